@@ -1,0 +1,26 @@
+/* Code generation: turns a classified Stencil into one complete, self-contained program (CUDA
+ * or C + OpenMP) that fills the grid, runs, verifies against a CPU reference and times itself. */
+#ifndef STENCILC_CODEGEN_H
+#define STENCILC_CODEGEN_H
+
+#include "ir/ir.h"
+#include "util/buf.h"
+
+typedef enum { BACKEND_NAIVE, BACKEND_CPU } Backend;
+
+typedef struct {
+  Backend backend;
+  DType dtype; /* element and arithmetic type of the generated program (may differ from source) */
+} GenOptions;
+
+/* Parses a backend name ("naive", "cpu"); returns -1 when unknown. */
+int codegen_backend_from_name(const char *name);
+const char *codegen_backend_name(Backend b);
+/* True when the backend's output is CUDA (compiled with nvcc), false for plain C. */
+int codegen_backend_is_cuda(Backend b);
+
+/* Appends the whole program to out. Returns 0, or non-zero after printing why the stencil or the
+ * options cannot be handled (nothing is appended then). */
+int codegen_program(Buf *out, const Stencil *st, const GenOptions *opt);
+
+#endif

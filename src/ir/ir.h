@@ -1,0 +1,108 @@
+/* Stencil intermediate representation.
+ *
+ * One Stencil describes one time-iterated update of a 2D or 3D grid:
+ *   for t in [0, steps): for every interior cell c: out[c] = expr(in[c + off_p] for each point p)
+ * Axis 0 is the slowest (outermost loop, the streaming axis of the blocked backends); the last
+ * axis is contiguous in memory. The frontend builds it, ir_classify() fills the derived facts,
+ * and every backend reads it without changing it. */
+#ifndef STENCILC_IR_H
+#define STENCILC_IR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum { IR_MAX_DIMS = 3, IR_NAME_MAX = 64, IR_MAX_ARGS = 2 };
+
+typedef enum { DTYPE_FLOAT, DTYPE_DOUBLE } DType;
+
+typedef enum { SHAPE_STAR, SHAPE_BOX, SHAPE_GENERAL } Shape;
+
+/* How the two time levels are stored in the user's code. The generated programs always keep two
+ * buffers; this decides where the caller expects the result after `steps` steps. */
+typedef enum {
+  TIME_PARITY,   /* A[(t+1)%2][..] = f(A[t%2][..]) or two arrays swapped: result in buffer steps%2 */
+  TIME_COPYBACK, /* B = f(A); A = B: result always in buffer 0 */
+} TimeForm;
+
+typedef enum { EX_CONST, EX_LOAD, EX_NEG, EX_ADD, EX_SUB, EX_MUL, EX_DIV, EX_CALL } ExprKind;
+
+typedef struct Expr Expr;
+struct Expr {
+  ExprKind kind;
+  double value;            /* EX_CONST: the value */
+  char text[40];           /* EX_CONST: the literal as written, suffix removed ("0.2", "5") */
+  int point;               /* EX_LOAD: index into Stencil.points */
+  const char *func;        /* EX_CALL: double-precision C name ("sqrt"); see ir_math_funcs */
+  int nargs;               /* operands used in arg[] */
+  Expr *arg[IR_MAX_ARGS];  /* operands: EX_NEG and unary calls use arg[0] */
+};
+
+typedef struct {
+  int off[IR_MAX_DIMS]; /* offset per axis, axis 0 slowest */
+} Point;
+
+typedef struct {
+  /* Source facts (frontend). */
+  char name[IR_NAME_MAX];       /* base name of the input file without extension */
+  char func_name[IR_NAME_MAX];  /* the C function holding the loop nest */
+  char array[IR_NAME_MAX];      /* the grid array (the one read) */
+  int dims;                     /* 2 or 3 */
+  DType dtype;                  /* element type in the source */
+  TimeForm time_form;
+  /* Grid: axis a has extent E_a = extent_param[a] (a function parameter) if non-empty, else
+   * extent_const[a]. The updated interior along axis a is [lo[a], E_a - hi[a]). */
+  char extent_param[IR_MAX_DIMS][IR_NAME_MAX];
+  long extent_const[IR_MAX_DIMS];
+  int lo[IR_MAX_DIMS], hi[IR_MAX_DIMS];
+  /* Points read, distinct, in order of first appearance. */
+  Point *points;
+  int npoints;
+  Expr *expr; /* the right-hand side */
+
+  /* Derived facts (ir_classify). */
+  int radius[IR_MAX_DIMS];  /* max |offset| per axis */
+  Shape shape;
+  bool diagonal_free; /* no point has a non-zero offset along axis 0 and along another axis */
+  bool associative;   /* expr == sum_p coef[p] * in[p] (+ constant): partial sums are legal */
+  double *coef;       /* per point when associative, else NULL */
+  double constant;    /* the additive constant of the linear form (usually 0) */
+  int flops;          /* per cell, counted as the AN5D paper does (see ir_count_flops) */
+} Stencil;
+
+/* A math function stencilc accepts in expressions. */
+typedef struct {
+  const char *name;       /* double-precision C name */
+  const char *float_name; /* single-precision C name */
+  int nargs;
+} MathFunc;
+
+/* Looks up a call by its C name in either precision; NULL when stencilc does not support it. */
+const MathFunc *ir_math_func(const char *name);
+/* Comma-separated list of the supported names, for hints. */
+const char *ir_math_func_list(void);
+
+Expr *ir_new_expr(ExprKind kind);
+void ir_free_expr(Expr *e);
+
+/* Adds a point (or finds it) and returns its index. */
+int ir_add_point(Stencil *st, const int off[IR_MAX_DIMS]);
+
+/* Fills radius, shape, diagonal_free, associative, coef, constant and flops. */
+void ir_classify(Stencil *st);
+
+/* FLOPs per cell as AN5D counts them: each binary + - * / counts one; negation and calls to
+ * math functions count zero (gradient2d then comes out at the paper's 19). */
+int ir_count_flops(const Expr *e);
+
+/* Number of grid cells along axis a for an interior of n cells. */
+long ir_extent_for_interior(const Stencil *st, int axis, long n);
+
+/* Sum of |coef| over points (linear stencils), else 1: the gain used by error bounds. */
+double ir_gain(const Stencil *st);
+
+const char *ir_dtype_name(DType t);
+const char *ir_shape_name(Shape s);
+
+void ir_free(Stencil *st);
+
+#endif
