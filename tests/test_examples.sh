@@ -1,0 +1,152 @@
+#!/bin/sh
+# Checks `stencilc info --json` on every example listed in tests/suite.tsv.
+# Columns of suite.tsv: name dims radius(per axis, comma separated) shape flops_per_cell npoints.
+# Usage: tests/test_examples.sh            (STENCILC defaults to build/stencilc)
+#        STENCILC=/path/to/stencilc tests/test_examples.sh
+# Exits 1 on any failure.
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd) || exit 1
+cd "$ROOT" || exit 1
+STENCILC=${STENCILC:-build/stencilc}
+SUITE=tests/suite.tsv
+PY=${PYTHON:-python3}
+
+if [ ! -f "$SUITE" ]; then
+    echo "examples: $SUITE not found"
+    exit 1
+fi
+if ! command -v "$PY" >/dev/null 2>&1; then
+    echo "examples: $PY not found (needed to parse JSON)"
+    exit 1
+fi
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/stencilc_examples.XXXXXX") || exit 1
+trap 'rm -rf "$TMP"' EXIT
+trap 'exit 1' INT TERM
+
+# Number of data rows (skip comments and blank lines).
+total=$(grep -c -v -e '^#' -e '^[[:space:]]*$' "$SUITE")
+
+if [ ! -x "$STENCILC" ]; then
+    echo "FAIL: stencilc not found or not executable at '$STENCILC' (build it, or set STENCILC)"
+    echo "examples: 0 passed, $total failed"
+    exit 1
+fi
+
+cat > "$TMP/check.py" <<'EOF'
+import json, sys
+
+name, dims, radius, shape, flops, npoints, path = sys.argv[1:8]
+dims = int(dims)
+radius = [int(r) for r in radius.split(",")]
+flops = int(flops)
+npoints = int(npoints)
+errs = []
+
+try:
+    with open(path) as f:
+        j = json.load(f)
+except Exception as e:
+    print("invalid JSON: %s" % e)
+    sys.exit(1)
+if not isinstance(j, dict):
+    print("JSON output is not an object")
+    sys.exit(1)
+
+def get(key):
+    if key not in j:
+        errs.append("missing key '%s'" % key)
+        return None
+    return j[key]
+
+def isint(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+v = get("dims")
+if v is not None and not (isint(v) and v == dims):
+    errs.append("dims = %r, expected %d" % (v, dims))
+v = get("dtype")
+if v is not None and v != "float":
+    errs.append("dtype = %r, expected 'float'" % (v,))
+v = get("radius")
+if v is not None:
+    if not isinstance(v, list) or len(v) != dims:
+        errs.append("radius = %r, expected an array of %d entries" % (v, dims))
+    elif [int(x) if isinstance(x, (int, float)) and not isinstance(x, bool) else x for x in v] != radius:
+        errs.append("radius = %r, expected %r" % (v, radius))
+v = get("shape")
+if v is not None and v != shape:
+    errs.append("shape = %r, expected %r" % (v, shape))
+v = get("flops_per_cell")
+if v is not None and not (isinstance(v, (int, float)) and not isinstance(v, bool) and v == flops):
+    errs.append("flops_per_cell = %r, expected %d" % (v, flops))
+v = get("diagonal_free")
+want = (shape == "star")
+if v is not None and v is not want:
+    errs.append("diagonal_free = %r, expected %r" % (v, want))
+v = get("associative")
+want = (name != "gradient2d")
+if v is not None and v is not want:
+    errs.append("associative = %r, expected %r" % (v, want))
+v = get("points")
+if v is not None:
+    if not isinstance(v, list):
+        errs.append("points is not an array")
+    else:
+        if len(v) != npoints:
+            errs.append("%d points, expected %d" % (len(v), npoints))
+        seen = set()
+        for p in v:
+            off = p.get("offset") if isinstance(p, dict) else None
+            if not isinstance(off, list) or len(off) != dims:
+                errs.append("bad point entry %r (offset must be an array of %d)" % (p, dims))
+                break
+            if "coef" in p and p["coef"] is not None and not (
+                    isinstance(p["coef"], (int, float)) and not isinstance(p["coef"], bool)):
+                errs.append("point %r: coef must be a number or null" % (off,))
+                break
+            if any(abs(o) > r for o, r in zip(off, radius)):
+                errs.append("point offset %r exceeds radius %r" % (off, radius))
+                break
+            if tuple(off) in seen:
+                errs.append("duplicate point offset %r" % (off,))
+                break
+            seen.add(tuple(off))
+
+for e in errs:
+    print(e)
+sys.exit(1 if errs else 0)
+EOF
+
+pass=0
+fail=0
+tab=$(printf '\t')
+while IFS="$tab" read -r name dims radius shape flops npoints rest; do
+    case "$name" in
+        ''|'#'*) continue ;;
+    esac
+    src="examples/$name.c"
+    if [ ! -f "$src" ]; then
+        echo "FAIL $name: $src not found"
+        fail=$((fail + 1))
+        continue
+    fi
+    "$STENCILC" info --json "$src" >"$TMP/out.json" 2>"$TMP/err.txt" </dev/null
+    rc=$?
+    if [ "$rc" -ne 0 ]; then
+        msg=$(head -n 1 "$TMP/err.txt")
+        echo "FAIL $name: '$STENCILC info --json $src' exited with $rc${msg:+: $msg}"
+        fail=$((fail + 1))
+        continue
+    fi
+    if "$PY" "$TMP/check.py" "$name" "$dims" "$radius" "$shape" "$flops" "$npoints" \
+            "$TMP/out.json" >"$TMP/why.txt" 2>&1; then
+        pass=$((pass + 1))
+    else
+        echo "FAIL $name: $(tr '\n' ';' <"$TMP/why.txt" | sed 's/;$//; s/;/; /g')"
+        fail=$((fail + 1))
+    fi
+done <"$SUITE"
+
+echo "examples: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
