@@ -1,0 +1,115 @@
+/* stencilc info: what the front end recognised, as text or JSON. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "frontend/frontend.h"
+
+static const char *const INFO_HELP =
+    "usage: stencilc info FILE.c [--json]\n"
+    "Prints what stencilc recognised in FILE.c: dimensions, element type, grid extents, radius\n"
+    "per axis, shape (star/box/general), whether it is diagonal-access-free and associative\n"
+    "(a sum of coefficient * point), its points with offsets and coefficients, and FLOPs per\n"
+    "cell (each binary + - * / counts one, as the AN5D paper counts).\n"
+    "  --json  print the same as one JSON object\n";
+
+static void print_extent(const Stencil *st, int ax) {
+  if (st->extent_param[ax][0])
+    printf("%s", st->extent_param[ax]);
+  else
+    printf("%ld", st->extent_const[ax]);
+}
+
+static void print_offsets(const Stencil *st, const Point *pt, const char *sep) {
+  for (int ax = 0; ax < st->dims; ax++) printf("%s%d", ax ? sep : "", pt->off[ax]);
+}
+
+static void print_json_string(const char *s) {
+  putchar('"');
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') putchar('\\');
+    if ((unsigned char)*s < 0x20) printf("\\u%04x", *s);
+    else putchar(*s);
+  }
+  putchar('"');
+}
+
+static void print_json(const Stencil *st) {
+  printf("{\"name\": ");
+  print_json_string(st->name);
+  printf(", \"dims\": %d, \"dtype\": \"%s\", \"extents\": [", st->dims, ir_dtype_name(st->dtype));
+  for (int ax = 0; ax < st->dims; ax++) {
+    if (ax) printf(", ");
+    if (st->extent_param[ax][0]) print_json_string(st->extent_param[ax]);
+    else printf("%ld", st->extent_const[ax]);
+  }
+  printf("], \"halo_lo\": [");
+  for (int ax = 0; ax < st->dims; ax++) printf("%s%d", ax ? ", " : "", st->lo[ax]);
+  printf("], \"halo_hi\": [");
+  for (int ax = 0; ax < st->dims; ax++) printf("%s%d", ax ? ", " : "", st->hi[ax]);
+  printf("], \"radius\": [");
+  for (int ax = 0; ax < st->dims; ax++) printf("%s%d", ax ? ", " : "", st->radius[ax]);
+  printf("], \"shape\": \"%s\", \"diagonal_free\": %s, \"associative\": %s, \"points\": [",
+         ir_shape_name(st->shape), st->diagonal_free ? "true" : "false",
+         st->associative ? "true" : "false");
+  for (int p = 0; p < st->npoints; p++) {
+    printf("%s{\"offset\": [", p ? ", " : "");
+    print_offsets(st, &st->points[p], ", ");
+    if (st->coef && isfinite(st->coef[p])) printf("], \"coef\": %.17g}", st->coef[p]);
+    else printf("], \"coef\": null}");
+  }
+  printf("], \"flops_per_cell\": %d}\n", st->flops);
+}
+
+static void print_text(const Stencil *st, const char *path) {
+  printf("stencil      %s (function %s in %s)\n", st->name, st->func_name, path);
+  printf("grid         %s: %s, %dD, extents ", st->array, ir_dtype_name(st->dtype), st->dims);
+  for (int ax = 0; ax < st->dims; ax++) {
+    if (ax) printf(" x ");
+    print_extent(st, ax);
+  }
+  printf("\ninterior     ");
+  for (int ax = 0; ax < st->dims; ax++) {
+    printf("%s[%d, ", ax ? " x " : "", st->lo[ax]);
+    print_extent(st, ax);
+    printf(" - %d)", st->hi[ax]);
+  }
+  printf("\nradius       ");
+  for (int ax = 0; ax < st->dims; ax++) printf("%s%d", ax ? " " : "", st->radius[ax]);
+  printf(" (per axis, slowest first)\nshape        %s\n", ir_shape_name(st->shape));
+  printf("diagonal-access-free  %s\n", st->diagonal_free ? "yes" : "no");
+  printf("associative  %s\n", st->associative ? "yes (sum of coefficient * point)" : "no");
+  printf("flops/cell   %d\npoints       %d\n", st->flops, st->npoints);
+  for (int p = 0; p < st->npoints; p++) {
+    printf("  (");
+    print_offsets(st, &st->points[p], ", ");
+    if (st->coef) printf(")  %.9g\n", st->coef[p]);
+    else printf(")\n");
+  }
+}
+
+int cmd_info(int argc, char **argv) {
+  const char *path = NULL;
+  int json = 0;
+  for (int i = 0; i < argc; i++) {
+    if (!strcmp(argv[i], "--json")) json = 1;
+    else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+      fputs(INFO_HELP, stdout);
+      return EXIT_OK;
+    } else if (argv[i][0] == '-' || path) {
+      fprintf(stderr, "stencilc info: unexpected argument '%s'\n%s", argv[i], INFO_HELP);
+      return EXIT_INPUT;
+    } else path = argv[i];
+  }
+  if (!path) {
+    fprintf(stderr, "stencilc info: no input file\n%s", INFO_HELP);
+    return EXIT_INPUT;
+  }
+  Stencil st;
+  if (frontend_parse(path, &st)) return EXIT_INPUT;
+  if (json) print_json(&st);
+  else print_text(&st, path);
+  ir_free(&st);
+  return EXIT_OK;
+}

@@ -1,0 +1,40 @@
+/* Small helpers over libclang's C API, which exposes neither operator kinds nor literal text:
+ * both are recovered from tokens and source text here, so the recogniser reads like the grammar. */
+#ifndef STENCILC_CURSOR_H
+#define STENCILC_CURSOR_H
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+
+#include "util/diag.h"
+
+enum { CUR_MAX_CHILDREN = 16 };
+
+/* Direct children of c, at most max of them; returns how many there are (possibly more than max). */
+int cur_children(CXCursor c, CXCursor *out, int max);
+
+/* Skips implicit casts, parentheses and explicit casts down to the expression that matters. */
+CXCursor cur_strip(CXCursor c);
+
+/* Where c starts, as the user sees it (macro uses point at the use, not the definition). */
+SrcLoc cur_loc(const char *main_path, CXCursor c);
+
+/* Spelling of the operator of a BinaryOperator / CompoundAssignOperator ("+", "<=", "+=", ...);
+ * false when it cannot be found (an operator produced by a function-like macro). */
+bool cur_binary_op(CXTranslationUnit tu, CXCursor c, char op[4]);
+
+/* Spelling of a UnaryOperator's operator and whether it is a prefix one. */
+bool cur_unary_op(CXTranslationUnit tu, CXCursor c, char op[4], bool *prefix);
+
+/* Name a DeclRefExpr refers to (after stripping), or NULL when c is no plain variable reference.
+ * The result is valid until the next call. */
+const char *cur_ref_name(CXCursor c);
+
+/* Value of an integer constant expression (literals, macros, enumerators, const variables). */
+bool cur_eval_int(CXCursor c, long long *v);
+
+/* Value of a numeric literal (through macros): its value and its spelling with any suffix removed,
+ * in a form that is a valid floating literal once an 'f' is appended ("5" becomes "5.0"). */
+bool cur_literal(CXTranslationUnit tu, CXCursor c, double *value, char text[40]);
+
+#endif

@@ -1,0 +1,706 @@
+/* Recognises the stencil input form (see README) in a libclang AST:
+ *   for (t = 0; t < T; t++)                      time loop, outermost
+ *     for (i = L0; i < E0 - H0; i++) ...         2 or 3 spatial loops, unit step
+ *       A[(t + 1) % 2][i][j] = f(A[t % 2][i + c][j + d], ...);
+ * Anything else is refused with a diagnostic at the offending construct. */
+#include "frontend.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cursor.h"
+
+enum { MAX_LOOPS = 1 + IR_MAX_DIMS };
+
+typedef struct {
+  CXCursor at;
+  char var[IR_NAME_MAX];
+  long long lo;       /* first value */
+  char ext[IR_NAME_MAX]; /* upper bound symbol ("" when constant) */
+  long long bound;    /* constant part: var < ext - bound, or var < bound when ext is "" */
+  CXCursor body;
+} Loop;
+
+typedef struct {
+  const char *path;
+  CXTranslationUnit tu;
+  Stencil *st;
+  Loop loops[MAX_LOOPS];
+  int nloops;
+} Parser;
+
+/* Prints a diagnostic at `at` and returns -1, so callers can `return fail(...)`. */
+__attribute__((format(printf, 4, 5))) static int fail(Parser *p, CXCursor at, const char *hint,
+                                                      const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  diag_error(cur_loc(p->path, at), hint, "%s", msg);
+  return -1;
+}
+
+static const char *const HINT_FORM =
+    "write A[(t + 1) % 2][i][j] = <expression of A[t % 2][i + c][j + d]> inside "
+    "for (t = 0; t < steps; t++) for (i = R; i < n - R; i++) for (j = R; j < n - R; j++)";
+
+static enum CXCursorKind kind(CXCursor c) { return clang_getCursorKind(c); }
+
+/* ---- loops ---- */
+
+static int loop_init(Parser *p, CXCursor init, Loop *l) {
+  CXCursor kids[2];
+  if (kind(init) == CXCursor_DeclStmt && cur_children(init, kids, 2) == 1 &&
+      kind(kids[0]) == CXCursor_VarDecl) {
+    CXString s = clang_getCursorSpelling(kids[0]);
+    snprintf(l->var, sizeof l->var, "%s", clang_getCString(s));
+    clang_disposeString(s);
+    CXCursor v[2];
+    if (cur_children(kids[0], v, 2) == 1 && cur_eval_int(v[0], &l->lo)) return 0;
+  } else if (kind(init) == CXCursor_BinaryOperator && cur_children(init, kids, 2) == 2 &&
+             cur_ref_name(kids[0])) {
+    snprintf(l->var, sizeof l->var, "%s", cur_ref_name(kids[0]));
+    if (cur_eval_int(kids[1], &l->lo)) return 0;
+  }
+  return fail(p, init, "start each loop from a constant: for (int i = R; ...)",
+              "loop start is not a constant");
+}
+
+static int loop_cond(Parser *p, CXCursor cond, Loop *l) {
+  CXCursor kids[2];
+  char op[4] = "";
+  if (kind(cond) != CXCursor_BinaryOperator || cur_children(cond, kids, 2) != 2 ||
+      !cur_binary_op(p->tu, cond, op) || (strcmp(op, "<") && strcmp(op, "<=")) ||
+      !cur_ref_name(kids[0]) || strcmp(cur_ref_name(kids[0]), l->var))
+    return fail(p, cond, "write the condition as i < n - R (or i <= n - R - 1)",
+                "loop condition must compare the loop variable '%s' with '<' or '<='", l->var);
+  CXCursor rhs = cur_strip(kids[1]), sub[2];
+  char sop[4];
+  l->ext[0] = 0;
+  if (cur_eval_int(rhs, &l->bound)) {
+  } else if (cur_ref_name(rhs)) {
+    snprintf(l->ext, sizeof l->ext, "%s", cur_ref_name(rhs));
+    l->bound = 0;
+  } else if (kind(rhs) == CXCursor_BinaryOperator && cur_binary_op(p->tu, rhs, sop) &&
+             !strcmp(sop, "-") && cur_children(rhs, sub, 2) == 2 && cur_ref_name(sub[0]) &&
+             cur_eval_int(sub[1], &l->bound)) {
+    snprintf(l->ext, sizeof l->ext, "%s", cur_ref_name(sub[0]));
+  } else {
+    return fail(p, kids[1], "write the bound as n - R, n, or a constant",
+                "loop bound must be an extent minus a constant");
+  }
+  if (!strcmp(op, "<=")) l->bound += l->ext[0] ? -1 : 1; /* normalise to '<' */
+  return 0;
+}
+
+static int loop_step(Parser *p, CXCursor inc, const Loop *l) {
+  char op[4];
+  bool prefix;
+  CXCursor kids[2];
+  long long k;
+  if (kind(inc) == CXCursor_UnaryOperator && cur_unary_op(p->tu, inc, op, &prefix) &&
+      !strcmp(op, "++") && cur_ref_name(inc) == NULL) {
+    CXCursor v;
+    if (cur_children(inc, &v, 1) == 1 && cur_ref_name(v) && !strcmp(cur_ref_name(v), l->var))
+      return 0;
+  }
+  if (kind(inc) == CXCursor_CompoundAssignOperator && cur_binary_op(p->tu, inc, op) &&
+      !strcmp(op, "+=") && cur_children(inc, kids, 2) == 2 && cur_eval_int(kids[1], &k) && k == 1)
+    return 0;
+  return fail(p, inc, "only unit steps are supported: write i++",
+              "loop over '%s' does not step by 1", l->var);
+}
+
+static int parse_loop(Parser *p, CXCursor c, Loop *l) {
+  CXCursor kids[4];
+  l->at = c;
+  if (cur_children(c, kids, 4) != 4)
+    return fail(p, c, "give the loop an initialisation, a condition and an increment",
+                "incomplete for loop");
+  if (loop_init(p, kids[0], l) || loop_cond(p, kids[1], l) || loop_step(p, kids[2], l)) return -1;
+  l->body = kids[3];
+  return 0;
+}
+
+/* The only statement of a body, unwrapping braces; fails on several statements. */
+static int single_statement(Parser *p, CXCursor body, CXCursor *out) {
+  while (kind(body) == CXCursor_CompoundStmt) {
+    CXCursor kids[2];
+    int n = cur_children(body, kids, 2);
+    if (n == 0) return fail(p, body, HINT_FORM, "empty loop body");
+    if (n > 1)
+      return fail(p, kids[1],
+                  "stencilc handles one assignment per cell (one output array) per time step; "
+                  "merge the statements or split the program",
+                  "several statements in a loop body");
+    body = kids[0];
+  }
+  *out = body;
+  return 0;
+}
+
+/* Collects the loop chain from the outermost loop down to the assignment. */
+static int parse_nest(Parser *p, CXCursor outer, CXCursor *stmt) {
+  CXCursor c = outer;
+  while (kind(c) == CXCursor_ForStmt) {
+    if (p->nloops == MAX_LOOPS)
+      return fail(p, c, "stencilc handles 2D and 3D grids: a time loop and 2 or 3 spatial loops",
+                  "too many nested loops");
+    Loop *l = &p->loops[p->nloops++];
+    if (parse_loop(p, c, l) || single_statement(p, l->body, &c)) return -1;
+  }
+  *stmt = c;
+  if (p->nloops < 3)
+    return fail(p, outer, "stencilc handles 2D and 3D grids: a time loop and 2 or 3 spatial loops",
+                "found %d nested loop%s; need a time loop and 2 or 3 spatial loops", p->nloops,
+                p->nloops == 1 ? "" : "s");
+  return 0;
+}
+
+/* ---- subscripts ---- */
+
+/* index = var + k, var possibly empty (a constant index). */
+static int parse_affine(Parser *p, CXCursor c, char var[IR_NAME_MAX], long long *k) {
+  c = cur_strip(c);
+  var[0] = 0;
+  *k = 0;
+  if (cur_eval_int(c, k)) return 0;
+  if (cur_ref_name(c)) {
+    snprintf(var, IR_NAME_MAX, "%s", cur_ref_name(c));
+    return 0;
+  }
+  CXCursor kids[2];
+  char op[4];
+  if (kind(c) == CXCursor_BinaryOperator && cur_binary_op(p->tu, c, op) &&
+      (!strcmp(op, "+") || !strcmp(op, "-")) && cur_children(c, kids, 2) == 2) {
+    char va[IR_NAME_MAX], vb[IR_NAME_MAX];
+    long long ka, kb;
+    if (parse_affine(p, kids[0], va, &ka) || parse_affine(p, kids[1], vb, &kb)) return -1;
+    if (va[0] && vb[0])
+      return fail(p, c, "offsets must be integer constants (literals, macros or enum values)",
+                  "index adds '%s' and '%s': offsets must be compile-time constants", va, vb);
+    if (vb[0] && !strcmp(op, "-"))
+      return fail(p, c, "write the index as i + c or i - c", "index subtracts the variable '%s'",
+                  vb);
+    snprintf(var, IR_NAME_MAX, "%s", va[0] ? va : vb);
+    *k = !strcmp(op, "+") ? ka + kb : ka - kb;
+    return 0;
+  }
+  return fail(p, c, "write each index as a loop variable plus or minus a constant",
+              "index is not a loop variable plus a constant");
+}
+
+/* Parity of a time subscript: t % 2 -> 0, (t + 1) % 2 -> 1. */
+static int parse_parity(Parser *p, CXCursor c, const char *tvar, int *parity) {
+  c = cur_strip(c);
+  CXCursor kids[2];
+  char op[4], var[IR_NAME_MAX];
+  long long two, k;
+  if (kind(c) == CXCursor_BinaryOperator && cur_binary_op(p->tu, c, op) && !strcmp(op, "%") &&
+      cur_children(c, kids, 2) == 2 && cur_eval_int(kids[1], &two) && two == 2 &&
+      !parse_affine(p, kids[0], var, &k) && !strcmp(var, tvar)) {
+    *parity = (int)(((k % 2) + 2) % 2);
+    return 0;
+  }
+  return fail(p, c, "index the time level as A[t % 2] (read) and A[(t + 1) % 2] (write)",
+              "time subscript must be %s %% 2 or (%s + 1) %% 2", tvar, tvar);
+}
+
+typedef struct {
+  char name[IR_NAME_MAX];
+  CXCursor decl;
+  CXCursor sub[1 + IR_MAX_DIMS];
+  int nsub;
+} Access;
+
+static int parse_access(Parser *p, CXCursor c, Access *a) {
+  CXCursor outer = c;
+  c = cur_strip(c);
+  a->nsub = 0;
+  while (kind(c) == CXCursor_ArraySubscriptExpr) {
+    CXCursor kids[2];
+    if (cur_children(c, kids, 2) != 2 || a->nsub == 1 + IR_MAX_DIMS)
+      return fail(p, outer, HINT_FORM, "array access has too many subscripts");
+    a->sub[a->nsub++] = kids[1];
+    c = cur_strip(kids[0]);
+  }
+  if (a->nsub == 0 || !cur_ref_name(c))
+    return fail(p, outer, HINT_FORM, "expected an access to the grid array");
+  snprintf(a->name, sizeof a->name, "%s", cur_ref_name(c));
+  a->decl = clang_getCursorReferenced(c);
+  for (int i = 0; i < a->nsub / 2; i++) { /* collected innermost first */
+    CXCursor t = a->sub[i];
+    a->sub[i] = a->sub[a->nsub - 1 - i];
+    a->sub[a->nsub - 1 - i] = t;
+  }
+  return 0;
+}
+
+/* Spatial offsets of an access whose subscripts are [time][axis 0]...[axis d-1]. */
+static int access_offsets(Parser *p, CXCursor at, const Access *a, int off[IR_MAX_DIMS]) {
+  int dims = p->nloops - 1;
+  if (a->nsub != 1 + dims)
+    return fail(p, at, HINT_FORM, "'%s' has %d subscripts; expected %d (time level and %d axes)",
+                a->name, a->nsub, 1 + dims, dims);
+  for (int ax = 0; ax < dims; ax++) {
+    char var[IR_NAME_MAX];
+    long long k;
+    if (parse_affine(p, a->sub[1 + ax], var, &k)) return -1;
+    const char *want = p->loops[1 + ax].var;
+    if (strcmp(var, want))
+      return fail(p, a->sub[1 + ax],
+                  "subscripts follow the loop order: the outermost spatial loop indexes the "
+                  "first spatial dimension",
+                  "subscript %d of '%s' must be '%s' plus a constant", 2 + ax, a->name, want);
+    if (k < -64 || k > 64)
+      return fail(p, a->sub[1 + ax], "stencilc handles radii up to 64",
+                  "offset %lld is too large", k);
+    off[ax] = (int)k;
+  }
+  for (int ax = dims; ax < IR_MAX_DIMS; ax++) off[ax] = 0;
+  return 0;
+}
+
+/* ---- expression ---- */
+
+static Expr *parse_expr(Parser *p, CXCursor c);
+
+static Expr *binary(Parser *p, CXCursor c) {
+  char op[4];
+  if (!cur_binary_op(p->tu, c, op)) {
+    fail(p, c, "expand the macro by hand", "cannot see the operator (it comes from a macro)");
+    return NULL;
+  }
+  ExprKind k;
+  if (!strcmp(op, "+")) k = EX_ADD;
+  else if (!strcmp(op, "-")) k = EX_SUB;
+  else if (!strcmp(op, "*")) k = EX_MUL;
+  else if (!strcmp(op, "/")) k = EX_DIV;
+  else {
+    fail(p, c, "stencil expressions use + - * / and math functions",
+         "operator '%s' is not supported in a stencil expression", op);
+    return NULL;
+  }
+  CXCursor kids[2];
+  cur_children(c, kids, 2);
+  Expr *e = ir_new_expr(k);
+  e->nargs = 2;
+  if (!(e->arg[0] = parse_expr(p, kids[0])) || !(e->arg[1] = parse_expr(p, kids[1]))) {
+    ir_free_expr(e);
+    return NULL;
+  }
+  return e;
+}
+
+static Expr *unary(Parser *p, CXCursor c) {
+  char op[4];
+  bool prefix;
+  CXCursor kid;
+  if (cur_children(c, &kid, 1) == 1 && cur_unary_op(p->tu, c, op, &prefix) && prefix &&
+      (!strcmp(op, "-") || !strcmp(op, "+"))) {
+    Expr *a = parse_expr(p, kid);
+    if (!a || op[0] == '+') return a;
+    Expr *e = ir_new_expr(EX_NEG);
+    e->nargs = 1;
+    e->arg[0] = a;
+    return e;
+  }
+  fail(p, c, "stencil expressions use + - * / and math functions",
+       "this unary operator is not supported in a stencil expression");
+  return NULL;
+}
+
+static Expr *call(Parser *p, CXCursor c) {
+  CXString s = clang_getCursorSpelling(c);
+  char name[IR_NAME_MAX];
+  snprintf(name, sizeof name, "%s", clang_getCString(s));
+  clang_disposeString(s);
+  const MathFunc *f = ir_math_func(name);
+  if (!f) {
+    fail(p, c, ir_math_func_list(), "call to unknown function '%s'", name);
+    return NULL;
+  }
+  int n = clang_Cursor_getNumArguments(c);
+  if (n != f->nargs) {
+    fail(p, c, "check the call's arguments", "'%s' takes %d argument%s, not %d", name, f->nargs,
+         f->nargs == 1 ? "" : "s", n);
+    return NULL;
+  }
+  Expr *e = ir_new_expr(EX_CALL);
+  e->func = f->name;
+  for (int i = 0; i < n; i++) {
+    e->nargs = i + 1;
+    if (!(e->arg[i] = parse_expr(p, clang_Cursor_getArgument(c, (unsigned)i)))) {
+      e->nargs = i;
+      ir_free_expr(e);
+      return NULL;
+    }
+  }
+  return e;
+}
+
+static Expr *load(Parser *p, CXCursor c) {
+  Access a;
+  if (parse_access(p, c, &a)) return NULL;
+  Stencil *st = p->st;
+  if (strcmp(a.name, st->array)) {
+    fail(p, c, "a stencil reads one grid: the one it writes, at the previous time level",
+         "reads '%s', but the grid written is '%s'", a.name, st->array);
+    return NULL;
+  }
+  int parity, off[IR_MAX_DIMS];
+  if (parse_parity(p, a.sub[0], p->loops[0].var, &parity) || access_offsets(p, c, &a, off))
+    return NULL;
+  if (parity != 0) {
+    fail(p, c, "read the previous time level A[t % 2]; reading A[(t + 1) % 2] makes the result "
+               "depend on the order in which cells are updated",
+         "reads the time level being written in the same step");
+    return NULL;
+  }
+  Expr *e = ir_new_expr(EX_LOAD);
+  e->point = ir_add_point(st, off);
+  return e;
+}
+
+static Expr *constant(Parser *p, CXCursor c) {
+  Expr *e = ir_new_expr(EX_CONST);
+  if (cur_literal(p->tu, c, &e->value, e->text)) return e;
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;
+  if (k == CXEval_Int || k == CXEval_Float) {
+    e->value = k == CXEval_Int ? (double)clang_EvalResult_getAsLongLong(r)
+                               : clang_EvalResult_getAsDouble(r);
+    snprintf(e->text, sizeof e->text, "%.17g", e->value);
+    if (!strpbrk(e->text, ".eE")) strcat(e->text, ".0");
+  }
+  if (r) clang_EvalResult_dispose(r);
+  if (k == CXEval_Int || k == CXEval_Float) return e;
+  ir_free_expr(e);
+  fail(p, c, "use a literal, a macro or a const variable; run-time scalars are not supported yet",
+       "'%s' is not a compile-time constant", cur_ref_name(c) ? cur_ref_name(c) : "value");
+  return NULL;
+}
+
+static Expr *parse_expr(Parser *p, CXCursor c) {
+  c = cur_strip(c);
+  switch (kind(c)) {
+  case CXCursor_IntegerLiteral:
+  case CXCursor_FloatingLiteral:
+  case CXCursor_DeclRefExpr: return constant(p, c);
+  case CXCursor_ArraySubscriptExpr: return load(p, c);
+  case CXCursor_BinaryOperator: return binary(p, c);
+  case CXCursor_UnaryOperator: return unary(p, c);
+  case CXCursor_CallExpr: return call(p, c);
+  default: {
+    CXString s = clang_getCursorKindSpelling(kind(c));
+    fail(p, c, "stencil expressions use + - * /, constants, grid reads and math functions",
+         "unsupported construct in a stencil expression (%s)", clang_getCString(s));
+    clang_disposeString(s);
+    return NULL;
+  }
+  }
+}
+
+/* ---- grid declaration ---- */
+
+/* The sizes written in the declaration of the grid, in source order; `pointer` tells whether it
+ * is a pointer to arrays (float (*A)[n][n], time level first) or an array float A[2][n][n]. */
+static void grid_extents(CXCursor decl, CXCursor *sizes, int *n, bool *pointer) {
+  /* an array parameter has decayed to a pointer, but its declaration keeps its first size */
+  *pointer = kind(decl) != CXCursor_ParmDecl && clang_getCursorType(decl).kind == CXType_Pointer;
+  CXCursor kids[CUR_MAX_CHILDREN];
+  int nk = cur_children(decl, kids, CUR_MAX_CHILDREN);
+  bool has_init = kind(decl) == CXCursor_VarDecl && nk > 0 &&
+                  !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl));
+  if (has_init) nk--;
+  if (nk > CUR_MAX_CHILDREN) nk = CUR_MAX_CHILDREN;
+  *n = 0;
+  for (int i = 0; i < nk; i++) {
+    enum CXCursorKind k = kind(kids[i]);
+    if (k == CXCursor_TypeRef || k == CXCursor_ParmDecl) continue;
+    if (*n == 1 + IR_MAX_DIMS) break;
+    sizes[(*n)++] = kids[i];
+  }
+  /* children come innermost size first; order by position in the source */
+  for (int i = 1; i < *n; i++)
+    for (int j = i; j > 0; j--) {
+      unsigned a, b;
+      clang_getExpansionLocation(clang_getCursorLocation(sizes[j - 1]), NULL, NULL, NULL, &a);
+      clang_getExpansionLocation(clang_getCursorLocation(sizes[j]), NULL, NULL, NULL, &b);
+      if (a <= b) break;
+      CXCursor x = sizes[j];
+      sizes[j] = sizes[j - 1];
+      sizes[j - 1] = x;
+    }
+}
+
+static int element_type(Parser *p, CXCursor decl, CXCursor use) {
+  CXType t = clang_getCursorType(decl);
+  for (int guard = 0; guard < 8; guard++) {
+    if (t.kind == CXType_Pointer) t = clang_getPointeeType(t);
+    else if (t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray ||
+             t.kind == CXType_IncompleteArray)
+      t = clang_getArrayElementType(t);
+    else break;
+  }
+  t = clang_getCanonicalType(t);
+  if (t.kind == CXType_Float) p->st->dtype = DTYPE_FLOAT;
+  else if (t.kind == CXType_Double) p->st->dtype = DTYPE_DOUBLE;
+  else
+    return fail(p, use, "declare the grid as float or double", "grid '%s' has element type %s",
+                p->st->array, clang_getCString(clang_getTypeSpelling(t)));
+  return 0;
+}
+
+/* Ties each spatial loop to the grid's size along its axis and fills lo/hi/extents. */
+static int grid_shape(Parser *p, const Access *w, CXCursor use) {
+  Stencil *st = p->st;
+  CXCursor sizes[1 + IR_MAX_DIMS];
+  int n;
+  bool pointer;
+  if (element_type(p, w->decl, use)) return -1;
+  grid_extents(w->decl, sizes, &n, &pointer);
+  int first = pointer ? 0 : 1;
+  if (n - first != st->dims)
+    return fail(p, w->decl,
+                "declare the grid as float A[2][n][n] (2D) or float A[2][n][n][n] (3D), or as a "
+                "pointer float (*A)[n][n] to them",
+                "grid '%s' is declared with %d spatial dimension%s, but the loops update %d",
+                st->array, n - first, n - first == 1 ? "" : "s", st->dims);
+  long long two;
+  if (!pointer && (!cur_eval_int(sizes[0], &two) || two != 2))
+    return fail(p, sizes[0], "the first dimension holds the two time levels: float A[2][n][n]",
+                "first dimension of '%s' must be 2", st->array);
+  for (int ax = 0; ax < st->dims; ax++) {
+    CXCursor s = sizes[first + ax];
+    const Loop *l = &p->loops[1 + ax];
+    long long e;
+    if (cur_eval_int(s, &e)) {
+      st->extent_param[ax][0] = 0;
+      st->extent_const[ax] = e;
+    } else if (cur_ref_name(s)) {
+      snprintf(st->extent_param[ax], IR_NAME_MAX, "%s", cur_ref_name(s));
+    } else {
+      return fail(p, s, "give each grid dimension as a parameter (n) or a constant",
+                  "grid size must be a variable or a constant");
+    }
+    if (strcmp(l->ext, st->extent_param[ax]))
+      return fail(p, l->at, "bound each loop by the grid's size along its axis: i < n - R",
+                  "loop over '%s' is bounded by '%s', but axis %d of '%s' has size '%s'", l->var,
+                  l->ext[0] ? l->ext : "a constant", ax, st->array,
+                  st->extent_param[ax][0] ? st->extent_param[ax] : "constant");
+    if (l->lo < 0) return fail(p, l->at, "start at the halo width", "loop starts below 0");
+    st->lo[ax] = (int)l->lo;
+    st->hi[ax] = (int)(l->ext[0] ? l->bound : st->extent_const[ax] - l->bound);
+    if (st->hi[ax] < 0 || l->lo > 1 << 20)
+      return fail(p, l->at, "keep the loop inside the grid",
+                  "loop over '%s' runs past the end of the grid", l->var);
+    if (!st->extent_param[ax][0] && st->extent_const[ax] - st->lo[ax] - st->hi[ax] < 1)
+      return fail(p, l->at, "make the grid larger than twice the halo",
+                  "grid size %ld leaves no interior along axis %d", st->extent_const[ax], ax);
+  }
+  return 0;
+}
+
+/* Every read must stay inside the grid: an offset -k needs lo >= k, +k needs hi >= k. */
+static int check_halo(Parser *p, CXCursor stmt) {
+  const Stencil *st = p->st;
+  for (int pt = 0; pt < st->npoints; pt++)
+    for (int ax = 0; ax < st->dims; ax++) {
+      int o = st->points[pt].off[ax];
+      int room = o < 0 ? st->lo[ax] : st->hi[ax];
+      if (abs(o) > room)
+        return fail(p, stmt, "widen the halo: start and end the loop at least the radius away "
+                             "from the grid's edge",
+                    "reads offset %+d along axis %d, but the loop over '%s' leaves a halo of only "
+                    "%d there",
+                    o, ax, p->loops[1 + ax].var, room);
+    }
+  return 0;
+}
+
+/* ---- driver ---- */
+
+typedef struct {
+  const char *name;
+  bool found;
+} NameSearch;
+
+static enum CXChildVisitResult find_name(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  NameSearch *s = data;
+  if (kind(c) == CXCursor_DeclRefExpr && !strcmp(cur_ref_name(c), s->name)) {
+    s->found = true;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* Whether the expression at c refers to the variable `name`. */
+static bool mentions(CXCursor c, const char *name) {
+  NameSearch s = {name, false};
+  if (kind(c) == CXCursor_DeclRefExpr) return !strcmp(cur_ref_name(c), name);
+  clang_visitChildren(c, find_name, &s);
+  return s.found;
+}
+
+static int parse_stencil(Parser *p, CXCursor time_loop) {
+  Stencil *st = p->st;
+  CXCursor stmt, kids[2];
+  if (parse_nest(p, time_loop, &stmt)) return -1;
+  st->dims = p->nloops - 1;
+  char op[4];
+  if (kind(stmt) != CXCursor_BinaryOperator || cur_children(stmt, kids, 2) != 2 ||
+      !cur_binary_op(p->tu, stmt, op) || strcmp(op, "="))
+    return fail(p, stmt, HINT_FORM, "loop body must be one assignment to the grid");
+  Access w;
+  if (parse_access(p, kids[0], &w)) return -1;
+  snprintf(st->array, sizeof st->array, "%s", w.name);
+  int parity, off[IR_MAX_DIMS];
+  const Loop *t = &p->loops[0];
+  for (int i = 1; i < p->nloops; i++)
+    if (mentions(w.sub[0], p->loops[i].var))
+      return fail(p, p->loops[0].at,
+                  "put the time loop outermost: for (t ...) for (i ...) for (j ...)",
+                  "the time loop (over '%s') is not the outermost loop", p->loops[i].var);
+  if (parse_parity(p, w.sub[0], t->var, &parity)) return -1;
+  if (parity != 1)
+    return fail(p, kids[0], HINT_FORM, "the written time level must be (%s + 1) %% 2", t->var);
+  if (access_offsets(p, kids[0], &w, off)) return -1;
+  for (int ax = 0; ax < st->dims; ax++)
+    if (off[ax] != 0)
+      return fail(p, kids[0], "write the cell the loops point at: A[(t + 1) % 2][i][j]",
+                  "the written cell is offset from the loop position");
+  if (t->lo != 0)
+    return fail(p, t->at, "run the time loop as for (int t = 0; t < steps; t++)",
+                "time loop must start at 0");
+  if (grid_shape(p, &w, kids[0])) return -1;
+  if (!(st->expr = parse_expr(p, kids[1]))) return -1;
+  if (st->npoints == 0)
+    return fail(p, kids[1], "the new value must depend on the previous time level",
+                "the expression reads no grid cell");
+  return check_halo(p, kids[1]);
+}
+
+static bool has_for(CXCursor body, CXCursor *loop) {
+  CXCursor kids[64];
+  int n = cur_children(body, kids, 64);
+  for (int i = 0; i < n && i < 64; i++)
+    if (kind(kids[i]) == CXCursor_ForStmt) {
+      *loop = kids[i];
+      return true;
+    }
+  return false;
+}
+
+typedef struct {
+  CXCursor func, loop;
+  bool found;
+} FuncSearch;
+
+static enum CXChildVisitResult find_func(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  FuncSearch *s = data;
+  if (kind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
+      !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+    return CXChildVisit_Continue;
+  CXCursor kids[CUR_MAX_CHILDREN];
+  int n = cur_children(c, kids, CUR_MAX_CHILDREN);
+  if (n > 0 && n <= CUR_MAX_CHILDREN && kind(kids[n - 1]) == CXCursor_CompoundStmt &&
+      has_for(kids[n - 1], &s->loop)) {
+    s->func = c;
+    s->found = true;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+/* Statements beside the time loop: declarations and a return are fine; a second loop is not. */
+static int check_function_body(Parser *p, CXCursor func, CXCursor loop) {
+  CXCursor kids[CUR_MAX_CHILDREN], body;
+  int n = cur_children(func, kids, CUR_MAX_CHILDREN);
+  body = kids[n - 1];
+  CXCursor stmts[64];
+  int ns = cur_children(body, stmts, 64);
+  for (int i = 0; i < ns && i < 64; i++) {
+    enum CXCursorKind k = kind(stmts[i]);
+    if (clang_equalCursors(stmts[i], loop) || k == CXCursor_DeclStmt || k == CXCursor_ReturnStmt ||
+        k == CXCursor_NullStmt)
+      continue;
+    return fail(p, stmts[i],
+                "the function should hold only declarations and the time loop nest",
+                k == CXCursor_ForStmt ? "a second loop nest beside the time loop"
+                                      : "statement outside the time loop");
+  }
+  return 0;
+}
+
+static int report_clang_errors(const char *path, CXTranslationUnit tu) {
+  unsigned n = clang_getNumDiagnostics(tu);
+  for (unsigned i = 0; i < n; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    bool err = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+    if (err) {
+      unsigned line, col;
+      clang_getExpansionLocation(clang_getDiagnosticLocation(d), NULL, &line, &col, NULL);
+      CXString msg = clang_getDiagnosticSpelling(d);
+      SrcLoc loc = {path, line, col};
+      diag_error(loc, "stencilc reads its input as C11; fix this error first", "%s",
+                 clang_getCString(msg));
+      clang_disposeString(msg);
+    }
+    clang_disposeDiagnostic(d);
+    if (err) return -1;
+  }
+  return 0;
+}
+
+static void base_name(const char *path, char out[IR_NAME_MAX]) {
+  const char *b = strrchr(path, '/');
+  b = b ? b + 1 : path;
+  snprintf(out, IR_NAME_MAX, "%s", b);
+  char *dot = strrchr(out, '.');
+  if (dot && dot != out) *dot = 0;
+}
+
+int frontend_parse(const char *path, Stencil *st) {
+  memset(st, 0, sizeof *st);
+  SrcLoc file_loc = {path, 0, 0};
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    diag_error(file_loc, "check the path", "cannot open the input file");
+    return 2;
+  }
+  fclose(f);
+  CXIndex index = clang_createIndex(0, 0);
+  const char *args[] = {"-std=c11", "-xc", "-Wno-implicit-function-declaration"};
+  CXTranslationUnit tu = NULL;
+  enum CXErrorCode ec = clang_parseTranslationUnit2(
+      index, path, args, sizeof args / sizeof *args, NULL, 0, CXTranslationUnit_None, &tu);
+  int rc = 2;
+  Parser p = {.path = path, .tu = tu, .st = st};
+  if (ec != CXError_Success || !tu) {
+    diag_error(file_loc, "is it a C source file?", "libclang could not parse the file");
+  } else if (!report_clang_errors(path, tu)) {
+    FuncSearch s = {.found = false};
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), find_func, &s);
+    if (!s.found) {
+      diag_error(file_loc, HINT_FORM, "no function with a loop nest found");
+    } else if (!check_function_body(&p, s.func, s.loop) && !parse_stencil(&p, s.loop)) {
+      CXString fn = clang_getCursorSpelling(s.func);
+      snprintf(st->func_name, sizeof st->func_name, "%s", clang_getCString(fn));
+      clang_disposeString(fn);
+      base_name(path, st->name);
+      st->time_form = TIME_PARITY;
+      ir_classify(st);
+      rc = 0;
+    }
+  }
+  if (rc != 0) ir_free(st);
+  if (tu) clang_disposeTranslationUnit(tu);
+  clang_disposeIndex(index);
+  return rc;
+}

@@ -1,0 +1,12 @@
+/* Front end: C source -> Stencil, through libclang. */
+#ifndef STENCILC_FRONTEND_H
+#define STENCILC_FRONTEND_H
+
+#include "ir/ir.h"
+
+/* Parses the stencil in the C file at path into st (classified with ir_classify). Returns 0, or
+ * 2 after printing a diagnostic (file:line:col: error: ... plus a hint) when the input is not a
+ * stencil stencilc can handle. The file is searched for the first function holding a loop. */
+int frontend_parse(const char *path, Stencil *st);
+
+#endif
