@@ -1,0 +1,78 @@
+#include "options.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Whether `name` is one of the space-separated words of `allowed`. */
+static bool allowed_option(const char *allowed, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = allowed; (p = strstr(p, name)); p += n)
+    if ((p == allowed || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0)) return true;
+  return false;
+}
+
+/* A positive integer, or a size N / N0xN1 / N0xN1xN2 for -s. */
+static bool valid_count(const char *s, bool size) {
+  if (!*s) return false;
+  for (const char *p = s; *p; p++)
+    if (!((*p >= '0' && *p <= '9') || (size && *p == 'x' && p != s && p[1]))) return false;
+  return atol(s) > 0;
+}
+
+static int bad(const char *help, const char *fmt, const char *arg) {
+  fprintf(stderr, "stencilc: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n%s", help);
+  return -1;
+}
+
+int options_parse(int argc, char **argv, const char *allowed, const char *help, Options *o) {
+  memset(o, 0, sizeof *o);
+  o->backend = BACKEND_NAIVE;
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      fputs(help, stdout);
+      return 1;
+    }
+    if (a[0] != '-') {
+      if (o->input) return bad(help, "more than one input file ('%s')", a);
+      o->input = a;
+      continue;
+    }
+    if (!allowed_option(allowed, a)) return bad(help, "unknown option '%s'", a);
+    if (!strcmp(a, "--fast-math")) {
+      o->fast_math = true;
+      continue;
+    }
+    if (!strcmp(a, "--cpu")) {
+      o->cpu = true;
+      continue;
+    }
+    if (i + 1 >= argc) return bad(help, "option '%s' needs a value", a);
+    const char *v = argv[++i];
+    if (!strcmp(a, "-o")) o->output = v;
+    else if (!strcmp(a, "--workdir")) o->workdir = v;
+    else if (!strcmp(a, "--backend")) {
+      int b = codegen_backend_from_name(v);
+      if (b < 0) return bad(help, "unknown backend '%s'", v);
+      o->backend = (Backend)b;
+      o->backend_given = true;
+    } else if (!strcmp(a, "--dtype")) {
+      if (strcmp(v, "float") && strcmp(v, "double"))
+        return bad(help, "--dtype takes float or double, not '%s'", v);
+      o->dtype = strcmp(v, "float") ? DTYPE_DOUBLE : DTYPE_FLOAT;
+      o->dtype_given = true;
+    } else if (!strcmp(a, "-s")) {
+      if (!valid_count(v, true)) return bad(help, "-s takes N, N0xN1 or N0xN1xN2, not '%s'", v);
+      o->size = v;
+    } else if (!strcmp(a, "-t") || !strcmp(a, "-r")) {
+      if (!valid_count(v, false)) return bad(help, "expected a positive count, not '%s'", v);
+      if (a[1] == 't') o->steps = v;
+      else o->reps = v;
+    }
+  }
+  if (!o->input) return bad(help, "%s", "no input file");
+  return 0;
+}

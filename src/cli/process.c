@@ -1,0 +1,42 @@
+#include "process.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+int process_run(char *const argv[]) {
+  fputs("+", stderr);
+  for (int i = 0; argv[i]; i++) fprintf(stderr, " %s", argv[i]);
+  fputc('\n', stderr);
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid < 0) return -1;
+  if (pid == 0) {
+    execvp(argv[0], argv);
+    _exit(127);
+  }
+  int status;
+  while (waitpid(pid, &status, 0) < 0)
+    ;
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  int rc = WEXITSTATUS(status);
+  return rc == 127 ? -1 : rc;
+}
+
+const char *tool_find(const char *env_var, const char *name, const char *fallback) {
+  static char path[4096];
+  const char *env = env_var ? getenv(env_var) : NULL;
+  if (env && *env) return env;
+  const char *dirs = getenv("PATH");
+  for (const char *d = dirs; d && *d;) {
+    size_t n = strcspn(d, ":");
+    snprintf(path, sizeof path, "%.*s/%s", (int)n, d, name);
+    if (n && access(path, X_OK) == 0) return path;
+    d += n + (d[n] == ':');
+  }
+  if (fallback && access(fallback, X_OK) == 0) return fallback;
+  return NULL;
+}

@@ -1,0 +1,162 @@
+/* stencilc run: generate, build, verify and time. The CUDA program is always generated and built
+ * (when nvcc exists); when it finds no GPU, the C + OpenMP program runs instead. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "frontend/frontend.h"
+#include "options.h"
+#include "process.h"
+
+static const char *const RUN_HELP =
+    "usage: stencilc run FILE.c [-s SIZE] [-t STEPS] [-r REPS] [--dtype float|double]\n"
+    "                    [--backend naive] [--fast-math] [--cpu] [--workdir DIR]\n"
+    "Generates the CUDA program, builds it with nvcc (-gencode=arch=compute_90,code=sm_90;\n"
+    "$NVCC and $STENCILC_CUDA_ARCH override), runs it on the GPU: verify against the CPU\n"
+    "reference, then time. On a machine without a GPU (or with --cpu) it then generates,\n"
+    "builds ($CC, default cc) and runs the C + OpenMP program instead, and says so.\n"
+    "  -s SIZE      interior cells: N (every axis) or N0xN1[xN2], slowest axis first\n"
+    "  -t STEPS     time steps (default: 1000 on the GPU, 10 on the CPU)\n"
+    "  -r REPS      timed repetitions, the median is reported\n"
+    "  --fast-math  build the CUDA program with --use_fast_math\n"
+    "  --workdir D  where to write and build the programs (default $TMPDIR/stencilc-run)\n";
+
+enum { NO_GPU = 3 }; /* exit code of a generated CUDA program that found no device */
+
+static int make_dir(const char *path) {
+  char tmp[4096];
+  snprintf(tmp, sizeof tmp, "%s", path);
+  for (char *p = tmp + 1; *p; p++)
+    if (*p == '/') {
+      *p = 0;
+      if (mkdir(tmp, 0777) && errno != EEXIST) return -1;
+      *p = '/';
+    }
+  return mkdir(tmp, 0777) && errno != EEXIST ? -1 : 0;
+}
+
+static int write_program(const Stencil *st, Backend b, DType dt, const char *path) {
+  GenOptions g = {b, dt};
+  Buf prog = {0};
+  int rc = codegen_program(&prog, st, &g);
+  if (rc == 0 && buf_write_file(&prog, path)) {
+    fprintf(stderr, "stencilc run: cannot write '%s'\n", path);
+    rc = -1;
+  }
+  buf_free(&prog);
+  return rc;
+}
+
+/* Runs the built program with the user's size, steps and repetitions. */
+static int run_program(const char *exe, const Options *o) {
+  char *argv[8];
+  int n = 0;
+  argv[n++] = (char *)exe;
+  if (o->size) argv[n++] = "-s", argv[n++] = (char *)o->size;
+  if (o->steps) argv[n++] = "-t", argv[n++] = (char *)o->steps;
+  if (o->reps) argv[n++] = "-r", argv[n++] = (char *)o->reps;
+  argv[n] = NULL;
+  return process_run(argv);
+}
+
+static int build_cuda(const char *nvcc, const char *src, const char *exe, bool fast_math) {
+  const char *arch = getenv("STENCILC_CUDA_ARCH");
+  char gencode[128];
+  snprintf(gencode, sizeof gencode, "-gencode=arch=compute_%s,code=sm_%s", arch ? arch : "90",
+           arch ? arch : "90");
+  char *argv[12];
+  int n = 0;
+  argv[n++] = (char *)nvcc;
+  argv[n++] = "-O3";
+  argv[n++] = gencode;
+  argv[n++] = "-Xcompiler";
+  argv[n++] = "-fopenmp";
+  if (fast_math) argv[n++] = "--use_fast_math";
+  argv[n++] = "-o";
+  argv[n++] = (char *)exe;
+  argv[n++] = (char *)src;
+  argv[n++] = "-lgomp";
+  argv[n] = NULL;
+  return process_run(argv);
+}
+
+static int build_c(const char *src, const char *exe) {
+  const char *cc = tool_find("CC", "cc", NULL);
+  if (!cc) cc = "cc";
+  char *argv[] = {(char *)cc, "-std=c11", "-O3", "-march=native", "-fopenmp",
+                  "-o", (char *)exe, (char *)src, "-lm", NULL};
+  return process_run(argv);
+}
+
+/* Maps a generated program's exit code to stencilc's. */
+static int program_result(int rc) {
+  if (rc == 0) return EXIT_OK;
+  if (rc == 1) return EXIT_VERIFY;
+  fprintf(stderr, "stencilc run: the program failed (exit %d)\n", rc);
+  return EXIT_TOOL;
+}
+
+/* Returns EXIT_* or NO_GPU when the CPU path should run. */
+static int run_gpu(const Stencil *st, const Options *o, DType dt, const char *dir) {
+  const char *nvcc = tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc");
+  if (!nvcc) {
+    fprintf(stderr, "stencilc run: nvcc not found (install the CUDA toolkit or set $NVCC)\n");
+    return NO_GPU;
+  }
+  char nvcc_path[4096], src[4096], exe[4096];
+  snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
+  snprintf(src, sizeof src, "%s/%s-%s.cu", dir, st->name, codegen_backend_name(o->backend));
+  snprintf(exe, sizeof exe, "%s/%s-%s", dir, st->name, codegen_backend_name(o->backend));
+  if (write_program(st, o->backend, dt, src)) return EXIT_INPUT;
+  if (build_cuda(nvcc_path, src, exe, o->fast_math)) {
+    fprintf(stderr, "stencilc run: nvcc failed on %s\n", src);
+    return EXIT_TOOL;
+  }
+  int rc = run_program(exe, o);
+  if (rc == NO_GPU) {
+    fprintf(stderr, "stencilc run: no GPU on this machine: the CUDA program was built (%s) but "
+                    "not run; running the CPU path instead\n", exe);
+    return NO_GPU;
+  }
+  return program_result(rc);
+}
+
+static int run_cpu(const Stencil *st, const Options *o, DType dt, const char *dir) {
+  char src[4096], exe[4096];
+  snprintf(src, sizeof src, "%s/%s-cpu.c", dir, st->name);
+  snprintf(exe, sizeof exe, "%s/%s-cpu", dir, st->name);
+  if (write_program(st, BACKEND_CPU, dt, src)) return EXIT_INPUT;
+  if (build_c(src, exe)) {
+    fprintf(stderr, "stencilc run: the C compiler failed on %s\n", src);
+    return EXIT_TOOL;
+  }
+  printf("stencilc run: CPU path (C + OpenMP)\n");
+  return program_result(run_program(exe, o));
+}
+
+int cmd_run(int argc, char **argv) {
+  Options o;
+  int rc = options_parse(argc, argv, "-s -t -r --dtype --backend --fast-math --cpu --workdir",
+                         RUN_HELP, &o);
+  if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
+  if (o.backend_given && !codegen_backend_is_cuda(o.backend)) o.cpu = true;
+  Stencil st;
+  if (frontend_parse(o.input, &st)) return EXIT_INPUT;
+  DType dt = o.dtype_given ? o.dtype : st.dtype;
+  char dir[4096];
+  if (o.workdir) snprintf(dir, sizeof dir, "%s", o.workdir);
+  else snprintf(dir, sizeof dir, "%s/stencilc-run", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+  if (make_dir(dir)) {
+    fprintf(stderr, "stencilc run: cannot create '%s'\n", dir);
+    ir_free(&st);
+    return EXIT_TOOL;
+  }
+  rc = o.cpu ? NO_GPU : run_gpu(&st, &o, dt, dir);
+  if (rc == NO_GPU) rc = run_cpu(&st, &o, dt, dir);
+  ir_free(&st);
+  return rc;
+}
