@@ -1,0 +1,9 @@
+// expect: 7:9: error: several statements in a loop body
+void f(int n, int steps, float A[2][n][n], float B[2][n][n]) {
+  for (int t = 0; t < steps; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++) {
+        A[(t + 1) % 2][i][j] = 0.5f * A[t % 2][i][j - 1] + 0.5f * A[t % 2][i][j];
+        B[(t + 1) % 2][i][j] = 0.5f * B[t % 2][i][j - 1] + 0.5f * B[t % 2][i][j];
+      }
+}
