@@ -1,7 +1,8 @@
 # stencilc build. `make` builds build/stencilc; `make asan` a sanitized copy for the tests.
-LLVM_CONFIG ?= $(shell command -v llvm-config 2>/dev/null || ls /usr/lib/llvm-*/bin/llvm-config 2>/dev/null | sort -V | tail -1)
-LLVM_INC := $(shell $(LLVM_CONFIG) --includedir)
-LLVM_LIB := $(shell $(LLVM_CONFIG) --libdir)
+# libclang from Debian's libclang-dev: the newest /usr/lib/llvm-N that has its C headers.
+LLVM_DIR ?= $(patsubst %/include/clang-c/Index.h,%,$(lastword $(sort $(wildcard /usr/lib/llvm-*/include/clang-c/Index.h))))
+LLVM_INC := $(LLVM_DIR)/include
+LLVM_LIB := $(LLVM_DIR)/lib
 
 CC ?= cc
 CFLAGS ?= -O2 -g

@@ -1,0 +1,39 @@
+#!/bin/sh
+# The command line: help for every subcommand, documented exit codes for usage errors, and
+# 'info' text output agreeing with its JSON output.
+cd "$(dirname "$0")/.." || exit 1
+STENCILC=${STENCILC:-build/stencilc}
+pass=0 fail=0
+expect() { # expect CODE DESCRIPTION CMD...
+  want=$1 what=$2; shift 2
+  "$@" >/dev/null 2>&1
+  rc=$?
+  if [ $rc -eq "$want" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what: exit $rc, want $want"; fi
+}
+expect 0 "--help" "$STENCILC" --help
+expect 2 "no command" "$STENCILC"
+expect 2 "unknown command" "$STENCILC" frobnicate
+for c in info gen run; do
+  expect 0 "$c --help" "$STENCILC" $c --help
+  expect 2 "$c without input" "$STENCILC" $c
+  expect 2 "$c with unknown option" "$STENCILC" $c examples/j2d5pt.c --frob
+done
+expect 2 "missing file" "$STENCILC" info examples/does-not-exist.c
+expect 2 "gen without -o" "$STENCILC" gen examples/j2d5pt.c
+expect 2 "unknown backend" "$STENCILC" gen examples/j2d5pt.c --backend quantum -o /dev/null
+expect 2 "bad dtype" "$STENCILC" gen examples/j2d5pt.c --dtype half -o /dev/null
+expect 2 "bad size" "$STENCILC" run examples/j2d5pt.c -s 12y3
+expect 2 "bad steps" "$STENCILC" run examples/j2d5pt.c -t -4
+expect 3 "unwritable output" "$STENCILC" gen examples/j2d5pt.c -o /nonexistent-dir/x.cu
+
+# Text and JSON agree on the facts for a 3D box stencil.
+text=$("$STENCILC" info examples/j3d27pt.c)
+json=$("$STENCILC" info --json examples/j3d27pt.c)
+for want in "shape        box" "flops/cell   54" "points       27" "diagonal-access-free  no" "radius       1 1 1"; do
+  if echo "$text" | grep -qF "$want"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: info text lacks '$want'"; fi
+done
+if echo "$json" | python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(not (d["shape"]=="box" and d["flops_per_cell"]==54 and len(d["points"])==27 and abs(sum(p["coef"] for p in d["points"]))<=1.0))'; then
+  pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: info --json for j3d27pt"; fi
+
+echo "cli: $pass passed, $fail failed"
+[ $fail -eq 0 ]
