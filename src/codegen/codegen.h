@@ -13,6 +13,11 @@ typedef struct {
   DType dtype; /* element and arithmetic type of the generated program (may differ from source) */
 } GenOptions;
 
+/* Comment lines enclosing the backend's kernel code (not the reference) in every program, so
+ * that a test can perturb the kernel alone. */
+#define CODEGEN_KERNEL_BEGIN "/* stencilc:kernel-begin */"
+#define CODEGEN_KERNEL_END "/* stencilc:kernel-end */"
+
 /* Parses a backend name ("naive", "cpu"); returns -1 when unknown. */
 int codegen_backend_from_name(const char *name);
 const char *codegen_backend_name(Backend b);

@@ -1,0 +1,319 @@
+/* rt_common.h: support code carried verbatim by every program stencilc generates.
+ * Compiles as C11 (gcc -fopenmp) and as nvcc host code (C++). The generated program defines
+ * RT_REAL (float or double) before including it; it defaults to double for stand-alone tests.
+ *
+ * Grid layout: one linear array per time level, axis 0 slowest, last axis contiguous. Along axis
+ * a the interior has n[a] cells starting at lo[a]; the extent is n[a] + lo[a] + hi[a]. */
+#ifndef STENCILC_RT_COMMON_H
+#define STENCILC_RT_COMMON_H
+
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L /* clock_gettime under -std=c11 */
+#endif
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifndef RT_REAL
+#define RT_REAL double
+#endif
+typedef RT_REAL rt_real;
+
+/* A program uses only some helpers: marked unused so that neither gcc -Wall -Wextra -Werror nor
+ * nvcc's front end warns about the others. */
+#define RT_API static inline __attribute__((unused))
+
+enum { RT_MAX_DIMS = 3 };
+
+/* Machine epsilon of the element type. */
+#define RT_EPS (sizeof(rt_real) == sizeof(float) ? (double)FLT_EPSILON : DBL_EPSILON)
+
+/* What the generated code tells the runtime about its stencil. */
+typedef struct {
+  const char *name;    /* source name */
+  const char *backend; /* "naive", "cpu" */
+  const char *dtype;   /* "float", "double" */
+  int dims;
+  int lo[RT_MAX_DIMS], hi[RT_MAX_DIMS]; /* halo width below / above the interior per axis */
+  int flops;                            /* per cell */
+  double gain;                          /* sum |coef| for linear stencils, else 1 */
+  int copyback;                         /* 1: result always in buffer 0; 0: in buffer steps%2 */
+  long default_size, default_steps, default_reps;
+} RtStencil;
+
+typedef struct {
+  int dims;
+  long n[RT_MAX_DIMS];      /* interior cells */
+  long lo[RT_MAX_DIMS];     /* first interior index */
+  long ext[RT_MAX_DIMS];    /* extent including halo */
+  long stride[RT_MAX_DIMS]; /* elements between neighbours along the axis */
+  long cells;               /* all cells, halo included */
+} RtGrid;
+
+RT_API void *rt_xmalloc(size_t bytes) {
+  void *p = malloc(bytes ? bytes : 1);
+  if (!p) {
+    fprintf(stderr, "stencilc: out of memory (%zu bytes)\n", bytes);
+    exit(4);
+  }
+  return p;
+}
+
+RT_API RtGrid rt_grid_make(const RtStencil *st, const long n[]) {
+  RtGrid g;
+  memset(&g, 0, sizeof g);
+  g.dims = st->dims;
+  for (int a = 0; a < st->dims; a++) {
+    g.n[a] = n[a];
+    g.lo[a] = st->lo[a];
+    g.ext[a] = n[a] + st->lo[a] + st->hi[a];
+  }
+  g.cells = 1;
+  for (int a = st->dims - 1; a >= 0; a--) {
+    g.stride[a] = g.cells;
+    g.cells *= g.ext[a];
+  }
+  return g;
+}
+
+RT_API rt_real *rt_alloc_grid(const RtGrid *g) {
+  return (rt_real *)rt_xmalloc((size_t)g->cells * sizeof(rt_real));
+}
+
+RT_API int rt_is_interior(const RtGrid *g, long cell) {
+  for (int a = g->dims - 1; a >= 0; a--) {
+    long i = cell % g->ext[a];
+    cell /= g->ext[a];
+    if (i < g->lo[a] || i >= g->lo[a] + g->n[a]) return 0;
+  }
+  return 1;
+}
+
+/* splitmix64 finaliser. Value i of a seeded stream is mix(seed + (i + 1) * golden), so any cell
+ * can be filled independently (in parallel) and the fill is reproducible. */
+RT_API uint64_t rt_mix64(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+RT_API uint64_t rt_random_u64(uint64_t seed, uint64_t i) {
+  return rt_mix64(seed + (i + 1) * 0x9e3779b97f4a7c15ULL);
+}
+
+/* Magnitude uniform in [0.1, 1.0], random sign: never zero, so a cell that is skipped or
+ * read from the wrong place shows up as an error. */
+RT_API double rt_random_value(uint64_t seed, uint64_t i) {
+  uint64_t r = rt_random_u64(seed, i);
+  double u = (double)(r >> 11) * (1.0 / 9007199254740992.0); /* 53 bits in [0, 1) */
+  double mag = 0.1 + 0.9 * u;
+  return (r & 1) ? -mag : mag; /* bit 0 is not among the 53 used for u */
+}
+
+RT_API void rt_fill_random(rt_real *a, long count, uint64_t seed) {
+#pragma omp parallel for
+  for (long i = 0; i < count; i++) a[i] = (rt_real)rt_random_value(seed, (uint64_t)i);
+}
+
+RT_API void rt_poison_interior(rt_real *a, const RtGrid *g) {
+#pragma omp parallel for
+  for (long c = 0; c < g->cells; c++)
+    if (rt_is_interior(g, c)) a[c] = (rt_real)NAN;
+}
+
+typedef struct {
+  double max_abs;  /* max |got - ref| over finite pairs */
+  double max_ref;  /* max |ref| */
+  double max_rel;  /* max_abs / max_ref: normwise relative error */
+  long nonfinite;  /* cells where got or ref is NaN or Inf */
+} RtCompare;
+
+RT_API RtCompare rt_compare(const rt_real *got, const rt_real *ref, long count) {
+  double max_abs = 0, max_ref = 0;
+  long nonfinite = 0;
+#pragma omp parallel for reduction(max : max_abs, max_ref) reduction(+ : nonfinite)
+  for (long i = 0; i < count; i++) {
+    double g = (double)got[i], r = (double)ref[i];
+    if (!isfinite(g) || !isfinite(r)) {
+      nonfinite++;
+      continue;
+    }
+    double d = fabs(g - r);
+    if (d > max_abs) max_abs = d;
+    if (fabs(r) > max_ref) max_ref = fabs(r);
+  }
+  RtCompare c;
+  c.max_abs = max_abs;
+  c.max_ref = max_ref;
+  c.max_rel = max_ref > 0 ? max_abs / max_ref : max_abs;
+  c.nonfinite = nonfinite;
+  return c;
+}
+
+/* THE verification tolerance (the only place stencilc derives it), relative to max|ref|:
+ *   tol_rel = 4 * eps * (flops + 2) * sqrt(steps) * max(1, gain)
+ * Per step and cell the tested kernel rounds once per flop in the element type, and both the
+ * kernel and the reference (computed in double) round the stored result once: flops + 2
+ * roundings of at most eps/2 each, relative to the magnitude of the terms, which the normwise
+ * measure bounds by max|ref| times the gain (sum |coef|; error growth of linear stencils).
+ * Over steps these independent rounding errors add like a random walk, hence sqrt(steps) rather
+ * than steps. The factor 4 (8x the unit roundoff) covers the summation-order and FMA contraction
+ * differences between compilers and the representation error of decimal constants in float,
+ * which is systematic; it is a bound on honest arithmetic, while real bugs (a wrong offset, a
+ * skipped cell, a wrong coefficient) give errors of the order of the data itself. */
+RT_API double rt_tolerance(double eps, int flops, long steps, double gain) {
+  return 4.0 * eps * (flops + 2) * sqrt((double)(steps > 1 ? steps : 1)) * (gain > 1 ? gain : 1);
+}
+
+RT_API int rt_passes(const RtCompare *c, double tol_rel) {
+  return c->nonfinite == 0 && c->max_abs <= tol_rel * c->max_ref;
+}
+
+RT_API int rt_cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+RT_API double rt_median(const double *v, int count) {
+  if (count <= 0) return NAN;
+  double *s = (double *)rt_xmalloc((size_t)count * sizeof *s);
+  memcpy(s, v, (size_t)count * sizeof *s);
+  qsort(s, (size_t)count, sizeof *s, rt_cmp_double);
+  double m = count % 2 ? s[count / 2] : 0.5 * (s[count / 2 - 1] + s[count / 2]);
+  free(s);
+  return m;
+}
+
+RT_API double rt_now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+RT_API void rt_write_raw(const char *path, const rt_real *a, long count) {
+  FILE *f = fopen(path, "wb");
+  size_t written = f ? fwrite(a, sizeof(rt_real), (size_t)count, f) : 0;
+  if (!f || written != (size_t)count || fclose(f) != 0) {
+    fprintf(stderr, "stencilc: cannot write %s\n", path);
+    exit(4);
+  }
+}
+
+/* ---- Command line of the generated program. ---- */
+
+typedef struct {
+  long n[RT_MAX_DIMS];     /* timed interior size */
+  long check[RT_MAX_DIMS]; /* interior size of the full-length check (before clipping to n) */
+  long steps, reps;
+  uint64_t seed;
+  const char *dump_init, *dump; /* raw dumps of the full-length check, or NULL */
+} RtOptions;
+
+RT_API void rt_usage(FILE *f, const char *prog, const RtStencil *st) {
+  fprintf(f,
+          "usage: %s [-s N | -s N0xN1%s] [-t STEPS] [-r REPS] [--seed S] [--check-size N]\n"
+          "          [--dump-init FILE --dump FILE] [-h]\n"
+          "  %s stencil, %s backend, %s. Sizes are interior cells per axis, axis 0 first.\n"
+          "  defaults: -s %ld -t %ld -r %ld --check-size %d\n",
+          prog, st->dims == 3 ? "xN2" : "", st->name, st->backend, st->dtype, st->default_size,
+          st->default_steps, st->default_reps, st->dims == 3 ? 37 : 97);
+}
+
+RT_API void rt_bad_arg(const char *prog, const RtStencil *st, const char *what, const char *arg) {
+  fprintf(stderr, "%s: %s: '%s'\n", prog, what, arg ? arg : "(missing)");
+  rt_usage(stderr, prog, st);
+  exit(2);
+}
+
+/* Parses a positive integer that fits in long; returns 0 on failure. */
+RT_API long rt_parse_positive(const char *s, char **end) {
+  char *e;
+  long v = strtol(s, &e, 10);
+  if (e == s || v <= 0 || v > (1L << 40)) return 0;
+  *end = e;
+  return v;
+}
+
+/* "N" (every axis) or "N0xN1[xN2]" (exactly dims values). Returns 0 on success. */
+RT_API int rt_parse_size(const char *s, int dims, long n[]) {
+  char *end = NULL;
+  int count = 0;
+  while (count < dims) {
+    long v = rt_parse_positive(s, &end);
+    if (!v) return -1;
+    n[count++] = v;
+    if (*end != 'x') break;
+    s = end + 1;
+  }
+  if (*end != '\0') return -1;
+  if (count == 1)
+    for (int a = 1; a < dims; a++) n[a] = n[0];
+  else if (count != dims)
+    return -1;
+  return 0;
+}
+
+RT_API int rt_is_option(const char *opt) {
+  static const char *const known[] = {"-s", "-t", "-r", "--seed", "--check-size", "--dump-init",
+                                      "--dump"};
+  for (size_t k = 0; k < sizeof known / sizeof *known; k++)
+    if (!strcmp(opt, known[k])) return 1;
+  return 0;
+}
+
+RT_API void rt_parse_options(int argc, char **argv, const RtStencil *st, RtOptions *o) {
+  const char *prog = argv[0];
+  memset(o, 0, sizeof *o);
+  for (int a = 0; a < st->dims; a++) {
+    o->n[a] = st->default_size;
+    o->check[a] = st->dims == 3 ? 37 : 97;
+  }
+  o->steps = st->default_steps;
+  o->reps = st->default_reps;
+  o->seed = 12345;
+  for (int i = 1; i < argc; i++) {
+    const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+    char *end = NULL;
+    if (!strcmp(opt, "-h") || !strcmp(opt, "--help")) {
+      rt_usage(stdout, prog, st);
+      exit(0);
+    }
+    if (!rt_is_option(opt)) rt_bad_arg(prog, st, "unknown option", opt);
+    if (!val) rt_bad_arg(prog, st, "missing value for option", opt);
+    i++;
+    if (!strcmp(opt, "-s")) {
+      if (rt_parse_size(val, st->dims, o->n)) rt_bad_arg(prog, st, "bad size", val);
+    } else if (!strcmp(opt, "--check-size")) {
+      if (rt_parse_size(val, st->dims, o->check)) rt_bad_arg(prog, st, "bad check size", val);
+    } else if (!strcmp(opt, "-t") || !strcmp(opt, "-r")) {
+      long v = rt_parse_positive(val, &end);
+      if (!v || *end) rt_bad_arg(prog, st, "bad count", val);
+      *(opt[1] == 't' ? &o->steps : &o->reps) = v;
+    } else if (!strcmp(opt, "--seed")) {
+      unsigned long long v = strtoull(val, &end, 10);
+      if (end == val || *end || val[0] == '-') rt_bad_arg(prog, st, "bad seed", val);
+      o->seed = (uint64_t)v;
+    } else if (!strcmp(opt, "--dump-init")) {
+      o->dump_init = val;
+    } else {
+      o->dump = val;
+    }
+  }
+  /* Guard against sizes whose byte count overflows (two buffers of this many cells). */
+  double cells = 1;
+  for (int a = 0; a < st->dims; a++) cells *= (double)(o->n[a] + st->lo[a] + st->hi[a]);
+  if (cells * sizeof(rt_real) > 1e15) rt_bad_arg(prog, st, "grid too large for memory, size", "-s");
+}
+
+RT_API void rt_format_size(char *out, size_t cap, int dims, const long n[]) {
+  int len = snprintf(out, cap, "%ld", n[0]);
+  for (int a = 1; a < dims && len > 0 && (size_t)len < cap; a++)
+    len += snprintf(out + len, cap - (size_t)len, "x%ld", n[a]);
+}
+
+#endif

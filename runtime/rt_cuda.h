@@ -1,0 +1,94 @@
+/* rt_cuda.h: CUDA helpers and the engine hooks of rt_driver.h for CUDA programs whose
+ * generated stencil_step() launches kernels on device buffers (one step per call). Every CUDA
+ * call goes through RT_CUDA_CHECK; an error prints file:line and exits 4. */
+#ifndef STENCILC_RT_CUDA_H
+#define STENCILC_RT_CUDA_H
+
+#include <cuda_runtime.h>
+
+RT_API void rt_cuda_check(cudaError_t err, const char *what, const char *file, int line) {
+  if (err != cudaSuccess) {
+    fprintf(stderr, "%s:%d: CUDA error: %s: %s\n", file, line, what, cudaGetErrorString(err));
+    exit(4);
+  }
+}
+#define RT_CUDA_CHECK(call) rt_cuda_check((call), #call, __FILE__, __LINE__)
+/* Launch errors (bad configuration) surface in cudaGetLastError; faults inside the kernel
+ * surface at the next synchronising call, which is checked too. */
+#define RT_CUDA_LAUNCH_CHECK() rt_cuda_check(cudaGetLastError(), "kernel launch", __FILE__, __LINE__)
+
+/* Blocks of `block` threads covering n cells; exits 4 past the grid dimension limit. */
+RT_API unsigned rt_cuda_blocks(long n, int block, long limit) {
+  long b = (n + block - 1) / block;
+  if (b > limit) {
+    fprintf(stderr, "stencilc: %ld blocks exceed the CUDA grid limit %ld\n", b, limit);
+    exit(4);
+  }
+  return (unsigned)b;
+}
+
+static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g);
+
+typedef struct Engine {
+  RtGrid g;
+  rt_real *buf[2]; /* device */
+  cudaEvent_t start, stop;
+} Engine;
+
+RT_API void engine_setup(void) {
+  int count = 0;
+  cudaError_t err = cudaGetDeviceCount(&count);
+  if (err != cudaSuccess || count == 0) {
+    fprintf(stderr, "stencilc: no CUDA device found (%s)\n",
+            err != cudaSuccess ? cudaGetErrorString(err) : "device count is 0");
+    exit(3);
+  }
+  RT_CUDA_CHECK(cudaSetDevice(0));
+}
+
+RT_API size_t rt_cuda_bytes(const Engine *e) { return (size_t)e->g.cells * sizeof(rt_real); }
+
+RT_API Engine *engine_create(const RtGrid *g) {
+  Engine *e = (Engine *)rt_xmalloc(sizeof *e);
+  e->g = *g;
+  RT_CUDA_CHECK(cudaMalloc((void **)&e->buf[0], rt_cuda_bytes(e)));
+  RT_CUDA_CHECK(cudaMalloc((void **)&e->buf[1], rt_cuda_bytes(e)));
+  RT_CUDA_CHECK(cudaEventCreate(&e->start));
+  RT_CUDA_CHECK(cudaEventCreate(&e->stop));
+  return e;
+}
+
+RT_API void engine_upload(Engine *e, const rt_real *b0, const rt_real *b1) {
+  RT_CUDA_CHECK(cudaMemcpy(e->buf[0], b0, rt_cuda_bytes(e), cudaMemcpyHostToDevice));
+  RT_CUDA_CHECK(cudaMemcpy(e->buf[1], b1, rt_cuda_bytes(e), cudaMemcpyHostToDevice));
+}
+
+RT_API void engine_step(Engine *e, int src) { stencil_step(e->buf[src], e->buf[1 - src], &e->g); }
+
+RT_API void engine_copy(Engine *e, int from, int to) {
+  RT_CUDA_CHECK(cudaMemcpy(e->buf[to], e->buf[from], rt_cuda_bytes(e), cudaMemcpyDeviceToDevice));
+}
+
+RT_API void engine_download(Engine *e, int which, rt_real *host) {
+  RT_CUDA_CHECK(cudaMemcpy(host, e->buf[which], rt_cuda_bytes(e), cudaMemcpyDeviceToHost));
+}
+
+RT_API void engine_timer_start(Engine *e) { RT_CUDA_CHECK(cudaEventRecord(e->start, 0)); }
+
+RT_API double engine_timer_stop(Engine *e) {
+  float ms = 0;
+  RT_CUDA_CHECK(cudaEventRecord(e->stop, 0));
+  RT_CUDA_CHECK(cudaEventSynchronize(e->stop));
+  RT_CUDA_CHECK(cudaEventElapsedTime(&ms, e->start, e->stop));
+  return ms;
+}
+
+RT_API void engine_destroy(Engine *e) {
+  RT_CUDA_CHECK(cudaEventDestroy(e->start));
+  RT_CUDA_CHECK(cudaEventDestroy(e->stop));
+  RT_CUDA_CHECK(cudaFree(e->buf[0]));
+  RT_CUDA_CHECK(cudaFree(e->buf[1]));
+  free(e);
+}
+
+#endif

@@ -1,0 +1,91 @@
+/* Backend table, checks on what the backends accept, and the program entry point. */
+#include "codegen.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+#include "util/diag.h"
+
+static const BackendInfo *const backends[] = {
+    [BACKEND_NAIVE] = &backend_naive,
+    [BACKEND_CPU] = &backend_cpu,
+};
+enum { NBACKENDS = sizeof backends / sizeof *backends };
+
+int codegen_backend_from_name(const char *name) {
+  for (int b = 0; b < NBACKENDS; b++)
+    if (!strcmp(name, backends[b]->name)) return b;
+  return -1;
+}
+
+const char *codegen_backend_name(Backend b) { return backends[b]->name; }
+
+int codegen_backend_is_cuda(Backend b) { return backends[b]->cuda; }
+
+static SrcLoc stencil_loc(const Stencil *st) {
+  SrcLoc loc = {st->name, 0, 0};
+  return loc;
+}
+
+/* Every load must name a point and every call a supported function with its arity. */
+static int check_expr(const Stencil *st, const Expr *e) {
+  if (e->kind == EX_LOAD && (e->point < 0 || e->point >= st->npoints)) {
+    diag_error(stencil_loc(st), NULL, "internal: load of point %d of %d", e->point, st->npoints);
+    return -1;
+  }
+  if (e->kind == EX_CALL) {
+    const MathFunc *f = e->func ? ir_math_func(e->func) : NULL;
+    if (!f || f->nargs != e->nargs) {
+      diag_error(stencil_loc(st), ir_math_func_list(), "unsupported call to '%s' with %d arguments",
+                 e->func ? e->func : "?", e->nargs);
+      return -1;
+    }
+  }
+  for (int i = 0; i < e->nargs; i++)
+    if (check_expr(st, e->arg[i])) return -1;
+  return 0;
+}
+
+/* Reads must stay inside the halo: the generated programs never bounds-check a neighbour. */
+static int check_points(const Stencil *st) {
+  for (int p = 0; p < st->npoints; p++)
+    for (int a = 0; a < IR_MAX_DIMS; a++) {
+      int o = st->points[p].off[a];
+      bool inside = a < st->dims ? (-o <= st->lo[a] && o <= st->hi[a]) : o == 0;
+      if (!inside) {
+        diag_error(stencil_loc(st), "the loop bounds must leave a halo at least as wide as the "
+                                    "stencil radius",
+                   "offset %d along axis %d reads outside the grid", o, a);
+        return -1;
+      }
+    }
+  return 0;
+}
+
+static int check_stencil(const Stencil *st, const GenOptions *opt) {
+  if (st->dims != 2 && st->dims != 3) {
+    diag_error(stencil_loc(st), NULL, "%dD stencils are not supported (2D or 3D only)", st->dims);
+    return -1;
+  }
+  if (!st->expr || st->npoints < 1) {
+    diag_error(stencil_loc(st), NULL, "the stencil reads no grid point");
+    return -1;
+  }
+  if ((unsigned)opt->backend >= NBACKENDS || (opt->dtype != DTYPE_FLOAT && opt->dtype != DTYPE_DOUBLE)) {
+    diag_error(stencil_loc(st), NULL, "internal: bad generation options");
+    return -1;
+  }
+  for (int a = 0; a < st->dims; a++)
+    if (st->lo[a] < 0 || st->hi[a] < 0) {
+      diag_error(stencil_loc(st), NULL, "negative halo along axis %d", a);
+      return -1;
+    }
+  return check_points(st) || check_expr(st, st->expr) ? -1 : 0;
+}
+
+int codegen_program(Buf *out, const Stencil *st, const GenOptions *opt) {
+  if (check_stencil(st, opt)) return -1;
+  emit_program(out, st, opt->dtype, backends[opt->backend]);
+  return 0;
+}

@@ -1,0 +1,213 @@
+#include "emit.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime_text.h"
+
+/* ---- Expressions ---- */
+
+static bool const_is_negative(const Expr *e) { return e->value < 0 || e->text[0] == '-'; }
+
+/* Binding strength of the emitted form: sums 1, products 2, unary minus 3, atoms 4. */
+static int precedence(const Expr *e) {
+  switch (e->kind) {
+  case EX_ADD: case EX_SUB: return 1;
+  case EX_MUL: case EX_DIV: return 2;
+  case EX_NEG: return 3;
+  case EX_CONST: return const_is_negative(e) ? 3 : 4;
+  default: return 4;
+  }
+}
+
+/* Shortest %g form of v that reads back exactly, always with a '.' or exponent. */
+static void format_double(char *lit, size_t cap, double v) {
+  snprintf(lit, cap, "%.15g", v);
+  if (strtod(lit, NULL) != v) snprintf(lit, cap, "%.17g", v);
+  if (!strpbrk(lit, ".eE")) strncat(lit, ".0", cap - strlen(lit) - 1);
+}
+
+/* The literal as written when it is already a floating literal ("0.2", "1e-3", "5."), else the
+ * value ("5" becomes "5.0", so constant subexpressions never divide as integers). */
+static void emit_const(Buf *out, const Expr *e, DType arith) {
+  const char *t = e->text;
+  bool hex = t[0] == '0' && (t[1] == 'x' || t[1] == 'X');
+  char lit[64];
+  if (t[0] && strpbrk(t, hex ? ".pP" : ".eE"))
+    snprintf(lit, sizeof lit, "%s", t);
+  else
+    format_double(lit, sizeof lit, e->value);
+  buf_printf(out, "%s%s", lit, arith == DTYPE_FLOAT ? "f" : "");
+}
+
+static void emit_operand(Buf *out, const Stencil *st, const Expr *e, bool parens, DType arith,
+                         EmitLoadFn load, const void *ctx) {
+  if (parens) buf_puts(out, "(");
+  emit_expr(out, st, e, arith, load, ctx);
+  if (parens) buf_puts(out, ")");
+}
+
+static void emit_call(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoadFn load,
+                      const void *ctx) {
+  const MathFunc *f = ir_math_func(e->func);
+  buf_printf(out, "%s(", arith == DTYPE_FLOAT ? f->float_name : f->name);
+  for (int i = 0; i < e->nargs; i++) {
+    if (i) buf_puts(out, ", ");
+    emit_expr(out, st, e->arg[i], arith, load, ctx);
+  }
+  buf_puts(out, ")");
+}
+
+void emit_expr(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoadFn load,
+               const void *ctx) {
+  static const char ops[] = {[EX_ADD] = '+', [EX_SUB] = '-', [EX_MUL] = '*', [EX_DIV] = '/'};
+  int p = precedence(e);
+  switch (e->kind) {
+  case EX_CONST:
+    emit_const(out, e, arith);
+    break;
+  case EX_LOAD:
+    load(out, st, e->point, ctx);
+    break;
+  case EX_NEG:
+    buf_puts(out, "-");
+    emit_operand(out, st, e->arg[0], precedence(e->arg[0]) <= p, arith, load, ctx);
+    break;
+  case EX_ADD: case EX_SUB: case EX_MUL: case EX_DIV:
+    /* Floating-point operations do not reassociate: a right operand of equal strength keeps its
+     * parentheses, a left one never needs them (the operators associate to the left). */
+    emit_operand(out, st, e->arg[0], precedence(e->arg[0]) < p, arith, load, ctx);
+    buf_printf(out, " %c ", ops[e->kind]);
+    emit_operand(out, st, e->arg[1], precedence(e->arg[1]) <= p, arith, load, ctx);
+    break;
+  case EX_CALL:
+    emit_call(out, st, e, arith, load, ctx);
+    break;
+  }
+}
+
+void emit_point_index(Buf *out, const Stencil *st, int p) {
+  buf_puts(out, "c");
+  for (int a = 0; a < st->dims; a++) {
+    int o = st->points[p].off[a];
+    if (o == 0) continue;
+    const char *sign = o < 0 ? " - " : " + ";
+    int mag = abs(o);
+    if (a == st->dims - 1)
+      buf_printf(out, "%s%d", sign, mag);
+    else if (mag == 1)
+      buf_printf(out, "%ss%d", sign, a);
+    else
+      buf_printf(out, "%s%d * s%d", sign, mag, a);
+  }
+}
+
+void emit_load_global(Buf *out, const Stencil *st, int point, const void *ctx) {
+  (void)ctx;
+  buf_puts(out, "in[");
+  emit_point_index(out, st, point);
+  buf_puts(out, "]");
+}
+
+/* The reference reads stored elements and computes in double. */
+static void emit_load_as_double(Buf *out, const Stencil *st, int point, const void *ctx) {
+  buf_puts(out, "(double)");
+  emit_load_global(out, st, point, ctx);
+}
+
+/* ---- Host loop nests (reference, CPU backend) ---- */
+
+void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs) {
+  int d = st->dims;
+  buf_printf(out,
+             "static void %s(const rt_real *__restrict__ in, rt_real *__restrict__ out, "
+             "const RtGrid *g) {\n",
+             hs->name);
+  for (int a = 0; a < d - 1; a++) buf_printf(out, "  const long s%d = g->stride[%d];\n", a, a);
+  for (int a = 0; a < d; a++)
+    buf_printf(out, "  const long b%d = g->lo[%d], e%d = g->lo[%d] + g->n[%d];\n", a, a, a, a, a);
+  buf_puts(out, "#pragma omp parallel for\n");
+  for (int a = 0; a < d; a++) {
+    if (a == d - 1 && hs->simd) buf_puts(out, "#pragma omp simd\n");
+    buf_printf(out, "%*sfor (long i%d = b%d; i%d < e%d; i%d++)%s\n", 2 * (a + 1), "", a, a, a, a,
+               a, a == d - 1 ? " {" : "");
+  }
+  int ind = 2 * (d + 1);
+  buf_printf(out, "%*sconst long c = ", ind, "");
+  for (int a = 0; a < d - 1; a++) buf_printf(out, "i%d * s%d + ", a, a);
+  buf_printf(out, "i%d;\n%*sout[c] = (rt_real)(", d - 1, ind, "");
+  emit_expr(out, st, st->expr, hs->arith, hs->load, NULL);
+  buf_printf(out, ");\n%*s}\n}\n", 2 * d, "");
+}
+
+/* ---- Whole program ---- */
+
+static void emit_c_string(Buf *out, const char *s) {
+  buf_puts(out, "\"");
+  for (; *s; s++) buf_printf(out, *s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
+  buf_puts(out, "\"");
+}
+
+static void emit_header_comment(Buf *out, const Stencil *st, DType dtype, const BackendInfo *bi) {
+  const char *ext = bi->cuda ? "cu" : "c";
+  buf_printf(out,
+             "/* Generated by stencilc from %s (function %s): backend %s, element type %s.\n"
+             " * Runs the stencil, verifies it against a plain C reference and times it.\n"
+             " * Compile: ",
+             st->name, st->func_name[0] ? st->func_name : "?", bi->name, ir_dtype_name(dtype));
+  if (bi->cuda)
+    buf_printf(out, "nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp");
+  else
+    buf_printf(out, "gcc -std=c11 -O3 -fopenmp");
+  buf_printf(out, " -o %s_%s THIS_FILE.%s%s\n", st->name, bi->name, ext, bi->cuda ? "" : " -lm");
+  buf_printf(out, " * Run: ./%s_%s -h */\n", st->name, bi->name);
+}
+
+static void emit_int_array(Buf *out, const int *v, int n) {
+  buf_puts(out, "{");
+  for (int a = 0; a < n; a++) buf_printf(out, "%s%d", a ? ", " : "", v[a]);
+  buf_puts(out, "}");
+}
+
+/* The constants block: every fact about the stencil the runtime needs, in one initializer. */
+static void emit_constants(Buf *out, const Stencil *st, DType dtype, const BackendInfo *bi) {
+  int lo[IR_MAX_DIMS] = {0}, hi[IR_MAX_DIMS] = {0};
+  for (int a = 0; a < st->dims; a++) {
+    lo[a] = st->lo[a];
+    hi[a] = st->hi[a];
+  }
+  char gain[64];
+  format_double(gain, sizeof gain, ir_gain(st));
+  buf_puts(out, "\n/* Stencil constants: name, backend, dtype, dims, lo, hi, flops, gain, copyback,\n"
+                " * default size, steps, reps. */\nstatic const RtStencil rt_stencil = {");
+  emit_c_string(out, st->name);
+  buf_printf(out, ", \"%s\", \"%s\", %d, ", bi->name, ir_dtype_name(dtype), st->dims);
+  emit_int_array(out, lo, IR_MAX_DIMS);
+  buf_puts(out, ", ");
+  emit_int_array(out, hi, IR_MAX_DIMS);
+  buf_printf(out, ", %d, %s, %d, %ld, %ld, %ld};\n", st->flops, gain,
+             st->time_form == TIME_COPYBACK, bi->default_size[st->dims - 2], bi->default_steps,
+             bi->default_reps);
+}
+
+static void emit_reference_step(Buf *out, const Stencil *st) {
+  buf_puts(out, "\n/* Reference: the expression in double from the stored values, rounded to the\n"
+                " * element type on store. */\n");
+  HostStep hs = {"reference_step", DTYPE_DOUBLE, 0, emit_load_as_double};
+  emit_host_step(out, st, &hs);
+}
+
+void emit_program(Buf *out, const Stencil *st, DType dtype, const BackendInfo *bi) {
+  emit_header_comment(out, st, dtype, bi);
+  buf_printf(out, "#define RT_REAL %s\n", ir_dtype_name(dtype));
+  buf_puts(out, rt_rt_common);
+  buf_puts(out, bi->engine_text);
+  emit_constants(out, st, dtype, bi);
+  emit_reference_step(out, st);
+  buf_printf(out, "\n%s\n", CODEGEN_KERNEL_BEGIN);
+  bi->emit_step(out, st, dtype);
+  buf_printf(out, "%s\n\n", CODEGEN_KERNEL_END);
+  buf_puts(out, rt_rt_driver);
+}

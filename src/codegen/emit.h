@@ -1,0 +1,55 @@
+/* Emission shared by every backend: expressions, the stencil constants block, the reference
+ * step and the assembly of a whole program around a backend's kernel code.
+ *
+ * Naming contract of emitted loop bodies: the linear index of the updated cell is `c`, the
+ * element strides of axes 0 .. dims-2 are `s0`, `s1` (the last axis is contiguous), the input
+ * buffer is `in` and the output buffer `out`. */
+#ifndef STENCILC_EMIT_H
+#define STENCILC_EMIT_H
+
+#include "codegen/codegen.h"
+
+/* Writes how point `point` is read; a backend decides (global memory, cache, registers). */
+typedef void (*EmitLoadFn)(Buf *out, const Stencil *st, int point, const void *ctx);
+
+/* Appends expression e evaluated in type `arith`: constants get an 'f' suffix in float, calls
+ * use the float or double C name. Only the parentheses needed to keep the evaluation order of
+ * the tree are written, so that long sums stay flat. */
+void emit_expr(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoadFn load,
+               const void *ctx);
+
+/* Appends the index of point p relative to cell c, e.g. "c - s0 + 1". */
+void emit_point_index(Buf *out, const Stencil *st, int p);
+
+/* Load callback reading in[<point index>] as is. */
+void emit_load_global(Buf *out, const Stencil *st, int point, const void *ctx);
+
+/* Appends a host C function `void NAME(const rt_real *in, rt_real *out, const RtGrid *g)`
+ * running one time step over the interior with OpenMP threads on axis 0. */
+typedef struct {
+  const char *name;
+  DType arith;       /* type the expression is evaluated in */
+  int simd;          /* 1: `#pragma omp simd` on the innermost loop */
+  EmitLoadFn load;
+} HostStep;
+void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs);
+
+/* What a backend contributes to a program. */
+typedef struct {
+  const char *name;         /* as in codegen_backend_name */
+  int cuda;                 /* 1: .cu compiled by nvcc */
+  const char *engine_text;  /* runtime header implementing the engine hooks */
+  long default_size[2];     /* per axis, for 2D and 3D */
+  long default_steps, default_reps;
+  /* Appends the code defining stencil_step() (kernels, launches). */
+  void (*emit_step)(Buf *out, const Stencil *st, DType dtype);
+} BackendInfo;
+
+/* Appends the complete program: header comment, runtime, constants, reference, kernel code
+ * between CODEGEN_KERNEL_BEGIN/END, driver. */
+void emit_program(Buf *out, const Stencil *st, DType dtype, const BackendInfo *bi);
+
+extern const BackendInfo backend_naive; /* naive.c */
+extern const BackendInfo backend_cpu;   /* cpu.c */
+
+#endif

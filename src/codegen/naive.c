@@ -1,0 +1,70 @@
+/* Naive CUDA backend: one kernel launch per time step, one thread per interior cell reading
+ * its neighbours from global memory. The engine (device buffers, events) is runtime/rt_cuda.h. */
+#include "emit.h"
+
+#include "runtime_text.h"
+
+/* Threads per block along the axes, innermost (contiguous) axis first, for 2D and 3D: a warp
+ * covers 32 contiguous cells so loads coalesce. */
+static const int block_2d[2] = {32, 8};
+static const int block_3d[3] = {32, 4, 2};
+static const char thread_axis[] = "xyz";
+
+/* Threads and blocks are laid out innermost axis first: x <-> axis dims-1. */
+static int block_along(const Stencil *st, int axis) {
+  const int *b = st->dims == 2 ? block_2d : block_3d;
+  return b[st->dims - 1 - axis];
+}
+
+static void emit_kernel(Buf *out, const Stencil *st, DType dtype) {
+  int d = st->dims, threads = 1;
+  for (int a = 0; a < d; a++) threads *= block_along(st, a);
+  buf_printf(out,
+             "__global__ void __launch_bounds__(%d)\n"
+             "naive_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out",
+             threads);
+  for (int a = 0; a < d; a++) buf_printf(out, ", int n%d", a);
+  for (int a = 0; a < d - 1; a++) buf_printf(out, ", long s%d", a);
+  buf_puts(out, ") {\n");
+  for (int a = 0; a < d; a++) {
+    char t = thread_axis[d - 1 - a];
+    buf_printf(out, "  const int i%d = blockIdx.%c * blockDim.%c + threadIdx.%c;\n", a, t, t, t);
+  }
+  buf_puts(out, "  if (");
+  for (int a = 0; a < d; a++) buf_printf(out, "%si%d >= n%d", a ? " || " : "", a, a);
+  buf_puts(out, ") return;\n  const long c = ");
+  for (int a = 0; a < d - 1; a++) buf_printf(out, "(long)(i%d + %d) * s%d + ", a, st->lo[a], a);
+  buf_printf(out, "(i%d + %d);\n  out[c] = ", d - 1, st->lo[d - 1]);
+  emit_expr(out, st, st->expr, dtype, emit_load_global, NULL);
+  buf_puts(out, ";\n}\n\n");
+}
+
+static void emit_launch(Buf *out, const Stencil *st) {
+  int d = st->dims;
+  buf_puts(out, "static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g) {\n"
+                "  const dim3 block(");
+  for (int a = d - 1; a >= 0; a--) buf_printf(out, "%s%d", a == d - 1 ? "" : ", ", block_along(st, a));
+  buf_puts(out, ");\n  const dim3 grid(");
+  for (int a = d - 1; a >= 0; a--)
+    buf_printf(out, "%srt_cuda_blocks(g->n[%d], %d, %s)", a == d - 1 ? "" : ",\n                  ",
+               a, block_along(st, a), a == d - 1 ? "2147483647L / 32" : "65535L");
+  buf_puts(out, ");\n  naive_kernel<<<grid, block>>>(in, out");
+  for (int a = 0; a < d; a++) buf_printf(out, ", (int)g->n[%d]", a);
+  for (int a = 0; a < d - 1; a++) buf_printf(out, ", g->stride[%d]", a);
+  buf_puts(out, ");\n  RT_CUDA_LAUNCH_CHECK();\n}\n");
+}
+
+static void naive_emit_step(Buf *out, const Stencil *st, DType dtype) {
+  emit_kernel(out, st, dtype);
+  emit_launch(out, st);
+}
+
+const BackendInfo backend_naive = {
+    .name = "naive",
+    .cuda = 1,
+    .engine_text = rt_rt_cuda,
+    .default_size = {16384, 512},
+    .default_steps = 1000,
+    .default_reps = 5,
+    .emit_step = naive_emit_step,
+};

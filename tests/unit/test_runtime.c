@@ -1,0 +1,133 @@
+/* Unit tests of runtime/rt_common.h (random fill, poisoning, comparison, tolerance, median).
+ * Build and run:
+ *   cc -std=c11 -fopenmp -Wall -Wextra -Werror -Iruntime tests/unit/test_runtime.c -lm \
+ *      -o build/test_runtime && build/test_runtime */
+#include "rt_common.h"
+
+static int failures;
+
+#define EXPECT(cond, ...)                                   \
+  do {                                                      \
+    if (!(cond)) {                                          \
+      failures++;                                           \
+      printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
+      printf(__VA_ARGS__);                                  \
+      printf("\n");                                         \
+    }                                                       \
+  } while (0)
+
+static const RtStencil star2d = {"t", "cpu", "double", 2, {1, 2, 0}, {1, 2, 0}, 5, 1.0, 0,
+                                 8, 1, 1};
+
+static void test_rng(void) {
+  enum { N = 10000 };
+  static rt_real a[N], b[N], c[N];
+  rt_fill_random(a, N, 42);
+  rt_fill_random(b, N, 42);
+  rt_fill_random(c, N, 43);
+  int same = 1, differ = 0, neg = 0;
+  double lo = 1e9, hi = 0;
+  for (int i = 0; i < N; i++) {
+    same &= a[i] == b[i];
+    differ += a[i] != c[i];
+    neg += a[i] < 0;
+    lo = fmin(lo, fabs(a[i]));
+    hi = fmax(hi, fabs(a[i]));
+  }
+  EXPECT(same, "same seed must give the same values");
+  EXPECT(differ > N - 10, "other seed differs in only %d of %d values", differ, N);
+  EXPECT(lo >= 0.1 && hi <= 1.0, "magnitudes in [%g, %g], expected within [0.1, 1]", lo, hi);
+  EXPECT(lo < 0.11 && hi > 0.99, "magnitudes should cover [0.1, 1], got [%g, %g]", lo, hi);
+  EXPECT(neg > N * 45 / 100 && neg < N * 55 / 100, "%d negative of %d: sign not balanced", neg, N);
+}
+
+static void test_grid_and_poison(void) {
+  long n[2] = {3, 4};
+  RtGrid g = rt_grid_make(&star2d, n);
+  EXPECT(g.ext[0] == 5 && g.ext[1] == 8 && g.cells == 40, "extents %ldx%ld cells %ld", g.ext[0],
+         g.ext[1], g.cells);
+  EXPECT(g.stride[0] == 8 && g.stride[1] == 1, "strides %ld %ld", g.stride[0], g.stride[1]);
+  rt_real *a = rt_alloc_grid(&g);
+  rt_fill_random(a, g.cells, 1);
+  rt_poison_interior(a, &g);
+  int nans = 0;
+  for (long i = 0; i < g.ext[0]; i++)
+    for (long j = 0; j < g.ext[1]; j++) {
+      int interior = i >= 1 && i < 4 && j >= 2 && j < 6;
+      int is_nan = isnan(a[i * 8 + j]);
+      nans += is_nan;
+      EXPECT(is_nan == interior, "cell (%ld,%ld): nan=%d interior=%d", i, j, is_nan, interior);
+    }
+  EXPECT(nans == 12, "%d poisoned cells, expected 3*4", nans);
+  free(a);
+}
+
+static void test_compare(void) {
+  enum { N = 100 };
+  rt_real ref[N], got[N];
+  rt_fill_random(ref, N, 7);
+  memcpy(got, ref, sizeof got);
+  RtCompare c = rt_compare(got, ref, N);
+  EXPECT(c.max_abs == 0 && c.nonfinite == 0 && rt_passes(&c, 1e-12), "identical arrays");
+  double max_ref = 0;
+  for (int i = 0; i < N; i++) max_ref = fmax(max_ref, fabs(ref[i]));
+  EXPECT(c.max_ref == max_ref, "max_ref %g, expected %g", c.max_ref, max_ref);
+
+  got[17] += 1e-3;
+  c = rt_compare(got, ref, N);
+  EXPECT(fabs(c.max_abs - 1e-3) < 1e-12, "max_abs %g, expected 1e-3", c.max_abs);
+  EXPECT(fabs(c.max_rel - 1e-3 / max_ref) < 1e-12, "max_rel %g", c.max_rel);
+  EXPECT(!rt_passes(&c, 1e-4 / max_ref) && rt_passes(&c, 1e-2 / max_ref), "threshold");
+
+  memcpy(got, ref, sizeof got);
+  got[N - 1] = (rt_real)NAN;
+  c = rt_compare(got, ref, N);
+  EXPECT(c.nonfinite == 1 && !rt_passes(&c, 1e9), "a NaN must fail at any tolerance");
+  got[N - 1] = (rt_real)INFINITY;
+  c = rt_compare(got, ref, N);
+  EXPECT(c.nonfinite == 1 && !rt_passes(&c, 1e9), "an Inf must fail at any tolerance");
+}
+
+static void test_tolerance(void) {
+  double base = rt_tolerance(DBL_EPSILON, 5, 10, 1.0);
+  EXPECT(rt_tolerance(DBL_EPSILON, 5, 100, 1.0) > base, "more steps, larger tolerance");
+  EXPECT(rt_tolerance(DBL_EPSILON, 9, 10, 1.0) > base, "more flops, larger tolerance");
+  EXPECT(rt_tolerance(DBL_EPSILON, 5, 10, 2.0) > base, "gain above 1 widens it");
+  EXPECT(rt_tolerance(DBL_EPSILON, 5, 10, 0.5) == base, "gain below 1 does not narrow it");
+  EXPECT(rt_tolerance(FLT_EPSILON, 5, 10, 1.0) > 1e6 * base, "float much looser than double");
+  /* Stays small enough to catch real bugs: a whole wrong term is O(0.1) of the data. */
+  EXPECT(rt_tolerance(FLT_EPSILON, 20, 1000, 1.0) < 1e-2, "float tolerance too loose");
+}
+
+static void test_median(void) {
+  double odd[] = {5, 1, 4, 2, 3}, even[] = {10, 2, 8, 4}, one[] = {7};
+  EXPECT(rt_median(odd, 5) == 3, "median of 1..5 is %g", rt_median(odd, 5));
+  EXPECT(rt_median(even, 4) == 6, "median of 2,4,8,10 is %g", rt_median(even, 4));
+  EXPECT(rt_median(one, 1) == 7, "median of one value");
+  EXPECT(odd[0] == 5 && odd[1] == 1, "median must not reorder its input");
+}
+
+static void test_parse_size(void) {
+  long n[3] = {0, 0, 0};
+  EXPECT(rt_parse_size("100", 3, n) == 0 && n[0] == 100 && n[2] == 100, "single size");
+  EXPECT(rt_parse_size("10x20x30", 3, n) == 0 && n[0] == 10 && n[1] == 20 && n[2] == 30, "3 sizes");
+  EXPECT(rt_parse_size("10x20", 3, n) != 0, "2 sizes for 3D must fail");
+  EXPECT(rt_parse_size("10x20x30", 2, n) != 0, "3 sizes for 2D must fail");
+  EXPECT(rt_parse_size("0", 2, n) != 0 && rt_parse_size("-5", 2, n) != 0, "non-positive");
+  EXPECT(rt_parse_size("12a", 2, n) != 0 && rt_parse_size("", 2, n) != 0, "junk");
+}
+
+int main(void) {
+  test_rng();
+  test_grid_and_poison();
+  test_compare();
+  test_tolerance();
+  test_median();
+  test_parse_size();
+  if (failures) {
+    printf("test_runtime: %d failure(s)\n", failures);
+    return 1;
+  }
+  printf("test_runtime: all passed\n");
+  return 0;
+}
