@@ -2,7 +2,7 @@
 // run and checked against an evaluator written here, independent of the generated reference.
 // Build and run (from the repository root):
 //   sh scripts/embed.sh build/gen/runtime_text runtime/*.h
-//   cc -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -Ibuild/gen tests/unit/test_codegen.c \
+//   cc -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -Ibuild/gen tests/unit/test_codegen.c
 //      src/codegen/*.c src/ir/ir.c src/util/*.c build/gen/runtime_text.c -lm -o build/test_codegen
 //   build/test_codegen
 // Needs gcc with OpenMP; the CUDA programs are compiled (not run) when nvcc is on PATH.
