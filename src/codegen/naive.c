@@ -39,6 +39,8 @@ static void emit_kernel(Buf *out, const Stencil *st, DType dtype) {
   buf_puts(out, ";\n}\n\n");
 }
 
+/* Grid limits: 65535 blocks along y and z; along x the limit is chosen so that the interior
+ * size still fits the kernel's int parameters. */
 static void emit_launch(Buf *out, const Stencil *st) {
   int d = st->dims;
   buf_puts(out, "static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g) {\n"
