@@ -16,7 +16,7 @@ unit() {
   rc=0
   for t in tests/unit/test_*.c; do
     exe=build/tests/$(basename "$t" .c)
-    cc -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Isrc -Ibuild/gen \
+    cc -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Isrc -Ibuild/gen -Iruntime \
       -I"$(ls -d /usr/lib/llvm-*/include | sort -V | tail -1)" -fopenmp -o "$exe" "$t" $objs \
       -L"$(ls -d /usr/lib/llvm-*/lib | sort -V | tail -1)" -lclang -lm || { rc=1; continue; }
     "$exe" || rc=1

@@ -27,6 +27,9 @@ static const char *const RUN_HELP =
 
 enum { NO_GPU = 3 }; /* exit code of a generated CUDA program that found no device */
 
+/* Paths of generated files: the work directory plus the stencil's name and a suffix. */
+enum { DIR_MAX = 4096, PATH_MAX_LEN = DIR_MAX + 2 * IR_NAME_MAX };
+
 static int make_dir(const char *path) {
   char tmp[4096];
   snprintf(tmp, sizeof tmp, "%s", path);
@@ -107,7 +110,7 @@ static int run_gpu(const Stencil *st, const Options *o, DType dt, const char *di
     fprintf(stderr, "stencilc run: nvcc not found (install the CUDA toolkit or set $NVCC)\n");
     return NO_GPU;
   }
-  char nvcc_path[4096], src[4096], exe[4096];
+  char nvcc_path[4096], src[PATH_MAX_LEN], exe[PATH_MAX_LEN];
   snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
   snprintf(src, sizeof src, "%s/%s-%s.cu", dir, st->name, codegen_backend_name(o->backend));
   snprintf(exe, sizeof exe, "%s/%s-%s", dir, st->name, codegen_backend_name(o->backend));
@@ -126,7 +129,7 @@ static int run_gpu(const Stencil *st, const Options *o, DType dt, const char *di
 }
 
 static int run_cpu(const Stencil *st, const Options *o, DType dt, const char *dir) {
-  char src[4096], exe[4096];
+  char src[PATH_MAX_LEN], exe[PATH_MAX_LEN];
   snprintf(src, sizeof src, "%s/%s-cpu.c", dir, st->name);
   snprintf(exe, sizeof exe, "%s/%s-cpu", dir, st->name);
   if (write_program(st, BACKEND_CPU, dt, src)) return EXIT_INPUT;
@@ -147,7 +150,7 @@ int cmd_run(int argc, char **argv) {
   Stencil st;
   if (frontend_parse(o.input, &st)) return EXIT_INPUT;
   DType dt = o.dtype_given ? o.dtype : st.dtype;
-  char dir[4096];
+  char dir[DIR_MAX];
   if (o.workdir) snprintf(dir, sizeof dir, "%s", o.workdir);
   else snprintf(dir, sizeof dir, "%s/stencilc-run", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
   if (make_dir(dir)) {

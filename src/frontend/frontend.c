@@ -449,9 +449,13 @@ static int element_type(Parser *p, CXCursor decl, CXCursor use) {
   t = clang_getCanonicalType(t);
   if (t.kind == CXType_Float) p->st->dtype = DTYPE_FLOAT;
   else if (t.kind == CXType_Double) p->st->dtype = DTYPE_DOUBLE;
-  else
-    return fail(p, use, "declare the grid as float or double", "grid '%s' has element type %s",
-                p->st->array, clang_getCString(clang_getTypeSpelling(t)));
+  else {
+    CXString s = clang_getTypeSpelling(t);
+    fail(p, use, "declare the grid as float or double", "grid '%s' has element type %s",
+         p->st->array, clang_getCString(s));
+    clang_disposeString(s);
+    return -1;
+  }
   return 0;
 }
 
