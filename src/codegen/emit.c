@@ -39,7 +39,10 @@ static void emit_const(Buf *out, const Expr *e, DType arith) {
     snprintf(lit, sizeof lit, "%s", t);
   else
     format_double(lit, sizeof lit, e->value);
-  buf_printf(out, "%s%s", lit, arith == DTYPE_FLOAT ? "f" : "");
+  /* In double arithmetic (the reference) a constant keeps the value it has in the program's
+   * element type, as in the kernel: a float program's 0.1 is 0.1f everywhere. */
+  if (arith == DTYPE_FLOAT) buf_printf(out, "%sf", lit);
+  else buf_printf(out, "(rt_real)%s", lit);
 }
 
 static void emit_operand(Buf *out, const Stencil *st, const Expr *e, bool parens, DType arith,

@@ -137,6 +137,54 @@ static bool literal_spelling(CXTranslationUnit tu, CXCursor c, char text[40]) {
   return isdigit((unsigned char)text[0]) || text[0] == '.';
 }
 
+/* The literal an object-like macro expands to, when its body is one literal token, possibly in
+ * parentheses: `#define C0 (0.2f)`. libclang reports macro-expanded literals at the macro's use,
+ * so this is how their spelling is found. */
+typedef struct {
+  unsigned offset;
+  CXCursor use;
+  bool found;
+} MacroSearch;
+
+static enum CXChildVisitResult find_expansion(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  MacroSearch *s = data;
+  if (clang_getCursorKind(c) == CXCursor_MacroExpansion &&
+      offset_of(clang_getCursorLocation(c)) == s->offset) {
+    s->use = c;
+    s->found = true;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+static bool macro_literal(CXTranslationUnit tu, CXCursor c, char text[40]) {
+  /* macro expansions are top-level cursors, found by the position of the use */
+  MacroSearch s = {offset_of(clang_getCursorLocation(c)), clang_getNullCursor(), false};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), find_expansion, &s);
+  if (!s.found) return false;
+  CXCursor def = clang_getCursorReferenced(s.use);
+  if (clang_getCursorKind(def) != CXCursor_MacroDefinition) return false;
+  CXToken *toks;
+  unsigned n;
+  clang_tokenize(tu, clang_getCursorExtent(def), &toks, &n);
+  int literal = -1, others = 0;
+  for (unsigned i = 1; i < n; i++) { /* toks[0] is the macro's name */
+    CXString sp = clang_getTokenSpelling(tu, toks[i]);
+    const char *p = clang_getCString(sp);
+    bool paren = p && (!strcmp(p, "(") || !strcmp(p, ")"));
+    if (clang_getTokenKind(toks[i]) == CXToken_Literal && literal < 0) {
+      literal = (int)i;
+      snprintf(text, 40, "%s", p ? p : "");
+    } else if (!paren) {
+      others++;
+    }
+    clang_disposeString(sp);
+  }
+  clang_disposeTokens(tu, toks, n);
+  return literal > 0 && others == 0 && (isdigit((unsigned char)text[0]) || text[0] == '.');
+}
+
 bool cur_literal(CXTranslationUnit tu, CXCursor c, double *value, char text[40]) {
   c = cur_strip(c);
   enum CXCursorKind k = clang_getCursorKind(c);
@@ -146,7 +194,7 @@ bool cur_literal(CXTranslationUnit tu, CXCursor c, double *value, char text[40])
   bool is_int = clang_EvalResult_getKind(r) == CXEval_Int;
   *value = is_int ? (double)clang_EvalResult_getAsLongLong(r) : clang_EvalResult_getAsDouble(r);
   clang_EvalResult_dispose(r);
-  bool decimal = literal_spelling(tu, c, text) && !(text[0] == '0' && strchr("xXbB", text[1])) &&
+  bool decimal = (literal_spelling(tu, c, text) || macro_literal(tu, c, text)) && !(text[0] == '0' && strchr("xXbB", text[1])) &&
                  !(is_int && text[0] == '0' && isdigit((unsigned char)text[1])); /* octal */
   if (decimal) {
     size_t n = strlen(text);

@@ -683,7 +683,7 @@ int frontend_parse(const char *path, Stencil *st) {
   const char *args[] = {"-std=c11", "-xc", "-Wno-implicit-function-declaration"};
   CXTranslationUnit tu = NULL;
   enum CXErrorCode ec = clang_parseTranslationUnit2(
-      index, path, args, sizeof args / sizeof *args, NULL, 0, CXTranslationUnit_None, &tu);
+      index, path, args, sizeof args / sizeof *args, NULL, 0, CXTranslationUnit_DetailedPreprocessingRecord, &tu);
   int rc = 2;
   Parser p = {.path = path, .tu = tu, .st = st};
   if (ec != CXError_Success || !tu) {
