@@ -1,0 +1,37 @@
+#!/bin/sh
+# Runs on the GPU machine: builds every program of bench/gen/<backend>/ for sm_90 in parallel,
+# measures the copy bandwidth, then runs each program (it verifies against the CPU reference
+# before timing, and exits non-zero without timing when the check fails) at the suite sizes:
+# 2D 16384^2, 3D 512^3, 1000 steps (fdd5/fdd7: 1 step, as Tabik runs them).
+# Appends one CSV row per program to $OUT/<backend>.csv and prints a table last.
+# usage: bench/run_suite.sh BACKEND [DTYPE] [NAME-FILTER-REGEX] [EXTRA NVCC FLAGS...]
+cd "$(dirname "$0")/.." || exit 1
+backend=${1:-naive} dtype=${2:-float} filter=${3:-.}
+shift 3 2>/dev/null || shift $#
+out=${OUT:-/tmp}
+dir=bench/gen/$backend
+commit=$(cat "$dir/COMMIT")
+flags="$*"
+bin=/tmp/stencilc-bench
+mkdir -p $bin
+nvcc -O3 -gencode=arch=compute_90,code=sm_90 -o $bin/copy_bw bench/copy_bw.cu
+ls $dir/*-"$dtype".cu | grep -E "$filter" | xargs -P 16 -I{} sh -c \
+  'b=$(basename {} .cu); nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp '"$flags"' -o '$bin'/$b {} -lgomp >'$bin'/$b.log 2>&1 || echo "BUILD FAILED {}"'
+$bin/copy_bw | tee -a "$out/copy.txt"
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
+csv="$out/$backend.csv"
+[ -s "$csv" ] || echo "commit,gpu,stencil,dtype,size,steps,strategy,parameters,gcells_per_s,gflop_per_s,max_abs_err,max_rel_err,verify" >"$csv"
+for src in $(ls $dir/*-"$dtype".cu | grep -E "$filter"); do
+  b=$(basename "$src" .cu) name=${b%-*}
+  case $name in *3d*|fdd*) size=512 ;; *) size=16384 ;; esac
+  case $name in fdd*) steps=1 ;; *) steps=1000 ;; esac
+  line=$($bin/$b -s $size -t $steps -r 3 2>&1 | tee "$out/$b.log" | grep '^RESULT')
+  if [ -z "$line" ]; then
+    echo "$commit,$gpu,$name,$dtype,$size,$steps,$backend,\"$flags\",,,,,FAIL" >>"$csv"
+    echo "FAILED: $b: $(tail -3 "$out/$b.log")"
+    continue
+  fi
+  get() { echo "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+  echo "$commit,$gpu,$name,$dtype,$(get size),$(get steps),$backend,\"$flags\",$(get gcells),$(get gflops),$(get max_abs),$(get max_rel),$(get verify)" >>"$csv"
+done
+cut -d, -f3-13 "$csv"
