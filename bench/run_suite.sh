@@ -3,11 +3,12 @@
 # measures the copy bandwidth, then runs each program (it verifies against the CPU reference
 # before timing, and exits non-zero without timing when the check fails) at the suite sizes:
 # 2D 16384^2, 3D 512^3, 1000 steps (fdd5/fdd7: 1 step, as Tabik runs them).
-# Appends one CSV row per program to $OUT/<backend>.csv and prints a table last.
+# Appends one CSV row per program to $OUT/<backend>.csv, packs the build and run logs into
+# $OUT/logs-<backend>-<dtype>.tgz and prints a table last.
 # usage: bench/run_suite.sh BACKEND [DTYPE] [NAME-FILTER-REGEX] [EXTRA NVCC FLAGS...]
 cd "$(dirname "$0")/.." || exit 1
 backend=${1:-naive} dtype=${2:-float} filter=${3:-.}
-shift 3 2>/dev/null || shift $#
+if [ $# -ge 3 ]; then shift 3; else shift $#; fi
 out=${OUT:-/tmp}
 dir=bench/gen/$backend
 commit=$(cat "$dir/COMMIT")
@@ -25,13 +26,14 @@ for src in $(ls $dir/*-"$dtype".cu | grep -E "$filter"); do
   b=$(basename "$src" .cu) name=${b%-*}
   case $name in *3d*|fdd*) size=512 ;; *) size=16384 ;; esac
   case $name in fdd*) steps=1 ;; *) steps=1000 ;; esac
-  line=$($bin/$b -s $size -t $steps -r 3 2>&1 | tee "$out/$b.log" | grep '^RESULT')
+  line=$($bin/$b -s $size -t $steps -r 3 2>&1 | tee "$bin/$b.run.log" | grep '^RESULT')
   if [ -z "$line" ]; then
     echo "$commit,$gpu,$name,$dtype,$size,$steps,$backend,\"$flags\",,,,,FAIL" >>"$csv"
-    echo "FAILED: $b: $(tail -3 "$out/$b.log")"
+    echo "FAILED: $b: $(tail -3 "$bin/$b.run.log")"
     continue
   fi
   get() { echo "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
   echo "$commit,$gpu,$name,$dtype,$(get size),$(get steps),$backend,\"$flags\",$(get gcells),$(get gflops),$(get max_abs),$(get max_rel),$(get verify)" >>"$csv"
 done
+tar czf "$out/logs-$backend-$dtype.tgz" -C $bin . 2>/dev/null
 cut -d, -f3-13 "$csv"
