@@ -37,7 +37,7 @@ build/obj/runtime_text.o build/asan/runtime_text.o: build/gen/runtime_text.c
 
 # The harness code of generated programs lives in runtime/*.h as real C (compiled and tested on
 # its own) and is embedded into stencilc as strings, so there is one copy of it.
-build/gen/runtime_text.c build/gen/runtime_text.h: $(RUNTIME) scripts/embed.sh
+build/gen/runtime_text.c build/gen/runtime_text.h &: $(RUNTIME) scripts/embed.sh
 	@mkdir -p build/gen
 	sh scripts/embed.sh build/gen/runtime_text $(RUNTIME)
 
