@@ -27,7 +27,13 @@ RT_API unsigned rt_cuda_blocks(long n, int block, long limit) {
   return (unsigned)b;
 }
 
+#ifdef RT_ENGINE_ADVANCE
+/* Temporally blocked backends advance several steps per call and leave the result of `steps`
+ * steps in buf[steps % 2]. */
+static void stencil_advance(rt_real *buf[2], const RtGrid *g, long steps);
+#else
 static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g);
+#endif
 
 typedef struct Engine {
   RtGrid g;
@@ -63,7 +69,11 @@ RT_API void engine_upload(Engine *e, const rt_real *b0, const rt_real *b1) {
   RT_CUDA_CHECK(cudaMemcpy(e->buf[1], b1, rt_cuda_bytes(e), cudaMemcpyHostToDevice));
 }
 
+#ifdef RT_ENGINE_ADVANCE
+RT_API void engine_advance(Engine *e, long steps) { stencil_advance(e->buf, &e->g, steps); }
+#else
 RT_API void engine_step(Engine *e, int src) { stencil_step(e->buf[src], e->buf[1 - src], &e->g); }
+#endif
 
 RT_API void engine_copy(Engine *e, int from, int to) {
   RT_CUDA_CHECK(cudaMemcpy(e->buf[to], e->buf[from], rt_cuda_bytes(e), cudaMemcpyDeviceToDevice));

@@ -22,7 +22,11 @@ RT_API int rt_result_buffer(long steps) {
 }
 
 RT_API void rt_engine_run(Engine *e, long steps) {
+#ifdef RT_ENGINE_ADVANCE
+  engine_advance(e, steps);
+#else
   for (long t = 0; t < steps; t++) engine_step(e, (int)(t % 2));
+#endif
   if (rt_result_buffer(steps) != (int)(steps % 2)) engine_copy(e, 1, 0);
 }
 

@@ -6,19 +6,27 @@
 #include "options.h"
 
 static const char *const GEN_HELP =
-    "usage: stencilc gen FILE.c [--backend naive|cpu] [--dtype float|double] -o OUT\n"
+    "usage: stencilc gen FILE.c [--backend naive|n5d|cpu] [--dtype float|double] -o OUT\n"
     "Writes a complete, self-contained program for the stencil in FILE.c:\n"
     "  naive  CUDA, one time step per launch from global memory (build: nvcc -O3\n"
     "         -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp OUT -o prog)\n"
+    "  n5d    CUDA, N.5D temporal blocking: bT steps per launch on chip (build as naive)\n"
     "  cpu    C + OpenMP (build: cc -O3 -fopenmp OUT -lm -o prog)\n"
     "The program fills the grid with seeded random non-zero values, runs, verifies against a\n"
     "CPU reference, times itself and prints GCells/s; run it with -h for its options.\n"
     "  --dtype  element type of the program (default: the source's)\n"
-    "Nothing is written when the stencil is refused (exit 2).\n";
+    "Nothing is written when the stencil or the options are refused (exit 2).\n"
+    "n5d options (temporal blocking, AN5D):\n"
+    "  --bt N          time steps fused per launch\n"
+    "  --bs X | YxX    threads per block along x (2D) or y and x (3D)\n"
+    "  --hsn N         rows of the streaming axis per block (default: from the size)\n"
+    "  --regs N        register cap per thread\n"
+    "  --no-diag-opt   turn the diagonal-access-free optimisation off\n"
+    "  --no-assoc-opt  turn the associative (partial sums) optimisation off\n";
 
 int cmd_gen(int argc, char **argv) {
   Options o;
-  int rc = options_parse(argc, argv, "-o --backend --dtype", GEN_HELP, &o);
+  int rc = options_parse(argc, argv, "-o --backend --dtype --bt --bs --hsn --regs --no-diag-opt --no-assoc-opt", GEN_HELP, &o);
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
   if (!o.output) {
     fprintf(stderr, "stencilc gen: -o OUT is required\n%s", GEN_HELP);
@@ -26,7 +34,7 @@ int cmd_gen(int argc, char **argv) {
   }
   Stencil st;
   if (frontend_parse(o.input, &st)) return EXIT_INPUT;
-  GenOptions g = {o.backend, o.dtype_given ? o.dtype : st.dtype};
+  GenOptions g = {o.backend, o.dtype_given ? o.dtype : st.dtype, o.n5d};
   Buf prog = {0};
   rc = EXIT_OK;
   if (codegen_program(&prog, &st, &g)) {

@@ -50,6 +50,10 @@ int options_parse(int argc, char **argv, const char *allowed, const char *help, 
       o->cpu = true;
       continue;
     }
+    if (!strcmp(a, "--no-diag-opt") || !strcmp(a, "--no-assoc-opt")) {
+      *(a[5] == 'd' ? &o->n5d.no_diag_opt : &o->n5d.no_assoc_opt) = true;
+      continue;
+    }
     if (i + 1 >= argc) return bad(help, "option '%s' needs a value", a);
     const char *v = argv[++i];
     if (!strcmp(a, "-o")) o->output = v;
@@ -67,6 +71,17 @@ int options_parse(int argc, char **argv, const char *allowed, const char *help, 
     } else if (!strcmp(a, "-s")) {
       if (!valid_count(v, true)) return bad(help, "-s takes N, N0xN1 or N0xN1xN2, not '%s'", v);
       o->size = v;
+    } else if (!strcmp(a, "--bs")) {
+      if (!valid_count(v, true) || sscanf(v, "%d", &o->n5d.bs[0]) != 1)
+        return bad(help, "--bs takes X (2D) or YxX (3D), not '%s'", v);
+      if (strchr(v, 'x')) { /* YxX: y first, as the threads are laid out */
+        o->n5d.bs[1] = o->n5d.bs[0];
+        if (sscanf(strchr(v, 'x') + 1, "%d", &o->n5d.bs[0]) != 1 || strchr(strchr(v, 'x') + 1, 'x'))
+          return bad(help, "--bs takes X (2D) or YxX (3D), not '%s'", v);
+      }
+    } else if (!strcmp(a, "--bt") || !strcmp(a, "--hsn") || !strcmp(a, "--regs")) {
+      if (!valid_count(v, false)) return bad(help, "expected a positive count, not '%s'", v);
+      *(a[2] == 'b' ? &o->n5d.bt : a[2] == 'h' ? &o->n5d.hsn : &o->n5d.regs) = atoi(v);
     } else if (!strcmp(a, "-t") || !strcmp(a, "-r")) {
       if (!valid_count(v, false)) return bad(help, "expected a positive count, not '%s'", v);
       if (a[1] == 't') o->steps = v;

@@ -19,6 +19,7 @@ typedef struct {
   const char *workdir;  /* run: where the program is generated and built */
   bool fast_math;       /* run: nvcc --use_fast_math */
   bool cpu;             /* run: skip the GPU */
+  N5dParams n5d;        /* --bt --bs --hsn --regs --no-diag-opt --no-assoc-opt */
 } Options;
 
 /* Parses argv (after the subcommand name). `allowed` lists the option names this subcommand

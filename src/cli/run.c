@@ -14,7 +14,8 @@
 
 static const char *const RUN_HELP =
     "usage: stencilc run FILE.c [-s SIZE] [-t STEPS] [-r REPS] [--dtype float|double]\n"
-    "                    [--backend naive] [--fast-math] [--cpu] [--workdir DIR]\n"
+    "                    [--backend naive|n5d] [n5d options] [--fast-math] [--cpu]\n"
+    "                    [--workdir DIR]\n"
     "Generates the CUDA program, builds it with nvcc (-gencode=arch=compute_90,code=sm_90;\n"
     "$NVCC and $STENCILC_CUDA_ARCH override), runs it on the GPU: verify against the CPU\n"
     "reference, then time. On a machine without a GPU (or with --cpu) it then generates,\n"
@@ -23,7 +24,14 @@ static const char *const RUN_HELP =
     "  -t STEPS     time steps (default: 1000 on the GPU, 10 on the CPU)\n"
     "  -r REPS      timed repetitions, the median is reported\n"
     "  --fast-math  build the CUDA program with --use_fast_math\n"
-    "  --workdir D  where to write and build the programs (default $TMPDIR/stencilc-run)\n";
+    "  --workdir D  where to write and build the programs (default $TMPDIR/stencilc-run)\n"
+    "n5d options (temporal blocking, AN5D):\n"
+    "  --bt N          time steps fused per launch\n"
+    "  --bs X | YxX    threads per block along x (2D) or y and x (3D)\n"
+    "  --hsn N         rows of the streaming axis per block (default: from the size)\n"
+    "  --regs N        register cap per thread\n"
+    "  --no-diag-opt   turn the diagonal-access-free optimisation off\n"
+    "  --no-assoc-opt  turn the associative (partial sums) optimisation off\n";
 
 enum { NO_GPU = 3 }; /* exit code of a generated CUDA program that found no device */
 
@@ -42,8 +50,9 @@ static int make_dir(const char *path) {
   return mkdir(tmp, 0777) && errno != EEXIST ? -1 : 0;
 }
 
-static int write_program(const Stencil *st, Backend b, DType dt, const char *path) {
-  GenOptions g = {b, dt};
+static int write_program(const Stencil *st, Backend b, DType dt, const N5dParams *n5d,
+                         const char *path) {
+  GenOptions g = {b, dt, *n5d};
   Buf prog = {0};
   int rc = codegen_program(&prog, st, &g);
   if (rc == 0 && buf_write_file(&prog, path)) {
@@ -114,7 +123,7 @@ static int run_gpu(const Stencil *st, const Options *o, DType dt, const char *di
   snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
   snprintf(src, sizeof src, "%s/%s-%s.cu", dir, st->name, codegen_backend_name(o->backend));
   snprintf(exe, sizeof exe, "%s/%s-%s", dir, st->name, codegen_backend_name(o->backend));
-  if (write_program(st, o->backend, dt, src)) return EXIT_INPUT;
+  if (write_program(st, o->backend, dt, &o->n5d, src)) return EXIT_INPUT;
   if (build_cuda(nvcc_path, src, exe, o->fast_math)) {
     fprintf(stderr, "stencilc run: nvcc failed on %s\n", src);
     return EXIT_TOOL;
@@ -132,7 +141,7 @@ static int run_cpu(const Stencil *st, const Options *o, DType dt, const char *di
   char src[PATH_MAX_LEN], exe[PATH_MAX_LEN];
   snprintf(src, sizeof src, "%s/%s-cpu.c", dir, st->name);
   snprintf(exe, sizeof exe, "%s/%s-cpu", dir, st->name);
-  if (write_program(st, BACKEND_CPU, dt, src)) return EXIT_INPUT;
+  if (write_program(st, BACKEND_CPU, dt, &o->n5d, src)) return EXIT_INPUT;
   if (build_c(src, exe)) {
     fprintf(stderr, "stencilc run: the C compiler failed on %s\n", src);
     return EXIT_TOOL;
@@ -143,7 +152,8 @@ static int run_cpu(const Stencil *st, const Options *o, DType dt, const char *di
 
 int cmd_run(int argc, char **argv) {
   Options o;
-  int rc = options_parse(argc, argv, "-s -t -r --dtype --backend --fast-math --cpu --workdir",
+  int rc = options_parse(argc, argv, "-s -t -r --dtype --backend --fast-math --cpu --workdir --bt --bs --hsn --regs "
+                         "--no-diag-opt --no-assoc-opt",
                          RUN_HELP, &o);
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
   if (o.backend_given && !codegen_backend_is_cuda(o.backend)) o.cpu = true;

@@ -10,6 +10,7 @@
 static const BackendInfo *const backends[] = {
     [BACKEND_NAIVE] = &backend_naive,
     [BACKEND_CPU] = &backend_cpu,
+    [BACKEND_N5D] = &backend_n5d,
 };
 enum { NBACKENDS = sizeof backends / sizeof *backends };
 
@@ -86,6 +87,8 @@ static int check_stencil(const Stencil *st, const GenOptions *opt) {
 
 int codegen_program(Buf *out, const Stencil *st, const GenOptions *opt) {
   if (check_stencil(st, opt)) return -1;
-  emit_program(out, st, opt->dtype, backends[opt->backend]);
+  const BackendInfo *bi = backends[opt->backend];
+  if (bi->check && bi->check(st, opt)) return -1;
+  emit_program(out, st, opt, bi);
   return 0;
 }

@@ -4,7 +4,8 @@
 
 #include "runtime_text.h"
 
-static void cpu_emit_step(Buf *out, const Stencil *st, DType dtype) {
+static void cpu_emit_step(Buf *out, const Stencil *st, const GenOptions *opt) {
+  DType dtype = opt->dtype;
   HostStep hs = {"stencil_step", dtype, 1, emit_load_global};
   emit_host_step(out, st, &hs);
 }

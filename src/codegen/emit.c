@@ -29,6 +29,12 @@ static void format_double(char *lit, size_t cap, double v) {
   if (!strpbrk(lit, ".eE")) strncat(lit, ".0", cap - strlen(lit) - 1);
 }
 
+void emit_number(Buf *out, double v, DType arith) {
+  char lit[64];
+  format_double(lit, sizeof lit, v);
+  buf_printf(out, "%s%s", lit, arith == DTYPE_FLOAT ? "f" : "");
+}
+
 /* The literal as written when it is already a floating literal ("0.2", "1e-3", "5."), else the
  * value ("5" becomes "5.0", so constant subexpressions never divide as integers). */
 static void emit_const(Buf *out, const Expr *e, DType arith) {
@@ -202,15 +208,17 @@ static void emit_reference_step(Buf *out, const Stencil *st) {
   emit_host_step(out, st, &hs);
 }
 
-void emit_program(Buf *out, const Stencil *st, DType dtype, const BackendInfo *bi) {
+void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const BackendInfo *bi) {
+  DType dtype = opt->dtype;
   emit_header_comment(out, st, dtype, bi);
   buf_printf(out, "#define RT_REAL %s\n", ir_dtype_name(dtype));
+  if (bi->multistep) buf_puts(out, "#define RT_ENGINE_ADVANCE 1\n");
   buf_puts(out, rt_rt_common);
   buf_puts(out, bi->engine_text);
   emit_constants(out, st, dtype, bi);
   emit_reference_step(out, st);
   buf_printf(out, "\n%s\n", CODEGEN_KERNEL_BEGIN);
-  bi->emit_step(out, st, dtype);
+  bi->emit_step(out, st, opt);
   buf_printf(out, "%s\n\n", CODEGEN_KERNEL_END);
   buf_puts(out, rt_rt_driver);
 }

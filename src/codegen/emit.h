@@ -18,6 +18,9 @@ typedef void (*EmitLoadFn)(Buf *out, const Stencil *st, int point, const void *c
 void emit_expr(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoadFn load,
                const void *ctx);
 
+/* Appends v as a floating literal of type arith ("0.25f", "0.0"). */
+void emit_number(Buf *out, double v, DType arith);
+
 /* Appends the index of point p relative to cell c, e.g. "c - s0 + 1". */
 void emit_point_index(Buf *out, const Stencil *st, int p);
 
@@ -41,15 +44,20 @@ typedef struct {
   const char *engine_text;  /* runtime header implementing the engine hooks */
   long default_size[2];     /* per axis, for 2D and 3D */
   long default_steps, default_reps;
-  /* Appends the code defining stencil_step() (kernels, launches). */
-  void (*emit_step)(Buf *out, const Stencil *st, DType dtype);
+  int multistep;            /* 1: defines stencil_advance() (several steps per call) instead
+                               of stencil_step() */
+  /* Refuses options the backend cannot run, with a message naming the limit (optional). */
+  int (*check)(const Stencil *st, const GenOptions *opt);
+  /* Appends the code defining stencil_step() or stencil_advance() (kernels, launches). */
+  void (*emit_step)(Buf *out, const Stencil *st, const GenOptions *opt);
 } BackendInfo;
 
 /* Appends the complete program: header comment, runtime, constants, reference, kernel code
  * between CODEGEN_KERNEL_BEGIN/END, driver. */
-void emit_program(Buf *out, const Stencil *st, DType dtype, const BackendInfo *bi);
+void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const BackendInfo *bi);
 
 extern const BackendInfo backend_naive; /* naive.c */
 extern const BackendInfo backend_cpu;   /* cpu.c */
+extern const BackendInfo backend_n5d;   /* n5d.c */
 
 #endif

@@ -56,7 +56,8 @@ static void emit_launch(Buf *out, const Stencil *st) {
   buf_puts(out, ");\n  RT_CUDA_LAUNCH_CHECK();\n}\n");
 }
 
-static void naive_emit_step(Buf *out, const Stencil *st, DType dtype) {
+static void naive_emit_step(Buf *out, const Stencil *st, const GenOptions *opt) {
+  DType dtype = opt->dtype;
   emit_kernel(out, st, dtype);
   emit_launch(out, st);
 }

@@ -1,0 +1,369 @@
+/* N.5D temporal blocking (AN5D, Matsumura et al. 2020; Rawat et al. 2016).
+ *
+ * Axis 0 is streamed, the others are blocked: a thread block covers a tile of the plane (bs[0]
+ * threads along x, bs[1] along y in 3D), walks the rows of its stream chunk one by one and
+ * advances each row through bT time levels on chip before writing level bT back. Level k lags
+ * level k-1 by the streaming radius RS, so each iteration loads one row of level 0, computes
+ * one row of every level and stores one row of level bT. The tile shrinks by the plane radius
+ * per level (overlapped tiling): threads within bT*R of the tile's edge compute redundant values
+ * and never store. Three ways to keep the sub-planes, chosen from the IR:
+ *   DF      diagonal-access-free stencils: a register ring of 2RS+1 values per level for the
+ *           thread's own column; only the centre sub-plane goes through shared memory.
+ *   ASSOC   associative stencils: each new sub-plane of level k-1 goes to shared memory once
+ *           and every thread adds its weighted neighbours into 2RS+1 register partial sums of
+ *           level k (AN5D's associative optimisation); box stencils need nothing else.
+ *   GENERAL neither: a shared-memory ring of 2RS+1 sub-planes per level.
+ * DF and ASSOC use one pair of shared buffers for all levels, alternating strictly (so one
+ * barrier per level suffices). The register rings are indexed by compile-time slots: the row
+ * loop is unrolled by the ring size, AN5D's fixed register allocation. Cells outside the
+ * interior keep their value at every level (selected, not branched). */
+#include <stdio.h>
+#include <string.h>
+
+#include "emit.h"
+#include "runtime_text.h"
+#include "util/diag.h"
+
+typedef enum { MODE_DF, MODE_ASSOC, MODE_GENERAL } N5dMode;
+
+static const char *const mode_names[] = {"diagonal-free", "associative", "general"};
+
+/* Hardware limits of sm_90 that bound the parameters. */
+enum { MAX_THREADS = 1024, MAX_SMEM = 227 * 1024, REGS_PER_SM = 65536, MAX_BT = 32 };
+
+typedef struct {
+  N5dMode mode;
+  int bt, bsx, bsy, hsn, regs;
+  int rs, ry, rx; /* radius along the streaming axis, y (3D) and x */
+  int w;          /* ring size 2RS+1 */
+  long smem;      /* bytes of dynamic shared memory */
+} Plan;
+
+static N5dMode choose_mode(const Stencil *st, const N5dParams *p) {
+  if (st->diagonal_free && !p->no_diag_opt) return MODE_DF;
+  if (st->associative && !p->no_assoc_opt) return MODE_ASSOC;
+  return MODE_GENERAL;
+}
+
+/* Defaults in the spirit of AN5D's tables: more fused steps for smaller radii, long flat tiles
+ * in 2D, 32x32 tiles in 3D. The performance model replaces these. */
+static void default_params(const Stencil *st, Plan *pl) {
+  int r = st->radius[st->dims - 1] > pl->rs ? st->radius[st->dims - 1] : pl->rs;
+  bool box = !st->diagonal_free;
+  if (st->dims == 2) {
+    if (!pl->bsx) pl->bsx = 256;
+    if (!pl->bt) pl->bt = box ? (r == 1 ? 4 : r == 2 ? 2 : 1) : (r == 1 ? 8 : r == 2 ? 4 : 2);
+  } else {
+    if (!pl->bsx) pl->bsx = 32;
+    if (!pl->bsy) pl->bsy = 32;
+    if (!pl->bt) pl->bt = box ? 1 : (r == 1 ? 4 : r == 2 ? 2 : 1);
+  }
+}
+
+static long shared_bytes(const Plan *pl, DType dt) {
+  long row = (long)(pl->ry * pl->bsx + pl->rx) * 2 + (long)pl->bsx * pl->bsy;
+  long rows = pl->mode == MODE_GENERAL ? (long)pl->bt * pl->w : 2;
+  return rows * row * (dt == DTYPE_FLOAT ? 4 : 8);
+}
+
+static int refuse(const Stencil *st, const char *hint, const char *msg) {
+  SrcLoc loc = {st->name, 0, 0};
+  diag_error(loc, hint, "n5d: %s", msg);
+  return -1;
+}
+
+/* Fills the plan and refuses impossible combinations with the limit and the value. */
+static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl) {
+  const N5dParams *p = &opt->n5d;
+  char msg[256];
+  memset(pl, 0, sizeof *pl);
+  pl->mode = choose_mode(st, p);
+  pl->bt = p->bt;
+  pl->bsx = p->bs[0];
+  pl->bsy = st->dims == 3 ? p->bs[1] : 1;
+  pl->hsn = p->hsn;
+  pl->regs = p->regs;
+  pl->rs = st->radius[0];
+  pl->ry = st->dims == 3 ? st->radius[1] : 0;
+  pl->rx = st->radius[st->dims - 1];
+  pl->w = 2 * pl->rs + 1;
+  default_params(st, pl);
+  if (st->dims == 2 && p->bs[1])
+    return refuse(st, "give --bs one value in 2D", "a 2D stencil takes one block size");
+  if (pl->bt < 1 || pl->bt > MAX_BT) {
+    snprintf(msg, sizeof msg, "bT = %d is outside 1..%d", pl->bt, MAX_BT);
+    return refuse(st, "choose --bt between 1 and 32", msg);
+  }
+  long threads = (long)pl->bsx * pl->bsy;
+  if (pl->bsx < 1 || pl->bsy < 1 || threads > MAX_THREADS || threads % 32) {
+    snprintf(msg, sizeof msg, "a block of %dx%d = %ld threads is not a multiple of 32 up to %d",
+             pl->bsy, pl->bsx, threads, MAX_THREADS);
+    return refuse(st, "choose --bs so that the threads per block are a multiple of 32, at most 1024",
+                  msg);
+  }
+  if (2 * pl->bt * pl->rx >= pl->bsx || (st->dims == 3 && 2 * pl->bt * pl->ry >= pl->bsy)) {
+    snprintf(msg, sizeof msg,
+             "the halo 2*bT*radius = %d (x) / %d (y) leaves no output in a %dx%d block",
+             2 * pl->bt * pl->rx, 2 * pl->bt * pl->ry, pl->bsy, pl->bsx);
+    return refuse(st, "lower --bt or widen --bs", msg);
+  }
+  pl->smem = shared_bytes(pl, opt->dtype);
+  if (pl->smem > MAX_SMEM) {
+    snprintf(msg, sizeof msg, "needs %ld bytes of shared memory per block, the limit is %d",
+             pl->smem, MAX_SMEM);
+    return refuse(st, "lower --bt or --bs", msg);
+  }
+  if (pl->regs && (pl->regs < 24 || pl->regs > 255 || pl->regs * threads > REGS_PER_SM)) {
+    snprintf(msg, sizeof msg, "a cap of %d registers for %ld threads is outside 24..255 or "
+             "over the %d registers of an SM", pl->regs, threads, REGS_PER_SM);
+    return refuse(st, "choose --regs so that regs * threads <= 65536", msg);
+  }
+  if (pl->hsn < 0) return refuse(st, "--hsn counts rows; give a positive number", "negative hSN");
+  return 0;
+}
+
+static int n5d_check(const Stencil *st, const GenOptions *opt) {
+  Plan pl;
+  return make_plan(st, opt, &pl);
+}
+
+/* ---- kernel body ---- */
+
+static int slot(const Plan *pl, int x) { return ((x % pl->w) + pl->w) % pl->w; }
+
+typedef struct {
+  const Plan *pl;
+  int k, u; /* level being computed, unrolled copy */
+} LoadCtx;
+
+/* In-plane displacement of a point in shared memory: dy * BSX + dx. */
+static int plane_offset(const Stencil *st, const Plan *pl, int point) {
+  const int *o = st->points[point].off;
+  return st->dims == 3 ? o[1] * pl->bsx + o[2] : o[1];
+}
+
+static void load_df(Buf *out, const Stencil *st, int point, const void *ctx) {
+  const LoadCtx *c = ctx;
+  int d = plane_offset(st, c->pl, point);
+  if (d == 0)
+    buf_printf(out, "r%d_%d", c->k - 1, slot(c->pl, c->u - c->k * c->pl->rs + st->points[point].off[0]));
+  else
+    buf_printf(out, "sm[b + t %c %d]", d < 0 ? '-' : '+', d < 0 ? -d : d);
+}
+
+static void load_general(Buf *out, const Stencil *st, int point, const void *ctx) {
+  const LoadCtx *c = ctx;
+  int d = plane_offset(st, c->pl, point);
+  int s = slot(c->pl, c->u - c->k * c->pl->rs + st->points[point].off[0]);
+  buf_printf(out, "sm[%d * SMROW + PAD + t %c %d]", (c->k - 1) * c->pl->w + s, d < 0 ? '-' : '+',
+             d < 0 ? -d : d);
+}
+
+/* Level k of copy u: the newest row of level k-1 is `nv` (ASSOC, GENERAL) or sits in the
+ * register ring (DF); the row computed is q = s - k*RS. */
+static void emit_level(Buf *out, const Stencil *st, const Plan *pl, DType dt, int k, int u) {
+  LoadCtx c = {pl, k, u};
+  int center = slot(pl, u - k * pl->rs);
+  buf_printf(out, "      if (BT >= %d) {\n        const int q = s - %d;\n", k, k * pl->rs);
+  switch (pl->mode) {
+  case MODE_DF:
+    buf_printf(out, "        const rt_real c = r%d_%d;\n        sm[b + t] = c;\n"
+                    "        __syncthreads();\n        rt_real v = ", k - 1, center);
+    emit_expr(out, st, st->expr, dt, load_df, &c);
+    buf_puts(out, ";\n        v = (pin && q >= LO0 && q < LO0 + n0) ? v : c;\n"
+                  "        b = 2 * PAD + SMROW - b;\n");
+    break;
+  case MODE_ASSOC:
+    buf_puts(out, "        sm[b + t] = nv;\n        __syncthreads();\n");
+    for (int j = 0; j < pl->w; j++) { /* pending output row q + j gets the points di = RS - j */
+      int acc = slot(pl, u - k * pl->rs + j);
+      for (int p = 0; p < st->npoints; p++) {
+        if (st->points[p].off[0] != pl->rs - j || st->coef[p] == 0) continue;
+        int d = plane_offset(st, pl, p);
+        buf_printf(out, "        a%d_%d += ", k, acc);
+        emit_number(out, st->coef[p], dt);
+        buf_printf(out, " * sm[b + t %c %d];\n", d < 0 ? '-' : '+', d < 0 ? -d : d);
+      }
+    }
+    buf_printf(out, "        rt_real v = a%d_%d + ", k, center);
+    emit_number(out, st->constant, dt);
+    buf_printf(out, ";\n        a%d_%d = 0;\n", k, center);
+    buf_puts(out, "        if (!(pin && q >= LO0 && q < LO0 + n0)) v = in[(long)clamp0(q) * s0 + pc];\n"
+                  "        b = 2 * PAD + SMROW - b;\n");
+    break;
+  case MODE_GENERAL:
+    buf_printf(out, "        sm[%d * SMROW + PAD + t] = nv;\n        __syncthreads();\n",
+               (k - 1) * pl->w + slot(pl, u - (k - 1) * pl->rs));
+    buf_printf(out, "        const rt_real c = sm[%d * SMROW + PAD + t];\n        rt_real v = ",
+               (k - 1) * pl->w + center);
+    emit_expr(out, st, st->expr, dt, load_general, &c);
+    buf_puts(out, ";\n        v = (pin && q >= LO0 && q < LO0 + n0) ? v : c;\n");
+    break;
+  }
+  const char *store = "if (own && q >= i0 && q < i1) out[(long)q * s0 + p] = v;";
+  if (k == pl->bt) { /* the last level of the widest instantiation has no successor */
+    buf_printf(out, "        %s\n      }\n", store);
+    return;
+  }
+  buf_printf(out, "        if (BT == %d) {\n          %s\n        } else {\n", k, store);
+  if (pl->mode == MODE_DF) buf_printf(out, "          r%d_%d = v;\n", k, center);
+  else buf_puts(out, "          nv = v;\n");
+  buf_puts(out, "        }\n      }\n");
+}
+
+static void emit_copy(Buf *out, const Stencil *st, const Plan *pl, DType dt, int u) {
+  buf_printf(out, "    {\n      if (m + %d >= M) break;\n      const int s = S0 + m + %d;\n", u, u);
+  const char *first = "      %s = in[(long)clamp0(s) * s0 + pc];\n";
+  if (pl->mode == MODE_DF) {
+    char reg[32];
+    snprintf(reg, sizeof reg, "r0_%d", slot(pl, u));
+    buf_printf(out, first, reg);
+  } else {
+    buf_printf(out, first, "rt_real nv");
+  }
+  for (int k = 1; k <= pl->bt; k++) emit_level(out, st, pl, dt, k, u);
+  if (pl->mode == MODE_GENERAL)
+    buf_puts(out, "      if (BT == 1) __syncthreads(); /* the ring slot is rewritten next row */\n");
+  buf_puts(out, "    }\n");
+}
+
+static void emit_registers(Buf *out, const Plan *pl) {
+  if (pl->mode == MODE_GENERAL) return;
+  const char *name = pl->mode == MODE_DF ? "r" : "a";
+  int first = pl->mode == MODE_DF ? 0 : 1, last = pl->mode == MODE_DF ? pl->bt - 1 : pl->bt;
+  for (int k = first; k <= last; k++) {
+    buf_puts(out, "  rt_real");
+    for (int s = 0; s < pl->w; s++) buf_printf(out, "%s %s%d_%d = 0", s ? "," : "", name, k, s);
+    buf_puts(out, ";\n");
+  }
+}
+
+static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
+  int d = st->dims;
+  buf_printf(out, "/* n5d: %s mode, bT=%d, block %dx%d, hSN=%d rows (0: from the size), "
+                  "register cap %d (0: none), %ld bytes of shared memory */\n",
+             mode_names[pl->mode], pl->bt, pl->bsy, pl->bsx, pl->hsn, pl->regs, pl->smem);
+  buf_printf(out, "#define N5D_BT %d\n#define N5D_HSN %d\n#define BSX %d\n#define BSY %d\n", pl->bt,
+             pl->hsn, pl->bsx, pl->bsy);
+  buf_printf(out, "#define RS %d\n#define RY %d\n#define RX %d\n", pl->rs, pl->ry, pl->rx);
+  buf_puts(out, "#define PAD (RY * BSX + RX)\n#define SMROW (PAD + BSX * BSY + PAD)\n");
+  buf_printf(out, "#define N5D_SMEM %ld\n", pl->smem);
+  for (int a = 0; a < d; a++) buf_printf(out, "#define LO%d %d\n#define HI%d %d\n", a, st->lo[a], a, st->hi[a]);
+  long threads = (long)pl->bsx * pl->bsy;
+  long minb = pl->regs ? REGS_PER_SM / (pl->regs * threads) : 1;
+  buf_printf(out, "#define N5D_MINB %ld\n\n", minb < 1 ? 1 : minb);
+}
+
+static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
+  bool d3 = st->dims == 3;
+  buf_puts(out, "template <int BT>\n__global__ void __launch_bounds__(BSX * BSY, N5D_MINB)\n"
+                "n5d_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1");
+  buf_puts(out, d3 ? ", int n2, long s0, long s1, int chunk) {\n" : ", long s0, int chunk) {\n");
+  buf_puts(out, "  extern __shared__ __align__(16) unsigned char n5d_smem[];\n"
+                "  rt_real *sm = reinterpret_cast<rt_real *>(n5d_smem);\n"
+                "  const int e0 = n0 + LO0 + HI0;\n"
+                "  auto clamp0 = [e0](int i) { return i < 0 ? 0 : i >= e0 ? e0 - 1 : i; };\n");
+  const char *nx = d3 ? "n2" : "n1";
+  int ax = st->dims - 1;
+  buf_printf(out, "  const int tx = threadIdx.x, t = %s;\n", d3 ? "threadIdx.y * BSX + tx" : "tx");
+  buf_printf(out, "  const int x = LO%d + blockIdx.x * (BSX - 2 * BT * RX) + tx - BT * RX;\n", ax);
+  buf_printf(out, "  const int ex = %s + LO%d + HI%d, xc = x < 0 ? 0 : x >= ex ? ex - 1 : x;\n", nx, ax, ax);
+  if (d3) {
+    buf_puts(out, "  const int ty = threadIdx.y;\n"
+                  "  const int y = LO1 + blockIdx.y * (BSY - 2 * BT * RY) + ty - BT * RY;\n"
+                  "  const int ey = n1 + LO1 + HI1, yc = y < 0 ? 0 : y >= ey ? ey - 1 : y;\n"
+                  "  const bool pin = x >= LO2 && x < LO2 + n2 && y >= LO1 && y < LO1 + n1;\n"
+                  "  const bool own = pin && tx >= BT * RX && tx < BSX - BT * RX && ty >= BT * RY &&\n"
+                  "                   ty < BSY - BT * RY;\n"
+                  "  const long pc = (long)yc * s1 + xc, p = (long)y * s1 + x;\n"
+                  "  const int i0 = LO0 + blockIdx.z * chunk;\n");
+  } else {
+    buf_puts(out, "  const bool pin = x >= LO1 && x < LO1 + n1;\n"
+                  "  const bool own = pin && tx >= BT * RX && tx < BSX - BT * RX;\n"
+                  "  const long pc = xc, p = x;\n"
+                  "  const int i0 = LO0 + blockIdx.y * chunk;\n");
+  }
+  buf_puts(out, "  const int i1 = i0 + chunk < LO0 + n0 ? i0 + chunk : LO0 + n0;\n"
+                "  const int S0 = i0 - BT * RS, M = i1 - i0 + 2 * BT * RS;\n"
+                "  int b = PAD; /* current buffer of the pair (DF, ASSOC) */\n"
+                "  (void)b;\n");
+  emit_registers(out, pl);
+  buf_printf(out, "  for (int m = 0; m < M; m += %d) {\n", pl->w);
+  for (int u = 0; u < pl->w; u++) emit_copy(out, st, pl, dt, u);
+  buf_puts(out, "  }\n}\n\n");
+}
+
+static void emit_host(Buf *out, const Stencil *st, const Plan *pl) {
+  bool d3 = st->dims == 3;
+  buf_puts(out,
+           "/* Rows per block along the stream: N5D_HSN, or enough blocks for about two waves. */\n"
+           "static int n5d_chunk(const RtGrid *g, long tiles, int bt) {\n"
+           "  if (N5D_HSN > 0) return N5D_HSN;\n"
+           "  static int sms = 0;\n"
+           "  if (!sms) RT_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));\n"
+           "  long want = 2L * sms * (2048 / (BSX * BSY)), chunks = (want + tiles - 1) / tiles;\n"
+           "  long chunk = (g->n[0] + chunks - 1) / chunks, least = 8L * bt * (RS ? RS : 1);\n"
+           "  return (int)(chunk < least ? least : chunk);\n"
+           "}\n\n"
+           "template <int BT>\n"
+           "static void n5d_launch(const rt_real *in, rt_real *out, const RtGrid *g) {\n"
+           "  static bool ready = false;\n"
+           "  if (!ready) {\n"
+           "    RT_CUDA_CHECK(cudaFuncSetAttribute(n5d_kernel<BT>,\n"
+           "                                       cudaFuncAttributeMaxDynamicSharedMemorySize, N5D_SMEM));\n"
+           "    ready = true;\n"
+           "  }\n");
+  if (d3) {
+    buf_puts(out,
+             "  const long tx = (g->n[2] + BSX - 2 * BT * RX - 1) / (BSX - 2 * BT * RX);\n"
+             "  const long ty = (g->n[1] + BSY - 2 * BT * RY - 1) / (BSY - 2 * BT * RY);\n"
+             "  const int chunk = n5d_chunk(g, tx * ty, BT);\n"
+             "  const dim3 grid(rt_cuda_blocks(g->n[2], BSX - 2 * BT * RX, 2147483647L),\n"
+             "                  rt_cuda_blocks(g->n[1], BSY - 2 * BT * RY, 65535L),\n"
+             "                  rt_cuda_blocks(g->n[0], chunk, 65535L));\n"
+             "  n5d_kernel<BT><<<grid, dim3(BSX, BSY), N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
+             "      (int)g->n[2], g->stride[0], g->stride[1], chunk);\n");
+  } else {
+    buf_puts(out,
+             "  const long tx = (g->n[1] + BSX - 2 * BT * RX - 1) / (BSX - 2 * BT * RX);\n"
+             "  const int chunk = n5d_chunk(g, tx, BT);\n"
+             "  const dim3 grid(rt_cuda_blocks(g->n[1], BSX - 2 * BT * RX, 2147483647L),\n"
+             "                  rt_cuda_blocks(g->n[0], chunk, 65535L));\n"
+             "  n5d_kernel<BT><<<grid, BSX, N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
+             "      g->stride[0], chunk);\n");
+  }
+  buf_puts(out, "  RT_CUDA_LAUNCH_CHECK();\n}\n\n"
+                "/* Launches of bT steps each (the last one shorter), alternating the buffers; the\n"
+                " * result then moves to buf[steps %% 2] if the launch count left it in the other. */\n"
+                "static void stencil_advance(rt_real *buf[2], const RtGrid *g, long steps) {\n"
+                "  int src = 0;\n"
+                "  for (long done = 0; done < steps; src ^= 1) {\n"
+                "    long bt = steps - done < N5D_BT ? steps - done : N5D_BT;\n"
+                "    switch (bt) {\n");
+  for (int k = 1; k <= pl->bt; k++)
+    buf_printf(out, "    case %d: n5d_launch<%d>(buf[src], buf[1 - src], g); break;\n", k, k);
+  buf_puts(out, "    }\n    done += bt;\n  }\n"
+                "  if (src != (int)(steps % 2))\n"
+                "    RT_CUDA_CHECK(cudaMemcpyAsync(buf[steps % 2], buf[src], (size_t)g->cells * sizeof(rt_real),\n"
+                "                                  cudaMemcpyDeviceToDevice));\n}\n");
+}
+
+static void n5d_emit(Buf *out, const Stencil *st, const GenOptions *opt) {
+  Plan pl;
+  make_plan(st, opt, &pl); /* checked before emission */
+  emit_defines(out, st, &pl);
+  emit_kernel(out, st, &pl, opt->dtype);
+  emit_host(out, st, &pl);
+}
+
+const BackendInfo backend_n5d = {
+    .name = "n5d",
+    .cuda = 1,
+    .engine_text = rt_rt_cuda,
+    .default_size = {16384, 512},
+    .default_steps = 1000,
+    .default_reps = 5,
+    .multistep = 1,
+    .check = n5d_check,
+    .emit_step = n5d_emit,
+};
