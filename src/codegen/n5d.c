@@ -185,8 +185,11 @@ static void emit_level(Buf *out, const Stencil *st, const Plan *pl, DType dt, in
         buf_printf(out, " * sm[b + t %c %d];\n", d < 0 ? '-' : '+', d < 0 ? -d : d);
       }
     }
-    buf_printf(out, "        rt_real v = a%d_%d + ", k, center);
-    emit_number(out, st->constant, dt);
+    buf_printf(out, "        rt_real v = a%d_%d", k, center);
+    if (st->constant != 0) {
+      buf_puts(out, " + ");
+      emit_number(out, st->constant, dt);
+    }
     buf_printf(out, ";\n        a%d_%d = 0;\n", k, center);
     buf_puts(out, "        if (!(pin && q >= LO0 && q < LO0 + n0)) v = in[(long)clamp0(q) * s0 + pc];\n"
                   "        b = 2 * PAD + SMROW - b;\n");
