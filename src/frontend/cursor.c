@@ -199,6 +199,9 @@ bool cur_literal(CXTranslationUnit tu, CXCursor c, double *value, char text[40])
   if (decimal) {
     size_t n = strlen(text);
     while (n > 0 && strchr("fFlLuU", text[n - 1])) text[--n] = 0;
+    /* the number as written, not as rounded to its C type: a program in another precision
+     * rounds it to its own element type */
+    *value = strtod(text, NULL);
   } else {
     snprintf(text, 40, "%.17g", *value);
   }
