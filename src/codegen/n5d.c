@@ -159,9 +159,28 @@ static void load_general(Buf *out, const Stencil *st, int point, const void *ctx
              d < 0 ? -d : d);
 }
 
+/* An associative stencil as sum of coef * point (+ constant): the division by a constant is
+ * folded into the coefficients, so no division is left on the critical path. */
+static void emit_linear(Buf *out, const Stencil *st, DType dt, EmitLoadFn load, const void *ctx) {
+  bool first = true;
+  for (int p = 0; p < st->npoints; p++) {
+    if (st->coef[p] == 0) continue;
+    if (!first) buf_puts(out, " + ");
+    emit_number(out, st->coef[p], dt);
+    buf_puts(out, " * ");
+    load(out, st, p, ctx);
+    first = false;
+  }
+  if (st->constant != 0 || first) {
+    if (!first) buf_puts(out, " + ");
+    emit_number(out, st->constant, dt);
+  }
+}
+
 /* Level k of copy u: the newest row of level k-1 is `nv` (ASSOC, GENERAL) or sits in the
  * register ring (DF); the row computed is q = s - k*RS. */
-static void emit_level(Buf *out, const Stencil *st, const Plan *pl, DType dt, int k, int u) {
+static void emit_level(Buf *out, const Stencil *st, const Plan *pl, const N5dParams *opt, DType dt,
+                       int k, int u) {
   LoadCtx c = {pl, k, u};
   int center = slot(pl, u - k * pl->rs);
   buf_printf(out, "      if (BT >= %d) {\n        const int q = s - %d;\n", k, k * pl->rs);
@@ -169,8 +188,9 @@ static void emit_level(Buf *out, const Stencil *st, const Plan *pl, DType dt, in
   case MODE_DF:
     buf_printf(out, "        const rt_real c = r%d_%d;\n        sm[b + t] = c;\n"
                     "        __syncthreads();\n        rt_real v = ", k - 1, center);
-    emit_expr(out, st, st->expr, dt, load_df, &c);
-    buf_puts(out, ";\n        v = (pin && q >= LO0 && q < LO0 + n0) ? v : c;\n"
+    if (st->associative && !opt->no_assoc_opt) emit_linear(out, st, dt, load_df, &c);
+    else emit_expr(out, st, st->expr, dt, load_df, &c);
+    buf_puts(out, ";\n        v = INTERIOR(q) ? v : c;\n"
                   "        b = 2 * PAD + SMROW - b;\n");
     break;
   case MODE_ASSOC:
@@ -191,7 +211,7 @@ static void emit_level(Buf *out, const Stencil *st, const Plan *pl, DType dt, in
       emit_number(out, st->constant, dt);
     }
     buf_printf(out, ";\n        a%d_%d = 0;\n", k, center);
-    buf_puts(out, "        if (!(pin && q >= LO0 && q < LO0 + n0)) v = in[(long)clamp0(q) * s0 + pc];\n"
+    buf_puts(out, "        if (!INTERIOR(q)) v = in[(long)clamp0(q) * s0 + pc];\n"
                   "        b = 2 * PAD + SMROW - b;\n");
     break;
   case MODE_GENERAL:
@@ -199,8 +219,9 @@ static void emit_level(Buf *out, const Stencil *st, const Plan *pl, DType dt, in
                (k - 1) * pl->w + slot(pl, u - (k - 1) * pl->rs));
     buf_printf(out, "        const rt_real c = sm[%d * SMROW + PAD + t];\n        rt_real v = ",
                (k - 1) * pl->w + center);
-    emit_expr(out, st, st->expr, dt, load_general, &c);
-    buf_puts(out, ";\n        v = (pin && q >= LO0 && q < LO0 + n0) ? v : c;\n");
+    if (st->associative && !opt->no_assoc_opt) emit_linear(out, st, dt, load_general, &c);
+    else emit_expr(out, st, st->expr, dt, load_general, &c);
+    buf_puts(out, ";\n        v = INTERIOR(q) ? v : c;\n");
     break;
   }
   const char *store = "if (own && q >= i0 && q < i1) out[(long)q * s0 + p] = v;";
@@ -214,7 +235,8 @@ static void emit_level(Buf *out, const Stencil *st, const Plan *pl, DType dt, in
   buf_puts(out, "        }\n      }\n");
 }
 
-static void emit_copy(Buf *out, const Stencil *st, const Plan *pl, DType dt, int u) {
+static void emit_copy(Buf *out, const Stencil *st, const Plan *pl, const N5dParams *opt, DType dt,
+                      int u) {
   buf_printf(out, "    {\n      if (m + %d >= M) break;\n      const int s = S0 + m + %d;\n", u, u);
   const char *first = "      %s = in[(long)clamp0(s) * s0 + pc];\n";
   if (pl->mode == MODE_DF) {
@@ -224,7 +246,7 @@ static void emit_copy(Buf *out, const Stencil *st, const Plan *pl, DType dt, int
   } else {
     buf_printf(out, first, "rt_real nv");
   }
-  for (int k = 1; k <= pl->bt; k++) emit_level(out, st, pl, dt, k, u);
+  for (int k = 1; k <= pl->bt; k++) emit_level(out, st, pl, opt, dt, k, u);
   if (pl->mode == MODE_GENERAL)
     buf_puts(out, "      if (BT == 1) __syncthreads(); /* the ring slot is rewritten next row */\n");
   buf_puts(out, "    }\n");
@@ -257,11 +279,16 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
   buf_printf(out, "#define N5D_MINB %ld\n\n", minb < 1 ? 1 : minb);
 }
 
-static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
+static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, const N5dParams *opt,
+                        DType dt) {
   bool d3 = st->dims == 3;
-  buf_puts(out, "template <int BT>\n__global__ void __launch_bounds__(BSX * BSY, N5D_MINB)\n"
+  buf_puts(out, "/* EDGE: the block's rows reach the grid's first or last rows, whose cells keep their\n"
+                " * values; inner blocks skip that test. */\n"
+                "#define INTERIOR(q) (pin && (!EDGE || ((q) >= LO0 && (q) < LO0 + n0)))\n"
+                "template <int BT, bool EDGE>\n__global__ void __launch_bounds__(BSX * BSY, N5D_MINB)\n"
                 "n5d_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1");
-  buf_puts(out, d3 ? ", int n2, long s0, long s1, int chunk) {\n" : ", long s0, int chunk) {\n");
+  buf_puts(out, d3 ? ", int n2, long s0, long s1, int chunk, int chunk0) {\n"
+                   : ", long s0, int chunk, int chunk0) {\n");
   buf_puts(out, "  extern __shared__ __align__(16) unsigned char n5d_smem[];\n"
                 "  rt_real *sm = reinterpret_cast<rt_real *>(n5d_smem);\n"
                 "  const int e0 = n0 + LO0 + HI0;\n"
@@ -279,12 +306,12 @@ static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
                   "  const bool own = pin && tx >= BT * RX && tx < BSX - BT * RX && ty >= BT * RY &&\n"
                   "                   ty < BSY - BT * RY;\n"
                   "  const long pc = (long)yc * s1 + xc, p = (long)y * s1 + x;\n"
-                  "  const int i0 = LO0 + blockIdx.z * chunk;\n");
+                  "  const int i0 = LO0 + (blockIdx.z + chunk0) * chunk;\n");
   } else {
     buf_puts(out, "  const bool pin = x >= LO1 && x < LO1 + n1;\n"
                   "  const bool own = pin && tx >= BT * RX && tx < BSX - BT * RX;\n"
                   "  const long pc = xc, p = x;\n"
-                  "  const int i0 = LO0 + blockIdx.y * chunk;\n");
+                  "  const int i0 = LO0 + (blockIdx.y + chunk0) * chunk;\n");
   }
   buf_puts(out, "  const int i1 = i0 + chunk < LO0 + n0 ? i0 + chunk : LO0 + n0;\n"
                 "  const int S0 = i0 - BT * RS, M = i1 - i0 + 2 * BT * RS;\n"
@@ -292,7 +319,7 @@ static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
                 "  (void)b;\n");
   emit_registers(out, pl);
   buf_printf(out, "  for (int m = 0; m < M; m += %d) {\n", pl->w);
-  for (int u = 0; u < pl->w; u++) emit_copy(out, st, pl, dt, u);
+  for (int u = 0; u < pl->w; u++) emit_copy(out, st, pl, opt, dt, u);
   buf_puts(out, "  }\n}\n\n");
 }
 
@@ -308,36 +335,56 @@ static void emit_host(Buf *out, const Stencil *st, const Plan *pl) {
            "  long chunk = (g->n[0] + chunks - 1) / chunks, least = 8L * bt * (RS ? RS : 1);\n"
            "  return (int)(chunk < least ? least : chunk);\n"
            "}\n\n"
-           "template <int BT>\n"
-           "static void n5d_launch(const rt_real *in, rt_real *out, const RtGrid *g) {\n"
+           "template <int BT, bool EDGE>\n"
+           "static void n5d_go(const rt_real *in, rt_real *out, const RtGrid *g, dim3 grid, int chunk,\n"
+           "                   int c0, int c1) {\n"
+           "  if (c1 <= c0) return;\n"
            "  static bool ready = false;\n"
            "  if (!ready) {\n"
-           "    RT_CUDA_CHECK(cudaFuncSetAttribute(n5d_kernel<BT>,\n"
+           "    RT_CUDA_CHECK(cudaFuncSetAttribute(n5d_kernel<BT, EDGE>,\n"
            "                                       cudaFuncAttributeMaxDynamicSharedMemorySize, N5D_SMEM));\n"
            "    ready = true;\n"
            "  }\n");
-  if (d3) {
+  if (d3)
+    buf_puts(out,
+             "  grid.z = c1 - c0;\n"
+             "  n5d_kernel<BT, EDGE><<<grid, dim3(BSX, BSY), N5D_SMEM>>>(in, out, (int)g->n[0],\n"
+             "      (int)g->n[1], (int)g->n[2], g->stride[0], g->stride[1], chunk, c0);\n");
+  else
+    buf_puts(out,
+             "  grid.y = c1 - c0;\n"
+             "  n5d_kernel<BT, EDGE><<<grid, BSX, N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
+             "      g->stride[0], chunk, c0);\n");
+  buf_puts(out, "  RT_CUDA_LAUNCH_CHECK();\n}\n\n"
+                "/* One launch of BT steps: chunks whose rows (with their BT*RS halo rows) reach past the\n"
+                " * interior run the EDGE kernel, the others the one without row tests. */\n"
+                "template <int BT>\n"
+                "static void n5d_launch(const rt_real *in, rt_real *out, const RtGrid *g) {\n");
+  if (d3)
     buf_puts(out,
              "  const long tx = (g->n[2] + BSX - 2 * BT * RX - 1) / (BSX - 2 * BT * RX);\n"
              "  const long ty = (g->n[1] + BSY - 2 * BT * RY - 1) / (BSY - 2 * BT * RY);\n"
              "  const int chunk = n5d_chunk(g, tx * ty, BT);\n"
              "  const dim3 grid(rt_cuda_blocks(g->n[2], BSX - 2 * BT * RX, 2147483647L),\n"
-             "                  rt_cuda_blocks(g->n[1], BSY - 2 * BT * RY, 65535L),\n"
-             "                  rt_cuda_blocks(g->n[0], chunk, 65535L));\n"
-             "  n5d_kernel<BT><<<grid, dim3(BSX, BSY), N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
-             "      (int)g->n[2], g->stride[0], g->stride[1], chunk);\n");
-  } else {
+             "                  rt_cuda_blocks(g->n[1], BSY - 2 * BT * RY, 65535L), 1);\n"
+             "  const int nch = (int)rt_cuda_blocks(g->n[0], chunk, 65535L);\n");
+  else
     buf_puts(out,
              "  const long tx = (g->n[1] + BSX - 2 * BT * RX - 1) / (BSX - 2 * BT * RX);\n"
              "  const int chunk = n5d_chunk(g, tx, BT);\n"
-             "  const dim3 grid(rt_cuda_blocks(g->n[1], BSX - 2 * BT * RX, 2147483647L),\n"
-             "                  rt_cuda_blocks(g->n[0], chunk, 65535L));\n"
-             "  n5d_kernel<BT><<<grid, BSX, N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
-             "      g->stride[0], chunk);\n");
-  }
-  buf_puts(out, "  RT_CUDA_LAUNCH_CHECK();\n}\n\n"
+             "  const dim3 grid(rt_cuda_blocks(g->n[1], BSX - 2 * BT * RX, 2147483647L), 1);\n"
+             "  const int nch = (int)rt_cuda_blocks(g->n[0], chunk, 65535L);\n");
+  buf_puts(out,
+           "  int lo = (BT * RS + chunk - 1) / chunk, hi = (int)((g->n[0] - BT * RS) / chunk);\n"
+           "  if (hi > nch) hi = nch;\n"
+           "  if (hi < lo) hi = lo = nch;\n"
+           "  n5d_go<BT, true>(in, out, g, grid, chunk, 0, lo);\n"
+           "  n5d_go<BT, false>(in, out, g, grid, chunk, lo, hi);\n"
+           "  n5d_go<BT, true>(in, out, g, grid, chunk, hi, nch);\n"
+           "}\n\n");
+  buf_puts(out, 
                 "/* Launches of bT steps each (the last one shorter), alternating the buffers; the\n"
-                " * result then moves to buf[steps %% 2] if the launch count left it in the other. */\n"
+                " * result then moves to buf[steps % 2] if the launch count left it in the other. */\n"
                 "static void stencil_advance(rt_real *buf[2], const RtGrid *g, long steps) {\n"
                 "  int src = 0;\n"
                 "  for (long done = 0; done < steps; src ^= 1) {\n"
@@ -355,7 +402,7 @@ static void n5d_emit(Buf *out, const Stencil *st, const GenOptions *opt) {
   Plan pl;
   make_plan(st, opt, &pl); /* checked before emission */
   emit_defines(out, st, &pl);
-  emit_kernel(out, st, &pl, opt->dtype);
+  emit_kernel(out, st, &pl, &opt->n5d, opt->dtype);
   emit_host(out, st, &pl);
 }
 

@@ -1,0 +1,24 @@
+#!/bin/sh
+# Runs on the GPU machine: builds every program of bench/gen/sweep/ (with the nvcc flags given
+# as arguments, e.g. --use_fast_math), runs each at the suite size (16384^2 or 512^3, 1000
+# steps, median of 3 after a warm-up; each verifies itself first) and writes
+# $OUT/sweep.csv: stencil,parameters,gcells,max_rel,verify. Prints the best per stencil last.
+cd "$(dirname "$0")/.." || exit 1
+out=${OUT:-/tmp}
+dir=bench/gen/sweep
+bin=/tmp/stencilc-sweep
+flags="$*"
+mkdir -p $bin
+ls $dir/*.cu | xargs -P 16 -I{} sh -c \
+  'b=$(basename {} .cu); nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp '"$flags"' -o '$bin'/$b {} -lgomp >'$bin'/$b.log 2>&1 || echo "BUILD FAILED {}"'
+echo "stencil,parameters,nvcc_flags,gcells_per_s,max_rel_err,verify" >"$out/sweep.csv"
+for src in $dir/*.cu; do
+  b=$(basename "$src" .cu) name=${b%%-float__*} params=${b#*__}
+  case $name in *3d*) size=512 ;; *) size=16384 ;; esac
+  line=$($bin/$b -s $size -t 1000 -r 3 2>&1 | grep '^RESULT')
+  g=$(echo "$line" | tr ' ' '\n' | sed -n 's/^gcells=//p')
+  r=$(echo "$line" | tr ' ' '\n' | sed -n 's/^max_rel=//p')
+  echo "$name,$params,\"$flags\",${g:-0},${r:-},$( [ -n "$line" ] && echo PASS || echo FAIL)" >>"$out/sweep.csv"
+done
+grep -h "registers\|spill" $bin/*.log | sort | uniq -c | sort -rn | head -4
+tail -n +2 "$out/sweep.csv" | sort -t, -k1,1 -k4,4gr | awk -F, '$1 != prev {print; prev = $1}'
