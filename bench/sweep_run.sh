@@ -1,7 +1,8 @@
 #!/bin/sh
 # Runs on the GPU machine: builds every program of bench/gen/sweep/ (with the nvcc flags given
 # as arguments, e.g. --use_fast_math), runs each at the suite size (16384^2 or 512^3, 1000
-# steps, median of 3 after a warm-up; each verifies itself first) and writes
+# steps, median of 3 after a warm-up; each verifies itself first, at the check size for the
+# full step count and at the full size for 3 steps) and writes
 # $OUT/sweep.csv: stencil,parameters,gcells,max_rel,verify. Prints the best per stencil last.
 cd "$(dirname "$0")/.." || exit 1
 out=${OUT:-/tmp}
@@ -14,8 +15,9 @@ ls $dir/*.cu | xargs -P 16 -I{} sh -c \
 echo "stencil,parameters,nvcc_flags,gcells_per_s,max_rel_err,verify" >"$out/sweep.csv"
 for src in $dir/*.cu; do
   b=$(basename "$src" .cu) name=${b%%-float__*} params=${b#*__}
-  case $name in *3d*) size=512 ;; *) size=16384 ;; esac
-  line=$($bin/$b -s $size -t 1000 -r 3 2>&1 | grep '^RESULT')
+  # check sizes long enough along the stream for chunks away from the edges (inner kernels)
+  case $name in *3d*) size=512 check=101x37x37 ;; *) size=16384 check=331x97 ;; esac
+  line=$($bin/$b -s $size -t 1000 -r 3 --check-size $check 2>&1 | tee $bin/$b.run | grep '^RESULT')
   g=$(echo "$line" | tr ' ' '\n' | sed -n 's/^gcells=//p')
   r=$(echo "$line" | tr ' ' '\n' | sed -n 's/^max_rel=//p')
   echo "$name,$params,\"$flags\",${g:-0},${r:-},$( [ -n "$line" ] && echo PASS || echo FAIL)" >>"$out/sweep.csv"
