@@ -279,20 +279,35 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
   buf_printf(out, "#define N5D_MINB %ld\n\n", minb < 1 ? 1 : minb);
 }
 
+/* The row loop, instantiated twice: EDGE for blocks whose rows (with their BT*RS halo rows)
+ * reach past the interior along the stream, whose cells keep their values; inner blocks skip
+ * that test. Each block picks one at run time (uniform branch), so one launch covers all. */
+static void emit_rows(Buf *out, const Stencil *st, const Plan *pl, const N5dParams *opt, DType dt) {
+  buf_puts(out, "#define INTERIOR(q) (pin && (!EDGE || ((q) >= LO0 && (q) < LO0 + n0)))\n"
+                "template <int BT, bool EDGE>\n"
+                "__device__ __forceinline__ void n5d_rows(const rt_real *__restrict__ in,\n"
+                "    rt_real *__restrict__ out, rt_real *sm, int n0, long s0, int t, bool pin, bool own,\n"
+                "    long pc, long p, int i0, int i1) {\n"
+                "  const int e0 = n0 + LO0 + HI0;\n"
+                "  auto clamp0 = [e0](int i) { return i < 0 ? 0 : i >= e0 ? e0 - 1 : i; };\n"
+                "  const int S0 = i0 - BT * RS, M = i1 - i0 + 2 * BT * RS;\n"
+                "  int b = PAD; /* current buffer of the pair (DF, ASSOC) */\n"
+                "  (void)b;\n");
+  emit_registers(out, pl);
+  buf_printf(out, "  for (int m = 0; m < M; m += %d) {\n", pl->w);
+  for (int u = 0; u < pl->w; u++) emit_copy(out, st, pl, opt, dt, u);
+  buf_puts(out, "  }\n}\n\n");
+}
+
 static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, const N5dParams *opt,
                         DType dt) {
   bool d3 = st->dims == 3;
-  buf_puts(out, "/* EDGE: the block's rows reach the grid's first or last rows, whose cells keep their\n"
-                " * values; inner blocks skip that test. */\n"
-                "#define INTERIOR(q) (pin && (!EDGE || ((q) >= LO0 && (q) < LO0 + n0)))\n"
-                "template <int BT, bool EDGE>\n__global__ void __launch_bounds__(BSX * BSY, N5D_MINB)\n"
+  emit_rows(out, st, pl, opt, dt);
+  buf_puts(out, "template <int BT>\n__global__ void __launch_bounds__(BSX * BSY, N5D_MINB)\n"
                 "n5d_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1");
-  buf_puts(out, d3 ? ", int n2, long s0, long s1, int chunk, int chunk0) {\n"
-                   : ", long s0, int chunk, int chunk0) {\n");
+  buf_puts(out, d3 ? ", int n2, long s0, long s1, int chunk) {\n" : ", long s0, int chunk) {\n");
   buf_puts(out, "  extern __shared__ __align__(16) unsigned char n5d_smem[];\n"
-                "  rt_real *sm = reinterpret_cast<rt_real *>(n5d_smem);\n"
-                "  const int e0 = n0 + LO0 + HI0;\n"
-                "  auto clamp0 = [e0](int i) { return i < 0 ? 0 : i >= e0 ? e0 - 1 : i; };\n");
+                "  rt_real *sm = reinterpret_cast<rt_real *>(n5d_smem);\n");
   const char *nx = d3 ? "n2" : "n1";
   int ax = st->dims - 1;
   buf_printf(out, "  const int tx = threadIdx.x, t = %s;\n", d3 ? "threadIdx.y * BSX + tx" : "tx");
@@ -306,21 +321,19 @@ static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, const N5dPa
                   "  const bool own = pin && tx >= BT * RX && tx < BSX - BT * RX && ty >= BT * RY &&\n"
                   "                   ty < BSY - BT * RY;\n"
                   "  const long pc = (long)yc * s1 + xc, p = (long)y * s1 + x;\n"
-                  "  const int i0 = LO0 + (blockIdx.z + chunk0) * chunk;\n");
+                  "  const int i0 = LO0 + blockIdx.z * chunk;\n");
   } else {
     buf_puts(out, "  const bool pin = x >= LO1 && x < LO1 + n1;\n"
                   "  const bool own = pin && tx >= BT * RX && tx < BSX - BT * RX;\n"
                   "  const long pc = xc, p = x;\n"
-                  "  const int i0 = LO0 + (blockIdx.y + chunk0) * chunk;\n");
+                  "  const int i0 = LO0 + blockIdx.y * chunk;\n");
   }
   buf_puts(out, "  const int i1 = i0 + chunk < LO0 + n0 ? i0 + chunk : LO0 + n0;\n"
-                "  const int S0 = i0 - BT * RS, M = i1 - i0 + 2 * BT * RS;\n"
-                "  int b = PAD; /* current buffer of the pair (DF, ASSOC) */\n"
-                "  (void)b;\n");
-  emit_registers(out, pl);
-  buf_printf(out, "  for (int m = 0; m < M; m += %d) {\n", pl->w);
-  for (int u = 0; u < pl->w; u++) emit_copy(out, st, pl, opt, dt, u);
-  buf_puts(out, "  }\n}\n\n");
+                "  if (i0 - BT * RS < LO0 || i1 + BT * RS > LO0 + n0)\n"
+                "    n5d_rows<BT, true>(in, out, sm, n0, s0, t, pin, own, pc, p, i0, i1);\n"
+                "  else\n"
+                "    n5d_rows<BT, false>(in, out, sm, n0, s0, t, pin, own, pc, p, i0, i1);\n"
+                "}\n\n");
 }
 
 static void emit_host(Buf *out, const Stencil *st, const Plan *pl) {
@@ -335,53 +348,34 @@ static void emit_host(Buf *out, const Stencil *st, const Plan *pl) {
            "  long chunk = (g->n[0] + chunks - 1) / chunks, least = 8L * bt * (RS ? RS : 1);\n"
            "  return (int)(chunk < least ? least : chunk);\n"
            "}\n\n"
-           "template <int BT, bool EDGE>\n"
-           "static void n5d_go(const rt_real *in, rt_real *out, const RtGrid *g, dim3 grid, int chunk,\n"
-           "                   int c0, int c1) {\n"
-           "  if (c1 <= c0) return;\n"
+           "template <int BT>\n"
+           "static void n5d_launch(const rt_real *in, rt_real *out, const RtGrid *g) {\n"
            "  static bool ready = false;\n"
            "  if (!ready) {\n"
-           "    RT_CUDA_CHECK(cudaFuncSetAttribute(n5d_kernel<BT, EDGE>,\n"
+           "    RT_CUDA_CHECK(cudaFuncSetAttribute(n5d_kernel<BT>,\n"
            "                                       cudaFuncAttributeMaxDynamicSharedMemorySize, N5D_SMEM));\n"
            "    ready = true;\n"
            "  }\n");
-  if (d3)
-    buf_puts(out,
-             "  grid.z = c1 - c0;\n"
-             "  n5d_kernel<BT, EDGE><<<grid, dim3(BSX, BSY), N5D_SMEM>>>(in, out, (int)g->n[0],\n"
-             "      (int)g->n[1], (int)g->n[2], g->stride[0], g->stride[1], chunk, c0);\n");
-  else
-    buf_puts(out,
-             "  grid.y = c1 - c0;\n"
-             "  n5d_kernel<BT, EDGE><<<grid, BSX, N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
-             "      g->stride[0], chunk, c0);\n");
-  buf_puts(out, "  RT_CUDA_LAUNCH_CHECK();\n}\n\n"
-                "/* One launch of BT steps: chunks whose rows (with their BT*RS halo rows) reach past the\n"
-                " * interior run the EDGE kernel, the others the one without row tests. */\n"
-                "template <int BT>\n"
-                "static void n5d_launch(const rt_real *in, rt_real *out, const RtGrid *g) {\n");
-  if (d3)
+  if (d3) {
     buf_puts(out,
              "  const long tx = (g->n[2] + BSX - 2 * BT * RX - 1) / (BSX - 2 * BT * RX);\n"
              "  const long ty = (g->n[1] + BSY - 2 * BT * RY - 1) / (BSY - 2 * BT * RY);\n"
              "  const int chunk = n5d_chunk(g, tx * ty, BT);\n"
              "  const dim3 grid(rt_cuda_blocks(g->n[2], BSX - 2 * BT * RX, 2147483647L),\n"
-             "                  rt_cuda_blocks(g->n[1], BSY - 2 * BT * RY, 65535L), 1);\n"
-             "  const int nch = (int)rt_cuda_blocks(g->n[0], chunk, 65535L);\n");
-  else
+             "                  rt_cuda_blocks(g->n[1], BSY - 2 * BT * RY, 65535L),\n"
+             "                  rt_cuda_blocks(g->n[0], chunk, 65535L));\n"
+             "  n5d_kernel<BT><<<grid, dim3(BSX, BSY), N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
+             "      (int)g->n[2], g->stride[0], g->stride[1], chunk);\n");
+  } else {
     buf_puts(out,
              "  const long tx = (g->n[1] + BSX - 2 * BT * RX - 1) / (BSX - 2 * BT * RX);\n"
              "  const int chunk = n5d_chunk(g, tx, BT);\n"
-             "  const dim3 grid(rt_cuda_blocks(g->n[1], BSX - 2 * BT * RX, 2147483647L), 1);\n"
-             "  const int nch = (int)rt_cuda_blocks(g->n[0], chunk, 65535L);\n");
-  buf_puts(out,
-           "  int lo = (BT * RS + chunk - 1) / chunk, hi = (int)((g->n[0] - BT * RS) / chunk);\n"
-           "  if (hi > nch) hi = nch;\n"
-           "  if (hi < lo) hi = lo = nch;\n"
-           "  n5d_go<BT, true>(in, out, g, grid, chunk, 0, lo);\n"
-           "  n5d_go<BT, false>(in, out, g, grid, chunk, lo, hi);\n"
-           "  n5d_go<BT, true>(in, out, g, grid, chunk, hi, nch);\n"
-           "}\n\n");
+             "  const dim3 grid(rt_cuda_blocks(g->n[1], BSX - 2 * BT * RX, 2147483647L),\n"
+             "                  rt_cuda_blocks(g->n[0], chunk, 65535L));\n"
+             "  n5d_kernel<BT><<<grid, BSX, N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
+             "      g->stride[0], chunk);\n");
+  }
+  buf_puts(out, "  RT_CUDA_LAUNCH_CHECK();\n}\n\n");
   buf_puts(out, 
                 "/* Launches of bT steps each (the last one shorter), alternating the buffers; the\n"
                 " * result then moves to buf[steps % 2] if the launch count left it in the other. */\n"
