@@ -46,3 +46,30 @@ test: all asan
 
 clean:
 	rm -rf build
+
+# ---------------------------------------------------------------------------------------------
+# Front-end fuzzing (issue 6). `make fuzz FUZZ_SECONDS=N` builds build/fuzz/fuzz_frontend (clang,
+# libFuzzer + ASan + UBSan over src/frontend, src/ir, src/util) and runs it for N seconds on all
+# cores, seeded with examples/*.c and tests/bad/*.c, keeping new inputs in build/fuzz/corpus and
+# any crash under build/fuzz/artifacts/. Crashes found are kept in tests/fuzz/regressions/.
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_JOBS ?= $(shell nproc)
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_CFLAGS := -O1 -g -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -I$(LLVM_INC) $(FUZZ_SAN)
+FUZZ_SRCS := $(wildcard src/frontend/*.c src/ir/*.c src/util/*.c)
+FUZZ_OBJS := $(patsubst src/%.c,build/fuzz/obj/%.o,$(FUZZ_SRCS))
+
+.PHONY: fuzz fuzz-build
+fuzz-build: build/fuzz/fuzz_frontend
+build/fuzz/obj/%.o: src/%.c $(wildcard src/*/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+build/fuzz/fuzz_frontend: tests/fuzz/fuzz_frontend.c $(FUZZ_OBJS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ -L$(LLVM_LIB) -Wl,-rpath,$(LLVM_LIB) -lclang -lm
+fuzz: build/fuzz/fuzz_frontend
+	@mkdir -p build/fuzz/corpus build/fuzz/artifacts
+	cd build/fuzz && ./fuzz_frontend -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
+	  -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=20 -rss_limit_mb=4096 \
+	  -close_fd_mask=2 -dict=../../tests/fuzz/stencil.dict -artifact_prefix=artifacts/ \
+	  corpus ../../examples ../../tests/bad ../../tests/fuzz/regressions

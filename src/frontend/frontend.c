@@ -670,20 +670,14 @@ static void base_name(const char *path, char out[IR_NAME_MAX]) {
   if (dot && dot != out) *dot = 0;
 }
 
-int frontend_parse(const char *path, Stencil *st) {
-  memset(st, 0, sizeof *st);
+/* Parses path (whose text is in unsaved when that is non-NULL) into st; see frontend_parse. */
+static int parse_tu(const char *path, struct CXUnsavedFile *unsaved, Stencil *st) {
   SrcLoc file_loc = {path, 0, 0};
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    diag_error(file_loc, "check the path", "cannot open the input file");
-    return 2;
-  }
-  fclose(f);
   CXIndex index = clang_createIndex(0, 0);
   const char *args[] = {"-std=c11", "-xc", "-Wno-implicit-function-declaration"};
   CXTranslationUnit tu = NULL;
   enum CXErrorCode ec = clang_parseTranslationUnit2(
-      index, path, args, sizeof args / sizeof *args, NULL, 0, CXTranslationUnit_DetailedPreprocessingRecord, &tu);
+      index, path, args, sizeof args / sizeof *args, unsaved, unsaved ? 1 : 0, CXTranslationUnit_DetailedPreprocessingRecord, &tu);
   int rc = 2;
   Parser p = {.path = path, .tu = tu, .st = st};
   if (ec != CXError_Success || !tu) {
@@ -707,4 +701,22 @@ int frontend_parse(const char *path, Stencil *st) {
   if (tu) clang_disposeTranslationUnit(tu);
   clang_disposeIndex(index);
   return rc;
+}
+
+int frontend_parse(const char *path, Stencil *st) {
+  memset(st, 0, sizeof *st);
+  SrcLoc file_loc = {path, 0, 0};
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    diag_error(file_loc, "check the path", "cannot open the input file");
+    return 2;
+  }
+  fclose(f);
+  return parse_tu(path, NULL, st);
+}
+
+int frontend_parse_buffer(const char *name, const char *text, size_t len, Stencil *st) {
+  memset(st, 0, sizeof *st);
+  struct CXUnsavedFile unsaved = {.Filename = name, .Contents = text, .Length = (unsigned long)len};
+  return parse_tu(name, &unsaved, st);
 }
