@@ -50,7 +50,8 @@ clean:
 # ---------------------------------------------------------------------------------------------
 # Front-end fuzzing (issue 6). `make fuzz FUZZ_SECONDS=N` builds build/fuzz/fuzz_frontend (clang,
 # libFuzzer + ASan + UBSan over src/frontend, src/ir, src/util) and runs it for N seconds on all
-# cores, seeded with examples/*.c and tests/bad/*.c, keeping new inputs in build/fuzz/corpus and
+# cores, seeded with examples/*.c and tests/bad/*.c (their #include lines removed: the target skips
+# inputs that include anything), keeping new inputs in build/fuzz/corpus and
 # any crash under build/fuzz/artifacts/. Crashes found are kept in tests/fuzz/regressions/.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
@@ -68,8 +69,9 @@ build/fuzz/obj/%.o: src/%.c $(wildcard src/*/*.h)
 build/fuzz/fuzz_frontend: tests/fuzz/fuzz_frontend.c $(FUZZ_OBJS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ -L$(LLVM_LIB) -Wl,-rpath,$(LLVM_LIB) -lclang -lm
 fuzz: build/fuzz/fuzz_frontend
-	@mkdir -p build/fuzz/corpus build/fuzz/artifacts
+	@mkdir -p build/fuzz/corpus build/fuzz/artifacts build/fuzz/seeds
+	for f in examples/*.c tests/bad/*.c; do sed '/include/d' "$$f" >build/fuzz/seeds/$$(basename $$(dirname $$f))-$$(basename $$f); done
 	cd build/fuzz && ./fuzz_frontend -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
 	  -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=20 -rss_limit_mb=4096 \
 	  -close_fd_mask=2 -dict=../../tests/fuzz/stencil.dict -artifact_prefix=artifacts/ \
-	  corpus ../../examples ../../tests/bad ../../tests/fuzz/regressions
+	  corpus seeds ../../tests/fuzz/regressions

@@ -20,10 +20,26 @@ static bool valid_count(const char *s, bool size) {
   return atol(s) > 0;
 }
 
+/* Up to IR_MAX_DIMS counts separated by 'x', slowest axis first. */
+static int parse_block(const char *v, int block[IR_MAX_DIMS]) {
+  int n = 0;
+  for (const char *p = v; p; p = strchr(p, 'x') ? strchr(p, 'x') + 1 : NULL) {
+    if (n == IR_MAX_DIMS) return -1;
+    block[n++] = atoi(p);
+  }
+  return 0;
+}
+
 static int bad(const char *help, const char *fmt, const char *arg) {
   fprintf(stderr, "stencilc: ");
   fprintf(stderr, fmt, arg);
   fprintf(stderr, "\n%s", help);
+  return -1;
+}
+
+/* A count option out of range: names the option, the limit and the value given. */
+static int bad_count(const char *help, const char *opt, const char *arg) {
+  fprintf(stderr, "stencilc: %s takes a count of at least 1, not '%s'\n%s", opt, arg, help);
   return -1;
 }
 
@@ -58,6 +74,11 @@ int options_parse(int argc, char **argv, const char *allowed, const char *help, 
     const char *v = argv[++i];
     if (!strcmp(a, "-o")) o->output = v;
     else if (!strcmp(a, "--workdir")) o->workdir = v;
+    else if (!strcmp(a, "--gpu")) o->gpu = v;
+    else if (!strcmp(a, "--top")) {
+      if (!valid_count(v, false)) return bad(help, "--top takes a positive count, not '%s'", v);
+      o->top = atoi(v);
+    }
     else if (!strcmp(a, "--backend")) {
       int b = codegen_backend_from_name(v);
       if (b < 0) return bad(help, "unknown backend '%s'", v);
@@ -79,11 +100,14 @@ int options_parse(int argc, char **argv, const char *allowed, const char *help, 
         if (sscanf(strchr(v, 'x') + 1, "%d", &o->n5d.bs[0]) != 1 || strchr(strchr(v, 'x') + 1, 'x'))
           return bad(help, "--bs takes X (2D) or YxX (3D), not '%s'", v);
       }
+    } else if (!strcmp(a, "--block")) {
+      if (!valid_count(v, true) || parse_block(v, o->naive.block))
+        return bad(help, "--block takes X, YxX or ZxYxX, not '%s'", v);
     } else if (!strcmp(a, "--bt") || !strcmp(a, "--hsn") || !strcmp(a, "--regs")) {
-      if (!valid_count(v, false)) return bad(help, "expected a positive count, not '%s'", v);
+      if (!valid_count(v, false)) return bad_count(help, a, v);
       *(a[2] == 'b' ? &o->n5d.bt : a[2] == 'h' ? &o->n5d.hsn : &o->n5d.regs) = atoi(v);
     } else if (!strcmp(a, "-t") || !strcmp(a, "-r")) {
-      if (!valid_count(v, false)) return bad(help, "expected a positive count, not '%s'", v);
+      if (!valid_count(v, false)) return bad_count(help, a, v);
       if (a[1] == 't') o->steps = v;
       else o->reps = v;
     }

@@ -25,14 +25,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 static void check(const Stencil *st) {
   if (st->dims != 2 && st->dims != 3) abort();
   if (st->npoints < 1 || !st->points || !st->expr) abort();
-  for (int a = 0; a < st->dims; a++) {
-    if (st->radius[a] < 0) abort();
-    if (st->lo[a] < st->radius[a] || st->hi[a] < st->radius[a]) abort();
-  }
+  for (int a = 0; a < st->dims; a++)
+    if (st->radius[a] < 0 || st->lo[a] < 0 || st->hi[a] < 0) abort();
+  /* Every read stays inside the grid: the halo on each side covers the reach on that side. */
   for (int p = 0; p < st->npoints; p++)
     for (int a = 0; a < st->dims; a++) {
       int o = st->points[p].off[a];
       if (o > st->radius[a] || -o > st->radius[a]) abort();
+      if ((o < 0 && -o > st->lo[a]) || (o > 0 && o > st->hi[a])) abort();
     }
   if (st->associative && !st->coef) abort();
   if (st->flops < 0) abort();
@@ -40,10 +40,10 @@ static void check(const Stencil *st) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  /* Inputs that make the preprocessor read a device or a pseudo file (#include "/dev/stdin")
-   * would only block the fuzzer; they say nothing about stencilc. */
-  if (memmem(data, size, "/dev", 4) || memmem(data, size, "/proc", 5) || memmem(data, size, "/sys", 4))
-    return 0;
+  /* Included files are libclang's business, not stencilc's: a header costs libclang several
+   * times a small input's parse (and "/dev/stdin" would block), so inputs that may include
+   * anything are skipped to keep the executions for the front end's own code. */
+  if (memmem(data, size, "include", 7) || memmem(data, size, "import", 6)) return 0;
   Stencil st;
   if (frontend_parse_buffer("fuzz.c", (const char *)data, size, &st) == 0) {
     check(&st);

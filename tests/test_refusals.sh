@@ -1,0 +1,98 @@
+#!/bin/sh
+# n5d configurations that cannot run on an sm_90 GPU must be refused at generation time:
+# 'stencilc gen --backend n5d' exits 2, writes no output file, and its message names the limit
+# that was broken and the value given. The limits are those of the hardware (1..32 fused steps,
+# blocks of at most 1024 threads in whole warps, 227 KB of shared memory per block, 24..255
+# registers per thread and 65536 per SM). Accepted neighbours of each limit are checked too, so
+# a refusal cannot come from something else.
+cd "$(dirname "$0")/.." || exit 1
+STENCILC=${STENCILC:-build/asan/stencilc}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0 n=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# refused EXAMPLE "WORDS..." ARGS...: exit 2, no file, every word of WORDS in the message.
+refused() {
+  ex=$1 words=$2; shift 2
+  n=$((n + 1)); out="$tmp/out$n.cu"
+  "$STENCILC" gen "examples/$ex.c" --backend n5d "$@" -o "$out" >"$tmp/msg" 2>&1
+  rc=$?
+  if [ $rc -ne 2 ]; then bad "$ex $*: exit $rc, expected 2"; return; fi
+  if [ -e "$out" ]; then bad "$ex $*: refused but wrote $out"; return; fi
+  if grep -q 'Sanitizer\|runtime error' "$tmp/msg"; then bad "$ex $*: sanitizer report"; cat "$tmp/msg"; return; fi
+  for w in $words; do
+    if ! grep -qF -- "$w" "$tmp/msg"; then bad "$ex $*: message does not name '$w':"; cat "$tmp/msg"; return; fi
+  done
+  ok
+}
+# accepted EXAMPLE ARGS...: exit 0 and a non-empty CUDA file.
+accepted() {
+  ex=$1; shift
+  n=$((n + 1)); out="$tmp/out$n.cu"
+  "$STENCILC" gen "examples/$ex.c" --backend n5d "$@" -o "$out" >"$tmp/msg" 2>&1
+  rc=$?
+  if [ $rc -eq 0 ] && [ -s "$out" ] && grep -q '__global__' "$out"; then ok
+  else bad "$ex $*: expected to be accepted, exit $rc: $(cat "$tmp/msg")"; fi
+}
+# The message must state the shared-memory limit (227 KB) and a need that is above it.
+smem_refused() {
+  ex=$1; shift
+  n=$((n + 1)); out="$tmp/out$n.cu"
+  "$STENCILC" gen "examples/$ex.c" --backend n5d "$@" -o "$out" >"$tmp/msg" 2>&1
+  rc=$?
+  limit=$((227 * 1024))
+  need=$(grep -o '[0-9][0-9]*' "$tmp/msg" | awk -v l=$limit '$1 > l' | head -1)
+  if [ $rc -eq 2 ] && [ ! -e "$out" ] && grep -q "$limit\|227 *K" "$tmp/msg" && grep -qi 'shared' "$tmp/msg" &&
+     [ -n "$need" ]; then ok
+  else bad "$ex $*: shared memory refusal: exit $rc: $(cat "$tmp/msg")"; fi
+}
+
+# bT: 1..32 steps per launch. 0 is not a count at all.
+refused j2d5pt "--bt '0' least" --bt 0
+refused j2d5pt "33 32" --bt 33
+refused star3d1r "1000 32" --bt 1000
+accepted box2d1r --bt 32 --bs 1024
+accepted j2d5pt --bt 1
+
+# Threads per block: whole warps, at most 1024.
+refused j2d5pt "1056 1024" --bs 1056
+refused j2d5pt "2000 1024" --bs 2000
+refused j2d5pt "100 32" --bs 100
+refused star3d1r "48 32" --bs 1x48
+refused star3d1r "2048 1024" --bs 32x64
+refused star3d1r "1056 1024" --bs 33x32
+accepted j2d5pt --bs 1024 --bt 1
+accepted j2d5pt --bs 32 --bt 1
+accepted star3d1r --bs 32x32 --bt 1
+accepted star3d1r --bs 4x64 --bt 1
+
+# Overlapped tiling: the halo 2*bT*radius must leave outputs in the block, in x and (3D) in y.
+refused j2d5pt "32" --bs 32 --bt 16
+refused box2d4r "64" --bs 64 --bt 8
+refused star3d1r "8 4x64" --bs 4x64 --bt 4
+refused box3d4r "64 32x32" --bs 32x32 --bt 8
+accepted j2d5pt --bs 32 --bt 15
+accepted box2d4r --bs 64 --bt 7
+
+# Shared memory: the general mode keeps bT*(2R+1) planes; double and big tiles overflow 227 KB.
+smem_refused box2d1r --dtype double --bs 1024 --bt 32 --no-diag-opt --no-assoc-opt
+smem_refused box3d1r --dtype double --bs 32x32 --bt 10 --no-diag-opt --no-assoc-opt
+accepted box3d1r --dtype double --bs 32x32 --bt 1 --no-diag-opt --no-assoc-opt
+
+# Registers: 24..255 per thread, regs * threads <= 65536.
+refused j2d5pt "23 24" --regs 23 --bt 1
+refused j2d5pt "256 255" --regs 256 --bt 1
+refused j2d5pt "65 1024 65536" --regs 65 --bs 1024 --bt 1
+refused star3d1r "128 1024 65536" --regs 128 --bs 32x32 --bt 1
+accepted j2d5pt --regs 24 --bt 1
+accepted j2d5pt --regs 255 --bs 256 --bt 1
+accepted j2d5pt --regs 64 --bs 1024 --bt 1
+
+# A 2D stencil has one block axis: two values are refused, whatever they multiply to.
+refused j2d5pt "2D" --bs 4x64
+refused gradient2d "2D" --bs 1x256
+
+echo "refusals: $pass passed, $fail failed"
+[ $fail -eq 0 ]
