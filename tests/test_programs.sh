@@ -1,8 +1,8 @@
 #!/bin/sh
 # End to end through the CLI: for every example, in float and double, 'stencilc gen --backend cpu'
 # must give a C + OpenMP program that builds warning-free and passes its own verification against
-# the CPU reference at a small odd size for several step counts; 'gen --backend naive' must give
-# CUDA that nvcc compiles for sm_90 (a representative subset, in parallel); 'stencilc run' must
+# the CPU reference at a small odd size for several step counts; 'gen --backend naive|n5d' must
+# give CUDA that nvcc compiles for sm_90 (a representative subset, in parallel); 'stencilc run' must
 # build the CUDA program and, on a machine without a GPU, fall back to the CPU path.
 cd "$(dirname "$0")/.." || exit 1
 STENCILC=${STENCILC:-build/stencilc}
@@ -40,12 +40,18 @@ while read -r f dt; do
   else check no "cpu backend $name $dt: $(tail -5 "$tmp/$name-$dt.log" 2>/dev/null)"; fi
 done <"$tmp/jobs"
 
-# nvcc compiles of the naive CUDA output: 2D and 3D, star/box/nonlinear, radius 1 to 4.
+# nvcc compiles of the CUDA backends: 2D and 3D, star/box/nonlinear, radius 1 to 4, float and
+# double; for n5d each of its modes (diagonal-free, associative, general).
 if command -v nvcc >/dev/null 2>&1; then
-  for job in "j2d5pt float" "box2d4r double" "gradient2d float" "star3d1r double" "j3d27pt float" "star3d4r float"; do
+  for job in "naive j2d5pt float" "naive box2d4r double" "naive gradient2d float" \
+             "naive star3d1r double" "naive j3d27pt float" "naive star3d4r float" \
+             "n5d j2d5pt float" "n5d box2d4r double" "n5d gradient2d double" "n5d star3d1r double" \
+             "n5d box3d1r float" "n5d star3d4r float" "n5d star2d2r float --no-diag-opt --no-assoc-opt"; do
     set -- $job
-    "$STENCILC" gen "examples/$1.c" --backend naive --dtype "$2" -o "$tmp/$1-$2.cu" || check no "gen naive $1 $2"
-    echo "$tmp/$1-$2.cu"
+    b=$1 name=$2 dt=$3; shift 3
+    out="$tmp/$b-$name-$dt$(echo "$*" | tr -d ' -').cu"
+    "$STENCILC" gen "examples/$name.c" --backend "$b" --dtype "$dt" "$@" -o "$out" || check no "gen $b $name $dt $*"
+    echo "$out"
   done | xargs -P "$JOBS" -I{} sh -c 'nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp -o {}.bin {} -lgomp >{}.log 2>&1; echo $? >{}.status'
   for s in "$tmp"/*.cu.status; do
     if [ "$(cat "$s")" = 0 ]; then check ok; else check no "nvcc: ${s%.status}: $(tail -5 "${s%.status}.log")"; fi
