@@ -4,16 +4,20 @@
 # steps, median of 3 after a warm-up; each verifies itself first, at the check size for the
 # full step count and at the full size for 3 steps) and writes
 # $OUT/sweep.csv: stencil,parameters,gcells,max_rel,verify. Prints the best per stencil last.
+# usage: bench/sweep_run.sh [--filter REGEX] [NVCC FLAGS...]; split a sweep over several calls
+# with --filter (one call is limited to 10 minutes).
 cd "$(dirname "$0")/.." || exit 1
 out=${OUT:-/tmp}
 dir=bench/gen/sweep
 bin=/tmp/stencilc-sweep
+filter=.
+if [ "$1" = --filter ]; then filter=$2; shift 2; fi
 flags="$*"
 mkdir -p $bin
-ls $dir/*.cu | xargs -P 16 -I{} sh -c \
+ls $dir/*.cu | grep -E "$filter" | xargs -P 16 -I{} sh -c \
   'b=$(basename {} .cu); nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp '"$flags"' -o '$bin'/$b {} -lgomp >'$bin'/$b.log 2>&1 || echo "BUILD FAILED {}"'
 echo "stencil,parameters,nvcc_flags,gcells_per_s,max_rel_err,verify" >"$out/sweep.csv"
-for src in $dir/*.cu; do
+for src in $(ls $dir/*.cu | grep -E "$filter"); do
   b=$(basename "$src" .cu) name=${b%%-float__*} params=${b#*__}
   # check sizes long enough along the stream for chunks away from the edges (inner kernels)
   case $name in *3d*) size=512 check=101x37x37 ;; *) size=16384 check=331x97 ;; esac
