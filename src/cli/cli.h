@@ -13,5 +13,6 @@ enum {
 int cmd_info(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_model(int argc, char **argv);
 
 #endif

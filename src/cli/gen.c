@@ -16,6 +16,7 @@ static const char *const GEN_HELP =
     "CPU reference, times itself and prints GCells/s; run it with -h for its options.\n"
     "  --dtype  element type of the program (default: the source's)\n"
     "Nothing is written when the stencil or the options are refused (exit 2).\n"
+    "  --block X | YxX | ZxYxX  naive: threads per block, slowest axis first\n"
     "n5d options (temporal blocking, AN5D):\n"
     "  --bt N          time steps fused per launch\n"
     "  --bs X | YxX    threads per block along x (2D) or y and x (3D)\n"
@@ -26,7 +27,7 @@ static const char *const GEN_HELP =
 
 int cmd_gen(int argc, char **argv) {
   Options o;
-  int rc = options_parse(argc, argv, "-o --backend --dtype --bt --bs --hsn --regs --no-diag-opt --no-assoc-opt", GEN_HELP, &o);
+  int rc = options_parse(argc, argv, "-o --backend --dtype --block --bt --bs --hsn --regs --no-diag-opt --no-assoc-opt", GEN_HELP, &o);
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
   if (!o.output) {
     fprintf(stderr, "stencilc gen: -o OUT is required\n%s", GEN_HELP);
@@ -34,7 +35,7 @@ int cmd_gen(int argc, char **argv) {
   }
   Stencil st;
   if (frontend_parse(o.input, &st)) return EXIT_INPUT;
-  GenOptions g = {o.backend, o.dtype_given ? o.dtype : st.dtype, o.n5d};
+  GenOptions g = {o.backend, o.dtype_given ? o.dtype : st.dtype, o.n5d, o.naive};
   Buf prog = {0};
   rc = EXIT_OK;
   if (codegen_program(&prog, &st, &g)) {

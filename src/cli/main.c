@@ -11,6 +11,7 @@ static const char *const MAIN_HELP =
     "  info FILE.c [--json]               what stencilc recognised in the stencil\n"
     "  gen FILE.c [--backend B] -o OUT    write a complete program (CUDA or C + OpenMP)\n"
     "  run FILE.c [-s SIZE] [-t STEPS]    generate, build, verify and time (GPU, else CPU)\n"
+    "  model FILE.c [--gpu G] [--top N]   rank the GPU strategies by predicted speed\n"
     "\n"
     "'stencilc <command> --help' describes each command.\n"
     "\n"
@@ -31,6 +32,7 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "info")) return cmd_info(argc - 2, argv + 2);
   if (!strcmp(cmd, "gen")) return cmd_gen(argc - 2, argv + 2);
   if (!strcmp(cmd, "run")) return cmd_run(argc - 2, argv + 2);
+  if (!strcmp(cmd, "model")) return cmd_model(argc - 2, argv + 2);
   fprintf(stderr, "stencilc: unknown command '%s'\n\n%s", cmd, MAIN_HELP);
   return EXIT_INPUT;
 }

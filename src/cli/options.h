@@ -20,6 +20,9 @@ typedef struct {
   bool fast_math;       /* run: nvcc --use_fast_math */
   bool cpu;             /* run: skip the GPU */
   N5dParams n5d;        /* --bt --bs --hsn --regs --no-diag-opt --no-assoc-opt */
+  NaiveParams naive;    /* --block */
+  const char *gpu;      /* model: --gpu */
+  int top;              /* model: --top */
 } Options;
 
 /* Parses argv (after the subcommand name). `allowed` lists the option names this subcommand

@@ -1,8 +1,10 @@
 #include "process.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -39,4 +41,22 @@ const char *tool_find(const char *env_var, const char *name, const char *fallbac
   }
   if (fallback && access(fallback, X_OK) == 0) return fallback;
   return NULL;
+}
+
+const char *cache_file(const char *name) {
+  static char path[4096];
+  const char *dir = getenv("STENCILC_CACHE"), *home = getenv("HOME");
+  if (dir) snprintf(path, sizeof path, "%s", dir);
+  else if (home) snprintf(path, sizeof path, "%s/.cache/stencilc", home);
+  else return NULL;
+  for (char *p = path + 1; *p; p++) /* mkdir -p */
+    if (*p == '/') {
+      *p = 0;
+      mkdir(path, 0777);
+      *p = '/';
+    }
+  if (mkdir(path, 0777) && errno != EEXIST) return NULL;
+  size_t len = strlen(path);
+  snprintf(path + len, sizeof path - len, "/%s", name);
+  return path;
 }

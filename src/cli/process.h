@@ -10,4 +10,8 @@ int process_run(char *const argv[]);
  * exists. Returns a path valid until the next call, or NULL. */
 const char *tool_find(const char *env_var, const char *name, const char *fallback);
 
+/* Path of a file in stencilc's cache directory ($STENCILC_CACHE, else ~/.cache/stencilc),
+ * creating the directory; NULL when there is none. Valid until the next call. */
+const char *cache_file(const char *name);
+
 #endif

@@ -25,6 +25,7 @@ static const char *const RUN_HELP =
     "  -r REPS      timed repetitions, the median is reported\n"
     "  --fast-math  build the CUDA program with --use_fast_math\n"
     "  --workdir D  where to write and build the programs (default $TMPDIR/stencilc-run)\n"
+    "  --block X | YxX | ZxYxX  naive: threads per block, slowest axis first\n"
     "n5d options (temporal blocking, AN5D):\n"
     "  --bt N          time steps fused per launch\n"
     "  --bs X | YxX    threads per block along x (2D) or y and x (3D)\n"
@@ -50,9 +51,9 @@ static int make_dir(const char *path) {
   return mkdir(tmp, 0777) && errno != EEXIST ? -1 : 0;
 }
 
-static int write_program(const Stencil *st, Backend b, DType dt, const N5dParams *n5d,
+static int write_program(const Stencil *st, Backend b, DType dt, const Options *o,
                          const char *path) {
-  GenOptions g = {b, dt, *n5d};
+  GenOptions g = {b, dt, o->n5d, o->naive};
   Buf prog = {0};
   int rc = codegen_program(&prog, st, &g);
   if (rc == 0 && buf_write_file(&prog, path)) {
@@ -123,7 +124,7 @@ static int run_gpu(const Stencil *st, const Options *o, DType dt, const char *di
   snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
   snprintf(src, sizeof src, "%s/%s-%s.cu", dir, st->name, codegen_backend_name(o->backend));
   snprintf(exe, sizeof exe, "%s/%s-%s", dir, st->name, codegen_backend_name(o->backend));
-  if (write_program(st, o->backend, dt, &o->n5d, src)) return EXIT_INPUT;
+  if (write_program(st, o->backend, dt, o, src)) return EXIT_INPUT;
   if (build_cuda(nvcc_path, src, exe, o->fast_math)) {
     fprintf(stderr, "stencilc run: nvcc failed on %s\n", src);
     return EXIT_TOOL;
@@ -141,7 +142,7 @@ static int run_cpu(const Stencil *st, const Options *o, DType dt, const char *di
   char src[PATH_MAX_LEN], exe[PATH_MAX_LEN];
   snprintf(src, sizeof src, "%s/%s-cpu.c", dir, st->name);
   snprintf(exe, sizeof exe, "%s/%s-cpu", dir, st->name);
-  if (write_program(st, BACKEND_CPU, dt, &o->n5d, src)) return EXIT_INPUT;
+  if (write_program(st, BACKEND_CPU, dt, o, src)) return EXIT_INPUT;
   if (build_c(src, exe)) {
     fprintf(stderr, "stencilc run: the C compiler failed on %s\n", src);
     return EXIT_TOOL;
@@ -152,7 +153,7 @@ static int run_cpu(const Stencil *st, const Options *o, DType dt, const char *di
 
 int cmd_run(int argc, char **argv) {
   Options o;
-  int rc = options_parse(argc, argv, "-s -t -r --dtype --backend --fast-math --cpu --workdir --bt --bs --hsn --regs "
+  int rc = options_parse(argc, argv, "-s -t -r --dtype --backend --fast-math --cpu --workdir --block --bt --bs --hsn --regs "
                          "--no-diag-opt --no-assoc-opt",
                          RUN_HELP, &o);
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;

@@ -1,6 +1,7 @@
 /* Backend table, checks on what the backends accept, and the program entry point. */
 #include "codegen.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,10 @@ int codegen_backend_from_name(const char *name) {
 const char *codegen_backend_name(Backend b) { return backends[b]->name; }
 
 int codegen_backend_is_cuda(Backend b) { return backends[b]->cuda; }
+
+long codegen_default_size(Backend b, int dims) { return backends[b]->default_size[dims - 2]; }
+
+long codegen_default_steps(Backend b) { return backends[b]->default_steps; }
 
 static SrcLoc stencil_loc(const Stencil *st) {
   SrcLoc loc = {st->name, 0, 0};
@@ -85,10 +90,22 @@ static int check_stencil(const Stencil *st, const GenOptions *opt) {
   return check_points(st) || check_expr(st, st->expr) ? -1 : 0;
 }
 
+int codegen_validate(const Stencil *st, const GenOptions *opt, char *why, size_t n) {
+  const BackendInfo *bi = backends[opt->backend];
+  Refusal r;
+  if (!bi->check || !bi->check(st, opt, &r)) return 0;
+  snprintf(why, n, "%s: %s", bi->name, r.msg);
+  return -1;
+}
+
 int codegen_program(Buf *out, const Stencil *st, const GenOptions *opt) {
   if (check_stencil(st, opt)) return -1;
   const BackendInfo *bi = backends[opt->backend];
-  if (bi->check && bi->check(st, opt)) return -1;
+  Refusal r;
+  if (bi->check && bi->check(st, opt, &r)) {
+    diag_error(stencil_loc(st), r.hint, "%s: %s", bi->name, r.msg);
+    return -1;
+  }
   emit_program(out, st, opt, bi);
   return 0;
 }

@@ -4,6 +4,7 @@
 #define STENCILC_CODEGEN_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "ir/ir.h"
 #include "util/buf.h"
@@ -20,11 +21,29 @@ typedef struct {
   bool no_assoc_opt; /* force the associative (partial sums) optimisation off */
 } N5dParams;
 
+/* Parameters of the naive backend. */
+typedef struct {
+  int block[IR_MAX_DIMS]; /* threads per block along each axis, axis 0 (slowest) first; all 0:
+                             the default shape */
+} NaiveParams;
+
 typedef struct {
   Backend backend;
   DType dtype; /* element and arithmetic type of the generated program (may differ from source) */
   N5dParams n5d;
+  NaiveParams naive;
 } GenOptions;
+
+/* How the n5d backend keeps the sub-planes (see n5d.c), chosen from the IR and the options. */
+typedef enum { N5D_DIAGONAL_FREE, N5D_ASSOCIATIVE, N5D_GENERAL } N5dMode;
+
+/* The n5d backend's plan for given options, defaults filled in: what a performance model needs. */
+typedef struct {
+  N5dMode mode;
+  int bt, bs[2]; /* bs[0] along x, bs[1] along y (1 in 2D) */
+  int ring;      /* sub-planes per level in a ring: 2 * streaming radius + 1 */
+  long smem;     /* bytes of dynamic shared memory per block */
+} N5dPlan;
 
 /* Comment lines enclosing the backend's kernel code (not the reference) in every program, so
  * that a test can perturb the kernel alone. */
@@ -36,6 +55,20 @@ int codegen_backend_from_name(const char *name);
 const char *codegen_backend_name(Backend b);
 /* True when the backend's output is CUDA (compiled with nvcc), false for plain C. */
 int codegen_backend_is_cuda(Backend b);
+
+/* Whether the backend accepts the options for this stencil, printing nothing: 0, or non-zero with
+ * the reason (the message `stencilc gen` would print, without location and hint) in why. */
+int codegen_validate(const Stencil *st, const GenOptions *opt, char *why, size_t n);
+
+/* The n5d plan for opt->n5d (whatever opt->backend says): 0, or non-zero with the reason in why. */
+int codegen_n5d_plan(const Stencil *st, const GenOptions *opt, N5dPlan *plan, char *why, size_t n);
+
+/* The naive backend's threads per block along each axis (axis 0 first), defaults filled in. */
+void codegen_naive_block(const Stencil *st, const GenOptions *opt, int block[IR_MAX_DIMS]);
+
+/* The backend's default interior cells per axis (for a dims-D stencil) and time steps. */
+long codegen_default_size(Backend b, int dims);
+long codegen_default_steps(Backend b);
 
 /* Appends the whole program to out. Returns 0, or non-zero after printing why the stencil or the
  * options cannot be handled (nothing is appended then). */

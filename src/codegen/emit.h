@@ -37,6 +37,12 @@ typedef struct {
 } HostStep;
 void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs);
 
+/* Why a backend refuses options: the message and a hint for the user. */
+typedef struct {
+  char msg[256];
+  const char *hint;
+} Refusal;
+
 /* What a backend contributes to a program. */
 typedef struct {
   const char *name;         /* as in codegen_backend_name */
@@ -46,8 +52,9 @@ typedef struct {
   long default_steps, default_reps;
   int multistep;            /* 1: defines stencil_advance() (several steps per call) instead
                                of stencil_step() */
-  /* Refuses options the backend cannot run, with a message naming the limit (optional). */
-  int (*check)(const Stencil *st, const GenOptions *opt);
+  /* Refuses options the backend cannot run (optional): non-zero with a message naming the limit
+   * and the value, and a hint; prints nothing. */
+  int (*check)(const Stencil *st, const GenOptions *opt, Refusal *why);
   /* Appends the code defining stencil_step() or stencil_advance() (kernels, launches). */
   void (*emit_step)(Buf *out, const Stencil *st, const GenOptions *opt);
 } BackendInfo;

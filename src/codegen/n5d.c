@@ -17,14 +17,12 @@
  * barrier per level suffices). The register rings are indexed by compile-time slots: the row
  * loop is unrolled by the ring size, AN5D's fixed register allocation. Cells outside the
  * interior keep their value at every level (selected, not branched). */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "emit.h"
 #include "runtime_text.h"
-#include "util/diag.h"
-
-typedef enum { MODE_DF, MODE_ASSOC, MODE_GENERAL } N5dMode;
 
 static const char *const mode_names[] = {"diagonal-free", "associative", "general"};
 
@@ -40,9 +38,9 @@ typedef struct {
 } Plan;
 
 static N5dMode choose_mode(const Stencil *st, const N5dParams *p) {
-  if (st->diagonal_free && !p->no_diag_opt) return MODE_DF;
-  if (st->associative && !p->no_assoc_opt) return MODE_ASSOC;
-  return MODE_GENERAL;
+  if (st->diagonal_free && !p->no_diag_opt) return N5D_DIAGONAL_FREE;
+  if (st->associative && !p->no_assoc_opt) return N5D_ASSOCIATIVE;
+  return N5D_GENERAL;
 }
 
 /* Defaults in the spirit of AN5D's tables: more fused steps for smaller radii, long flat tiles
@@ -62,20 +60,24 @@ static void default_params(const Stencil *st, Plan *pl) {
 
 static long shared_bytes(const Plan *pl, DType dt) {
   long row = (long)(pl->ry * pl->bsx + pl->rx) * 2 + (long)pl->bsx * pl->bsy;
-  long rows = pl->mode == MODE_GENERAL ? (long)pl->bt * pl->w : 2;
+  long rows = pl->mode == N5D_GENERAL ? (long)pl->bt * pl->w : 2;
   return rows * row * (dt == DTYPE_FLOAT ? 4 : 8);
 }
 
-static int refuse(const Stencil *st, const char *hint, const char *msg) {
-  SrcLoc loc = {st->name, 0, 0};
-  diag_error(loc, hint, "n5d: %s", msg);
+static int refuse(Refusal *why, const char *hint, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int refuse(Refusal *why, const char *hint, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(why->msg, sizeof why->msg, fmt, ap);
+  va_end(ap);
+  why->hint = hint;
   return -1;
 }
 
 /* Fills the plan and refuses impossible combinations with the limit and the value. */
-static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl) {
+static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *why) {
   const N5dParams *p = &opt->n5d;
-  char msg[256];
   memset(pl, 0, sizeof *pl);
   pl->mode = choose_mode(st, p);
   pl->bt = p->bt;
@@ -89,42 +91,44 @@ static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl) {
   pl->w = 2 * pl->rs + 1;
   default_params(st, pl);
   if (st->dims == 2 && p->bs[1])
-    return refuse(st, "give --bs one value in 2D", "a 2D stencil takes one block size");
-  if (pl->bt < 1 || pl->bt > MAX_BT) {
-    snprintf(msg, sizeof msg, "bT = %d is outside 1..%d", pl->bt, MAX_BT);
-    return refuse(st, "choose --bt between 1 and 32", msg);
-  }
+    return refuse(why, "give --bs one value in 2D", "a 2D stencil takes one block size");
+  if (pl->bt < 1 || pl->bt > MAX_BT)
+    return refuse(why, "choose --bt between 1 and 32", "bT = %d is outside 1..%d", pl->bt, MAX_BT);
   long threads = (long)pl->bsx * pl->bsy;
-  if (pl->bsx < 1 || pl->bsy < 1 || threads > MAX_THREADS || threads % 32) {
-    snprintf(msg, sizeof msg, "a block of %dx%d = %ld threads is not a multiple of 32 up to %d",
-             pl->bsy, pl->bsx, threads, MAX_THREADS);
-    return refuse(st, "choose --bs so that the threads per block are a multiple of 32, at most 1024",
-                  msg);
-  }
-  if (2 * pl->bt * pl->rx >= pl->bsx || (st->dims == 3 && 2 * pl->bt * pl->ry >= pl->bsy)) {
-    snprintf(msg, sizeof msg,
-             "the halo 2*bT*radius = %d (x) / %d (y) leaves no output in a %dx%d block",
-             2 * pl->bt * pl->rx, 2 * pl->bt * pl->ry, pl->bsy, pl->bsx);
-    return refuse(st, "lower --bt or widen --bs", msg);
-  }
+  if (pl->bsx < 1 || pl->bsy < 1 || threads > MAX_THREADS || threads % 32)
+    return refuse(why, "choose --bs so that the threads per block are a multiple of 32, at most 1024",
+                  "a block of %dx%d = %ld threads is not a multiple of 32 up to %d", pl->bsy,
+                  pl->bsx, threads, MAX_THREADS);
+  if (2 * pl->bt * pl->rx >= pl->bsx || (st->dims == 3 && 2 * pl->bt * pl->ry >= pl->bsy))
+    return refuse(why, "lower --bt or widen --bs",
+                  "the halo 2*bT*radius = %d (x) / %d (y) leaves no output in a %dx%d block",
+                  2 * pl->bt * pl->rx, 2 * pl->bt * pl->ry, pl->bsy, pl->bsx);
   pl->smem = shared_bytes(pl, opt->dtype);
-  if (pl->smem > MAX_SMEM) {
-    snprintf(msg, sizeof msg, "needs %ld bytes of shared memory per block, the limit is %d",
-             pl->smem, MAX_SMEM);
-    return refuse(st, "lower --bt or --bs", msg);
-  }
-  if (pl->regs && (pl->regs < 24 || pl->regs > 255 || pl->regs * threads > REGS_PER_SM)) {
-    snprintf(msg, sizeof msg, "a cap of %d registers for %ld threads is outside 24..255 or "
-             "over the %d registers of an SM", pl->regs, threads, REGS_PER_SM);
-    return refuse(st, "choose --regs so that regs * threads <= 65536", msg);
-  }
-  if (pl->hsn < 0) return refuse(st, "--hsn counts rows; give a positive number", "negative hSN");
+  if (pl->smem > MAX_SMEM)
+    return refuse(why, "lower --bt or --bs",
+                  "needs %ld bytes of shared memory per block, the limit is %d", pl->smem, MAX_SMEM);
+  if (pl->regs && (pl->regs < 24 || pl->regs > 255 || pl->regs * threads > REGS_PER_SM))
+    return refuse(why, "choose --regs so that regs * threads <= 65536",
+                  "a cap of %d registers for %ld threads is outside 24..255 or over the %d "
+                  "registers of an SM", pl->regs, threads, REGS_PER_SM);
+  if (pl->hsn < 0) return refuse(why, "--hsn counts rows; give a positive number", "negative hSN");
   return 0;
 }
 
-static int n5d_check(const Stencil *st, const GenOptions *opt) {
+static int n5d_check(const Stencil *st, const GenOptions *opt, Refusal *why) {
   Plan pl;
-  return make_plan(st, opt, &pl);
+  return make_plan(st, opt, &pl, why);
+}
+
+int codegen_n5d_plan(const Stencil *st, const GenOptions *opt, N5dPlan *plan, char *why, size_t n) {
+  Plan pl;
+  Refusal r;
+  if (make_plan(st, opt, &pl, &r)) {
+    snprintf(why, n, "n5d: %s", r.msg);
+    return -1;
+  }
+  *plan = (N5dPlan){pl.mode, pl.bt, {pl.bsx, pl.bsy}, pl.w, pl.smem};
+  return 0;
 }
 
 /* ---- kernel body ---- */
@@ -185,7 +189,7 @@ static void emit_level(Buf *out, const Stencil *st, const Plan *pl, const N5dPar
   int center = slot(pl, u - k * pl->rs);
   buf_printf(out, "      if (BT >= %d) {\n        const int q = s - %d;\n", k, k * pl->rs);
   switch (pl->mode) {
-  case MODE_DF:
+  case N5D_DIAGONAL_FREE:
     buf_printf(out, "        const rt_real c = r%d_%d;\n        sm[b + t] = c;\n"
                     "        __syncthreads();\n        rt_real v = ", k - 1, center);
     if (st->associative && !opt->no_assoc_opt) emit_linear(out, st, dt, load_df, &c);
@@ -193,7 +197,7 @@ static void emit_level(Buf *out, const Stencil *st, const Plan *pl, const N5dPar
     buf_puts(out, ";\n        v = INTERIOR(q) ? v : c;\n"
                   "        b = 2 * PAD + SMROW - b;\n");
     break;
-  case MODE_ASSOC:
+  case N5D_ASSOCIATIVE:
     buf_puts(out, "        sm[b + t] = nv;\n        __syncthreads();\n");
     for (int j = 0; j < pl->w; j++) { /* pending output row q + j gets the points di = RS - j */
       int acc = slot(pl, u - k * pl->rs + j);
@@ -214,7 +218,7 @@ static void emit_level(Buf *out, const Stencil *st, const Plan *pl, const N5dPar
     buf_puts(out, "        if (!INTERIOR(q)) v = in[(long)clamp0(q) * s0 + pc];\n"
                   "        b = 2 * PAD + SMROW - b;\n");
     break;
-  case MODE_GENERAL:
+  case N5D_GENERAL:
     buf_printf(out, "        sm[%d * SMROW + PAD + t] = nv;\n        __syncthreads();\n",
                (k - 1) * pl->w + slot(pl, u - (k - 1) * pl->rs));
     buf_printf(out, "        const rt_real c = sm[%d * SMROW + PAD + t];\n        rt_real v = ",
@@ -230,7 +234,7 @@ static void emit_level(Buf *out, const Stencil *st, const Plan *pl, const N5dPar
     return;
   }
   buf_printf(out, "        if (BT == %d) {\n          %s\n        } else {\n", k, store);
-  if (pl->mode == MODE_DF) buf_printf(out, "          r%d_%d = v;\n", k, center);
+  if (pl->mode == N5D_DIAGONAL_FREE) buf_printf(out, "          r%d_%d = v;\n", k, center);
   else buf_puts(out, "          nv = v;\n");
   buf_puts(out, "        }\n      }\n");
 }
@@ -239,7 +243,7 @@ static void emit_copy(Buf *out, const Stencil *st, const Plan *pl, const N5dPara
                       int u) {
   buf_printf(out, "    {\n      if (m + %d >= M) break;\n      const int s = S0 + m + %d;\n", u, u);
   const char *first = "      %s = in[(long)clamp0(s) * s0 + pc];\n";
-  if (pl->mode == MODE_DF) {
+  if (pl->mode == N5D_DIAGONAL_FREE) {
     char reg[32];
     snprintf(reg, sizeof reg, "r0_%d", slot(pl, u));
     buf_printf(out, first, reg);
@@ -247,15 +251,15 @@ static void emit_copy(Buf *out, const Stencil *st, const Plan *pl, const N5dPara
     buf_printf(out, first, "rt_real nv");
   }
   for (int k = 1; k <= pl->bt; k++) emit_level(out, st, pl, opt, dt, k, u);
-  if (pl->mode == MODE_GENERAL)
+  if (pl->mode == N5D_GENERAL)
     buf_puts(out, "      if (BT == 1) __syncthreads(); /* the ring slot is rewritten next row */\n");
   buf_puts(out, "    }\n");
 }
 
 static void emit_registers(Buf *out, const Plan *pl) {
-  if (pl->mode == MODE_GENERAL) return;
-  const char *name = pl->mode == MODE_DF ? "r" : "a";
-  int first = pl->mode == MODE_DF ? 0 : 1, last = pl->mode == MODE_DF ? pl->bt - 1 : pl->bt;
+  if (pl->mode == N5D_GENERAL) return;
+  const char *name = pl->mode == N5D_DIAGONAL_FREE ? "r" : "a";
+  int first = pl->mode == N5D_DIAGONAL_FREE ? 0 : 1, last = pl->mode == N5D_DIAGONAL_FREE ? pl->bt - 1 : pl->bt;
   for (int k = first; k <= last; k++) {
     buf_puts(out, "  rt_real");
     for (int s = 0; s < pl->w; s++) buf_printf(out, "%s %s%d_%d = 0", s ? "," : "", name, k, s);
@@ -394,7 +398,8 @@ static void emit_host(Buf *out, const Stencil *st, const Plan *pl) {
 
 static void n5d_emit(Buf *out, const Stencil *st, const GenOptions *opt) {
   Plan pl;
-  make_plan(st, opt, &pl); /* checked before emission */
+  Refusal unused;
+  make_plan(st, opt, &pl, &unused); /* checked before emission */
   emit_defines(out, st, &pl);
   emit_kernel(out, st, &pl, &opt->n5d, opt->dtype);
   emit_host(out, st, &pl);

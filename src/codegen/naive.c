@@ -4,21 +4,49 @@
 
 #include "runtime_text.h"
 
-/* Threads per block along the axes, innermost (contiguous) axis first, for 2D and 3D: a warp
- * covers 32 contiguous cells so loads coalesce. */
+#include <stdio.h>
+
+/* Default threads per block along the axes, innermost (contiguous) axis first, for 2D and 3D: a
+ * warp covers 32 contiguous cells so loads coalesce. */
 static const int block_2d[2] = {32, 8};
 static const int block_3d[3] = {32, 4, 2};
 static const char thread_axis[] = "xyz";
+enum { MAX_THREADS = 1024 };
 
-/* Threads and blocks are laid out innermost axis first: x <-> axis dims-1. */
-static int block_along(const Stencil *st, int axis) {
-  const int *b = st->dims == 2 ? block_2d : block_3d;
-  return b[st->dims - 1 - axis];
+void codegen_naive_block(const Stencil *st, const GenOptions *opt, int block[IR_MAX_DIMS]) {
+  const int *def = st->dims == 2 ? block_2d : block_3d;
+  for (int a = 0; a < IR_MAX_DIMS; a++)
+    block[a] = a >= st->dims ? 1 : opt->naive.block[0] ? opt->naive.block[a] : def[st->dims - 1 - a];
 }
 
-static void emit_kernel(Buf *out, const Stencil *st, DType dtype) {
+/* A given shape names every axis; the threads fill whole warps. */
+static int naive_check(const Stencil *st, const GenOptions *opt, Refusal *why) {
+  const int *given = opt->naive.block;
+  bool any = false, counts = true;
+  for (int a = 0; a < IR_MAX_DIMS; a++) {
+    any = any || given[a];
+    counts = counts && (a < st->dims ? given[a] >= 1 : given[a] == 0);
+  }
+  why->hint = "give --block one count per axis, slowest first (YxX in 2D, ZxYxX in 3D), with "
+              "a multiple of 32 threads up to 1024";
+  if (any && !counts) {
+    snprintf(why->msg, sizeof why->msg, "a %dD stencil takes %d block counts", st->dims, st->dims);
+    return -1;
+  }
+  int b[IR_MAX_DIMS], threads = 1;
+  codegen_naive_block(st, opt, b);
+  for (int a = 0; a < st->dims; a++) threads *= b[a];
+  if (threads % 32 || threads > MAX_THREADS) {
+    snprintf(why->msg, sizeof why->msg, "a block of %d threads is not a multiple of 32 up to %d",
+             threads, MAX_THREADS);
+    return -1;
+  }
+  return 0;
+}
+
+static void emit_kernel(Buf *out, const Stencil *st, DType dtype, const int *block) {
   int d = st->dims, threads = 1;
-  for (int a = 0; a < d; a++) threads *= block_along(st, a);
+  for (int a = 0; a < d; a++) threads *= block[a];
   buf_printf(out,
              "__global__ void __launch_bounds__(%d)\n"
              "naive_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out",
@@ -41,15 +69,15 @@ static void emit_kernel(Buf *out, const Stencil *st, DType dtype) {
 
 /* Grid limits: 65535 blocks along y and z; along x the limit is chosen so that the interior
  * size still fits the kernel's int parameters. */
-static void emit_launch(Buf *out, const Stencil *st) {
+static void emit_launch(Buf *out, const Stencil *st, const int *block) {
   int d = st->dims;
   buf_puts(out, "static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g) {\n"
                 "  const dim3 block(");
-  for (int a = d - 1; a >= 0; a--) buf_printf(out, "%s%d", a == d - 1 ? "" : ", ", block_along(st, a));
+  for (int a = d - 1; a >= 0; a--) buf_printf(out, "%s%d", a == d - 1 ? "" : ", ", block[a]);
   buf_puts(out, ");\n  const dim3 grid(");
   for (int a = d - 1; a >= 0; a--)
     buf_printf(out, "%srt_cuda_blocks(g->n[%d], %d, %s)", a == d - 1 ? "" : ",\n                  ",
-               a, block_along(st, a), a == d - 1 ? "2147483647L / 32" : "65535L");
+               a, block[a], a == d - 1 ? "2147483647L / 32" : "65535L");
   buf_puts(out, ");\n  naive_kernel<<<grid, block>>>(in, out");
   for (int a = 0; a < d; a++) buf_printf(out, ", (int)g->n[%d]", a);
   for (int a = 0; a < d - 1; a++) buf_printf(out, ", g->stride[%d]", a);
@@ -57,9 +85,10 @@ static void emit_launch(Buf *out, const Stencil *st) {
 }
 
 static void naive_emit_step(Buf *out, const Stencil *st, const GenOptions *opt) {
-  DType dtype = opt->dtype;
-  emit_kernel(out, st, dtype);
-  emit_launch(out, st);
+  int block[IR_MAX_DIMS];
+  codegen_naive_block(st, opt, block);
+  emit_kernel(out, st, opt->dtype, block);
+  emit_launch(out, st, block);
 }
 
 const BackendInfo backend_naive = {
@@ -69,5 +98,6 @@ const BackendInfo backend_naive = {
     .default_size = {16384, 512},
     .default_steps = 1000,
     .default_reps = 5,
+    .check = naive_check,
     .emit_step = naive_emit_step,
 };

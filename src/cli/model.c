@@ -1,0 +1,85 @@
+/* stencilc model: rank every candidate strategy and parameter set by predicted GCells/s. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "frontend/frontend.h"
+#include "model/model.h"
+#include "options.h"
+#include "process.h"
+
+static const char *const MODEL_HELP =
+    "usage: stencilc model FILE.c [--gpu h200|h100|a100] [--dtype float|double] [-s SIZE]\n"
+    "                      [-t STEPS] [--top N]\n"
+    "Predicts, without running anything, the speed of every candidate the GPU backends accept:\n"
+    "naive over block shapes (Tabik's transaction model, roofline), n5d over bT, block, hSN and\n"
+    "register caps (AN5D's model, register-pressure pruning); prints the best first.\n"
+    "  --gpu G    GPU to model (default h200); a `stencilc probe` file measured on the same GPU\n"
+    "             refines the built-in figures\n"
+    "  -s SIZE    interior cells: N (every axis) or N0xN1[xN2] (default: the backends')\n"
+    "  -t STEPS   time steps (default 1000)\n"
+    "  --top N    rows to print (default 10)\n"
+    "Each row's parameters are `stencilc gen --backend STRATEGY` options.\n";
+
+/* -s N or N0xN1[xN2] into pb->n; the backends' default size when absent. */
+static int parse_size(const char *s, const Stencil *st, Problem *pb) {
+  int count = 0;
+  for (const char *p = s; p && count < IR_MAX_DIMS; p = strchr(p, 'x') ? strchr(p, 'x') + 1 : NULL)
+    pb->n[count++] = atol(p);
+  if (count == 1)
+    for (int a = 1; a < st->dims; a++) pb->n[a] = pb->n[0];
+  return count == 1 || count == st->dims ? 0 : -1;
+}
+
+static int make_problem(const Options *o, const Stencil *st, Problem *pb) {
+  memset(pb, 0, sizeof *pb);
+  pb->steps = o->steps ? atol(o->steps) : codegen_default_steps(BACKEND_N5D);
+  if (o->size) return parse_size(o->size, st, pb);
+  for (int a = 0; a < st->dims; a++) pb->n[a] = codegen_default_size(BACKEND_N5D, st->dims);
+  return 0;
+}
+
+static void print_row(int rank, const Stencil *st, const Candidate *c, const GpuSpec *g) {
+  char params[96], occ[40];
+  model_params_text(st, &c->opt, params, sizeof params);
+  const Prediction *p = &c->pred;
+  int threads = c->opt.backend == BACKEND_N5D
+                    ? (c->opt.n5d.bs[0] * (st->dims == 3 ? c->opt.n5d.bs[1] : 1))
+                    : c->opt.naive.block[0] * c->opt.naive.block[1] * (st->dims == 3 ? c->opt.naive.block[2] : 1);
+  snprintf(occ, sizeof occ, "%d %s %3.0f%%", p->blocks_per_sm, p->occupancy_limit,
+           100.0 * p->blocks_per_sm * threads / g->max_threads_per_sm);
+  printf("%4d  %-8s %-40s %9.1f  %-8s %-18s %4d\n", rank, codegen_backend_name(c->opt.backend),
+         params, p->gcells, model_bound_name(p->bound), occ, p->regs);
+}
+
+int cmd_model(int argc, char **argv) {
+  Options o;
+  int rc = options_parse(argc, argv, "--gpu --dtype -s -t --top", MODEL_HELP, &o);
+  if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
+  GpuSpec g;
+  const char *key = o.gpu ? o.gpu : "h200";
+  if (model_gpu_find(key, cache_file("gpu.txt"), &g)) {
+    fprintf(stderr, "stencilc model: unknown GPU '%s' (known: %s)\n", key, model_gpu_keys());
+    return EXIT_INPUT;
+  }
+  Stencil st;
+  if (frontend_parse(o.input, &st)) return EXIT_INPUT;
+  Problem pb;
+  if (make_problem(&o, &st, &pb)) {
+    fprintf(stderr, "stencilc model: -s gives 1 or %d sizes for this %dD stencil\n", st.dims, st.dims);
+    ir_free(&st);
+    return EXIT_INPUT;
+  }
+  DType dt = o.dtype_given ? o.dtype : st.dtype;
+  Candidate *c;
+  int n = model_rank(&st, dt, &pb, &g, &c), top = o.top ? o.top : 10;
+  printf("%s, %s, %ld", st.name, ir_dtype_name(dt), pb.n[0]);
+  for (int a = 1; a < st.dims; a++) printf("x%ld", pb.n[a]);
+  printf(", %ld steps on %s (%s): %d candidates\n", pb.steps, g.name, g.key, n);
+  printf("rank  strategy parameters                                 GCells/s  bound    blocks/SM occupancy regs\n");
+  for (int i = 0; i < n && i < top; i++) print_row(i + 1, &st, &c[i], &g);
+  free(c);
+  ir_free(&st);
+  return EXIT_OK;
+}

@@ -1,0 +1,260 @@
+/* The models: occupancy, operation counts, register estimate, Tabik's transactions, and the
+ * predictions for the naive and n5d backends. */
+#include <math.h>
+#include <stdio.h>
+
+#include "model.h"
+
+enum { WARP = 32, REG_UNIT = 256 /* registers are allocated per warp in these units */ };
+
+int model_blocks_per_sm(const GpuSpec *g, int threads, int regs, long smem, const char **limit) {
+  int warps = (threads + WARP - 1) / WARP;
+  int best = g->max_blocks_per_sm;
+  *limit = "blocks";
+  int by_threads = g->max_threads_per_sm / threads;
+  if (by_threads < best) best = by_threads, *limit = "threads";
+  int regs_per_warp = (regs * WARP + REG_UNIT - 1) / REG_UNIT * REG_UNIT;
+  int by_regs = regs_per_warp ? g->regs_per_sm / regs_per_warp / warps : best;
+  if (by_regs < best) best = by_regs, *limit = "registers";
+  long by_smem = smem > g->smem_per_block ? 0 : g->smem_per_sm / (smem + g->smem_reserved);
+  if (by_smem < best) best = (int)by_smem, *limit = "shared";
+  return best;
+}
+
+/* ---- operations per cell ---- */
+
+static void count_ops(const Expr *e, OpCounts *c) {
+  switch (e->kind) {
+  case EX_ADD:
+  case EX_SUB: {
+    /* One multiply operand fuses with the add (nvcc contracts a*b+c into an FMA). */
+    int fused = e->arg[0]->kind == EX_MUL ? 0 : e->arg[1]->kind == EX_MUL ? 1 : -1;
+    if (fused >= 0) c->fma++;
+    else c->add++;
+    for (int i = 0; i < 2; i++) {
+      if (i != fused) count_ops(e->arg[i], c);
+      else for (int j = 0; j < 2; j++) count_ops(e->arg[i]->arg[j], c);
+    }
+    return;
+  }
+  case EX_MUL: c->mul++; break;
+  case EX_DIV:  /* a multiplication by the reciprocal under fast math, as AN5D counts it */
+  case EX_CALL: c->other++; break;
+  default: break;
+  }
+  for (int i = 0; i < e->nargs; i++) count_ops(e->arg[i], c);
+}
+
+OpCounts model_op_counts(const Stencil *st, bool linear) {
+  OpCounts c = {0};
+  if (!linear) {
+    count_ops(st->expr, &c);
+    return c;
+  }
+  int terms = 0; /* sum of coef * point: one multiply, then one FMA per further term */
+  for (int p = 0; p < st->npoints; p++) terms += st->coef[p] != 0;
+  c.mul = terms > 0;
+  c.fma = terms > 1 ? terms - 1 : 0;
+  c.add = st->constant != 0;
+  return c;
+}
+
+static int op_total(OpCounts o) { return o.fma + o.mul + o.add + o.other; }
+
+static double op_flops(OpCounts o) { return 2.0 * o.fma + o.mul + o.add + o.other; }
+
+double model_alu_efficiency(OpCounts o) {
+  return op_total(o) ? op_flops(o) / (2.0 * op_total(o)) : 1.0;
+}
+
+/* ---- registers ---- */
+
+static int words(DType dt) { return dt == DTYPE_DOUBLE ? 2 : 1; }
+
+static int register_base(DType dt) { return dt == DTYPE_DOUBLE ? 30 : 20; }
+
+int model_n5d_registers(const N5dPlan *plan, DType dt) {
+  int rings = plan->mode == N5D_GENERAL ? 0 : plan->bt;
+  return register_base(dt) + plan->bt + words(dt) * rings * plan->ring;
+}
+
+int model_naive_registers(DType dt) { return register_base(dt); }
+
+/* ---- Tabik's global memory transactions ---- */
+
+static long ceil_div(long a, long b) { return (a + b - 1) / b; }
+
+double model_tabik_transactions(const long n[3], const int blk[3], const int halo[3], int warp) {
+  double bx = blk[0], by = blk[1], hy = halo[1];
+  double stores, loads; /* per plane of a block */
+  if (blk[0] >= warp) {
+    stores = ceil_div(blk[0], warp) * by;
+    loads = ceil_div(blk[0], warp) * (by + hy) + ceil_div(halo[0], warp) * by;
+  } else { /* rows of a warp are not contiguous: ceil(warp / bx) requests per warp */
+    stores = bx * by / warp * ceil_div(blk[0], warp);
+    loads = bx * by / warp * (ceil_div(warp, blk[0]) + ceil_div(halo[0], warp)) + bx / warp * hy;
+  }
+  double blocks = (double)ceil_div(n[0], blk[0]) * ceil_div(n[1], blk[1]) * ceil_div(n[2], blk[2]);
+  return blocks * (stores * blk[2] + loads * (blk[2] + halo[2]));
+}
+
+/* ---- predictions ---- */
+
+const char *model_bound_name(Bound b) {
+  static const char *const names[] = {"global", "l2", "shared", "compute"};
+  return names[b];
+}
+
+/* Positions covered along one axis by tiles that advance by `step` output cells over n interior
+ * cells with halos lo and hi; each tile holds `extra` cells more than its output, `shift` of them
+ * before it. `clip`: the last tile's output ends with the interior (stream chunks); otherwise it
+ * keeps its full width (thread blocks). */
+typedef struct {
+  double total, ingrid, interior;
+  long tiles;
+} Cover;
+
+static double overlap(long a0, long a1, long b0, long b1) {
+  long lo = a0 > b0 ? a0 : b0, hi = a1 < b1 ? a1 : b1;
+  return hi > lo ? (double)(hi - lo) : 0;
+}
+
+static Cover cover(long n, int lo, int hi, long step, long extra, long shift, bool clip) {
+  Cover c = {0, 0, 0, ceil_div(n, step)};
+  for (long t = 0; t < c.tiles; t++) {
+    long start = lo + t * step - shift, out = clip && n - t * step < step ? n - t * step : step;
+    long end = start + out + extra;
+    c.total += end - start;
+    c.ingrid += overlap(start, end, 0, lo + n + hi);
+    c.interior += overlap(start, end, lo, lo + n);
+  }
+  return c;
+}
+
+/* Shared memory reads per thread and level, from the code n5d emits for each mode. */
+static int n5d_shared_reads(const Stencil *st, N5dMode mode) {
+  int reads = 0;
+  for (int p = 0; p < st->npoints; p++) {
+    const int *o = st->points[p].off;
+    bool in_plane = o[1] != 0 || (st->dims == 3 && o[2] != 0);
+    if (mode == N5D_GENERAL) reads++;                /* every point from the shared ring */
+    else if (mode == N5D_DIAGONAL_FREE) reads += o[0] == 0 && in_plane; /* own column: registers */
+    else if (st->coef[p] != 0) {
+      /* associative: one read per in-plane offset, shared by the partial sums it feeds (AN5D's
+       * "practical" count: nvcc keeps the value in a register) */
+      bool first = true;
+      for (int q = 0; q < p && first; q++)
+        first = !(st->coef[q] != 0 && st->points[q].off[1] == o[1] && st->points[q].off[2] == o[2]);
+      reads += first;
+    }
+  }
+  return reads;
+}
+
+static double peak_gflops(const GpuSpec *g, DType dt) {
+  return dt == DTYPE_DOUBLE ? g->fp64_gflops : g->fp32_gflops;
+}
+
+/* The slowest resource, the wave efficiency and the time of one launch or step. */
+static void finish(const GpuSpec *g, int threads, long smem, Prediction *p) {
+  p->blocks_per_sm = model_blocks_per_sm(g, threads, p->regs, smem, &p->occupancy_limit);
+  double waves = (double)p->blocks / ((double)p->blocks_per_sm * g->sms);
+  p->eff_sm = waves / ceil(waves);
+  double t[] = {p->t_gm, p->t_l2, p->t_sm, p->t_comp}, worst = 0;
+  for (int b = BOUND_GLOBAL; b <= BOUND_COMPUTE; b++)
+    if (t[b] > worst) worst = t[b], p->bound = (Bound)b;
+  p->seconds = worst / p->eff_sm;
+}
+
+/* One n5d launch of bt steps (the plan's block and shared memory, as the generated code keeps
+ * them for a shorter last launch). */
+static void n5d_launch(const Stencil *st, const GenOptions *opt, const N5dPlan *pl,
+                       const Problem *pb, const GpuSpec *g, int bt, Prediction *p) {
+  int hsn = opt->n5d.hsn;
+  DType dt = opt->dtype;
+  int d = st->dims, x = d - 1;
+  Cover c[IR_MAX_DIMS];
+  c[0] = cover(pb->n[0], st->lo[0], st->hi[0], hsn, 2L * bt * st->radius[0], (long)bt * st->radius[0], true);
+  if (d == 3) {
+    int ry = st->radius[1];
+    c[1] = cover(pb->n[1], st->lo[1], st->hi[1], pl->bs[1] - 2 * bt * ry, 2 * bt * ry, bt * ry, false);
+  }
+  int rx = st->radius[x];
+  c[x] = cover(pb->n[x], st->lo[x], st->hi[x], pl->bs[0] - 2 * bt * rx, 2 * bt * rx, bt * rx, false);
+  double total = 1, ingrid = 1, interior = 1, valid = 1;
+  p->blocks = 1;
+  for (int a = 0; a < d; a++) {
+    total *= c[a].total, ingrid *= c[a].ingrid, interior *= c[a].interior, valid *= pb->n[a];
+    p->blocks *= c[a].tiles;
+  }
+  p->classes = (ThreadClasses){total - ingrid, ingrid - interior, interior - valid, valid};
+  double word = 4.0 * words(dt), levels = total * bt; /* every thread computes every level */
+  OpCounts ops = model_op_counts(st, st->associative && !opt->n5d.no_assoc_opt); /* as emitted */
+  p->gm_bytes = (ingrid + valid) * word; /* out-of-bound threads read clamped, cached cells */
+  p->sm_bytes = levels * (1 + n5d_shared_reads(st, pl->mode)) * word;
+  p->flops = levels * op_flops(ops);
+  p->t_gm = p->gm_bytes / (g->mem_gbs * 1e9);
+  p->t_l2 = 0;
+  p->t_sm = p->sm_bytes / (g->smem_gbs * 1e9);
+  p->t_comp = p->flops / (peak_gflops(g, dt) * 1e9 * model_alu_efficiency(ops));
+  finish(g, pl->bs[0] * pl->bs[1], pl->smem, p);
+}
+
+static int predict_n5d(const Stencil *st, const GenOptions *opt, const Problem *pb,
+                       const GpuSpec *g, Prediction *p) {
+  N5dPlan pl;
+  char why[256];
+  if (opt->n5d.hsn <= 0 || codegen_n5d_plan(st, opt, &pl, why, sizeof why)) return -1;
+  int need = model_n5d_registers(&pl, opt->dtype), cap = opt->n5d.regs;
+  if (need > (cap ? cap : g->max_regs_per_thread)) return -1; /* would spill: pruned (AN5D) */
+  long full = pb->steps / pl.bt, rest = pb->steps % pl.bt;
+  Prediction last = {0};
+  p->regs = last.regs = cap ? cap : need; /* a cap lets nvcc use up to it */
+  if (rest) n5d_launch(st, opt, &pl, pb, g, (int)rest, &last);
+  n5d_launch(st, opt, &pl, pb, g, pl.bt, p);
+  if (!p->blocks_per_sm) return -1;
+  p->seconds = full * p->seconds + (rest ? last.seconds : 0);
+  return 0;
+}
+
+/* One step per launch: DRAM moves each cell in and out once (the rows a block re-reads stay in
+ * L2); L1 misses go to L2 as Tabik's transactions, each a warp-wide row of words. */
+static int predict_naive(const Stencil *st, const GenOptions *opt, const Problem *pb,
+                         const GpuSpec *g, Prediction *p) {
+  int d = st->dims, block[IR_MAX_DIMS];
+  codegen_naive_block(st, opt, block);
+  long n[3] = {1, 1, 1};
+  int blk[3] = {1, 1, 1}, halo[3] = {0, 0, 0}, threads = 1;
+  double cells = 1, word = 4.0 * words(opt->dtype);
+  p->blocks = 1;
+  for (int a = 0; a < d; a++) { /* Tabik's axes: x (contiguous) first */
+    n[d - 1 - a] = pb->n[a], blk[d - 1 - a] = block[a], halo[d - 1 - a] = 2 * st->radius[a];
+    cells *= pb->n[a], threads *= block[a], p->blocks *= ceil_div(pb->n[a], block[a]);
+  }
+  OpCounts ops = model_op_counts(st, false);
+  p->regs = model_naive_registers(opt->dtype);
+  p->gm_bytes = 2 * cells * word;
+  p->l2_bytes = model_tabik_transactions(n, blk, halo, WARP) * WARP * word;
+  p->flops = cells * op_flops(ops);
+  p->t_gm = p->gm_bytes / (g->mem_gbs * 1e9);
+  p->t_l2 = p->l2_bytes / (g->l2_gbs * 1e9);
+  p->t_sm = 0;
+  p->t_comp = p->flops / (peak_gflops(g, opt->dtype) * 1e9 * model_alu_efficiency(ops));
+  finish(g, threads, 0, p);
+  if (!p->blocks_per_sm) return -1;
+  p->seconds *= pb->steps;
+  return 0;
+}
+
+int model_predict(const Stencil *st, const GenOptions *opt, const Problem *pb, const GpuSpec *g,
+                  Prediction *p) {
+  *p = (Prediction){0};
+  int rc = opt->backend == BACKEND_N5D     ? predict_n5d(st, opt, pb, g, p)
+           : opt->backend == BACKEND_NAIVE ? predict_naive(st, opt, pb, g, p)
+                                           : -1;
+  if (rc) return -1;
+  double cells = (double)pb->steps;
+  for (int a = 0; a < st->dims; a++) cells *= pb->n[a];
+  p->gcells = cells / p->seconds / 1e9;
+  return 0;
+}

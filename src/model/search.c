@@ -1,0 +1,101 @@
+/* Enumeration and ranking of the candidates of every GPU strategy. The spaces follow AN5D's
+ * tuning (section 6.3: bT, block sizes, hSN, register caps 32/64/96 or none) and, for the naive
+ * block shape, Tabik's space of warp-wide shapes (Zhang: wide and flat blocks coalesce best). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+
+typedef struct {
+  Candidate *items;
+  int n, cap;
+} List;
+
+/* Keeps opt when its backend accepts it and the model predicts it; returns whether it did. */
+static bool consider(List *l, const Stencil *st, const GenOptions *opt, const Problem *pb,
+                     const GpuSpec *g) {
+  char why[256];
+  Prediction p;
+  if (codegen_validate(st, opt, why, sizeof why) || model_predict(st, opt, pb, g, &p)) return false;
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 256;
+    l->items = realloc(l->items, (size_t)l->cap * sizeof *l->items);
+    if (!l->items) abort();
+  }
+  l->items[l->n++] = (Candidate){*opt, p};
+  return true;
+}
+
+static void naive_space(List *l, const Stencil *st, DType dt, const Problem *pb, const GpuSpec *g) {
+  static const int xs[] = {32, 64, 128, 256, 512, 1024}, ys[] = {1, 2, 4, 8, 16, 32}, zs[] = {1, 2, 4, 8};
+  int nz = st->dims == 3 ? 4 : 1;
+  for (int i = 0; i < 6; i++)
+    for (int j = 0; j < 6; j++)
+      for (int k = 0; k < nz; k++) {
+        GenOptions o = {.backend = BACKEND_NAIVE, .dtype = dt};
+        int *b = o.naive.block;
+        if (st->dims == 3) b[0] = zs[k], b[1] = ys[j], b[2] = xs[i];
+        else b[0] = ys[j], b[1] = xs[i];
+        consider(l, st, &o, pb, g);
+      }
+}
+
+static void n5d_space(List *l, const Stencil *st, DType dt, const Problem *pb, const GpuSpec *g) {
+  static const int bs2[][2] = {{128, 1}, {256, 1}, {512, 1}, {1024, 1}};
+  static const int bs3[][2] = {{16, 16}, {32, 16}, {32, 32}, {64, 16}, {64, 8}, {128, 8}};
+  static const int hsn2[] = {256, 512, 1024}, hsn3[] = {64, 128, 256};
+  static const int caps[] = {0, 32, 64, 96, 128};
+  bool d3 = st->dims == 3;
+  int max_bt = d3 ? 8 : 16, nbs = d3 ? 6 : 4;
+  for (int bt = 1; bt <= max_bt; bt++)
+    for (int b = 0; b < nbs; b++)
+      for (int h = 0; h < 3; h++)
+        for (int c = 0; c < 5; c++) { /* no cap, then the smallest cap the estimate fits under:
+                                          larger caps build the same code with fewer blocks */
+          GenOptions o = {.backend = BACKEND_N5D, .dtype = dt};
+          o.n5d.bt = bt;
+          o.n5d.bs[0] = d3 ? bs3[b][0] : bs2[b][0];
+          o.n5d.bs[1] = d3 ? bs3[b][1] : 0;
+          o.n5d.hsn = d3 ? hsn3[h] : hsn2[h];
+          o.n5d.regs = caps[c];
+          if (consider(l, st, &o, pb, g) && c > 0) break;
+        }
+}
+
+/* Faster first; among equals, fewer registers (more room for the compiler), then the parameters,
+ * so that the ranking is deterministic. */
+static int by_speed(const void *a, const void *b) {
+  const Candidate *x = a, *y = b;
+  if (x->pred.gcells != y->pred.gcells) return x->pred.gcells < y->pred.gcells ? 1 : -1;
+  const GenOptions *p = &x->opt, *q = &y->opt;
+  int keys[][2] = {{x->pred.regs, y->pred.regs}, {p->backend, q->backend}, {p->n5d.bt, q->n5d.bt},
+                   {p->n5d.bs[0], q->n5d.bs[0]}, {p->n5d.bs[1], q->n5d.bs[1]},
+                   {p->n5d.hsn, q->n5d.hsn}, {p->naive.block[0], q->naive.block[0]},
+                   {p->naive.block[1], q->naive.block[1]}, {p->naive.block[2], q->naive.block[2]}};
+  for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+    if (keys[i][0] != keys[i][1]) return keys[i][0] < keys[i][1] ? -1 : 1;
+  return 0;
+}
+
+int model_rank(const Stencil *st, DType dt, const Problem *pb, const GpuSpec *g, Candidate **out) {
+  List l = {0};
+  naive_space(&l, st, dt, pb, g);
+  n5d_space(&l, st, dt, pb, g);
+  if (l.n) qsort(l.items, (size_t)l.n, sizeof *l.items, by_speed);
+  *out = l.items;
+  return l.n;
+}
+
+void model_params_text(const Stencil *st, const GenOptions *opt, char *buf, size_t n) {
+  if (opt->backend == BACKEND_NAIVE) {
+    const int *b = opt->naive.block;
+    if (st->dims == 3) snprintf(buf, n, "--block %dx%dx%d", b[0], b[1], b[2]);
+    else snprintf(buf, n, "--block %dx%d", b[0], b[1]);
+    return;
+  }
+  const N5dParams *p = &opt->n5d;
+  int len = st->dims == 3 ? snprintf(buf, n, "--bt %d --bs %dx%d --hsn %d", p->bt, p->bs[1], p->bs[0], p->hsn)
+                          : snprintf(buf, n, "--bt %d --bs %d --hsn %d", p->bt, p->bs[0], p->hsn);
+  if (p->regs && len > 0 && (size_t)len < n) snprintf(buf + len, n - (size_t)len, " --regs %d", p->regs);
+}
