@@ -75,3 +75,10 @@ fuzz: build/fuzz/fuzz_frontend
 	  -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=20 -rss_limit_mb=4096 \
 	  -close_fd_mask=2 -dict=../../tests/fuzz/stencil.dict -artifact_prefix=artifacts/ \
 	  corpus seeds ../../tests/fuzz/regressions
+
+# ---------------------------------------------------------------------------------------------
+# Random stencil generator for differential testing (issue 6): build/stencilgen.
+all: build/stencilgen
+build/stencilgen: tools/stencilgen.c
+	@mkdir -p build
+	$(CC) -O2 -g -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wshadow -o $@ $<

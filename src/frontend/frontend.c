@@ -589,15 +589,20 @@ static int parse_stencil(Parser *p, CXCursor time_loop) {
   return check_halo(p, kids[1]);
 }
 
+static enum CXChildVisitResult first_for(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  if (kind(c) != CXCursor_ForStmt) return CXChildVisit_Continue;
+  *(CXCursor *)data = c;
+  return CXChildVisit_Break;
+}
+
+/* The first for statement directly in body, however many declarations come before it. */
 static bool has_for(CXCursor body, CXCursor *loop) {
-  CXCursor kids[64];
-  int n = cur_children(body, kids, 64);
-  for (int i = 0; i < n && i < 64; i++)
-    if (kind(kids[i]) == CXCursor_ForStmt) {
-      *loop = kids[i];
-      return true;
-    }
-  return false;
+  CXCursor found = clang_getNullCursor();
+  clang_visitChildren(body, first_for, &found);
+  if (clang_Cursor_isNull(found)) return false;
+  *loop = found;
+  return true;
 }
 
 typedef struct {
@@ -623,23 +628,30 @@ static enum CXChildVisitResult find_func(CXCursor c, CXCursor parent, CXClientDa
 }
 
 /* Statements beside the time loop: declarations and a return are fine; a second loop is not. */
+typedef struct {
+  CXCursor loop, bad; /* bad: the first statement that is neither a declaration nor the loop */
+} BodyCheck;
+
+static enum CXChildVisitResult body_stmt(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  BodyCheck *b = data;
+  enum CXCursorKind k = kind(c);
+  if (clang_equalCursors(c, b->loop) || k == CXCursor_DeclStmt || k == CXCursor_ReturnStmt ||
+      k == CXCursor_NullStmt)
+    return CXChildVisit_Continue;
+  b->bad = c;
+  return CXChildVisit_Break;
+}
+
 static int check_function_body(Parser *p, CXCursor func, CXCursor loop) {
-  CXCursor kids[CUR_MAX_CHILDREN], body;
+  CXCursor kids[CUR_MAX_CHILDREN];
   int n = cur_children(func, kids, CUR_MAX_CHILDREN);
-  body = kids[n - 1];
-  CXCursor stmts[64];
-  int ns = cur_children(body, stmts, 64);
-  for (int i = 0; i < ns && i < 64; i++) {
-    enum CXCursorKind k = kind(stmts[i]);
-    if (clang_equalCursors(stmts[i], loop) || k == CXCursor_DeclStmt || k == CXCursor_ReturnStmt ||
-        k == CXCursor_NullStmt)
-      continue;
-    return fail(p, stmts[i],
-                "the function should hold only declarations and the time loop nest",
-                k == CXCursor_ForStmt ? "a second loop nest beside the time loop"
-                                      : "statement outside the time loop");
-  }
-  return 0;
+  BodyCheck b = {loop, clang_getNullCursor()};
+  clang_visitChildren(kids[n - 1], body_stmt, &b); /* find_func checked n and the body */
+  if (clang_Cursor_isNull(b.bad)) return 0;
+  return fail(p, b.bad, "the function should hold only declarations and the time loop nest",
+              kind(b.bad) == CXCursor_ForStmt ? "a second loop nest beside the time loop"
+                                              : "statement outside the time loop");
 }
 
 static int report_clang_errors(const char *path, CXTranslationUnit tu) {
