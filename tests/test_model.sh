@@ -1,0 +1,48 @@
+#!/bin/sh
+# 'stencilc model': every listed candidate is accepted by 'stencilc gen' with its parameters, the
+# ranking is sorted, the bottleneck names are the model's, the GPU choice matters, and it is fast.
+cd "$(dirname "$0")/.." || exit 1
+STENCILC=${STENCILC:-build/stencilc}
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+no() { fail=$((fail + 1)); echo "FAIL: $*"; }
+tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
+export STENCILC_CACHE="$tmp/cache" # no probe file: the built-in table
+
+"$STENCILC" model --help >/dev/null && ok || no "model --help"
+for bad in "" "examples/j2d5pt.c --gpu v100" "examples/j2d5pt.c -s 10x10x10" "examples/j2d5pt.c --top 0"; do
+  # shellcheck disable=SC2086
+  "$STENCILC" model $bad >/dev/null 2>&1; [ $? -eq 2 ] && ok || no "model $bad: want exit 2"
+done
+
+for case in "j2d5pt.c" "star3d1r.c" "box2d2r.c --dtype double" "j3d27pt.c -s 256 -t 10" "gradient2d.c"; do
+  file=examples/${case%% *}
+  opts=${case#* }; [ "$opts" = "$case" ] && opts=
+  start=$(date +%s%N)
+  # shellcheck disable=SC2086
+  "$STENCILC" model "$file" $opts --top 12 >"$tmp/out" || { no "model $case"; continue; }
+  ms=$(( ($(date +%s%N) - start) / 1000000 ))
+  [ "$ms" -lt 1000 ] && ok || no "model $case took $ms ms"
+  rows=$(awk 'NR > 2' "$tmp/out")
+  [ "$(echo "$rows" | wc -l)" -eq 12 ] && ok || no "model $case: not 12 rows"
+  # Columns: rank, strategy, parameters..., GCells/s, bound, blocks, limit, occupancy, regs.
+  echo "$rows" | awk '{ g = $(NF-5); if (NR > 1 && g > prev + 1e-9) exit 1; prev = g }' && ok || no "$case: not sorted"
+  echo "$rows" | awk '{ b = $(NF-4); if (b != "global" && b != "l2" && b != "shared" && b != "compute") exit 1 }' \
+    && ok || no "$case: bad bottleneck name"
+  dtype=$(echo "$opts" | grep -o -- '--dtype [a-z]*')
+  echo "$rows" | while read -r _ strategy rest; do
+    params=$(echo "$rest" | awk '{ for (i = 1; i <= NF - 6; i++) printf "%s ", $i }')
+    # shellcheck disable=SC2086
+    "$STENCILC" gen "$file" --backend "$strategy" $params $dtype -o "$tmp/p.cu" >/dev/null 2>&1 ||
+      echo "gen $file --backend $strategy $params $dtype"
+  done >"$tmp/refused"
+  [ -s "$tmp/refused" ] && no "$case: candidates refused by gen: $(cat "$tmp/refused")" || ok
+done
+
+h200=$("$STENCILC" model examples/star2d1r.c --top 3 | tail -3)
+a100=$("$STENCILC" model examples/star2d1r.c --top 3 --gpu a100 | tail -3)
+[ "$h200" != "$a100" ] && ok || no "--gpu a100 predicts the same as h200"
+"$STENCILC" model examples/star2d1r.c --gpu a100 | head -1 | grep -q "A100" && ok || no "--gpu a100 not named"
+
+echo "model: $pass passed, $fail failed"
+[ $fail -eq 0 ]
