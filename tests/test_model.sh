@@ -44,5 +44,12 @@ a100=$("$STENCILC" model examples/star2d1r.c --top 3 --gpu a100 | tail -3)
 [ "$h200" != "$a100" ] && ok || no "--gpu a100 predicts the same as h200"
 "$STENCILC" model examples/star2d1r.c --gpu a100 | head -1 | grep -q "A100" && ok || no "--gpu a100 not named"
 
+# probe: without a GPU (or without nvcc) it says so, stores nothing and exits 3.
+if ! nvidia-smi -L >/dev/null 2>&1; then
+  "$STENCILC" probe >/dev/null 2>"$tmp/err"; rc=$?
+  [ $rc -eq 3 ] && [ ! -e "$tmp/cache/gpu.txt" ] && ok || no "probe without a GPU: exit $rc"
+fi
+"$STENCILC" probe --help >/dev/null && ok || no "probe --help"
+
 echo "model: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -14,5 +14,6 @@ int cmd_info(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_model(int argc, char **argv);
+int cmd_probe(int argc, char **argv);
 
 #endif

@@ -60,3 +60,24 @@ const char *cache_file(const char *name) {
   snprintf(path + len, sizeof path - len, "/%s", name);
   return path;
 }
+
+int nvcc_build(const char *nvcc, const char *src, const char *exe, bool fast_math) {
+  const char *arch = getenv("STENCILC_CUDA_ARCH");
+  char gencode[128];
+  snprintf(gencode, sizeof gencode, "-gencode=arch=compute_%s,code=sm_%s", arch ? arch : "90",
+           arch ? arch : "90");
+  char *argv[12];
+  int n = 0;
+  argv[n++] = (char *)nvcc;
+  argv[n++] = "-O3";
+  argv[n++] = gencode;
+  argv[n++] = "-Xcompiler";
+  argv[n++] = "-fopenmp";
+  if (fast_math) argv[n++] = "--use_fast_math";
+  argv[n++] = "-o";
+  argv[n++] = (char *)exe;
+  argv[n++] = (char *)src;
+  argv[n++] = "-lgomp";
+  argv[n] = NULL;
+  return process_run(argv);
+}

@@ -2,6 +2,8 @@
 #ifndef STENCILC_PROCESS_H
 #define STENCILC_PROCESS_H
 
+#include <stdbool.h>
+
 /* Runs argv[0] (searched in PATH) with argv, echoing the command line to stderr first. Returns
  * its exit status, 128 + signal when it was killed, or -1 when it could not be started. */
 int process_run(char *const argv[]);
@@ -9,6 +11,10 @@ int process_run(char *const argv[]);
 /* Finds an executable: $env_var if set, else `name` in PATH, else `fallback` (may be NULL) if it
  * exists. Returns a path valid until the next call, or NULL. */
 const char *tool_find(const char *env_var, const char *name, const char *fallback);
+
+/* Builds a CUDA program: nvcc -O3 for sm_$STENCILC_CUDA_ARCH (default 90), with OpenMP for the
+ * host reference. Returns the compiler's exit status (see process_run). */
+int nvcc_build(const char *nvcc, const char *src, const char *exe, bool fast_math);
 
 /* Path of a file in stencilc's cache directory ($STENCILC_CACHE, else ~/.cache/stencilc),
  * creating the directory; NULL when there is none. Valid until the next call. */

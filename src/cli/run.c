@@ -76,27 +76,6 @@ static int run_program(const char *exe, const Options *o) {
   return process_run(argv);
 }
 
-static int build_cuda(const char *nvcc, const char *src, const char *exe, bool fast_math) {
-  const char *arch = getenv("STENCILC_CUDA_ARCH");
-  char gencode[128];
-  snprintf(gencode, sizeof gencode, "-gencode=arch=compute_%s,code=sm_%s", arch ? arch : "90",
-           arch ? arch : "90");
-  char *argv[12];
-  int n = 0;
-  argv[n++] = (char *)nvcc;
-  argv[n++] = "-O3";
-  argv[n++] = gencode;
-  argv[n++] = "-Xcompiler";
-  argv[n++] = "-fopenmp";
-  if (fast_math) argv[n++] = "--use_fast_math";
-  argv[n++] = "-o";
-  argv[n++] = (char *)exe;
-  argv[n++] = (char *)src;
-  argv[n++] = "-lgomp";
-  argv[n] = NULL;
-  return process_run(argv);
-}
-
 static int build_c(const char *src, const char *exe) {
   const char *cc = tool_find("CC", "cc", NULL);
   if (!cc) cc = "cc";
@@ -125,7 +104,7 @@ static int run_gpu(const Stencil *st, const Options *o, DType dt, const char *di
   snprintf(src, sizeof src, "%s/%s-%s.cu", dir, st->name, codegen_backend_name(o->backend));
   snprintf(exe, sizeof exe, "%s/%s-%s", dir, st->name, codegen_backend_name(o->backend));
   if (write_program(st, o->backend, dt, o, src)) return EXIT_INPUT;
-  if (build_cuda(nvcc_path, src, exe, o->fast_math)) {
+  if (nvcc_build(nvcc_path, src, exe, o->fast_math)) {
     fprintf(stderr, "stencilc run: nvcc failed on %s\n", src);
     return EXIT_TOOL;
   }
