@@ -1,0 +1,102 @@
+#!/bin/sh
+# Differential testing: random stencils from build/stencilgen (seeds 1..N, float and double:
+# 2N cases) go through 'stencilc gen --backend cpu'; each program is built with cc -fopenmp and
+# run at two sizes drawn from the seed (the smallest legal grid, interior 1 cell per axis, and a
+# random non-cubic size, rarely a multiple of anything) and step counts drawn from the seed
+# (1, odd counts, others), with its built-in verification against the CPU reference
+# (verify=PASS required). Every CUDA backend must generate the stencil or refuse it cleanly
+# (exit 2, no file); with nvcc, a few of the CUDA programs are compiled for sm_90.
+#   sh tests/test_differential.sh [N]     (default 100; env JOBS, NVCC_CASES, KEEP=dir)
+cd "$(dirname "$0")/.." || exit 1
+STENCILC=${STENCILC:-build/stencilc}
+GEN=${GEN:-build/stencilgen}
+JOBS=${JOBS:-$(nproc)}
+NVCC_CASES=${NVCC_CASES:-2}
+
+# Pseudo-random number in [lo, hi] from the seed and a salt (reproducible, shell arithmetic).
+pick() { echo $(( ($1 * 2654435761 + $2 * 40503 + ($1 ^ $2) * 97) % ($4 - $3 + 1) + $3 )); }
+
+# One case: seed, dtype. Writes $tmp/S-DT.status (0 pass, 1 fail) and .log.
+case_job() {
+  s=$1 dt=$2 base="$tmp/$1-$2"
+  (
+    set -e
+    "$GEN" --seed "$s" --dtype "$dt" -o "$base.in.c"
+    dims=$(grep -c '^ *for (int [ijk] ' "$base.in.c")
+    "$STENCILC" gen "$base.in.c" --backend cpu -o "$base.c"
+    cc -std=c11 -O1 -fopenmp -Wall -Wextra -Werror -o "$base" "$base.c" -lm
+    salt=0
+    for kind in smallest random; do
+      size= check=
+      for a in $(seq 1 "$dims"); do
+        salt=$((salt + 1))
+        if [ $kind = smallest ]; then n=1; c=1
+        elif [ "$dims" = 2 ]; then n=$(pick "$s" $salt 1 61); c=$(pick "$s" $((salt + 50)) 1 23)
+        else n=$(pick "$s" $salt 1 19); c=$(pick "$s" $((salt + 50)) 1 11); fi
+        size=${size:+${size}x}$n check=${check:+${check}x}$c
+      done
+      case $(pick "$s" $((salt + 7)) 0 3) in
+        0) steps=1 ;; 1) steps=$((2 * $(pick "$s" $((salt + 8)) 1 6) + 1)) ;;
+        2) steps=2 ;; *) steps=$(pick "$s" $((salt + 9)) 1 16) ;;
+      esac
+      [ $kind = smallest ] && [ "$dt" = double ] && steps=$((steps + 1))
+      echo "run: -s $size -t $steps --check-size $check"
+      "$base" -s "$size" -t "$steps" -r 1 --check-size "$check" >"$base.out"
+      cat "$base.out"
+      grep -q 'verify=PASS' "$base.out"
+    done
+    for b in naive n5d; do
+      rm -f "$base.$b.cu"
+      rc=0
+      "$STENCILC" gen "$base.in.c" --backend $b --dtype "$dt" -o "$base.$b.cu" 2>"$base.$b.err" || rc=$?
+      if [ $rc -eq 0 ] && [ -s "$base.$b.cu" ]; then echo "$b: generated"
+      elif [ $rc -eq 2 ] && [ ! -e "$base.$b.cu" ] && grep -q 'error' "$base.$b.err"; then
+        echo "$b: refused: $(head -1 "$base.$b.err")"
+      else echo "$b: exit $rc"; cat "$base.$b.err"; exit 1; fi
+    done
+  ) >"$base.log" 2>&1
+  echo $? >"$base.status"
+}
+if [ "$1" = --case-job ]; then case_job "$2" "$3"; exit 0; fi
+
+N=${1:-100}
+[ -x "$GEN" ] && [ -x "$STENCILC" ] || { echo "build first: make all"; exit 1; }
+tmp=$(mktemp -d)
+if [ -n "$KEEP" ]; then echo "keeping the cases in $tmp"; else trap 'rm -rf "$tmp"' EXIT; fi
+# Private copies: others rebuilding build/ meanwhile must not break the running cases.
+cp "$STENCILC" "$tmp/stencilc" && cp "$GEN" "$tmp/stencilgen" && STENCILC=$tmp/stencilc GEN=$tmp/stencilgen
+export STENCILC GEN tmp
+for s in $(seq 1 "$N"); do echo "$s float"; echo "$s double"; done >"$tmp/jobs"
+xargs -P "$JOBS" -L 1 sh "$0" --case-job <"$tmp/jobs"
+
+pass=0 fail=0 failed= gen_naive=0 gen_n5d=0 ref_n5d=0 ref_naive=0
+while read -r s dt; do
+  if [ "$(cat "$tmp/$s-$dt.status" 2>/dev/null)" = 0 ]; then pass=$((pass + 1))
+  else fail=$((fail + 1)); failed="$failed $s/$dt"; echo "FAIL seed $s $dt:"; tail -8 "$tmp/$s-$dt.log" | sed 's/^/    /'; fi
+  grep -q '^naive: generated' "$tmp/$s-$dt.log" && gen_naive=$((gen_naive + 1))
+  grep -q '^naive: refused' "$tmp/$s-$dt.log" && ref_naive=$((ref_naive + 1))
+  grep -q '^n5d: generated' "$tmp/$s-$dt.log" && gen_n5d=$((gen_n5d + 1))
+  grep -q '^n5d: refused' "$tmp/$s-$dt.log" && ref_n5d=$((ref_n5d + 1))
+done <"$tmp/jobs"
+
+# nvcc compiles of a few generated CUDA programs (spread over the seeds, both backends).
+nv_pass=0 nv_fail=0
+if command -v nvcc >/dev/null 2>&1 && [ "$NVCC_CASES" -gt 0 ]; then
+  ls "$tmp"/*.cu 2>/dev/null | awk -v k="$NVCC_CASES" '{ a[NR] = $0 } END { for (i = 1; i <= k && NR; i++) print a[int((i - 0.5) * NR / k) + 1] }' >"$tmp/nv"
+  xargs -P "$JOBS" -I{} sh -c 'nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp -o {}.bin {} -lgomp >{}.nvlog 2>&1; echo $? >{}.nvstatus' <"$tmp/nv"
+  while read -r cu; do
+    if [ "$(cat "$cu.nvstatus")" = 0 ]; then nv_pass=$((nv_pass + 1))
+    else nv_fail=$((nv_fail + 1)); failed="$failed nvcc:$(basename "$cu")"; echo "FAIL nvcc $cu:"; tail -5 "$cu.nvlog"; fi
+  done <"$tmp/nv"
+else
+  echo "NOTE: nvcc not found or NVCC_CASES=0: no CUDA compiles"
+fi
+
+printf '%-28s %6s %6s %6s\n' check cases pass fail
+printf '%-28s %6d %6d %6d\n' "cpu verify (gen+cc+2 runs)" $((pass + fail)) $pass $fail
+printf '%-28s %6d %6d %6d\n' "naive gen (refused: $ref_naive)" $((pass + fail)) $((gen_naive + ref_naive)) $((pass + fail - gen_naive - ref_naive))
+printf '%-28s %6d %6d %6d\n' "n5d gen (refused: $ref_n5d)" $((pass + fail)) $((gen_n5d + ref_n5d)) $((pass + fail - gen_n5d - ref_n5d))
+printf '%-28s %6d %6d %6d\n' "nvcc sm_90 compile" $((nv_pass + nv_fail)) $nv_pass $nv_fail
+[ -n "$failed" ] && echo "failed (seed/dtype):$failed"
+echo "differential: $pass passed, $fail failed"
+[ $fail -eq 0 ] && [ $nv_fail -eq 0 ]
