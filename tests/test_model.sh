@@ -51,5 +51,30 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
 fi
 "$STENCILC" probe --help >/dev/null && ok || no "probe --help"
 
+# tune: with a stand-in nvcc whose "programs" report the candidate number as their speed, the
+# last candidate wins and is cached; gen and run --backend auto then use it for that size class.
+cat >"$tmp/nvcc" <<'FAKE'
+#!/bin/sh
+while [ $# -gt 0 ]; do [ "$1" = -o ] && exe=$2; shift; done
+printf '#!/bin/sh\necho "RESULT name=x gcells=%s.5"\n' "$((100 + ${exe##*tune} * 10))" >"$exe"
+chmod +x "$exe"
+FAKE
+chmod +x "$tmp/nvcc"
+NVCC=$tmp/nvcc "$STENCILC" tune examples/j2d5pt.c --top 2 -s 1024 -t 10 --workdir "$tmp/w" >"$tmp/tune" 2>&1 \
+  && ok || no "tune with a stand-in nvcc"
+[ "$(grep -c '^tune: \[[0-9]/4\].*measured' "$tmp/tune")" -eq 4 ] && ok || no "tune: 4 progress lines"
+choice=$(sed -n 's/^tune: \[4\/4\] \(--backend [^ ]* .*[0-9]\) *model.*/\1/p' "$tmp/tune" | sed 's/ *$//')
+grep -qF -- "$choice" "$STENCILC_CACHE/tune.txt" && ok || no "tune: fastest '$choice' not cached"
+"$STENCILC" run examples/j2d5pt.c --backend auto -s 1024 -t 10 --cpu 2>&1 | grep -qF "tuned choice for h200: $choice" \
+  && ok || no "run --backend auto ignores the cached choice"
+"$STENCILC" gen examples/j2d5pt.c --backend auto -o "$tmp/auto.cu" 2>&1 | grep -q "model's best" \
+  && ok || no "gen --backend auto at another size class: not the model's best"
+# Without a GPU (or nvcc) tune builds but cannot time: exit 3, nothing cached.
+if ! nvidia-smi -L >/dev/null 2>&1; then
+  rm -f "$STENCILC_CACHE/tune.txt"
+  "$STENCILC" tune examples/j2d5pt.c --top 1 -s 512 -t 2 --workdir "$tmp/w" >/dev/null 2>&1; rc=$?
+  [ $rc -eq 3 ] && [ ! -e "$STENCILC_CACHE/tune.txt" ] && ok || no "tune without a GPU: exit $rc"
+fi
+
 echo "model: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -4,9 +4,10 @@
 #include "cli.h"
 #include "frontend/frontend.h"
 #include "options.h"
+#include "tune.h"
 
 static const char *const GEN_HELP =
-    "usage: stencilc gen FILE.c [--backend naive|n5d|cpu] [--dtype float|double] -o OUT\n"
+    "usage: stencilc gen FILE.c [--backend naive|n5d|cpu|auto] [--dtype float|double] -o OUT\n"
     "Writes a complete, self-contained program for the stencil in FILE.c:\n"
     "  naive  CUDA, one time step per launch from global memory (build: nvcc -O3\n"
     "         -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp OUT -o prog)\n"
@@ -15,6 +16,8 @@ static const char *const GEN_HELP =
     "The program fills the grid with seeded random non-zero values, runs, verifies against a\n"
     "CPU reference, times itself and prints GCells/s; run it with -h for its options.\n"
     "  --dtype  element type of the program (default: the source's)\n"
+    "  --backend auto  the choice 'stencilc tune' cached for --gpu G (default h200), else the\n"
+    "                  model's best ('stencilc model')\n"
     "Nothing is written when the stencil or the options are refused (exit 2).\n"
     "  --block X | YxX | ZxYxX  naive: threads per block, slowest axis first\n"
     "n5d options (temporal blocking, AN5D):\n"
@@ -27,7 +30,7 @@ static const char *const GEN_HELP =
 
 int cmd_gen(int argc, char **argv) {
   Options o;
-  int rc = options_parse(argc, argv, "-o --backend --dtype --block --bt --bs --hsn --regs --no-diag-opt --no-assoc-opt", GEN_HELP, &o);
+  int rc = options_parse(argc, argv, "-o --backend --dtype --gpu --block --bt --bs --hsn --regs --no-diag-opt --no-assoc-opt", GEN_HELP, &o);
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
   if (!o.output) {
     fprintf(stderr, "stencilc gen: -o OUT is required\n%s", GEN_HELP);
@@ -35,6 +38,10 @@ int cmd_gen(int argc, char **argv) {
   }
   Stencil st;
   if (frontend_parse(o.input, &st)) return EXIT_INPUT;
+  if (o.auto_backend && tune_choose(&st, o.dtype_given ? o.dtype : st.dtype, &o)) {
+    ir_free(&st);
+    return EXIT_INPUT;
+  }
   GenOptions g = {o.backend, o.dtype_given ? o.dtype : st.dtype, o.n5d, o.naive};
   Buf prog = {0};
   rc = EXIT_OK;

@@ -13,6 +13,7 @@ static const char *const MAIN_HELP =
     "  run FILE.c [-s SIZE] [-t STEPS]    generate, build, verify and time (GPU, else CPU)\n"
     "  model FILE.c [--gpu G] [--top N]   rank the GPU strategies by predicted speed\n"
     "  probe                              measure this machine's GPU for the model\n"
+    "  tune FILE.c [--top K]              build and time the model's best, cache the fastest\n"
     "\n"
     "'stencilc <command> --help' describes each command.\n"
     "\n"
@@ -35,6 +36,7 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "run")) return cmd_run(argc - 2, argv + 2);
   if (!strcmp(cmd, "model")) return cmd_model(argc - 2, argv + 2);
   if (!strcmp(cmd, "probe")) return cmd_probe(argc - 2, argv + 2);
+  if (!strcmp(cmd, "tune")) return cmd_tune(argc - 2, argv + 2);
   fprintf(stderr, "stencilc: unknown command '%s'\n\n%s", cmd, MAIN_HELP);
   return EXIT_INPUT;
 }

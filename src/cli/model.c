@@ -7,7 +7,7 @@
 #include "frontend/frontend.h"
 #include "model/model.h"
 #include "options.h"
-#include "process.h"
+#include "tune.h"
 
 static const char *const MODEL_HELP =
     "usage: stencilc model FILE.c [--gpu h200|h100|a100] [--dtype float|double] [-s SIZE]\n"
@@ -21,24 +21,6 @@ static const char *const MODEL_HELP =
     "  -t STEPS   time steps (default 1000)\n"
     "  --top N    rows to print (default 10)\n"
     "Each row's parameters are `stencilc gen --backend STRATEGY` options.\n";
-
-/* -s N or N0xN1[xN2] into pb->n; the backends' default size when absent. */
-static int parse_size(const char *s, const Stencil *st, Problem *pb) {
-  int count = 0;
-  for (const char *p = s; p && count < IR_MAX_DIMS; p = strchr(p, 'x') ? strchr(p, 'x') + 1 : NULL)
-    pb->n[count++] = atol(p);
-  if (count == 1)
-    for (int a = 1; a < st->dims; a++) pb->n[a] = pb->n[0];
-  return count == 1 || count == st->dims ? 0 : -1;
-}
-
-static int make_problem(const Options *o, const Stencil *st, Problem *pb) {
-  memset(pb, 0, sizeof *pb);
-  pb->steps = o->steps ? atol(o->steps) : codegen_default_steps(BACKEND_N5D);
-  if (o->size) return parse_size(o->size, st, pb);
-  for (int a = 0; a < st->dims; a++) pb->n[a] = codegen_default_size(BACKEND_N5D, st->dims);
-  return 0;
-}
 
 static void print_row(int rank, const Stencil *st, const Candidate *c, const GpuSpec *g) {
   char params[96], occ[40];
@@ -58,16 +40,11 @@ int cmd_model(int argc, char **argv) {
   int rc = options_parse(argc, argv, "--gpu --dtype -s -t --top", MODEL_HELP, &o);
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
   GpuSpec g;
-  const char *key = o.gpu ? o.gpu : "h200";
-  if (model_gpu_find(key, cache_file("gpu.txt"), &g)) {
-    fprintf(stderr, "stencilc model: unknown GPU '%s' (known: %s)\n", key, model_gpu_keys());
-    return EXIT_INPUT;
-  }
+  if (tune_gpu(&o, &g)) return EXIT_INPUT;
   Stencil st;
   if (frontend_parse(o.input, &st)) return EXIT_INPUT;
   Problem pb;
-  if (make_problem(&o, &st, &pb)) {
-    fprintf(stderr, "stencilc model: -s gives 1 or %d sizes for this %dD stencil\n", st.dims, st.dims);
+  if (tune_problem(&o, &st, &pb)) {
     ir_free(&st);
     return EXIT_INPUT;
   }

@@ -80,7 +80,8 @@ int options_parse(int argc, char **argv, const char *allowed, const char *help, 
       o->top = atoi(v);
     }
     else if (!strcmp(a, "--backend")) {
-      int b = codegen_backend_from_name(v);
+      o->auto_backend = !strcmp(v, "auto");
+      int b = o->auto_backend ? BACKEND_NAIVE : codegen_backend_from_name(v);
       if (b < 0) return bad(help, "unknown backend '%s'", v);
       o->backend = (Backend)b;
       o->backend_given = true;

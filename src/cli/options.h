@@ -11,6 +11,7 @@ typedef struct {
   const char *output;   /* gen: -o */
   Backend backend;
   bool backend_given;
+  bool auto_backend;    /* --backend auto: tuned choice or the model's best (tune.h) */
   DType dtype;
   bool dtype_given;
   const char *size;     /* run: passed to the program as -s */

@@ -100,7 +100,7 @@ int cmd_probe(int argc, char **argv) {
   snprintf(measured, sizeof measured, "%s/measured.txt", dir);
   Buf b = {0};
   buf_puts(&b, PROBE_CU);
-  int rc = buf_write_file(&b, src) || nvcc_build(nvcc_path, src, exe, false) ? EXIT_TOOL : EXIT_OK;
+  int rc = buf_write_file(&b, src) || process_wait(nvcc_start(nvcc_path, src, exe, false, NULL)) ? EXIT_TOOL : EXIT_OK;
   buf_free(&b);
   if (rc) {
     fprintf(stderr, "stencilc probe: could not build %s\n", src);

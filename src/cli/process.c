@@ -1,6 +1,7 @@
 #include "process.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,18 +9,28 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+pid_t process_start(char *const argv[], const char *log) {
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid != 0) return pid;
+  if (log) {
+    int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0) _exit(127);
+  }
+  execvp(argv[0], argv);
+  _exit(127);
+}
+
 int process_run(char *const argv[]) {
   fputs("+", stderr);
   for (int i = 0; argv[i]; i++) fprintf(stderr, " %s", argv[i]);
   fputc('\n', stderr);
-  fflush(stdout);
-  fflush(stderr);
-  pid_t pid = fork();
+  return process_wait(process_start(argv, NULL));
+}
+
+int process_wait(pid_t pid) {
   if (pid < 0) return -1;
-  if (pid == 0) {
-    execvp(argv[0], argv);
-    _exit(127);
-  }
   int status;
   while (waitpid(pid, &status, 0) < 0)
     ;
@@ -61,7 +72,7 @@ const char *cache_file(const char *name) {
   return path;
 }
 
-int nvcc_build(const char *nvcc, const char *src, const char *exe, bool fast_math) {
+pid_t nvcc_start(const char *nvcc, const char *src, const char *exe, bool fast_math, const char *log) {
   const char *arch = getenv("STENCILC_CUDA_ARCH");
   char gencode[128];
   snprintf(gencode, sizeof gencode, "-gencode=arch=compute_%s,code=sm_%s", arch ? arch : "90",
@@ -79,5 +90,10 @@ int nvcc_build(const char *nvcc, const char *src, const char *exe, bool fast_mat
   argv[n++] = (char *)src;
   argv[n++] = "-lgomp";
   argv[n] = NULL;
-  return process_run(argv);
+  if (!log) {
+    fputs("+", stderr);
+    for (int i = 0; argv[i]; i++) fprintf(stderr, " %s", argv[i]);
+    fputc('\n', stderr);
+  }
+  return process_start(argv, log);
 }

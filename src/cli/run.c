@@ -11,10 +11,11 @@
 #include "frontend/frontend.h"
 #include "options.h"
 #include "process.h"
+#include "tune.h"
 
 static const char *const RUN_HELP =
     "usage: stencilc run FILE.c [-s SIZE] [-t STEPS] [-r REPS] [--dtype float|double]\n"
-    "                    [--backend naive|n5d] [n5d options] [--fast-math] [--cpu]\n"
+    "                    [--backend naive|n5d|auto] [n5d options] [--fast-math] [--cpu]\n"
     "                    [--workdir DIR]\n"
     "Generates the CUDA program, builds it with nvcc (-gencode=arch=compute_90,code=sm_90;\n"
     "$NVCC and $STENCILC_CUDA_ARCH override), runs it on the GPU: verify against the CPU\n"
@@ -24,6 +25,8 @@ static const char *const RUN_HELP =
     "  -t STEPS     time steps (default: 1000 on the GPU, 10 on the CPU)\n"
     "  -r REPS      timed repetitions, the median is reported\n"
     "  --fast-math  build the CUDA program with --use_fast_math\n"
+    "  --backend auto  the choice 'stencilc tune' cached for this size and --gpu G (default\n"
+    "               h200), else the model's best ('stencilc model')\n"
     "  --workdir D  where to write and build the programs (default $TMPDIR/stencilc-run)\n"
     "  --block X | YxX | ZxYxX  naive: threads per block, slowest axis first\n"
     "n5d options (temporal blocking, AN5D):\n"
@@ -104,7 +107,7 @@ static int run_gpu(const Stencil *st, const Options *o, DType dt, const char *di
   snprintf(src, sizeof src, "%s/%s-%s.cu", dir, st->name, codegen_backend_name(o->backend));
   snprintf(exe, sizeof exe, "%s/%s-%s", dir, st->name, codegen_backend_name(o->backend));
   if (write_program(st, o->backend, dt, o, src)) return EXIT_INPUT;
-  if (nvcc_build(nvcc_path, src, exe, o->fast_math)) {
+  if (process_wait(nvcc_start(nvcc_path, src, exe, o->fast_math, NULL))) {
     fprintf(stderr, "stencilc run: nvcc failed on %s\n", src);
     return EXIT_TOOL;
   }
@@ -132,7 +135,7 @@ static int run_cpu(const Stencil *st, const Options *o, DType dt, const char *di
 
 int cmd_run(int argc, char **argv) {
   Options o;
-  int rc = options_parse(argc, argv, "-s -t -r --dtype --backend --fast-math --cpu --workdir --block --bt --bs --hsn --regs "
+  int rc = options_parse(argc, argv, "-s -t -r --dtype --backend --gpu --fast-math --cpu --workdir --block --bt --bs --hsn --regs "
                          "--no-diag-opt --no-assoc-opt",
                          RUN_HELP, &o);
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
@@ -140,6 +143,10 @@ int cmd_run(int argc, char **argv) {
   Stencil st;
   if (frontend_parse(o.input, &st)) return EXIT_INPUT;
   DType dt = o.dtype_given ? o.dtype : st.dtype;
+  if (o.auto_backend && tune_choose(&st, dt, &o)) {
+    ir_free(&st);
+    return EXIT_INPUT;
+  }
   char dir[DIR_MAX];
   if (o.workdir) snprintf(dir, sizeof dir, "%s", o.workdir);
   else snprintf(dir, sizeof dir, "%s/stencilc-run", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");

@@ -1,0 +1,273 @@
+/* stencilc tune: build the model's best candidates of each strategy in parallel, time them on the
+ * GPU, cache the fastest. The cache ($STENCILC_CACHE/tune.txt) holds one line per choice:
+ *   KEY<TAB>stencilc gen options
+ * where KEY joins a hash of the stencil IR, the GPU key, the dtype and the size class (log2 of the
+ * cell count); a later line overrides an earlier one. */
+#include "tune.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "frontend/frontend.h"
+#include "model/model.h"
+#include "process.h"
+
+static const char *const TUNE_HELP =
+    "usage: stencilc tune FILE.c [--gpu h200|h100|a100] [--dtype float|double] [-s SIZE]\n"
+    "                     [-t STEPS] [--top K] [--fast-math] [--workdir DIR]\n"
+    "Takes the model's K best candidates of each strategy (default 3), builds them in parallel\n"
+    "with nvcc, verifies and times each on the GPU, and caches the fastest for this stencil,\n"
+    "GPU, dtype and size class in $STENCILC_CACHE/tune.txt (default ~/.cache/stencilc), where\n"
+    "'gen' and 'run' with --backend auto find it. Without a GPU the candidates are built but\n"
+    "not timed, nothing is cached, and the exit code is 3.\n";
+
+enum { MAX_PICKS = 64, PATH_LEN = 4096 + 128 };
+
+/* FNV-1a over the facts that decide the generated code. */
+static uint64_t mix(uint64_t h, const void *data, size_t n) {
+  for (size_t i = 0; i < n; i++) h = (h ^ ((const unsigned char *)data)[i]) * 1099511628211ULL;
+  return h;
+}
+
+static uint64_t hash_expr(uint64_t h, const Expr *e) {
+  h = mix(h, &e->kind, sizeof e->kind);
+  if (e->kind == EX_CONST) h = mix(h, &e->value, sizeof e->value);
+  if (e->kind == EX_LOAD) h = mix(h, &e->point, sizeof e->point);
+  if (e->kind == EX_CALL) h = mix(h, e->func, strlen(e->func));
+  for (int i = 0; i < e->nargs; i++) h = hash_expr(h, e->arg[i]);
+  return h;
+}
+
+static void tune_key(const Stencil *st, const GpuSpec *g, DType dt, const Problem *pb, char *key,
+                     size_t n) {
+  uint64_t h = 1469598103934665603ULL;
+  h = mix(h, &st->dims, sizeof st->dims);
+  h = mix(h, st->lo, sizeof st->lo);
+  h = mix(h, st->hi, sizeof st->hi);
+  for (int p = 0; p < st->npoints; p++) h = mix(h, st->points[p].off, sizeof st->points[p].off);
+  h = hash_expr(h, st->expr);
+  double cells = 1;
+  for (int a = 0; a < st->dims; a++) cells *= pb->n[a];
+  snprintf(key, n, "%016llx-%s-%s-2^%d", (unsigned long long)h, g->key, ir_dtype_name(dt),
+           (int)floor(log2(cells)));
+}
+
+/* -s as N or N0xN1[xN2], else the backends' default size; -t, else 1000 steps. */
+int tune_problem(const Options *o, const Stencil *st, Problem *pb) {
+  memset(pb, 0, sizeof *pb);
+  pb->steps = o->steps ? atol(o->steps) : codegen_default_steps(BACKEND_N5D);
+  int count = 0;
+  for (const char *p = o->size; p && count < IR_MAX_DIMS; p = strchr(p, 'x') ? strchr(p, 'x') + 1 : NULL)
+    pb->n[count++] = atol(p);
+  for (int a = count; a < st->dims; a++)
+    pb->n[a] = count == 1 ? pb->n[0] : codegen_default_size(BACKEND_N5D, st->dims);
+  if (count > 1 && count != st->dims) {
+    fprintf(stderr, "stencilc: -s gives 1 or %d sizes for this %dD stencil\n", st->dims, st->dims);
+    return -1;
+  }
+  return 0;
+}
+
+int tune_gpu(const Options *o, GpuSpec *g) {
+  const char *key = o->gpu ? o->gpu : "h200";
+  if (!model_gpu_find(key, cache_file("gpu.txt"), g)) return 0;
+  fprintf(stderr, "stencilc: unknown GPU '%s' (known: %s)\n", key, model_gpu_keys());
+  return -1;
+}
+
+/* Copies the options cached last for key into out; returns 0, or -1 when there are none. */
+static int cache_lookup(const char *key, char *out, size_t n) {
+  const char *path = cache_file("tune.txt");
+  FILE *f = path ? fopen(path, "r") : NULL;
+  char line[1024];
+  size_t klen = strlen(key);
+  int rc = -1;
+  while (f && fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\n")] = 0;
+    if (!strncmp(line, key, klen) && line[klen] == '\t') rc = 0, snprintf(out, n, "%s", line + klen + 1);
+  }
+  if (f) fclose(f);
+  return rc;
+}
+
+/* Parses cached "--backend B --bt ..." into o's backend and parameters. */
+static int apply_params(const char *text, Options *o) {
+  char copy[512], *argv[32];
+  int argc = 0;
+  snprintf(copy, sizeof copy, "%s", text);
+  argv[argc++] = (char *)o->input;
+  for (char *t = strtok(copy, " "); t && argc < 31; t = strtok(NULL, " ")) argv[argc++] = t;
+  Options parsed;
+  if (options_parse(argc, argv, "--backend --bt --bs --hsn --regs --block", "", &parsed)) return -1;
+  o->backend = parsed.backend;
+  o->n5d = parsed.n5d;
+  o->naive = parsed.naive;
+  return 0;
+}
+
+static void choice_text(const Stencil *st, const GenOptions *opt, char *buf, size_t n) {
+  char params[128];
+  model_params_text(st, opt, params, sizeof params);
+  snprintf(buf, n, "--backend %s %s", codegen_backend_name(opt->backend), params);
+}
+
+int tune_choose(const Stencil *st, DType dt, Options *o) {
+  GpuSpec g;
+  Problem pb;
+  if (tune_gpu(o, &g) || tune_problem(o, st, &pb)) return -1;
+  char key[128], cached[512], text[256];
+  tune_key(st, &g, dt, &pb, key, sizeof key);
+  if (!cache_lookup(key, cached, sizeof cached) && !apply_params(cached, o)) {
+    fprintf(stderr, "stencilc: --backend auto: tuned choice for %s: %s\n", g.key, cached);
+    return 0;
+  }
+  Candidate *c;
+  int n = model_rank(st, dt, &pb, &g, &c);
+  if (n == 0) {
+    fprintf(stderr, "stencilc: --backend auto: no candidate fits %s\n", g.name);
+    return -1;
+  }
+  choice_text(st, &c[0].opt, text, sizeof text);
+  free(c);
+  fprintf(stderr, "stencilc: --backend auto: model's best for %s (not tuned): %s\n", g.key, text);
+  return apply_params(text, o);
+}
+
+/* The model's k best of each strategy, in rank order. */
+static int pick(const Candidate *c, int n, int k, const Candidate **picks) {
+  int count = 0, per[3] = {0};
+  for (int i = 0; i < n && count < MAX_PICKS; i++)
+    if (per[c[i].opt.backend]++ < k) picks[count++] = &c[i];
+  return count;
+}
+
+/* GCells/s from the program's RESULT line, or -1. */
+static double result_gcells(const char *out_path) {
+  FILE *f = fopen(out_path, "r");
+  char line[1024];
+  double g = -1;
+  while (f && fgets(line, sizeof line, f)) {
+    const char *at = strstr(line, " gcells=");
+    if (!strncmp(line, "RESULT ", 7) && at) g = atof(at + 8);
+  }
+  if (f) fclose(f);
+  return g;
+}
+
+typedef struct {
+  const Candidate *c;
+  char src[PATH_LEN], exe[PATH_LEN], log[PATH_LEN];
+  pid_t pid;
+  int built;
+} Build;
+
+static void build_all(const Stencil *st, const char *nvcc, const char *dir, const Options *o,
+                      Build *b, int n) {
+  for (int i = 0; i < n; i++) { /* all at once: nvcc runs single-threaded */
+    snprintf(b[i].src, PATH_LEN, "%s/%s-tune%d.cu", dir, st->name, i);
+    snprintf(b[i].exe, PATH_LEN, "%s/%s-tune%d", dir, st->name, i);
+    snprintf(b[i].log, PATH_LEN, "%s/%s-tune%d.log", dir, st->name, i);
+    Buf prog = {0};
+    b[i].pid = codegen_program(&prog, st, &b[i].c->opt) || buf_write_file(&prog, b[i].src)
+                   ? -1 : nvcc_start(nvcc, b[i].src, b[i].exe, o->fast_math, b[i].log);
+    buf_free(&prog);
+  }
+  for (int i = 0; i < n; i++) b[i].built = process_wait(b[i].pid) == 0;
+}
+
+/* Runs the built candidates; returns the index of the fastest, -1 when none ran, -3 without GPU. */
+static int time_all(const Stencil *st, const Options *o, Build *b, int n) {
+  int best = -1;
+  double best_g = 0;
+  char text[256], out[PATH_LEN + 8];
+  for (int i = 0; i < n; i++) {
+    choice_text(st, &b[i].c->opt, text, sizeof text);
+    printf("tune: [%d/%d] %-48s model %8.1f  ", i + 1, n, text, b[i].c->pred.gcells);
+    if (!b[i].built) {
+      printf("build failed (%s)\n", b[i].log);
+      continue;
+    }
+    char *argv[6] = {b[i].exe, "-t", (char *)(o->steps ? o->steps : "1000"), NULL, NULL, NULL};
+    if (o->size) argv[3] = "-s", argv[4] = (char *)o->size;
+    snprintf(out, sizeof out, "%s.out", b[i].exe);
+    int rc = process_wait(process_start(argv, out));
+    double g = rc == 0 ? result_gcells(out) : -1;
+    if (rc == 3) {
+      printf("not timed: no GPU\n");
+      fflush(stdout);
+      return -3;
+    }
+    if (g < 0) printf("failed (exit %d, %s)\n", rc, out);
+    else printf("measured %8.1f GCells/s\n", g);
+    fflush(stdout);
+    if (g > best_g) best_g = g, best = i;
+  }
+  return best;
+}
+
+static int store_choice(const char *key, const char *text) {
+  const char *path = cache_file("tune.txt");
+  FILE *f = path ? fopen(path, "a") : NULL;
+  if (!f || fprintf(f, "%s\t%s\n", key, text) < 0 || fclose(f)) {
+    fprintf(stderr, "stencilc tune: cannot write the cache\n");
+    return EXIT_TOOL;
+  }
+  printf("tune: cached in %s: %s\n", path, text);
+  return EXIT_OK;
+}
+
+static int tune(const Stencil *st, const Options *o, DType dt, const char *nvcc, const char *dir) {
+  GpuSpec g;
+  Problem pb;
+  if (tune_gpu(o, &g) || tune_problem(o, st, &pb)) return EXIT_INPUT;
+  Candidate *c;
+  const Candidate *picks[MAX_PICKS];
+  int n = model_rank(st, dt, &pb, &g, &c), k = pick(c, n, o->top ? o->top : 3, picks);
+  Build *b = calloc((size_t)k, sizeof *b);
+  if (!b) abort();
+  for (int i = 0; i < k; i++) b[i].c = picks[i];
+  printf("tune: building %d candidates for %s in %s\n", k, g.name, dir);
+  build_all(st, nvcc, dir, o, b, k);
+  int best = time_all(st, o, b, k), rc = EXIT_TOOL;
+  if (best == -3) fprintf(stderr, "stencilc tune: no GPU on this machine: the candidates were built "
+                                  "but cannot be timed; nothing cached\n");
+  else if (best < 0) fprintf(stderr, "stencilc tune: no candidate ran; nothing cached\n");
+  else {
+    char key[128], text[256];
+    tune_key(st, &g, dt, &pb, key, sizeof key);
+    choice_text(st, &b[best].c->opt, text, sizeof text);
+    rc = store_choice(key, text);
+  }
+  free(b);
+  free(c);
+  return rc;
+}
+
+int cmd_tune(int argc, char **argv) {
+  Options o;
+  int rc = options_parse(argc, argv, "--gpu --dtype -s -t --top --fast-math --workdir", TUNE_HELP, &o);
+  if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
+  const char *nvcc = tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc");
+  if (!nvcc) {
+    fprintf(stderr, "stencilc tune: nvcc not found (install the CUDA toolkit or set $NVCC)\n");
+    return EXIT_TOOL;
+  }
+  char nvcc_path[4096], dir[4096];
+  snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
+  snprintf(dir, sizeof dir, "%s", o.workdir ? o.workdir : "/tmp/stencilc-tune");
+  if (mkdir(dir, 0777) && errno != EEXIST) {
+    fprintf(stderr, "stencilc tune: cannot create '%s'\n", dir);
+    return EXIT_TOOL;
+  }
+  Stencil st;
+  if (frontend_parse(o.input, &st)) return EXIT_INPUT;
+  rc = tune(&st, &o, o.dtype_given ? o.dtype : st.dtype, nvcc_path, dir);
+  ir_free(&st);
+  return rc;
+}

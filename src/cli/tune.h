@@ -1,0 +1,20 @@
+/* The tuned choice of strategy and parameters, shared by tune (which measures and caches it) and
+ * gen/run --backend auto (which use it). */
+#ifndef STENCILC_TUNE_H
+#define STENCILC_TUNE_H
+
+#include "model/model.h"
+#include "options.h"
+
+/* The GPU of --gpu (default h200), refined by a probe file; -1 after a message when unknown. */
+int tune_gpu(const Options *o, GpuSpec *g);
+/* The grid of -s (N or N0xN1[xN2], default the backends') and the steps of -t (default 1000);
+ * -1 after a message when -s does not fit the stencil. */
+int tune_problem(const Options *o, const Stencil *st, Problem *pb);
+
+/* Fills o's backend and parameters for --backend auto: the choice `stencilc tune` cached for this
+ * stencil, GPU (--gpu, default h200), dtype and size class, else the model's best. Prints which.
+ * Returns 0, or -1 after a message (unknown GPU, no candidate). */
+int tune_choose(const Stencil *st, DType dt, Options *o);
+
+#endif
