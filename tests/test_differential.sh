@@ -66,6 +66,15 @@ if [ -n "$KEEP" ]; then echo "keeping the cases in $tmp"; else trap 'rm -rf "$tm
 # Private copies: others rebuilding build/ meanwhile must not break the running cases.
 cp "$STENCILC" "$tmp/stencilc" && cp "$GEN" "$tmp/stencilgen" && STENCILC=$tmp/stencilc GEN=$tmp/stencilgen
 export STENCILC GEN tmp
+# The generator: a seed gives the same bytes every time; --dims and --dtype are obeyed.
+gen_bad=0
+for s in 1 2 3 4 5; do
+  for d in 2 3; do
+    "$GEN" --seed $s --dims $d --dtype double -o "$tmp/g1.c" && "$GEN" --seed $s --dims $d --dtype double -o "$tmp/g2.c" &&
+      cmp -s "$tmp/g1.c" "$tmp/g2.c" && [ "$(grep -c '^ *for (int [ijk] ' "$tmp/g1.c")" = $d ] &&
+      grep -q 'double' "$tmp/g1.c" && ! grep -q 'float' "$tmp/g1.c" || { gen_bad=1; echo "FAIL: stencilgen --seed $s --dims $d"; }
+  done
+done
 for s in $(seq 1 "$N"); do echo "$s float"; echo "$s double"; done >"$tmp/jobs"
 xargs -P "$JOBS" -L 1 sh "$0" --case-job <"$tmp/jobs"
 
@@ -99,4 +108,4 @@ printf '%-28s %6d %6d %6d\n' "n5d gen (refused: $ref_n5d)" $((pass + fail)) $((g
 printf '%-28s %6d %6d %6d\n' "nvcc sm_90 compile" $((nv_pass + nv_fail)) $nv_pass $nv_fail
 [ -n "$failed" ] && echo "failed (seed/dtype):$failed"
 echo "differential: $pass passed, $fail failed"
-[ $fail -eq 0 ] && [ $nv_fail -eq 0 ]
+[ $fail -eq 0 ] && [ $nv_fail -eq 0 ] && [ $gen_bad -eq 0 ]
