@@ -242,7 +242,10 @@ static void emit_level(Buf *out, const Stencil *st, const Plan *pl, const N5dPar
 static void emit_copy(Buf *out, const Stencil *st, const Plan *pl, const N5dParams *opt, DType dt,
                       int u) {
   buf_printf(out, "    {\n      if (m + %d >= M) break;\n      const int s = S0 + m + %d;\n", u, u);
-  const char *first = "      %s = in[(long)clamp0(s) * s0 + pc];\n";
+  /* row s arrived in ld0 during an earlier iteration; the load of row s + 2 starts now, so a
+   * whole iteration of on-chip work hides its latency */
+  const char *first = "      %s = ld0;\n      ld0 = ld1;\n"
+                      "      ld1 = in[(long)clamp0(s + 2) * s0 + pc];\n";
   if (pl->mode == N5D_DIAGONAL_FREE) {
     char reg[32];
     snprintf(reg, sizeof reg, "r0_%d", slot(pl, u));
@@ -296,6 +299,7 @@ static void emit_rows(Buf *out, const Stencil *st, const Plan *pl, const N5dPara
                 "  auto clamp0 = [e0](int i) { return i < 0 ? 0 : i >= e0 ? e0 - 1 : i; };\n"
                 "  const int S0 = i0 - BT * RS, M = i1 - i0 + 2 * BT * RS;\n"
                 "  int b = PAD; /* current buffer of the pair (DF, ASSOC) */\n"
+                "  rt_real ld0 = in[(long)clamp0(S0) * s0 + pc], ld1 = in[(long)clamp0(S0 + 1) * s0 + pc];\n"
                 "  (void)b;\n");
   emit_registers(out, pl);
   buf_printf(out, "  for (int m = 0; m < M; m += %d) {\n", pl->w);
