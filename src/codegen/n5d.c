@@ -44,17 +44,18 @@ static N5dMode choose_mode(const Stencil *st, const N5dParams *p) {
 }
 
 /* Defaults in the spirit of AN5D's tables: more fused steps for smaller radii, long flat tiles
- * in 2D, 32x32 tiles in 3D. The performance model replaces these. */
+ * in 2D, 32x32 tiles in 3D. The box values are the best of the H200 sweep
+ * (bench/results/n5d_sweep_box_h200.csv); the performance model ranks the alternatives. */
 static void default_params(const Stencil *st, Plan *pl) {
   int r = st->radius[st->dims - 1] > pl->rs ? st->radius[st->dims - 1] : pl->rs;
   bool box = !st->diagonal_free;
   if (st->dims == 2) {
-    if (!pl->bsx) pl->bsx = 256;
-    if (!pl->bt) pl->bt = box ? (r == 1 ? 4 : r == 2 ? 2 : 1) : (r == 1 ? 8 : r == 2 ? 4 : 2);
+    if (!pl->bsx) pl->bsx = box && r >= 4 ? 512 : 256;
+    if (!pl->bt) pl->bt = box ? (r == 1 ? 6 : r == 2 ? 3 : 2) : (r == 1 ? 8 : r == 2 ? 4 : 2);
   } else {
     if (!pl->bsx) pl->bsx = 32;
     if (!pl->bsy) pl->bsy = 32;
-    if (!pl->bt) pl->bt = box ? 1 : (r == 1 ? 4 : r == 2 ? 2 : 1);
+    if (!pl->bt) pl->bt = box ? (r == 1 ? 2 : 1) : (r == 1 ? 4 : r == 2 ? 2 : 1);
   }
 }
 
