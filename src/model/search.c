@@ -7,6 +7,8 @@
 
 #include "model.h"
 
+#define COUNT(a) ((int)(sizeof(a) / sizeof *(a)))
+
 typedef struct {
   Candidate *items;
   int n, cap;
@@ -29,9 +31,9 @@ static bool consider(List *l, const Stencil *st, const GenOptions *opt, const Pr
 
 static void naive_space(List *l, const Stencil *st, DType dt, const Problem *pb, const GpuSpec *g) {
   static const int xs[] = {32, 64, 128, 256, 512, 1024}, ys[] = {1, 2, 4, 8, 16, 32}, zs[] = {1, 2, 4, 8};
-  int nz = st->dims == 3 ? 4 : 1;
-  for (int i = 0; i < 6; i++)
-    for (int j = 0; j < 6; j++)
+  int nz = st->dims == 3 ? COUNT(zs) : 1;
+  for (int i = 0; i < COUNT(xs); i++)
+    for (int j = 0; j < COUNT(ys); j++)
       for (int k = 0; k < nz; k++) {
         GenOptions o = {.backend = BACKEND_NAIVE, .dtype = dt};
         int *b = o.naive.block;
@@ -47,11 +49,11 @@ static void n5d_space(List *l, const Stencil *st, DType dt, const Problem *pb, c
   static const int hsn2[] = {256, 512, 1024}, hsn3[] = {64, 128, 256};
   static const int caps[] = {0, 32, 64, 96, 128};
   bool d3 = st->dims == 3;
-  int max_bt = d3 ? 8 : 16, nbs = d3 ? 6 : 4;
+  int max_bt = d3 ? 8 : 16, nbs = d3 ? COUNT(bs3) : COUNT(bs2);
   for (int bt = 1; bt <= max_bt; bt++)
     for (int b = 0; b < nbs; b++)
-      for (int h = 0; h < 3; h++)
-        for (int c = 0; c < 5; c++) { /* no cap, then the smallest cap the estimate fits under:
+      for (int h = 0; h < COUNT(hsn2); h++)
+        for (int c = 0; c < COUNT(caps); c++) { /* no cap, then the smallest cap the estimate fits under:
                                           larger caps build the same code with fewer blocks */
           GenOptions o = {.backend = BACKEND_N5D, .dtype = dt};
           o.n5d.bt = bt;
