@@ -19,18 +19,14 @@ static const char *const GEN_HELP =
     "  --backend auto  the choice 'stencilc tune' cached for --gpu G (default h200), else the\n"
     "                  model's best ('stencilc model')\n"
     "Nothing is written when the stencil or the options are refused (exit 2).\n"
-    "  --block X | YxX | ZxYxX  naive: threads per block, slowest axis first\n"
-    "n5d options (temporal blocking, AN5D):\n"
-    "  --bt N          time steps fused per launch\n"
-    "  --bs X | YxX    threads per block along x (2D) or y and x (3D)\n"
-    "  --hsn N         rows of the streaming axis per block (default: from the size)\n"
-    "  --regs N        register cap per thread\n"
-    "  --no-diag-opt   turn the diagonal-access-free optimisation off\n"
-    "  --no-assoc-opt  turn the associative (partial sums) optimisation off\n";
+    BACKEND_OPTIONS_HELP;
 
 int cmd_gen(int argc, char **argv) {
   Options o;
-  int rc = options_parse(argc, argv, "-o --backend --dtype --gpu --block --bt --bs --hsn --regs --no-diag-opt --no-assoc-opt", GEN_HELP, &o);
+  int rc = options_parse(argc, argv,
+                         "-o --backend --dtype --gpu --block --bt --bs --hsn --regs --no-diag-opt "
+                         "--no-assoc-opt",
+                         GEN_HELP, &o);
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
   if (!o.output) {
     fprintf(stderr, "stencilc gen: -o OUT is required\n%s", GEN_HELP);

@@ -26,6 +26,17 @@ typedef struct {
   int top;              /* model: --top */
 } Options;
 
+/* Help text for the backend parameters, shared by gen and run. */
+#define BACKEND_OPTIONS_HELP                                                                  \
+  "  --block X | YxX | ZxYxX  naive: threads per block, slowest axis first\n"                 \
+  "n5d options (temporal blocking, AN5D):\n"                                                  \
+  "  --bt N          time steps fused per launch\n"                                           \
+  "  --bs X | YxX    threads per block along x (2D) or y and x (3D)\n"                        \
+  "  --hsn N         rows of the streaming axis per block (default: from the size)\n"         \
+  "  --regs N        register cap per thread\n"                                               \
+  "  --no-diag-opt   turn the diagonal-access-free optimisation off\n"                        \
+  "  --no-assoc-opt  turn the associative (partial sums) optimisation off\n"
+
 /* Parses argv (after the subcommand name). `allowed` lists the option names this subcommand
  * takes, e.g. "-o --backend --dtype". Returns 0, 1 when --help was printed, or -1 after an error
  * message. */

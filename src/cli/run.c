@@ -28,14 +28,7 @@ static const char *const RUN_HELP =
     "  --backend auto  the choice 'stencilc tune' cached for this size and --gpu G (default\n"
     "               h200), else the model's best ('stencilc model')\n"
     "  --workdir D  where to write and build the programs (default $TMPDIR/stencilc-run)\n"
-    "  --block X | YxX | ZxYxX  naive: threads per block, slowest axis first\n"
-    "n5d options (temporal blocking, AN5D):\n"
-    "  --bt N          time steps fused per launch\n"
-    "  --bs X | YxX    threads per block along x (2D) or y and x (3D)\n"
-    "  --hsn N         rows of the streaming axis per block (default: from the size)\n"
-    "  --regs N        register cap per thread\n"
-    "  --no-diag-opt   turn the diagonal-access-free optimisation off\n"
-    "  --no-assoc-opt  turn the associative (partial sums) optimisation off\n";
+    BACKEND_OPTIONS_HELP;
 
 enum { NO_GPU = 3 }; /* exit code of a generated CUDA program that found no device */
 

@@ -14,19 +14,9 @@
 #include <unistd.h>
 
 #include "codegen/codegen.h"
+#include "expect.h"
 
-static int failures;
 static char tmpdir[] = "/tmp/stencilc_test_XXXXXX";
-
-#define EXPECT(cond, ...)                                    \
-  do {                                                       \
-    if (!(cond)) {                                           \
-      failures++;                                            \
-      printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-      printf(__VA_ARGS__);                                   \
-      printf("\n");                                          \
-    }                                                        \
-  } while (0)
 
 /* ---- Building stencils by hand ---- */
 
@@ -251,7 +241,7 @@ static int run(const char *cmd, char *out, size_t cap) {
 
 static char *generate(const Stencil *st, Backend b, DType dt) {
   Buf out = {0};
-  GenOptions opt = {b, dt};
+  GenOptions opt = {.backend = b, .dtype = dt};
   int rc = codegen_program(&out, st, &opt);
   EXPECT(rc == 0 && out.len > 0, "codegen_program failed for %s", st->name);
   return out.s;
@@ -369,7 +359,7 @@ static void test_rejects_reads_outside_halo(void) {
   make_jacobi2d(&st);
   st.hi[1] = 0; /* the point at +1 along axis 1 now reads past the grid */
   Buf out = {0};
-  GenOptions opt = {BACKEND_CPU, DTYPE_DOUBLE};
+  GenOptions opt = {.backend = BACKEND_CPU, .dtype = DTYPE_DOUBLE};
   printf("(an error message about axis 1 is expected here)\n");
   fflush(stdout);
   EXPECT(codegen_program(&out, &st, &opt) != 0 && out.len == 0, "out-of-halo read accepted");
@@ -422,7 +412,7 @@ static void test_naive_compiles(Stencil *const *sts, int nst) {
   for (int i = 0; i < n; i++) {
     int status = 0;
     waitpid(pids[i], &status, 0);
-    char out[1 << 14] = "", cmd[700];
+    char out[1 << 14] = "", cmd[sizeof logs[i] + 8];
     snprintf(cmd, sizeof cmd, "cat %s", logs[i]);
     run(cmd, out, sizeof out);
     EXPECT(WIFEXITED(status) && WEXITSTATUS(status) == 0, "nvcc failed, see %s:\n%s", logs[i], out);

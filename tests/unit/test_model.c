@@ -7,18 +7,7 @@
 
 #include "frontend/frontend.h"
 #include "model/model.h"
-
-static int failures;
-
-#define EXPECT(cond, ...)                                    \
-  do {                                                       \
-    if (!(cond)) {                                           \
-      failures++;                                            \
-      printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-      printf(__VA_ARGS__);                                   \
-      printf("\n");                                          \
-    }                                                        \
-  } while (0)
+#include "expect.h"
 
 static bool near(double a, double b) { return fabs(a - b) <= 1e-9 * fmax(1, fabs(b)); }
 

@@ -3,18 +3,7 @@
  *   cc -std=c11 -fopenmp -Wall -Wextra -Werror -Iruntime tests/unit/test_runtime.c -lm \
  *      -o build/test_runtime && build/test_runtime */
 #include "rt_common.h"
-
-static int failures;
-
-#define EXPECT(cond, ...)                                   \
-  do {                                                      \
-    if (!(cond)) {                                          \
-      failures++;                                           \
-      printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-      printf(__VA_ARGS__);                                  \
-      printf("\n");                                         \
-    }                                                       \
-  } while (0)
+#include "expect.h"
 
 static const RtStencil star2d = {"t", "cpu", "double", 2, {1, 2, 0}, {1, 2, 0}, 5, 1.0, 0,
                                  8, 1, 1};
