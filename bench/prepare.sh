@@ -14,5 +14,18 @@ for f in examples/*.c; do
     build/stencilc gen "$f" --backend "$backend" --dtype "$dt" -o "bench/gen/$backend/$(basename "$f" .c)-$dt.cu"
   done
 done
+# n5d: also the modes the suite never picks by itself (forced off optimisations), so that the
+# correctness matrix covers the associative path on stars and the general path in 2D and 3D
+if [ "$backend" = n5d ]; then
+  for m in "star2d2r assoc --no-diag-opt" "j3d13pt assoc --no-diag-opt" \
+           "star2d2r general --no-diag-opt --no-assoc-opt" "gradient2d general --no-diag-opt" \
+           "box3d1r general --no-assoc-opt"; do
+    set -- $m
+    name=$1 mode=$2; shift 2
+    for dt in $dtypes; do
+      build/stencilc gen "examples/$name.c" --backend n5d --dtype "$dt" "$@" -o "bench/gen/n5d/${name}_$mode-$dt.cu"
+    done
+  done
+fi
 git rev-parse --short HEAD >"bench/gen/$backend/COMMIT"
 ls "bench/gen/$backend" | wc -l
