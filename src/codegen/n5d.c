@@ -34,6 +34,7 @@ typedef struct {
   int bt, bsx, bsy, hsn, regs;
   int rs, ry, rx; /* radius along the streaming axis, y (3D) and x */
   int w;          /* ring size 2RS+1 */
+  bool linear;    /* computed from the folded linear form (associative, not forced off) */
   long smem;      /* bytes of dynamic shared memory */
 } Plan;
 
@@ -90,6 +91,7 @@ static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal
   pl->ry = st->dims == 3 ? st->radius[1] : 0;
   pl->rx = st->radius[st->dims - 1];
   pl->w = 2 * pl->rs + 1;
+  pl->linear = st->associative && !p->no_assoc_opt;
   default_params(st, pl);
   if (st->dims == 2 && p->bs[1])
     return refuse(why, "give --bs one value in 2D", "a 2D stencil takes one block size");
@@ -184,8 +186,7 @@ static void emit_linear(Buf *out, const Stencil *st, DType dt, EmitLoadFn load, 
 
 /* Level k of copy u: the newest row of level k-1 is `nv` (ASSOC, GENERAL) or sits in the
  * register ring (DF); the row computed is q = s - k*RS. */
-static void emit_level(Buf *out, const Stencil *st, const Plan *pl, const N5dParams *opt, DType dt,
-                       int k, int u) {
+static void emit_level(Buf *out, const Stencil *st, const Plan *pl, DType dt, int k, int u) {
   LoadCtx c = {pl, k, u};
   int center = slot(pl, u - k * pl->rs);
   buf_printf(out, "      if (BT >= %d) {\n        const int q = s - %d;\n", k, k * pl->rs);
@@ -193,7 +194,7 @@ static void emit_level(Buf *out, const Stencil *st, const Plan *pl, const N5dPar
   case N5D_DIAGONAL_FREE:
     buf_printf(out, "        const rt_real c = r%d_%d;\n        sm[b + t] = c;\n"
                     "        __syncthreads();\n        rt_real v = ", k - 1, center);
-    if (st->associative && !opt->no_assoc_opt) emit_linear(out, st, dt, load_df, &c);
+    if (pl->linear) emit_linear(out, st, dt, load_df, &c);
     else emit_expr(out, st, st->expr, dt, load_df, &c);
     buf_puts(out, ";\n        v = INTERIOR(q) ? v : c;\n"
                   "        b = 2 * PAD + SMROW - b;\n");
@@ -224,7 +225,7 @@ static void emit_level(Buf *out, const Stencil *st, const Plan *pl, const N5dPar
                (k - 1) * pl->w + slot(pl, u - (k - 1) * pl->rs));
     buf_printf(out, "        const rt_real c = sm[%d * SMROW + PAD + t];\n        rt_real v = ",
                (k - 1) * pl->w + center);
-    if (st->associative && !opt->no_assoc_opt) emit_linear(out, st, dt, load_general, &c);
+    if (pl->linear) emit_linear(out, st, dt, load_general, &c);
     else emit_expr(out, st, st->expr, dt, load_general, &c);
     buf_puts(out, ";\n        v = INTERIOR(q) ? v : c;\n");
     break;
@@ -240,8 +241,7 @@ static void emit_level(Buf *out, const Stencil *st, const Plan *pl, const N5dPar
   buf_puts(out, "        }\n      }\n");
 }
 
-static void emit_copy(Buf *out, const Stencil *st, const Plan *pl, const N5dParams *opt, DType dt,
-                      int u) {
+static void emit_copy(Buf *out, const Stencil *st, const Plan *pl, DType dt, int u) {
   buf_printf(out, "    {\n      if (m + %d >= M) break;\n      const int s = S0 + m + %d;\n", u, u);
   /* row s arrived in ld0 during an earlier iteration; the load of row s + 2 starts now, so a
    * whole iteration of on-chip work hides its latency */
@@ -254,7 +254,7 @@ static void emit_copy(Buf *out, const Stencil *st, const Plan *pl, const N5dPara
   } else {
     buf_printf(out, first, "rt_real nv");
   }
-  for (int k = 1; k <= pl->bt; k++) emit_level(out, st, pl, opt, dt, k, u);
+  for (int k = 1; k <= pl->bt; k++) emit_level(out, st, pl, dt, k, u);
   if (pl->mode == N5D_GENERAL)
     buf_puts(out, "      if (BT == 1) __syncthreads(); /* the ring slot is rewritten next row */\n");
   buf_puts(out, "    }\n");
@@ -290,7 +290,7 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
 /* The row loop, instantiated twice: EDGE for blocks whose rows (with their BT*RS halo rows)
  * reach past the interior along the stream, whose cells keep their values; inner blocks skip
  * that test. Each block picks one at run time (uniform branch), so one launch covers all. */
-static void emit_rows(Buf *out, const Stencil *st, const Plan *pl, const N5dParams *opt, DType dt) {
+static void emit_rows(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
   buf_puts(out, "#define INTERIOR(q) (pin && (!EDGE || ((q) >= LO0 && (q) < LO0 + n0)))\n"
                 "template <int BT, bool EDGE>\n"
                 "__device__ __forceinline__ void n5d_rows(const rt_real *__restrict__ in,\n"
@@ -304,14 +304,13 @@ static void emit_rows(Buf *out, const Stencil *st, const Plan *pl, const N5dPara
                 "  (void)b;\n");
   emit_registers(out, pl);
   buf_printf(out, "  for (int m = 0; m < M; m += %d) {\n", pl->w);
-  for (int u = 0; u < pl->w; u++) emit_copy(out, st, pl, opt, dt, u);
+  for (int u = 0; u < pl->w; u++) emit_copy(out, st, pl, dt, u);
   buf_puts(out, "  }\n}\n\n");
 }
 
-static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, const N5dParams *opt,
-                        DType dt) {
+static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
   bool d3 = st->dims == 3;
-  emit_rows(out, st, pl, opt, dt);
+  emit_rows(out, st, pl, dt);
   buf_puts(out, "template <int BT>\n__global__ void __launch_bounds__(BSX * BSY, N5D_MINB)\n"
                 "n5d_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1");
   buf_puts(out, d3 ? ", int n2, long s0, long s1, int chunk) {\n" : ", long s0, int chunk) {\n");
@@ -348,7 +347,8 @@ static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, const N5dPa
 static void emit_host(Buf *out, const Stencil *st, const Plan *pl) {
   bool d3 = st->dims == 3;
   buf_puts(out,
-           "/* Rows per block along the stream: N5D_HSN, or enough blocks for about two waves. */\n"
+           "/* Rows per block along the stream: N5D_HSN, or enough blocks for about two waves given\n"
+           " * the number of tiles of the plane. */\n"
            "static int n5d_chunk(const RtGrid *g, long tiles, int bt) {\n"
            "  if (N5D_HSN > 0) return N5D_HSN;\n"
            "  static int sms = 0;\n"
@@ -367,20 +367,17 @@ static void emit_host(Buf *out, const Stencil *st, const Plan *pl) {
            "  }\n");
   if (d3) {
     buf_puts(out,
-             "  const long tx = (g->n[2] + BSX - 2 * BT * RX - 1) / (BSX - 2 * BT * RX);\n"
-             "  const long ty = (g->n[1] + BSY - 2 * BT * RY - 1) / (BSY - 2 * BT * RY);\n"
-             "  const int chunk = n5d_chunk(g, tx * ty, BT);\n"
-             "  const dim3 grid(rt_cuda_blocks(g->n[2], BSX - 2 * BT * RX, 2147483647L),\n"
-             "                  rt_cuda_blocks(g->n[1], BSY - 2 * BT * RY, 65535L),\n"
-             "                  rt_cuda_blocks(g->n[0], chunk, 65535L));\n"
+             "  dim3 grid(rt_cuda_blocks(g->n[2], BSX - 2 * BT * RX, 2147483647L),\n"
+             "            rt_cuda_blocks(g->n[1], BSY - 2 * BT * RY, 65535L));\n"
+             "  const int chunk = n5d_chunk(g, (long)grid.x * grid.y, BT);\n"
+             "  grid.z = rt_cuda_blocks(g->n[0], chunk, 65535L);\n"
              "  n5d_kernel<BT><<<grid, dim3(BSX, BSY), N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
              "      (int)g->n[2], g->stride[0], g->stride[1], chunk);\n");
   } else {
     buf_puts(out,
-             "  const long tx = (g->n[1] + BSX - 2 * BT * RX - 1) / (BSX - 2 * BT * RX);\n"
-             "  const int chunk = n5d_chunk(g, tx, BT);\n"
-             "  const dim3 grid(rt_cuda_blocks(g->n[1], BSX - 2 * BT * RX, 2147483647L),\n"
-             "                  rt_cuda_blocks(g->n[0], chunk, 65535L));\n"
+             "  dim3 grid(rt_cuda_blocks(g->n[1], BSX - 2 * BT * RX, 2147483647L));\n"
+             "  const int chunk = n5d_chunk(g, grid.x, BT);\n"
+             "  grid.y = rt_cuda_blocks(g->n[0], chunk, 65535L);\n"
              "  n5d_kernel<BT><<<grid, BSX, N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
              "      g->stride[0], chunk);\n");
   }
@@ -406,7 +403,7 @@ static void n5d_emit(Buf *out, const Stencil *st, const GenOptions *opt) {
   Refusal unused;
   make_plan(st, opt, &pl, &unused); /* checked before emission */
   emit_defines(out, st, &pl);
-  emit_kernel(out, st, &pl, &opt->n5d, opt->dtype);
+  emit_kernel(out, st, &pl, opt->dtype);
   emit_host(out, st, &pl);
 }
 
