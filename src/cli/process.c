@@ -54,19 +54,25 @@ const char *tool_find(const char *env_var, const char *name, const char *fallbac
   return NULL;
 }
 
+int make_dirs(const char *path) {
+  char tmp[4096];
+  snprintf(tmp, sizeof tmp, "%s", path);
+  for (char *p = tmp + 1; *p; p++)
+    if (*p == '/') {
+      *p = 0;
+      if (mkdir(tmp, 0777) && errno != EEXIST) return -1;
+      *p = '/';
+    }
+  return mkdir(tmp, 0777) && errno != EEXIST ? -1 : 0;
+}
+
 const char *cache_file(const char *name) {
   static char path[4096];
   const char *dir = getenv("STENCILC_CACHE"), *home = getenv("HOME");
   if (dir) snprintf(path, sizeof path, "%s", dir);
   else if (home) snprintf(path, sizeof path, "%s/.cache/stencilc", home);
   else return NULL;
-  for (char *p = path + 1; *p; p++) /* mkdir -p */
-    if (*p == '/') {
-      *p = 0;
-      mkdir(path, 0777);
-      *p = '/';
-    }
-  if (mkdir(path, 0777) && errno != EEXIST) return NULL;
+  if (make_dirs(path)) return NULL;
   size_t len = strlen(path);
   snprintf(path + len, sizeof path - len, "/%s", name);
   return path;

@@ -23,6 +23,9 @@ int process_wait(pid_t pid);
  * for the host reference; output to `log`, or echoed and inherited when log is NULL. */
 pid_t nvcc_start(const char *nvcc, const char *src, const char *exe, bool fast_math, const char *log);
 
+/* Creates a directory and its missing parents (mkdir -p); returns 0 when it exists after. */
+int make_dirs(const char *path);
+
 /* Path of a file in stencilc's cache directory ($STENCILC_CACHE, else ~/.cache/stencilc),
  * creating the directory; NULL when there is none. Valid until the next call. */
 const char *cache_file(const char *name);

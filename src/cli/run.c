@@ -1,10 +1,8 @@
 /* stencilc run: generate, build, verify and time. The CUDA program is always generated and built
  * (when nvcc exists); when it finds no GPU, the C + OpenMP program runs instead. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -34,18 +32,6 @@ enum { NO_GPU = 3 }; /* exit code of a generated CUDA program that found no devi
 
 /* Paths of generated files: the work directory plus the stencil's name and a suffix. */
 enum { DIR_MAX = 4096, PATH_MAX_LEN = DIR_MAX + 2 * IR_NAME_MAX };
-
-static int make_dir(const char *path) {
-  char tmp[4096];
-  snprintf(tmp, sizeof tmp, "%s", path);
-  for (char *p = tmp + 1; *p; p++)
-    if (*p == '/') {
-      *p = 0;
-      if (mkdir(tmp, 0777) && errno != EEXIST) return -1;
-      *p = '/';
-    }
-  return mkdir(tmp, 0777) && errno != EEXIST ? -1 : 0;
-}
 
 static int write_program(const Stencil *st, Backend b, DType dt, const Options *o,
                          const char *path) {
@@ -143,7 +129,7 @@ int cmd_run(int argc, char **argv) {
   char dir[DIR_MAX];
   if (o.workdir) snprintf(dir, sizeof dir, "%s", o.workdir);
   else snprintf(dir, sizeof dir, "%s/stencilc-run", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-  if (make_dir(dir)) {
+  if (make_dirs(dir)) {
     fprintf(stderr, "stencilc run: cannot create '%s'\n", dir);
     ir_free(&st);
     return EXIT_TOOL;

@@ -5,13 +5,11 @@
  * cell count); a later line overrides an earlier one. */
 #include "tune.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 #include "frontend/frontend.h"
@@ -261,7 +259,7 @@ int cmd_tune(int argc, char **argv) {
   char nvcc_path[4096], dir[4096];
   snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
   snprintf(dir, sizeof dir, "%s", o.workdir ? o.workdir : "/tmp/stencilc-tune");
-  if (mkdir(dir, 0777) && errno != EEXIST) {
+  if (make_dirs(dir)) {
     fprintf(stderr, "stencilc tune: cannot create '%s'\n", dir);
     return EXIT_TOOL;
   }
