@@ -10,8 +10,7 @@ out=${OUT:-/tmp}
 dir=bench/gen/n5d
 bin=/tmp/stencilc-n5d
 mkdir -p $bin
-ls $dir/*.cu | xargs -P 16 -I{} sh -c \
-  'b=$(basename {} .cu); nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp -Xptxas -v -o '$bin'/$b {} -lgomp >'$bin'/$b.log 2>&1 || echo "BUILD FAILED {}"'
+ls $dir/*.cu | sh bench/build.sh $bin -Xptxas -v
 jobs=$bin/jobs
 : >$jobs
 for src in $dir/*.cu; do

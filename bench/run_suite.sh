@@ -16,8 +16,8 @@ flags="$*"
 bin=/tmp/stencilc-bench
 mkdir -p $bin
 nvcc -O3 -gencode=arch=compute_90,code=sm_90 -o $bin/copy_bw bench/copy_bw.cu
-ls $dir/*-"$dtype".cu | grep -E "$filter" | xargs -P 16 -I{} sh -c \
-  'b=$(basename {} .cu); nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp '"$flags"' -o '$bin'/$b {} -lgomp >'$bin'/$b.log 2>&1 || echo "BUILD FAILED {}"'
+# shellcheck disable=SC2086
+ls $dir/*-"$dtype".cu | grep -E "$filter" | sh bench/build.sh $bin $flags
 $bin/copy_bw | tee -a "$out/copy.txt"
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
 csv="$out/$backend.csv"

@@ -14,8 +14,8 @@ filter=.
 if [ "$1" = --filter ]; then filter=$2; shift 2; fi
 flags="$*"
 mkdir -p $bin
-ls $dir/*.cu | grep -E "$filter" | xargs -P 16 -I{} sh -c \
-  'b=$(basename {} .cu); nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp '"$flags"' -o '$bin'/$b {} -lgomp >'$bin'/$b.log 2>&1 || echo "BUILD FAILED {}"'
+# shellcheck disable=SC2086
+ls $dir/*.cu | grep -E "$filter" | sh bench/build.sh $bin $flags
 echo "stencil,parameters,nvcc_flags,gcells_per_s,max_rel_err,verify" >"$out/sweep.csv"
 for src in $(ls $dir/*.cu | grep -E "$filter"); do
   b=$(basename "$src" .cu) name=${b%%-float__*} params=${b#*__}
