@@ -26,14 +26,17 @@ for src in $(ls $dir/*-"$dtype".cu | grep -E "$filter"); do
   b=$(basename "$src" .cu) name=${b%-*}
   case $name in *3d*|fdd*) size=512 ;; *) size=16384 ;; esac
   case $name in fdd*) steps=1 ;; *) steps=1000 ;; esac
+  # the configuration as the generator wrote it into the program's header, plus the nvcc flags
+  params=$(sed -n 's#^/\* n5d: \([a-z-]*\) mode, bT=\([0-9]*\), block \([0-9x]*\),.*#\1 bT=\2 block=\3#p' "$src")
+  params="${params:-block=$(sed -n 's/^  const dim3 block(\(.*\));/\1/p' "$src" | tr -d ' ' | tr , x)} $flags"
   line=$($bin/$b -s $size -t $steps -r 3 2>&1 | tee "$bin/$b.run.log" | grep '^RESULT')
   if [ -z "$line" ]; then
-    echo "$commit,$gpu,$name,$dtype,$size,$steps,$backend,\"$flags\",,,,,FAIL" >>"$csv"
+    echo "$commit,$gpu,$name,$dtype,$size,$steps,$backend,\"$params\",,,,,FAIL" >>"$csv"
     echo "FAILED: $b: $(tail -3 "$bin/$b.run.log")"
     continue
   fi
   get() { echo "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
-  echo "$commit,$gpu,$name,$dtype,$(get size),$(get steps),$backend,\"$flags\",$(get gcells),$(get gflops),$(get max_abs),$(get max_rel),$(get verify)" >>"$csv"
+  echo "$commit,$gpu,$name,$dtype,$(get size),$(get steps),$backend,\"$params\",$(get gcells),$(get gflops),$(get max_abs),$(get max_rel),$(get verify)" >>"$csv"
 done
 tar czf "$out/logs-$backend-$dtype.tgz" -C $bin . 2>/dev/null
 cut -d, -f3-13 "$csv"
