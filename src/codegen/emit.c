@@ -97,6 +97,8 @@ void emit_expr(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoad
   }
 }
 
+void emit_coef(Buf *out, const Stencil *st, int p, DType arith) { emit_number(out, st->coef[p], arith); }
+
 void emit_point_index(Buf *out, const Stencil *st, int p) {
   buf_puts(out, "c");
   for (int a = 0; a < st->dims; a++) {

@@ -21,6 +21,10 @@ void emit_expr(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoad
 /* Appends v as a floating literal of type arith ("0.25f", "0.0"). */
 void emit_number(Buf *out, double v, DType arith);
 
+/* Appends the coefficient of point p of an associative stencil (st->coef[p]) in type arith.
+ * Every backend that computes from the linear form writes coefficients through this. */
+void emit_coef(Buf *out, const Stencil *st, int p, DType arith);
+
 /* Appends the index of point p relative to cell c, e.g. "c - s0 + 1". */
 void emit_point_index(Buf *out, const Stencil *st, int p);
 

@@ -173,7 +173,7 @@ static void emit_linear(Buf *out, const Stencil *st, DType dt, EmitLoadFn load, 
   for (int p = 0; p < st->npoints; p++) {
     if (st->coef[p] == 0) continue;
     if (!first) buf_puts(out, " + ");
-    emit_number(out, st->coef[p], dt);
+    emit_coef(out, st, p, dt);
     buf_puts(out, " * ");
     load(out, st, p, ctx);
     first = false;
@@ -207,7 +207,7 @@ static void emit_level(Buf *out, const Stencil *st, const Plan *pl, DType dt, in
         if (st->points[p].off[0] != pl->rs - j || st->coef[p] == 0) continue;
         int d = plane_offset(st, pl, p);
         buf_printf(out, "        a%d_%d += ", k, acc);
-        emit_number(out, st->coef[p], dt);
+        emit_coef(out, st, p, dt);
         buf_printf(out, " * sm[b + t %c %d];\n", d < 0 ? '-' : '+', d < 0 ? -d : d);
       }
     }
