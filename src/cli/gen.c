@@ -24,7 +24,7 @@ static const char *const GEN_HELP =
 int cmd_gen(int argc, char **argv) {
   Options o;
   int rc = options_parse(argc, argv,
-                         "-o --backend --dtype --gpu --block --bt --bs --hsn --regs --no-diag-opt "
+                         "-o --backend --dtype --gpu --block --bt --bs --hsn --regs --rows --no-diag-opt "
                          "--no-assoc-opt",
                          GEN_HELP, &o);
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;

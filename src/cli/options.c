@@ -104,9 +104,9 @@ int options_parse(int argc, char **argv, const char *allowed, const char *help, 
     } else if (!strcmp(a, "--block")) {
       if (!valid_count(v, true) || parse_block(v, o->naive.block))
         return bad(help, "--block takes X, YxX or ZxYxX, not '%s'", v);
-    } else if (!strcmp(a, "--bt") || !strcmp(a, "--hsn") || !strcmp(a, "--regs")) {
+    } else if (!strcmp(a, "--bt") || !strcmp(a, "--hsn") || !strcmp(a, "--regs") || !strcmp(a, "--rows")) {
       if (!valid_count(v, false)) return bad_count(help, a, v);
-      *(a[2] == 'b' ? &o->n5d.bt : a[2] == 'h' ? &o->n5d.hsn : &o->n5d.regs) = atoi(v);
+      *(a[2] == 'b' ? &o->n5d.bt : a[2] == 'h' ? &o->n5d.hsn : a[3] == 'e' ? &o->n5d.regs : &o->n5d.rows) = atoi(v);
     } else if (!strcmp(a, "-t") || !strcmp(a, "-r")) {
       if (!valid_count(v, false)) return bad_count(help, a, v);
       if (a[1] == 't') o->steps = v;

@@ -20,7 +20,7 @@ typedef struct {
   const char *workdir;  /* run: where the program is generated and built */
   bool fast_math;       /* run: nvcc --use_fast_math */
   bool cpu;             /* run: skip the GPU */
-  N5dParams n5d;        /* --bt --bs --hsn --regs --no-diag-opt --no-assoc-opt */
+  N5dParams n5d;        /* --bt --bs --hsn --regs --rows --no-diag-opt --no-assoc-opt */
   NaiveParams naive;    /* --block */
   const char *gpu;      /* model: --gpu */
   int top;              /* model: --top */
@@ -34,6 +34,7 @@ typedef struct {
   "  --bs X | YxX    threads per block along x (2D) or y and x (3D)\n"                        \
   "  --hsn N         rows of the streaming axis per block (default: from the size)\n"         \
   "  --regs N        register cap per thread\n"                                               \
+  "  --rows N        rows of the stream computed per barrier (default 2)\n"                    \
   "  --no-diag-opt   turn the diagonal-access-free optimisation off\n"                        \
   "  --no-assoc-opt  turn the associative (partial sums) optimisation off\n"
 

@@ -114,7 +114,7 @@ static int run_cpu(const Stencil *st, const Options *o, DType dt, const char *di
 
 int cmd_run(int argc, char **argv) {
   Options o;
-  int rc = options_parse(argc, argv, "-s -t -r --dtype --backend --gpu --fast-math --cpu --workdir --block --bt --bs --hsn --regs "
+  int rc = options_parse(argc, argv, "-s -t -r --dtype --backend --gpu --fast-math --cpu --workdir --block --bt --bs --hsn --regs --rows "
                          "--no-diag-opt --no-assoc-opt",
                          RUN_HELP, &o);
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;

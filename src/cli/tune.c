@@ -102,7 +102,7 @@ static int apply_params(const char *text, Options *o) {
   argv[argc++] = (char *)o->input;
   for (char *t = strtok(copy, " "); t && argc < 31; t = strtok(NULL, " ")) argv[argc++] = t;
   Options parsed;
-  if (options_parse(argc, argv, "--backend --bt --bs --hsn --regs --block", "", &parsed)) return -1;
+  if (options_parse(argc, argv, "--backend --bt --bs --hsn --regs --rows --block", "", &parsed)) return -1;
   o->backend = parsed.backend;
   o->n5d = parsed.n5d;
   o->naive = parsed.naive;

@@ -17,6 +17,7 @@ typedef struct {
   int bs[2];       /* threads per block along x (contiguous axis) and, in 3D, y */
   int hsn;         /* rows of the streaming axis per block (stream division); 0: from the size */
   int regs;        /* register cap per thread (0: none) */
+  int rows;        /* rows of the stream each level computes between two barriers (0: choose) */
   bool no_diag_opt;  /* force the diagonal-access-free optimisation off */
   bool no_assoc_opt; /* force the associative (partial sums) optimisation off */
 } N5dParams;
@@ -41,7 +42,8 @@ typedef enum { N5D_DIAGONAL_FREE, N5D_ASSOCIATIVE, N5D_GENERAL } N5dMode;
 typedef struct {
   N5dMode mode;
   int bt, bs[2]; /* bs[0] along x, bs[1] along y (1 in 2D) */
-  int ring;      /* sub-planes per level in a ring: 2 * streaming radius + 1 */
+  int rows;      /* rows per barrier */
+  int ring;      /* sub-planes per level in a ring: 2 * streaming radius + rows */
   long smem;     /* bytes of dynamic shared memory per block */
 } N5dPlan;
 

@@ -27,13 +27,15 @@
 static const char *const mode_names[] = {"diagonal-free", "associative", "general"};
 
 /* Hardware limits of sm_90 that bound the parameters. */
-enum { MAX_THREADS = 1024, MAX_SMEM = 227 * 1024, REGS_PER_SM = 65536, MAX_BT = 32 };
+enum { MAX_THREADS = 1024, MAX_SMEM = 227 * 1024, REGS_PER_SM = 65536, MAX_BT = 32, MAX_ROWS = 8 };
 
 typedef struct {
   N5dMode mode;
   int bt, bsx, bsy, hsn, regs;
   int rs, ry, rx; /* radius along the streaming axis, y (3D) and x */
-  int w;          /* ring size 2RS+1 */
+  int v;          /* rows of the stream each level computes between two barriers */
+  int w;          /* ring size 2RS+V: the rows one level's next level reads at once */
+  int copies;     /* row-loop unroll: copies of V rows until the ring slots repeat */
   bool linear;    /* computed from the folded linear form (associative, not forced off) */
   long smem;      /* bytes of dynamic shared memory */
 } Plan;
@@ -60,9 +62,15 @@ static void default_params(const Stencil *st, Plan *pl) {
   }
 }
 
+static int gcd(int a, int b) { return b ? gcd(b, a % b) : a; }
+
+/* Computing two rows per barrier halves the barriers and gives each thread two independent
+ * chains of arithmetic; more rows cost registers (the rings grow by one value per row). */
+static int default_rows(const Stencil *st) { (void)st; return 2; }
+
 static long shared_bytes(const Plan *pl, DType dt) {
   long row = (long)(pl->ry * pl->bsx + pl->rx) * 2 + (long)pl->bsx * pl->bsy;
-  long rows = pl->mode == N5D_GENERAL ? (long)pl->bt * pl->w : 2;
+  long rows = pl->mode == N5D_GENERAL ? (long)pl->bt * pl->w : 2L * pl->v;
   return rows * row * (dt == DTYPE_FLOAT ? 4 : 8);
 }
 
@@ -90,13 +98,18 @@ static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal
   pl->rs = st->radius[0];
   pl->ry = st->dims == 3 ? st->radius[1] : 0;
   pl->rx = st->radius[st->dims - 1];
-  pl->w = 2 * pl->rs + 1;
+  pl->v = p->rows ? p->rows : default_rows(st);
+  pl->w = 2 * pl->rs + pl->v;
+  pl->copies = pl->w / gcd(pl->w, pl->v);
   pl->linear = st->associative && !p->no_assoc_opt;
   default_params(st, pl);
   if (st->dims == 2 && p->bs[1])
     return refuse(why, "give --bs one value in 2D", "a 2D stencil takes one block size");
   if (pl->bt < 1 || pl->bt > MAX_BT)
     return refuse(why, "choose --bt between 1 and 32", "bT = %d is outside 1..%d", pl->bt, MAX_BT);
+  if (pl->v < 1 || pl->v > MAX_ROWS)
+    return refuse(why, "choose --rows between 1 and 8", "%d rows per barrier is outside 1..%d", pl->v,
+                  MAX_ROWS);
   long threads = (long)pl->bsx * pl->bsy;
   if (pl->bsx < 1 || pl->bsy < 1 || threads > MAX_THREADS || threads % 32)
     return refuse(why, "choose --bs so that the threads per block are a multiple of 32, at most 1024",
@@ -130,17 +143,21 @@ int codegen_n5d_plan(const Stencil *st, const GenOptions *opt, N5dPlan *plan, ch
     snprintf(why, n, "n5d: %s", r.msg);
     return -1;
   }
-  *plan = (N5dPlan){pl.mode, pl.bt, {pl.bsx, pl.bsy}, pl.w, pl.smem};
+  *plan = (N5dPlan){pl.mode, pl.bt, {pl.bsx, pl.bsy}, pl.v, pl.w, pl.smem};
   return 0;
 }
 
 /* ---- kernel body ---- */
 
+/* Ring slot of a row, given as its distance from the first row of the loop iteration: slots
+ * are compile-time constants because the loop body spans a multiple of the ring size. */
 static int slot(const Plan *pl, int x) { return ((x % pl->w) + pl->w) % pl->w; }
 
 typedef struct {
   const Plan *pl;
-  int k, u; /* level being computed, unrolled copy */
+  int k;   /* level being computed */
+  int row; /* the output row, as a distance from the iteration's first row at level 0 */
+  int j;   /* its index among the V rows of this barrier */
 } LoadCtx;
 
 /* In-plane displacement of a point in shared memory: dy * BSX + dx. */
@@ -149,21 +166,36 @@ static int plane_offset(const Stencil *st, const Plan *pl, int point) {
   return st->dims == 3 ? o[1] * pl->bsx + o[2] : o[1];
 }
 
+static void emit_displacement(Buf *out, int d) {
+  if (d) buf_printf(out, " %c %d", d < 0 ? '-' : '+', d < 0 ? -d : d);
+}
+
+/* "sm[b + t + j * SMROW +- d]": plane j of the current buffer of the pair. */
+static void emit_pair_read(Buf *out, int j, int d) {
+  buf_puts(out, "sm[b + t");
+  if (j) buf_printf(out, " + %d * SMROW", j);
+  emit_displacement(out, d);
+  buf_puts(out, "]");
+}
+
+/* Slot s of level k's shared ring (GENERAL), displaced by d. */
+static void emit_ring_read(Buf *out, const Plan *pl, int k, int s, int d) {
+  buf_printf(out, "sm[%d * SMROW + PAD + t", k * pl->w + s);
+  emit_displacement(out, d);
+  buf_puts(out, "]");
+}
+
 static void load_df(Buf *out, const Stencil *st, int point, const void *ctx) {
   const LoadCtx *c = ctx;
   int d = plane_offset(st, c->pl, point);
-  if (d == 0)
-    buf_printf(out, "r%d_%d", c->k - 1, slot(c->pl, c->u - c->k * c->pl->rs + st->points[point].off[0]));
-  else
-    buf_printf(out, "sm[b + t %c %d]", d < 0 ? '-' : '+', d < 0 ? -d : d);
+  if (d == 0) buf_printf(out, "r%d_%d", c->k - 1, slot(c->pl, c->row + st->points[point].off[0]));
+  else emit_pair_read(out, c->j, d);
 }
 
 static void load_general(Buf *out, const Stencil *st, int point, const void *ctx) {
   const LoadCtx *c = ctx;
-  int d = plane_offset(st, c->pl, point);
-  int s = slot(c->pl, c->u - c->k * c->pl->rs + st->points[point].off[0]);
-  buf_printf(out, "sm[%d * SMROW + PAD + t %c %d]", (c->k - 1) * c->pl->w + s, d < 0 ? '-' : '+',
-             d < 0 ? -d : d);
+  emit_ring_read(out, c->pl, c->k - 1, slot(c->pl, c->row + st->points[point].off[0]),
+                 plane_offset(st, c->pl, point));
 }
 
 /* An associative stencil as sum of coef * point (+ constant): the division by a constant is
@@ -184,79 +216,101 @@ static void emit_linear(Buf *out, const Stencil *st, DType dt, EmitLoadFn load, 
   }
 }
 
-/* Level k of copy u: the newest row of level k-1 is `nv` (ASSOC, GENERAL) or sits in the
- * register ring (DF); the row computed is q = s - k*RS. */
+static void emit_formula(Buf *out, const Stencil *st, const Plan *pl, DType dt, EmitLoadFn load,
+                         const LoadCtx *c) {
+  if (pl->linear) emit_linear(out, st, dt, load, c);
+  else emit_expr(out, st, st->expr, dt, load, c);
+}
+
+/* ASSOC: new row j of level k-1 (plane j of the pair) adds its weighted neighbours into the
+ * partial sums of the level-k rows that read it. */
+static void emit_partial_sums(Buf *out, const Stencil *st, const Plan *pl, DType dt, int k,
+                              int base, int j) {
+  for (int p = 0; p < st->npoints; p++) {
+    if (st->coef[p] == 0) continue;
+    int reader = base + pl->rs + j - st->points[p].off[0]; /* the row whose point p this is */
+    buf_printf(out, "        a%d_%d += ", k, slot(pl, reader));
+    emit_coef(out, st, p, dt);
+    buf_puts(out, " * ");
+    emit_pair_read(out, j, plane_offset(st, pl, p));
+    buf_puts(out, ";\n");
+  }
+}
+
+/* Level k of copy u computes rows q .. q+V-1 (q = s - k*RS) from the newest V rows of level
+ * k-1, in the register ring `r` (DF) or in nv0.. (ASSOC, GENERAL): one barrier for all V. */
 static void emit_level(Buf *out, const Stencil *st, const Plan *pl, DType dt, int k, int u) {
-  LoadCtx c = {pl, k, u};
-  int center = slot(pl, u - k * pl->rs);
+  int base = u * pl->v - k * pl->rs, V = pl->v;
   buf_printf(out, "      if (BT >= %d) {\n        const int q = s - %d;\n", k, k * pl->rs);
-  switch (pl->mode) {
-  case N5D_DIAGONAL_FREE:
-    buf_printf(out, "        const rt_real c = r%d_%d;\n        sm[b + t] = c;\n"
-                    "        __syncthreads();\n        rt_real v = ", k - 1, center);
-    if (pl->linear) emit_linear(out, st, dt, load_df, &c);
-    else emit_expr(out, st, st->expr, dt, load_df, &c);
-    buf_puts(out, ";\n        v = INTERIOR(q) ? v : c;\n"
-                  "        b = 2 * PAD + SMROW - b;\n");
-    break;
-  case N5D_ASSOCIATIVE:
-    buf_puts(out, "        sm[b + t] = nv;\n        __syncthreads();\n");
-    for (int j = 0; j < pl->w; j++) { /* pending output row q + j gets the points di = RS - j */
-      int acc = slot(pl, u - k * pl->rs + j);
-      for (int p = 0; p < st->npoints; p++) {
-        if (st->points[p].off[0] != pl->rs - j || st->coef[p] == 0) continue;
-        int d = plane_offset(st, pl, p);
-        buf_printf(out, "        a%d_%d += ", k, acc);
-        emit_coef(out, st, p, dt);
-        buf_printf(out, " * sm[b + t %c %d];\n", d < 0 ? '-' : '+', d < 0 ? -d : d);
+  for (int j = 0; j < V; j++) { /* publish the rows the neighbours need */
+    buf_puts(out, "        ");
+    if (pl->mode == N5D_GENERAL) emit_ring_read(out, pl, k - 1, slot(pl, base + pl->rs + j), 0);
+    else emit_pair_read(out, j, 0);
+    if (pl->mode == N5D_DIAGONAL_FREE) buf_printf(out, " = r%d_%d;\n", k - 1, slot(pl, base + j));
+    else buf_printf(out, " = nv%d;\n", j);
+  }
+  buf_puts(out, "        __syncthreads();\n");
+  if (pl->mode == N5D_ASSOCIATIVE)
+    for (int j = 0; j < V; j++) emit_partial_sums(out, st, pl, dt, k, base, j);
+  for (int j = 0; j < V; j++) {
+    LoadCtx c = {pl, k, base + j, j};
+    int at = slot(pl, base + j);
+    buf_printf(out, "        rt_real o%d = ", j);
+    switch (pl->mode) {
+    case N5D_DIAGONAL_FREE:
+      emit_formula(out, st, pl, dt, load_df, &c);
+      buf_printf(out, ";\n        o%d = INTERIOR(q + %d) ? o%d : r%d_%d;\n", j, j, j, k - 1, at);
+      break;
+    case N5D_ASSOCIATIVE: /* row q+j is complete: its last rows of level k-1 just arrived */
+      buf_printf(out, "a%d_%d", k, at);
+      if (st->constant != 0) {
+        buf_puts(out, " + ");
+        emit_number(out, st->constant, dt);
       }
+      buf_printf(out, ";\n        a%d_%d = 0;\n", k, at);
+      buf_printf(out, "        if (!INTERIOR(q + %d)) o%d = in[(long)clamp0(q + %d) * s0 + pc];\n",
+                 j, j, j);
+      break;
+    case N5D_GENERAL:
+      emit_formula(out, st, pl, dt, load_general, &c);
+      buf_printf(out, ";\n        if (!INTERIOR(q + %d)) o%d = ", j, j);
+      emit_ring_read(out, pl, k - 1, at, 0);
+      buf_puts(out, ";\n");
+      break;
     }
-    buf_printf(out, "        rt_real v = a%d_%d", k, center);
-    if (st->constant != 0) {
-      buf_puts(out, " + ");
-      emit_number(out, st->constant, dt);
+  }
+  if (pl->mode != N5D_GENERAL) buf_puts(out, "        b = 2 * PAD + N5D_ROWS * SMROW - b;\n");
+  buf_printf(out, "        if (BT == %d) {\n", k);
+  for (int j = 0; j < V; j++)
+    buf_printf(out, "          if (own && q + %d >= i0 && q + %d < i1) out[(long)(q + %d) * s0 + p] = o%d;\n",
+               j, j, j, j);
+  if (k < pl->bt) { /* the last level of the widest instantiation has no successor */
+    buf_puts(out, "        } else {\n");
+    for (int j = 0; j < V; j++) {
+      if (pl->mode == N5D_DIAGONAL_FREE) buf_printf(out, "          r%d_%d = o%d;\n", k, slot(pl, base + j), j);
+      else buf_printf(out, "          nv%d = o%d;\n", j, j);
     }
-    buf_printf(out, ";\n        a%d_%d = 0;\n", k, center);
-    buf_puts(out, "        if (!INTERIOR(q)) v = in[(long)clamp0(q) * s0 + pc];\n"
-                  "        b = 2 * PAD + SMROW - b;\n");
-    break;
-  case N5D_GENERAL:
-    buf_printf(out, "        sm[%d * SMROW + PAD + t] = nv;\n        __syncthreads();\n",
-               (k - 1) * pl->w + slot(pl, u - (k - 1) * pl->rs));
-    buf_printf(out, "        const rt_real c = sm[%d * SMROW + PAD + t];\n        rt_real v = ",
-               (k - 1) * pl->w + center);
-    if (pl->linear) emit_linear(out, st, dt, load_general, &c);
-    else emit_expr(out, st, st->expr, dt, load_general, &c);
-    buf_puts(out, ";\n        v = INTERIOR(q) ? v : c;\n");
-    break;
   }
-  const char *store = "if (own && q >= i0 && q < i1) out[(long)q * s0 + p] = v;";
-  if (k == pl->bt) { /* the last level of the widest instantiation has no successor */
-    buf_printf(out, "        %s\n      }\n", store);
-    return;
-  }
-  buf_printf(out, "        if (BT == %d) {\n          %s\n        } else {\n", k, store);
-  if (pl->mode == N5D_DIAGONAL_FREE) buf_printf(out, "          r%d_%d = v;\n", k, center);
-  else buf_puts(out, "          nv = v;\n");
   buf_puts(out, "        }\n      }\n");
 }
 
+/* Prefetch depth of the level-0 loads: rows s .. s+LOOKAHEAD-1 are in flight or arrived in
+ * ld0.. when the copy of row s starts, so at least a whole copy of on-chip work hides a load. */
+static int lookahead(const Plan *pl) { return pl->v < 2 ? 2 : pl->v; }
+
 static void emit_copy(Buf *out, const Stencil *st, const Plan *pl, DType dt, int u) {
-  buf_printf(out, "    {\n      if (m + %d >= M) break;\n      const int s = S0 + m + %d;\n", u, u);
-  /* row s arrived in ld0 during an earlier iteration; the load of row s + 2 starts now, so a
-   * whole iteration of on-chip work hides its latency */
-  const char *first = "      %s = ld0;\n      ld0 = ld1;\n"
-                      "      ld1 = in[(long)clamp0(s + 2) * s0 + pc];\n";
-  if (pl->mode == N5D_DIAGONAL_FREE) {
-    char reg[32];
-    snprintf(reg, sizeof reg, "r0_%d", slot(pl, u));
-    buf_printf(out, first, reg);
-  } else {
-    buf_printf(out, first, "rt_real nv");
+  int V = pl->v, A = lookahead(pl);
+  buf_printf(out, "    {\n      if (m + %d >= M) break;\n      const int s = S0 + m + %d;\n", u * V, u * V);
+  for (int j = 0; j < V; j++) {
+    if (pl->mode == N5D_DIAGONAL_FREE) buf_printf(out, "      r0_%d = ld%d;\n", slot(pl, u * V + j), j);
+    else buf_printf(out, "      rt_real nv%d = ld%d;\n", j, j);
   }
+  for (int i = 0; i + V < A; i++) buf_printf(out, "      ld%d = ld%d;\n", i, i + V);
+  for (int i = A - V; i < A; i++)
+    buf_printf(out, "      ld%d = in[(long)clamp0(s + %d) * s0 + pc];\n", i, i + V);
   for (int k = 1; k <= pl->bt; k++) emit_level(out, st, pl, dt, k, u);
   if (pl->mode == N5D_GENERAL)
-    buf_puts(out, "      if (BT == 1) __syncthreads(); /* the ring slot is rewritten next row */\n");
+    buf_puts(out, "      if (BT == 1) __syncthreads(); /* the ring slots are rewritten next copy */\n");
   buf_puts(out, "    }\n");
 }
 
@@ -273,11 +327,11 @@ static void emit_registers(Buf *out, const Plan *pl) {
 
 static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
   int d = st->dims;
-  buf_printf(out, "/* n5d: %s mode, bT=%d, block %dx%d, hSN=%d rows (0: from the size), "
-                  "register cap %d (0: none), %ld bytes of shared memory */\n",
-             mode_names[pl->mode], pl->bt, pl->bsy, pl->bsx, pl->hsn, pl->regs, pl->smem);
-  buf_printf(out, "#define N5D_BT %d\n#define N5D_HSN %d\n#define BSX %d\n#define BSY %d\n", pl->bt,
-             pl->hsn, pl->bsx, pl->bsy);
+  buf_printf(out, "/* n5d: %s mode, bT=%d, block %dx%d, hSN=%d rows (0: from the size), %d rows "
+                  "per barrier, register cap %d (0: none), %ld bytes of shared memory */\n",
+             mode_names[pl->mode], pl->bt, pl->bsy, pl->bsx, pl->hsn, pl->v, pl->regs, pl->smem);
+  buf_printf(out, "#define N5D_BT %d\n#define N5D_HSN %d\n#define N5D_ROWS %d\n#define BSX %d\n#define BSY %d\n",
+             pl->bt, pl->hsn, pl->v, pl->bsx, pl->bsy);
   buf_printf(out, "#define RS %d\n#define RY %d\n#define RX %d\n", pl->rs, pl->ry, pl->rx);
   buf_puts(out, "#define PAD (RY * BSX + RX)\n#define SMROW (PAD + BSX * BSY + PAD)\n");
   buf_printf(out, "#define N5D_SMEM %ld\n", pl->smem);
@@ -300,11 +354,14 @@ static void emit_rows(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
                 "  auto clamp0 = [e0](int i) { return i < 0 ? 0 : i >= e0 ? e0 - 1 : i; };\n"
                 "  const int S0 = i0 - BT * RS, M = i1 - i0 + 2 * BT * RS;\n"
                 "  int b = PAD; /* current buffer of the pair (DF, ASSOC) */\n"
-                "  rt_real ld0 = in[(long)clamp0(S0) * s0 + pc], ld1 = in[(long)clamp0(S0 + 1) * s0 + pc];\n"
                 "  (void)b;\n");
+  buf_puts(out, "  rt_real");
+  for (int i = 0; i < lookahead(pl); i++)
+    buf_printf(out, "%s ld%d = in[(long)clamp0(S0 + %d) * s0 + pc]", i ? "," : "", i, i);
+  buf_puts(out, ";\n");
   emit_registers(out, pl);
-  buf_printf(out, "  for (int m = 0; m < M; m += %d) {\n", pl->w);
-  for (int u = 0; u < pl->w; u++) emit_copy(out, st, pl, dt, u);
+  buf_printf(out, "  for (int m = 0; m < M; m += %d) {\n", pl->copies * pl->v);
+  for (int u = 0; u < pl->copies; u++) emit_copy(out, st, pl, dt, u);
   buf_puts(out, "  }\n}\n\n");
 }
 
