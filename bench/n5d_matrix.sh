@@ -5,15 +5,17 @@
 # CPU reference at that size for the full step count (--check-size = the size) with a poisoned
 # output buffer. Then compute-sanitizer memcheck and racecheck on one 2D and one 3D case.
 # Writes $OUT/n5d_matrix.csv and prints a pass/fail table last.
+# usage: bench/n5d_matrix.sh [PROGRAM-NAME-REGEX]
 cd "$(dirname "$0")/.." || exit 1
+filter=${1:-.}
 out=${OUT:-/tmp}
 dir=bench/gen/n5d
 bin=/tmp/stencilc-n5d
 mkdir -p $bin
-ls $dir/*.cu | sh bench/build.sh $bin -Xptxas -v
+ls $dir/*.cu | grep -E "$filter" | sh bench/build.sh $bin -Xptxas -v
 jobs=$bin/jobs
 : >$jobs
-for src in $dir/*.cu; do
+for src in $(ls $dir/*.cu | grep -E "$filter"); do
   b=$(basename "$src" .cu)
   bt=$(sed -n 's/^#define N5D_BT //p' "$src")
   case $b in *3d*|fdd*) sizes="37x41x45 64x70x66 129x67x33" ;; *) sizes="67x131 300x257 1001x997" ;; esac
@@ -33,6 +35,7 @@ xargs -P 4 -L 1 sh -c '
 { echo "program,size,steps,verify,max_rel"; sort $bin/matrix.csv; } >"$out/n5d_matrix.csv"
 for case in "star2d2r-float 300x257 7" "box3d1r-float 37x41x45 3" "j2d5pt-double 67x131 9" "star3d1r-double 37x41x45 5"; do
   set -- $case
+  [ -x "$bin/$1" ] || continue
   for tool in memcheck racecheck; do
     r=$(compute-sanitizer --tool $tool --error-exitcode 9 $bin/$1 -s $2 -t $3 -r 1 --check-size $2 2>&1 | tail -3 | tr '\n' ' ')
     echo "sanitizer,$tool,$1,$2,$3: $r" >>"$out/n5d_sanitizer.txt"

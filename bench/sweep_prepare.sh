@@ -16,18 +16,15 @@ cfg() { # cfg NAME "BT..." "BS..." "ROWS..." [extra options]
       -o "$out/$name-float__$tag.cu" 2>/dev/null || echo "refused: $name $bt $bs $v $*"
   done; done; done
 }
-for n in star2d1r j2d5pt; do cfg $n "8 12" "256 512" "1 2 4"; done
-for n in star2d2r j2d9pt; do cfg $n "4 6" "256 512" "1 2 4"; done
-cfg star2d3r "2 3" "256 512" "1 2 4"
-cfg star2d4r "2 3" "256 512" "1 2 4"
-cfg gradient2d "8 12" "256" "1 2 4"
-for n in box2d1r j2d9pt-gol; do cfg $n "4 6" "256 512" "1 2 4"; done
-cfg box2d2r "2 3" "256 512" "1 2 4"
-for n in box2d3r box2d4r; do cfg $n "2" "256 512" "1 2 4"; done
-cfg star3d1r "3 4" "16x32 32x32" "1 2 4"
+for n in star2d1r j2d5pt gradient2d; do cfg $n "8 12" "256" "1 2 4"; done
+for n in star2d2r j2d9pt; do cfg $n "4 6" "256" "1 2 4"; done
+for n in star2d3r star2d4r; do cfg $n "2 3" "256 512" "1 2 4"; done
+for n in box2d1r j2d9pt-gol; do cfg $n "4 6" "256" "1 2 4"; done
+for n in box2d2r box2d3r box2d4r; do cfg $n "2" "256 512" "1 2 4"; done
+cfg star3d1r "4" "16x32 32x32" "1 2 4"
 cfg star3d2r "2" "16x32 32x32" "1 2 4"
-for n in star3d3r star3d4r; do cfg $n "1 2" "16x32 32x32" "1 2 4"; done
-for n in box3d1r j3d27pt; do cfg $n "1 2" "16x32 32x32" "1 2 4"; done
+for n in star3d3r star3d4r; do cfg $n "1" "16x32 32x32" "1 2 4"; done
+for n in box3d1r j3d27pt; do cfg $n "2" "16x32 32x32" "1 2 4"; done
 cfg box3d2r "1" "16x32 32x32" "1 2 4"
 for n in box3d3r box3d4r; do cfg $n "1" "16x32 32x32" "1 2"; done
 git rev-parse --short HEAD >$out/COMMIT
