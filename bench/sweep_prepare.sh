@@ -16,16 +16,19 @@ cfg() { # cfg NAME "BT..." "BS..." "ROWS..." [extra options]
       -o "$out/$name-float__$tag.cu" 2>/dev/null || echo "refused: $name $bt $bs $v $*"
   done; done; done
 }
-for n in star2d1r j2d5pt gradient2d; do cfg $n "8 12" "256" "1 2 4"; done
-for n in star2d2r j2d9pt; do cfg $n "4 6" "256" "1 2 4"; done
-for n in star2d3r star2d4r; do cfg $n "2 3" "256 512" "1 2 4"; done
-for n in box2d1r j2d9pt-gol; do cfg $n "4 6" "256" "1 2 4"; done
-for n in box2d2r box2d3r box2d4r; do cfg $n "2" "256 512" "1 2 4"; done
-cfg star3d1r "4" "16x32 32x32" "1 2 4"
-cfg star3d2r "2" "16x32 32x32" "1 2 4"
-for n in star3d3r star3d4r; do cfg $n "1" "16x32 32x32" "1 2 4"; done
-for n in box3d1r j3d27pt; do cfg $n "2" "16x32 32x32" "1 2 4"; done
-cfg box3d2r "1" "16x32 32x32" "1 2 4"
-for n in box3d3r box3d4r; do cfg $n "1" "16x32 32x32" "1 2"; done
+for n in star2d1r; do cfg $n "8 12 16" "256" "2 4"; done
+cfg j2d5pt "12 16" "256" "4 6"
+cfg j2d5pt "12" "256" "4" --regs 64
+cfg star2d2r "4 6 8" "256" "2 4"
+for n in star2d3r star2d4r; do cfg $n "2 3 4" "256 512" "4"; done
+cfg box2d2r "2 3" "256 512" "6"
+cfg box2d2r "3" "256 512" "4"
+cfg star3d1r "3 4 6" "32x32" "2 4"
+cfg star3d1r "4" "16x64" "4"
+cfg star3d2r "2 3" "32x32" "2 4"
+for n in star3d3r star3d4r; do cfg $n "1 2" "32x32" "2 4"; done
+cfg j3d27pt "1 2" "32x32" "2 4 6"
+cfg box3d1r "2 3" "32x32" "6"
+for n in box3d3r box3d4r; do cfg $n "1" "32x32" "4"; done
 git rev-parse --short HEAD >$out/COMMIT
 ls $out/*.cu | wc -l

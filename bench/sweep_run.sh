@@ -3,7 +3,7 @@
 # as arguments, e.g. --use_fast_math), runs each at the suite size (16384^2 or 512^3, 1000
 # steps, median of 3 after a warm-up; each verifies itself first, at the check size for the
 # full step count and at the full size for 3 steps) and writes
-# $OUT/sweep.csv: stencil,parameters,gcells,max_rel,verify. Prints the best per stencil last.
+# $OUT/sweep.csv (the columns of results/*.csv). Prints the best per stencil last.
 # usage: bench/sweep_run.sh [--filter REGEX] [--steps N] [NVCC FLAGS...]; split a sweep over
 # several calls with --filter (one call is limited to 10 minutes); --steps shortens the timed
 # runs of an exploratory sweep.
@@ -18,15 +18,16 @@ flags="$*"
 mkdir -p $bin
 # shellcheck disable=SC2086
 ls $dir/*.cu | grep -E "$filter" | sh bench/build.sh $bin $flags
-echo "stencil,parameters,nvcc_flags,gcells_per_s,max_rel_err,verify" >"$out/sweep.csv"
+commit=$(cat $dir/COMMIT)
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
+echo "commit,gpu,stencil,dtype,size,steps,strategy,parameters,gcells_per_s,gflop_per_s,max_abs_err,max_rel_err,verify" >"$out/sweep.csv"
 for src in $(ls $dir/*.cu | grep -E "$filter"); do
   b=$(basename "$src" .cu) name=${b%%-float__*} params=${b#*__}
   # check sizes long enough along the stream for chunks away from the edges (inner kernels)
   case $name in *3d*) size=512 check=101x37x37 ;; *) size=16384 check=331x97 ;; esac
   line=$($bin/$b -s $size -t $steps -r 3 --check-size $check 2>&1 | tee $bin/$b.run | grep '^RESULT')
-  g=$(echo "$line" | tr ' ' '\n' | sed -n 's/^gcells=//p')
-  r=$(echo "$line" | tr ' ' '\n' | sed -n 's/^max_rel=//p')
-  echo "$name,$params,\"$flags\",${g:-0},${r:-},$( [ -n "$line" ] && echo PASS || echo FAIL)" >>"$out/sweep.csv"
+  get() { echo "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+  echo "$commit,$gpu,$name,float,$size,$steps,n5d,\"$params $flags\",$(get gcells),$(get gflops),$(get max_abs),$(get max_rel),$( [ -n "$line" ] && echo PASS || echo FAIL)" >>"$out/sweep.csv"
 done
 grep -h "registers\|spill" $bin/*.log | sort | uniq -c | sort -rn | head -4
-tail -n +2 "$out/sweep.csv" | sort -t, -k1,1 -k4,4gr | awk -F, '$1 != prev {print; prev = $1}'
+tail -n +2 "$out/sweep.csv" | sort -t, -k3,3 -k9,9gr | awk -F, '$3 != prev {print $3, $8, $9; prev = $3}'
