@@ -2,8 +2,8 @@
 # n5d configurations that cannot run on an sm_90 GPU must be refused at generation time:
 # 'stencilc gen --backend n5d' exits 2, writes no output file, and its message names the limit
 # that was broken and the value given. The limits are those of the hardware (1..32 fused steps,
-# blocks of at most 1024 threads in whole warps, 227 KB of shared memory per block, 24..255
-# registers per thread and 65536 per SM). Accepted neighbours of each limit are checked too, so
+# 1..8 rows per barrier, blocks of at most 1024 threads in whole warps, 227 KB of shared memory
+# per block, 24..255 registers per thread and 65536 per SM). Accepted neighbours of each limit are checked too, so
 # a refusal cannot come from something else.
 cd "$(dirname "$0")/.." || exit 1
 STENCILC=${STENCILC:-build/asan/stencilc}
@@ -89,6 +89,13 @@ refused star3d1r "128 1024 65536" --regs 128 --bs 32x32 --bt 1
 accepted j2d5pt --regs 24 --bt 1
 accepted j2d5pt --regs 255 --bs 256 --bt 1
 accepted j2d5pt --regs 64 --bs 1024 --bt 1
+
+# Rows per barrier: 1..8; the general mode's rings grow with them (2R+rows planes per level).
+refused j2d5pt "9 1..8" --rows 9
+accepted j2d5pt --rows 8
+accepted j2d5pt --rows 1
+smem_refused box3d1r --dtype double --bs 32x32 --bt 4 --rows 8 --no-diag-opt --no-assoc-opt
+accepted box3d1r --dtype double --bs 32x32 --bt 4 --rows 1 --no-diag-opt --no-assoc-opt
 
 # A 2D stencil has one block axis: two values are refused, whatever they multiply to.
 refused j2d5pt "2D" --bs 4x64

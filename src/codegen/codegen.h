@@ -45,6 +45,7 @@ typedef struct {
   int rows;      /* rows per barrier */
   int ring;      /* sub-planes per level in a ring: 2 * streaming radius + rows */
   long smem;     /* bytes of dynamic shared memory per block */
+  int regs;      /* register cap (0: none), the default's when none was asked for */
 } N5dPlan;
 
 /* Comment lines enclosing the backend's kernel code (not the reference) in every program, so

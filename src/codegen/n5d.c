@@ -46,27 +46,46 @@ static N5dMode choose_mode(const Stencil *st, const N5dParams *p) {
   return N5D_GENERAL;
 }
 
-/* Defaults in the spirit of AN5D's tables: more fused steps for smaller radii, long flat tiles
- * in 2D, 32x32 tiles in 3D. The box values are the best of the H200 sweep
- * (bench/results/n5d_sweep_box_h200.csv); the performance model ranks the alternatives. */
-static void default_params(const Stencil *st, Plan *pl) {
-  int r = st->radius[st->dims - 1] > pl->rs ? st->radius[st->dims - 1] : pl->rs;
-  bool box = !st->diagonal_free;
-  if (st->dims == 2) {
-    if (!pl->bsx) pl->bsx = box && r >= 4 ? 512 : 256;
-    if (!pl->bt) pl->bt = box ? (r == 1 ? 6 : r == 2 ? 3 : 2) : (r == 1 ? 8 : r == 2 ? 4 : 2);
-  } else {
-    if (!pl->bsx) pl->bsx = 32;
-    if (!pl->bsy) pl->bsy = 32;
-    if (!pl->bt) pl->bt = box ? (r == 1 ? 2 : 1) : (r == 1 ? 4 : r == 2 ? 2 : 1);
-  }
-}
-
 static int gcd(int a, int b) { return b ? gcd(b, a % b) : a; }
 
-/* Computing two rows per barrier halves the barriers and gives each thread two independent
- * chains of arithmetic; more rows cost registers (the rings grow by one value per row). */
-static int default_rows(const Stencil *st) { (void)st; return 2; }
+/* Defaults: the best configurations of the H200 sweeps (bench/results/n5d_sweep_rows_h200.csv),
+ * by dimensions, shape and radius; the performance model and the tuner rank the alternatives.
+ * More fused steps for smaller radii, long flat tiles in 2D, 32x32 tiles in 3D. Several rows per
+ * barrier pay off everywhere; only the cheapest stencil gains from a register cap (64 registers
+ * let four 256-thread blocks share an SM). */
+typedef struct {
+  int bt, bsx, bsy, rows, regs;
+} Defaults;
+
+static Defaults defaults_for(const Stencil *st, int r, DType dt) {
+  bool box = !st->diagonal_free, d3 = st->dims == 3;
+  int i = (r < 1 ? 1 : r > 4 ? 4 : r) - 1;
+  static const Defaults star2d[] = {{12, 256, 1, 4, 64}, {8, 256, 1, 4, 0}, {4, 512, 1, 4, 0}, {4, 512, 1, 4, 0}};
+  static const Defaults box2d[] = {{6, 256, 1, 4, 0}, {2, 256, 1, 6, 0}, {2, 512, 1, 4, 0}, {2, 512, 1, 4, 0}};
+  static const Defaults star3d[] = {{3, 32, 32, 4, 0}, {2, 32, 32, 4, 0}, {1, 32, 32, 4, 0}, {1, 32, 32, 4, 0}};
+  static const Defaults box3d[] = {{2, 32, 32, 6, 0}, {1, 32, 32, 4, 0}, {1, 32, 32, 4, 0}, {1, 32, 32, 4, 0}};
+  Defaults d = (d3 ? (box ? box3d : star3d) : (box ? box2d : star2d))[i];
+  if (!st->associative) { /* a non-linear update holds more temporaries: fewer rows, no cap */
+    d.rows = 2;
+    d.regs = 0;
+  }
+  if (dt == DTYPE_DOUBLE) { /* a double takes two registers: half the rows, no cap */
+    d.rows = (d.rows + 1) / 2;
+    d.regs = 0;
+  }
+  return d;
+}
+
+static void default_params(const Stencil *st, const N5dParams *p, DType dt, Plan *pl) {
+  int r = st->radius[st->dims - 1] > pl->rs ? st->radius[st->dims - 1] : pl->rs;
+  Defaults d = defaults_for(st, r, dt);
+  pl->bt = p->bt ? p->bt : d.bt;
+  pl->bsx = p->bs[0] ? p->bs[0] : d.bsx;
+  pl->bsy = st->dims == 3 ? (p->bs[1] ? p->bs[1] : d.bsy) : 1;
+  pl->v = p->rows ? p->rows : d.rows;
+  /* a cap tuned for the default shape would not fit another block */
+  pl->regs = p->regs ? p->regs : p->bt || p->bs[0] || p->rows ? 0 : d.regs;
+}
 
 static long shared_bytes(const Plan *pl, DType dt) {
   long row = (long)(pl->ry * pl->bsx + pl->rx) * 2 + (long)pl->bsx * pl->bsy;
@@ -90,19 +109,14 @@ static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal
   const N5dParams *p = &opt->n5d;
   memset(pl, 0, sizeof *pl);
   pl->mode = choose_mode(st, p);
-  pl->bt = p->bt;
-  pl->bsx = p->bs[0];
-  pl->bsy = st->dims == 3 ? p->bs[1] : 1;
   pl->hsn = p->hsn;
-  pl->regs = p->regs;
   pl->rs = st->radius[0];
   pl->ry = st->dims == 3 ? st->radius[1] : 0;
   pl->rx = st->radius[st->dims - 1];
-  pl->v = p->rows ? p->rows : default_rows(st);
+  pl->linear = st->associative && !p->no_assoc_opt;
+  default_params(st, p, opt->dtype, pl);
   pl->w = 2 * pl->rs + pl->v;
   pl->copies = pl->w / gcd(pl->w, pl->v);
-  pl->linear = st->associative && !p->no_assoc_opt;
-  default_params(st, pl);
   if (st->dims == 2 && p->bs[1])
     return refuse(why, "give --bs one value in 2D", "a 2D stencil takes one block size");
   if (pl->bt < 1 || pl->bt > MAX_BT)
@@ -143,7 +157,7 @@ int codegen_n5d_plan(const Stencil *st, const GenOptions *opt, N5dPlan *plan, ch
     snprintf(why, n, "n5d: %s", r.msg);
     return -1;
   }
-  *plan = (N5dPlan){pl.mode, pl.bt, {pl.bsx, pl.bsy}, pl.v, pl.w, pl.smem};
+  *plan = (N5dPlan){pl.mode, pl.bt, {pl.bsx, pl.bsy}, pl.v, pl.w, pl.smem, pl.regs};
   return 0;
 }
 

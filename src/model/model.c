@@ -205,7 +205,7 @@ static int predict_n5d(const Stencil *st, const GenOptions *opt, const Problem *
   N5dPlan pl;
   char why[256];
   if (opt->n5d.hsn <= 0 || codegen_n5d_plan(st, opt, &pl, why, sizeof why)) return -1;
-  int need = model_n5d_registers(&pl, opt->dtype), cap = opt->n5d.regs;
+  int need = model_n5d_registers(&pl, opt->dtype), cap = pl.regs;
   if (need > (cap ? cap : g->max_regs_per_thread)) return -1; /* would spill: pruned (AN5D) */
   long full = pb->steps / pl.bt, rest = pb->steps % pl.bt;
   Prediction last = {0};
