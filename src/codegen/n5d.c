@@ -51,8 +51,8 @@ static int gcd(int a, int b) { return b ? gcd(b, a % b) : a; }
 /* Defaults: the best configurations of the H200 sweeps (bench/results/n5d_sweep_rows_h200.csv),
  * by dimensions, shape and radius; the performance model and the tuner rank the alternatives.
  * More fused steps for smaller radii, long flat tiles in 2D, 32x32 tiles in 3D. Several rows per
- * barrier pay off everywhere; only the cheapest stencil gains from a register cap (64 registers
- * let four 256-thread blocks share an SM). */
+ * barrier pay off everywhere. In 2D a register cap that lets two to four blocks share an SM
+ * beats the few spills it costs; 3D blocks of 1024 threads are capped at 64 by the launch. */
 typedef struct {
   int bt, bsx, bsy, rows, regs;
 } Defaults;
@@ -60,17 +60,15 @@ typedef struct {
 static Defaults defaults_for(const Stencil *st, int r, DType dt) {
   bool box = !st->diagonal_free, d3 = st->dims == 3;
   int i = (r < 1 ? 1 : r > 4 ? 4 : r) - 1;
-  static const Defaults star2d[] = {{12, 256, 1, 4, 64}, {8, 256, 1, 4, 0}, {4, 512, 1, 4, 0}, {4, 512, 1, 4, 0}};
-  static const Defaults box2d[] = {{6, 256, 1, 4, 0}, {2, 256, 1, 6, 0}, {2, 512, 1, 4, 0}, {2, 512, 1, 4, 0}};
-  static const Defaults star3d[] = {{3, 32, 32, 4, 0}, {2, 32, 32, 4, 0}, {1, 32, 32, 4, 0}, {1, 32, 32, 4, 0}};
+  static const Defaults star2d[] = {{12, 256, 1, 4, 64}, {8, 256, 1, 4, 80}, {4, 512, 1, 4, 64}, {4, 512, 1, 4, 64}};
+  static const Defaults box2d[] = {{6, 256, 1, 4, 64}, {2, 256, 1, 6, 80}, {2, 512, 1, 4, 0}, {2, 512, 1, 4, 0}};
+  static const Defaults star3d[] = {{3, 32, 32, 8, 0}, {2, 32, 32, 4, 0}, {1, 32, 32, 6, 0}, {1, 32, 32, 6, 0}};
   static const Defaults box3d[] = {{2, 32, 32, 6, 0}, {1, 32, 32, 4, 0}, {1, 32, 32, 4, 0}, {1, 32, 32, 4, 0}};
   Defaults d = (d3 ? (box ? box3d : star3d) : (box ? box2d : star2d))[i];
-  if (!st->associative) { /* a non-linear update holds more temporaries: fewer rows, no cap */
-    d.rows = 2;
-    d.regs = 0;
-  }
-  if (dt == DTYPE_DOUBLE) { /* a double takes two registers: half the rows, no cap */
-    d.rows = (d.rows + 1) / 2;
+  if (!st->associative) d.rows = 2; /* a non-linear update holds more temporaries */
+  if (dt == DTYPE_DOUBLE) { /* a double takes two registers: half the rows (two at most in the
+                              * 64 registers of a 3D block), no cap */
+    d.rows = d3 && d.rows > 4 ? 2 : (d.rows + 1) / 2;
     d.regs = 0;
   }
   return d;
@@ -263,13 +261,15 @@ static void emit_level(Buf *out, const Stencil *st, const Plan *pl, DType dt, in
     if (pl->mode == N5D_DIAGONAL_FREE) buf_printf(out, " = r%d_%d;\n", k - 1, slot(pl, base + j));
     else buf_printf(out, " = nv%d;\n", j);
   }
-  buf_puts(out, "        __syncthreads();\n");
+  buf_puts(out, "        __syncthreads();\n        rt_real");
+  for (int j = 0; j < V; j++) buf_printf(out, "%s o%d = 0", j ? "," : "", j);
+  buf_printf(out, ";\n        if (LIVE(%d)) {\n", k);
   if (pl->mode == N5D_ASSOCIATIVE)
     for (int j = 0; j < V; j++) emit_partial_sums(out, st, pl, dt, k, base, j);
   for (int j = 0; j < V; j++) {
     LoadCtx c = {pl, k, base + j, j};
     int at = slot(pl, base + j);
-    buf_printf(out, "        rt_real o%d = ", j);
+    buf_printf(out, "        o%d = ", j);
     switch (pl->mode) {
     case N5D_DIAGONAL_FREE:
       emit_formula(out, st, pl, dt, load_df, &c);
@@ -293,6 +293,7 @@ static void emit_level(Buf *out, const Stencil *st, const Plan *pl, DType dt, in
       break;
     }
   }
+  buf_puts(out, "        }\n");
   if (pl->mode != N5D_GENERAL) buf_puts(out, "        b = 2 * PAD + N5D_ROWS * SMROW - b;\n");
   buf_printf(out, "        if (BT == %d) {\n", k);
   for (int j = 0; j < V; j++)
@@ -359,6 +360,10 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
  * reach past the interior along the stream, whose cells keep their values; inner blocks skip
  * that test. Each block picks one at run time (uniform branch), so one launch covers all. */
 static void emit_rows(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
+  /* Rows of threads (whole warps when BSX is a multiple of 32) whose level-k values no thread
+   * reads skip that level's arithmetic; they still publish and meet every barrier. */
+  buf_puts(out, st->dims == 3 ? "#define LIVE(k) (t / BSX >= (k) * RY && t / BSX < BSY - (k) * RY)\n"
+                              : "#define LIVE(k) true\n");
   buf_puts(out, "#define INTERIOR(q) (pin && (!EDGE || ((q) >= LO0 && (q) < LO0 + n0)))\n"
                 "template <int BT, bool EDGE>\n"
                 "__device__ __forceinline__ void n5d_rows(const rt_real *__restrict__ in,\n"
