@@ -5,7 +5,7 @@
 # 2D 16384^2, 3D 512^3, 1000 steps (fdd5/fdd7: 1 step, as Tabik runs them).
 # Appends one CSV row per program to $OUT/<backend>.csv, packs the build and run logs into
 # $OUT/logs-<backend>-<dtype>.tgz and prints a table last.
-# usage: bench/run_suite.sh BACKEND [DTYPE] [NAME-FILTER-REGEX] [EXTRA NVCC FLAGS...]
+# usage: [BIN=DIR] bench/run_suite.sh BACKEND [DTYPE] [NAME-FILTER-REGEX] [EXTRA NVCC FLAGS...]
 cd "$(dirname "$0")/.." || exit 1
 backend=${1:-naive} dtype=${2:-float} filter=${3:-.}
 if [ $# -ge 3 ]; then shift 3; else shift $#; fi
@@ -13,11 +13,14 @@ out=${OUT:-/tmp}
 dir=bench/gen/$backend
 commit=$(cat "$dir/COMMIT")
 flags="$*"
-bin=/tmp/stencilc-bench
+bin=${BIN:-/tmp/stencilc-bench}
 mkdir -p $bin
 nvcc -O3 -gencode=arch=compute_90,code=sm_90 -o $bin/copy_bw bench/copy_bw.cu
+# builds the programs that BIN does not hold yet (BIN=/tmp/stencilc-n5d reuses the matrix's)
 # shellcheck disable=SC2086
-ls $dir/*-"$dtype".cu | grep -E "$filter" | sh bench/build.sh $bin $flags
+for f in $(ls $dir/*-"$dtype".cu | grep -E "$filter"); do
+  [ -x "$bin/$(basename "$f" .cu)" ] || echo "$f"
+done | sh bench/build.sh $bin $flags
 $bin/copy_bw | tee -a "$out/copy.txt"
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
 csv="$out/$backend.csv"
