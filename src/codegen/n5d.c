@@ -62,13 +62,14 @@ static Defaults defaults_for(const Stencil *st, int r, DType dt) {
   int i = (r < 1 ? 1 : r > 4 ? 4 : r) - 1;
   static const Defaults star2d[] = {{12, 256, 1, 4, 64}, {8, 256, 1, 4, 80}, {4, 512, 1, 4, 64}, {4, 512, 1, 4, 64}};
   static const Defaults box2d[] = {{6, 256, 1, 4, 64}, {2, 256, 1, 6, 80}, {2, 512, 1, 4, 0}, {2, 512, 1, 4, 0}};
-  static const Defaults star3d[] = {{3, 32, 32, 8, 0}, {2, 32, 32, 4, 0}, {1, 32, 32, 6, 0}, {1, 32, 32, 6, 0}};
-  static const Defaults box3d[] = {{2, 32, 32, 6, 0}, {1, 32, 32, 4, 0}, {1, 32, 32, 4, 0}, {1, 32, 32, 4, 0}};
+  static const Defaults star3d[] = {{3, 32, 32, 8, 0}, {2, 32, 32, 8, 0}, {1, 32, 32, 6, 0}, {1, 32, 32, 8, 0}};
+  static const Defaults box3d[] = {{2, 32, 32, 8, 0}, {1, 32, 32, 4, 0}, {1, 32, 32, 4, 0}, {1, 32, 32, 4, 0}};
   Defaults d = (d3 ? (box ? box3d : star3d) : (box ? box2d : star2d))[i];
   if (!st->associative) d.rows = 2; /* a non-linear update holds more temporaries */
-  if (dt == DTYPE_DOUBLE) { /* a double takes two registers: half the rows (two at most in the
-                              * 64 registers of a 3D block), no cap */
-    d.rows = d3 && d.rows > 4 ? 2 : (d.rows + 1) / 2;
+  if (dt == DTYPE_DOUBLE) { /* a double takes two registers: half the rows, no cap; in the 64
+                              * registers of a 3D block two rows at most, one for the larger
+                              * boxes (a 5x5x5 box spilled 3 KB per thread with two) */
+    d.rows = !d3 ? (d.rows + 1) / 2 : box && r >= 2 ? 1 : 2;
     d.regs = 0;
   }
   return d;
