@@ -65,10 +65,10 @@ static void test_ops_and_registers(const Stencil *j2d5pt) {
   o = model_op_counts(j2d5pt, true);
   EXPECT(o.fma == 4 && o.mul == 1 && o.other == 0 && near(model_alu_efficiency(o), 0.9), "linear");
   /* AN5D: bT (2r+1) + bT + 20 in float, 2 bT (2r+1) + bT + 30 in double */
-  N5dPlan df = {N5D_DIAGONAL_FREE, 4, {256, 1}, 3, 0};
+  N5dPlan df = {.mode = N5D_DIAGONAL_FREE, .bt = 4, .bs = {256, 1}, .rows = 1, .ring = 3};
   EXPECT(model_n5d_registers(&df, DTYPE_FLOAT) == 36, "float %d", model_n5d_registers(&df, DTYPE_FLOAT));
   EXPECT(model_n5d_registers(&df, DTYPE_DOUBLE) == 58, "double %d", model_n5d_registers(&df, DTYPE_DOUBLE));
-  N5dPlan general = {N5D_GENERAL, 4, {256, 1}, 3, 0};
+  N5dPlan general = {.mode = N5D_GENERAL, .bt = 4, .bs = {256, 1}, .rows = 1, .ring = 3};
   EXPECT(model_n5d_registers(&general, DTYPE_FLOAT) == 24, "general: no register ring");
 }
 
@@ -87,14 +87,15 @@ static void test_tabik(void) {
          model_tabik_transactions(n, narrow, halo, 32));
 }
 
-/* j2d5pt (radius 1, halo 1) on a 20x50 interior, one launch of bT = 1, 32-thread blocks, hSN 10:
+/* j2d5pt (radius 1, halo 1) on a 20x50 interior, one launch of bT = 1, 32-thread blocks, hSN 10,
+ * one row per barrier as in AN5D:
  *   x: tiles advance 30; [0,32) and [30,62) cover 64, of which 32 + 22 inside the 52-wide grid and
  *      31 + 21 inside the interior [1,51)
  *   stream: chunks [0,12) and [10,22): 24 rows, all in the 22-row grid, 11 + 11 interior
  * so 64*24 = 1536 thread-rows: in the grid 54*24 = 1296, interior 52*22 = 1144, valid 1000. */
 static void test_n5d_classes(const Stencil *st) {
   GpuSpec g = gpu("h200");
-  GenOptions opt = {.backend = BACKEND_N5D, .dtype = DTYPE_FLOAT, .n5d = {.bt = 1, .bs = {32, 0}, .hsn = 10}};
+  GenOptions opt = {.backend = BACKEND_N5D, .dtype = DTYPE_FLOAT, .n5d = {.bt = 1, .bs = {32, 0}, .hsn = 10, .rows = 1}};
   Problem pb = {{20, 50, 0}, 1};
   Prediction p;
   EXPECT(!model_predict(st, &opt, &pb, &g, &p), "predict");
