@@ -34,6 +34,7 @@ suite fuzz-regressions env STENCILC=build/asan/stencilc sh tests/test_fuzz_regre
 suite differential env STENCILC=build/stencilc sh tests/test_differential.sh 100
 suite model env STENCILC=build/asan/stencilc sh tests/test_model.sh
 suite bench-differential env STENCILC=build/stencilc sh tests/test_bench_differential.sh
+suite bench-tune env STENCILC=build/stencilc sh tests/test_bench_tune.sh
 
 if [ -n "$failed" ]; then
   echo "FAILED:$failed"
