@@ -194,9 +194,10 @@ static int write_source(const Stencil *st, const char *dir, int i, Build *b) {
 
 static void build_all(const Stencil *st, const char *nvcc, const char *dir, const Options *o,
                       Build *b, int n) {
-  for (int i = 0; i < n; i++) /* all at once: nvcc runs single-threaded */
-    b[i].pid = write_source(st, dir, i, &b[i]) ? -1
-                                                : nvcc_start(nvcc, b[i].src, b[i].exe, o->fast_math, b[i].log);
+  for (int i = 0; i < n; i++) { /* all at once: nvcc runs single-threaded */
+    int written = !write_source(st, dir, i, &b[i]);
+    b[i].pid = written ? nvcc_start(nvcc, b[i].src, b[i].exe, o->fast_math, b[i].log) : -1;
+  }
   for (int i = 0; i < n; i++) b[i].built = process_wait(b[i].pid) == 0;
 }
 
@@ -251,9 +252,12 @@ static int emit(const Stencil *st, const Options *o, const char *key, const char
   if (ok) fprintf(f, "#key\t%s\n#args\t-t %s%s%s\n#nvcc\t%s\n", key, o->steps ? o->steps : "1000",
                   o->size ? " -s " : "", o->size ? o->size : "", o->fast_math ? "--use_fast_math" : "");
   for (int i = 0; ok && i < n; i++) {
-    ok = !write_source(st, dir, i, &b[i]);
+    if (write_source(st, dir, i, &b[i])) {
+      ok = 0;
+      break;
+    }
     choice_text(st, &b[i].c->opt, text, sizeof text);
-    if (ok) fprintf(f, "%s\t%s\t%.1f\n", strrchr(b[i].src, '/') + 1, text, b[i].c->pred.gcells);
+    fprintf(f, "%s\t%s\t%.1f\n", strrchr(b[i].src, '/') + 1, text, b[i].c->pred.gcells);
   }
   if (f) {
     ok = ok && !ferror(f);
@@ -278,15 +282,15 @@ static int import(const char *path, const char *key, const Options *o) {
   }
   char line[1024], best[512] = "", *field[4];
   double best_g = 0;
-  int rc = EXIT_OK, keyed = 0, rows = 0;
-  while (rc == EXIT_OK && fgets(line, sizeof line, f)) {
+  int keyed = 0, rows = 0;
+  while (fgets(line, sizeof line, f)) {
     line[strcspn(line, "\r\n")] = 0;
     int nf = 0;
     for (char *p = line; p && nf < 4; p = strchr(p, '\t') ? strchr(p, '\t') + 1 : NULL) field[nf++] = p;
     for (char *p = line; (p = strchr(p, '\t'));) *p++ = 0;
     if (!strcmp(field[0], "#key")) {
       keyed = nf == 2 && !strcmp(field[1], key);
-      if (!keyed) rc = EXIT_INPUT;
+      if (!keyed) break;
     } else if (field[0][0] != '#' && nf >= 3) {
       double g = nf == 4 ? atof(field[3]) : -1;
       printf("tune: [%d] %-48s model %8.1f  ", ++rows, field[1], atof(field[2]));
