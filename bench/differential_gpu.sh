@@ -13,30 +13,34 @@
 # The first run of each program is at the smallest legal size (1 cell per axis); the others at
 # small or larger sizes (the larger ones odd along every axis, so no block divides them). Steps
 # come from 1, bT-1, bT, bT+1, 2bT+3 or a random count (bT: the steps fused per launch, read
-# from the program's "bT=N" comment; 1 for backends that fuse none). Options: the backend's defaults, a random candidate of
-# 'stencilc model', or (naive, n5d) random values for each parameter, forced n5d modes
-# included; a draw that 'stencilc gen' refuses is redrawn, then the defaults are tried, and a
-# backend that refuses even those does not claim the stencil (listed in refused.tsv).
-# Gen exiting with anything but 0 or 2 is a bug: the case is kept with program '-' and fails.
+# from the program's "bT=N" comment; 1 for backends that fuse none). Options: the backend's
+# defaults, a random candidate of 'stencilc model', or (naive, n5d) random values for each
+# parameter, forced n5d modes included; a draw that 'stencilc gen' refuses is redrawn, then the
+# defaults are tried, and a backend that refuses even those does not claim the stencil (listed
+# in refused.tsv). Gen exiting with anything but 0 or 2 is a bug: the case is kept with program
+# '-' (details in genfail.tsv), prepare exits 1, and run counts the case as failed.
 #
-# run builds every program in parallel (bench/build.sh), runs the cases JOBS at a time, then
-# compute-sanitizer memcheck, racecheck and synccheck on SANITIZE programs at a small size and
-# a few steps. Writes $OUT/differential_gpu.csv (one row per case), $OUT/differential_sanitizer.csv
-# and $OUT/differential_logs.tgz (logs of the failures and of the sanitizer runs), and prints a
-# table per backend with every failure's seed and the command that reproduces it last.
+# run builds every program in parallel (bench/build.sh, largest first), runs the cases JOBS at a
+# time, then compute-sanitizer memcheck, racecheck and synccheck on SANITIZE programs at a small
+# size and a few steps. Writes $OUT/differential_gpu.csv (one row per case),
+# $OUT/differential_sanitizer.csv and $OUT/differential_logs.tgz (logs of the failures and of
+# the sanitizer runs), and prints a table per backend with every failure's seed and the command
+# that reproduces it last. It keeps to a time budget (BUDGET_S, default 540 s: one device call
+# lasts at most 10 minutes): what does not fit is reported as NOT-RUN, not as a failure. For
+# more cases than one call holds, prepare again with another FIRST_SEED.
 #
 # Environment: BACKENDS (the GPU backends to test, by name; default "naive n5d"), RUNS (cases per
 # program, default 3), FIRST_SEED (default 1), DIFF_DIR (default bench/gen/diff); prepare:
 # STENCILC, GEN (default build/stencilc and build/stencilgen, built by make); run: JOBS
 # (concurrent runs, default 4), SANITIZE (default 20), TIMEOUT (seconds per run, default 120),
-# BIN (build folder, default /tmp/stencilc-diff), OUT.
+# BUDGET_S, BIN (build folder, default /tmp/stencilc-diff), OUT.
 # shellcheck disable=SC2154 # the random draws set their variables through eval
 cd "$(dirname "$0")/.." || exit 1
 BACKENDS=${BACKENDS:-naive n5d}
 RUNS=${RUNS:-3}
 FIRST_SEED=${FIRST_SEED:-1}
 DIFF_DIR=${DIFF_DIR:-bench/gen/diff}
-BUDGET=4000000 # cells x steps of one run: keeps the CPU reference of each case well under a second
+MAX_CELL_STEPS=4000000 # cells x steps of one run: keeps the CPU reference of each case well under a second
 export BACKENDS RUNS DIFF_DIR
 
 # ---- random draws: an LCG per (seed, backend), so a prepare is reproducible ----
@@ -130,8 +134,8 @@ draw_size() {
     _a=$((_a + 1))
   done
   # the budget shortens the streaming axis (axis 0), keeping it odd
-  if [ $((_n0 * _rest * steps)) -gt $BUDGET ]; then
-    _n0=$((BUDGET / (_rest * steps)))
+  if [ $((_n0 * _rest * steps)) -gt $MAX_CELL_STEPS ]; then
+    _n0=$((MAX_CELL_STEPS / (_rest * steps)))
     _n0=$((_n0 % 2 ? _n0 : _n0 > 1 ? _n0 - 1 : 1))
   fi
   size=$_n0
