@@ -76,5 +76,38 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
   [ $rc -eq 3 ] && [ ! -e "$STENCILC_CACHE/tune.txt" ] && ok || no "tune without a GPU: exit $rc"
 fi
 
+# Split tune: --emit writes the candidates' programs (what gen writes for their options) and
+# tune.tsv, with no compiler; --import caches the fastest of the measured column, for the key the
+# file was emitted for only.
+rm -f "$STENCILC_CACHE/tune.txt"
+NVCC=/nonexistent "$STENCILC" tune examples/star3d1r.c --top 2 -s 200 -t 20 --emit "$tmp/e" >/dev/null 2>&1 \
+  && ok || no "tune --emit without nvcc"
+tsv=$tmp/e/tune.tsv
+[ "$(grep -c '^#key	' "$tsv")" -eq 1 ] && grep -qx '#args	-t 20 -s 200' "$tsv" && ok || no "tune.tsv header"
+[ "$(grep -vc '^#' "$tsv")" -eq 4 ] && ok || no "tune.tsv: not 2 candidates of each of 2 strategies"
+grep -v '^#' "$tsv" | while IFS='	' read -r file opts pred; do
+  # shellcheck disable=SC2086
+  "$STENCILC" gen examples/star3d1r.c $opts -o "$tmp/g.cu" >/dev/null 2>&1 && cmp -s "$tmp/g.cu" "$tmp/e/$file" &&
+    awk -v p="$pred" 'BEGIN { exit !(p > 0) }' || echo "$file ($opts, $pred)"
+done >"$tmp/bad" && [ ! -s "$tmp/bad" ] && ok || no "emitted programs differ from gen: $(cat "$tmp/bad")"
+ls "$tmp/e" | grep -qv '\.cu$\|^tune.tsv$' && no "tune --emit built something" || ok
+# measured: the third row fastest
+awk -F'\t' 'BEGIN { OFS = "\t" } /^#/ { print; next } { print $0, ++n == 3 ? 900 : 100 + n }' "$tsv" >"$tmp/measured.tsv"
+third=$(grep -v '^#' "$tsv" | sed -n 3p | cut -f2)
+"$STENCILC" tune examples/star3d1r.c -s 200 --import "$tmp/measured.tsv" >"$tmp/imp" 2>&1 && ok || no "tune --import"
+[ "$(cut -f2 "$STENCILC_CACHE/tune.txt")" = "$third" ] && ok || no "tune --import cached '$(cut -f2 "$STENCILC_CACHE/tune.txt")', want '$third'"
+"$STENCILC" run examples/star3d1r.c --backend auto -s 200 -t 2 --cpu 2>&1 | grep -qF "tuned choice for h200: $third" \
+  && ok || no "run --backend auto ignores the imported choice"
+cp "$STENCILC_CACHE/tune.txt" "$tmp/cache.before"
+"$STENCILC" tune examples/star3d1r.c -s 512 --import "$tmp/measured.tsv" >/dev/null 2>&1
+[ $? -eq 2 ] && cmp -s "$STENCILC_CACHE/tune.txt" "$tmp/cache.before" && ok || no "tune --import for another size class"
+"$STENCILC" tune examples/star3d1r.c -s 200 --import "$tsv" >/dev/null 2>&1
+[ $? -eq 3 ] && cmp -s "$STENCILC_CACHE/tune.txt" "$tmp/cache.before" && ok || no "tune --import with nothing measured: want exit 3"
+sed 's/--backend [a-z0-9]*/--backend quantum/' "$tmp/measured.tsv" >"$tmp/bad.tsv"
+"$STENCILC" tune examples/star3d1r.c -s 200 --import "$tmp/bad.tsv" >/dev/null 2>&1
+[ $? -eq 2 ] && cmp -s "$STENCILC_CACHE/tune.txt" "$tmp/cache.before" && ok || no "tune --import of unknown options: want exit 2"
+"$STENCILC" tune examples/star3d1r.c --emit "$tmp/e" --import "$tmp/measured.tsv" >/dev/null 2>&1
+[ $? -eq 2 ] && ok || no "tune --emit with --import: want exit 2"
+
 echo "model: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -1,6 +1,6 @@
 #!/bin/sh
-# n5d configurations that cannot run on an sm_90 GPU must be refused at generation time:
-# 'stencilc gen --backend n5d' exits 2, writes no output file, and its message names the limit
+# n5d (and naive) configurations that cannot run on an sm_90 GPU must be refused at generation
+# time: 'stencilc gen --backend n5d' exits 2, writes no output file, and its message names the limit
 # that was broken and the value given. The limits are those of the hardware (1..32 fused steps,
 # 1..8 rows per barrier, blocks of at most 1024 threads in whole warps, 227 KB of shared memory
 # per block, 24..255 registers per thread and 65536 per SM). Accepted neighbours of each limit are checked too, so
@@ -10,6 +10,7 @@ STENCILC=${STENCILC:-build/asan/stencilc}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0 n=0
+backend=n5d
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
@@ -17,7 +18,7 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 refused() {
   ex=$1 words=$2; shift 2
   n=$((n + 1)); out="$tmp/out$n.cu"
-  "$STENCILC" gen "examples/$ex.c" --backend n5d "$@" -o "$out" >"$tmp/msg" 2>&1
+  "$STENCILC" gen "examples/$ex.c" --backend $backend "$@" -o "$out" >"$tmp/msg" 2>&1
   rc=$?
   if [ $rc -ne 2 ]; then bad "$ex $*: exit $rc, expected 2"; return; fi
   if [ -e "$out" ]; then bad "$ex $*: refused but wrote $out"; return; fi
@@ -31,7 +32,7 @@ refused() {
 accepted() {
   ex=$1; shift
   n=$((n + 1)); out="$tmp/out$n.cu"
-  "$STENCILC" gen "examples/$ex.c" --backend n5d "$@" -o "$out" >"$tmp/msg" 2>&1
+  "$STENCILC" gen "examples/$ex.c" --backend $backend "$@" -o "$out" >"$tmp/msg" 2>&1
   rc=$?
   if [ $rc -eq 0 ] && [ -s "$out" ] && grep -q '__global__' "$out"; then ok
   else bad "$ex $*: expected to be accepted, exit $rc: $(cat "$tmp/msg")"; fi
@@ -40,7 +41,7 @@ accepted() {
 smem_refused() {
   ex=$1; shift
   n=$((n + 1)); out="$tmp/out$n.cu"
-  "$STENCILC" gen "examples/$ex.c" --backend n5d "$@" -o "$out" >"$tmp/msg" 2>&1
+  "$STENCILC" gen "examples/$ex.c" --backend $backend "$@" -o "$out" >"$tmp/msg" 2>&1
   rc=$?
   limit=$((227 * 1024))
   need=$(grep -o '[0-9][0-9]*' "$tmp/msg" | awk -v l=$limit '$1 > l' | head -1)
@@ -100,6 +101,13 @@ accepted box3d1r --dtype double --bs 32x32 --bt 4 --rows 1 --no-diag-opt --no-as
 # A 2D stencil has one block axis: two values are refused, whatever they multiply to.
 refused j2d5pt "2D" --bs 4x64
 refused gradient2d "2D" --bs 1x256
+
+# naive: CUDA allows at most 64 threads along z (axis 0 of a 3D block).
+backend=naive
+refused star3d1r "128 z 64" --block 128x1x8
+refused j3d27pt "96 z 64" --block 96x1x1
+accepted star3d1r --block 64x1x16
+accepted j2d5pt --block 128x8
 
 echo "refusals: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -75,6 +75,8 @@ int options_parse(int argc, char **argv, const char *allowed, const char *help, 
     if (!strcmp(a, "-o")) o->output = v;
     else if (!strcmp(a, "--workdir")) o->workdir = v;
     else if (!strcmp(a, "--gpu")) o->gpu = v;
+    else if (!strcmp(a, "--emit")) o->emit = v;
+    else if (!strcmp(a, "--import")) o->import = v;
     else if (!strcmp(a, "--top")) {
       if (!valid_count(v, false)) return bad(help, "--top takes a positive count, not '%s'", v);
       o->top = atoi(v);

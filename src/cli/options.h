@@ -24,6 +24,8 @@ typedef struct {
   NaiveParams naive;    /* --block */
   const char *gpu;      /* model: --gpu */
   int top;              /* model: --top */
+  const char *emit;     /* tune: --emit DIR (write the candidates, time nothing) */
+  const char *import;   /* tune: --import FILE (the candidates' measured GCells/s) */
 } Options;
 
 /* Help text for the backend parameters, shared by gen and run. */

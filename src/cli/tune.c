@@ -2,7 +2,16 @@
  * GPU, cache the fastest. The cache ($STENCILC_CACHE/tune.txt) holds one line per choice:
  *   KEY<TAB>stencilc gen options
  * where KEY joins a hash of the stencil IR, the GPU key, the dtype and the size class (log2 of the
- * cell count); a later line overrides an earlier one. */
+ * cell count); a later line overrides an earlier one.
+ *
+ * The work can also be split across machines, for a GPU machine without libclang: --emit DIR
+ * writes the candidates' programs and DIR/tune.tsv (no nvcc, no GPU); the GPU machine builds and
+ * runs them (bench/tune_suite.sh) and appends the measured GCells/s to each row; --import FILE
+ * reads that back, picks the fastest and caches it. tune.tsv:
+ *   #key<TAB>KEY         the cache key: --import refuses a file emitted for another key
+ *   #args<TAB>ARGS       how to run each candidate program (-t STEPS [-s SIZE])
+ *   #nvcc<TAB>FLAGS      extra nvcc flags (--use_fast_math with --fast-math)
+ *   FILE<TAB>OPTIONS<TAB>PREDICTED[<TAB>MEASURED]   one row per candidate, in the model's order */
 #include "tune.h"
 
 #include <math.h>
@@ -19,11 +28,18 @@
 static const char *const TUNE_HELP =
     "usage: stencilc tune FILE.c [--gpu h200|h100|a100] [--dtype float|double] [-s SIZE]\n"
     "                     [-t STEPS] [--top K] [--fast-math] [--workdir DIR]\n"
+    "                     [--emit DIR | --import FILE]\n"
     "Takes the model's K best candidates of each strategy (default 3), builds them in parallel\n"
     "with nvcc, verifies and times each on the GPU, and caches the fastest for this stencil,\n"
     "GPU, dtype and size class in $STENCILC_CACHE/tune.txt (default ~/.cache/stencilc), where\n"
     "'gen' and 'run' with --backend auto find it. Without a GPU the candidates are built but\n"
-    "not timed, nothing is cached, and the exit code is 3.\n";
+    "not timed, nothing is cached, and the exit code is 3.\n"
+    "Split across machines (the GPU machine needs no stencilc):\n"
+    "  --emit DIR     write the candidates' programs and DIR/tune.tsv (their options, the model's\n"
+    "                 GCells/s and how to run them); build nothing, time nothing\n"
+    "  --import FILE  read a tune.tsv whose rows end with the GCells/s measured on the GPU\n"
+    "                 (bench/tune_suite.sh writes it), cache the fastest; give the same --gpu,\n"
+    "                 --dtype and -s as with --emit\n";
 
 enum { MAX_PICKS = 64, PATH_LEN = 4096 + 128 };
 
@@ -165,16 +181,22 @@ typedef struct {
   int built;
 } Build;
 
+/* Names candidate i's files in dir and writes its program; 0, or -1 when it cannot be written. */
+static int write_source(const Stencil *st, const char *dir, int i, Build *b) {
+  snprintf(b->src, PATH_LEN, "%s/%s-tune%d.cu", dir, st->name, i);
+  snprintf(b->exe, PATH_LEN, "%s/%s-tune%d", dir, st->name, i);
+  snprintf(b->log, PATH_LEN, "%s/%s-tune%d.log", dir, st->name, i);
+  Buf prog = {0};
+  int rc = codegen_program(&prog, st, &b->c->opt) || buf_write_file(&prog, b->src) ? -1 : 0;
+  buf_free(&prog);
+  return rc;
+}
+
 static void build_all(const Stencil *st, const char *nvcc, const char *dir, const Options *o,
                       Build *b, int n) {
   for (int i = 0; i < n; i++) { /* all at once: nvcc runs single-threaded */
-    snprintf(b[i].src, PATH_LEN, "%s/%s-tune%d.cu", dir, st->name, i);
-    snprintf(b[i].exe, PATH_LEN, "%s/%s-tune%d", dir, st->name, i);
-    snprintf(b[i].log, PATH_LEN, "%s/%s-tune%d.log", dir, st->name, i);
-    Buf prog = {0};
-    b[i].pid = codegen_program(&prog, st, &b[i].c->opt) || buf_write_file(&prog, b[i].src)
-                   ? -1 : nvcc_start(nvcc, b[i].src, b[i].exe, o->fast_math, b[i].log);
-    buf_free(&prog);
+    int written = !write_source(st, dir, i, &b[i]);
+    b[i].pid = written ? nvcc_start(nvcc, b[i].src, b[i].exe, o->fast_math, b[i].log) : -1;
   }
   for (int i = 0; i < n; i++) b[i].built = process_wait(b[i].pid) == 0;
 }
@@ -220,25 +242,105 @@ static int store_choice(const char *key, const char *text) {
   return EXIT_OK;
 }
 
+/* --emit: the programs and dir/tune.tsv (format at the top of this file). */
+static int emit(const Stencil *st, const Options *o, const char *key, const char *dir, Build *b,
+                int n) {
+  char path[PATH_LEN], text[256];
+  snprintf(path, sizeof path, "%s/tune.tsv", dir);
+  FILE *f = fopen(path, "w");
+  int ok = f != NULL;
+  if (ok) fprintf(f, "#key\t%s\n#args\t-t %s%s%s\n#nvcc\t%s\n", key, o->steps ? o->steps : "1000",
+                  o->size ? " -s " : "", o->size ? o->size : "", o->fast_math ? "--use_fast_math" : "");
+  for (int i = 0; ok && i < n; i++) {
+    if (write_source(st, dir, i, &b[i])) {
+      ok = 0;
+      break;
+    }
+    choice_text(st, &b[i].c->opt, text, sizeof text);
+    fprintf(f, "%s\t%s\t%.1f\n", strrchr(b[i].src, '/') + 1, text, b[i].c->pred.gcells);
+  }
+  if (f) {
+    ok = ok && !ferror(f);
+    ok = !fclose(f) && ok;
+  }
+  if (!ok) {
+    fprintf(stderr, "stencilc tune: cannot write the candidates into '%s'\n", dir);
+    return EXIT_TOOL;
+  }
+  printf("tune: wrote %d candidates and %s; run them on the GPU, then --import the file with a "
+         "measured column\n", n, path);
+  return EXIT_OK;
+}
+
+/* --import: caches the fastest row of a tune.tsv whose rows end with the measured GCells/s (a
+ * missing or non-positive value: the candidate failed). */
+static int import(const char *path, const char *key, const Options *o) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    fprintf(stderr, "stencilc tune: cannot read '%s'\n", path);
+    return EXIT_INPUT;
+  }
+  char line[1024], best[512] = "", *field[4];
+  double best_g = 0;
+  int keyed = 0, rows = 0;
+  while (fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\r\n")] = 0;
+    int nf = 0;
+    for (char *p = line; p && nf < 4; p = strchr(p, '\t') ? strchr(p, '\t') + 1 : NULL) field[nf++] = p;
+    for (char *p = line; (p = strchr(p, '\t'));) *p++ = 0;
+    if (!strcmp(field[0], "#key")) {
+      keyed = nf == 2 && !strcmp(field[1], key);
+      if (!keyed) break;
+    } else if (field[0][0] != '#' && nf >= 3) {
+      double g = nf == 4 ? atof(field[3]) : -1;
+      printf("tune: [%d] %-48s model %8.1f  ", ++rows, field[1], atof(field[2]));
+      if (g > 0) printf("measured %8.1f GCells/s\n", g);
+      else printf("failed\n");
+      if (g > best_g) best_g = g, snprintf(best, sizeof best, "%s", field[1]);
+    }
+  }
+  fclose(f);
+  if (!keyed) {
+    fprintf(stderr, "stencilc tune: '%s' was not emitted for this stencil, GPU, dtype and size "
+                    "class (%s): give the --gpu, --dtype and -s of the --emit call\n", path, key);
+    return EXIT_INPUT;
+  }
+  if (!best[0]) {
+    fprintf(stderr, "stencilc tune: no measured candidate in '%s'; nothing cached\n", path);
+    return EXIT_TOOL;
+  }
+  Options parsed = *o;
+  if (apply_params(best, &parsed)) return EXIT_INPUT;
+  return store_choice(key, best);
+}
+
 static int tune(const Stencil *st, const Options *o, DType dt, const char *nvcc, const char *dir) {
   GpuSpec g;
   Problem pb;
   if (tune_gpu(o, &g) || tune_problem(o, st, &pb)) return EXIT_INPUT;
+  char key[128], text[256];
+  tune_key(st, &g, dt, &pb, key, sizeof key);
+  if (o->import) return import(o->import, key, o);
   Candidate *c;
   const Candidate *picks[MAX_PICKS];
   int n = model_rank(st, dt, &pb, &g, &c), k = pick(c, n, o->top ? o->top : 3, picks);
   Build *b = calloc((size_t)k, sizeof *b);
   if (!b) abort();
   for (int i = 0; i < k; i++) b[i].c = picks[i];
+  int rc = EXIT_TOOL;
+  if (o->emit) {
+    rc = emit(st, o, key, dir, b, k);
+    free(b);
+    free(c);
+    return rc;
+  }
   printf("tune: building %d candidates for %s in %s\n", k, g.name, dir);
   build_all(st, nvcc, dir, o, b, k);
-  int best = time_all(st, o, b, k), rc = EXIT_TOOL;
+  int best = time_all(st, o, b, k);
   if (best == -3) fprintf(stderr, "stencilc tune: no GPU on this machine: the candidates were built "
                                   "but cannot be timed; nothing cached\n");
   else if (best < 0) fprintf(stderr, "stencilc tune: no candidate ran; nothing cached\n");
   else {
-    char key[128], text[256];
-    tune_key(st, &g, dt, &pb, key, sizeof key);
     choice_text(st, &b[best].c->opt, text, sizeof text);
     rc = store_choice(key, text);
   }
@@ -249,17 +351,22 @@ static int tune(const Stencil *st, const Options *o, DType dt, const char *nvcc,
 
 int cmd_tune(int argc, char **argv) {
   Options o;
-  int rc = options_parse(argc, argv, "--gpu --dtype -s -t --top --fast-math --workdir", TUNE_HELP, &o);
+  int rc = options_parse(argc, argv, "--gpu --dtype -s -t --top --fast-math --workdir --emit --import",
+                         TUNE_HELP, &o);
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
-  const char *nvcc = tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc");
+  if (o.emit && o.import) {
+    fprintf(stderr, "stencilc tune: --emit and --import are the two halves of a split tune: give one\n");
+    return EXIT_INPUT;
+  }
+  const char *nvcc = o.emit || o.import ? "" : tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc");
   if (!nvcc) {
     fprintf(stderr, "stencilc tune: nvcc not found (install the CUDA toolkit or set $NVCC)\n");
     return EXIT_TOOL;
   }
   char nvcc_path[4096], dir[4096];
   snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
-  snprintf(dir, sizeof dir, "%s", o.workdir ? o.workdir : "/tmp/stencilc-tune");
-  if (make_dirs(dir)) {
+  snprintf(dir, sizeof dir, "%s", o.emit ? o.emit : o.workdir ? o.workdir : "/tmp/stencilc-tune");
+  if (!o.import && make_dirs(dir)) {
     fprintf(stderr, "stencilc tune: cannot create '%s'\n", dir);
     return EXIT_TOOL;
   }

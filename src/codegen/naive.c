@@ -11,7 +11,7 @@
 static const int block_2d[2] = {32, 8};
 static const int block_3d[3] = {32, 4, 2};
 static const char thread_axis[] = "xyz";
-enum { MAX_THREADS = 1024 };
+enum { MAX_THREADS = 1024, MAX_BLOCK_Z = 64 }; /* CUDA's limits per block */
 
 void codegen_naive_block(const Stencil *st, const GenOptions *opt, int block[IR_MAX_DIMS]) {
   const int *def = st->dims == 2 ? block_2d : block_3d;
@@ -19,7 +19,8 @@ void codegen_naive_block(const Stencil *st, const GenOptions *opt, int block[IR_
     block[a] = a >= st->dims ? 1 : opt->naive.block[0] ? opt->naive.block[a] : def[st->dims - 1 - a];
 }
 
-/* A given shape names every axis; the threads fill whole warps. */
+/* A given shape names every axis; the threads fill whole warps; z (axis 0 in 3D) stays in CUDA's
+ * limit, which a launch would otherwise reject at run time. */
 static int naive_check(const Stencil *st, const GenOptions *opt, Refusal *why) {
   const int *given = opt->naive.block;
   bool any = false, counts = true;
@@ -28,7 +29,7 @@ static int naive_check(const Stencil *st, const GenOptions *opt, Refusal *why) {
     counts = counts && (a < st->dims ? given[a] >= 1 : given[a] == 0);
   }
   why->hint = "give --block one count per axis, slowest first (YxX in 2D, ZxYxX in 3D), with "
-              "a multiple of 32 threads up to 1024";
+              "a multiple of 32 threads up to 1024, at most 64 along z";
   if (any && !counts) {
     snprintf(why->msg, sizeof why->msg, "a %dD stencil takes %d block counts", st->dims, st->dims);
     return -1;
@@ -39,6 +40,11 @@ static int naive_check(const Stencil *st, const GenOptions *opt, Refusal *why) {
   if (threads % 32 || threads > MAX_THREADS) {
     snprintf(why->msg, sizeof why->msg, "a block of %d threads is not a multiple of 32 up to %d",
              threads, MAX_THREADS);
+    return -1;
+  }
+  if (st->dims == 3 && b[0] > MAX_BLOCK_Z) {
+    snprintf(why->msg, sizeof why->msg, "a block of %d threads along z is over CUDA's limit of %d",
+             b[0], MAX_BLOCK_Z);
     return -1;
   }
   return 0;

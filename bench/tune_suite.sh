@@ -1,0 +1,224 @@
+#!/bin/sh
+# 'stencilc tune' over the whole suite (issue 4 item 5): per stencil, the tuned pick (strategy and
+# parameters), its measured GCells/s, the model's prediction for it (accuracy = measured /
+# predicted), the measured GCells/s of the model's own first choice, the tuning time (target:
+# under 60 s), and whether the pick is within 5% of the best of a wider sweep.
+#
+#   here:      bench/tune_suite.sh prepare [DTYPE]   (default float; TOP=K candidates per strategy,
+#                                                     default 3; FAST_MATH=1 for --fast-math;
+#                                                     STEPS, default the suite's 1000, fdd 1)
+#   GPU side:  bench/tune_suite.sh run [FILTER]      (carry bench/gen/tune; FILTER: a regex on the
+#                                                     stencil names, to split the suite over calls)
+#   here:      bench/tune_suite.sh import DIR        (DIR: the run's $OUT: caches each pick)
+#              bench/tune_suite.sh compare TUNE_CSV SWEEP_CSV...   (fills the sweep columns later)
+#
+# prepare runs 'stencilc tune --emit' for every example into bench/gen/tune/<stencil>/ (programs and
+# tune.tsv; sources only). run works in one of two modes (MODE=auto picks direct when
+# build/stencilc runs on the GPU machine, which needs libclang there and build/ carried):
+#   direct  'stencilc tune' itself, per stencil; the tuning time is its wall time;
+#   split   builds every candidate with bench/build.sh (16 at a time, largest first) and runs each
+#           as tune would (tune.tsv's #args: -t STEPS, default size and repetitions), writing
+#           $OUT/tune/<stencil>.tsv with the measured column for 'import'. The tuning time is
+#           what tune would take on its own: its slowest candidate build (tune builds them all at
+#           once) plus the runs, one after the other.
+# Writes $OUT/tune_suite.csv (one row per stencil) and $OUT/tune_candidates.csv (one per
+# candidate). SWEEP (space-separated CSV files with stencil, parameters, gcells_per_s and verify
+# columns: sweep_run.sh's sweep.csv, bench/results/*.csv) gives the wider sweep; the best PASS
+# row per stencil over them and the tuned candidates is the bar for within_5pct. Stencils that
+# do not start within BUDGET_S seconds (default 420: a stencil may take minutes, and one device
+# call lasts 10) are reported as NOT-RUN. Also: EXAMPLES
+# (prepare: the example names, default all), TUNE_DIR (default bench/gen/tune), STENCILC
+# (default build/stencilc, built by prepare), BIN (default /tmp/stencilc-tune-suite), TIMEOUT.
+cd "$(dirname "$0")/.." || exit 1
+dir=${TUNE_DIR:-bench/gen/tune}
+TOP=${TOP:-3}
+stencilc=${STENCILC:-build/stencilc}
+
+prepare() {
+  dtype=${1:-float}
+  if [ -z "$STENCILC" ]; then make -s -j"$(nproc)" all || exit 3; fi
+  rm -rf "$dir" && mkdir -p "$dir" || exit 3
+  for name in ${EXAMPLES:-$(ls examples | sed -n 's/\.c$//p')}; do
+    f=examples/$name.c
+    # the suite's step counts: fdd5 and fdd7 run one step, as Tabik runs them
+    case $name in fdd*) steps=1 ;; *) steps=${STEPS:-1000} ;; esac
+    "$stencilc" tune "$f" --dtype "$dtype" -t $steps --top "$TOP" ${FAST_MATH:+--fast-math} \
+      --emit "$dir/$name" >/dev/null || exit 3
+  done
+  printf 'dtype=%s\ntop=%s\nfast_math=%s\n' "$dtype" "$TOP" "$FAST_MATH" >"$dir/SETTINGS"
+  git rev-parse --short HEAD >"$dir/COMMIT"
+  echo "$(ls "$dir"/*/*.cu | wc -l) candidates of $(ls -d "$dir"/*/ | wc -l) stencils, $(du -sh "$dir" | cut -f1) in $dir (carry it)"
+}
+
+CANDIDATE_COLUMNS=stencil,rank,strategy,parameters,predicted_gcells,gcells_per_s,build_s,run_s,size,steps,gflop_per_s,max_abs_err,max_rel_err,verify
+
+# candidate_row STENCIL RANK "OPTIONS" PREDICTED MEASURED BUILD_S RUN_S "SIZE,STEPS,GFLOPS,ABS,REL,VERIFY":
+# one row of $cands (measured 0 and verify FAIL when the candidate did not run).
+candidate_row() {
+  echo "$1,$2,$(echo "$3" | sed 's/^--backend \([^ ]*\) *\(.*\)/\1,"\2"/'),$4,$5,$6,$7,$8"
+}
+
+# split mode: every candidate built here, run as tune runs it.
+run_split() {
+  # shellcheck disable=SC2086
+  for n in $names; do ls "$dir/$n"/*.cu; done | xargs ls -S |
+    timeout $((BUDGET_S / 2)) sh bench/build.sh "$bin" $nvcc_flags | tee "$bin/build.out"
+  for n in $names; do
+    # not started within the budget, or a build the build's time limit cut short
+    unbuilt=$(for f in "$dir/$n"/*.cu; do
+      b=$(basename "$f" .cu)
+      [ -x "$bin/$b" ] || grep -q "^BUILD FAILED .*/$b.cu\$" "$bin/build.out" || echo "$b"
+    done)
+    if [ "$(date +%s)" -ge "$end" ] || [ -n "$unbuilt" ]; then echo "$n" >>"$bin/not-run"; continue; fi
+    tsv=$dir/$n/tune.tsv
+    args=$(sed -n 's/^#args	//p' "$tsv")
+    mkdir -p "$out/tune"
+    grep '^#' "$tsv" >"$out/tune/$n.tsv"
+    rank=0
+    grep -v '^#' "$tsv" | while IFS='	' read -r file opts pred; do
+      rank=$((rank + 1)) exe=$bin/${file%.cu}
+      t0=$(date +%s.%N)
+      # shellcheck disable=SC2086
+      timeout "$TIMEOUT" "$exe" $args >"$exe.run" 2>&1
+      t1=$(date +%s.%N)
+      line=$(grep '^RESULT ' "$exe.run")
+      get() { echo "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+      g=$(get gcells)
+      printf '%s\t%s\t%s\t%s\n' "$file" "$opts" "$pred" "${g:-0}" >>"$out/tune/$n.tsv"
+      candidate_row "$n" $rank "$opts" "$pred" "${g:-0}" "$(cat "$exe.seconds" 2>/dev/null)" \
+        "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')" \
+        "$(get size),$(get steps),$(get gflops),$(get max_abs),$(get max_rel),$([ -n "$line" ] && echo PASS || echo FAIL)" >>"$cands"
+      [ -n "$line" ] || echo "FAILED: $n $opts: $(tail -2 "$exe.run" | tr '\n' ' ')"
+    done
+    write_suite
+  done
+}
+
+# direct mode: 'stencilc tune' on this machine, its progress lines parsed.
+run_direct() {
+  for n in $names; do
+    if [ "$(date +%s)" -ge "$end" ]; then echo "$n" >>"$bin/not-run"; continue; fi
+    args=$(sed -n 's/^#args	//p' "$dir/$n/tune.tsv")
+    t0=$(date +%s.%N)
+    # shellcheck disable=SC2086
+    STENCILC_CACHE=$out/cache "$stencilc" tune "examples/$n.c" --dtype "$dtype" --top "$top" $args \
+      ${fast_math:+--fast-math} --workdir "$bin/$n" >"$bin/$n.tune" 2>&1
+    t1=$(date +%s.%N)
+    echo "$n $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')" >>"$bin/tune-seconds"
+    sed -n 's/^tune: \[\([0-9]*\)\/[0-9]*\] \(--backend .*[^ ]\) *model *\([0-9.]*\) *\(.*\)/\1\t\2\t\3\t\4/p' "$bin/$n.tune" |
+      while IFS='	' read -r rank opts pred rest; do
+        g=$(echo "$rest" | sed -n 's/^measured *\([0-9.]*\).*/\1/p')
+        candidate_row "$n" "$rank" "$opts" "$pred" "${g:-0}" "" "" \
+          "$(echo " $args" | sed -n 's/.* -s \([^ ]*\).*/\1/p'),$(echo "$args" | sed -n 's/.*-t \([0-9]*\).*/\1/p'),,,,$([ -n "$g" ] && echo PASS || echo FAIL)"
+      done >>"$cands"
+    write_suite
+  done
+}
+
+SUITE_COLUMNS=commit,gpu,stencil,dtype,size,steps,strategy,parameters,gcells_per_s,gflop_per_s,max_abs_err,max_rel_err,verify,predicted_gcells,accuracy,model_first_gcells,candidates,failed,tune_s,build_s,run_s,sweep_best_gcells,sweep_best_parameters,within_5pct,mode
+
+# Per stencil from $cands (and, in direct mode, tune's wall times): the pick, the fastest PASS
+# candidate, and its figures; the sweep columns stay empty for compare.
+summarise() {
+  awk -F, -v commit="$commit" -v gpu="$gpu" -v dtype="$dtype" -v mode="$mode" -v secs="$bin/tune-seconds" '
+    BEGIN { while ((getline l < secs) > 0) { split(l, w, " "); wall[w[1]] = w[2] } }
+    NR == 1 { next }
+    { n = $1; if (!(n in cands)) order[++k] = n
+      cands[n]++; if ($14 != "PASS") failed[n]++
+      if ($2 == 1) first[n] = $6
+      if ($7 + 0 > build[n]) build[n] = $7 + 0
+      run[n] += $8
+      if ($14 == "PASS" && $6 + 0 > best[n]) { best[n] = $6 + 0; row[n] = $0 } }
+    END { for (i = 1; i <= k; i++) {
+            n = order[i]; split("", o); split(row[n], f, ",")
+            o[1] = commit; o[2] = gpu; o[3] = n; o[4] = dtype; o[13] = "FAIL"; o[17] = cands[n]; o[18] = failed[n] + 0; o[25] = mode
+            if (n in row) {
+              o[5] = f[9]; o[6] = f[10]; o[7] = f[3]; o[8] = f[4]; o[9] = f[6]; o[10] = f[11]; o[11] = f[12]
+              o[12] = f[13]; o[13] = f[14]; o[14] = f[5]; o[15] = sprintf("%.3f", f[6] / f[5]); o[16] = first[n]
+              o[19] = n in wall ? wall[n] : sprintf("%.1f", build[n] + run[n])
+              if (!(n in wall)) { o[20] = build[n]; o[21] = run[n] } }
+            line = o[1]; for (j = 2; j <= 25; j++) line = line "," o[j]
+            print line } }' "$cands"
+}
+
+# Fills sweep_best_gcells, sweep_best_parameters and within_5pct of a tune_suite.csv from sweep
+# CSVs (columns found by name in their header; '#' lines skipped): the bar is the best PASS row
+# of the stencil over the sweeps and the tuned candidates (the pick's own figure included).
+compare() {
+  csv=$1; shift
+  awk -F, '
+    FNR == 1 { file++ }
+    /^#/ { next }
+    file == 1 && FNR == 1 { print; next }
+    file == 1 { rows[++n] = $0; next }
+    !hdr[file]++ { for (i = 1; i <= NF; i++) col[file, $i] = i; next }
+    { s = $col[file, "stencil"]; g = $col[file, "gcells_per_s"] + 0
+      if ($col[file, "verify"] == "PASS" && g > sweep[s]) { sweep[s] = g; params[s] = $col[file, "parameters"] } }
+    END { for (i = 1; i <= n; i++) {
+            split(rows[i], f, ","); s = f[3]; g = f[9] + 0
+            if (s in sweep && f[13] == "PASS") {
+              bar = sweep[s] > g ? sweep[s] : g
+              f[22] = sprintf("%.1f", sweep[s]); f[23] = params[s]; f[24] = g >= 0.95 * bar ? "yes" : "no" }
+            line = f[1]; for (j = 2; j <= 25; j++) line = line "," f[j]
+            print line } }' "$csv" "$@" >"$csv.tmp" && mv "$csv.tmp" "$csv"
+}
+
+# $OUT/tune_suite.csv from what has run so far: rewritten after every stencil, so that a call
+# cut short still leaves a consistent file.
+write_suite() {
+  echo "$SUITE_COLUMNS" >"$csv"
+  summarise >>"$csv"
+  for n in $(cat "$bin/not-run" 2>/dev/null); do echo "$commit,$gpu,$n,$dtype,,,,,,,,,NOT-RUN,,,,,,,,,,,,$mode" >>"$csv"; done
+  sweeps=
+  for f in ${SWEEP:-$out/sweep.csv}; do [ -s "$f" ] && sweeps="$sweeps $f"; done
+  # shellcheck disable=SC2086
+  [ -z "$sweeps" ] || compare "$csv" $sweeps
+}
+
+run() {
+  filter=${1:-.}
+  out=${OUT:-/tmp}
+  bin=${BIN:-/tmp/stencilc-tune-suite}
+  TIMEOUT=${TIMEOUT:-300} BUDGET_S=${BUDGET_S:-420}
+  [ -s "$dir/SETTINGS" ] || { echo "no $dir: run 'bench/tune_suite.sh prepare' first (here)"; exit 3; }
+  dtype=$(sed -n 's/^dtype=//p' "$dir/SETTINGS") top=$(sed -n 's/^top=//p' "$dir/SETTINGS")
+  fast_math=$(sed -n 's/^fast_math=//p' "$dir/SETTINGS")
+  nvcc_flags=${fast_math:+--use_fast_math}
+  commit=$(cat "$dir/COMMIT")
+  gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
+  names=$(ls "$dir" | grep -v '^[A-Z]*$' | grep -E "$filter")
+  mode=${MODE:-auto}
+  if [ "$mode" = auto ]; then
+    if "$stencilc" --help >/dev/null 2>&1; then mode=direct; else mode=split; fi
+  fi
+  rm -rf "$bin" && mkdir -p "$bin" "$out" || exit 3
+  end=$(($(date +%s) + BUDGET_S))
+  cands=$out/tune_candidates.csv csv=$out/tune_suite.csv
+  echo "$CANDIDATE_COLUMNS" >"$cands"
+  echo "tune_suite: $(echo "$names" | wc -w) stencils, $mode mode, $dtype, top $top${fast_math:+, fast math}"
+  if [ $mode = direct ]; then run_direct; else run_split; fi
+  write_suite
+  (cd "$bin" && tar czf "$out/tune_suite_logs.tgz" ./*.log ./*.run ./*.tune build.out 2>/dev/null)
+  echo
+  printf '%-11s %-8s %-36s %8s %8s %6s %8s %7s %8s %4s\n' stencil strategy parameters GCells/s model acc model#1 tune_s sweep 5%
+  tail -n +2 "$csv" | tr -d '"' | awk -F, '{ printf "%-11s %-8s %-36s %8s %8s %6s %8s %7s %8s %4s\n", $3, $7 ? $7 : $13, $8, $9, $14, $15, $16, $19, $22, $24 }'
+  awk -F, 'NR > 1 && $19 != "" { n++; if ($19 + 0 < 60) fast++; if ($24 == "yes") ok++; if ($24 != "") cmp++; a += $15 }
+    END { if (n) printf "\n%d stencils tuned: %d under 60 s; mean accuracy %.2f; within 5%% of the sweep: %d of %d compared\n", n, fast, a / n, ok, cmp }' "$csv"
+}
+
+import() {
+  settings=$dir/SETTINGS
+  dtype=$(sed -n 's/^dtype=//p' "$settings")
+  for f in "$1"/tune/*.tsv; do
+    n=$(basename "$f" .tsv)
+    "$stencilc" tune "examples/$n.c" --dtype "$dtype" --import "$f" | tail -1 || echo "FAILED: import $f"
+  done
+}
+
+case $1 in
+  prepare) prepare "$2" ;;
+  run) run "$2" ;;
+  import) import "$2" ;;
+  compare) shift; compare "$@" ;;
+  *) echo "usage: bench/tune_suite.sh prepare [DTYPE] | run [FILTER] | import DIR | compare TUNE_CSV SWEEP_CSV..." >&2; exit 2 ;;
+esac
