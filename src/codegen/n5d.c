@@ -254,7 +254,7 @@ static void emit_partial_sums(Buf *out, const Stencil *st, const Plan *pl, DType
  * k-1, in the register ring `r` (DF) or in nv0.. (ASSOC, GENERAL): one barrier for all V. */
 static void emit_level(Buf *out, const Stencil *st, const Plan *pl, DType dt, int k, int u) {
   int base = u * pl->v - k * pl->rs, V = pl->v;
-  buf_printf(out, "      if (BT >= %d) {\n        const int q = s - %d;\n", k, k * pl->rs);
+  buf_printf(out, "      if (L >= %d) {\n        const int q = s - %d;\n", k, k * pl->rs);
   for (int j = 0; j < V; j++) { /* publish the rows the neighbours need */
     buf_puts(out, "        ");
     if (pl->mode == N5D_GENERAL) emit_ring_read(out, pl, k - 1, slot(pl, base + pl->rs + j), 0);
@@ -296,7 +296,7 @@ static void emit_level(Buf *out, const Stencil *st, const Plan *pl, DType dt, in
   }
   buf_puts(out, "        }\n");
   if (pl->mode != N5D_GENERAL) buf_puts(out, "        b = 2 * PAD + N5D_ROWS * SMROW - b;\n");
-  buf_printf(out, "        if (BT == %d) {\n", k);
+  buf_printf(out, "        if (L == %d) {\n", k);
   for (int j = 0; j < V; j++)
     buf_printf(out, "          if (own && q + %d >= i0 && q + %d < i1) out[(long)(q + %d) * s0 + p] = o%d;\n",
                j, j, j, j);
@@ -326,7 +326,7 @@ static void emit_copy(Buf *out, const Stencil *st, const Plan *pl, DType dt, int
     buf_printf(out, "      ld%d = in[(long)clamp0(s + %d) * s0 + pc];\n", i, i + V);
   for (int k = 1; k <= pl->bt; k++) emit_level(out, st, pl, dt, k, u);
   if (pl->mode == N5D_GENERAL)
-    buf_puts(out, "      if (BT == 1) __syncthreads(); /* the ring slots are rewritten next copy */\n");
+    buf_puts(out, "      if (L == 1) __syncthreads(); /* the ring slots are rewritten next copy */\n");
   buf_puts(out, "    }\n");
 }
 
@@ -357,7 +357,11 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
   buf_printf(out, "#define N5D_MINB %ld\n\n", minb < 1 ? 1 : minb);
 }
 
-/* The row loop, instantiated twice: EDGE for blocks whose rows (with their BT*RS halo rows)
+/* The row loop, computing L levels: the N5D_BT of the full launches, or fewer in the last launch
+ * of a step count that N5D_BT does not divide (FULL false: L is a run-time value; the tile and
+ * its halos stay those of N5D_BT, wider than L levels need). So only four kernels get compiled,
+ * and the full launches run code in which every level test is a constant.
+ * It is instantiated twice more: EDGE for blocks whose rows (with their N5D_BT*RS halo rows)
  * reach past the interior along the stream, whose cells keep their values; inner blocks skip
  * that test. Each block picks one at run time (uniform branch), so one launch covers all. */
 static void emit_rows(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
@@ -366,13 +370,14 @@ static void emit_rows(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
   buf_puts(out, st->dims == 3 ? "#define LIVE(k) (t / BSX >= (k) * RY && t / BSX < BSY - (k) * RY)\n"
                               : "#define LIVE(k) true\n");
   buf_puts(out, "#define INTERIOR(q) (pin && (!EDGE || ((q) >= LO0 && (q) < LO0 + n0)))\n"
-                "template <int BT, bool EDGE>\n"
+                "template <bool FULL, bool EDGE>\n"
                 "__device__ __forceinline__ void n5d_rows(const rt_real *__restrict__ in,\n"
                 "    rt_real *__restrict__ out, rt_real *sm, int n0, long s0, int t, bool pin, bool own,\n"
-                "    long pc, long p, int i0, int i1) {\n"
+                "    long pc, long p, int i0, int i1, int nlev) {\n"
+                "  const int L = FULL ? N5D_BT : nlev;\n"
                 "  const int e0 = n0 + LO0 + HI0;\n"
                 "  auto clamp0 = [e0](int i) { return i < 0 ? 0 : i >= e0 ? e0 - 1 : i; };\n"
-                "  const int S0 = i0 - BT * RS, M = i1 - i0 + 2 * BT * RS;\n"
+                "  const int S0 = i0 - N5D_BT * RS, M = i1 - i0 + 2 * N5D_BT * RS;\n"
                 "  int b = PAD; /* current buffer of the pair (DF, ASSOC) */\n"
                 "  (void)b;\n");
   buf_puts(out, "  rt_real");
@@ -388,75 +393,76 @@ static void emit_rows(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
 static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
   bool d3 = st->dims == 3;
   emit_rows(out, st, pl, dt);
-  buf_puts(out, "template <int BT>\n__global__ void __launch_bounds__(BSX * BSY, N5D_MINB)\n"
+  buf_puts(out, "template <bool FULL>\n__global__ void __launch_bounds__(BSX * BSY, FULL ? N5D_MINB : 1)\n"
                 "n5d_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1");
-  buf_puts(out, d3 ? ", int n2, long s0, long s1, int chunk) {\n" : ", long s0, int chunk) {\n");
+  buf_puts(out, d3 ? ", int n2, long s0, long s1, int chunk, int nlev) {\n"
+                   : ", long s0, int chunk, int nlev) {\n");
   buf_puts(out, "  extern __shared__ __align__(16) unsigned char n5d_smem[];\n"
                 "  rt_real *sm = reinterpret_cast<rt_real *>(n5d_smem);\n");
   const char *nx = d3 ? "n2" : "n1";
   int ax = st->dims - 1;
   buf_printf(out, "  const int tx = threadIdx.x, t = %s;\n", d3 ? "threadIdx.y * BSX + tx" : "tx");
-  buf_printf(out, "  const int x = LO%d + blockIdx.x * (BSX - 2 * BT * RX) + tx - BT * RX;\n", ax);
+  buf_printf(out, "  const int x = LO%d + blockIdx.x * (BSX - 2 * N5D_BT * RX) + tx - N5D_BT * RX;\n", ax);
   buf_printf(out, "  const int ex = %s + LO%d + HI%d, xc = x < 0 ? 0 : x >= ex ? ex - 1 : x;\n", nx, ax, ax);
   if (d3) {
     buf_puts(out, "  const int ty = threadIdx.y;\n"
-                  "  const int y = LO1 + blockIdx.y * (BSY - 2 * BT * RY) + ty - BT * RY;\n"
+                  "  const int y = LO1 + blockIdx.y * (BSY - 2 * N5D_BT * RY) + ty - N5D_BT * RY;\n"
                   "  const int ey = n1 + LO1 + HI1, yc = y < 0 ? 0 : y >= ey ? ey - 1 : y;\n"
                   "  const bool pin = x >= LO2 && x < LO2 + n2 && y >= LO1 && y < LO1 + n1;\n"
-                  "  const bool own = pin && tx >= BT * RX && tx < BSX - BT * RX && ty >= BT * RY &&\n"
-                  "                   ty < BSY - BT * RY;\n"
+                  "  const bool own = pin && tx >= N5D_BT * RX && tx < BSX - N5D_BT * RX && ty >= N5D_BT * RY &&\n"
+                  "                   ty < BSY - N5D_BT * RY;\n"
                   "  const long pc = (long)yc * s1 + xc, p = (long)y * s1 + x;\n"
                   "  const int i0 = LO0 + blockIdx.z * chunk;\n");
   } else {
     buf_puts(out, "  const bool pin = x >= LO1 && x < LO1 + n1;\n"
-                  "  const bool own = pin && tx >= BT * RX && tx < BSX - BT * RX;\n"
+                  "  const bool own = pin && tx >= N5D_BT * RX && tx < BSX - N5D_BT * RX;\n"
                   "  const long pc = xc, p = x;\n"
                   "  const int i0 = LO0 + blockIdx.y * chunk;\n");
   }
   buf_puts(out, "  const int i1 = i0 + chunk < LO0 + n0 ? i0 + chunk : LO0 + n0;\n"
-                "  if (i0 - BT * RS < LO0 || i1 + BT * RS > LO0 + n0)\n"
-                "    n5d_rows<BT, true>(in, out, sm, n0, s0, t, pin, own, pc, p, i0, i1);\n"
+                "  if (i0 - N5D_BT * RS < LO0 || i1 + N5D_BT * RS > LO0 + n0)\n"
+                "    n5d_rows<FULL, true>(in, out, sm, n0, s0, t, pin, own, pc, p, i0, i1, nlev);\n"
                 "  else\n"
-                "    n5d_rows<BT, false>(in, out, sm, n0, s0, t, pin, own, pc, p, i0, i1);\n"
+                "    n5d_rows<FULL, false>(in, out, sm, n0, s0, t, pin, own, pc, p, i0, i1, nlev);\n"
                 "}\n\n");
 }
 
-static void emit_host(Buf *out, const Stencil *st, const Plan *pl) {
+static void emit_host(Buf *out, const Stencil *st) {
   bool d3 = st->dims == 3;
   buf_puts(out,
            "/* Rows per block along the stream: N5D_HSN, or enough blocks for about two waves given\n"
            " * the number of tiles of the plane. */\n"
-           "static int n5d_chunk(const RtGrid *g, long tiles, int bt) {\n"
+           "static int n5d_chunk(const RtGrid *g, long tiles) {\n"
            "  if (N5D_HSN > 0) return N5D_HSN;\n"
            "  static int sms = 0;\n"
            "  if (!sms) RT_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));\n"
            "  long want = 2L * sms * (2048 / (BSX * BSY)), chunks = (want + tiles - 1) / tiles;\n"
-           "  long chunk = (g->n[0] + chunks - 1) / chunks, least = 8L * bt * (RS ? RS : 1);\n"
+           "  long chunk = (g->n[0] + chunks - 1) / chunks, least = 8L * N5D_BT * (RS ? RS : 1);\n"
            "  return (int)(chunk < least ? least : chunk);\n"
            "}\n\n"
-           "template <int BT>\n"
-           "static void n5d_launch(const rt_real *in, rt_real *out, const RtGrid *g) {\n"
+           "template <bool FULL>\n"
+           "static void n5d_launch(const rt_real *in, rt_real *out, const RtGrid *g, int nlev) {\n"
            "  static bool ready = false;\n"
            "  if (!ready) {\n"
-           "    RT_CUDA_CHECK(cudaFuncSetAttribute(n5d_kernel<BT>,\n"
+           "    RT_CUDA_CHECK(cudaFuncSetAttribute(n5d_kernel<FULL>,\n"
            "                                       cudaFuncAttributeMaxDynamicSharedMemorySize, N5D_SMEM));\n"
            "    ready = true;\n"
            "  }\n");
   if (d3) {
     buf_puts(out,
-             "  dim3 grid(rt_cuda_blocks(g->n[2], BSX - 2 * BT * RX, 2147483647L),\n"
-             "            rt_cuda_blocks(g->n[1], BSY - 2 * BT * RY, 65535L));\n"
-             "  const int chunk = n5d_chunk(g, (long)grid.x * grid.y, BT);\n"
+             "  dim3 grid(rt_cuda_blocks(g->n[2], BSX - 2 * N5D_BT * RX, 2147483647L),\n"
+             "            rt_cuda_blocks(g->n[1], BSY - 2 * N5D_BT * RY, 65535L));\n"
+             "  const int chunk = n5d_chunk(g, (long)grid.x * grid.y);\n"
              "  grid.z = rt_cuda_blocks(g->n[0], chunk, 65535L);\n"
-             "  n5d_kernel<BT><<<grid, dim3(BSX, BSY), N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
-             "      (int)g->n[2], g->stride[0], g->stride[1], chunk);\n");
+             "  n5d_kernel<FULL><<<grid, dim3(BSX, BSY), N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
+             "      (int)g->n[2], g->stride[0], g->stride[1], chunk, nlev);\n");
   } else {
     buf_puts(out,
-             "  dim3 grid(rt_cuda_blocks(g->n[1], BSX - 2 * BT * RX, 2147483647L));\n"
-             "  const int chunk = n5d_chunk(g, grid.x, BT);\n"
+             "  dim3 grid(rt_cuda_blocks(g->n[1], BSX - 2 * N5D_BT * RX, 2147483647L));\n"
+             "  const int chunk = n5d_chunk(g, grid.x);\n"
              "  grid.y = rt_cuda_blocks(g->n[0], chunk, 65535L);\n"
-             "  n5d_kernel<BT><<<grid, BSX, N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
-             "      g->stride[0], chunk);\n");
+             "  n5d_kernel<FULL><<<grid, BSX, N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
+             "      g->stride[0], chunk, nlev);\n");
   }
   buf_puts(out, "  RT_CUDA_LAUNCH_CHECK();\n}\n\n");
   buf_puts(out, 
@@ -466,10 +472,9 @@ static void emit_host(Buf *out, const Stencil *st, const Plan *pl) {
                 "  int src = 0;\n"
                 "  for (long done = 0; done < steps; src ^= 1) {\n"
                 "    long bt = steps - done < N5D_BT ? steps - done : N5D_BT;\n"
-                "    switch (bt) {\n");
-  for (int k = 1; k <= pl->bt; k++)
-    buf_printf(out, "    case %d: n5d_launch<%d>(buf[src], buf[1 - src], g); break;\n", k, k);
-  buf_puts(out, "    }\n    done += bt;\n  }\n"
+                "    if (bt == N5D_BT) n5d_launch<true>(buf[src], buf[1 - src], g, N5D_BT);\n"
+                "    else n5d_launch<false>(buf[src], buf[1 - src], g, (int)bt);\n");
+  buf_puts(out, "    done += bt;\n  }\n"
                 "  if (src != (int)(steps % 2))\n"
                 "    RT_CUDA_CHECK(cudaMemcpyAsync(buf[steps % 2], buf[src], (size_t)g->cells * sizeof(rt_real),\n"
                 "                                  cudaMemcpyDeviceToDevice));\n}\n");
@@ -481,7 +486,7 @@ static void n5d_emit(Buf *out, const Stencil *st, const GenOptions *opt) {
   make_plan(st, opt, &pl, &unused); /* checked before emission */
   emit_defines(out, st, &pl);
   emit_kernel(out, st, &pl, opt->dtype);
-  emit_host(out, st, &pl);
+  emit_host(out, st);
 }
 
 const BackendInfo backend_n5d = {
