@@ -37,6 +37,13 @@ Expr *ir_new_expr(ExprKind kind) {
   return e;
 }
 
+Expr *ir_copy_expr(const Expr *e) {
+  Expr *c = ir_new_expr(e->kind);
+  *c = *e;
+  for (int i = 0; i < e->nargs; i++) c->arg[i] = ir_copy_expr(e->arg[i]);
+  return c;
+}
+
 void ir_free_expr(Expr *e) {
   if (!e) return;
   for (int i = 0; i < e->nargs; i++) ir_free_expr(e->arg[i]);
@@ -66,58 +73,102 @@ int ir_count_flops(const Expr *e) {
   return n;
 }
 
-/* Linear form of an expression: constant + sum_p coef[p] * in[p]. Returns false when the
- * expression is not linear in the grid values (a product of two loads, a load under a call or
- * in a divisor). */
-static bool linear_form(const Expr *e, int npoints, double *coef, double *constant) {
-  double *ca = xcalloc((size_t)npoints, sizeof *ca), *cb = xcalloc((size_t)npoints, sizeof *cb);
-  double ka = 0, kb = 0;
-  bool ok = true, a_const = true, b_const = true;
-  switch (e->kind) {
-  case EX_CONST:
-    *constant = e->value;
-    memset(coef, 0, (size_t)npoints * sizeof *coef);
-    break;
-  case EX_LOAD:
-    memset(coef, 0, (size_t)npoints * sizeof *coef);
-    coef[e->point] = 1;
-    *constant = 0;
-    break;
-  case EX_NEG:
-    ok = linear_form(e->arg[0], npoints, coef, constant);
-    for (int p = 0; p < npoints; p++) coef[p] = -coef[p];
-    *constant = -*constant;
-    break;
-  case EX_ADD: case EX_SUB: case EX_MUL: case EX_DIV:
-    ok = linear_form(e->arg[0], npoints, ca, &ka) && linear_form(e->arg[1], npoints, cb, &kb);
-    for (int p = 0; p < npoints; p++) {
-      if (ca[p] != 0) a_const = false;
-      if (cb[p] != 0) b_const = false;
-    }
-    if (!ok) break;
-    if (e->kind == EX_ADD || e->kind == EX_SUB) {
-      double s = e->kind == EX_ADD ? 1 : -1;
-      for (int p = 0; p < npoints; p++) coef[p] = ca[p] + s * cb[p];
-      *constant = ka + s * kb;
-    } else if (e->kind == EX_MUL && (a_const || b_const)) {
-      double k = a_const ? ka : kb;
-      const double *c = a_const ? cb : ca;
-      double kk = a_const ? kb : ka;
-      for (int p = 0; p < npoints; p++) coef[p] = k * c[p];
-      *constant = k * kk;
-    } else if (e->kind == EX_DIV && b_const && kb != 0) {
-      for (int p = 0; p < npoints; p++) coef[p] = ca[p] / kb;
-      *constant = ka / kb;
-    } else {
-      ok = false;
-    }
-    break;
-  case EX_CALL:
-    ok = false;
-    break;
+/* A linear form under construction: k * sym(kw) + sum_p c[p] * sym(w[p]) * in[p], where
+ * sym(-1) is 1 and sym(j) is run-time weight j; c[p] == 0 means point p is absent. */
+typedef struct {
+  double *c;
+  int *w;
+  double k;
+  int kw;
+} Lin;
+
+static void lin_init(Lin *l, int npoints) {
+  l->c = xcalloc((size_t)npoints, sizeof *l->c);
+  l->w = xcalloc((size_t)npoints, sizeof *l->w);
+  for (int p = 0; p < npoints; p++) l->w[p] = -1;
+  l->k = 0;
+  l->kw = -1;
+}
+
+static void lin_free(Lin *l) {
+  free(l->c);
+  free(l->w);
+}
+
+static bool lin_has_load(const Lin *l, int npoints) {
+  for (int p = 0; p < npoints; p++)
+    if (l->c[p] != 0) return true;
+  return false;
+}
+
+/* a * sym(aw) + b * sym(bw) as one term *c * sym(*w); false when that needs two weights. */
+static bool add_terms(double a, int aw, double b, int bw, double *c, int *w) {
+  if (b == 0) *c = a, *w = aw;
+  else if (a == 0) *c = b, *w = bw;
+  else if (aw == bw) *c = a + b, *w = aw;
+  else return false;
+  return true;
+}
+
+/* The term c * sym(*w) times k * sym(kw); false when that is a product of two weights. */
+static bool scale_term(double *c, int *w, double k, int kw) {
+  if (*c == 0) return true;
+  if (*w >= 0 && kw >= 0) return false;
+  *c = *c * k;
+  if (kw >= 0) *w = kw;
+  return true;
+}
+
+static bool lin_scale(Lin *l, int npoints, double k, int kw) {
+  for (int p = 0; p < npoints; p++)
+    if (!scale_term(&l->c[p], &l->w[p], k, kw)) return false;
+  return scale_term(&l->k, &l->kw, k, kw);
+}
+
+/* l = l op r for a binary operator; false when the result is not linear in the grid values (a
+ * product of two loads, a load in a divisor, a division by a weight, a product of weights). */
+static bool lin_combine(ExprKind op, Lin *l, const Lin *r, int npoints) {
+  if (op == EX_ADD || op == EX_SUB) {
+    double s = op == EX_ADD ? 1 : -1;
+    for (int p = 0; p < npoints; p++)
+      if (!add_terms(l->c[p], l->w[p], s * r->c[p], r->w[p], &l->c[p], &l->w[p])) return false;
+    return add_terms(l->k, l->kw, s * r->k, r->kw, &l->k, &l->kw);
   }
-  free(ca);
-  free(cb);
+  if (op == EX_MUL && !lin_has_load(l, npoints)) {
+    double k = l->k;
+    int kw = l->kw;
+    memcpy(l->c, r->c, (size_t)npoints * sizeof *l->c);
+    memcpy(l->w, r->w, (size_t)npoints * sizeof *l->w);
+    l->k = r->k;
+    l->kw = r->kw;
+    return lin_scale(l, npoints, k, kw);
+  }
+  if (op == EX_MUL && !lin_has_load(r, npoints)) return lin_scale(l, npoints, r->k, r->kw);
+  if (op == EX_DIV && !lin_has_load(r, npoints) && r->kw < 0 && r->k != 0) {
+    for (int p = 0; p < npoints; p++) l->c[p] /= r->k;
+    l->k /= r->k;
+    return true;
+  }
+  return false;
+}
+
+/* Fills l (from lin_init) with the linear form of e; false when e is not linear in the grid
+ * values. The coefficients come out as the operators compute them from the literals, bottom
+ * up, so that a folded division rounds as the written one would. */
+static bool linear_form(const Expr *e, int npoints, Lin *l) {
+  switch (e->kind) {
+  case EX_CONST: l->k = e->value; return true;
+  case EX_LOAD: l->c[e->point] = 1; return true;
+  case EX_WEIGHT: l->k = 1; l->kw = e->weight; return true;
+  case EX_NEG: return linear_form(e->arg[0], npoints, l) && lin_scale(l, npoints, -1, -1);
+  case EX_CALL: return false;
+  case EX_ADD: case EX_SUB: case EX_MUL: case EX_DIV: break;
+  }
+  Lin r;
+  lin_init(&r, npoints);
+  bool ok = linear_form(e->arg[0], npoints, l) && linear_form(e->arg[1], npoints, &r) &&
+            lin_combine(e->kind, l, &r, npoints);
+  lin_free(&r);
   return ok;
 }
 
@@ -158,12 +209,20 @@ void ir_classify(Stencil *st) {
     if (o[0] != 0 && other) st->diagonal_free = false;
   }
   free(st->coef);
-  st->coef = xcalloc((size_t)st->npoints, sizeof *st->coef);
-  st->constant = 0;
-  st->associative = has_load(st->expr) && linear_form(st->expr, st->npoints, st->coef, &st->constant);
-  if (!st->associative) {
-    free(st->coef);
+  free(st->coef_weight);
+  Lin l;
+  lin_init(&l, st->npoints);
+  /* a weight in the constant term would leave no compile-time constant to add */
+  st->associative = has_load(st->expr) && linear_form(st->expr, st->npoints, &l) &&
+                    (l.kw < 0 || l.k == 0);
+  if (st->associative) {
+    st->coef = l.c;
+    st->coef_weight = l.w;
+    st->constant = l.k;
+  } else {
+    lin_free(&l);
     st->coef = NULL;
+    st->coef_weight = NULL;
     st->constant = 0;
   }
   st->flops = ir_count_flops(st->expr);
@@ -176,7 +235,16 @@ long ir_extent_for_interior(const Stencil *st, int axis, long n) {
 double ir_gain(const Stencil *st) {
   if (!st->associative) return 1;
   double g = 0;
-  for (int p = 0; p < st->npoints; p++) g += fabs(st->coef[p]);
+  for (int p = 0; p < st->npoints; p++)
+    if (st->coef_weight[p] < 0) g += fabs(st->coef[p]);
+  return g;
+}
+
+double ir_weight_gain(const Stencil *st, int k) {
+  if (!st->associative) return 0;
+  double g = 0;
+  for (int p = 0; p < st->npoints; p++)
+    if (st->coef_weight[p] == k) g += fabs(st->coef[p]);
   return g;
 }
 
@@ -190,5 +258,6 @@ void ir_free(Stencil *st) {
   ir_free_expr(st->expr);
   free(st->points);
   free(st->coef);
+  free(st->coef_weight);
   memset(st, 0, sizeof *st);
 }
