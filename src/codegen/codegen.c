@@ -41,7 +41,8 @@ static int check_expr(const Stencil *st, const Expr *e) {
     diag_error(stencil_loc(st), NULL, "internal: load of point %d of %d", e->point, st->npoints);
     return -1;
   }
-  if (e->kind == EX_WEIGHT && (e->weight < 0 || e->weight >= st->nweights || st->nweights > IR_MAX_WEIGHTS)) {
+  if (e->kind == EX_WEIGHT &&
+      (e->weight < 0 || e->weight >= st->nweights || st->nweights > IR_MAX_WEIGHTS)) {
     diag_error(stencil_loc(st), NULL, "internal: weight %d of %d", e->weight, st->nweights);
     return -1;
   }

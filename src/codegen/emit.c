@@ -231,7 +231,8 @@ static void emit_constants(Buf *out, const Stencil *st, DType dtype, const Backe
   format_double(gain, sizeof gain, ir_gain(st));
   if (st->nweights) emit_weight_gains(out, st);
   buf_puts(out, "\n/* Stencil constants: name, backend, dtype, dims, lo, hi, flops, gain, copyback,\n"
-                " * default size, steps, reps[, weights, their gains]. */\nstatic const RtStencil rt_stencil = {");
+                " * default size, steps, reps, weights, their gains. */\n"
+                "static const RtStencil rt_stencil = {");
   emit_c_string(out, st->name);
   buf_printf(out, ", \"%s\", \"%s\", %d, ", bi->name, ir_dtype_name(dtype), st->dims);
   emit_int_array(out, lo, IR_MAX_DIMS);

@@ -438,10 +438,12 @@ static int weight_shape(Parser *p, CXCursor decl, const Access *a) {
   for (int d = 0; d < n; d++) {
     long long size;
     if (!cur_eval_int(sizes[d], &size) || size < 1)
-      return fail(p, sizes[d], "give the filter's sizes as constants or macros: const float W[3][3]",
+      return fail(p, sizes[d],
+                  "give the filter's sizes as constants or macros: const float W[3][3]",
                   "size of weight array '%s' is not a positive compile-time constant", a->name);
     if (size > IR_MAX_WEIGHTS || (count *= size) > IR_MAX_WEIGHTS)
-      return fail(p, decl, "use a smaller filter: CUDA programs keep the weights in constant memory",
+      return fail(p, decl,
+                  "use a smaller filter: CUDA programs keep the weights in constant memory",
                   "weight array '%s' holds more than %d values", a->name, IR_MAX_WEIGHTS);
     st->weight_shape[d] = (int)size;
   }
@@ -456,8 +458,8 @@ static int weight_shape(Parser *p, CXCursor decl, const Access *a) {
 static Expr *weight(Parser *p, CXCursor c, const Access *a) {
   Stencil *st = p->st;
   if (st->weights[0] && strcmp(st->weights, a->name)) {
-    fail(p, c, "put all the weights in one array", "reads a second weight array '%s' (the first is '%s')",
-         a->name, st->weights);
+    fail(p, c, "put all the weights in one array",
+         "reads a second weight array '%s' (the first is '%s')", a->name, st->weights);
     return NULL;
   }
   if (!st->weights[0] && weight_shape(p, a->decl, a)) return NULL;
@@ -478,7 +480,8 @@ static Expr *weight(Parser *p, CXCursor c, const Access *a) {
     }
     if (k < 0 || k >= st->weight_shape[d]) {
       fail(p, a->sub[d], "keep the subscripts inside the declared sizes",
-           "subscript %lld is outside weight array '%s' (size %d)", k, a->name, st->weight_shape[d]);
+           "subscript %lld is outside weight array '%s' (size %d)", k, a->name,
+           st->weight_shape[d]);
       return NULL;
     }
     flat = flat * st->weight_shape[d] + (int)k;
@@ -749,7 +752,8 @@ static bool mentions(CXCursor c, const char *name) {
 static int update(Parser *p, CXCursor s) {
   CXCursor kids[2];
   char op[4] = "";
-  bool is_acc = (kind(s) == CXCursor_BinaryOperator || kind(s) == CXCursor_CompoundAssignOperator) &&
+  bool is_acc = (kind(s) == CXCursor_BinaryOperator ||
+                 kind(s) == CXCursor_CompoundAssignOperator) &&
                 cur_children(s, kids, 2) == 2 && cur_binary_op(p->tu, s, op) &&
                 clang_equalCursors(clang_getCursorReferenced(cur_strip(kids[0])), p->acc_decl);
   if (!is_acc || (strcmp(op, "=") && strcmp(op, "+=") && strcmp(op, "-=")))
@@ -789,8 +793,8 @@ static int filter_loop(Parser *p, CXCursor c) {
     return fail(p, l.at, "bound filter loops by constants: for (int a = 0; a < M; a++)",
                 "filter loop over '%s' is bounded by '%s', not by a constant", l.var, l.ext);
   if (name_in_use(p, l.var))
-    return fail(p, l.at, "give each loop its own variable", "filter loop variable '%s' is already in use",
-                l.var);
+    return fail(p, l.at, "give each loop its own variable",
+                "filter loop variable '%s' is already in use", l.var);
   if (p->nbound == MAX_FILTER_LOOPS)
     return fail(p, l.at, "flatten the filter loops", "more than %d nested filter loops",
                 MAX_FILTER_LOOPS);
@@ -853,7 +857,8 @@ static int block_end(Parser *p, CXCursor block, CXCursor *last) {
   int n = cur_children(block, s, CUR_MAX_CHILDREN);
   if (n > CUR_MAX_CHILDREN)
     return fail(p, s[CUR_MAX_CHILDREN - 1], HINT_BLOCK,
-                "the loop body holds %d statements; stencilc reads at most %d", n, CUR_MAX_CHILDREN);
+                "the loop body holds %d statements; stencilc reads at most %d", n,
+                CUR_MAX_CHILDREN);
   *last = s[n - 1];
   return 0;
 }

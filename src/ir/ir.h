@@ -28,7 +28,9 @@ typedef enum {
   TIME_COPYBACK, /* B = f(A); A = B: result always in buffer 0 */
 } TimeForm;
 
-typedef enum { EX_CONST, EX_LOAD, EX_NEG, EX_ADD, EX_SUB, EX_MUL, EX_DIV, EX_CALL, EX_WEIGHT } ExprKind;
+typedef enum {
+  EX_CONST, EX_LOAD, EX_NEG, EX_ADD, EX_SUB, EX_MUL, EX_DIV, EX_CALL, EX_WEIGHT
+} ExprKind;
 
 typedef struct Expr Expr;
 struct Expr {

@@ -121,7 +121,8 @@ static void make_conv2x3(Stencil *st) {
   st->weight_shape[1] = 3;
   st->nweights = 6;
   Expr *sum = cst("0.0");
-  for (int k = 0; k < 6; k++) sum = bin(EX_ADD, sum, bin(EX_MUL, wt(k), ld(st, k / 3, k % 3 - 1, 0)));
+  for (int k = 0; k < 6; k++)
+    sum = bin(EX_ADD, sum, bin(EX_MUL, wt(k), ld(st, k / 3, k % 3 - 1, 0)));
   st->expr = bin(EX_ADD, bin(EX_DIV, sum, cst("2.0")), bin(EX_MUL, cst("0.1"), ld(st, -1, 0, 0)));
   st->lo[0] = st->lo[1] = st->hi[0] = st->hi[1] = 1;
   ir_classify(st);
@@ -411,7 +412,9 @@ static void test_weights_linear_form(const Stencil *conv) {
     init_stencil(&st, "w", 2, TIME_PARITY);
     st.nweights = 2;
     Expr *e = NULL;
-    if (form == 0) e = bin(EX_ADD, bin(EX_MUL, wt(0), ld(&st, 0, 0, 0)), bin(EX_MUL, wt(1), ld(&st, 0, 0, 0)));
+    Expr *w0a = bin(EX_MUL, wt(0), ld(&st, 0, 0, 0));
+    if (form == 0) e = bin(EX_ADD, w0a, bin(EX_MUL, wt(1), ld(&st, 0, 0, 0)));
+    else ir_free_expr(w0a);
     if (form == 1) e = bin(EX_MUL, bin(EX_MUL, wt(0), wt(1)), ld(&st, 0, 0, 0));
     if (form == 2) e = bin(EX_DIV, ld(&st, 0, 0, 0), wt(1));
     if (form == 3) e = bin(EX_ADD, wt(0), ld(&st, 0, 0, 0));
