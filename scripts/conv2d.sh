@@ -6,10 +6,10 @@
 # and columns j - Q .. j + N - 1 - Q with P = (M - 1) / 2 and Q = (N - 1) / 2 (an even size puts
 # its extra row below and its extra column to the right).
 set -e
-case "$1$2" in *[!0-9]*|'') echo "usage: $0 M N [DIR] (filter sizes 1 to 64)" >&2; exit 2 ;; esac
+case "$1$2" in *[!0-9]*|'') echo "usage: $0 M N [DIR] (filter sizes 1 to 32)" >&2; exit 2 ;; esac
 m=$1 n=$2 dir=${3:-$(dirname "$0")/../examples}
-if [ "$m" -lt 1 ] || [ "$m" -gt 64 ] || [ "$n" -lt 1 ] || [ "$n" -gt 64 ]; then
-  echo "$0: filter sizes go from 1 to 64, not ${m}x$n" >&2
+if [ "$m" -lt 1 ] || [ "$m" -gt 32 ] || [ "$n" -lt 1 ] || [ "$n" -gt 32 ]; then
+  echo "$0: filter sizes go from 1 to 32, not ${m}x$n" >&2
   exit 2
 fi
 cat >"$dir/conv2d-${m}x$n.c" <<EOC

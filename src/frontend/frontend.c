@@ -18,8 +18,8 @@
 enum {
   MAX_LOOPS = 1 + IR_MAX_DIMS,
   MAX_FILTER_LOOPS = 8,           /* nested filter loops in an accumulator block */
-  MAX_ACCUMULATIONS = 4096,       /* accumulator updates once the filter loops are unrolled */
-  MAX_COPIED_NODES = 1 << 20,     /* expression nodes copied from uses of the accumulator */
+  MAX_ACCUMULATIONS = 1024,       /* accumulator updates once the filter loops are unrolled */
+  MAX_COPIED_NODES = 1 << 16,     /* expression nodes copied from uses of the accumulator */
 };
 
 typedef struct {

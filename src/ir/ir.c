@@ -50,16 +50,43 @@ void ir_free_expr(Expr *e) {
   free(e);
 }
 
+static bool same_offset(const int *a, const int *b) {
+  return a[0] == b[0] && a[1] == b[1] && a[2] == b[2];
+}
+
+/* Where point off sits in point_slots, or the free slot it would take. */
+static int point_slot(const Stencil *st, const int off[IR_MAX_DIMS]) {
+  unsigned h = 2166136261u;
+  for (int a = 0; a < IR_MAX_DIMS; a++) h = (h ^ (unsigned)off[a]) * 16777619u;
+  unsigned mask = (unsigned)st->point_slots_cap - 1, i = h & mask;
+  while (st->point_slots[i] >= 0 && !same_offset(st->points[st->point_slots[i]].off, off))
+    i = (i + 1) & mask;
+  return (int)i;
+}
+
+/* Points are looked up by offset in a hash table kept at most half full, so that a stencil of
+ * thousands of points (an unrolled convolution) is built in linear time. */
 int ir_add_point(Stencil *st, const int off[IR_MAX_DIMS]) {
-  for (int p = 0; p < st->npoints; p++)
-    if (!memcmp(st->points[p].off, off, sizeof st->points[p].off)) return p;
-  Point *pts = realloc(st->points, (size_t)(st->npoints + 1) * sizeof *pts);
-  if (!pts) {
-    fputs("stencilc: out of memory\n", stderr);
-    exit(3);
+  if (2 * (st->npoints + 1) > st->point_slots_cap) {
+    free(st->point_slots);
+    st->point_slots_cap = st->point_slots_cap ? 2 * st->point_slots_cap : 64;
+    st->point_slots = xcalloc((size_t)st->point_slots_cap, sizeof *st->point_slots);
+    for (int i = 0; i < st->point_slots_cap; i++) st->point_slots[i] = -1;
+    for (int p = 0; p < st->npoints; p++) st->point_slots[point_slot(st, st->points[p].off)] = p;
   }
-  st->points = pts;
-  memcpy(st->points[st->npoints].off, off, sizeof pts->off);
+  int slot = point_slot(st, off);
+  if (st->point_slots[slot] >= 0) return st->point_slots[slot];
+  if (st->npoints == st->points_cap) {
+    st->points_cap = st->points_cap ? 2 * st->points_cap : 16;
+    Point *pts = realloc(st->points, (size_t)st->points_cap * sizeof *pts);
+    if (!pts) {
+      fputs("stencilc: out of memory\n", stderr);
+      exit(3);
+    }
+    st->points = pts;
+  }
+  memcpy(st->points[st->npoints].off, off, sizeof st->points->off);
+  st->point_slots[slot] = st->npoints;
   return st->npoints++;
 }
 
@@ -73,31 +100,44 @@ int ir_count_flops(const Expr *e) {
   return n;
 }
 
-/* A linear form under construction: k * sym(kw) + sum_p c[p] * sym(w[p]) * in[p], where
- * sym(-1) is 1 and sym(j) is run-time weight j; c[p] == 0 means point p is absent. */
+/* A linear form under construction: k * sym(kw) + sum of c * sym(w) * in[point] over its terms,
+ * where sym(-1) is 1 and sym(j) is run-time weight j. The terms are sorted by point, each
+ * point at most once; a term whose c is 0 is absent. Sparse, so that a sum of many products
+ * costs time in its number of terms, not in terms times points. */
 typedef struct {
-  double *c;
-  int *w;
+  int point, w;
+  double c;
+} Term;
+
+typedef struct {
+  Term *t;
+  int n, cap;
   double k;
   int kw;
 } Lin;
 
-static void lin_init(Lin *l, int npoints) {
-  l->c = xcalloc((size_t)npoints, sizeof *l->c);
-  l->w = xcalloc((size_t)npoints, sizeof *l->w);
-  for (int p = 0; p < npoints; p++) l->w[p] = -1;
-  l->k = 0;
+static void lin_init(Lin *l) {
+  memset(l, 0, sizeof *l);
   l->kw = -1;
 }
 
-static void lin_free(Lin *l) {
-  free(l->c);
-  free(l->w);
+static void lin_free(Lin *l) { free(l->t); }
+
+static void lin_push(Lin *l, Term t) {
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 4;
+    l->t = realloc(l->t, (size_t)l->cap * sizeof *l->t);
+    if (!l->t) {
+      fputs("stencilc: out of memory\n", stderr);
+      exit(3);
+    }
+  }
+  l->t[l->n++] = t;
 }
 
-static bool lin_has_load(const Lin *l, int npoints) {
-  for (int p = 0; p < npoints; p++)
-    if (l->c[p] != 0) return true;
+static bool lin_has_load(const Lin *l) {
+  for (int i = 0; i < l->n; i++)
+    if (l->t[i].c != 0) return true;
   return false;
 }
 
@@ -119,33 +159,59 @@ static bool scale_term(double *c, int *w, double k, int kw) {
   return true;
 }
 
-static bool lin_scale(Lin *l, int npoints, double k, int kw) {
-  for (int p = 0; p < npoints; p++)
-    if (!scale_term(&l->c[p], &l->w[p], k, kw)) return false;
+static bool lin_scale(Lin *l, double k, int kw) {
+  for (int i = 0; i < l->n; i++)
+    if (!scale_term(&l->t[i].c, &l->t[i].w, k, kw)) return false;
   return scale_term(&l->k, &l->kw, k, kw);
+}
+
+/* l + s * r, merging the sorted terms; r's terms past l's last point (the usual case in a long
+ * sum: points are numbered in order of appearance) are appended in place. */
+static bool lin_add(Lin *l, const Lin *r, double s) {
+  Lin sum;
+  lin_init(&sum);
+  bool append = l->n == 0 || r->n == 0 || r->t[0].point > l->t[l->n - 1].point;
+  Lin *out = append ? l : &sum;
+  int ln = l->n, i = append ? ln : 0, j = 0;
+  while (i < ln || j < r->n) {
+    Term t;
+    if (j == r->n || (i < ln && l->t[i].point < r->t[j].point)) {
+      t = l->t[i++];
+    } else if (i == ln || r->t[j].point < l->t[i].point) {
+      t = r->t[j++];
+      t.c = s * t.c;
+    } else {
+      t = l->t[i];
+      if (!add_terms(l->t[i].c, l->t[i].w, s * r->t[j].c, r->t[j].w, &t.c, &t.w)) {
+        lin_free(&sum);
+        return false;
+      }
+      i++, j++;
+    }
+    lin_push(out, t);
+  }
+  if (!append) {
+    free(l->t);
+    l->t = sum.t, l->n = sum.n, l->cap = sum.cap;
+  }
+  return add_terms(l->k, l->kw, s * r->k, r->kw, &l->k, &l->kw);
 }
 
 /* l = l op r for a binary operator; false when the result is not linear in the grid values (a
  * product of two loads, a load in a divisor, a division by a weight, a product of weights). */
-static bool lin_combine(ExprKind op, Lin *l, const Lin *r, int npoints) {
-  if (op == EX_ADD || op == EX_SUB) {
-    double s = op == EX_ADD ? 1 : -1;
-    for (int p = 0; p < npoints; p++)
-      if (!add_terms(l->c[p], l->w[p], s * r->c[p], r->w[p], &l->c[p], &l->w[p])) return false;
-    return add_terms(l->k, l->kw, s * r->k, r->kw, &l->k, &l->kw);
-  }
-  if (op == EX_MUL && !lin_has_load(l, npoints)) {
+static bool lin_combine(ExprKind op, Lin *l, Lin *r) {
+  if (op == EX_ADD || op == EX_SUB) return lin_add(l, r, op == EX_ADD ? 1 : -1);
+  if (op == EX_MUL && !lin_has_load(l)) {
     double k = l->k;
     int kw = l->kw;
-    memcpy(l->c, r->c, (size_t)npoints * sizeof *l->c);
-    memcpy(l->w, r->w, (size_t)npoints * sizeof *l->w);
-    l->k = r->k;
-    l->kw = r->kw;
-    return lin_scale(l, npoints, k, kw);
+    Lin tmp = *l;
+    *l = *r;
+    *r = tmp; /* the caller frees what was l */
+    return lin_scale(l, k, kw);
   }
-  if (op == EX_MUL && !lin_has_load(r, npoints)) return lin_scale(l, npoints, r->k, r->kw);
-  if (op == EX_DIV && !lin_has_load(r, npoints) && r->kw < 0 && r->k != 0) {
-    for (int p = 0; p < npoints; p++) l->c[p] /= r->k;
+  if (op == EX_MUL && !lin_has_load(r)) return lin_scale(l, r->k, r->kw);
+  if (op == EX_DIV && !lin_has_load(r) && r->kw < 0 && r->k != 0) {
+    for (int i = 0; i < l->n; i++) l->t[i].c /= r->k;
     l->k /= r->k;
     return true;
   }
@@ -155,19 +221,18 @@ static bool lin_combine(ExprKind op, Lin *l, const Lin *r, int npoints) {
 /* Fills l (from lin_init) with the linear form of e; false when e is not linear in the grid
  * values. The coefficients come out as the operators compute them from the literals, bottom
  * up, so that a folded division rounds as the written one would. */
-static bool linear_form(const Expr *e, int npoints, Lin *l) {
+static bool linear_form(const Expr *e, Lin *l) {
   switch (e->kind) {
   case EX_CONST: l->k = e->value; return true;
-  case EX_LOAD: l->c[e->point] = 1; return true;
+  case EX_LOAD: lin_push(l, (Term){e->point, -1, 1}); return true;
   case EX_WEIGHT: l->k = 1; l->kw = e->weight; return true;
-  case EX_NEG: return linear_form(e->arg[0], npoints, l) && lin_scale(l, npoints, -1, -1);
+  case EX_NEG: return linear_form(e->arg[0], l) && lin_scale(l, -1, -1);
   case EX_CALL: return false;
   case EX_ADD: case EX_SUB: case EX_MUL: case EX_DIV: break;
   }
   Lin r;
-  lin_init(&r, npoints);
-  bool ok = linear_form(e->arg[0], npoints, l) && linear_form(e->arg[1], npoints, &r) &&
-            lin_combine(e->kind, l, &r, npoints);
+  lin_init(&r);
+  bool ok = linear_form(e->arg[0], l) && linear_form(e->arg[1], &r) && lin_combine(e->kind, l, &r);
   lin_free(&r);
   return ok;
 }
@@ -210,21 +275,24 @@ void ir_classify(Stencil *st) {
   }
   free(st->coef);
   free(st->coef_weight);
+  st->coef = NULL;
+  st->coef_weight = NULL;
+  st->constant = 0;
   Lin l;
-  lin_init(&l, st->npoints);
+  lin_init(&l);
   /* a weight in the constant term would leave no compile-time constant to add */
-  st->associative = has_load(st->expr) && linear_form(st->expr, st->npoints, &l) &&
-                    (l.kw < 0 || l.k == 0);
+  st->associative = has_load(st->expr) && linear_form(st->expr, &l) && (l.kw < 0 || l.k == 0);
   if (st->associative) {
-    st->coef = l.c;
-    st->coef_weight = l.w;
+    st->coef = xcalloc((size_t)st->npoints, sizeof *st->coef);
+    st->coef_weight = xcalloc((size_t)st->npoints, sizeof *st->coef_weight);
+    for (int p = 0; p < st->npoints; p++) st->coef_weight[p] = -1;
+    for (int i = 0; i < l.n; i++) {
+      st->coef[l.t[i].point] = l.t[i].c;
+      st->coef_weight[l.t[i].point] = l.t[i].c != 0 ? l.t[i].w : -1;
+    }
     st->constant = l.k;
-  } else {
-    lin_free(&l);
-    st->coef = NULL;
-    st->coef_weight = NULL;
-    st->constant = 0;
   }
+  lin_free(&l);
   st->flops = ir_count_flops(st->expr);
 }
 
@@ -257,6 +325,7 @@ const char *ir_shape_name(Shape s) {
 void ir_free(Stencil *st) {
   ir_free_expr(st->expr);
   free(st->points);
+  free(st->point_slots);
   free(st->coef);
   free(st->coef_weight);
   memset(st, 0, sizeof *st);

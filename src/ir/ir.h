@@ -64,6 +64,9 @@ typedef struct {
   /* Points read, distinct, in order of first appearance. */
   Point *points;
   int npoints;
+  int points_cap;   /* ir_add_point's: room in points, and its index of them by offset */
+  int *point_slots; /* open addressing, point_slots_cap entries (a power of 2), -1 when free */
+  int point_slots_cap;
   Expr *expr; /* the right-hand side */
   /* Run-time weights: a function parameter array of coefficients known only when the program
    * runs (a convolution filter), read as EX_WEIGHT with its row-major index; weights[0] == 0

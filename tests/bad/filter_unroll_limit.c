@@ -1,5 +1,5 @@
-// expect: 10:13: error: the filter loops unroll to more than 4096 updates
-/* 101 x 101 updates: more than stencilc unrolls (4096). */
+// expect: 10:13: error: the filter loops unroll to more than 1024 updates
+/* 101 x 101 updates: more than stencilc unrolls (1024). */
 void f(int n, int steps, float A[2][n][n]) {
   for (int t = 0; t < steps; t++)
     for (int i = 50; i < n - 50; i++)
