@@ -2,7 +2,8 @@
 # Runs on the GPU machine: builds every program of bench/gen/<backend>/ for sm_90 in parallel,
 # measures the copy bandwidth, then runs each program (it verifies against the CPU reference
 # before timing, and exits non-zero without timing when the check fails) at the suite sizes:
-# 2D 16384^2, 3D 512^3, 1000 steps (fdd5/fdd7: 1 step, as Tabik runs them).
+# 2D 16384^2, 3D 512^3, 1000 steps (fdd5/fdd7: 1 step, as Tabik runs them; conv2d: one
+# convolution of an 8192^2 image, as SSAM runs it).
 # Appends one CSV row per program to $OUT/<backend>.csv, packs the build and run logs into
 # $OUT/logs-<backend>-<dtype>.tgz and prints a table last.
 # usage: [BIN=DIR] bench/run_suite.sh BACKEND [DTYPE] [NAME-FILTER-REGEX] [EXTRA NVCC FLAGS...]
@@ -27,8 +28,8 @@ csv="$out/$backend.csv"
 [ -s "$csv" ] || echo "commit,gpu,stencil,dtype,size,steps,strategy,parameters,gcells_per_s,gflop_per_s,max_abs_err,max_rel_err,verify" >"$csv"
 for src in $(ls $dir/*-"$dtype".cu | grep -E "$filter"); do
   b=$(basename "$src" .cu) name=${b%-*}
-  case $name in *3d*|fdd*) size=512 ;; *) size=16384 ;; esac
-  case $name in fdd*) steps=1 ;; *) steps=1000 ;; esac
+  case $name in *3d*|fdd*) size=512 ;; conv2d*) size=8192 ;; *) size=16384 ;; esac
+  case $name in fdd*|conv2d*) steps=1 ;; *) steps=1000 ;; esac
   # the configuration as the generator wrote it into the program's header, plus the nvcc flags
   params=$(sed -n 's#^/\* n5d: \([a-z-]*\) mode, bT=\([0-9]*\), block \([0-9x]*\),.* \([0-9]*\) rows per barrier, register cap \([0-9]*\).*#\1 bT=\2 block=\3 rows=\4 regs=\5#p' "$src")
   params="${params:-block=$(sed -n 's/^  const dim3 block(\(.*\));/\1/p' "$src" | tr -d ' ' | tr , x)} $flags"

@@ -44,6 +44,8 @@ typedef struct {
   double gain;                          /* sum |coef| for linear stencils, else 1 */
   int copyback;                         /* 1: result always in buffer 0; 0: in buffer steps%2 */
   long default_size, default_steps, default_reps;
+  int nweights;                         /* run-time weights (0: none) */
+  const double *weight_gain;            /* per weight: what each unit of |w[k]| adds to gain */
 } RtStencil;
 
 typedef struct {
@@ -124,6 +126,37 @@ RT_API void rt_poison_interior(rt_real *a, const RtGrid *g) {
 #pragma omp parallel for
   for (long c = 0; c < g->cells; c++)
     if (rt_is_interior(g, c)) a[c] = (rt_real)NAN;
+}
+
+/* Run-time weights: a stencil whose coefficients come from an array parameter (a convolution
+ * filter) reads RT_NWEIGHTS of them, which the generated program defines. rt_w_host is the copy
+ * host loops read (the reference, the CPU backend); CUDA programs also copy it into the
+ * __constant__ array rt_w of rt_cuda.h. */
+#ifdef RT_NWEIGHTS
+static rt_real rt_w_host[RT_NWEIGHTS];
+#endif
+
+/* Seeded random positive weights, normalised so that the part of the stencil they scale has gain
+ * sum_k gain[k] * w[k] = 1 (a random averaging filter): never zero, distinct from one another,
+ * and the grid stays bounded however many steps run. When no weight scales a point linearly
+ * (gain all 0) the weights sum to 1 instead. */
+RT_API void rt_fill_weights(rt_real *w, int count, const double *gain, uint64_t seed) {
+  double sum = 0, plain = 0;
+  for (int k = 0; k < count; k++) {
+    double r = fabs(rt_random_value(seed ^ 0x77656967687473ULL, (uint64_t)k)); /* "weights" */
+    sum += gain[k] * r;
+    plain += r;
+  }
+  double scale = sum > 0 ? 1 / sum : 1 / plain;
+  for (int k = 0; k < count; k++)
+    w[k] = (rt_real)(fabs(rt_random_value(seed ^ 0x77656967687473ULL, (uint64_t)k)) * scale);
+}
+
+/* The stencil's gain for the tolerance: the constant coefficients' part plus each weight's. */
+RT_API double rt_stencil_gain(const RtStencil *st, const rt_real *w) {
+  double g = st->gain;
+  for (int k = 0; k < st->nweights; k++) g += st->weight_gain[k] * fabs((double)w[k]);
+  return g;
 }
 
 typedef struct {

@@ -35,6 +35,12 @@ static void stencil_advance(rt_real *buf[2], const RtGrid *g, long steps);
 static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g);
 #endif
 
+#ifdef RT_NWEIGHTS
+/* The kernels' copy of the run-time weights (rt_w_host), uploaded with the buffers: every
+ * thread of a warp reads the same weight, which constant memory broadcasts. */
+__constant__ rt_real rt_w[RT_NWEIGHTS];
+#endif
+
 typedef struct Engine {
   RtGrid g;
   rt_real *buf[2]; /* device */
@@ -67,6 +73,9 @@ RT_API Engine *engine_create(const RtGrid *g) {
 RT_API void engine_upload(Engine *e, const rt_real *b0, const rt_real *b1) {
   RT_CUDA_CHECK(cudaMemcpy(e->buf[0], b0, rt_cuda_bytes(e), cudaMemcpyHostToDevice));
   RT_CUDA_CHECK(cudaMemcpy(e->buf[1], b1, rt_cuda_bytes(e), cudaMemcpyHostToDevice));
+#ifdef RT_NWEIGHTS
+  RT_CUDA_CHECK(cudaMemcpyToSymbol(rt_w, rt_w_host, sizeof rt_w_host));
+#endif
 }
 
 #ifdef RT_ENGINE_ADVANCE

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Checks `stencilc info --json` on every example listed in tests/suite.tsv.
+# Checks `stencilc info --json` on every example listed in tests/suite.tsv, and the conv2d rows
+# against the formulas of the filter size.
 # Columns of suite.tsv: name dims radius(per axis, comma separated) shape flops_per_cell npoints.
 # Usage: tests/test_examples.sh            (STENCILC defaults to build/stencilc)
 #        STENCILC=/path/to/stencilc tests/test_examples.sh
@@ -147,6 +148,28 @@ while IFS="$tab" read -r name dims radius shape flops npoints rest; do
         fail=$((fail + 1))
     fi
 done <"$SUITE"
+
+# Every conv2d-MxN example (scripts/conv2d.sh) needs a row, and the row must follow from the
+# filter size: radius M/2 and N/2 rounded down (the halo is (M-1)/2 above and M/2 below), 2MN
+# FLOPs (a multiply and an add per weight, as BENCHMARKS.md counts them), MN points, a box when
+# M and N are odd, a star when one of them is 1, else general.
+for src in examples/conv2d-*x*.c; do
+    [ -f "$src" ] || continue
+    name=$(basename "$src" .c) size=${name#conv2d-}
+    m=${size%x*} n=${size#*x}
+    if [ "$m" = 1 ] || [ "$n" = 1 ]; then shape=star
+    elif [ $((m % 2)) = 1 ] && [ $((n % 2)) = 1 ]; then shape=box
+    else shape=general
+    fi
+    want=$(printf '%s\t2\t%d,%d\t%s\t%d\t%d' "$name" $((m / 2)) $((n / 2)) "$shape" \
+        $((2 * m * n)) $((m * n)))
+    if grep -qxF "$want" "$SUITE"; then
+        pass=$((pass + 1))
+    else
+        echo "FAIL $name: $SUITE has no row '$want'"
+        fail=$((fail + 1))
+    fi
+done
 
 echo "examples: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

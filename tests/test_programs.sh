@@ -41,12 +41,14 @@ while read -r f dt; do
 done <"$tmp/jobs"
 
 # nvcc compiles of the CUDA backends: 2D and 3D, star/box/nonlinear, radius 1 to 4, float and
-# double; for n5d each of its modes (diagonal-free, associative, general).
+# double; for n5d each of its modes (diagonal-free, associative, general); run-time weights
+# (conv2d) with an even and a non-square filter.
 if command -v nvcc >/dev/null 2>&1; then
   for job in "naive j2d5pt float" "naive box2d4r double" "naive gradient2d float" \
              "naive star3d1r double" "naive j3d27pt float" "naive star3d4r float" \
              "n5d j2d5pt float" "n5d box2d4r double" "n5d gradient2d double" "n5d star3d1r double" \
-             "n5d box3d1r float" "n5d star3d4r float" "n5d star2d2r float --no-diag-opt --no-assoc-opt"; do
+             "n5d box3d1r float" "n5d star3d4r float" "n5d star2d2r float --no-diag-opt --no-assoc-opt" \
+             "naive conv2d-4x7 float" "naive conv2d-20x20 double" "n5d conv2d-2x2 float"; do
     set -- $job
     b=$1 name=$2 dt=$3; shift 3
     out="$tmp/$b-$name-$dt$(echo "$*" | tr -d ' -').cu"

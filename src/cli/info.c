@@ -10,7 +10,8 @@ static const char *const INFO_HELP =
     "usage: stencilc info FILE.c [--json]\n"
     "Prints what stencilc recognised in FILE.c: dimensions, element type, grid extents, radius\n"
     "per axis, shape (star/box/general), whether it is diagonal-access-free and associative\n"
-    "(a sum of coefficient * point), its points with offsets and coefficients, and FLOPs per\n"
+    "(a sum of coefficient * point), its run-time weight array if any, its points with offsets\n"
+    "and coefficients (a weight, known when the program runs, shows as W[a][b]), and FLOPs per\n"
     "cell (each binary + - * / counts one, as the AN5D paper counts).\n"
     "  --json  print the same as one JSON object\n";
 
@@ -35,6 +36,19 @@ static void print_json_string(const char *s) {
   putchar('"');
 }
 
+/* The subscripts of run-time weight k, separated by sep. */
+static void print_weight_index(const Stencil *st, int k, const char *open, const char *sep,
+                               const char *close) {
+  int sub[IR_MAX_DIMS];
+  for (int d = st->weight_dims - 1; d >= 0; d--) {
+    sub[d] = k % st->weight_shape[d];
+    k /= st->weight_shape[d];
+  }
+  printf("%s", open);
+  for (int d = 0; d < st->weight_dims; d++) printf("%s%d", d ? sep : "", sub[d]);
+  printf("%s", close);
+}
+
 static void print_json(const Stencil *st) {
   printf("{\"name\": ");
   print_json_string(st->name);
@@ -50,14 +64,32 @@ static void print_json(const Stencil *st) {
   for (int ax = 0; ax < st->dims; ax++) printf("%s%d", ax ? ", " : "", st->hi[ax]);
   printf("], \"radius\": [");
   for (int ax = 0; ax < st->dims; ax++) printf("%s%d", ax ? ", " : "", st->radius[ax]);
-  printf("], \"shape\": \"%s\", \"diagonal_free\": %s, \"associative\": %s, \"points\": [",
+  printf("], \"shape\": \"%s\", \"diagonal_free\": %s, \"associative\": %s, \"weights\": ",
          ir_shape_name(st->shape), st->diagonal_free ? "true" : "false",
          st->associative ? "true" : "false");
+  if (st->nweights) {
+    printf("{\"name\": ");
+    print_json_string(st->weights);
+    printf(", \"shape\": [");
+    for (int d = 0; d < st->weight_dims; d++) printf("%s%d", d ? ", " : "", st->weight_shape[d]);
+    printf("], \"runtime\": true}");
+  } else {
+    printf("null");
+  }
+  printf(", \"points\": [");
   for (int p = 0; p < st->npoints; p++) {
     printf("%s{\"offset\": [", p ? ", " : "");
     print_offsets(st, &st->points[p], ", ");
-    if (st->coef && isfinite(st->coef[p])) printf("], \"coef\": %.17g}", st->coef[p]);
-    else printf("], \"coef\": null}");
+    int k = st->coef ? st->coef_weight[p] : -1;
+    if (k >= 0) {
+      /* coef * W[...]: the coefficient is known only at run time */
+      print_weight_index(st, k, "], \"coef\": null, \"weight\": [", ", ", "]");
+      printf(", \"scale\": %.17g}", st->coef[p]);
+    } else if (st->coef && isfinite(st->coef[p])) {
+      printf("], \"coef\": %.17g}", st->coef[p]);
+    } else {
+      printf("], \"coef\": null}");
+    }
   }
   printf("], \"flops_per_cell\": %d}\n", st->flops);
 }
@@ -80,11 +112,20 @@ static void print_text(const Stencil *st, const char *path) {
   printf(" (per axis, slowest first)\nshape        %s\n", ir_shape_name(st->shape));
   printf("diagonal-access-free  %s\n", st->diagonal_free ? "yes" : "no");
   printf("associative  %s\n", st->associative ? "yes (sum of coefficient * point)" : "no");
+  if (st->nweights) {
+    printf("weights      %s", st->weights);
+    for (int d = 0; d < st->weight_dims; d++) printf("[%d]", st->weight_shape[d]);
+    printf(", run-time (the generated program fills them when it runs)\n");
+  }
   printf("flops/cell   %d\npoints       %d\n", st->flops, st->npoints);
   for (int p = 0; p < st->npoints; p++) {
     printf("  (");
     print_offsets(st, &st->points[p], ", ");
-    if (st->coef) printf(")  %.9g\n", st->coef[p]);
+    int k = st->coef ? st->coef_weight[p] : -1;
+    if (k >= 0 && st->coef[p] != 1) printf(")  %.9g * %s", st->coef[p], st->weights);
+    else if (k >= 0) printf(")  %s", st->weights);
+    if (k >= 0) print_weight_index(st, k, "[", "][", "]\n");
+    else if (st->coef) printf(")  %.9g\n", st->coef[p]);
     else printf(")\n");
   }
 }

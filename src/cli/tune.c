@@ -53,6 +53,7 @@ static uint64_t hash_expr(uint64_t h, const Expr *e) {
   h = mix(h, &e->kind, sizeof e->kind);
   if (e->kind == EX_CONST) h = mix(h, &e->value, sizeof e->value);
   if (e->kind == EX_LOAD) h = mix(h, &e->point, sizeof e->point);
+  if (e->kind == EX_WEIGHT) h = mix(h, &e->weight, sizeof e->weight);
   if (e->kind == EX_CALL) h = mix(h, e->func, strlen(e->func));
   for (int i = 0; i < e->nargs; i++) h = hash_expr(h, e->arg[i]);
   return h;

@@ -34,10 +34,16 @@ static SrcLoc stencil_loc(const Stencil *st) {
   return loc;
 }
 
-/* Every load must name a point and every call a supported function with its arity. */
+/* Every load must name a point, every weight one of the weights, and every call a supported
+ * function with its arity. */
 static int check_expr(const Stencil *st, const Expr *e) {
   if (e->kind == EX_LOAD && (e->point < 0 || e->point >= st->npoints)) {
     diag_error(stencil_loc(st), NULL, "internal: load of point %d of %d", e->point, st->npoints);
+    return -1;
+  }
+  if (e->kind == EX_WEIGHT &&
+      (e->weight < 0 || e->weight >= st->nweights || st->nweights > IR_MAX_WEIGHTS)) {
+    diag_error(stencil_loc(st), NULL, "internal: weight %d of %d", e->weight, st->nweights);
     return -1;
   }
   if (e->kind == EX_CALL) {

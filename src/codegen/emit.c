@@ -51,6 +51,13 @@ static void emit_const(Buf *out, const Expr *e, DType arith) {
   else buf_printf(out, "(rt_real)%s", lit);
 }
 
+/* Run-time weight k: `rt_w[k]`. CUDA kernels read the __constant__ array rt_w of
+ * runtime/rt_cuda.h; host loops bind rt_w to the host copy (emit_host_step). In double
+ * arithmetic the stored value is widened first, as the reference reads grid values. */
+static void emit_weight(Buf *out, int k, DType arith) {
+  buf_printf(out, arith == DTYPE_DOUBLE ? "(double)rt_w[%d]" : "rt_w[%d]", k);
+}
+
 static void emit_operand(Buf *out, const Stencil *st, const Expr *e, bool parens, DType arith,
                          EmitLoadFn load, const void *ctx) {
   if (parens) buf_puts(out, "(");
@@ -80,6 +87,9 @@ void emit_expr(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoad
   case EX_LOAD:
     load(out, st, e->point, ctx);
     break;
+  case EX_WEIGHT:
+    emit_weight(out, e->weight, arith);
+    break;
   case EX_NEG:
     buf_puts(out, "-");
     emit_operand(out, st, e->arg[0], precedence(e->arg[0]) <= p, arith, load, ctx);
@@ -97,7 +107,20 @@ void emit_expr(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoad
   }
 }
 
-void emit_coef(Buf *out, const Stencil *st, int p, DType arith) { emit_number(out, st->coef[p], arith); }
+void emit_coef(Buf *out, const Stencil *st, int p, DType arith) {
+  int k = st->coef_weight[p];
+  if (k < 0) {
+    emit_number(out, st->coef[p], arith);
+  } else if (st->coef[p] == 1) {
+    emit_weight(out, k, arith);
+  } else {
+    buf_puts(out, "(");
+    emit_number(out, st->coef[p], arith);
+    buf_puts(out, " * ");
+    emit_weight(out, k, arith);
+    buf_puts(out, ")");
+  }
+}
 
 void emit_point_index(Buf *out, const Stencil *st, int p) {
   buf_puts(out, "c");
@@ -139,6 +162,8 @@ void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs) {
   for (int a = 0; a < d - 1; a++) buf_printf(out, "  const long s%d = g->stride[%d];\n", a, a);
   for (int a = 0; a < d; a++)
     buf_printf(out, "  const long b%d = g->lo[%d], e%d = g->lo[%d] + g->n[%d];\n", a, a, a, a, a);
+  if (st->nweights) /* host code reads the host copy (in CUDA programs rt_w is on the device) */
+    buf_puts(out, "  const rt_real *const rt_w = rt_w_host;\n");
   buf_puts(out, "#pragma omp parallel for\n");
   for (int a = 0; a < d; a++) {
     if (a == d - 1 && hs->simd) buf_puts(out, "#pragma omp simd\n");
@@ -182,6 +207,19 @@ static void emit_int_array(Buf *out, const int *v, int n) {
   buf_puts(out, "}");
 }
 
+/* What each run-time weight adds to the gain per unit of its magnitude (ir_weight_gain). */
+static void emit_weight_gains(Buf *out, const Stencil *st) {
+  buf_printf(out, "\n/* Run-time weights %s: gain per unit |w[k]| (sum of |coef| of the points it "
+                  "scales). */\nstatic const double rt_weight_gain[%d] = {",
+             st->weights, st->nweights);
+  for (int k = 0; k < st->nweights; k++) {
+    char g[64];
+    format_double(g, sizeof g, ir_weight_gain(st, k));
+    buf_printf(out, "%s%s%s", k ? "," : "", k % 8 ? " " : "\n  ", g);
+  }
+  buf_puts(out, "};\n");
+}
+
 /* The constants block: every fact about the stencil the runtime needs, in one initializer. */
 static void emit_constants(Buf *out, const Stencil *st, DType dtype, const BackendInfo *bi) {
   int lo[IR_MAX_DIMS] = {0}, hi[IR_MAX_DIMS] = {0};
@@ -191,16 +229,20 @@ static void emit_constants(Buf *out, const Stencil *st, DType dtype, const Backe
   }
   char gain[64];
   format_double(gain, sizeof gain, ir_gain(st));
+  if (st->nweights) emit_weight_gains(out, st);
   buf_puts(out, "\n/* Stencil constants: name, backend, dtype, dims, lo, hi, flops, gain, copyback,\n"
-                " * default size, steps, reps. */\nstatic const RtStencil rt_stencil = {");
+                " * default size, steps, reps, weights, their gains. */\n"
+                "static const RtStencil rt_stencil = {");
   emit_c_string(out, st->name);
   buf_printf(out, ", \"%s\", \"%s\", %d, ", bi->name, ir_dtype_name(dtype), st->dims);
   emit_int_array(out, lo, IR_MAX_DIMS);
   buf_puts(out, ", ");
   emit_int_array(out, hi, IR_MAX_DIMS);
-  buf_printf(out, ", %d, %s, %d, %ld, %ld, %ld};\n", st->flops, gain,
-             st->time_form == TIME_COPYBACK, bi->default_size[st->dims - 2], bi->default_steps,
-             bi->default_reps);
+  buf_printf(out, ", %d, %s, %d, %ld, %ld, %ld", st->flops, gain, st->time_form == TIME_COPYBACK,
+             bi->default_size[st->dims - 2], bi->default_steps, bi->default_reps);
+  if (st->nweights) buf_printf(out, ", %d, rt_weight_gain", st->nweights);
+  else buf_puts(out, ", 0, NULL");
+  buf_puts(out, "};\n");
 }
 
 static void emit_reference_step(Buf *out, const Stencil *st) {
@@ -214,6 +256,7 @@ void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const Back
   DType dtype = opt->dtype;
   emit_header_comment(out, st, dtype, bi);
   buf_printf(out, "#define RT_REAL %s\n", ir_dtype_name(dtype));
+  if (st->nweights) buf_printf(out, "#define RT_NWEIGHTS %d\n", st->nweights);
   if (bi->multistep) buf_puts(out, "#define RT_ENGINE_ADVANCE 1\n");
   buf_puts(out, rt_rt_common);
   buf_puts(out, bi->engine_text);

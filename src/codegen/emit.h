@@ -13,7 +13,7 @@
 typedef void (*EmitLoadFn)(Buf *out, const Stencil *st, int point, const void *ctx);
 
 /* Appends expression e evaluated in type `arith`: constants get an 'f' suffix in float, calls
- * use the float or double C name. Only the parentheses needed to keep the evaluation order of
+ * use the float or double C name, run-time weights read rt_w[k] (see emit_coef). Only the parentheses needed to keep the evaluation order of
  * the tree are written, so that long sums stay flat. */
 void emit_expr(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoadFn load,
                const void *ctx);
@@ -21,8 +21,15 @@ void emit_expr(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoad
 /* Appends v as a floating literal of type arith ("0.25f", "0.0"). */
 void emit_number(Buf *out, double v, DType arith);
 
-/* Appends the coefficient of point p of an associative stencil (st->coef[p]) in type arith.
- * Every backend that computes from the linear form writes coefficients through this. */
+/* Appends the coefficient of point p of an associative stencil in type arith, as one factor
+ * (a literal, a name or a parenthesised product), so that `<coef> * <value>` reads right:
+ *   coef_weight[p] < 0:   the constant st->coef[p], e.g. "0.25f";
+ *   coef_weight[p] == k:  run-time weight k times st->coef[p]: "rt_w[k]" when that is 1, else
+ *                         "(0.5f * rt_w[k])"; in double "(double)rt_w[k]".
+ * rt_w is the program's array of run-time weights: in CUDA the __constant__ array of
+ * runtime/rt_cuda.h (every index is a compile-time constant, so reads are uniform), in host
+ * loops a local pointer to the host copy that emit_host_step binds. Every backend that computes
+ * from the linear form writes coefficients through this. */
 void emit_coef(Buf *out, const Stencil *st, int p, DType arith);
 
 /* Appends the index of point p relative to cell c, e.g. "c - s0 + 1". */
@@ -32,7 +39,8 @@ void emit_point_index(Buf *out, const Stencil *st, int p);
 void emit_load_global(Buf *out, const Stencil *st, int point, const void *ctx);
 
 /* Appends a host C function `void NAME(const rt_real *in, rt_real *out, const RtGrid *g)`
- * running one time step over the interior with OpenMP threads on axis 0. */
+ * running one time step over the interior with OpenMP threads on axis 0; a stencil with
+ * run-time weights reads them from rt_w_host (runtime/rt_common.h) under the name rt_w. */
 typedef struct {
   const char *name;
   DType arith;       /* type the expression is evaluated in */

@@ -1,7 +1,10 @@
 /* Recognises the stencil input form (see README) in a libclang AST:
  *   for (t = 0; t < T; t++)                      time loop, outermost
  *     for (i = L0; i < E0 - H0; i++) ...         2 or 3 spatial loops, unit step
- *       A[(t + 1) % 2][i][j] = f(A[t % 2][i + c][j + d], ...);
+ *       A[(t + 1) % 2][i][j] = f(A[t % 2][i + c][j + d], W[k], ...);
+ * where W is an optional array parameter of run-time weights read at constant subscripts, or,
+ * instead of the assignment, an accumulator block whose filter loops are unrolled:
+ *       { float acc = 0; for (a = 0; a < M; a++) ... acc += f(...); A[(t + 1) % 2][i][j] = acc; }
  * Anything else is refused with a diagnostic at the offending construct. */
 #include "frontend.h"
 
@@ -12,7 +15,12 @@
 
 #include "cursor.h"
 
-enum { MAX_LOOPS = 1 + IR_MAX_DIMS };
+enum {
+  MAX_LOOPS = 1 + IR_MAX_DIMS,
+  MAX_FILTER_LOOPS = 8,           /* nested filter loops in an accumulator block */
+  MAX_ACCUMULATIONS = 1024,       /* accumulator updates once the filter loops are unrolled */
+  MAX_COPIED_NODES = 1 << 16,     /* expression nodes copied from uses of the accumulator */
+};
 
 typedef struct {
   CXCursor at;
@@ -23,12 +31,25 @@ typedef struct {
   CXCursor body;
 } Loop;
 
+/* A filter-loop variable at its value in the iteration being unrolled. */
+typedef struct {
+  char var[IR_NAME_MAX];
+  long long value;
+} Binding;
+
 typedef struct {
   const char *path;
   CXTranslationUnit tu;
   Stencil *st;
   Loop loops[MAX_LOOPS];
   int nloops;
+  /* Accumulator block (parse_block): the variable and the expression it holds so far. */
+  CXCursor acc_decl;
+  Expr *acc;
+  long copied;       /* nodes copied by uses of acc, bounded so that no input blows up */
+  long accumulations;
+  Binding bound[MAX_FILTER_LOOPS];
+  int nbound;
 } Parser;
 
 /* Prints a diagnostic at `at` and returns -1, so callers can `return fail(...)`. */
@@ -47,7 +68,46 @@ static const char *const HINT_FORM =
     "write A[(t + 1) % 2][i][j] = <expression of A[t % 2][i + c][j + d]> inside "
     "for (t = 0; t < steps; t++) for (i = R; i < n - R; i++) for (j = R; j < n - R; j++)";
 
+static const char *const HINT_BLOCK =
+    "write { float acc = 0.0f; for (int a = 0; a < M; a++) for (int b = 0; b < N; b++) "
+    "acc += W[a][b] * A[t % 2][i + a - P][j + b - Q]; A[(t + 1) % 2][i][j] = acc; }";
+
 static enum CXCursorKind kind(CXCursor c) { return clang_getCursorKind(c); }
+
+/* ---- filter-loop variables ---- */
+
+static const Binding *binding(const Parser *p, const char *name) {
+  for (int i = p->nbound - 1; i >= 0; i--)
+    if (!strcmp(p->bound[i].var, name)) return &p->bound[i];
+  return NULL;
+}
+
+/* Value of an integer expression of constants and filter-loop variables (+, -, * and negation);
+ * false when it is not one or overflows. */
+static bool eval_index(const Parser *p, CXCursor c, long long *v) {
+  c = cur_strip(c);
+  const Binding *b = cur_ref_name(c) ? binding(p, cur_ref_name(c)) : NULL;
+  if (b) {
+    *v = b->value;
+    return true;
+  }
+  if (cur_eval_int(c, v)) return true;
+  CXCursor kids[2];
+  char op[4];
+  bool prefix;
+  long long x, y;
+  if (kind(c) == CXCursor_UnaryOperator)
+    return cur_unary_op(p->tu, c, op, &prefix) && prefix && !strcmp(op, "-") &&
+           cur_children(c, kids, 1) == 1 && eval_index(p, kids[0], &x) &&
+           !__builtin_sub_overflow(0LL, x, v);
+  if (kind(c) != CXCursor_BinaryOperator || !cur_binary_op(p->tu, c, op) ||
+      cur_children(c, kids, 2) != 2 || !eval_index(p, kids[0], &x) || !eval_index(p, kids[1], &y))
+    return false;
+  if (!strcmp(op, "+")) return !__builtin_add_overflow(x, y, v);
+  if (!strcmp(op, "-")) return !__builtin_sub_overflow(x, y, v);
+  if (!strcmp(op, "*")) return !__builtin_mul_overflow(x, y, v);
+  return false;
+}
 
 /* ---- loops ---- */
 
@@ -125,12 +185,14 @@ static int parse_loop(Parser *p, CXCursor c, Loop *l) {
   return 0;
 }
 
-/* The only statement of a body, unwrapping braces; fails on several statements. */
-static int single_statement(Parser *p, CXCursor body, CXCursor *out) {
+/* The only statement of a body, unwrapping braces; fails on several statements, except that with
+ * `blocks` a compound statement starting with a declaration (an accumulator block) is returned. */
+static int single_statement(Parser *p, CXCursor body, bool blocks, CXCursor *out) {
   while (kind(body) == CXCursor_CompoundStmt) {
     CXCursor kids[2];
     int n = cur_children(body, kids, 2);
     if (n == 0) return fail(p, body, HINT_FORM, "empty loop body");
+    if (n > 1 && blocks && kind(kids[0]) == CXCursor_DeclStmt) break;
     if (n > 1)
       return fail(p, kids[1],
                   "stencilc handles one assignment per cell (one output array) per time step; "
@@ -150,7 +212,7 @@ static int parse_nest(Parser *p, CXCursor outer, CXCursor *stmt) {
       return fail(p, c, "stencilc handles 2D and 3D grids: a time loop and 2 or 3 spatial loops",
                   "too many nested loops");
     Loop *l = &p->loops[p->nloops++];
-    if (parse_loop(p, c, l) || single_statement(p, l->body, &c)) return -1;
+    if (parse_loop(p, c, l) || single_statement(p, l->body, p->nloops > 1, &c)) return -1;
   }
   *stmt = c;
   if (p->nloops < 3)
@@ -167,7 +229,7 @@ static int parse_affine(Parser *p, CXCursor c, char var[IR_NAME_MAX], long long 
   c = cur_strip(c);
   var[0] = 0;
   *k = 0;
-  if (cur_eval_int(c, k)) return 0;
+  if (eval_index(p, c, k)) return 0;
   if (cur_ref_name(c)) {
     snprintf(var, IR_NAME_MAX, "%s", cur_ref_name(c));
     return 0;
@@ -264,8 +326,6 @@ static int access_offsets(Parser *p, CXCursor at, const Access *a, int off[IR_MA
   return 0;
 }
 
-/* ---- expression ---- */
-
 static Expr *parse_expr(Parser *p, CXCursor c);
 
 static Expr *binary(Parser *p, CXCursor c) {
@@ -342,12 +402,106 @@ static Expr *call(Parser *p, CXCursor c) {
   return e;
 }
 
+/* ---- run-time weights ---- */
+
+static void grid_extents(CXCursor decl, CXCursor *sizes, int *n, bool *pointer);
+static bool floating_type(CXCursor decl, DType *t);
+
+static bool mentions(CXCursor c, const char *name);
+
+/* Whether a subscript of the access uses a time or spatial loop variable (a grid read). */
+static bool indexed_by_loops(const Parser *p, const Access *a) {
+  for (int s = 0; s < a->nsub; s++)
+    for (int l = 0; l < p->nloops; l++)
+      if (mentions(a->sub[s], p->loops[l].var)) return true;
+  return false;
+}
+
+/* The sizes of the weight array (the parameter `decl`) into st, checked, the first time. */
+static int weight_shape(Parser *p, CXCursor decl, const Access *a) {
+  Stencil *st = p->st;
+  CXCursor sizes[1 + IR_MAX_DIMS];
+  int n;
+  bool pointer;
+  DType t;
+  grid_extents(decl, sizes, &n, &pointer);
+  if (!floating_type(decl, &t))
+    return fail(p, decl, "declare the weights as float or double: const float W[M][N]",
+                "weight array '%s' is not an array of float or double", a->name);
+  if (n == 0)
+    return fail(p, decl, "declare the weights with their sizes: const float W[M][N]",
+                "weight array '%s' is declared without sizes", a->name);
+  if (n > IR_MAX_DIMS)
+    return fail(p, decl, "flatten the weights into at most 3 dimensions",
+                "weight array '%s' has %d dimensions", a->name, n);
+  long count = 1;
+  for (int d = 0; d < n; d++) {
+    long long size;
+    if (!cur_eval_int(sizes[d], &size) || size < 1)
+      return fail(p, sizes[d],
+                  "give the filter's sizes as constants or macros: const float W[3][3]",
+                  "size of weight array '%s' is not a positive compile-time constant", a->name);
+    if (size > IR_MAX_WEIGHTS || (count *= size) > IR_MAX_WEIGHTS)
+      return fail(p, decl,
+                  "use a smaller filter: CUDA programs keep the weights in constant memory",
+                  "weight array '%s' holds more than %d values", a->name, IR_MAX_WEIGHTS);
+    st->weight_shape[d] = (int)size;
+  }
+  snprintf(st->weights, sizeof st->weights, "%s", a->name);
+  st->weight_dims = n;
+  st->nweights = (int)count;
+  return 0;
+}
+
+/* A read of the run-time weight array: a float or double array parameter with constant sizes
+ * whose subscripts are constants once the filter loops are unrolled. */
+static Expr *weight(Parser *p, CXCursor c, const Access *a) {
+  Stencil *st = p->st;
+  if (st->weights[0] && strcmp(st->weights, a->name)) {
+    fail(p, c, "put all the weights in one array",
+         "reads a second weight array '%s' (the first is '%s')", a->name, st->weights);
+    return NULL;
+  }
+  if (!st->weights[0] && weight_shape(p, a->decl, a)) return NULL;
+  if (a->nsub != st->weight_dims) {
+    fail(p, c, "index every dimension of the weight array",
+         "'%s' is declared with %d dimension%s but read with %d subscript%s", a->name,
+         st->weight_dims, st->weight_dims == 1 ? "" : "s", a->nsub, a->nsub == 1 ? "" : "s");
+    return NULL;
+  }
+  int flat = 0;
+  for (int d = 0; d < a->nsub; d++) {
+    long long k;
+    if (!eval_index(p, a->sub[d], &k)) {
+      fail(p, a->sub[d], "index the weights with constants or filter-loop variables: W[a][b] "
+                         "inside for (int a = 0; a < M; a++)",
+           "subscript of weight array '%s' is not a compile-time constant", a->name);
+      return NULL;
+    }
+    if (k < 0 || k >= st->weight_shape[d]) {
+      fail(p, a->sub[d], "keep the subscripts inside the declared sizes",
+           "subscript %lld is outside weight array '%s' (size %d)", k, a->name,
+           st->weight_shape[d]);
+      return NULL;
+    }
+    flat = flat * st->weight_shape[d] + (int)k;
+  }
+  Expr *e = ir_new_expr(EX_WEIGHT);
+  e->weight = flat;
+  return e;
+}
+
+/* ---- expression ---- */
+
 static Expr *load(Parser *p, CXCursor c) {
   Access a;
   if (parse_access(p, c, &a)) return NULL;
   Stencil *st = p->st;
+  if (strcmp(a.name, st->array) && kind(a.decl) == CXCursor_ParmDecl && !indexed_by_loops(p, &a))
+    return weight(p, c, &a);
   if (strcmp(a.name, st->array)) {
-    fail(p, c, "a stencil reads one grid: the one it writes, at the previous time level",
+    fail(p, c, "a stencil reads one grid: the one it writes, at the previous time level; "
+               "run-time coefficients go in one array parameter read at constant subscripts",
          "reads '%s', but the grid written is '%s'", a.name, st->array);
     return NULL;
   }
@@ -379,17 +533,44 @@ static Expr *constant(Parser *p, CXCursor c) {
   if (r) clang_EvalResult_dispose(r);
   if (k == CXEval_Int || k == CXEval_Float) return e;
   ir_free_expr(e);
-  fail(p, c, "use a literal, a macro or a const variable; run-time scalars are not supported yet",
+  fail(p, c, "use a literal, a macro or a const variable; run-time coefficients go in an array "
+             "parameter (const float W[K]) read at constant subscripts",
        "'%s' is not a compile-time constant", cur_ref_name(c) ? cur_ref_name(c) : "value");
   return NULL;
+}
+
+static long count_nodes(const Expr *e) {
+  long n = 1;
+  for (int i = 0; i < e->nargs; i++) n += count_nodes(e->arg[i]);
+  return n;
+}
+
+/* A variable: the accumulator (its expression so far), a filter-loop variable (its value) or a
+ * constant. */
+static Expr *variable(Parser *p, CXCursor c) {
+  if (p->acc && clang_equalCursors(clang_getCursorReferenced(c), p->acc_decl)) {
+    p->copied += count_nodes(p->acc);
+    if (p->copied > MAX_COPIED_NODES) {
+      fail(p, c, "read the accumulator once, in the assignment to the grid",
+           "the accumulator's uses copy more than %d operations", MAX_COPIED_NODES);
+      return NULL;
+    }
+    return ir_copy_expr(p->acc);
+  }
+  const Binding *b = cur_ref_name(c) ? binding(p, cur_ref_name(c)) : NULL;
+  if (!b) return constant(p, c);
+  Expr *e = ir_new_expr(EX_CONST);
+  e->value = (double)b->value;
+  snprintf(e->text, sizeof e->text, "%lld", b->value);
+  return e;
 }
 
 static Expr *parse_expr(Parser *p, CXCursor c) {
   c = cur_strip(c);
   switch (kind(c)) {
   case CXCursor_IntegerLiteral:
-  case CXCursor_FloatingLiteral:
-  case CXCursor_DeclRefExpr: return constant(p, c);
+  case CXCursor_FloatingLiteral: return constant(p, c);
+  case CXCursor_DeclRefExpr: return variable(p, c);
   case CXCursor_ArraySubscriptExpr: return load(p, c);
   case CXCursor_BinaryOperator: return binary(p, c);
   case CXCursor_UnaryOperator: return unary(p, c);
@@ -437,7 +618,8 @@ static void grid_extents(CXCursor decl, CXCursor *sizes, int *n, bool *pointer) 
     }
 }
 
-static int element_type(Parser *p, CXCursor decl, CXCursor use) {
+/* The element type of an array or pointer declaration (or the type of a scalar one). */
+static CXType element_of(CXCursor decl) {
   CXType t = clang_getCursorType(decl);
   for (int guard = 0; guard < 8; guard++) {
     if (t.kind == CXType_Pointer) t = clang_getPointeeType(t);
@@ -446,11 +628,19 @@ static int element_type(Parser *p, CXCursor decl, CXCursor use) {
       t = clang_getArrayElementType(t);
     else break;
   }
-  t = clang_getCanonicalType(t);
-  if (t.kind == CXType_Float) p->st->dtype = DTYPE_FLOAT;
-  else if (t.kind == CXType_Double) p->st->dtype = DTYPE_DOUBLE;
-  else {
-    CXString s = clang_getTypeSpelling(t);
+  return clang_getCanonicalType(t);
+}
+
+/* Whether decl's elements are float or double, and which. */
+static bool floating_type(CXCursor decl, DType *t) {
+  enum CXTypeKind k = element_of(decl).kind;
+  *t = k == CXType_Double ? DTYPE_DOUBLE : DTYPE_FLOAT;
+  return k == CXType_Float || k == CXType_Double;
+}
+
+static int element_type(Parser *p, CXCursor decl, CXCursor use) {
+  if (!floating_type(decl, &p->st->dtype)) {
+    CXString s = clang_getTypeSpelling(element_of(decl));
     fail(p, use, "declare the grid as float or double", "grid '%s' has element type %s",
          p->st->array, clang_getCString(s));
     clang_disposeString(s);
@@ -551,15 +741,146 @@ static bool mentions(CXCursor c, const char *name) {
   return s.found;
 }
 
+/* ---- accumulator blocks ----
+ * The form a convolution is usually written in: the innermost spatial loop's body is
+ *   { float acc = init; <updates>; A[(t + 1) % 2][i][j] = f(acc); }
+ * where each update is acc += e, acc -= e or acc = e, alone or as the body of a nest of filter
+ * loops with constant bounds. The loops are unrolled: their variables are constants in
+ * subscripts and expressions. acc holds one expression tree, which every use of acc copies.
+ * Declarations of const variables may come first; clang evaluates their uses. */
+
+static int update(Parser *p, CXCursor s) {
+  CXCursor kids[2];
+  char op[4] = "";
+  bool is_acc = (kind(s) == CXCursor_BinaryOperator ||
+                 kind(s) == CXCursor_CompoundAssignOperator) &&
+                cur_children(s, kids, 2) == 2 && cur_binary_op(p->tu, s, op) &&
+                clang_equalCursors(clang_getCursorReferenced(cur_strip(kids[0])), p->acc_decl);
+  if (!is_acc || (strcmp(op, "=") && strcmp(op, "+=") && strcmp(op, "-=")))
+    return fail(p, s, HINT_BLOCK,
+                "expected an update of the accumulator (acc += ..., acc -= ... or acc = ...)");
+  if (++p->accumulations > MAX_ACCUMULATIONS)
+    return fail(p, s, "use a smaller filter", "the filter loops unroll to more than %d updates",
+                MAX_ACCUMULATIONS);
+  Expr *e = parse_expr(p, kids[1]);
+  if (!e) return -1;
+  if (!strcmp(op, "=")) {
+    ir_free_expr(p->acc);
+    p->acc = e;
+    return 0;
+  }
+  Expr *sum = ir_new_expr(op[0] == '+' ? EX_ADD : EX_SUB);
+  sum->nargs = 2;
+  sum->arg[0] = p->acc;
+  sum->arg[1] = e;
+  p->acc = sum;
+  return 0;
+}
+
+static bool name_in_use(const Parser *p, const char *name) {
+  for (int l = 0; l < p->nloops; l++)
+    if (!strcmp(p->loops[l].var, name)) return true;
+  return binding(p, name) != NULL;
+}
+
+/* A filter loop with constant bounds, unrolled: its body (an update or another filter loop)
+ * is parsed once per value of its variable. */
+static int filter_loop(Parser *p, CXCursor c) {
+  Loop l;
+  CXCursor body;
+  if (parse_loop(p, c, &l)) return -1;
+  if (l.ext[0])
+    return fail(p, l.at, "bound filter loops by constants: for (int a = 0; a < M; a++)",
+                "filter loop over '%s' is bounded by '%s', not by a constant", l.var, l.ext);
+  if (name_in_use(p, l.var))
+    return fail(p, l.at, "give each loop its own variable",
+                "filter loop variable '%s' is already in use", l.var);
+  if (p->nbound == MAX_FILTER_LOOPS)
+    return fail(p, l.at, "flatten the filter loops", "more than %d nested filter loops",
+                MAX_FILTER_LOOPS);
+  long long trips;
+  if (__builtin_sub_overflow(l.bound, l.lo, &trips) || trips > MAX_ACCUMULATIONS)
+    return fail(p, l.at, "use a smaller filter", "filter loop over '%s' runs more than %d times",
+                l.var, MAX_ACCUMULATIONS);
+  if (single_statement(p, l.body, false, &body)) return -1;
+  Binding *b = &p->bound[p->nbound++];
+  snprintf(b->var, sizeof b->var, "%s", l.var);
+  int rc = 0;
+  for (long long v = l.lo; v < l.bound && !rc; v++) {
+    b->value = v;
+    rc = kind(body) == CXCursor_ForStmt ? filter_loop(p, body) : update(p, body);
+  }
+  p->nbound--;
+  return rc;
+}
+
+/* The accumulator's declaration (a non-const float or double with a starting value); const
+ * declarations are skipped. */
+static int declare(Parser *p, CXCursor decl_stmt) {
+  CXCursor vars[CUR_MAX_CHILDREN];
+  int n = cur_children(decl_stmt, vars, CUR_MAX_CHILDREN);
+  for (int i = 0; i < n && i < CUR_MAX_CHILDREN; i++) {
+    CXCursor v = vars[i];
+    DType t;
+    if (kind(v) != CXCursor_VarDecl || clang_isConstQualifiedType(clang_getCursorType(v))) continue;
+    if (p->acc)
+      return fail(p, v, HINT_BLOCK, "a second accumulator in the loop body; stencilc takes one");
+    if (clang_getCursorType(v).kind == CXType_ConstantArray || !floating_type(v, &t))
+      return fail(p, v, HINT_BLOCK, "the accumulator must be a float or double variable");
+    CXCursor init = clang_Cursor_getVarDeclInitializer(v);
+    if (clang_Cursor_isNull(init))
+      return fail(p, v, HINT_BLOCK, "the accumulator has no starting value");
+    if (!(p->acc = parse_expr(p, init))) return -1;
+    p->acc_decl = v;
+  }
+  return 0;
+}
+
+/* The statements of an accumulator block before its last one (the assignment to the grid). */
+static int parse_block(Parser *p, CXCursor block) {
+  CXCursor s[CUR_MAX_CHILDREN];
+  int n = cur_children(block, s, CUR_MAX_CHILDREN);
+  for (int i = 0; i < n - 1; i++) {
+    int rc;
+    if (kind(s[i]) == CXCursor_DeclStmt) rc = declare(p, s[i]);
+    else if (!p->acc) rc = fail(p, s[i], HINT_BLOCK, "the loop body declares no accumulator");
+    else if (kind(s[i]) == CXCursor_ForStmt) rc = filter_loop(p, s[i]);
+    else rc = update(p, s[i]);
+    if (rc) return -1;
+  }
+  return 0;
+}
+
+/* The last statement of an accumulator block. */
+static int block_end(Parser *p, CXCursor block, CXCursor *last) {
+  CXCursor s[CUR_MAX_CHILDREN];
+  int n = cur_children(block, s, CUR_MAX_CHILDREN);
+  if (n > CUR_MAX_CHILDREN)
+    return fail(p, s[CUR_MAX_CHILDREN - 1], HINT_BLOCK,
+                "the loop body holds %d statements; stencilc reads at most %d", n,
+                CUR_MAX_CHILDREN);
+  *last = s[n - 1];
+  return 0;
+}
+
+/* ---- the stencil ---- */
+
 static int parse_stencil(Parser *p, CXCursor time_loop) {
   Stencil *st = p->st;
-  CXCursor stmt, kids[2];
+  CXCursor stmt, kids[2], block = clang_getNullCursor();
   if (parse_nest(p, time_loop, &stmt)) return -1;
   st->dims = p->nloops - 1;
+  if (kind(stmt) == CXCursor_CompoundStmt) {
+    block = stmt;
+    if (block_end(p, block, &stmt)) return -1;
+  }
+  bool in_block = !clang_Cursor_isNull(block);
   char op[4];
   if (kind(stmt) != CXCursor_BinaryOperator || cur_children(stmt, kids, 2) != 2 ||
       !cur_binary_op(p->tu, stmt, op) || strcmp(op, "="))
-    return fail(p, stmt, HINT_FORM, "loop body must be one assignment to the grid");
+    return fail(p, stmt, in_block ? HINT_BLOCK : HINT_FORM,
+                in_block ? "the loop body must end with the assignment to the grid"
+                         : "loop body must be one assignment to the grid");
   Access w;
   if (parse_access(p, kids[0], &w)) return -1;
   snprintf(st->array, sizeof st->array, "%s", w.name);
@@ -582,11 +903,13 @@ static int parse_stencil(Parser *p, CXCursor time_loop) {
     return fail(p, t->at, "run the time loop as for (int t = 0; t < steps; t++)",
                 "time loop must start at 0");
   if (grid_shape(p, &w, kids[0])) return -1;
+  if (in_block && parse_block(p, block)) return -1;
   if (!(st->expr = parse_expr(p, kids[1]))) return -1;
+  CXCursor where = in_block ? block : kids[1];
   if (st->npoints == 0)
-    return fail(p, kids[1], "the new value must depend on the previous time level",
+    return fail(p, where, "the new value must depend on the previous time level",
                 "the expression reads no grid cell");
-  return check_halo(p, kids[1]);
+  return check_halo(p, where);
 }
 
 static enum CXChildVisitResult first_for(CXCursor c, CXCursor parent, CXClientData data) {
@@ -710,6 +1033,7 @@ static int parse_tu(const char *path, struct CXUnsavedFile *unsaved, Stencil *st
     }
   }
   if (rc != 0) ir_free(st);
+  ir_free_expr(p.acc);
   if (tu) clang_disposeTranslationUnit(tu);
   clang_disposeIndex(index);
   return rc;

@@ -37,22 +37,56 @@ Expr *ir_new_expr(ExprKind kind) {
   return e;
 }
 
+Expr *ir_copy_expr(const Expr *e) {
+  Expr *c = ir_new_expr(e->kind);
+  *c = *e;
+  for (int i = 0; i < e->nargs; i++) c->arg[i] = ir_copy_expr(e->arg[i]);
+  return c;
+}
+
 void ir_free_expr(Expr *e) {
   if (!e) return;
   for (int i = 0; i < e->nargs; i++) ir_free_expr(e->arg[i]);
   free(e);
 }
 
+static bool same_offset(const int *a, const int *b) {
+  return a[0] == b[0] && a[1] == b[1] && a[2] == b[2];
+}
+
+/* Where point off sits in point_slots, or the free slot it would take. */
+static int point_slot(const Stencil *st, const int off[IR_MAX_DIMS]) {
+  unsigned h = 2166136261u;
+  for (int a = 0; a < IR_MAX_DIMS; a++) h = (h ^ (unsigned)off[a]) * 16777619u;
+  unsigned mask = (unsigned)st->point_slots_cap - 1, i = h & mask;
+  while (st->point_slots[i] >= 0 && !same_offset(st->points[st->point_slots[i]].off, off))
+    i = (i + 1) & mask;
+  return (int)i;
+}
+
+/* Points are looked up by offset in a hash table kept at most half full, so that a stencil of
+ * thousands of points (an unrolled convolution) is built in linear time. */
 int ir_add_point(Stencil *st, const int off[IR_MAX_DIMS]) {
-  for (int p = 0; p < st->npoints; p++)
-    if (!memcmp(st->points[p].off, off, sizeof st->points[p].off)) return p;
-  Point *pts = realloc(st->points, (size_t)(st->npoints + 1) * sizeof *pts);
-  if (!pts) {
-    fputs("stencilc: out of memory\n", stderr);
-    exit(3);
+  if (2 * (st->npoints + 1) > st->point_slots_cap) {
+    free(st->point_slots);
+    st->point_slots_cap = st->point_slots_cap ? 2 * st->point_slots_cap : 64;
+    st->point_slots = xcalloc((size_t)st->point_slots_cap, sizeof *st->point_slots);
+    for (int i = 0; i < st->point_slots_cap; i++) st->point_slots[i] = -1;
+    for (int p = 0; p < st->npoints; p++) st->point_slots[point_slot(st, st->points[p].off)] = p;
   }
-  st->points = pts;
-  memcpy(st->points[st->npoints].off, off, sizeof pts->off);
+  int slot = point_slot(st, off);
+  if (st->point_slots[slot] >= 0) return st->point_slots[slot];
+  if (st->npoints == st->points_cap) {
+    st->points_cap = st->points_cap ? 2 * st->points_cap : 16;
+    Point *pts = realloc(st->points, (size_t)st->points_cap * sizeof *pts);
+    if (!pts) {
+      fputs("stencilc: out of memory\n", stderr);
+      exit(3);
+    }
+    st->points = pts;
+  }
+  memcpy(st->points[st->npoints].off, off, sizeof st->points->off);
+  st->point_slots[slot] = st->npoints;
   return st->npoints++;
 }
 
@@ -66,58 +100,140 @@ int ir_count_flops(const Expr *e) {
   return n;
 }
 
-/* Linear form of an expression: constant + sum_p coef[p] * in[p]. Returns false when the
- * expression is not linear in the grid values (a product of two loads, a load under a call or
- * in a divisor). */
-static bool linear_form(const Expr *e, int npoints, double *coef, double *constant) {
-  double *ca = xcalloc((size_t)npoints, sizeof *ca), *cb = xcalloc((size_t)npoints, sizeof *cb);
-  double ka = 0, kb = 0;
-  bool ok = true, a_const = true, b_const = true;
-  switch (e->kind) {
-  case EX_CONST:
-    *constant = e->value;
-    memset(coef, 0, (size_t)npoints * sizeof *coef);
-    break;
-  case EX_LOAD:
-    memset(coef, 0, (size_t)npoints * sizeof *coef);
-    coef[e->point] = 1;
-    *constant = 0;
-    break;
-  case EX_NEG:
-    ok = linear_form(e->arg[0], npoints, coef, constant);
-    for (int p = 0; p < npoints; p++) coef[p] = -coef[p];
-    *constant = -*constant;
-    break;
-  case EX_ADD: case EX_SUB: case EX_MUL: case EX_DIV:
-    ok = linear_form(e->arg[0], npoints, ca, &ka) && linear_form(e->arg[1], npoints, cb, &kb);
-    for (int p = 0; p < npoints; p++) {
-      if (ca[p] != 0) a_const = false;
-      if (cb[p] != 0) b_const = false;
+/* A linear form under construction: k * sym(kw) + sum of c * sym(w) * in[point] over its terms,
+ * where sym(-1) is 1 and sym(j) is run-time weight j. The terms are sorted by point, each
+ * point at most once; a term whose c is 0 is absent. Sparse, so that a sum of many products
+ * costs time in its number of terms, not in terms times points. */
+typedef struct {
+  int point, w;
+  double c;
+} Term;
+
+typedef struct {
+  Term *t;
+  int n, cap;
+  double k;
+  int kw;
+} Lin;
+
+static void lin_init(Lin *l) {
+  memset(l, 0, sizeof *l);
+  l->kw = -1;
+}
+
+static void lin_free(Lin *l) { free(l->t); }
+
+static void lin_push(Lin *l, Term t) {
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 4;
+    l->t = realloc(l->t, (size_t)l->cap * sizeof *l->t);
+    if (!l->t) {
+      fputs("stencilc: out of memory\n", stderr);
+      exit(3);
     }
-    if (!ok) break;
-    if (e->kind == EX_ADD || e->kind == EX_SUB) {
-      double s = e->kind == EX_ADD ? 1 : -1;
-      for (int p = 0; p < npoints; p++) coef[p] = ca[p] + s * cb[p];
-      *constant = ka + s * kb;
-    } else if (e->kind == EX_MUL && (a_const || b_const)) {
-      double k = a_const ? ka : kb;
-      const double *c = a_const ? cb : ca;
-      double kk = a_const ? kb : ka;
-      for (int p = 0; p < npoints; p++) coef[p] = k * c[p];
-      *constant = k * kk;
-    } else if (e->kind == EX_DIV && b_const && kb != 0) {
-      for (int p = 0; p < npoints; p++) coef[p] = ca[p] / kb;
-      *constant = ka / kb;
-    } else {
-      ok = false;
-    }
-    break;
-  case EX_CALL:
-    ok = false;
-    break;
   }
-  free(ca);
-  free(cb);
+  l->t[l->n++] = t;
+}
+
+static bool lin_has_load(const Lin *l) {
+  for (int i = 0; i < l->n; i++)
+    if (l->t[i].c != 0) return true;
+  return false;
+}
+
+/* a * sym(aw) + b * sym(bw) as one term *c * sym(*w); false when that needs two weights. */
+static bool add_terms(double a, int aw, double b, int bw, double *c, int *w) {
+  if (b == 0) *c = a, *w = aw;
+  else if (a == 0) *c = b, *w = bw;
+  else if (aw == bw) *c = a + b, *w = aw;
+  else return false;
+  return true;
+}
+
+/* The term c * sym(*w) times k * sym(kw); false when that is a product of two weights. */
+static bool scale_term(double *c, int *w, double k, int kw) {
+  if (*c == 0) return true;
+  if (*w >= 0 && kw >= 0) return false;
+  *c = *c * k;
+  if (kw >= 0) *w = kw;
+  return true;
+}
+
+static bool lin_scale(Lin *l, double k, int kw) {
+  for (int i = 0; i < l->n; i++)
+    if (!scale_term(&l->t[i].c, &l->t[i].w, k, kw)) return false;
+  return scale_term(&l->k, &l->kw, k, kw);
+}
+
+/* l + s * r, merging the sorted terms; r's terms past l's last point (the usual case in a long
+ * sum: points are numbered in order of appearance) are appended in place. */
+static bool lin_add(Lin *l, const Lin *r, double s) {
+  Lin sum;
+  lin_init(&sum);
+  bool append = l->n == 0 || r->n == 0 || r->t[0].point > l->t[l->n - 1].point;
+  Lin *out = append ? l : &sum;
+  int ln = l->n, i = append ? ln : 0, j = 0;
+  while (i < ln || j < r->n) {
+    Term t;
+    if (j == r->n || (i < ln && l->t[i].point < r->t[j].point)) {
+      t = l->t[i++];
+    } else if (i == ln || r->t[j].point < l->t[i].point) {
+      t = r->t[j++];
+      t.c = s * t.c;
+    } else {
+      t = l->t[i];
+      if (!add_terms(l->t[i].c, l->t[i].w, s * r->t[j].c, r->t[j].w, &t.c, &t.w)) {
+        lin_free(&sum);
+        return false;
+      }
+      i++, j++;
+    }
+    lin_push(out, t);
+  }
+  if (!append) {
+    free(l->t);
+    l->t = sum.t, l->n = sum.n, l->cap = sum.cap;
+  }
+  return add_terms(l->k, l->kw, s * r->k, r->kw, &l->k, &l->kw);
+}
+
+/* l = l op r for a binary operator; false when the result is not linear in the grid values (a
+ * product of two loads, a load in a divisor, a division by a weight, a product of weights). */
+static bool lin_combine(ExprKind op, Lin *l, Lin *r) {
+  if (op == EX_ADD || op == EX_SUB) return lin_add(l, r, op == EX_ADD ? 1 : -1);
+  if (op == EX_MUL && !lin_has_load(l)) {
+    double k = l->k;
+    int kw = l->kw;
+    Lin tmp = *l;
+    *l = *r;
+    *r = tmp; /* the caller frees what was l */
+    return lin_scale(l, k, kw);
+  }
+  if (op == EX_MUL && !lin_has_load(r)) return lin_scale(l, r->k, r->kw);
+  if (op == EX_DIV && !lin_has_load(r) && r->kw < 0 && r->k != 0) {
+    for (int i = 0; i < l->n; i++) l->t[i].c /= r->k;
+    l->k /= r->k;
+    return true;
+  }
+  return false;
+}
+
+/* Fills l (from lin_init) with the linear form of e; false when e is not linear in the grid
+ * values. The coefficients come out as the operators compute them from the literals, bottom
+ * up, so that a folded division rounds as the written one would. */
+static bool linear_form(const Expr *e, Lin *l) {
+  switch (e->kind) {
+  case EX_CONST: l->k = e->value; return true;
+  case EX_LOAD: lin_push(l, (Term){e->point, -1, 1}); return true;
+  case EX_WEIGHT: l->k = 1; l->kw = e->weight; return true;
+  case EX_NEG: return linear_form(e->arg[0], l) && lin_scale(l, -1, -1);
+  case EX_CALL: return false;
+  case EX_ADD: case EX_SUB: case EX_MUL: case EX_DIV: break;
+  }
+  Lin r;
+  lin_init(&r);
+  bool ok = linear_form(e->arg[0], l) && linear_form(e->arg[1], &r) && lin_combine(e->kind, l, &r);
+  lin_free(&r);
   return ok;
 }
 
@@ -158,14 +274,25 @@ void ir_classify(Stencil *st) {
     if (o[0] != 0 && other) st->diagonal_free = false;
   }
   free(st->coef);
-  st->coef = xcalloc((size_t)st->npoints, sizeof *st->coef);
+  free(st->coef_weight);
+  st->coef = NULL;
+  st->coef_weight = NULL;
   st->constant = 0;
-  st->associative = has_load(st->expr) && linear_form(st->expr, st->npoints, st->coef, &st->constant);
-  if (!st->associative) {
-    free(st->coef);
-    st->coef = NULL;
-    st->constant = 0;
+  Lin l;
+  lin_init(&l);
+  /* a weight in the constant term would leave no compile-time constant to add */
+  st->associative = has_load(st->expr) && linear_form(st->expr, &l) && (l.kw < 0 || l.k == 0);
+  if (st->associative) {
+    st->coef = xcalloc((size_t)st->npoints, sizeof *st->coef);
+    st->coef_weight = xcalloc((size_t)st->npoints, sizeof *st->coef_weight);
+    for (int p = 0; p < st->npoints; p++) st->coef_weight[p] = -1;
+    for (int i = 0; i < l.n; i++) {
+      st->coef[l.t[i].point] = l.t[i].c;
+      st->coef_weight[l.t[i].point] = l.t[i].c != 0 ? l.t[i].w : -1;
+    }
+    st->constant = l.k;
   }
+  lin_free(&l);
   st->flops = ir_count_flops(st->expr);
 }
 
@@ -176,7 +303,16 @@ long ir_extent_for_interior(const Stencil *st, int axis, long n) {
 double ir_gain(const Stencil *st) {
   if (!st->associative) return 1;
   double g = 0;
-  for (int p = 0; p < st->npoints; p++) g += fabs(st->coef[p]);
+  for (int p = 0; p < st->npoints; p++)
+    if (st->coef_weight[p] < 0) g += fabs(st->coef[p]);
+  return g;
+}
+
+double ir_weight_gain(const Stencil *st, int k) {
+  if (!st->associative) return 0;
+  double g = 0;
+  for (int p = 0; p < st->npoints; p++)
+    if (st->coef_weight[p] == k) g += fabs(st->coef[p]);
   return g;
 }
 
@@ -189,6 +325,8 @@ const char *ir_shape_name(Shape s) {
 void ir_free(Stencil *st) {
   ir_free_expr(st->expr);
   free(st->points);
+  free(st->point_slots);
   free(st->coef);
+  free(st->coef_weight);
   memset(st, 0, sizeof *st);
 }

@@ -13,6 +13,10 @@
 
 enum { IR_MAX_DIMS = 3, IR_NAME_MAX = 64, IR_MAX_ARGS = 2 };
 
+/* Most run-time weights a stencil may read: CUDA programs keep them in constant memory (64 KB),
+ * and 4096 doubles leave room for anything else there. */
+enum { IR_MAX_WEIGHTS = 4096 };
+
 typedef enum { DTYPE_FLOAT, DTYPE_DOUBLE } DType;
 
 typedef enum { SHAPE_STAR, SHAPE_BOX, SHAPE_GENERAL } Shape;
@@ -24,7 +28,9 @@ typedef enum {
   TIME_COPYBACK, /* B = f(A); A = B: result always in buffer 0 */
 } TimeForm;
 
-typedef enum { EX_CONST, EX_LOAD, EX_NEG, EX_ADD, EX_SUB, EX_MUL, EX_DIV, EX_CALL } ExprKind;
+typedef enum {
+  EX_CONST, EX_LOAD, EX_NEG, EX_ADD, EX_SUB, EX_MUL, EX_DIV, EX_CALL, EX_WEIGHT
+} ExprKind;
 
 typedef struct Expr Expr;
 struct Expr {
@@ -32,6 +38,7 @@ struct Expr {
   double value;            /* EX_CONST: the value */
   char text[40];           /* EX_CONST: the literal as written, suffix removed ("0.2", "5") */
   int point;               /* EX_LOAD: index into Stencil.points */
+  int weight;              /* EX_WEIGHT: index into the run-time weights (Stencil.weights) */
   const char *func;        /* EX_CALL: double-precision C name ("sqrt"); see ir_math_funcs */
   int nargs;               /* operands used in arg[] */
   Expr *arg[IR_MAX_ARGS];  /* operands: EX_NEG and unary calls use arg[0] */
@@ -57,14 +64,27 @@ typedef struct {
   /* Points read, distinct, in order of first appearance. */
   Point *points;
   int npoints;
+  int points_cap;   /* ir_add_point's: room in points, and its index of them by offset */
+  int *point_slots; /* open addressing, point_slots_cap entries (a power of 2), -1 when free */
+  int point_slots_cap;
   Expr *expr; /* the right-hand side */
+  /* Run-time weights: a function parameter array of coefficients known only when the program
+   * runs (a convolution filter), read as EX_WEIGHT with its row-major index; weights[0] == 0
+   * when there is none. */
+  char weights[IR_NAME_MAX];
+  int weight_dims;                  /* dimensions of the array as declared */
+  int weight_shape[IR_MAX_DIMS];    /* its sizes, first dimension first */
+  int nweights;                     /* their product */
 
   /* Derived facts (ir_classify). */
   int radius[IR_MAX_DIMS];  /* max |offset| per axis */
   Shape shape;
   bool diagonal_free; /* no point has a non-zero offset along axis 0 and along another axis */
-  bool associative;   /* expr == sum_p coef[p] * in[p] (+ constant): partial sums are legal */
+  bool associative;   /* expr == sum_p coef[p] * [w[coef_weight[p]]] * in[p] (+ constant):
+                         partial sums are legal */
   double *coef;       /* per point when associative, else NULL */
+  int *coef_weight;   /* per point when associative: the run-time weight multiplying coef[p],
+                         or -1 when the coefficient is the constant coef[p] alone */
   double constant;    /* the additive constant of the linear form (usually 0) */
   int flops;          /* per cell, counted as the AN5D paper does (see ir_count_flops) */
 } Stencil;
@@ -84,10 +104,15 @@ const char *ir_math_func_list(void);
 Expr *ir_new_expr(ExprKind kind);
 void ir_free_expr(Expr *e);
 
+/* A deep copy of e. */
+Expr *ir_copy_expr(const Expr *e);
+
 /* Adds a point (or finds it) and returns its index. */
 int ir_add_point(Stencil *st, const int off[IR_MAX_DIMS]);
 
-/* Fills radius, shape, diagonal_free, associative, coef, constant and flops. */
+/* Fills radius, shape, diagonal_free, associative, coef, coef_weight, constant and flops. A
+ * linear stencil is associative when each point's coefficient is a constant or a constant times
+ * one weight and the constant term holds no weight; otherwise it is computed as written. */
 void ir_classify(Stencil *st);
 
 /* FLOPs per cell as AN5D counts them: each binary + - * / counts one; negation and calls to
@@ -97,8 +122,13 @@ int ir_count_flops(const Expr *e);
 /* Number of grid cells along axis a for an interior of n cells. */
 long ir_extent_for_interior(const Stencil *st, int axis, long n);
 
-/* Sum of |coef| over points (linear stencils), else 1: the gain used by error bounds. */
+/* Sum of |coef| over the points whose coefficient is a constant (linear stencils), else 1: the
+ * gain used by error bounds, less what run-time weights add (see ir_weight_gain). */
 double ir_gain(const Stencil *st);
+
+/* Sum of |coef| over the points whose coefficient is coef times weight k (linear stencils), else
+ * 0: the program adds this times |w[k]| to the gain once it knows the weights. */
+double ir_weight_gain(const Stencil *st, int k);
 
 const char *ir_dtype_name(DType t);
 const char *ir_shape_name(Shape s);

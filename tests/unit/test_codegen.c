@@ -14,7 +14,9 @@
 #include <unistd.h>
 
 #include "codegen/codegen.h"
+#include "codegen/emit.h"
 #include "expect.h"
+#include "rt_common.h" /* rt_fill_weights: the weights a program fills, for the evaluator */
 
 static char tmpdir[] = "/tmp/stencilc_test_XXXXXX";
 
@@ -31,6 +33,12 @@ static Expr *ld(Stencil *st, int o0, int o1, int o2) {
   int off[IR_MAX_DIMS] = {o0, o1, o2};
   Expr *e = ir_new_expr(EX_LOAD);
   e->point = ir_add_point(st, off);
+  return e;
+}
+
+static Expr *wt(int k) {
+  Expr *e = ir_new_expr(EX_WEIGHT);
+  e->weight = k;
   return e;
 }
 
@@ -103,7 +111,26 @@ static void make_nonlinear2d(Stencil *st) {
   ir_classify(st);
 }
 
+/* (sum over a 2x3 filter of W[a][b] * in[a][b - 1]) / 2 + 0.1 * in[-1][0]: run-time weights,
+ * each scaled by the folded division, beside a constant coefficient. */
+static void make_conv2x3(Stencil *st) {
+  init_stencil(st, "conv2x3", 2, TIME_PARITY);
+  snprintf(st->weights, sizeof st->weights, "W");
+  st->weight_dims = 2;
+  st->weight_shape[0] = 2;
+  st->weight_shape[1] = 3;
+  st->nweights = 6;
+  Expr *sum = cst("0.0");
+  for (int k = 0; k < 6; k++)
+    sum = bin(EX_ADD, sum, bin(EX_MUL, wt(k), ld(st, k / 3, k % 3 - 1, 0)));
+  st->expr = bin(EX_ADD, bin(EX_DIV, sum, cst("2.0")), bin(EX_MUL, cst("0.1"), ld(st, -1, 0, 0)));
+  st->lo[0] = st->lo[1] = st->hi[0] = st->hi[1] = 1;
+  ir_classify(st);
+}
+
 /* ---- Independent evaluator ---- */
+
+static double weights[IR_MAX_WEIGHTS]; /* as the program under test fills them */
 
 static double call_math(const char *f, double x) {
   if (!strcmp(f, "sqrt")) return sqrt(x);
@@ -121,6 +148,7 @@ static double eval(const Expr *e, const double *vals) {
   switch (e->kind) {
   case EX_CONST: return e->value;
   case EX_LOAD: return vals[e->point];
+  case EX_WEIGHT: return weights[e->weight];
   case EX_NEG: return -eval(e->arg[0], vals);
   case EX_ADD: return eval(e->arg[0], vals) + eval(e->arg[1], vals);
   case EX_SUB: return eval(e->arg[0], vals) - eval(e->arg[1], vals);
@@ -167,6 +195,15 @@ static void eval_step(const Stencil *st, const Grid *g, DType dt, const double *
       }
 }
 
+/* The weights a program run with `seed` uses, rounded to its element type. */
+static void fill_weights(const Stencil *st, DType dt, uint64_t seed) {
+  double gain[IR_MAX_WEIGHTS];
+  for (int k = 0; k < st->nweights; k++) gain[k] = ir_weight_gain(st, k);
+  rt_fill_weights(weights, st->nweights, gain, seed);
+  for (int k = 0; k < st->nweights; k++)
+    if (dt == DTYPE_FLOAT) weights[k] = (float)weights[k];
+}
+
 static double *read_raw(const char *path, long cells, DType dt) {
   size_t size = dt == DTYPE_FLOAT ? sizeof(float) : sizeof(double);
   void *raw = malloc((size_t)cells * size);
@@ -188,10 +225,11 @@ static double *read_raw(const char *path, long cells, DType dt) {
 }
 
 /* Replays `steps` steps from the dumped initial grid and compares with the dumped result. */
-static void check_dump(const Stencil *st, DType dt, const long n[3], long steps,
+static void check_dump(const Stencil *st, DType dt, const long n[3], long steps, uint64_t seed,
                        const char *init_path, const char *result_path) {
   Grid g = grid_of(st, n);
   double *init = read_raw(init_path, g.cells, dt), *got = read_raw(result_path, g.cells, dt);
+  fill_weights(st, dt, seed);
   if (!init || !got) return;
   double *buf[2] = {malloc((size_t)g.cells * sizeof(double)), malloc((size_t)g.cells * sizeof(double))};
   memcpy(buf[0], init, (size_t)g.cells * sizeof(double));
@@ -307,7 +345,7 @@ static void test_cpu_program(const Stencil *st, DType dt, const RunCase *cases, 
     snprintf(expect, sizeof expect, "RESULT name=%s backend=cpu dtype=%s size=%s steps=%ld reps=2 ms=",
              st->name, ir_dtype_name(dt), rc->full, rc->steps);
     EXPECT(strstr(out, expect), "%s: no line starting '%s' in:\n%s", stem, expect, out);
-    if (status == 0) check_dump(st, dt, rc->n, rc->steps, init, result);
+    if (status == 0) check_dump(st, dt, rc->n, rc->steps, (uint64_t)(100 + i), init, result);
   }
 }
 
@@ -341,6 +379,50 @@ static void test_mutation(const Stencil *st, const char *from, const char *to, c
   }
   free(src);
   free(bad);
+}
+
+/* The linear form keeps a run-time weight as a coefficient's factor, and emit_coef writes it. */
+static void test_weights_linear_form(const Stencil *conv) {
+  EXPECT(conv->associative, "conv2x3 is linear");
+  for (int p = 0; conv->associative && p < conv->npoints; p++) {
+    const int *o = conv->points[p].off;
+    int k = o[0] == -1 ? -1 : o[0] * 3 + o[1] + 1;
+    double c = k < 0 ? 0.1 : 0.5;
+    EXPECT(conv->coef_weight[p] == k && conv->coef[p] == c, "point (%d, %d): coef %g weight %d, "
+           "expected %g weight %d", o[0], o[1], conv->coef[p], conv->coef_weight[p], c, k);
+  }
+  EXPECT(ir_gain(conv) == 0.1, "constant gain %g, expected 0.1", ir_gain(conv));
+  EXPECT(ir_weight_gain(conv, 4) == 0.5, "weight gain %g, expected 0.5", ir_weight_gain(conv, 4));
+  int p4 = -1; /* the point weight 4 scales: offset (1, 0) */
+  for (int p = 0; p < conv->npoints; p++)
+    if (conv->points[p].off[0] == 1 && conv->points[p].off[1] == 0) p4 = p;
+  Buf f = {0}, d = {0};
+  emit_coef(&f, conv, p4, DTYPE_FLOAT);
+  emit_coef(&d, conv, p4, DTYPE_DOUBLE);
+  EXPECT(f.s && !strcmp(f.s, "(0.5f * rt_w[4])"), "float coefficient '%s'", f.s ? f.s : "");
+  EXPECT(d.s && !strcmp(d.s, "(0.5 * (double)rt_w[4])"), "double coefficient '%s'", d.s ? d.s : "");
+  buf_free(&f);
+  buf_free(&d);
+
+  /* Forms that are linear in the grid but whose coefficients are not constant * one weight are
+   * computed as written: two weights on one point, a product of weights, a division by a weight,
+   * a weight in the constant term. */
+  Stencil st;
+  for (int form = 0; form < 4; form++) {
+    init_stencil(&st, "w", 2, TIME_PARITY);
+    st.nweights = 2;
+    Expr *e = NULL;
+    Expr *w0a = bin(EX_MUL, wt(0), ld(&st, 0, 0, 0));
+    if (form == 0) e = bin(EX_ADD, w0a, bin(EX_MUL, wt(1), ld(&st, 0, 0, 0)));
+    else ir_free_expr(w0a);
+    if (form == 1) e = bin(EX_MUL, bin(EX_MUL, wt(0), wt(1)), ld(&st, 0, 0, 0));
+    if (form == 2) e = bin(EX_DIV, ld(&st, 0, 0, 0), wt(1));
+    if (form == 3) e = bin(EX_ADD, wt(0), ld(&st, 0, 0, 0));
+    st.expr = e;
+    ir_classify(&st);
+    EXPECT(!st.associative && !st.coef && !st.coef_weight, "form %d taken as associative", form);
+    ir_free(&st);
+  }
 }
 
 static void test_bad_arguments(void) {
@@ -426,10 +508,12 @@ int main(void) {
     perror("mkdtemp");
     return 1;
   }
-  Stencil jac, star, nonlin;
+  Stencil jac, star, nonlin, conv;
   make_jacobi2d(&jac);
   make_star3d(&star);
   make_nonlinear2d(&nonlin);
+  make_conv2x3(&conv);
+  test_weights_linear_form(&conv);
 
   static const RunCase cases2d[] = {{"13x29", "13x29", {13, 29, 1}, 1},
                                      {"50", "50x50", {50, 50, 1}, 2},
@@ -445,19 +529,22 @@ int main(void) {
     test_cpu_program(&jac, dt, cases2d, 4);
     test_cpu_program(&star, dt, cases3d, 3);
     test_cpu_program(&nonlin, dt, cases_nonlin, 2);
+    test_cpu_program(&conv, dt, cases2d, 4);
   }
   test_bad_arguments();
   test_mutation(&jac, "0.2", "0.3", "coef", "-s 31x17 -t 3 -r 1");
   test_mutation(&jac, "c - s0", "c + s0", "offset", "-s 31x17 -t 3 -r 1");
   test_mutation(&star, "0.05", "0.06", "coef3d", "-s 9x8x7 -t 2 -r 1");
+  test_mutation(&conv, "rt_w[3]", "rt_w[4]", "weight", "-s 31x17 -t 1 -r 1");
   test_float_literals(&nonlin);
   test_rejects_reads_outside_halo();
-  Stencil *naive_sts[] = {&jac, &star};
-  test_naive_compiles(naive_sts, 2);
+  Stencil *naive_sts[] = {&jac, &star, &conv};
+  test_naive_compiles(naive_sts, 3);
 
   ir_free(&jac);
   ir_free(&star);
   ir_free(&nonlin);
+  ir_free(&conv);
   if (failures) {
     printf("test_codegen: %d failure(s); files kept in %s\n", failures, tmpdir);
     return 1;

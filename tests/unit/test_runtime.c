@@ -1,4 +1,5 @@
-/* Unit tests of runtime/rt_common.h (random fill, poisoning, comparison, tolerance, median).
+/* Unit tests of runtime/rt_common.h (random fill, poisoning, comparison, tolerance, weights,
+ * median).
  * Build and run:
  *   cc -std=c11 -fopenmp -Wall -Wextra -Werror -Iruntime tests/unit/test_runtime.c -lm \
  *      -o build/test_runtime && build/test_runtime */
@@ -6,7 +7,7 @@
 #include "expect.h"
 
 static const RtStencil star2d = {"t", "cpu", "double", 2, {1, 2, 0}, {1, 2, 0}, 5, 1.0, 0,
-                                 8, 1, 1};
+                                 8, 1, 1, 0, NULL};
 
 static void test_rng(void) {
   enum { N = 10000 };
@@ -88,6 +89,41 @@ static void test_tolerance(void) {
   EXPECT(rt_tolerance(FLT_EPSILON, 20, 1000, 1.0) < 1e-2, "float tolerance too loose");
 }
 
+static void test_weights(void) {
+  enum { K = 6 };
+  static const double gain[K] = {1, 1, 0.5, 2, 0, 1}; /* weight 4 scales no point linearly */
+  static const double none[K] = {0, 0, 0, 0, 0, 0};
+  rt_real w[K], same[K], other[K];
+  rt_fill_weights(w, K, gain, 9);
+  rt_fill_weights(same, K, gain, 9);
+  rt_fill_weights(other, K, gain, 10);
+  double weighted = 0;
+  int differ = 0;
+  for (int k = 0; k < K; k++) {
+    EXPECT(w[k] > 0, "weight %d is %g, expected positive", k, w[k]);
+    EXPECT(w[k] == same[k], "weight %d differs for the same seed", k);
+    differ += w[k] != other[k];
+    for (int j = 0; j < k; j++) EXPECT(w[j] != w[k], "weights %d and %d are equal", j, k);
+    weighted += gain[k] * w[k];
+  }
+  EXPECT(differ == K, "another seed changed only %d of %d weights", differ, K);
+  EXPECT(fabs(weighted - 1) < 1e-12, "sum of gain * w is %.17g, expected 1", weighted);
+  rt_fill_weights(w, K, none, 9);
+  double sum = 0;
+  for (int k = 0; k < K; k++) sum += w[k];
+  EXPECT(fabs(sum - 1) < 1e-12, "with no linear use the weights sum to %.17g, expected 1", sum);
+
+  /* gain = constant part + sum weight_gain[k] * |w[k]|: 0.5 + 1 * 0.25 + 2 * 0.5 */
+  static const double wg[2] = {1, 2};
+  RtStencil st = star2d;
+  st.gain = 0.5;
+  st.nweights = 2;
+  st.weight_gain = wg;
+  rt_real v[2] = {0.25, -0.5};
+  EXPECT(rt_stencil_gain(&st, v) == 1.75, "gain %g, expected 1.75", rt_stencil_gain(&st, v));
+  EXPECT(rt_stencil_gain(&star2d, NULL) == 1.0, "no weights: the constant gain");
+}
+
 static void test_median(void) {
   double odd[] = {5, 1, 4, 2, 3}, even[] = {10, 2, 8, 4}, one[] = {7};
   EXPECT(rt_median(odd, 5) == 3, "median of 1..5 is %g", rt_median(odd, 5));
@@ -111,6 +147,7 @@ int main(void) {
   test_grid_and_poison();
   test_compare();
   test_tolerance();
+  test_weights();
   test_median();
   test_parse_size();
   if (failures) {

@@ -1,0 +1,8 @@
+// expect: 7:60: error: reads a second weight array 'V' (the first is 'W')
+/* Weights come from one array. */
+void f(int n, int steps, const float W[2], const float V[2], float A[2][n][n]) {
+  for (int t = 0; t < steps; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        A[(t + 1) % 2][i][j] = W[0] * A[t % 2][i][j - 1] + V[1] * A[t % 2][i][j];
+}
