@@ -1,22 +1,23 @@
 /* N.5D temporal blocking (AN5D, Matsumura et al. 2020; Rawat et al. 2016).
  *
  * Axis 0 is streamed, the others are blocked: a thread block covers a tile of the plane (bs[0]
- * threads along x, bs[1] along y in 3D), walks the rows of its stream chunk one by one and
+ * threads along x, bs[1] along y in 3D), walks the rows of its stream chunk V at a time and
  * advances each row through bT time levels on chip before writing level bT back. Level k lags
- * level k-1 by the streaming radius RS, so each iteration loads one row of level 0, computes
- * one row of every level and stores one row of level bT. The tile shrinks by the plane radius
- * per level (overlapped tiling): threads within bT*R of the tile's edge compute redundant values
- * and never store. Three ways to keep the sub-planes, chosen from the IR:
- *   DF      diagonal-access-free stencils: a register ring of 2RS+1 values per level for the
- *           thread's own column; only the centre sub-plane goes through shared memory.
+ * level k-1 by the streaming radius RS, so each iteration loads V rows of level 0, computes V
+ * rows of every level (one barrier per level for all V) and stores V rows of level bT. The
+ * tile shrinks by the plane radius per level (overlapped tiling): threads within bT*R of the
+ * tile's edge compute redundant values and never store. Three ways to keep the sub-planes,
+ * chosen from the IR (W = 2RS+V below):
+ *   DF      diagonal-access-free stencils: a register ring of W values per level for the
+ *           thread's own column; only the centre sub-planes go through shared memory.
  *   ASSOC   associative stencils: each new sub-plane of level k-1 goes to shared memory once
- *           and every thread adds its weighted neighbours into 2RS+1 register partial sums of
+ *           and every thread adds its weighted neighbours into W register partial sums of
  *           level k (AN5D's associative optimisation); box stencils need nothing else.
- *   GENERAL neither: a shared-memory ring of 2RS+1 sub-planes per level.
- * DF and ASSOC use one pair of shared buffers for all levels, alternating strictly (so one
- * barrier per level suffices). The register rings are indexed by compile-time slots: the row
- * loop is unrolled by the ring size, AN5D's fixed register allocation. Cells outside the
- * interior keep their value at every level (selected, not branched). */
+ *   GENERAL neither: a shared-memory ring of W sub-planes per level.
+ * DF and ASSOC use one pair of shared buffers (V planes each) for all levels, alternating
+ * strictly (so one barrier per level suffices). The register rings are indexed by compile-time
+ * slots: the row loop is unrolled until the slots repeat, AN5D's fixed register allocation.
+ * Cells outside the interior keep their value at every level (selected, not branched). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
