@@ -21,6 +21,9 @@ done
 expect 2 "missing file" "$STENCILC" info examples/does-not-exist.c
 expect 2 "gen without -o" "$STENCILC" gen examples/j2d5pt.c
 expect 2 "unknown backend" "$STENCILC" gen examples/j2d5pt.c --backend quantum -o /dev/null
+expect 2 "unknown placement" "$STENCILC" gen examples/star3d1r.c --backend 25d --placement fast -o /dev/null
+expect 2 "placement without 25d" "$STENCILC" gen examples/star3d1r.c --backend naive --placement shared -o /dev/null
+expect 0 "placement with 25d" "$STENCILC" gen examples/star3d1r.c --backend 25d --placement shared -o /dev/null
 expect 2 "bad dtype" "$STENCILC" gen examples/j2d5pt.c --dtype half -o /dev/null
 expect 2 "bad size" "$STENCILC" run examples/j2d5pt.c -s 12y3
 expect 2 "bad steps" "$STENCILC" run examples/j2d5pt.c -t -4

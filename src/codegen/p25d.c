@@ -64,8 +64,8 @@ typedef struct {
 
 static int words(DType dt) { return dt == DTYPE_DOUBLE ? 2 : 1; }
 
-/* Registers besides the queues (indices, pointers, the sum, addresses): what ptxas -v reported
- * for the global placement of the suite, rounded up. */
+/* Registers besides the queues (indices, pointers, the sum): what ptxas -v reported for the
+ * global placement of the suite, rounded up. */
 static int base_registers(DType dt) { return dt == DTYPE_DOUBLE ? 40 : 32; }
 
 /* The planes the stencil reads row dy at, relative to the output plane, over the points with
@@ -82,15 +82,16 @@ static bool row_span(const Stencil *st, int dy, bool shifted, int *lo, int *hi) 
   return any;
 }
 
-/* Values a thread keeps in registers across planes. */
-static int queue_values(const Stencil *st, const Plan *pl) {
-  if (pl->placement == P25D_HYBRID) return pl->w;
-  if (pl->placement != P25D_REGISTER) return 0;
-  int n = 0, lo, hi;
-  for (int dy = -pl->ry; dy <= pl->ry; dy++)
+/* Registers per thread: the base, the values kept across planes, and for the register placement
+ * a 64-bit address per row loaded (own values and halos), which nvcc keeps out of the loop. This
+ * matched ptxas -v on the suite: a kernel spills when its cap is below the estimate. */
+static int estimate_registers(const Stencil *st, const Plan *pl, DType dt) {
+  int values = 0, addresses = 0, lo, hi;
+  if (pl->placement == P25D_HYBRID) values = pl->w;
+  for (int dy = -pl->ry; pl->placement == P25D_REGISTER && dy <= pl->ry; dy++)
     for (int shifted = 0; shifted < 2; shifted++)
-      if (row_span(st, dy, shifted, &lo, &hi)) n += hi - lo + 1;
-  return n;
+      if (row_span(st, dy, shifted, &lo, &hi)) values += hi - lo + 1, addresses += 2;
+  return base_registers(dt) + words(dt) * values + addresses;
 }
 
 static void init_plan(const Stencil *st, Placement placement, int by, int bx, Plan *pl) {
@@ -134,11 +135,12 @@ static int fit(const Stencil *st, DType dt, Plan *pl, Refusal *why) {
     return codegen_refuse(why, "give a smaller --block, or use --placement hybrid or register",
                           "the %s placement needs %ld bytes of shared memory for a %dx%d block, "
                           "the limit is %d", name, pl->smem, pl->by, pl->bx, MAX_SMEM);
-  pl->regs = base_registers(dt) + words(dt) * queue_values(st, pl);
+  pl->regs = estimate_registers(st, pl, dt);
   int cap = (int)(REGS_PER_SM / threads) / 8 * 8; /* what __launch_bounds__ leaves per thread */
   if (cap > MAX_REGS) cap = MAX_REGS;
-  if (pl->regs > cap)
-    return codegen_refuse(why, "give a smaller --block, or use --placement hybrid or shared",
+  if (pl->regs > cap) /* a smaller block helps only below the per-thread maximum */
+    return codegen_refuse(why, pl->regs > MAX_REGS ? "use --placement hybrid, shared or global"
+                                                   : "give a smaller --block, or another --placement",
                           "the %s placement needs about %d registers per thread, a block of %ld "
                           "threads allows %d", name, pl->regs, threads, cap);
   return 0;
@@ -309,7 +311,7 @@ static void emit_queues(Buf *out, const Stencil *st, const Plan *pl) {
     int j = dy + pl->ry;
     bool rows = row_span(st, dy, false, &lo, &hi), shifted = row_span(st, dy, true, &lo, &hi);
     if (!rows) continue;
-    buf_printf(out, "  const long row%d = (long)min(max(y %c %d, 0), ey - 1) * s1;\n  rt_real", j,
+    buf_printf(out, "  const int row%d = min(max(y %c %d, 0), ey - 1) * s1;\n  rt_real", j,
                dy < 0 ? '-' : '+', dy < 0 ? -dy : dy);
     for (int s = 0; s < pl->ring; s++) buf_printf(out, "%s q%d_%d = 0", s ? "," : "", j, s);
     for (int s = 0; shifted && s < pl->ring; s++) buf_printf(out, ", h%d_%d = 0", j, s);
@@ -354,13 +356,13 @@ static void emit_helpers(Buf *out, const Plan *pl) {
              " * With SKIP_INNER the cells of the block's own threads are left to them. */\n"
              "template <bool SKIP_INNER>\n"
              "__device__ __forceinline__ void p25d_tile(rt_real *tile, const rt_real *__restrict__ plane,\n"
-             "    int gy0, int gx0, int ey, int ex, long s1, int t) {\n"
+             "    int gy0, int gx0, int ey, int ex, int s1, int t) {\n"
              "#pragma unroll\n"
              "  for (int k = 0; k < (TILE + BX * BY - 1) / (BX * BY); k++) {\n"
              "    const int i = t + k * BX * BY, ly = i / TW, lx = i - ly * TW;\n"
              "    if (i >= TILE || (SKIP_INNER && ly >= RY && ly < RY + BY && lx >= RX && lx < RX + BX))\n"
              "      continue;\n"
-             "    tile[i] = plane[(long)min(max(gy0 + ly, 0), ey - 1) * s1 + min(max(gx0 + lx, 0), ex - 1)];\n"
+             "    tile[i] = plane[min(max(gy0 + ly, 0), ey - 1) * s1 + min(max(gx0 + lx, 0), ex - 1)];\n"
              "  }\n}\n\n");
   if (pl->placement == P25D_REGISTER)
     buf_puts(out,
@@ -378,11 +380,11 @@ static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
   emit_helpers(out, pl);
   buf_puts(out, "__global__ void __launch_bounds__(BX * BY)\n"
                 "p25d_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1,\n"
-                "            int n2, long s0, long s1, int chunk) {\n"
+                "            int n2, long s0, int s1, int chunk) {\n"
                 "  const int tx = threadIdx.x, ty = threadIdx.y;\n"
                 "  const int x = LO2 + blockIdx.x * BX + tx, y = LO1 + blockIdx.y * BY + ty;\n"
                 "  const bool own = x < LO2 + n2 && y < LO1 + n1;\n"
-                "  const long c0 = (long)y * s1 + x;\n"
+                "  const int c0 = y * s1 + x; /* in-plane indices are ints: the host checks the plane size */\n"
                 "  const int i0 = LO0 + blockIdx.z * chunk, i1 = min(i0 + chunk, LO0 + n0);\n");
   if (pl->placement == P25D_GLOBAL) {
     buf_puts(out, "  if (!own) return;\n  for (int z = i0; z < i1; z++) {\n"
@@ -402,7 +404,7 @@ static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
                   "  const int t = ty * BX + tx, t0 = (ty + RY) * TW + tx + RX;\n"
                   "  const int gy0 = LO1 + blockIdx.y * BY - RY, gx0 = LO2 + blockIdx.x * BX - RX;\n");
     if (pl->placement == P25D_HYBRID && pl->df)
-      buf_puts(out, "  const long cc = (long)min(y, ey - 1) * s1 + min(x, ex - 1);\n");
+      buf_puts(out, "  const int cc = min(y, ey - 1) * s1 + min(x, ex - 1);\n");
   }
   if (pl->placement != P25D_SHARED) emit_queues(out, st, pl);
   emit_stream(out, st, pl, dt);
@@ -414,6 +416,11 @@ static void emit_host(Buf *out, const Plan *pl) {
              "/* One time step: the plane cut into BYxBX tiles, the stream into chunks of at least\n"
              " * %d planes (the window's start-up of 2RS planes then costs little). */\n"
              "static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g) {\n"
+             "  if (g->stride[0] > 2147483647L) {\n"
+             "    fprintf(stderr, \"stencilc: a plane of %%ld cells is more than the 25d kernel's int indices hold\\n\",\n"
+             "            g->stride[0]);\n"
+             "    exit(4);\n"
+             "  }\n"
              "  static bool ready = false;\n"
              "  if (!ready) {\n"
              "    RT_CUDA_CHECK(cudaFuncSetAttribute(p25d_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,\n"
@@ -424,7 +431,7 @@ static void emit_host(Buf *out, const Plan *pl) {
              "  const int chunk = rt_cuda_stream_chunk(g->n[0], (long)grid.x * grid.y, BX * BY, %d);\n"
              "  grid.z = rt_cuda_blocks(g->n[0], chunk, 65535L);\n"
              "  p25d_kernel<<<grid, dim3(BX, BY), P25D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
-             "      (int)g->n[2], g->stride[0], g->stride[1], chunk);\n"
+             "      (int)g->n[2], g->stride[0], (int)g->stride[1], chunk);\n"
              "  RT_CUDA_LAUNCH_CHECK();\n}\n",
              16 * (pl->rs ? pl->rs : 1), 16 * (pl->rs ? pl->rs : 1));
 }
