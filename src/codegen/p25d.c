@@ -82,12 +82,13 @@ static bool row_span(const Stencil *st, int dy, bool shifted, int *lo, int *hi) 
   return any;
 }
 
-/* Registers per thread: the base, the values kept across planes, and for the register placement
- * a 64-bit address per row loaded (own values and halos), which nvcc keeps out of the loop. This
- * matched ptxas -v on the suite: a kernel spills when its cap is below the estimate. */
+/* Registers per thread: the base; the values kept across planes; for the placements with tiles,
+ * the prefetched tile cells (a value and an offset each); for the register placement a 64-bit
+ * address per row loaded (own values and halos), which nvcc keeps out of the loop. */
 static int estimate_registers(const Stencil *st, const Plan *pl, DType dt) {
-  int values = 0, addresses = 0, lo, hi;
-  if (pl->placement == P25D_HYBRID) values = pl->w;
+  int values = 0, addresses = 0, lo, hi, cells = (pl->tile + pl->bx * pl->by - 1) / (pl->bx * pl->by);
+  if (pl->placement == P25D_HYBRID) values = pl->w + cells, addresses = cells;
+  if (pl->placement == P25D_SHARED) values = cells, addresses = cells;
   for (int dy = -pl->ry; pl->placement == P25D_REGISTER && dy <= pl->ry; dy++)
     for (int shifted = 0; shifted < 2; shifted++)
       if (row_span(st, dy, shifted, &lo, &hi)) values += hi - lo + 1, addresses += 2;
@@ -238,7 +239,8 @@ static void load_register(Buf *out, const Stencil *st, int p, const void *ctx) {
 
 static void emit_shared_step(Buf *out, const Stencil *st, const Plan *pl, DType dt, int u) {
   LoadCtx c = {pl, u};
-  buf_printf(out, "      p25d_tile<false>(sm + %ld, in + p25d_plane(p, e0, s0), gy0, gx0, ey, ex, s1, t);\n"
+  buf_printf(out, "      p25d_put(sm + %ld, pf, src, t);\n"
+                  "      p25d_fetch(pf, src, in + p25d_plane(p + 1, e0, s0));\n"
                   "      __syncthreads();\n"
                   "      if (m + %d >= 2 * RS && own) out[(long)(p - RS) * s0 + c0] = ",
              (long)slot(pl, u) * pl->tile, u);
@@ -252,7 +254,8 @@ static void emit_hybrid_step(Buf *out, const Stencil *st, const Plan *pl, DType 
     buf_printf(out, "      q%d = in[p25d_plane(p, e0, s0) + cc];\n", slot(pl, u));
     buf_printf(out, "      if (m + %d >= 2 * RS) {\n"
                     "        sm[b + t0] = q%d;\n"
-                    "        p25d_tile<true>(sm + b, in + (long)(p - RS) * s0, gy0, gx0, ey, ex, s1, t);\n"
+                    "        p25d_put(sm + b, pf, src, t);\n"
+                    "        p25d_fetch(pf, src, in + p25d_plane(p - RS + 1, e0, s0));\n"
                     "        __syncthreads();\n"
                     "        if (own) out[(long)(p - RS) * s0 + c0] = ",
                u, slot(pl, u - pl->rs));
@@ -262,7 +265,8 @@ static void emit_hybrid_step(Buf *out, const Stencil *st, const Plan *pl, DType 
   }
   /* partial sums: plane p adds to output p - dz, held in slot u + RS - dz; output p - RS is then
    * complete, and its slot starts the output p + RS + 1 of the next copy */
-  buf_puts(out, "      p25d_tile<false>(sm + b, in + p25d_plane(p, e0, s0), gy0, gx0, ey, ex, s1, t);\n"
+  buf_puts(out, "      p25d_put(sm + b, pf, src, t);\n"
+                "      p25d_fetch(pf, src, in + p25d_plane(p + 1, e0, s0));\n"
                 "      __syncthreads();\n");
   for (int p = 0; p < st->npoints; p++) {
     if (st->coef[p] == 0) continue;
@@ -351,19 +355,35 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
 static void emit_helpers(Buf *out, const Plan *pl) {
   if (pl->placement == P25D_SHARED || pl->placement == P25D_HYBRID)
     buf_puts(out,
-             "/* Copies the tile of plane `plane` whose corner is (gy0, gx0) into `tile`, clamping\n"
-             " * coordinates into the grid (clamped cells feed only threads that store nothing).\n"
-             " * With SKIP_INNER the cells of the block's own threads are left to them. */\n"
+             "/* Thread t copies tile cells t + k * BX * BY, k < TILE_K, from the plane into the tile,\n"
+             " * one plane ahead: p25d_fetch loads the next plane's cells into registers, so that the\n"
+             " * loads overlap this plane's work, and p25d_put stores them at the next one.\n"
+             " * src[k] is the cell's in-plane offset in the grid (clamped: clamped cells feed only\n"
+             " * threads that store nothing), or -1 when there is no such cell or, with SKIP_INNER,\n"
+             " * the block's own thread holds it. */\n"
+             "#define TILE_K ((TILE + BX * BY - 1) / (BX * BY))\n"
              "template <bool SKIP_INNER>\n"
-             "__device__ __forceinline__ void p25d_tile(rt_real *tile, const rt_real *__restrict__ plane,\n"
-             "    int gy0, int gx0, int ey, int ex, int s1, int t) {\n"
+             "__device__ __forceinline__ void p25d_cells(int (&src)[TILE_K], int t, int gy0, int gx0,\n"
+             "                                           int ey, int ex, int s1) {\n"
              "#pragma unroll\n"
-             "  for (int k = 0; k < (TILE + BX * BY - 1) / (BX * BY); k++) {\n"
+             "  for (int k = 0; k < TILE_K; k++) {\n"
              "    const int i = t + k * BX * BY, ly = i / TW, lx = i - ly * TW;\n"
-             "    if (i >= TILE || (SKIP_INNER && ly >= RY && ly < RY + BY && lx >= RX && lx < RX + BX))\n"
-             "      continue;\n"
-             "    tile[i] = plane[min(max(gy0 + ly, 0), ey - 1) * s1 + min(max(gx0 + lx, 0), ex - 1)];\n"
-             "  }\n}\n\n");
+             "    const bool inner = ly >= RY && ly < RY + BY && lx >= RX && lx < RX + BX;\n"
+             "    src[k] = i >= TILE || (SKIP_INNER && inner) ? -1\n"
+             "             : min(max(gy0 + ly, 0), ey - 1) * s1 + min(max(gx0 + lx, 0), ex - 1);\n"
+             "  }\n}\n\n"
+             "__device__ __forceinline__ void p25d_fetch(rt_real (&pf)[TILE_K], const int (&src)[TILE_K],\n"
+             "                                           const rt_real *__restrict__ plane) {\n"
+             "#pragma unroll\n"
+             "  for (int k = 0; k < TILE_K; k++)\n"
+             "    if (src[k] >= 0) pf[k] = plane[src[k]];\n"
+             "}\n\n"
+             "__device__ __forceinline__ void p25d_put(rt_real *tile, const rt_real (&pf)[TILE_K],\n"
+             "                                         const int (&src)[TILE_K], int t) {\n"
+             "#pragma unroll\n"
+             "  for (int k = 0; k < TILE_K; k++)\n"
+             "    if (src[k] >= 0) tile[t + k * BX * BY] = pf[k];\n"
+             "}\n\n");
   if (pl->placement == P25D_REGISTER)
     buf_puts(out,
              "/* The cell DX along x from the lane's own, in the row whose own value is `a` and halo\n"
@@ -403,8 +423,12 @@ static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
                   "  rt_real *sm = reinterpret_cast<rt_real *>(p25d_smem);\n"
                   "  const int t = ty * BX + tx, t0 = (ty + RY) * TW + tx + RX;\n"
                   "  const int gy0 = LO1 + blockIdx.y * BY - RY, gx0 = LO2 + blockIdx.x * BX - RX;\n");
-    if (pl->placement == P25D_HYBRID && pl->df)
-      buf_puts(out, "  const int cc = min(y, ey - 1) * s1 + min(x, ex - 1);\n");
+    bool halo_only = pl->placement == P25D_HYBRID && pl->df;
+    if (halo_only) buf_puts(out, "  const int cc = min(y, ey - 1) * s1 + min(x, ex - 1);\n");
+    /* the first plane the loop puts: the first output's (hybrid value queue), else the window's */
+    buf_printf(out, "  int src[TILE_K];\n  p25d_cells<%s>(src, t, gy0, gx0, ey, ex, s1);\n"
+                    "  rt_real pf[TILE_K];\n  p25d_fetch(pf, src, in + p25d_plane(i0%s, e0, s0));\n",
+               halo_only ? "true" : "false", halo_only ? "" : " - RS");
   }
   if (pl->placement != P25D_SHARED) emit_queues(out, st, pl);
   emit_stream(out, st, pl, dt);
