@@ -216,12 +216,12 @@ static void load_shared(Buf *out, const Stencil *st, int p, const void *ctx) {
   buf_puts(out, "]");
 }
 
-/* Hybrid, diagonal-access-free: the plane's points from the tile, the others from the queue. */
+/* Hybrid, diagonal-access-free: the thread's own column from the queue, the plane's other
+ * points from the tile. */
 static void load_hybrid(Buf *out, const Stencil *st, int p, const void *ctx) {
   const LoadCtx *c = ctx;
-  int dz = st->points[p].off[0];
-  if (dz) {
-    buf_printf(out, "q%d", slot(c->pl, c->u - c->pl->rs + dz));
+  if (tile_offset(st, c->pl, p) == 0) {
+    buf_printf(out, "q%d", slot(c->pl, c->u - c->pl->rs + st->points[p].off[0]));
     return;
   }
   buf_puts(out, "sm[");
