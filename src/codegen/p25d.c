@@ -27,7 +27,9 @@
  *             read them too, so they are L1 hits.
  * Every streaming placement has the same skeleton: iteration m loads plane p = i0 - RS + m and,
  * from m = 2RS on, computes output plane p - RS. The loop is unrolled by the ring size, so every
- * ring slot and register of a queue is a compile-time name. Threads outside the interior load
+ * ring slot and register of a queue is a compile-time name. The tiles of shared and hybrid are
+ * fetched one plane ahead into registers, so that the loads overlap a plane of work (a barrier
+ * keeps the compiler from moving them itself). Threads outside the interior load
  * clamped cells, take part in barriers and shuffles, and store nothing; plane indices are clamped
  * too, since the first and last planes of a chunk's window may lie past the grid (they are never
  * read by a point of the stencil then).
