@@ -270,14 +270,26 @@ static void emit_hybrid_step(Buf *out, const Stencil *st, const Plan *pl, DType 
   buf_puts(out, "      p25d_put(sm + b, pf, src, t);\n"
                 "      p25d_fetch(pf, src, in + p25d_plane(p + 1, e0, s0));\n"
                 "      __syncthreads();\n");
-  for (int p = 0; p < st->npoints; p++) {
-    if (st->coef[p] == 0) continue;
-    buf_printf(out, "      a%d += ", slot(pl, u + pl->rs - st->points[p].off[0]));
-    emit_coef(out, st, p, dt);
-    buf_puts(out, " * sm[");
-    emit_plus(out, "b + t0", tile_offset(st, pl, p));
-    buf_puts(out, "];\n");
-  }
+  /* cell by cell, so that each tile value is read once and is dead after its updates (grouped
+   * by plane instead, nvcc keeps a whole plane's worth of values live and spills) */
+  for (int dy = -pl->ry; dy <= pl->ry; dy++)
+    for (int dx = -pl->rx; dx <= pl->rx; dx++) {
+      bool read = false;
+      for (int p = 0; p < st->npoints; p++) {
+        const int *o = st->points[p].off;
+        if (o[1] != dy || o[2] != dx || st->coef[p] == 0) continue;
+        if (!read) {
+          buf_puts(out, "      {\n        const rt_real v = sm[");
+          emit_plus(out, "b + t0", tile_offset(st, pl, p));
+          buf_puts(out, "];\n");
+          read = true;
+        }
+        buf_printf(out, "        a%d += ", slot(pl, u + pl->rs - o[0]));
+        emit_coef(out, st, p, dt);
+        buf_puts(out, " * v;\n");
+      }
+      if (read) buf_puts(out, "      }\n");
+    }
   buf_printf(out, "      if (m + %d >= 2 * RS && own) out[(long)(p - RS) * s0 + c0] = a%d", u, slot(pl, u));
   if (st->constant != 0) {
     buf_puts(out, " + ");
