@@ -3,7 +3,8 @@
 # example, after `sh bench/prepare.sh 25d float` here (carry bench/gen). Each program is built,
 # verifies itself against the CPU reference (37^3 for all the steps, then 512^3 for 3 steps) and
 # is timed at 512^3; fdd5 and fdd7 take 1 step, the others $STEPS, 100 by default rather than the
-# suite's 1000, so that the 52 float programs take about 5 minutes. Rows go to $OUT/25d.csv (see
+# suite's 1000, so that the runs of the 52 float programs take about 5 minutes (the builds come on
+# top; bench/README.md says how to split them over two calls). Rows go to $OUT/25d.csv (see
 # run_suite.sh); a table of GCells/s, stencil by placement, comes last.
 # usage: bench/p25d_suite.sh [DTYPE] [NAME-FILTER-REGEX] [EXTRA NVCC FLAGS...]
 cd "$(dirname "$0")/.." || exit 1
