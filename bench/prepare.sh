@@ -1,7 +1,7 @@
 #!/bin/sh
 # Runs here (no GPU needed): builds stencilc and writes the CUDA programs of every example for
 # one backend into bench/gen/<backend>/, which the device call carries (bench/gen is ignored).
-# usage: bench/prepare.sh BACKEND [DTYPE...]
+# usage: bench/prepare.sh BACKEND [DTYPE...]   (25d: $PLACEMENTS, default all four)
 set -e
 cd "$(dirname "$0")/.."
 backend=${1:-naive}; shift || true
@@ -9,11 +9,24 @@ dtypes=${*:-float double}
 make -s -j"$(nproc)"
 mkdir -p "bench/gen/$backend"
 rm -f "bench/gen/$backend"/*.cu
-for f in examples/*.c; do
-  for dt in $dtypes; do
-    build/stencilc gen "$f" --backend "$backend" --dtype "$dt" -o "bench/gen/$backend/$(basename "$f" .c)-$dt.cu"
+# 25d: the 3D examples only, one program per placement (NAME_PLACEMENT-DTYPE.cu); a placement
+# that refuses a stencil (too much shared memory or too many registers) is reported and skipped
+if [ "$backend" = 25d ]; then
+  for f in examples/*3d*.c examples/fdd*.c; do
+    for pl in ${PLACEMENTS:-global shared hybrid register}; do
+      for dt in $dtypes; do
+        build/stencilc gen "$f" --backend 25d --placement "$pl" --dtype "$dt" \
+          -o "bench/gen/25d/$(basename "$f" .c)_$pl-$dt.cu" || echo "skipped: $f $pl $dt"
+      done
+    done
   done
-done
+else
+  for f in examples/*.c; do
+    for dt in $dtypes; do
+      build/stencilc gen "$f" --backend "$backend" --dtype "$dt" -o "bench/gen/$backend/$(basename "$f" .c)-$dt.cu"
+    done
+  done
+fi
 # n5d: also the modes the suite never picks by itself (forced off optimisations), so that the
 # correctness matrix covers the associative path on stars and the general path in 2D and 3D
 if [ "$backend" = n5d ]; then

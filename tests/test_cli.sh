@@ -21,6 +21,9 @@ done
 expect 2 "missing file" "$STENCILC" info examples/does-not-exist.c
 expect 2 "gen without -o" "$STENCILC" gen examples/j2d5pt.c
 expect 2 "unknown backend" "$STENCILC" gen examples/j2d5pt.c --backend quantum -o /dev/null
+expect 2 "unknown placement" "$STENCILC" gen examples/star3d1r.c --backend 25d --placement fast -o /dev/null
+expect 2 "placement without 25d" "$STENCILC" gen examples/star3d1r.c --backend naive --placement shared -o /dev/null
+expect 0 "placement with 25d" "$STENCILC" gen examples/star3d1r.c --backend 25d --placement shared -o /dev/null
 expect 2 "bad dtype" "$STENCILC" gen examples/j2d5pt.c --dtype half -o /dev/null
 expect 2 "bad size" "$STENCILC" run examples/j2d5pt.c -s 12y3
 expect 2 "bad steps" "$STENCILC" run examples/j2d5pt.c -t -4
@@ -34,6 +37,22 @@ for want in "shape        box" "flops/cell   54" "points       27" "diagonal-acc
 done
 if echo "$json" | python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(not (d["shape"]=="box" and d["flops_per_cell"]==54 and len(d["points"])==27 and abs(sum(p["coef"] for p in d["points"]))<=1.0))'; then
   pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: info --json for j3d27pt"; fi
+
+# 25d defaults (README): the first of register, hybrid, global that fits, in a 4x128 block whose
+# rows, then width, are halved until the placement fits. box3d4r in registers: 27 values in each
+# of 9 rows (162) + 2 * 18 row addresses + 32 = 230 > 128 for 512 threads, <= 255 for 256; in
+# double 2 * 162 + 36 + 40 = 400 > 255, so hybrid. fdd7, double, shared: 16 tiles of
+# (BY + 14) x (BX + 14) cells of 8 bytes fit in 227 KB from 1x64 on (149760 bytes).
+tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
+for case in "star3d1r||register 4x128" "box3d4r||register 2x128" "box3d4r|--dtype double|hybrid 4x128" \
+            "fdd7|--dtype double --placement shared|shared 1x64"; do
+  name=${case%%|*} want=${case##*|} args=${case#*|} args=${args%|*}
+  # shellcheck disable=SC2086
+  "$STENCILC" gen "examples/$name.c" $args --backend 25d -o "$tmp/p.cu" >/dev/null 2>&1
+  got=$(sed -n 's#^/\* 25d: \([a-z]*\) placement[^,]*, block \([0-9x]*\),.*#\1 \2#p' "$tmp/p.cu" 2>/dev/null)
+  if [ "$got" = "$want" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: 25d default for $name $args: '$got', want '$want'"; fi
+  rm -f "$tmp/p.cu"
+done
 
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -1,7 +1,7 @@
 #!/bin/sh
 # End to end through the CLI: for every example, in float and double, 'stencilc gen --backend cpu'
 # must give a C + OpenMP program that builds warning-free and passes its own verification against
-# the CPU reference at a small odd size for several step counts; 'gen --backend naive|n5d' must
+# the CPU reference at a small odd size for several step counts; 'gen --backend naive|n5d|25d' must
 # give CUDA that nvcc compiles for sm_90 (a representative subset, in parallel); 'stencilc run' must
 # build the CUDA program and, on a machine without a GPU, fall back to the CPU path.
 cd "$(dirname "$0")/.." || exit 1
@@ -41,14 +41,19 @@ while read -r f dt; do
 done <"$tmp/jobs"
 
 # nvcc compiles of the CUDA backends: 2D and 3D, star/box/nonlinear, radius 1 to 4, float and
-# double; for n5d each of its modes (diagonal-free, associative, general); run-time weights
-# (conv2d) with an even and a non-square filter.
+# double; for n5d each of its modes (diagonal-free, associative, general); for 25d each placement
+# (hybrid: value queue and partial sums) at radius 1 and 4; run-time weights (conv2d) with an
+# even and a non-square filter.
 if command -v nvcc >/dev/null 2>&1; then
   for job in "naive j2d5pt float" "naive box2d4r double" "naive gradient2d float" \
              "naive star3d1r double" "naive j3d27pt float" "naive star3d4r float" \
              "n5d j2d5pt float" "n5d box2d4r double" "n5d gradient2d double" "n5d star3d1r double" \
              "n5d box3d1r float" "n5d star3d4r float" "n5d star2d2r float --no-diag-opt --no-assoc-opt" \
-             "naive conv2d-4x7 float" "naive conv2d-20x20 double" "n5d conv2d-2x2 float"; do
+             "naive conv2d-4x7 float" "naive conv2d-20x20 double" "n5d conv2d-2x2 float" \
+             "25d star3d1r float --placement global" "25d star3d4r double --placement global" \
+             "25d box3d1r double --placement shared" "25d star3d4r float --placement shared" \
+             "25d star3d4r double --placement hybrid" "25d box3d1r float --placement hybrid" \
+             "25d j3d27pt double --placement register" "25d star3d4r float --placement register"; do
     set -- $job
     b=$1 name=$2 dt=$3; shift 3
     out="$tmp/$b-$name-$dt$(echo "$*" | tr -d ' -').cu"

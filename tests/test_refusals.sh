@@ -1,24 +1,26 @@
 #!/bin/sh
-# n5d (and naive) configurations that cannot run on an sm_90 GPU must be refused at generation
-# time: 'stencilc gen --backend n5d' exits 2, writes no output file, and its message names the limit
-# that was broken and the value given. The limits are those of the hardware (1..32 fused steps,
-# 1..8 rows per barrier, blocks of at most 1024 threads in whole warps, 227 KB of shared memory
-# per block, 24..255 registers per thread and 65536 per SM). Accepted neighbours of each limit are checked too, so
-# a refusal cannot come from something else.
+# n5d, 25d (and naive) configurations that cannot run on an sm_90 GPU must be refused at
+# generation time: 'stencilc gen --backend n5d|25d|naive' exits 2, writes no output file, and
+# its message names the limit that was broken and the value given. The limits are those of the
+# hardware (1..32 fused steps, 1..8 rows per barrier, blocks of at most 1024 threads in whole
+# warps, 227 KB of shared memory per block, 24..255 registers per thread and 65536 per SM).
+# Accepted neighbours of each limit are checked too, so a refusal cannot come from something else.
 cd "$(dirname "$0")/.." || exit 1
 STENCILC=${STENCILC:-build/asan/stencilc}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0 n=0
-backend=n5d
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+backend=n5d # of the helpers below
+# An example's name, or a path to another stencil.
+source_of() { case $1 in */*) echo "$1" ;; *) echo "examples/$1.c" ;; esac; }
 
 # refused EXAMPLE "WORDS..." ARGS...: exit 2, no file, every word of WORDS in the message.
 refused() {
   ex=$1 words=$2; shift 2
   n=$((n + 1)); out="$tmp/out$n.cu"
-  "$STENCILC" gen "examples/$ex.c" --backend $backend "$@" -o "$out" >"$tmp/msg" 2>&1
+  "$STENCILC" gen "$(source_of "$ex")" --backend $backend "$@" -o "$out" >"$tmp/msg" 2>&1
   rc=$?
   if [ $rc -ne 2 ]; then bad "$ex $*: exit $rc, expected 2"; return; fi
   if [ -e "$out" ]; then bad "$ex $*: refused but wrote $out"; return; fi
@@ -32,7 +34,7 @@ refused() {
 accepted() {
   ex=$1; shift
   n=$((n + 1)); out="$tmp/out$n.cu"
-  "$STENCILC" gen "examples/$ex.c" --backend $backend "$@" -o "$out" >"$tmp/msg" 2>&1
+  "$STENCILC" gen "$(source_of "$ex")" --backend $backend "$@" -o "$out" >"$tmp/msg" 2>&1
   rc=$?
   if [ $rc -eq 0 ] && [ -s "$out" ] && grep -q '__global__' "$out"; then ok
   else bad "$ex $*: expected to be accepted, exit $rc: $(cat "$tmp/msg")"; fi
@@ -41,7 +43,7 @@ accepted() {
 smem_refused() {
   ex=$1; shift
   n=$((n + 1)); out="$tmp/out$n.cu"
-  "$STENCILC" gen "examples/$ex.c" --backend $backend "$@" -o "$out" >"$tmp/msg" 2>&1
+  "$STENCILC" gen "$(source_of "$ex")" --backend $backend "$@" -o "$out" >"$tmp/msg" 2>&1
   rc=$?
   limit=$((227 * 1024))
   need=$(grep -o '[0-9][0-9]*' "$tmp/msg" | awk -v l=$limit '$1 > l' | head -1)
@@ -108,6 +110,57 @@ refused star3d1r "128 z 64" --block 128x1x8
 refused j3d27pt "96 z 64" --block 96x1x1
 accepted star3d1r --block 64x1x16
 accepted j2d5pt --block 128x8
+
+# 25d: 3D only; a block is YxX in whole warps; the register placement needs warp-wide rows and an
+# x radius whose halo fits in a warp (16), the hybrid one a diagonal-access-free or associative
+# stencil; shared memory (227 KB per block) and registers (255 per thread, 65536 per SM).
+backend=25d
+cat >"$tmp/wide3d.c" <<'EOF'
+void wide3d(int n, int steps, float A[2][n][n][n]) {
+  for (int t = 0; t < steps; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        for (int k = 17; k < n - 17; k++)
+          A[(t + 1) % 2][i][j][k] = 0.3f * A[t % 2][i][j][k - 17] + 0.4f * A[t % 2][i][j][k]
+                                    + 0.2f * A[t % 2][i - 1][j][k] + 0.1f * A[t % 2][i][j][k + 17];
+}
+EOF
+cat >"$tmp/prod3d.c" <<'EOF'
+void prod3d(int n, int steps, float A[2][n][n][n]) {
+  for (int t = 0; t < steps; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        for (int k = 1; k < n - 1; k++)
+          A[(t + 1) % 2][i][j][k] = A[t % 2][i - 1][j + 1][k] * A[t % 2][i][j][k] * 0.5f;
+}
+EOF
+refused j2d5pt "2D 3D"
+refused gradient2d "2D" --placement register
+refused star3d1r "2 counts 1" --block 128
+refused star3d1r "2 counts 3" --block 1x4x128
+refused star3d1r "3x10 30 32" --block 3x10
+refused star3d1r "2x1024 2048 1024" --block 2x1024
+accepted star3d1r --block 1x1024
+accepted star3d1r --block 3x32 --placement shared
+refused star3d1r "16 32" --placement register --block 8x16
+accepted star3d1r --placement register --block 1x32
+refused "$tmp/wide3d.c" "17 16" --placement register
+accepted "$tmp/wide3d.c" --placement hybrid
+accepted "$tmp/wide3d.c"
+refused "$tmp/prod3d.c" "hybrid diagonal associative" --placement hybrid
+accepted "$tmp/prod3d.c" --placement shared
+accepted "$tmp/prod3d.c" --placement register
+smem_refused fdd7 --placement shared --dtype double --block 4x128
+smem_refused box3d4r --placement shared --dtype double --block 4x256
+accepted fdd7 --placement shared --dtype double
+accepted fdd7 --placement shared --block 4x128
+refused box3d4r "registers 255" --placement register --dtype double
+refused box3d4r "registers 512 128" --placement register --block 4x128
+accepted box3d4r --placement register --block 2x128
+refused fdd7 "registers 1024 64" --placement hybrid --dtype double --block 8x128
+accepted fdd7 --placement hybrid --dtype double --block 4x128
+# without --placement, the first placement that fits
+accepted box3d4r --dtype double
 
 echo "refusals: $pass passed, $fail failed"
 [ $fail -eq 0 ]

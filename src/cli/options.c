@@ -103,9 +103,14 @@ int options_parse(int argc, char **argv, const char *allowed, const char *help, 
         if (sscanf(strchr(v, 'x') + 1, "%d", &o->n5d.bs[0]) != 1 || strchr(strchr(v, 'x') + 1, 'x'))
           return bad(help, "--bs takes X (2D) or YxX (3D), not '%s'", v);
       }
-    } else if (!strcmp(a, "--block")) {
+    } else if (!strcmp(a, "--block")) { /* naive and 25d read their own copy */
       if (!valid_count(v, true) || parse_block(v, o->naive.block))
         return bad(help, "--block takes X, YxX or ZxYxX, not '%s'", v);
+      memcpy(o->p25d.block, o->naive.block, sizeof o->p25d.block);
+    } else if (!strcmp(a, "--placement")) {
+      int p = codegen_placement_from_name(v);
+      if (p < 0) return bad(help, "--placement takes global, shared, hybrid or register, not '%s'", v);
+      o->p25d.placement = (Placement)p;
     } else if (!strcmp(a, "--bt") || !strcmp(a, "--hsn") || !strcmp(a, "--regs") || !strcmp(a, "--rows")) {
       if (!valid_count(v, false)) return bad_count(help, a, v);
       *(a[2] == 'b' ? &o->n5d.bt : a[2] == 'h' ? &o->n5d.hsn : a[3] == 'e' ? &o->n5d.regs : &o->n5d.rows) = atoi(v);
@@ -116,5 +121,7 @@ int options_parse(int argc, char **argv, const char *allowed, const char *help, 
     }
   }
   if (!o->input) return bad(help, "%s", "no input file");
+  if (o->p25d.placement && o->backend != BACKEND_25D)
+    return bad(help, "%s", "--placement applies to --backend 25d only");
   return 0;
 }

@@ -22,6 +22,7 @@ typedef struct {
   bool cpu;             /* run: skip the GPU */
   N5dParams n5d;        /* --bt --bs --hsn --regs --rows --no-diag-opt --no-assoc-opt */
   NaiveParams naive;    /* --block */
+  P25dParams p25d;      /* --placement, --block */
   const char *gpu;      /* model: --gpu */
   int top;              /* model: --top */
   const char *emit;     /* tune: --emit DIR (write the candidates, time nothing) */
@@ -31,6 +32,10 @@ typedef struct {
 /* Help text for the backend parameters, shared by gen and run. */
 #define BACKEND_OPTIONS_HELP                                                                  \
   "  --block X | YxX | ZxYxX  naive: threads per block, slowest axis first\n"                 \
+  "25d options (2.5D blocking of 3D stencils, one step per launch):\n"                        \
+  "  --placement global|shared|hybrid|register  where the neighbours are kept (default: the\n" \
+  "                  first of register, hybrid, global that fits)\n"                          \
+  "  --block YxX     threads per block along y and x (default 4x128, smaller if needed)\n"     \
   "n5d options (temporal blocking, AN5D):\n"                                                  \
   "  --bt N          time steps fused per launch\n"                                           \
   "  --bs X | YxX    threads per block along x (2D) or y and x (3D)\n"                        \

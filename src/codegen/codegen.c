@@ -12,6 +12,7 @@ static const BackendInfo *const backends[] = {
     [BACKEND_NAIVE] = &backend_naive,
     [BACKEND_CPU] = &backend_cpu,
     [BACKEND_N5D] = &backend_n5d,
+    [BACKEND_25D] = &backend_p25d,
 };
 enum { NBACKENDS = sizeof backends / sizeof *backends };
 
@@ -22,6 +23,19 @@ int codegen_backend_from_name(const char *name) {
 }
 
 const char *codegen_backend_name(Backend b) { return backends[b]->name; }
+
+static const char *const placements[] = {
+    [P25D_AUTO] = "auto", [P25D_GLOBAL] = "global", [P25D_SHARED] = "shared",
+    [P25D_HYBRID] = "hybrid", [P25D_REGISTER] = "register",
+};
+
+int codegen_placement_from_name(const char *name) {
+  for (int p = P25D_GLOBAL; p <= P25D_REGISTER; p++)
+    if (!strcmp(name, placements[p])) return p;
+  return -1;
+}
+
+const char *codegen_placement_name(Placement p) { return placements[p]; }
 
 int codegen_backend_is_cuda(Backend b) { return backends[b]->cuda; }
 

@@ -9,7 +9,7 @@
 #include "ir/ir.h"
 #include "util/buf.h"
 
-typedef enum { BACKEND_NAIVE, BACKEND_CPU, BACKEND_N5D } Backend;
+typedef enum { BACKEND_NAIVE, BACKEND_CPU, BACKEND_N5D, BACKEND_25D } Backend;
 
 /* Parameters of the N.5D temporal-blocking backend (AN5D). Zero means "choose". */
 typedef struct {
@@ -28,11 +28,22 @@ typedef struct {
                              the default shape */
 } NaiveParams;
 
+/* Where the 2.5D backend keeps the neighbours of a cell (see p25d.c). */
+typedef enum { P25D_AUTO, P25D_GLOBAL, P25D_SHARED, P25D_HYBRID, P25D_REGISTER } Placement;
+
+/* Parameters of the 2.5D blocking backend (25d). Zero means "choose". */
+typedef struct {
+  Placement placement;
+  int block[IR_MAX_DIMS]; /* threads per block along y and x (the plane), as --block gives them;
+                             a third count is refused */
+} P25dParams;
+
 typedef struct {
   Backend backend;
   DType dtype; /* element and arithmetic type of the generated program (may differ from source) */
   N5dParams n5d;
   NaiveParams naive;
+  P25dParams p25d;
 } GenOptions;
 
 /* How the n5d backend keeps the sub-planes (see n5d.c), chosen from the IR and the options. */
@@ -53,7 +64,7 @@ typedef struct {
 #define CODEGEN_KERNEL_BEGIN "/* stencilc:kernel-begin */"
 #define CODEGEN_KERNEL_END "/* stencilc:kernel-end */"
 
-/* Parses a backend name ("naive", "cpu", "n5d"); returns -1 when unknown. */
+/* Parses a backend name ("naive", "cpu", "n5d", "25d"); returns -1 when unknown. */
 int codegen_backend_from_name(const char *name);
 const char *codegen_backend_name(Backend b);
 /* True when the backend's output is CUDA (compiled with nvcc), false for plain C. */
@@ -65,6 +76,10 @@ int codegen_validate(const Stencil *st, const GenOptions *opt, char *why, size_t
 
 /* The n5d plan for opt->n5d (whatever opt->backend says): 0, or non-zero with the reason in why. */
 int codegen_n5d_plan(const Stencil *st, const GenOptions *opt, N5dPlan *plan, char *why, size_t n);
+
+/* Parses a 25d placement name ("global", "shared", "hybrid", "register"); -1 when unknown. */
+int codegen_placement_from_name(const char *name);
+const char *codegen_placement_name(Placement p);
 
 /* The naive backend's threads per block along each axis (axis 0 first), defaults filled in. */
 void codegen_naive_block(const Stencil *st, const GenOptions *opt, int block[IR_MAX_DIMS]);

@@ -1,5 +1,6 @@
 #include "emit.h"
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,6 +123,22 @@ void emit_coef(Buf *out, const Stencil *st, int p, DType arith) {
   }
 }
 
+void emit_linear_form(Buf *out, const Stencil *st, DType arith, EmitLoadFn load, const void *ctx) {
+  bool first = true;
+  for (int p = 0; p < st->npoints; p++) {
+    if (st->coef[p] == 0) continue;
+    if (!first) buf_puts(out, " + ");
+    emit_coef(out, st, p, arith);
+    buf_puts(out, " * ");
+    load(out, st, p, ctx);
+    first = false;
+  }
+  if (st->constant != 0 || first) {
+    if (!first) buf_puts(out, " + ");
+    emit_number(out, st->constant, arith);
+  }
+}
+
 void emit_point_index(Buf *out, const Stencil *st, int p) {
   buf_puts(out, "c");
   for (int a = 0; a < st->dims; a++) {
@@ -176,6 +193,17 @@ void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs) {
   buf_printf(out, "i%d;\n%*sout[c] = (rt_real)(", d - 1, ind, "");
   emit_expr(out, st, st->expr, hs->arith, hs->load, NULL);
   buf_printf(out, ");\n%*s}\n}\n", 2 * d, "");
+}
+
+/* ---- Refusals ---- */
+
+int codegen_refuse(Refusal *why, const char *hint, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(why->msg, sizeof why->msg, fmt, ap);
+  va_end(ap);
+  why->hint = hint;
+  return -1;
 }
 
 /* ---- Whole program ---- */

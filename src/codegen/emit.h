@@ -32,6 +32,11 @@ void emit_number(Buf *out, double v, DType arith);
  * from the linear form writes coefficients through this. */
 void emit_coef(Buf *out, const Stencil *st, int p, DType arith);
 
+/* Appends an associative stencil as its folded linear form, sum of coef * point (+ constant), in
+ * type arith: a division by a constant is already in the coefficients, so none is left on the
+ * critical path. Points with a zero coefficient are left out. */
+void emit_linear_form(Buf *out, const Stencil *st, DType arith, EmitLoadFn load, const void *ctx);
+
 /* Appends the index of point p relative to cell c, e.g. "c - s0 + 1". */
 void emit_point_index(Buf *out, const Stencil *st, int p);
 
@@ -54,6 +59,10 @@ typedef struct {
   char msg[256];
   const char *hint;
 } Refusal;
+
+/* Fills why with the message (printf format) and the hint; returns -1, for `return refuse...`. */
+int codegen_refuse(Refusal *why, const char *hint, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* What a backend contributes to a program. */
 typedef struct {
@@ -78,5 +87,6 @@ void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const Back
 extern const BackendInfo backend_naive; /* naive.c */
 extern const BackendInfo backend_cpu;   /* cpu.c */
 extern const BackendInfo backend_n5d;   /* n5d.c */
+extern const BackendInfo backend_p25d;  /* p25d.c */
 
 #endif

@@ -1,0 +1,495 @@
+/* 2.5D blocking of 3D stencils under four data placements (Zhang and Zhao, "Modeling the
+ * performance of 2.5D blocking of 3D stencil code on GPUs", sections II-IV; Rawat et al. 2016,
+ * sections 3.2 and 4.2). One time step per launch.
+ *
+ * A 2D thread block covers a BY x BX tile of the (y, x) plane and streams axis 0: each thread owns
+ * one column and walks the planes of its block's chunk of the stream (the stream is cut into
+ * chunks so that there are enough blocks), so each plane comes from DRAM about once. Where the
+ * neighbours of a cell are kept is the placement:
+ *   global    every read from global memory through the read-only cache: the streaming loop
+ *             alone (Zhang's baseline, Listing 1).
+ *   shared    the 2RS+1 planes of the streaming window, each with its halo, in a ring of
+ *             shared-memory tiles (Zhang III-A). The ring has one tile more than the window, so
+ *             one barrier per plane separates the last reads of a tile from its overwrite.
+ *   hybrid    the current plane in shared memory with its halo, the points along the stream in
+ *             registers (Zhang III-B). Diagonal-access-free stencils keep a queue of the thread's
+ *             own column values (Rawat Algorithm 2); other associative stencils keep 2RS+1
+ *             partial sums of the pending output planes, to which each new plane adds its
+ *             weighted neighbours (Rawat Algorithm 3). The tile alternates between two buffers,
+ *             so one barrier per plane suffices.
+ *   register  no shared memory and no barrier (Zhang III-C). Zhang's register version keeps the
+ *             values along the stream in registers and reads the in-plane neighbours from global
+ *             memory. Here each warp covers 32 consecutive x, so the neighbours along x come
+ *             through warp shuffles: for every row offset dy the stencil reads, a thread keeps a
+ *             queue of its own column's values along the stream and, for rows read at x offsets,
+ *             a halo register (lanes 0..RX-1 hold the RX cells left of the warp, lanes RX..2RX-1
+ *             those right of it). The other rows come from global memory: neighbouring warps
+ *             read them too, so they are L1 hits.
+ * Every streaming placement has the same skeleton: iteration m loads plane p = i0 - RS + m and,
+ * from m = 2RS on, computes output plane p - RS. The loop is unrolled by the ring size, so every
+ * ring slot and register of a queue is a compile-time name. The tiles of shared and hybrid are
+ * fetched one plane ahead into registers, so that the loads overlap a plane of work (a barrier
+ * keeps the compiler from moving them itself). Threads outside the interior load
+ * clamped cells, take part in barriers and shuffles, and store nothing; plane indices are clamped
+ * too, since the first and last planes of a chunk's window may lie past the grid (they are never
+ * read by a point of the stencil then).
+ *
+ * Default block: long and flat, 4x128 (Zhang IV-A: a larger bx and a smaller by coalesce better
+ * and load fewer halo cells); when the placement does not fit in it, the rows are halved, then
+ * the width. Default placement: Zhang measured register > hybrid > global > shared, so the first
+ * of register, hybrid and global that accepts the stencil. */
+#include <stdio.h>
+#include <string.h>
+
+#include "emit.h"
+#include "runtime_text.h"
+
+#define COUNT(a) ((int)(sizeof(a) / sizeof *(a)))
+
+/* Hardware limits of sm_90. */
+enum { WARP = 32, MAX_THREADS = 1024, MAX_SMEM = 227 * 1024, REGS_PER_SM = 65536, MAX_REGS = 255 };
+
+static const int default_blocks[][2] = {{4, 128}, {2, 128}, {1, 128}, {1, 64}, {1, 32}}; /* y, x */
+static const Placement auto_order[] = {P25D_REGISTER, P25D_HYBRID, P25D_GLOBAL};
+
+typedef struct {
+  Placement placement;
+  int by, bx;   /* threads per block along y and x */
+  int rs, ry, rx;
+  int w;        /* planes of the streaming window: 2RS+1 */
+  int ring;     /* slots of the rotating ring or queues, and the unroll factor */
+  bool df;      /* hybrid: queue of values (diagonal-access-free), else partial sums */
+  int tw, tile; /* shared tile: TW = BX + 2RX cells per row, TILE = (BY + 2RY) * TW */
+  long smem;    /* bytes of dynamic shared memory per block */
+  int regs;     /* estimated registers per thread */
+} Plan;
+
+static int words(DType dt) { return dt == DTYPE_DOUBLE ? 2 : 1; }
+
+/* Registers besides the queues (indices, pointers, the sum): what ptxas -v reported for the
+ * global placement of the suite, rounded up. */
+static int base_registers(DType dt) { return dt == DTYPE_DOUBLE ? 40 : 32; }
+
+/* The planes the stencil reads row dy at, relative to the output plane, over the points with
+ * that y offset (and a non-zero x offset when `shifted`): [*lo, *hi]; false when there are none. */
+static bool row_span(const Stencil *st, int dy, bool shifted, int *lo, int *hi) {
+  bool any = false;
+  for (int p = 0; p < st->npoints; p++) {
+    const int *o = st->points[p].off;
+    if (o[1] != dy || (shifted && o[2] == 0)) continue;
+    if (!any || o[0] < *lo) *lo = o[0];
+    if (!any || o[0] > *hi) *hi = o[0];
+    any = true;
+  }
+  return any;
+}
+
+/* Registers per thread: the base; the values kept across planes; for the placements with tiles,
+ * the prefetched tile cells (a value and an offset each); for the register placement a 64-bit
+ * address per row loaded (own values and halos), which nvcc keeps out of the loop. */
+static int estimate_registers(const Stencil *st, const Plan *pl, DType dt) {
+  int values = 0, addresses = 0, lo, hi, cells = (pl->tile + pl->bx * pl->by - 1) / (pl->bx * pl->by);
+  if (pl->placement == P25D_HYBRID) values = pl->w + cells, addresses = cells;
+  if (pl->placement == P25D_SHARED) values = cells, addresses = cells;
+  for (int dy = -pl->ry; pl->placement == P25D_REGISTER && dy <= pl->ry; dy++)
+    for (int shifted = 0; shifted < 2; shifted++)
+      if (row_span(st, dy, shifted, &lo, &hi)) values += hi - lo + 1, addresses += 2;
+  return base_registers(dt) + words(dt) * values + addresses;
+}
+
+static void init_plan(const Stencil *st, Placement placement, int by, int bx, Plan *pl) {
+  memset(pl, 0, sizeof *pl);
+  pl->placement = placement;
+  pl->by = by;
+  pl->bx = bx;
+  pl->rs = st->radius[0];
+  pl->ry = st->radius[1];
+  pl->rx = st->radius[2];
+  pl->w = 2 * pl->rs + 1;
+  pl->ring = placement == P25D_GLOBAL ? 1 : placement == P25D_SHARED ? pl->w + 1 : pl->w;
+  pl->df = st->diagonal_free;
+  pl->tw = bx + 2 * pl->rx;
+  pl->tile = (by + 2 * pl->ry) * pl->tw;
+}
+
+/* Refuses a placement and block the hardware cannot run, naming the limit and the value. */
+static int fit(const Stencil *st, DType dt, Plan *pl, Refusal *why) {
+  const char *name = codegen_placement_name(pl->placement);
+  long threads = (long)pl->bx * pl->by;
+  if (pl->bx < 1 || pl->by < 1 || threads % WARP || threads > MAX_THREADS)
+    return codegen_refuse(why, "give --block YxX with a multiple of 32 threads, at most 1024",
+                          "a block of %dx%d = %ld threads is not a multiple of %d up to %d", pl->by,
+                          pl->bx, threads, WARP, MAX_THREADS);
+  if (pl->placement == P25D_REGISTER && pl->bx % WARP)
+    return codegen_refuse(why, "give --block YxX with X a multiple of 32",
+                          "the register placement shuffles along x within warps: the block's x "
+                          "extent %d is not a multiple of %d", pl->bx, WARP);
+  if (pl->placement == P25D_REGISTER && 2 * pl->rx > WARP)
+    return codegen_refuse(why, "use --placement hybrid or shared",
+                          "the register placement holds the x halo in the lanes of a warp: the x "
+                          "radius %d exceeds %d", pl->rx, WARP / 2);
+  if (pl->placement == P25D_HYBRID && !pl->df && !st->associative)
+    return codegen_refuse(why, "use --placement shared, register or global",
+                          "the hybrid placement needs a diagonal-access-free or associative "
+                          "stencil; this one is neither");
+  long tiles = pl->placement == P25D_SHARED ? pl->ring : pl->placement == P25D_HYBRID ? 2 : 0;
+  pl->smem = tiles * pl->tile * words(dt) * 4;
+  if (pl->smem > MAX_SMEM)
+    return codegen_refuse(why, "give a smaller --block, or use --placement hybrid or register",
+                          "the %s placement needs %ld bytes of shared memory for a %dx%d block, "
+                          "the limit is %d", name, pl->smem, pl->by, pl->bx, MAX_SMEM);
+  pl->regs = estimate_registers(st, pl, dt);
+  int cap = (int)(REGS_PER_SM / threads) / 8 * 8; /* what __launch_bounds__ leaves per thread */
+  if (cap > MAX_REGS) cap = MAX_REGS;
+  if (pl->regs > cap) /* a smaller block helps only below the per-thread maximum */
+    return codegen_refuse(why, pl->regs > MAX_REGS ? "use --placement hybrid, shared or global"
+                                                   : "give a smaller --block, or another --placement",
+                          "the %s placement needs about %d registers per thread, a block of %ld "
+                          "threads allows %d", name, pl->regs, threads, cap);
+  return 0;
+}
+
+static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *why) {
+  const P25dParams *p = &opt->p25d;
+  if (st->dims != 3)
+    return codegen_refuse(why, "use --backend n5d or naive for 2D stencils",
+                          "2.5D blocking streams a 3D grid; this stencil is %dD", st->dims);
+  int counts = 0;
+  for (int a = 0; a < IR_MAX_DIMS; a++) counts += p->block[a] != 0;
+  if (counts && (counts != 2 || p->block[2]))
+    return codegen_refuse(why, "give --block YxX: the threads along y, then along x",
+                          "the 25d block takes 2 counts (the plane), not %d", counts);
+  int rc = -1;
+  for (int i = 0; i < (p->placement ? 1 : COUNT(auto_order)); i++) {
+    Placement placement = p->placement ? p->placement : auto_order[i];
+    for (int b = 0; b < (counts ? 1 : COUNT(default_blocks)); b++) {
+      init_plan(st, placement, counts ? p->block[0] : default_blocks[b][0],
+                counts ? p->block[1] : default_blocks[b][1], pl);
+      if (!(rc = fit(st, opt->dtype, pl, why))) return 0;
+    }
+  }
+  return rc;
+}
+
+static int p25d_check(const Stencil *st, const GenOptions *opt, Refusal *why) {
+  Plan pl;
+  return make_plan(st, opt, &pl, why);
+}
+
+/* ---- kernel ---- */
+
+static int slot(const Plan *pl, int x) { return ((x % pl->ring) + pl->ring) % pl->ring; }
+
+/* Appends "NAME + k" or "NAME - k" (nothing for k = 0). */
+static void emit_plus(Buf *out, const char *name, long k) {
+  buf_puts(out, name);
+  if (k) buf_printf(out, " %c %ld", k < 0 ? '-' : '+', k < 0 ? -k : k);
+}
+
+/* The update of one cell: the folded linear form when the stencil is associative. */
+static void emit_value(Buf *out, const Stencil *st, DType dt, EmitLoadFn load, const void *ctx) {
+  if (st->associative) emit_linear_form(out, st, dt, load, ctx);
+  else emit_expr(out, st, st->expr, dt, load, ctx);
+}
+
+typedef struct {
+  const Plan *pl;
+  int u; /* unrolled copy */
+} LoadCtx;
+
+/* Index of point p in a shared tile relative to the thread's cell t0. */
+static long tile_offset(const Stencil *st, const Plan *pl, int p) {
+  const int *o = st->points[p].off;
+  return (long)o[1] * pl->tw + o[2];
+}
+
+static void load_global(Buf *out, const Stencil *st, int p, const void *ctx) {
+  (void)ctx;
+  buf_puts(out, "__ldg(&in[");
+  emit_point_index(out, st, p);
+  buf_puts(out, "])");
+}
+
+static void load_shared(Buf *out, const Stencil *st, int p, const void *ctx) {
+  const LoadCtx *c = ctx;
+  long k = (long)slot(c->pl, c->u - c->pl->rs + st->points[p].off[0]) * c->pl->tile;
+  buf_puts(out, "sm[");
+  emit_plus(out, "t0", k + tile_offset(st, c->pl, p));
+  buf_puts(out, "]");
+}
+
+/* Hybrid, diagonal-access-free: the thread's own column from the queue, the plane's other
+ * points from the tile. */
+static void load_hybrid(Buf *out, const Stencil *st, int p, const void *ctx) {
+  const LoadCtx *c = ctx;
+  if (tile_offset(st, c->pl, p) == 0) {
+    buf_printf(out, "q%d", slot(c->pl, c->u - c->pl->rs + st->points[p].off[0]));
+    return;
+  }
+  buf_puts(out, "sm[");
+  emit_plus(out, "b + t0", tile_offset(st, c->pl, p));
+  buf_puts(out, "]");
+}
+
+static void load_register(Buf *out, const Stencil *st, int p, const void *ctx) {
+  const LoadCtx *c = ctx;
+  const int *o = st->points[p].off;
+  int j = o[1] + c->pl->ry, s = slot(c->pl, c->u - c->pl->rs + o[0]);
+  if (o[2]) buf_printf(out, "p25d_shx<%d>(q%d_%d, h%d_%d, lane)", o[2], j, s, j, s);
+  else buf_printf(out, "q%d_%d", j, s);
+}
+
+static void emit_shared_step(Buf *out, const Stencil *st, const Plan *pl, DType dt, int u) {
+  LoadCtx c = {pl, u};
+  buf_printf(out, "      p25d_put(sm + %ld, pf, src, t);\n"
+                  "      p25d_fetch(pf, src, in + p25d_plane(p + 1, e0, s0));\n"
+                  "      __syncthreads();\n"
+                  "      if (m + %d >= 2 * RS && own) out[(long)(p - RS) * s0 + c0] = ",
+             (long)slot(pl, u) * pl->tile, u);
+  emit_value(out, st, dt, load_shared, &c);
+  buf_puts(out, ";\n");
+}
+
+static void emit_hybrid_step(Buf *out, const Stencil *st, const Plan *pl, DType dt, int u) {
+  if (pl->df) {
+    LoadCtx c = {pl, u};
+    buf_printf(out, "      q%d = in[p25d_plane(p, e0, s0) + cc];\n", slot(pl, u));
+    buf_printf(out, "      if (m + %d >= 2 * RS) {\n"
+                    "        sm[b + t0] = q%d;\n"
+                    "        p25d_put(sm + b, pf, src, t);\n"
+                    "        p25d_fetch(pf, src, in + p25d_plane(p - RS + 1, e0, s0));\n"
+                    "        __syncthreads();\n"
+                    "        if (own) out[(long)(p - RS) * s0 + c0] = ",
+               u, slot(pl, u - pl->rs));
+    emit_value(out, st, dt, load_hybrid, &c);
+    buf_puts(out, ";\n        b = TILE - b;\n      }\n");
+    return;
+  }
+  /* partial sums: plane p adds to output p - dz, held in slot u + RS - dz; output p - RS is then
+   * complete, and its slot starts the output p + RS + 1 of the next copy */
+  buf_puts(out, "      p25d_put(sm + b, pf, src, t);\n"
+                "      p25d_fetch(pf, src, in + p25d_plane(p + 1, e0, s0));\n"
+                "      __syncthreads();\n");
+  /* cell by cell, so that each tile value is read once and is dead after its updates (grouped
+   * by plane instead, nvcc keeps a whole plane's worth of values live and spills) */
+  for (int dy = -pl->ry; dy <= pl->ry; dy++)
+    for (int dx = -pl->rx; dx <= pl->rx; dx++) {
+      bool read = false;
+      for (int p = 0; p < st->npoints; p++) {
+        const int *o = st->points[p].off;
+        if (o[1] != dy || o[2] != dx || st->coef[p] == 0) continue;
+        if (!read) {
+          buf_puts(out, "      {\n        const rt_real v = sm[");
+          emit_plus(out, "b + t0", tile_offset(st, pl, p));
+          buf_puts(out, "];\n");
+          read = true;
+        }
+        buf_printf(out, "        a%d += ", slot(pl, u + pl->rs - o[0]));
+        emit_coef(out, st, p, dt);
+        buf_puts(out, " * v;\n");
+      }
+      if (read) buf_puts(out, "      }\n");
+    }
+  buf_printf(out, "      if (m + %d >= 2 * RS && own) out[(long)(p - RS) * s0 + c0] = a%d", u, slot(pl, u));
+  if (st->constant != 0) {
+    buf_puts(out, " + ");
+    emit_number(out, st->constant, dt);
+  }
+  buf_printf(out, ";\n");
+  buf_printf(out, "      a%d = 0;\n      b = TILE - b;\n", slot(pl, u));
+}
+
+static void emit_register_step(Buf *out, const Stencil *st, const Plan *pl, DType dt, int u) {
+  int lo, hi;
+  for (int dy = -pl->ry; dy <= pl->ry; dy++) { /* the newest plane each row needs */
+    int j = dy + pl->ry;
+    if (row_span(st, dy, false, &lo, &hi))
+      buf_printf(out, "      q%d_%d = in[p25d_plane(p - RS + %d, e0, s0) + row%d + xc];\n", j,
+                 slot(pl, u - pl->rs + hi), hi, j);
+    if (row_span(st, dy, true, &lo, &hi))
+      buf_printf(out, "      if (lane < 2 * RX) h%d_%d = in[p25d_plane(p - RS + %d, e0, s0) + row%d + hxc];\n",
+                 j, slot(pl, u - pl->rs + hi), hi, j);
+  }
+  LoadCtx c = {pl, u};
+  buf_printf(out, "      if (m + %d >= 2 * RS) {\n        const rt_real v = ", u);
+  emit_value(out, st, dt, load_register, &c);
+  buf_puts(out, ";\n        if (own) out[(long)(p - RS) * s0 + c0] = v;\n      }\n");
+}
+
+/* Register queues, zeroed so that no shuffle reads an undefined value. */
+static void emit_queues(Buf *out, const Stencil *st, const Plan *pl) {
+  if (pl->placement == P25D_HYBRID) {
+    buf_puts(out, "  rt_real");
+    for (int s = 0; s < pl->ring; s++) buf_printf(out, "%s %c%d = 0", s ? "," : "", pl->df ? 'q' : 'a', s);
+    buf_puts(out, ";\n  int b = 0; /* offset of the current tile of the pair */\n");
+    return;
+  }
+  int lo, hi;
+  for (int dy = -pl->ry; dy <= pl->ry; dy++) {
+    int j = dy + pl->ry;
+    bool rows = row_span(st, dy, false, &lo, &hi), shifted = row_span(st, dy, true, &lo, &hi);
+    if (!rows) continue;
+    buf_printf(out, "  const int row%d = min(max(y %c %d, 0), ey - 1) * s1;\n  rt_real", j,
+               dy < 0 ? '-' : '+', dy < 0 ? -dy : dy);
+    for (int s = 0; s < pl->ring; s++) buf_printf(out, "%s q%d_%d = 0", s ? "," : "", j, s);
+    for (int s = 0; shifted && s < pl->ring; s++) buf_printf(out, ", h%d_%d = 0", j, s);
+    buf_puts(out, ";\n");
+  }
+}
+
+static void emit_stream(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
+  buf_printf(out, "  const int M = i1 - i0 + 2 * RS;\n  for (int m = 0; m < M; m += %d) {\n", pl->ring);
+  for (int u = 0; u < pl->ring; u++) {
+    buf_puts(out, "    {\n");
+    if (u) buf_printf(out, "      if (m + %d >= M) break;\n", u);
+    buf_printf(out, "      const int p = i0 - RS + m + %d;\n", u);
+    if (pl->placement == P25D_SHARED) emit_shared_step(out, st, pl, dt, u);
+    else if (pl->placement == P25D_HYBRID) emit_hybrid_step(out, st, pl, dt, u);
+    else emit_register_step(out, st, pl, dt, u);
+    buf_puts(out, "    }\n");
+  }
+  buf_puts(out, "  }\n");
+}
+
+static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
+  const char *mode = pl->placement != P25D_HYBRID ? "" : pl->df ? " (value queue)" : " (partial sums)";
+  buf_printf(out, "/* 25d: %s placement%s, block %dx%d, ring %d, %ld bytes of shared memory, about "
+                  "%d registers */\n",
+             codegen_placement_name(pl->placement), mode, pl->by, pl->bx, pl->ring, pl->smem, pl->regs);
+  buf_printf(out, "#define BX %d\n#define BY %d\n#define RS %d\n#define RY %d\n#define RX %d\n",
+             pl->bx, pl->by, pl->rs, pl->ry, pl->rx);
+  buf_puts(out, "#define TW (BX + 2 * RX)\n#define TILE ((BY + 2 * RY) * TW)\n");
+  buf_printf(out, "#define P25D_SMEM %ld\n", pl->smem);
+  for (int a = 0; a < 3; a++) buf_printf(out, "#define LO%d %d\n#define HI%d %d\n", a, st->lo[a], a, st->hi[a]);
+  buf_puts(out, "\n__device__ __forceinline__ long p25d_plane(int p, int e0, long s0) {\n"
+                "  return (long)min(max(p, 0), e0 - 1) * s0;\n}\n\n");
+}
+
+/* The tile loader (shared, hybrid) and the shuffle (register). */
+static void emit_helpers(Buf *out, const Plan *pl) {
+  if (pl->placement == P25D_SHARED || pl->placement == P25D_HYBRID)
+    buf_puts(out,
+             "/* Thread t copies tile cells t + k * BX * BY, k < TILE_K, from the plane into the tile,\n"
+             " * one plane ahead: p25d_fetch loads the next plane's cells into registers, so that the\n"
+             " * loads overlap this plane's work, and p25d_put stores them at the next one.\n"
+             " * src[k] is the cell's in-plane offset in the grid (clamped: clamped cells feed only\n"
+             " * threads that store nothing), or -1 when there is no such cell or, with SKIP_INNER,\n"
+             " * the block's own thread holds it. */\n"
+             "#define TILE_K ((TILE + BX * BY - 1) / (BX * BY))\n"
+             "template <bool SKIP_INNER>\n"
+             "__device__ __forceinline__ void p25d_cells(int (&src)[TILE_K], int t, int gy0, int gx0,\n"
+             "                                           int ey, int ex, int s1) {\n"
+             "#pragma unroll\n"
+             "  for (int k = 0; k < TILE_K; k++) {\n"
+             "    const int i = t + k * BX * BY, ly = i / TW, lx = i - ly * TW;\n"
+             "    const bool inner = ly >= RY && ly < RY + BY && lx >= RX && lx < RX + BX;\n"
+             "    src[k] = i >= TILE || (SKIP_INNER && inner) ? -1\n"
+             "             : min(max(gy0 + ly, 0), ey - 1) * s1 + min(max(gx0 + lx, 0), ex - 1);\n"
+             "  }\n}\n\n"
+             "__device__ __forceinline__ void p25d_fetch(rt_real (&pf)[TILE_K], const int (&src)[TILE_K],\n"
+             "                                           const rt_real *__restrict__ plane) {\n"
+             "#pragma unroll\n"
+             "  for (int k = 0; k < TILE_K; k++)\n"
+             "    if (src[k] >= 0) pf[k] = plane[src[k]];\n"
+             "}\n\n"
+             "__device__ __forceinline__ void p25d_put(rt_real *tile, const rt_real (&pf)[TILE_K],\n"
+             "                                         const int (&src)[TILE_K], int t) {\n"
+             "#pragma unroll\n"
+             "  for (int k = 0; k < TILE_K; k++)\n"
+             "    if (src[k] >= 0) tile[t + k * BX * BY] = pf[k];\n"
+             "}\n\n");
+  if (pl->placement == P25D_REGISTER)
+    buf_puts(out,
+             "/* The cell DX along x from the lane's own, in the row whose own value is `a` and halo\n"
+             " * `h`: from lane + DX inside the warp, else from the halo lanes. Every lane runs both\n"
+             " * shuffles, so neither is divergent. */\n"
+             "template <int DX>\n"
+             "__device__ __forceinline__ rt_real p25d_shx(rt_real a, rt_real h, int lane) {\n"
+             "  const rt_real inside = __shfl_sync(0xffffffffu, a, (lane + DX) & 31);\n"
+             "  const rt_real past = __shfl_sync(0xffffffffu, h, (lane + DX + (DX > 0 ? RX - 32 : RX)) & 31);\n"
+             "  return (unsigned)(lane + DX) < 32u ? inside : past;\n}\n\n");
+}
+
+static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
+  emit_helpers(out, pl);
+  buf_puts(out, "__global__ void __launch_bounds__(BX * BY)\n"
+                "p25d_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1,\n"
+                "            int n2, long s0, int s1, int chunk) {\n"
+                "  const int tx = threadIdx.x, ty = threadIdx.y;\n"
+                "  const int x = LO2 + blockIdx.x * BX + tx, y = LO1 + blockIdx.y * BY + ty;\n"
+                "  const bool own = x < LO2 + n2 && y < LO1 + n1;\n"
+                "  const int c0 = y * s1 + x; /* in-plane indices are ints: the host checks the plane size */\n"
+                "  const int i0 = LO0 + blockIdx.z * chunk, i1 = min(i0 + chunk, LO0 + n0);\n");
+  if (pl->placement == P25D_GLOBAL) {
+    buf_puts(out, "  if (!own) return;\n  for (int z = i0; z < i1; z++) {\n"
+                  "    const long c = (long)z * s0 + c0;\n    out[c] = ");
+    emit_value(out, st, dt, load_global, NULL);
+    buf_puts(out, ";\n  }\n}\n\n");
+    return;
+  }
+  buf_puts(out, "  const int e0 = n0 + LO0 + HI0, ey = n1 + LO1 + HI1, ex = n2 + LO2 + HI2;\n");
+  if (pl->placement == P25D_REGISTER) {
+    buf_puts(out, "  const int lane = tx & 31, xc = min(x, ex - 1);\n");
+    if (pl->rx)
+      buf_puts(out, "  const int hxc = min(max(lane < RX ? x - RX : x + 32 - RX, 0), ex - 1);\n");
+  } else {
+    buf_puts(out, "  extern __shared__ __align__(16) unsigned char p25d_smem[];\n"
+                  "  rt_real *sm = reinterpret_cast<rt_real *>(p25d_smem);\n"
+                  "  const int t = ty * BX + tx, t0 = (ty + RY) * TW + tx + RX;\n"
+                  "  const int gy0 = LO1 + blockIdx.y * BY - RY, gx0 = LO2 + blockIdx.x * BX - RX;\n");
+    bool halo_only = pl->placement == P25D_HYBRID && pl->df;
+    if (halo_only) buf_puts(out, "  const int cc = min(y, ey - 1) * s1 + min(x, ex - 1);\n");
+    /* the first plane the loop puts: the first output's (hybrid value queue), else the window's */
+    buf_printf(out, "  int src[TILE_K];\n  p25d_cells<%s>(src, t, gy0, gx0, ey, ex, s1);\n"
+                    "  rt_real pf[TILE_K];\n  p25d_fetch(pf, src, in + p25d_plane(i0%s, e0, s0));\n",
+               halo_only ? "true" : "false", halo_only ? "" : " - RS");
+  }
+  if (pl->placement != P25D_SHARED) emit_queues(out, st, pl);
+  emit_stream(out, st, pl, dt);
+  buf_puts(out, "}\n\n");
+}
+
+static void emit_host(Buf *out, const Plan *pl) {
+  buf_printf(out,
+             "/* One time step: the plane cut into BYxBX tiles, the stream into chunks of at least\n"
+             " * %d planes (the window's start-up of 2RS planes then costs little). */\n"
+             "static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g) {\n"
+             "  if (g->stride[0] > 2147483647L) {\n"
+             "    fprintf(stderr, \"stencilc: a plane of %%ld cells is more than the 25d kernel's int indices hold\\n\",\n"
+             "            g->stride[0]);\n"
+             "    exit(4);\n"
+             "  }\n"
+             "  static bool ready = false;\n"
+             "  if (!ready) {\n"
+             "    RT_CUDA_CHECK(cudaFuncSetAttribute(p25d_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,\n"
+             "                                       P25D_SMEM));\n"
+             "    ready = true;\n"
+             "  }\n"
+             "  dim3 grid(rt_cuda_blocks(g->n[2], BX, 2147483647L), rt_cuda_blocks(g->n[1], BY, 65535L));\n"
+             "  const int chunk = rt_cuda_stream_chunk(g->n[0], (long)grid.x * grid.y, BX * BY, %d);\n"
+             "  grid.z = rt_cuda_blocks(g->n[0], chunk, 65535L);\n"
+             "  p25d_kernel<<<grid, dim3(BX, BY), P25D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
+             "      (int)g->n[2], g->stride[0], (int)g->stride[1], chunk);\n"
+             "  RT_CUDA_LAUNCH_CHECK();\n}\n",
+             16 * (pl->rs ? pl->rs : 1), 16 * (pl->rs ? pl->rs : 1));
+}
+
+static void p25d_emit(Buf *out, const Stencil *st, const GenOptions *opt) {
+  Plan pl;
+  Refusal unused;
+  make_plan(st, opt, &pl, &unused); /* checked before emission */
+  emit_defines(out, st, &pl);
+  emit_kernel(out, st, &pl, opt->dtype);
+  emit_host(out, &pl);
+}
+
+const BackendInfo backend_p25d = {
+    .name = "25d",
+    .cuda = 1,
+    .engine_text = rt_rt_cuda,
+    .default_size = {16384, 512},
+    .default_steps = 1000,
+    .default_reps = 5,
+    .check = p25d_check,
+    .emit_step = p25d_emit,
+};
