@@ -7,11 +7,13 @@
 #include "tune.h"
 
 static const char *const GEN_HELP =
-    "usage: stencilc gen FILE.c [--backend naive|n5d|cpu|auto] [--dtype float|double] -o OUT\n"
+    "usage: stencilc gen FILE.c [--backend naive|n5d|ssam|cpu|auto] [--dtype float|double] -o OUT\n"
     "Writes a complete, self-contained program for the stencil in FILE.c:\n"
     "  naive  CUDA, one time step per launch from global memory (build: nvcc -O3\n"
     "         -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp OUT -o prog)\n"
     "  n5d    CUDA, N.5D temporal blocking: bT steps per launch on chip (build as naive)\n"
+    "  ssam   CUDA, software systolic array: register cache, partial sums passed by warp\n"
+    "         shuffles, bT steps per launch; linear stencils only (build as naive)\n"
     "  cpu    C + OpenMP (build: cc -O3 -fopenmp OUT -lm -o prog)\n"
     "The program fills the grid with seeded random non-zero values, runs, verifies against a\n"
     "CPU reference, times itself and prints GCells/s; run it with -h for its options.\n"
@@ -24,7 +26,7 @@ static const char *const GEN_HELP =
 int cmd_gen(int argc, char **argv) {
   Options o;
   int rc = options_parse(argc, argv,
-                         "-o --backend --dtype --gpu --block --bt --bs --hsn --regs --no-diag-opt "
+                         "-o --backend --dtype --gpu --block --bt --bs --hsn --regs --p --no-diag-opt "
                          "--no-assoc-opt",
                          GEN_HELP, &o);
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
@@ -38,7 +40,7 @@ int cmd_gen(int argc, char **argv) {
     ir_free(&st);
     return EXIT_INPUT;
   }
-  GenOptions g = {o.backend, o.dtype_given ? o.dtype : st.dtype, o.n5d, o.naive};
+  GenOptions g = {o.backend, o.dtype_given ? o.dtype : st.dtype, o.n5d, o.naive, o.ssam};
   Buf prog = {0};
   rc = EXIT_OK;
   if (codegen_program(&prog, &st, &g)) {

@@ -104,9 +104,9 @@ int options_parse(int argc, char **argv, const char *allowed, const char *help, 
     } else if (!strcmp(a, "--block")) {
       if (!valid_count(v, true) || parse_block(v, o->naive.block))
         return bad(help, "--block takes X, YxX or ZxYxX, not '%s'", v);
-    } else if (!strcmp(a, "--bt") || !strcmp(a, "--hsn") || !strcmp(a, "--regs")) {
+    } else if (!strcmp(a, "--bt") || !strcmp(a, "--hsn") || !strcmp(a, "--regs") || !strcmp(a, "--p")) {
       if (!valid_count(v, false)) return bad_count(help, a, v);
-      *(a[2] == 'b' ? &o->n5d.bt : a[2] == 'h' ? &o->n5d.hsn : &o->n5d.regs) = atoi(v);
+      *(a[2] == 'b' ? &o->n5d.bt : a[2] == 'h' ? &o->n5d.hsn : a[2] == 'r' ? &o->n5d.regs : &o->ssam.p) = atoi(v);
     } else if (!strcmp(a, "-t") || !strcmp(a, "-r")) {
       if (!valid_count(v, false)) return bad_count(help, a, v);
       if (a[1] == 't') o->steps = v;
@@ -114,5 +114,11 @@ int options_parse(int argc, char **argv, const char *allowed, const char *help, 
     }
   }
   if (!o->input) return bad(help, "%s", "no input file");
+  /* --bt and --bs mean the same for both temporal-blocking backends */
+  o->ssam.bt = o->n5d.bt;
+  o->ssam.bs[0] = o->n5d.bs[0];
+  o->ssam.bs[1] = o->n5d.bs[1];
+  if (o->ssam.p && o->backend_given && !o->auto_backend && o->backend != BACKEND_SSAM)
+    return bad(help, "%s", "--p is an option of --backend ssam");
   return 0;
 }

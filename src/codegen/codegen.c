@@ -12,6 +12,7 @@ static const BackendInfo *const backends[] = {
     [BACKEND_NAIVE] = &backend_naive,
     [BACKEND_CPU] = &backend_cpu,
     [BACKEND_N5D] = &backend_n5d,
+    [BACKEND_SSAM] = &backend_ssam,
 };
 enum { NBACKENDS = sizeof backends / sizeof *backends };
 

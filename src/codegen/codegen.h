@@ -9,7 +9,7 @@
 #include "ir/ir.h"
 #include "util/buf.h"
 
-typedef enum { BACKEND_NAIVE, BACKEND_CPU, BACKEND_N5D } Backend;
+typedef enum { BACKEND_NAIVE, BACKEND_CPU, BACKEND_N5D, BACKEND_SSAM, BACKEND_COUNT } Backend;
 
 /* Parameters of the N.5D temporal-blocking backend (AN5D). Zero means "choose". */
 typedef struct {
@@ -27,11 +27,21 @@ typedef struct {
                              the default shape */
 } NaiveParams;
 
+/* Parameters of the SSAM backend (software systolic array, Chen et al. 2019). Zero means
+ * "choose". */
+typedef struct {
+  int bt;    /* time steps fused per launch */
+  int p;     /* outputs per thread along axis 0 (the register cache holds p + 2 bT r0 values) */
+  int bs[2]; /* threads per block: bs[0] along x (2D: a multiple of 32; 3D: 32, one warp) and, in
+                3D, bs[1] warps along y */
+} SsamParams;
+
 typedef struct {
   Backend backend;
   DType dtype; /* element and arithmetic type of the generated program (may differ from source) */
   N5dParams n5d;
   NaiveParams naive;
+  SsamParams ssam;
 } GenOptions;
 
 /* How the n5d backend keeps the sub-planes (see n5d.c), chosen from the IR and the options. */
@@ -45,12 +55,26 @@ typedef struct {
   long smem;     /* bytes of dynamic shared memory per block */
 } N5dPlan;
 
+/* The SSAM backend's plan for given options, defaults filled in: what a performance model needs.
+ * The per-cell counts are those of the code emitted for one computed cell of one time level. */
+typedef struct {
+  int bt, p;
+  int warps;      /* per block: side by side along x (2D) or stacked along y (3D) */
+  int cache;      /* register cache per thread: p + 2 bT r0 values */
+  int lanes_out;  /* lanes of a warp that store: 32 - 2 bT rx */
+  int warps_out;  /* 3D: warps of a block that store, warps - 2 bT ry; 2D: warps */
+  long smem;      /* bytes of dynamic shared memory per block (3D exchange between warps) */
+  int fma, mul, add; /* arithmetic per computed cell */
+  int shuffles;   /* partial sums passed between lanes per computed cell */
+  int smem_reads; /* 3D: values of the neighbouring warps read per computed cell */
+} SsamPlan;
+
 /* Comment lines enclosing the backend's kernel code (not the reference) in every program, so
  * that a test can perturb the kernel alone. */
 #define CODEGEN_KERNEL_BEGIN "/* stencilc:kernel-begin */"
 #define CODEGEN_KERNEL_END "/* stencilc:kernel-end */"
 
-/* Parses a backend name ("naive", "cpu", "n5d"); returns -1 when unknown. */
+/* Parses a backend name ("naive", "cpu", "n5d", "ssam"); returns -1 when unknown. */
 int codegen_backend_from_name(const char *name);
 const char *codegen_backend_name(Backend b);
 /* True when the backend's output is CUDA (compiled with nvcc), false for plain C. */
@@ -62,6 +86,9 @@ int codegen_validate(const Stencil *st, const GenOptions *opt, char *why, size_t
 
 /* The n5d plan for opt->n5d (whatever opt->backend says): 0, or non-zero with the reason in why. */
 int codegen_n5d_plan(const Stencil *st, const GenOptions *opt, N5dPlan *plan, char *why, size_t n);
+
+/* The SSAM plan for opt->ssam (whatever opt->backend says): 0, or non-zero with the reason. */
+int codegen_ssam_plan(const Stencil *st, const GenOptions *opt, SsamPlan *plan, char *why, size_t n);
 
 /* The naive backend's threads per block along each axis (axis 0 first), defaults filled in. */
 void codegen_naive_block(const Stencil *st, const GenOptions *opt, int block[IR_MAX_DIMS]);
