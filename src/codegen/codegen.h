@@ -61,12 +61,12 @@ typedef struct {
   int bt, p;
   int warps;      /* per block: side by side along x (2D) or stacked along y (3D) */
   int cache;      /* register cache per thread: p + 2 bT r0 values */
-  int lanes_out;  /* lanes of a warp that store: 32 - 2 bT rx */
-  int warps_out;  /* 3D: warps of a block that store, warps - 2 bT ry; 2D: warps */
+  int regs;       /* estimated registers per thread (see ssam.c) */
   long smem;      /* bytes of dynamic shared memory per block (3D exchange between warps) */
   int fma, mul, add; /* arithmetic per computed cell */
   int shuffles;   /* partial sums passed between lanes per computed cell */
   int smem_reads; /* 3D: values of the neighbouring warps read per computed cell */
+  int smem_extra; /* 3D: rows each level writes to shared memory beyond those it computes */
 } SsamPlan;
 
 /* Comment lines enclosing the backend's kernel code (not the reference) in every program, so

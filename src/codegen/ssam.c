@@ -35,15 +35,21 @@ enum {
   MAX_SMEM = 227 * 1024,
   MAX_BT = 32,
   MAX_P = 64,
-  /* Registers per thread for the register cache: the 255 of sm_90 less room for the partial
-   * sums, indices and addresses (the generated kernels use about 30 besides the cache). */
-  MAX_CACHE_REGS = 224,
+  MAX_REGS = 255,
+  REGS_PER_SM = 65536,
+  /* Registers a thread needs besides its cache at the least: indices, addresses, partial sums. */
+  REGS_BESIDE_CACHE = 16,
 };
 
 typedef struct {
   int bt, p, warps;
   int rr, rw, rx; /* radius along axis 0 (registers), y (3D: warps; 0 in 2D) and x (lanes) */
   int cache;      /* P + 2 bT rr */
+  /* 3D: the axis-0 offsets of the points off the warp's plane span ylo .. ylo + yspan: a level
+   * publishes only the rows its y neighbours read (a star: the centre rows alone) */
+  int ylo, yspan;
+  int terms, centre, yrows; /* points used; those of the centre column; 3D: distinct (axis-0, y)
+                               offsets off the warp's plane, the shared-memory loads of an output */
   long smem;
   /* Columns: the distinct x offsets of the points used, left of the centre (ascending, the
    * farthest first) and right of it (descending, the farthest first). */
@@ -68,23 +74,68 @@ static void find_columns(const Stencil *st, Plan *pl) {
     if (column_used(st, dx)) pl->right[pl->nright++] = dx;
 }
 
-/* Defaults by rule: the halo of the fused steps takes at most a quarter of a warp's lanes in 2D
- * (bT rx <= 4) and a 3D block stacks 8 warps; P = 8 outputs per thread keeps the cache to a few
- * dozen registers. */
+/* Defaults by rule. 2D: 4 warps side by side; bT rx <= 4, so the halo of the fused steps takes
+ * at most a quarter of a warp's lanes; P = 16 outputs per thread, so the cache rows of the halo
+ * are a small share. 3D: bT = 2 at radius 1 and 1 beyond; the fewest of 8, 16 or 32 warps that
+ * keep half of them storing (warps >= 4 bT ry); P = 8, as the y neighbours' windows add
+ * registers. P is halved while the cache or the shared memory does not fit (make_plan). */
 static void default_params(const Stencil *st, Plan *pl) {
-  if (!pl->p) pl->p = 8;
+  int r = pl->rx > pl->rw ? pl->rx : pl->rw;
   if (st->dims == 2) {
     if (!pl->warps) pl->warps = 4;
     if (!pl->bt) pl->bt = pl->rx > 4 ? 1 : 4 / (pl->rx ? pl->rx : 1);
+    if (!pl->p) pl->p = 16;
   } else {
-    if (!pl->warps) pl->warps = 8;
-    if (!pl->bt) pl->bt = 1;
+    if (!pl->bt) pl->bt = r > 1 ? 1 : 2;
+    if (!pl->warps) pl->warps = 4 * pl->bt * pl->rw > 16 ? 32 : 4 * pl->bt * pl->rw > 8 ? 16 : 8;
+    if (!pl->p) pl->p = 8;
   }
 }
 
+/* Axis-0 offsets of the points used that lie off the warp's plane (3D, y offset not 0). */
+static void off_plane_rows(const Stencil *st, Plan *pl) {
+  int lo = pl->rr, hi = -pl->rr;
+  for (int p = 0; p < st->npoints; p++) {
+    const int *o = st->points[p].off;
+    if (st->dims != 3 || !emit_coef_used(st, p) || o[1] == 0) continue;
+    lo = o[0] < lo ? o[0] : lo;
+    hi = o[0] > hi ? o[0] : hi;
+  }
+  pl->ylo = lo <= hi ? lo : 0;
+  pl->yspan = lo <= hi ? hi - lo : 0;
+}
+
+static bool point_at(const Stencil *st, int dz, int dy) {
+  for (int p = 0; p < st->npoints; p++)
+    if (emit_coef_used(st, p) && st->points[p].off[0] == dz && st->points[p].off[1] == dy) return true;
+  return false;
+}
+
+static void count_points(const Stencil *st, Plan *pl) {
+  for (int p = 0; p < st->npoints; p++) {
+    pl->terms += emit_coef_used(st, p);
+    pl->centre += emit_coef_used(st, p) && xoff(st, p) == 0;
+  }
+  for (int dy = -pl->rw; dy <= pl->rw; dy++)
+    for (int dz = -pl->rr; dz <= pl->rr && dy; dz++) pl->yrows += point_at(st, dz, dy);
+}
+
+/* Registers per thread, fitted to ptxas -v (nvcc 13, sm_90) on the suite: nvcc keeps about two
+ * caches live while it overlaps consecutive outputs (j2d5pt, float: a cache of 16 takes 32
+ * registers, 24 takes 48; double twice that), plus in 3D the plane values an output loads, plus
+ * in double the products of the shuffled columns it computes ahead (box2d4r, double, cache 12:
+ * 124 registers). */
+static int estimate_registers(const Plan *pl, DType dt) {
+  int w = words(dt);
+  return 8 + w * (2 * pl->cache + pl->yrows) + (dt == DTYPE_DOUBLE ? pl->terms - pl->centre : 0);
+}
+
+/* Rows of a plane: those level 1 publishes, the most of any level. */
+static int plane_rows(const Plan *pl) { return pl->p + 2 * (pl->bt - 1) * pl->rr + pl->yspan; }
+
 static long shared_bytes(const Plan *pl, DType dt) {
   if (pl->rw == 0) return 0; /* no y offsets: the warps need nothing from each other */
-  return 2L * (pl->warps + 2 * pl->rw) * pl->cache * WARP * 4 * words(dt);
+  return 2L * (pl->warps + 2 * pl->rw) * plane_rows(pl) * WARP * 4 * words(dt);
 }
 
 static int refuse(Refusal *why, const char *hint, const char *fmt, ...)
@@ -141,6 +192,8 @@ static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal
   if (block_shape(st, sp, pl, why)) return -1;
   default_params(st, pl);
   find_columns(st, pl);
+  off_plane_rows(st, pl);
+  count_points(st, pl);
   if (pl->bt < 1 || pl->bt > MAX_BT)
     return refuse(why, "choose --bt between 1 and 32", "bT = %d is outside 1..%d", pl->bt, MAX_BT);
   if (pl->p < 1 || pl->p > MAX_P)
@@ -153,38 +206,33 @@ static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal
     return refuse(why, "lower --bt or stack more warps (--bs Yx32)",
                   "the halo 2*bT*ry = 2*%d*%d = %d leaves no output in a block of %d warps along y",
                   pl->bt, pl->rw, 2 * pl->bt * pl->rw, pl->warps);
-  pl->cache = pl->p + 2 * pl->bt * pl->rr;
-  int regs = pl->cache * words(opt->dtype);
-  if (regs > MAX_CACHE_REGS)
-    return refuse(why, "lower --p or --bt",
-                  "a register cache of P + 2*bT*r = %d + 2*%d*%d = %d %s values needs %d registers "
-                  "per thread, over the %d that fit beside the kernel's own under the limit of 255",
-                  pl->p, pl->bt, pl->rr, pl->cache, ir_dtype_name(opt->dtype), regs, MAX_CACHE_REGS);
-  pl->smem = shared_bytes(pl, opt->dtype);
+  /* The cache must stay in registers: with __launch_bounds__(threads) nvcc gets at most
+   * 65536 / threads of them (and 255), and spills to local memory beyond. */
+  int threads = pl->warps * WARP, cap = REGS_PER_SM / threads < MAX_REGS ? REGS_PER_SM / threads : MAX_REGS;
+  int regs;
+  for (;;) {
+    pl->cache = pl->p + 2 * pl->bt * pl->rr;
+    regs = pl->cache * words(opt->dtype) + REGS_BESIDE_CACHE;
+    pl->smem = shared_bytes(pl, opt->dtype);
+    if (sp->p || pl->p == 1 || (estimate_registers(pl, opt->dtype) <= cap && pl->smem <= MAX_SMEM)) break;
+    pl->p /= 2; /* a default P that would spill or not fit */
+  }
+  if (regs > cap)
+    return refuse(why, "lower --p or --bt, or use fewer threads per block",
+                  "a register cache of P + 2*bT*r = %d + 2*%d*%d = %d %s values needs at least %d "
+                  "registers per thread; a block of %d threads gets at most %d",
+                  pl->p, pl->bt, pl->rr, pl->cache, ir_dtype_name(opt->dtype), regs, threads, cap);
   if (pl->smem > MAX_SMEM)
     return refuse(why, "lower --p, --bt or the warps of --bs",
                   "needs %ld bytes of shared memory per block (2 buffers of %d planes of %d x %d "
                   "values), the limit is %d",
-                  pl->smem, pl->warps + 2 * pl->rw, pl->cache, WARP, MAX_SMEM);
+                  pl->smem, pl->warps + 2 * pl->rw, plane_rows(pl), WARP, MAX_SMEM);
   return 0;
 }
 
 static int ssam_check(const Stencil *st, const GenOptions *opt, Refusal *why) {
   Plan pl;
   return make_plan(st, opt, &pl, why);
-}
-
-/* Distinct y offsets other than 0 among the points used: the neighbouring warps' planes read. */
-static int y_planes(const Stencil *st) {
-  if (st->dims != 3) return 0;
-  int n = 0;
-  for (int dy = -st->radius[1]; dy <= st->radius[1]; dy++)
-    for (int p = 0; p < st->npoints && dy; p++)
-      if (emit_coef_used(st, p) && st->points[p].off[1] == dy) {
-        n++;
-        break;
-      }
-  return n;
 }
 
 int codegen_ssam_plan(const Stencil *st, const GenOptions *opt, SsamPlan *plan, char *why, size_t n) {
@@ -194,22 +242,16 @@ int codegen_ssam_plan(const Stencil *st, const GenOptions *opt, SsamPlan *plan, 
     snprintf(why, n, "ssam: %s", r.msg);
     return -1;
   }
-  int terms = 0, centre = 0;
-  for (int p = 0; p < st->npoints; p++) {
-    terms += emit_coef_used(st, p);
-    centre += emit_coef_used(st, p) && xoff(st, p) == 0;
-  }
   /* As emitted (emit_output): each chain and a centre column not preceded by the left chain
    * start with a multiply, every other product is an FMA onto the running sum, and the right
    * chain and the constant are added. */
-  int mul = (pl.nleft > 0) + (pl.nright > 0) + (pl.nleft == 0 && centre > 0);
-  int add = (pl.nright > 0 && (pl.nleft > 0 || centre > 0)) + (st->constant != 0 && terms > 0);
+  int mul = (pl.nleft > 0) + (pl.nright > 0) + (pl.nleft == 0 && pl.centre > 0);
+  int add = (pl.nright > 0 && (pl.nleft > 0 || pl.centre > 0)) + (st->constant != 0 && pl.terms > 0);
   *plan = (SsamPlan){
       .bt = pl.bt, .p = pl.p, .warps = pl.warps, .cache = pl.cache,
-      .lanes_out = WARP - 2 * pl.bt * pl.rx,
-      .warps_out = st->dims == 3 ? pl.warps - 2 * pl.bt * pl.rw : pl.warps,
-      .smem = pl.smem, .fma = terms - mul, .mul = mul, .add = add,
-      .shuffles = pl.nleft + pl.nright, .smem_reads = pl.rw ? y_planes(st) : 0,
+      .regs = estimate_registers(&pl, opt->dtype), .smem = pl.smem,
+      .fma = pl.terms - mul, .mul = mul, .add = add, .shuffles = pl.nleft + pl.nright,
+      .smem_reads = pl.smem ? pl.yrows : 0, .smem_extra = pl.smem ? pl.yspan : 0,
   };
   return 0;
 }
@@ -223,14 +265,25 @@ static void emit_column(Buf *out, const Stencil *st, const Plan *pl, DType dt, i
   for (int p = 0; p < st->npoints; p++) {
     if (!emit_coef_used(st, p) || xoff(st, p) != dx) continue;
     const int *o = st->points[p].off;
-    int row = pl->rr + o[0], dy = st->dims == 3 ? o[1] : 0;
+    int dy = st->dims == 3 ? o[1] : 0;
     if (!*first) buf_puts(out, " + ");
     *first = false;
     emit_coef(out, st, p, dt);
-    if (dy == 0) buf_printf(out, " * d[i + %d]", row);
-    else if (dy == 1 || dy == -1) buf_printf(out, " * sv[(i + %d) * 32 %c PLANE]", row, dy < 0 ? '-' : '+');
-    else buf_printf(out, " * sv[(i + %d) * 32 %c %d * PLANE]", row, dy < 0 ? '-' : '+', dy < 0 ? -dy : dy);
+    if (dy == 0) buf_printf(out, " * d[i + %d]", pl->rr + o[0]);
+    else buf_printf(out, " * y%d_%d", dy + pl->rw, o[0] + pl->rr);
   }
+}
+
+/* 3D: the values of the neighbouring warps' planes that output row i reads, each loaded once
+ * into y<dy + RW>_<dz + RR> before the columns use it (written inline, each column would load it
+ * again: the shuffles between the columns keep nvcc from merging the loads, and it would hoist
+ * them all, a register each). */
+static void emit_plane_loads(Buf *out, const Stencil *st, const Plan *pl) {
+  for (int dy = -pl->rw; dy <= pl->rw; dy++)
+    for (int dz = -pl->rr; dz <= pl->rr && dy; dz++)
+      if (point_at(st, dz, dy))
+        buf_printf(out, "    const rt_real y%d_%d = sv[(i + %d) * 32 %c %d * PLANE];\n", dy + pl->rw,
+                   dz + pl->rr, dz - pl->ylo, dy < 0 ? '-' : '+', dy < 0 ? -dy : dy);
 }
 
 /* One chain of columns, the farthest first: var = column 0; var = shuffle(var, gap) + column j.
@@ -254,6 +307,7 @@ static void emit_chain(Buf *out, const Stencil *st, const Plan *pl, DType dt, co
 /* The update of output row i into `v`: the left chain shifted up onto the centre column, the
  * right chain shifted down, the constant. */
 static void emit_output(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
+  emit_plane_loads(out, st, pl);
   emit_chain(out, st, pl, dt, "l", "__shfl_up_sync", pl->left, pl->nleft);
   emit_chain(out, st, pl, dt, "r", "__shfl_down_sync", pl->right, pl->nright);
   bool first = true;
@@ -283,10 +337,11 @@ static void emit_step(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
                 "                                           int n0, bool pin, int w, int lane) {\n"
                 "  constexpr int N = SSAM_P + 2 * (BT - K) * RR;\n");
   if (d3 && pl->rw) {
-    buf_puts(out, "  /* the warp's rows of level K-1 go to this level's buffer for the warps beside it */\n"
+    buf_puts(out, "  /* the rows of level K-1 that the warps beside this one read (plane row j is cache\n"
+                  "   * row RR + YLO + j) go to this level's buffer */\n"
                   "  rt_real *sv = sm + (K & 1) * SMBUF + (w + RW) * PLANE + lane;\n"
                   "#pragma unroll\n"
-                  "  for (int j = 0; j < N + 2 * RR; j++) sv[j * 32] = d[j];\n"
+                  "  for (int j = 0; j < N + YSPAN; j++) sv[j * 32] = d[RR + YLO + j];\n"
                   "  __syncthreads();\n");
   } else {
     buf_puts(out, "  (void)sm, (void)w, (void)lane;\n");
@@ -302,8 +357,10 @@ static void emit_step(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
 
 /* One block's work: load the cache (clamped to the grid at the edges), BT levels, store P rows. */
 static void emit_tile(Buf *out, const Plan *pl) {
-  buf_puts(out, "template <int BT, bool EDGE>\n"
-                "__device__ __forceinline__ void ssam_tile(const rt_real *__restrict__ in,\n"
+  buf_puts(out, "/* Not inlined: nvcc then allocates the registers of the two variants apart (inlined together\n"
+                " * they made it spill). */\n"
+                "template <int BT, bool EDGE>\n"
+                "__device__ __noinline__ void ssam_tile(const rt_real *__restrict__ in,\n"
                 "    rt_real *__restrict__ out, rt_real *sm, int n0, long s0, int row0, long pc, long p,\n"
                 "    bool pin, bool own, int w, int lane) {\n"
                 "  constexpr int C = SSAM_P + 2 * BT * RR;\n"
@@ -325,7 +382,7 @@ static void emit_tile(Buf *out, const Plan *pl) {
 
 static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl) {
   bool d3 = st->dims == 3;
-  buf_puts(out, "template <int BT>\n__global__ void __launch_bounds__(WARPS * 32)\n"
+  buf_puts(out, "template <int BT>\n__global__ void __launch_bounds__(WARPS * 32, 1)\n"
                 "ssam_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1");
   buf_puts(out, d3 ? ", int n2, long s0, long s1) {\n" : ", long s0) {\n");
   buf_puts(out, "  constexpr int C = SSAM_P + 2 * BT * RR;\n"
@@ -375,9 +432,11 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
   buf_printf(out, "/* ssam: bT=%d P=%d block=%s cache=%d smem=%ld */\n", pl->bt, pl->p, block,
              pl->cache, pl->smem);
   buf_printf(out, "#define SSAM_BT %d\n#define SSAM_P %d\n#define WARPS %d\n", pl->bt, pl->p, pl->warps);
-  buf_printf(out, "#define RR %d\n#define RW %d\n#define RX %d\n", pl->rr, pl->rw, pl->rx);
+  buf_printf(out, "#define RR %d\n#define RW %d\n#define RX %d\n#define YLO %d\n#define YSPAN %d\n",
+             pl->rr, pl->rw, pl->rx, pl->ylo, pl->yspan);
   buf_puts(out, "#define CMAX (SSAM_P + 2 * SSAM_BT * RR)\n"
-                "#define PLANE (CMAX * 32) /* shared memory: one plane of CMAX rows x 32 lanes per warp */\n"
+                "/* shared memory: a plane of the rows the y neighbours read, x 32 lanes, per warp */\n"
+                "#define PLANE ((SSAM_P + 2 * (SSAM_BT - 1) * RR + YSPAN) * 32)\n"
                 "#define SMBUF ((WARPS + 2 * RW) * PLANE)\n"
                 "#define SSAM_FULL 0xffffffffu\n");
   buf_printf(out, "#define SSAM_SMEM %ld\n", pl->smem);
