@@ -27,7 +27,8 @@ for src in $(ls $dir/*-"$dtype".cu | grep -E "$filter"); do
   case $name in *3d*|fdd*) size=512 ;; *) size=16384 ;; esac
   case $name in fdd*) steps=1 ;; *) steps=1000 ;; esac
   # the configuration as the generator wrote it into the program's header, plus the nvcc flags
-  params=$(sed -n 's#^/\* n5d: \([a-z-]*\) mode, bT=\([0-9]*\), block \([0-9x]*\),.*#\1 bT=\2 block=\3#p' "$src")
+  params=$(sed -n -e 's#^/\* n5d: \([a-z-]*\) mode, bT=\([0-9]*\), block \([0-9x]*\),.*#\1 bT=\2 block=\3#p' \
+                  -e 's#^/\* ssam: \(bT=[0-9]* P=[0-9]* block=[0-9x]*\) .*#\1#p' "$src")
   params="${params:-block=$(sed -n 's/^  const dim3 block(\(.*\));/\1/p' "$src" | tr -d ' ' | tr , x)} $flags"
   line=$($bin/$b -s $size -t $steps -r 3 2>&1 | tee "$bin/$b.run.log" | grep '^RESULT')
   if [ -z "$line" ]; then
