@@ -120,14 +120,18 @@ static void count_points(const Stencil *st, Plan *pl) {
     for (int dz = -pl->rr; dz <= pl->rr && dy; dz++) pl->yrows += point_at(st, dz, dy);
 }
 
-/* Registers per thread, fitted to ptxas -v (nvcc 13, sm_90) on the suite: nvcc keeps about two
- * caches live while it overlaps consecutive outputs (j2d5pt, float: a cache of 16 takes 32
- * registers, 24 takes 48; double twice that), plus in 3D the plane values an output loads, plus
- * in double the products of the shuffled columns it computes ahead (box2d4r, double, cache 12:
- * 124 registers). */
+/* Registers per thread, fitted to ptxas -v (nvcc 13, sm_90, __launch_bounds__(T, 1)) on the
+ * suite; rough (nvcc overlaps outputs as far as registers allow), and high rather than low:
+ *   - the cache, 8/3 registers a value in float and 4 in double (box2d1r, a cache of 24: 72
+ *     registers in float, 120 in double);
+ *   - 3D: the y neighbours' values each output loads, for an eighth of the cache's rows at once
+ *     in float and half in double (box3d2r: a cache of 12 took 72 in float; in double, caches
+ *     of 6, 8 and 12 took 96, 154 and over 255);
+ *   - double: the products of the shuffled columns, computed ahead (box2d4r: 208 at 24). */
 static int estimate_registers(const Plan *pl, DType dt) {
   int w = words(dt);
-  return 8 + w * (2 * pl->cache + pl->yrows) + (dt == DTYPE_DOUBLE ? pl->terms - pl->centre : 0);
+  return 8 + 4 * pl->cache * (w + 1) / 3 + w * w * pl->yrows * pl->cache / 8 +
+         (dt == DTYPE_DOUBLE ? pl->terms - pl->centre : 0);
 }
 
 /* Rows of a plane: those level 1 publishes, the most of any level. */
