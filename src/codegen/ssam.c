@@ -76,9 +76,10 @@ static void find_columns(const Stencil *st, Plan *pl) {
 
 /* Defaults by rule. 2D: 4 warps side by side; bT rx <= 4, so the halo of the fused steps takes
  * at most a quarter of a warp's lanes; P = 16 outputs per thread, so the cache rows of the halo
- * are a small share. 3D: bT = 2 at radius 1 and 1 beyond; the fewest of 8, 16 or 32 warps that
- * keep half of them storing (warps >= 4 bT ry); P = 8, as the y neighbours' windows add
- * registers. P is halved while the cache or the shared memory does not fit (make_plan). */
+ * are a small share. 3D: bT = 2 at radius 1 and 1 beyond; 16 warps when half of them store
+ * (2 bT ry <= 8), else 32 (whose 64 registers a thread leave little room for P); P = 8, as the
+ * y neighbours' values add registers. P is halved while the estimated registers or the shared
+ * memory do not fit (make_plan). */
 static void default_params(const Stencil *st, Plan *pl) {
   int r = pl->rx > pl->rw ? pl->rx : pl->rw;
   if (st->dims == 2) {
@@ -87,7 +88,7 @@ static void default_params(const Stencil *st, Plan *pl) {
     if (!pl->p) pl->p = 16;
   } else {
     if (!pl->bt) pl->bt = r > 1 ? 1 : 2;
-    if (!pl->warps) pl->warps = 4 * pl->bt * pl->rw > 16 ? 32 : 4 * pl->bt * pl->rw > 8 ? 16 : 8;
+    if (!pl->warps) pl->warps = 2 * pl->bt * pl->rw > 8 ? 32 : 16;
     if (!pl->p) pl->p = 8;
   }
 }
@@ -121,17 +122,20 @@ static void count_points(const Stencil *st, Plan *pl) {
 }
 
 /* Registers per thread, fitted to ptxas -v (nvcc 13, sm_90, __launch_bounds__(T, 1)) on the
- * suite; rough (nvcc overlaps outputs as far as registers allow), and high rather than low:
+ * suite; rough (nvcc overlaps outputs as far as the registers allow), and high rather than low:
  *   - the cache, 8/3 registers a value in float and 4 in double (box2d1r, a cache of 24: 72
  *     registers in float, 120 in double);
- *   - 3D: the y neighbours' values each output loads, for an eighth of the cache's rows at once
- *     in float and half in double (box3d2r: a cache of 12 took 72 in float; in double, caches
- *     of 6, 8 and 12 took 96, 154 and over 255);
- *   - double: the products of the shuffled columns, computed ahead (box2d4r: 208 at 24). */
+ *   - 3D: the y neighbours' values the first level's outputs load, about a fifth of them live at
+ *     once in float and three quarters in double (box3d2r, 20 values an output: 8 outputs took
+ *     72 registers in float; box3d3r, 42 values: 110; in double, box3d2r with 2, 4 and 8
+ *     outputs took 96, 154 and over 255);
+ *   - double without such loads: the products of the shuffled columns, computed ahead
+ *     (box2d4r: 208 at a cache of 24). */
 static int estimate_registers(const Plan *pl, DType dt) {
-  int w = words(dt);
-  return 8 + 4 * pl->cache * (w + 1) / 3 + w * w * pl->yrows * pl->cache / 8 +
-         (dt == DTYPE_DOUBLE ? pl->terms - pl->centre : 0);
+  int w = words(dt), outputs = pl->p + 2 * (pl->bt - 1) * pl->rr;
+  int loads = dt == DTYPE_DOUBLE ? 3 * pl->yrows * outputs / 4 : pl->yrows * outputs / 5;
+  int ahead = dt == DTYPE_DOUBLE && pl->yrows == 0 ? pl->terms - pl->centre : 0;
+  return 8 + 4 * pl->cache * (w + 1) / 3 + w * loads + ahead;
 }
 
 /* Rows of a plane: those level 1 publishes, the most of any level. */
