@@ -11,9 +11,9 @@
  * centre in one chain (__shfl_up_sync, farthest column first, each shuffle moving the running sum
  * one column nearer), those right of it in another (__shfl_down_sync). So every lane ends with
  * its own cell's update, a full box costs 2 rx shuffles per cell, and no value moves twice.
- * In 3D the warps of a block are stacked along y: before each level every warp writes its cache
- * to shared memory (two buffers, alternating by level, so one barrier per level suffices) and
- * reads the y neighbours' values from there.
+ * In 3D the warps of a block are stacked along y: before each level every warp writes the rows
+ * of its cache that the warps beside it read to shared memory (two buffers, alternating by level,
+ * so one barrier per level suffices), and each output loads the y neighbours' values it needs.
  *
  * Overlapped blocking, as in the paper: a launch fuses bT levels; every level loses r cells of
  * validity at each end of every axis (lanes at the warp's edges, warps at the block's edges, rows
@@ -171,8 +171,13 @@ static int block_shape(const Stencil *st, const SsamParams *sp, Plan *pl, Refusa
     pl->warps = sp->bs[0] / WARP;
     return 0;
   }
-  if (sp->bs[0] && (sp->bs[0] != WARP || !sp->bs[1]))
-    return refuse(why, hint, "a 3D block spans one warp of %d lanes along x, not %d", WARP, sp->bs[0]);
+  if (!sp->bs[0] && !sp->bs[1]) return 0; /* the default */
+  if (sp->bs[0] != WARP || !sp->bs[1]) {
+    char given[32];
+    if (sp->bs[1]) snprintf(given, sizeof given, "%dx%d", sp->bs[1], sp->bs[0]);
+    else snprintf(given, sizeof given, "%d", sp->bs[0]);
+    return refuse(why, hint, "a 3D block is Y warps of %d lanes (--bs Yx%d), not %s", WARP, WARP, given);
+  }
   if ((long)sp->bs[1] * WARP > MAX_THREADS)
     return refuse(why, hint, "a block of %dx%d = %ld threads is over %d", sp->bs[1], WARP,
                   (long)sp->bs[1] * WARP, MAX_THREADS);
