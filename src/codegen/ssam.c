@@ -129,12 +129,13 @@ static void count_points(const Stencil *st, Plan *pl) {
  *     once in float and three quarters in double (box3d2r, 20 values an output: 8 outputs took
  *     72 registers in float; box3d3r, 42 values: 110; in double, box3d2r with 2, 4 and 8
  *     outputs took 96, 154 and over 255);
- *   - double without such loads: the products of the shuffled columns, computed ahead
- *     (box2d4r: 208 at a cache of 24). */
+ *   - double without such loads: the products of the shuffled columns, computed ahead, about
+ *     1.5 registers each (box2d4r, 72 such products: 208 at a cache of 24; box2d5r, 110: 255 at
+ *     26). */
 static int estimate_registers(const Plan *pl, DType dt) {
   int w = words(dt), outputs = pl->p + 2 * (pl->bt - 1) * pl->rr;
   int loads = dt == DTYPE_DOUBLE ? 3 * pl->yrows * outputs / 4 : pl->yrows * outputs / 5;
-  int ahead = dt == DTYPE_DOUBLE && pl->yrows == 0 ? pl->terms - pl->centre : 0;
+  int ahead = dt == DTYPE_DOUBLE && pl->yrows == 0 ? 3 * (pl->terms - pl->centre) / 2 : 0;
   return 8 + 4 * pl->cache * (w + 1) / 3 + w * loads + ahead;
 }
 
