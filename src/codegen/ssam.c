@@ -79,7 +79,7 @@ static void find_columns(const Stencil *st, Plan *pl) {
  * are a small share. 3D: bT = 2 at radius 1 and 1 beyond; 16 warps when half of them store
  * (2 bT ry <= 8), else 32 (whose 64 registers a thread leave little room for P); P = 8, as the
  * y neighbours' values add registers. P is halved while the estimated registers or the shared
- * memory do not fit (make_plan). */
+ * memory do not fit, then the 3D block loses warps (make_plan). */
 static void default_params(const Stencil *st, Plan *pl) {
   int r = pl->rx > pl->rw ? pl->rx : pl->rw;
   if (st->dims == 2) {
@@ -220,16 +220,20 @@ static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal
     return refuse(why, "lower --bt or stack more warps (--bs Yx32)",
                   "the halo 2*bT*ry = 2*%d*%d = %d leaves no output in a block of %d warps along y",
                   pl->bt, pl->rw, 2 * pl->bt * pl->rw, pl->warps);
-  /* The cache must stay in registers: with __launch_bounds__(threads) nvcc gets at most
-   * 65536 / threads of them (and 255), and spills to local memory beyond. */
-  int threads = pl->warps * WARP, cap = REGS_PER_SM / threads < MAX_REGS ? REGS_PER_SM / threads : MAX_REGS;
-  int regs;
+  /* The cache must stay in registers: with __launch_bounds__(threads, 1) nvcc gets at most
+   * 65536 / threads of them (and 255), and spills to local memory beyond. A default P that
+   * would spill or not fit is halved, down to 1; then a default 3D block loses 4 warps. */
+  int threads, cap, regs;
   for (;;) {
+    threads = pl->warps * WARP;
+    cap = REGS_PER_SM / threads < MAX_REGS ? REGS_PER_SM / threads : MAX_REGS;
     pl->cache = pl->p + 2 * pl->bt * pl->rr;
     regs = pl->cache * words(opt->dtype) + REGS_BESIDE_CACHE;
     pl->smem = shared_bytes(pl, opt->dtype);
-    if (sp->p || pl->p == 1 || (estimate_registers(pl, opt->dtype) <= cap && pl->smem <= MAX_SMEM)) break;
-    pl->p /= 2; /* a default P that would spill or not fit */
+    if (estimate_registers(pl, opt->dtype) <= cap && pl->smem <= MAX_SMEM) break;
+    if (!sp->p && pl->p > 1) pl->p /= 2;
+    else if (st->dims == 3 && !sp->bs[1] && pl->warps - 4 > 2 * pl->bt * pl->rw) pl->warps -= 4;
+    else break;
   }
   if (regs > cap)
     return refuse(why, "lower --p or --bt, or use fewer threads per block",
