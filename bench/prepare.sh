@@ -36,7 +36,7 @@ box2d2r box2d2r_bt3p3 --bt 3 --p 3 --bs 256
 box2d5r box2d5r_bt2 --bt 2 --p 4
 star3d2r star3d2r_w6 --bt 1 --p 5 --bs 6x32
 box3d1r box3d1r_bt2w5 --bt 2 --p 3 --bs 5x32
-j3d27pt j3d27pt_w32 --bt 3 --p 4 --bs 32x32" ;;
+j3d27pt j3d27pt_bt3 --bt 3 --p 4 --bs 16x32" ;;
 *) extra= ;;
 esac
 echo "$extra" | while read -r name as opts; do
