@@ -50,6 +50,7 @@ typedef struct {
   int ylo, yspan;
   int terms, centre, yrows; /* points used; those of the centre column; 3D: distinct (axis-0, y)
                                offsets off the warp's plane, the shared-memory loads of an output */
+  bool sums;      /* columns summed apart before the chains (emit_column_sums): yrows > 0 */
   long smem;
   /* Columns: the distinct x offsets of the points used, left of the centre (ascending, the
    * farthest first) and right of it (descending, the farthest first). */
@@ -119,22 +120,23 @@ static void count_points(const Stencil *st, Plan *pl) {
   }
   for (int dy = -pl->rw; dy <= pl->rw; dy++)
     for (int dz = -pl->rr; dz <= pl->rr && dy; dz++) pl->yrows += point_at(st, dz, dy);
+  pl->sums = pl->yrows > 0;
 }
 
 /* Registers per thread, fitted to ptxas -v (nvcc 13, sm_90, __launch_bounds__(T, 1)) on the
  * suite; rough (nvcc overlaps outputs as far as the registers allow), and high rather than low:
  *   - the cache, 8/3 registers a value in float and 4 in double (box2d1r, a cache of 24: 72
  *     registers in float, 120 in double);
- *   - 3D: the y neighbours' values the first level's outputs load, about a fifth of them live at
- *     once in float and three quarters in double (box3d2r, 20 values an output: 8 outputs took
- *     72 registers in float; box3d3r, 42 values: 110; in double, box3d2r with 2, 4 and 8
- *     outputs took 96, 154 and over 255);
+ *   - 3D: the y neighbours' values, loaded ahead for the outputs nvcc overlaps with the first:
+ *     a fifth of a register per value and output in float, 4/5 of a value in double (box3d4r,
+ *     72 values an output, double: 1 output took 52 registers, 4 about 340; box3d2r, 20 values,
+ *     4 outputs: about 176; box3d4r, float, 8 outputs: about 137);
  *   - double without such loads: the products of the shuffled columns, computed ahead, about
  *     1.5 registers each (box2d4r, 72 such products: 208 at a cache of 24; box2d5r, 110: 255 at
  *     26). */
 static int estimate_registers(const Plan *pl, DType dt) {
   int w = words(dt), outputs = pl->p + 2 * (pl->bt - 1) * pl->rr;
-  int loads = dt == DTYPE_DOUBLE ? 3 * pl->yrows * outputs / 4 : pl->yrows * outputs / 5;
+  int loads = pl->yrows * (outputs - 1) * (dt == DTYPE_DOUBLE ? 4 : 1) / 5;
   int ahead = dt == DTYPE_DOUBLE && pl->yrows == 0 ? 3 * (pl->terms - pl->centre) / 2 : 0;
   return 8 + 4 * pl->cache * (w + 1) / 3 + w * loads + ahead;
 }
@@ -220,19 +222,22 @@ static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal
     return refuse(why, "lower --bt or stack more warps (--bs Yx32)",
                   "the halo 2*bT*ry = 2*%d*%d = %d leaves no output in a block of %d warps along y",
                   pl->bt, pl->rw, 2 * pl->bt * pl->rw, pl->warps);
-  /* The cache must stay in registers: with __launch_bounds__(threads, 1) nvcc gets at most
-   * 65536 / threads of them (and 255), and spills to local memory beyond. A default P that
-   * would spill or not fit is halved, down to 1; then a default 3D block loses 4 warps. */
+  /* The cache must stay in registers: a warp runs on one of the SM's 4 schedulers, each with a
+   * quarter of the register file, so with __launch_bounds__(threads, 1) nvcc gets at most the
+   * quarter over the warps a scheduler holds (in units of 8, at most 255), and spills to local
+   * memory beyond. A default P that would spill or not fit is halved, down to 1; then a default
+   * 3D block loses 2 warps. */
   int threads, cap, regs;
   for (;;) {
     threads = pl->warps * WARP;
-    cap = REGS_PER_SM / threads < MAX_REGS ? REGS_PER_SM / threads : MAX_REGS;
+    cap = REGS_PER_SM / 4 / (WARP * ((pl->warps + 3) / 4)) / 8 * 8;
+    cap = cap < MAX_REGS ? cap : MAX_REGS;
     pl->cache = pl->p + 2 * pl->bt * pl->rr;
     regs = pl->cache * words(opt->dtype) + REGS_BESIDE_CACHE;
     pl->smem = shared_bytes(pl, opt->dtype);
     if (estimate_registers(pl, opt->dtype) <= cap && pl->smem <= MAX_SMEM) break;
     if (!sp->p && pl->p > 1) pl->p /= 2;
-    else if (st->dims == 3 && !sp->bs[1] && pl->warps - 4 > 2 * pl->bt * pl->rw) pl->warps -= 4;
+    else if (st->dims == 3 && !sp->bs[1] && pl->warps - 2 > 2 * pl->bt * pl->rw) pl->warps -= 2;
     else break;
   }
   if (regs > cap)
@@ -260,11 +265,14 @@ int codegen_ssam_plan(const Stencil *st, const GenOptions *opt, SsamPlan *plan, 
     snprintf(why, n, "ssam: %s", r.msg);
     return -1;
   }
-  /* As emitted (emit_output): each chain and a centre column not preceded by the left chain
-   * start with a multiply, every other product is an FMA onto the running sum, and the right
-   * chain and the constant are added. */
-  int mul = (pl.nleft > 0) + (pl.nright > 0) + (pl.nleft == 0 && pl.centre > 0);
-  int add = (pl.nright > 0 && (pl.nleft > 0 || pl.centre > 0)) + (st->constant != 0 && pl.terms > 0);
+  /* As emitted (emit_output). Fused: each chain and a centre column not preceded by the left
+   * chain start with a multiply, every other product is an FMA onto the running sum, and the
+   * right chain and the constant are added. Column sums: each column starts with a multiply,
+   * the columns are added, and the constant. */
+  int columns = pl.nleft + pl.nright + (pl.centre > 0);
+  int mul = pl.sums ? columns : (pl.nleft > 0) + (pl.nright > 0) + (pl.nleft == 0 && pl.centre > 0);
+  int add = (pl.sums ? columns - 1 : pl.nright > 0 && (pl.nleft > 0 || pl.centre > 0)) +
+            (st->constant != 0 && pl.terms > 0);
   *plan = (SsamPlan){
       .bt = pl.bt, .p = pl.p, .warps = pl.warps, .cache = pl.cache,
       .regs = estimate_registers(&pl, opt->dtype), .smem = pl.smem,
@@ -276,14 +284,16 @@ int codegen_ssam_plan(const Stencil *st, const GenOptions *opt, SsamPlan *plan, 
 
 /* ---- kernel body ---- */
 
-/* Appends the products of column dx for output row i: own cache rows for points in the warp's
- * plane, the shared-memory plane of warp w + dy otherwise. Each product is preceded by " + "
- * unless it is the first of an empty sum (`*first`). */
-static void emit_column(Buf *out, const Stencil *st, const Plan *pl, DType dt, int dx, bool *first) {
+/* Appends the products of column dx for output row i that read plane dy (ALL_PLANES: every
+ * plane): own cache rows for the warp's plane, the loaded y<dy + RW>_<dz + RR> otherwise. Each
+ * product is preceded by " + " unless it is the first of an empty sum (`*first`). */
+enum { ALL_PLANES = 1 << 20 };
+static void emit_products(Buf *out, const Stencil *st, const Plan *pl, DType dt, int dx, int plane,
+                          bool *first) {
   for (int p = 0; p < st->npoints; p++) {
-    if (!emit_coef_used(st, p) || xoff(st, p) != dx) continue;
     const int *o = st->points[p].off;
     int dy = st->dims == 3 ? o[1] : 0;
+    if (!emit_coef_used(st, p) || xoff(st, p) != dx || (plane != ALL_PLANES && dy != plane)) continue;
     if (!*first) buf_puts(out, " + ");
     *first = false;
     emit_coef(out, st, p, dt);
@@ -292,16 +302,45 @@ static void emit_column(Buf *out, const Stencil *st, const Plan *pl, DType dt, i
   }
 }
 
-/* 3D: the values of the neighbouring warps' planes that output row i reads, each loaded once
- * into y<dy + RW>_<dz + RR> before the columns use it (written inline, each column would load it
- * again: the shuffles between the columns keep nvcc from merging the loads, and it would hoist
- * them all, a register each). */
-static void emit_plane_loads(Buf *out, const Stencil *st, const Plan *pl) {
-  for (int dy = -pl->rw; dy <= pl->rw; dy++)
+static bool column_reads_plane(const Stencil *st, int dx, int dy) {
+  for (int p = 0; p < st->npoints; p++)
+    if (emit_coef_used(st, p) && xoff(st, p) == dx && (st->dims == 3 ? st->points[p].off[1] : 0) == dy)
+      return true;
+  return false;
+}
+
+/* Column sums (3D with y offsets): each column's sum c<dx + RX> gathers its products plane by
+ * plane, each plane's values loaded just before, so that only one plane's values and the column
+ * sums are live at a time (summed column after column instead, every value a column reads would
+ * stay live through all the columns). */
+static void emit_column_sums(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
+  bool started[2 * WARP + 1] = {false};
+  for (int k = 0; k <= 2 * pl->rw; k++) {
+    int dy = k == 0 ? 0 : k <= pl->rw ? k - 1 - pl->rw : k - pl->rw; /* own plane first */
     for (int dz = -pl->rr; dz <= pl->rr && dy; dz++)
       if (point_at(st, dz, dy))
         buf_printf(out, "    const rt_real y%d_%d = sv[(i + %d) * 32 %c %d * PLANE];\n", dy + pl->rw,
                    dz + pl->rr, dz - pl->ylo, dy < 0 ? '-' : '+', dy < 0 ? -dy : dy);
+    for (int dx = -pl->rx; dx <= pl->rx; dx++) {
+      if (!column_reads_plane(st, dx, dy)) continue;
+      bool first = !started[dx + pl->rx];
+      if (first) buf_printf(out, "    rt_real c%d = ", dx + pl->rx);
+      else buf_printf(out, "    c%d = c%d", dx + pl->rx, dx + pl->rx);
+      emit_products(out, st, pl, dt, dx, dy, &first);
+      buf_puts(out, ";\n");
+      started[dx + pl->rx] = true;
+    }
+  }
+}
+
+/* Column dx's contribution: its column sum, or its products inline (fused onto the chain). */
+static void emit_column(Buf *out, const Stencil *st, const Plan *pl, DType dt, int dx, bool *first) {
+  if (!pl->sums) {
+    emit_products(out, st, pl, dt, dx, ALL_PLANES, first);
+  } else if (column_used(st, dx)) {
+    buf_printf(out, "%sc%d", *first ? "" : " + ", dx + pl->rx);
+    *first = false;
+  }
 }
 
 /* One chain of columns, the farthest first: var = column 0; var = shuffle(var, gap) + column j.
@@ -325,7 +364,7 @@ static void emit_chain(Buf *out, const Stencil *st, const Plan *pl, DType dt, co
 /* The update of output row i into `v`: the left chain shifted up onto the centre column, the
  * right chain shifted down, the constant. */
 static void emit_output(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
-  emit_plane_loads(out, st, pl);
+  if (pl->sums) emit_column_sums(out, st, pl, dt);
   emit_chain(out, st, pl, dt, "l", "__shfl_up_sync", pl->left, pl->nleft);
   emit_chain(out, st, pl, dt, "r", "__shfl_down_sync", pl->right, pl->nright);
   bool first = true;

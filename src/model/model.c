@@ -293,8 +293,10 @@ static int predict_ssam(const Stencil *st, const GenOptions *opt, const Problem 
   char why[256];
   if (codegen_ssam_plan(st, opt, &pl, why, sizeof why)) return -1;
   p->regs = pl.regs;
-  /* would spill: __launch_bounds__ gives a block at most regs_per_sm / threads */
-  if (p->regs > g->max_regs_per_thread || p->regs * pl.warps * WARP > g->regs_per_sm) return -1;
+  /* would spill: a warp gets registers from its scheduler's quarter of the register file */
+  int warps_per_scheduler = (pl.warps + 3) / 4;
+  if (p->regs > g->max_regs_per_thread || p->regs * warps_per_scheduler * WARP > g->regs_per_sm / 4)
+    return -1;
   long full = pb->steps / pl.bt, rest = pb->steps % pl.bt;
   Prediction last = {0};
   last.regs = p->regs;
