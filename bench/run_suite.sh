@@ -31,7 +31,8 @@ for src in $(ls $dir/*-"$dtype".cu | grep -E "$filter"); do
   case $name in *3d*|fdd*) size=512 ;; conv2d*) size=8192 ;; *) size=16384 ;; esac
   case $name in fdd*|conv2d*) steps=1 ;; *) steps=${STEPS:-1000} ;; esac
   # the configuration as the generator wrote it into the program's header, plus the nvcc flags
-  params=$(sed -n 's#^/\* n5d: \([a-z-]*\) mode, bT=\([0-9]*\), block \([0-9x]*\),.* \([0-9]*\) rows per barrier, register cap \([0-9]*\).*#\1 bT=\2 block=\3 rows=\4 regs=\5#p' "$src")
+  params=$(sed -n -e 's#^/\* n5d: \([a-z-]*\) mode, bT=\([0-9]*\), block \([0-9x]*\),.* \([0-9]*\) rows per barrier, register cap \([0-9]*\).*#\1 bT=\2 block=\3 rows=\4 regs=\5#p' \
+                  -e 's#^/\* ssam: \(bT=[0-9]* P=[0-9]* block=[0-9x]*\) .*#\1#p' "$src")
   strategy=$backend
   p25d=$(sed -n 's#^/\* 25d: \(.*\) \*/$#\1#p' "$src")
   if [ -n "$p25d" ]; then # NAME_PLACEMENT: the placement goes to the strategy column

@@ -4,8 +4,9 @@
 # run at two sizes drawn from the seed (the smallest legal grid, interior 1 cell per axis, and a
 # random non-cubic size, rarely a multiple of anything) and step counts drawn from the seed
 # (1, odd counts, others), with its built-in verification against the CPU reference
-# (verify=PASS required). Every CUDA backend must generate the stencil or refuse it cleanly
-# (exit 2, no file; 25d refuses 2D); with nvcc, a few of the CUDA programs are compiled for sm_90.
+# (verify=PASS required). Every CUDA backend (naive, n5d, 25d, ssam) must generate the stencil
+# or refuse it cleanly (exit 2, no file; 25d refuses 2D, ssam non-linear stencils); with nvcc, a
+# few of the CUDA programs are compiled for sm_90.
 #   sh tests/test_differential.sh [N]     (default 100; env JOBS, NVCC_CASES, KEEP=dir)
 cd "$(dirname "$0")/.." || exit 1
 STENCILC=${STENCILC:-build/stencilc}
@@ -45,7 +46,7 @@ case_job() {
       cat "$base.out"
       grep -q 'verify=PASS' "$base.out"
     done
-    for b in naive n5d 25d; do
+    for b in naive n5d 25d ssam; do
       rm -f "$base.$b.cu"
       rc=0
       "$STENCILC" gen "$base.in.c" --backend $b --dtype "$dt" -o "$base.$b.cu" 2>"$base.$b.err" || rc=$?
@@ -78,7 +79,7 @@ done
 for s in $(seq 1 "$N"); do echo "$s float"; echo "$s double"; done >"$tmp/jobs"
 xargs -P "$JOBS" -L 1 sh "$0" --case-job <"$tmp/jobs"
 
-pass=0 fail=0 failed= gen_naive=0 gen_n5d=0 ref_n5d=0 ref_naive=0 gen_25d=0 ref_25d=0
+pass=0 fail=0 failed= gen_naive=0 gen_n5d=0 ref_n5d=0 ref_naive=0 gen_25d=0 ref_25d=0 gen_ssam=0 ref_ssam=0
 while read -r s dt; do
   if [ "$(cat "$tmp/$s-$dt.status" 2>/dev/null)" = 0 ]; then pass=$((pass + 1))
   else fail=$((fail + 1)); failed="$failed $s/$dt"; echo "FAIL seed $s $dt:"; tail -8 "$tmp/$s-$dt.log" | sed 's/^/    /'; fi
@@ -88,6 +89,8 @@ while read -r s dt; do
   grep -q '^n5d: refused' "$tmp/$s-$dt.log" && ref_n5d=$((ref_n5d + 1))
   grep -q '^25d: generated' "$tmp/$s-$dt.log" && gen_25d=$((gen_25d + 1))
   grep -q '^25d: refused' "$tmp/$s-$dt.log" && ref_25d=$((ref_25d + 1))
+  grep -q '^ssam: generated' "$tmp/$s-$dt.log" && gen_ssam=$((gen_ssam + 1))
+  grep -q '^ssam: refused' "$tmp/$s-$dt.log" && ref_ssam=$((ref_ssam + 1))
 done <"$tmp/jobs"
 
 # nvcc compiles of a few generated CUDA programs (spread over the seeds, both backends).
@@ -108,6 +111,7 @@ printf '%-28s %6d %6d %6d\n' "cpu verify (gen+cc+2 runs)" $((pass + fail)) $pass
 printf '%-28s %6d %6d %6d\n' "naive gen (refused: $ref_naive)" $((pass + fail)) $((gen_naive + ref_naive)) $((pass + fail - gen_naive - ref_naive))
 printf '%-28s %6d %6d %6d\n' "n5d gen (refused: $ref_n5d)" $((pass + fail)) $((gen_n5d + ref_n5d)) $((pass + fail - gen_n5d - ref_n5d))
 printf '%-28s %6d %6d %6d\n' "25d gen (refused: $ref_25d)" $((pass + fail)) $((gen_25d + ref_25d)) $((pass + fail - gen_25d - ref_25d))
+printf '%-28s %6d %6d %6d\n' "ssam gen (refused: $ref_ssam)" $((pass + fail)) $((gen_ssam + ref_ssam)) $((pass + fail - gen_ssam - ref_ssam))
 printf '%-28s %6d %6d %6d\n' "nvcc sm_90 compile" $((nv_pass + nv_fail)) $nv_pass $nv_fail
 [ -n "$failed" ] && echo "failed (seed/dtype):$failed"
 echo "differential: $pass passed, $fail failed"

@@ -27,7 +27,7 @@ for case in "j2d5pt.c" "star3d1r.c" "box2d2r.c --dtype double" "j3d27pt.c -s 256
   [ "$(echo "$rows" | wc -l)" -eq 12 ] && ok || no "model $case: not 12 rows"
   # Columns: rank, strategy, parameters..., GCells/s, bound, blocks, limit, occupancy, regs.
   echo "$rows" | awk '{ g = $(NF-5); if (NR > 1 && g > prev + 1e-9) exit 1; prev = g }' && ok || no "$case: not sorted"
-  echo "$rows" | awk '{ b = $(NF-4); if (b != "global" && b != "l2" && b != "shared" && b != "compute") exit 1 }' \
+  echo "$rows" | awk '{ b = $(NF-4); if (b != "global" && b != "l2" && b != "shared" && b != "compute" && b != "shuffle") exit 1 }' \
     && ok || no "$case: bad bottleneck name"
   dtype=$(echo "$opts" | grep -o -- '--dtype [a-z]*')
   echo "$rows" | while read -r _ strategy rest; do
@@ -62,8 +62,9 @@ FAKE
 chmod +x "$tmp/nvcc"
 NVCC=$tmp/nvcc "$STENCILC" tune examples/j2d5pt.c --top 2 -s 1024 -t 10 --workdir "$tmp/w" >"$tmp/tune" 2>&1 \
   && ok || no "tune with a stand-in nvcc"
-[ "$(grep -c '^tune: \[[0-9]/4\].*measured' "$tmp/tune")" -eq 4 ] && ok || no "tune: 4 progress lines"
-choice=$(sed -n 's/^tune: \[4\/4\] \(--backend [^ ]* .*[0-9]\) *model.*/\1/p' "$tmp/tune" | sed 's/ *$//')
+# two of each strategy: naive, n5d and ssam
+[ "$(grep -c '^tune: \[[0-9]/6\].*measured' "$tmp/tune")" -eq 6 ] && ok || no "tune: 6 progress lines"
+choice=$(sed -n 's/^tune: \[6\/6\] \(--backend [^ ]* .*[0-9]\) *model.*/\1/p' "$tmp/tune" | sed 's/ *$//')
 grep -qF -- "$choice" "$STENCILC_CACHE/tune.txt" && ok || no "tune: fastest '$choice' not cached"
 "$STENCILC" run examples/j2d5pt.c --backend auto -s 1024 -t 10 --cpu 2>&1 | grep -qF "tuned choice for h200: $choice" \
   && ok || no "run --backend auto ignores the cached choice"
@@ -84,7 +85,8 @@ NVCC=/nonexistent "$STENCILC" tune examples/star3d1r.c --top 2 -s 200 -t 20 --em
   && ok || no "tune --emit without nvcc"
 tsv=$tmp/e/tune.tsv
 [ "$(grep -c '^#key	' "$tsv")" -eq 1 ] && grep -qx '#args	-t 20 -s 200' "$tsv" && ok || no "tune.tsv header"
-[ "$(grep -vc '^#' "$tsv")" -eq 4 ] && ok || no "tune.tsv: not 2 candidates of each of 2 strategies"
+# two of each strategy: naive, n5d and ssam
+[ "$(grep -vc '^#' "$tsv")" -eq 6 ] && ok || no "tune.tsv: not 2 candidates of each of 3 strategies"
 grep -v '^#' "$tsv" | while IFS='	' read -r file opts pred; do
   # shellcheck disable=SC2086
   "$STENCILC" gen examples/star3d1r.c $opts -o "$tmp/g.cu" >/dev/null 2>&1 && cmp -s "$tmp/g.cu" "$tmp/e/$file" &&

@@ -1,9 +1,11 @@
 #!/bin/sh
 # End to end through the CLI: for every example, in float and double, 'stencilc gen --backend cpu'
 # must give a C + OpenMP program that builds warning-free and passes its own verification against
-# the CPU reference at a small odd size for several step counts; 'gen --backend naive|n5d|25d' must
-# give CUDA that nvcc compiles for sm_90 (a representative subset, in parallel); 'stencilc run' must
-# build the CUDA program and, on a machine without a GPU, fall back to the CPU path.
+# the CPU reference at a small odd size for several step counts; 'gen --backend
+# naive|n5d|25d|ssam' must give CUDA that nvcc compiles for sm_90 (a representative subset, in
+# parallel); a few ssam programs must pass their own verification when run on the CPU through
+# tools/cudaemu; 'stencilc run' must build the CUDA program and, on a machine without a GPU,
+# fall back to the CPU path.
 cd "$(dirname "$0")/.." || exit 1
 STENCILC=${STENCILC:-build/stencilc}
 JOBS=${JOBS:-$(nproc)}
@@ -23,6 +25,23 @@ cpu_job() {
   echo $? >"$base.status"
 }
 if [ "$1" = --cpu-job ]; then cpu_job "$2" "$3"; exit 0; fi
+
+# One ssam program run on the CPU through tools/cudaemu (threads as fibers, barriers for the
+# shuffles and __syncthreads): NAME DTYPE SIZE STEPS(a_b_c) GEN-OPTIONS...; the program verifies
+# itself at that size for each step count. Writes $tmp/emu-<name>-<dtype>.status and .log.
+emu_job() {
+  name=$1 dt=$2 size=$3 steps=$(echo "$4" | tr _ ' ') base="$tmp/emu-$1-$2"
+  shift 4
+  (
+    "$STENCILC" gen "examples/$name.c" --backend ssam --dtype "$dt" "$@" -o "$base.cu" &&
+      sh tools/cudaemu/build.sh "$base.cu" "$base" &&
+      for t in $steps; do
+        "$base" -s "$size" -t "$t" -r 1 --check-size "$size" | grep -q 'verify=PASS' || { echo "FAIL at $t steps"; exit 1; }
+      done
+  ) >"$base.log" 2>&1
+  echo $? >"$base.status"
+}
+if [ "$1" = --emu-job ]; then shift; emu_job "$@"; exit 0; fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -53,7 +72,9 @@ if command -v nvcc >/dev/null 2>&1; then
              "25d star3d1r float --placement global" "25d star3d4r double --placement global" \
              "25d box3d1r double --placement shared" "25d star3d4r float --placement shared" \
              "25d star3d4r double --placement hybrid" "25d box3d1r float --placement hybrid" \
-             "25d j3d27pt double --placement register" "25d star3d4r float --placement register"; do
+             "25d j3d27pt double --placement register" "25d star3d4r float --placement register" \
+             "ssam j2d5pt float" "ssam star2d4r double" "ssam box2d5r float" "ssam star3d1r double" \
+             "ssam j3d27pt float" "ssam star3d4r float"; do
     set -- $job
     b=$1 name=$2 dt=$3; shift 3
     out="$tmp/$b-$name-$dt$(echo "$*" | tr -d ' -').cu"
@@ -66,6 +87,24 @@ if command -v nvcc >/dev/null 2>&1; then
 else
   echo "NOTE: nvcc not found: CUDA compile tests not run"
   check no "nvcc is required for the CUDA compile tests (scripts/setup.sh installs it)"
+fi
+
+# ssam kernels run through tools/cudaemu: sizes that are no multiple of a block, P that divides
+# nothing, step counts below, at and above bT, 2D and 3D, float and double.
+if command -v "${CXX:-g++}" >/dev/null 2>&1; then
+  cat >"$tmp/emu-jobs" <<'JOBS'
+j2d5pt float 29x45 1_3_4 --bt 3 --p 5
+box2d5r double 23x50 2 --bt 2 --p 4 --bs 64
+star3d2r float 13x15x17 1_2 --bs 6x32 --p 3
+box3d1r double 9x14x40 3 --bt 2 --p 3 --bs 5x32
+JOBS
+  xargs -P "$JOBS" -L 1 sh "$0" --emu-job <"$tmp/emu-jobs"
+  while read -r name dt rest; do
+    if [ "$(cat "$tmp/emu-$name-$dt.status" 2>/dev/null)" = 0 ]; then check ok
+    else check no "ssam $name $dt under cudaemu: $(tail -5 "$tmp/emu-$name-$dt.log" 2>/dev/null)"; fi
+  done <"$tmp/emu-jobs"
+else
+  check no "${CXX:-g++} is required to run the CUDA kernels through tools/cudaemu"
 fi
 
 # 'run' end to end: builds the CUDA program, then runs the GPU or (no GPU) the CPU path.

@@ -1,10 +1,12 @@
 #!/bin/sh
-# n5d, 25d (and naive) configurations that cannot run on an sm_90 GPU must be refused at
-# generation time: 'stencilc gen --backend n5d|25d|naive' exits 2, writes no output file, and
-# its message names the limit that was broken and the value given. The limits are those of the
-# hardware (1..32 fused steps, 1..8 rows per barrier, blocks of at most 1024 threads in whole
-# warps, 227 KB of shared memory per block, 24..255 registers per thread and 65536 per SM).
-# Accepted neighbours of each limit are checked too, so a refusal cannot come from something else.
+# n5d, 25d, ssam (and naive) configurations that cannot run on an sm_90 GPU must be refused at
+# generation time: 'stencilc gen --backend B' exits 2, writes no output file, and its message
+# names the limit that was broken and the value given. The limits are those of the hardware
+# (1..32 fused steps, 1..8 rows per barrier, blocks of at most 1024 threads in whole warps, 227
+# KB of shared memory per block, 24..255 registers per thread and 65536 per SM) and, for ssam,
+# of the method (linear stencils only, a halo that leaves lanes or warps to store, a register
+# cache that fits the registers). Accepted neighbours of each limit are checked too, so a
+# refusal cannot come from something else.
 cd "$(dirname "$0")/.." || exit 1
 STENCILC=${STENCILC:-build/asan/stencilc}
 tmp=$(mktemp -d)
@@ -161,6 +163,56 @@ refused fdd7 "registers 1024 64" --placement hybrid --dtype double --block 8x128
 accepted fdd7 --placement hybrid --dtype double --block 4x128
 # without --placement, the first placement that fits
 accepted box3d4r --dtype double
+
+# ---- ssam ----
+backend=ssam
+
+# Only linear stencils: the partial sums are of coefficient x point.
+refused gradient2d "linear n5d" --dtype float
+accepted j2d5pt
+accepted box2d5r
+
+# bT and P.
+refused j2d5pt "33 32" --bt 33
+refused j2d5pt "65 64" --p 65
+accepted j2d5pt --bt 1 --p 64 --bs 64
+
+# Blocks: 2D whole warps up to 1024; 3D one warp along x, at most 32 warps along y.
+refused j2d5pt "100 32" --bs 100
+refused j2d5pt "2048 1024" --bs 2048
+refused j2d5pt "2D" --bs 4x64
+refused star3d1r "64 32" --bs 8x64
+refused star3d1r "16 32" --bs 16
+refused star3d1r "1056 1024" --bs 33x32
+accepted j2d5pt --bs 1024 --bt 1 --p 2
+accepted star3d1r --bs 32x32 --bt 1 --p 2
+
+# Overlapped blocking: the halo 2*bT*r must leave lanes (x) and warps (3D, y) that store.
+refused box2d4r "32 2*4*4 lanes" --bt 4
+refused box2d5r "40" --bt 4 --p 4 --bs 64
+accepted box2d5r --bt 3 --p 4 --bs 64
+accepted box2d4r --bt 3 --p 4
+refused star3d1r "4 4 warps" --bs 4x32 --bt 2
+refused star3d4r "8 8 warps" --bs 8x32 --bt 1
+accepted star3d1r --bs 4x32 --bt 1
+accepted star3d4r --bs 16x32 --bt 1
+
+# Registers: the cache of P + 2*bT*r values (two registers each in double) must fit in the
+# 65536 / threads (at most 255) that a block's threads get.
+refused j2d5pt "registers 66 double 512 128" --p 64 --bt 1 --bs 512 --dtype double
+refused box2d4r "registers 72 1024 64" --p 64 --bt 1 --bs 1024
+accepted j2d5pt --p 64 --bt 1 --bs 256 --dtype double
+accepted box2d4r --p 32 --bt 1 --bs 1024
+
+# Shared memory (3D): two buffers of a plane per warp (and the halo warps) of the rows read.
+smem_refused box3d4r --bs 32x32 --p 24 --bt 1
+accepted box3d4r --dtype double --bs 16x32 --p 4 --bt 1
+
+# The n5d options mean nothing to ssam, and --p nothing to n5d.
+refused j2d5pt "--hsn n5d" --hsn 64
+refused j2d5pt "--regs n5d" --regs 64
+backend=n5d
+refused j2d5pt "--p ssam" --p 8
 
 echo "refusals: $pass passed, $fail failed"
 [ $fail -eq 0 ]

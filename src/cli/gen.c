@@ -7,13 +7,15 @@
 #include "tune.h"
 
 static const char *const GEN_HELP =
-    "usage: stencilc gen FILE.c [--backend naive|n5d|25d|cpu|auto] [--dtype float|double] -o OUT\n"
+    "usage: stencilc gen FILE.c [--backend naive|n5d|25d|ssam|cpu|auto] [--dtype float|double] -o OUT\n"
     "Writes a complete, self-contained program for the stencil in FILE.c:\n"
     "  naive  CUDA, one time step per launch from global memory (build: nvcc -O3\n"
     "         -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp OUT -o prog)\n"
     "  n5d    CUDA, N.5D temporal blocking: bT steps per launch on chip (build as naive)\n"
     "  25d    CUDA, 2.5D blocking of 3D stencils: one step per launch, the slowest axis streamed\n"
     "         by 2D blocks, the neighbours kept as --placement says (build as naive)\n"
+    "  ssam   CUDA, software systolic array: register cache, partial sums passed by warp\n"
+    "         shuffles, bT steps per launch; linear stencils only (build as naive)\n"
     "  cpu    C + OpenMP (build: cc -O3 -fopenmp OUT -lm -o prog)\n"
     "The program fills the grid with seeded random non-zero values (and run-time weights with\n"
     "seeded random positive ones of gain 1), runs, verifies against a CPU reference, times\n"
@@ -27,7 +29,7 @@ static const char *const GEN_HELP =
 int cmd_gen(int argc, char **argv) {
   Options o;
   int rc = options_parse(argc, argv,
-                         "-o --backend --dtype --gpu --block --placement --bt --bs --hsn --regs --rows --no-diag-opt "
+                         "-o --backend --dtype --gpu --block --placement --bt --bs --hsn --regs --rows --p --no-diag-opt "
                          "--no-assoc-opt",
                          GEN_HELP, &o);
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
@@ -41,7 +43,7 @@ int cmd_gen(int argc, char **argv) {
     ir_free(&st);
     return EXIT_INPUT;
   }
-  GenOptions g = {o.backend, o.dtype_given ? o.dtype : st.dtype, o.n5d, o.naive, o.p25d};
+  GenOptions g = {o.backend, o.dtype_given ? o.dtype : st.dtype, o.n5d, o.naive, o.p25d, o.ssam};
   Buf prog = {0};
   rc = EXIT_OK;
   if (codegen_program(&prog, &st, &g)) {

@@ -14,7 +14,8 @@ static const char *const MODEL_HELP =
     "                      [-t STEPS] [--top N]\n"
     "Predicts, without running anything, the speed of every candidate the GPU backends accept:\n"
     "naive over block shapes (Tabik's transaction model, roofline), n5d over bT, block, hSN and\n"
-    "register caps (AN5D's model, register-pressure pruning); prints the best first.\n"
+    "register caps (AN5D's model, register-pressure pruning), ssam over bT, P and block (a\n"
+    "roofline of loads, FMAs, shuffles and shared memory); prints the best first.\n"
     "  --gpu G    GPU to model (default h200); a `stencilc probe` file measured on the same GPU\n"
     "             refines the built-in figures\n"
     "  -s SIZE    interior cells: N (every axis) or N0xN1[xN2] (default: the backends')\n"
@@ -26,9 +27,7 @@ static void print_row(int rank, const Stencil *st, const Candidate *c, const Gpu
   char params[96], occ[40];
   model_params_text(st, &c->opt, params, sizeof params);
   const Prediction *p = &c->pred;
-  int threads = c->opt.backend == BACKEND_N5D
-                    ? (c->opt.n5d.bs[0] * (st->dims == 3 ? c->opt.n5d.bs[1] : 1))
-                    : c->opt.naive.block[0] * c->opt.naive.block[1] * (st->dims == 3 ? c->opt.naive.block[2] : 1);
+  int threads = model_block_threads(st, &c->opt);
   snprintf(occ, sizeof occ, "%d %s %3.0f%%", p->blocks_per_sm, p->occupancy_limit,
            100.0 * p->blocks_per_sm * threads / g->max_threads_per_sm);
   printf("%4d  %-8s %-40s %9.1f  %-8s %-18s %4d\n", rank, codegen_backend_name(c->opt.backend),

@@ -43,6 +43,17 @@ static int bad_count(const char *help, const char *opt, const char *arg) {
   return -1;
 }
 
+/* Where the value of a count option goes: --bt, --hsn, --regs and --rows (n5d; --bt is ssam's
+ * too, copied after parsing) and --p (ssam); NULL for any other option. */
+static int *count_option(Options *o, const char *name) {
+  if (!strcmp(name, "--bt")) return &o->n5d.bt;
+  if (!strcmp(name, "--hsn")) return &o->n5d.hsn;
+  if (!strcmp(name, "--regs")) return &o->n5d.regs;
+  if (!strcmp(name, "--rows")) return &o->n5d.rows;
+  if (!strcmp(name, "--p")) return &o->ssam.p;
+  return NULL;
+}
+
 int options_parse(int argc, char **argv, const char *allowed, const char *help, Options *o) {
   memset(o, 0, sizeof *o);
   o->backend = BACKEND_NAIVE;
@@ -111,9 +122,9 @@ int options_parse(int argc, char **argv, const char *allowed, const char *help, 
       int p = codegen_placement_from_name(v);
       if (p < 0) return bad(help, "--placement takes global, shared, hybrid or register, not '%s'", v);
       o->p25d.placement = (Placement)p;
-    } else if (!strcmp(a, "--bt") || !strcmp(a, "--hsn") || !strcmp(a, "--regs") || !strcmp(a, "--rows")) {
+    } else if (count_option(o, a)) {
       if (!valid_count(v, false)) return bad_count(help, a, v);
-      *(a[2] == 'b' ? &o->n5d.bt : a[2] == 'h' ? &o->n5d.hsn : a[3] == 'e' ? &o->n5d.regs : &o->n5d.rows) = atoi(v);
+      *count_option(o, a) = atoi(v);
     } else if (!strcmp(a, "-t") || !strcmp(a, "-r")) {
       if (!valid_count(v, false)) return bad_count(help, a, v);
       if (a[1] == 't') o->steps = v;
@@ -123,5 +134,11 @@ int options_parse(int argc, char **argv, const char *allowed, const char *help, 
   if (!o->input) return bad(help, "%s", "no input file");
   if (o->p25d.placement && o->backend != BACKEND_25D)
     return bad(help, "%s", "--placement applies to --backend 25d only");
+  /* --bt and --bs mean the same for both temporal-blocking backends */
+  o->ssam.bt = o->n5d.bt;
+  o->ssam.bs[0] = o->n5d.bs[0];
+  o->ssam.bs[1] = o->n5d.bs[1];
+  if (o->ssam.p && o->backend_given && !o->auto_backend && o->backend != BACKEND_SSAM)
+    return bad(help, "%s", "--p is an option of --backend ssam");
   return 0;
 }

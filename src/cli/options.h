@@ -23,6 +23,7 @@ typedef struct {
   N5dParams n5d;        /* --bt --bs --hsn --regs --rows --no-diag-opt --no-assoc-opt */
   NaiveParams naive;    /* --block */
   P25dParams p25d;      /* --placement, --block */
+  SsamParams ssam;      /* --bt --bs (shared with n5d) --p */
   const char *gpu;      /* model: --gpu */
   int top;              /* model: --top */
   const char *emit;     /* tune: --emit DIR (write the candidates, time nothing) */
@@ -43,7 +44,11 @@ typedef struct {
   "  --regs N        register cap per thread\n"                                               \
   "  --rows N        rows of the stream computed per barrier (default 2)\n"                    \
   "  --no-diag-opt   turn the diagonal-access-free optimisation off\n"                        \
-  "  --no-assoc-opt  turn the associative (partial sums) optimisation off\n"
+  "  --no-assoc-opt  turn the associative (partial sums) optimisation off\n"                 \
+  "ssam options (software systolic array, linear stencils):\n"                               \
+  "  --bt N          time steps fused per launch\n"                                           \
+  "  --p N           outputs per thread along the slowest axis (register cache P + 2 bT r)\n" \
+  "  --bs X | Yx32   threads per block: X in whole warps (2D), Y warps along y (3D)\n"
 
 /* Parses argv (after the subcommand name). `allowed` lists the option names this subcommand
  * takes, e.g. "-o --backend --dtype". Returns 0, 1 when --help was printed, or -1 after an error

@@ -13,7 +13,7 @@
 
 static const char *const RUN_HELP =
     "usage: stencilc run FILE.c [-s SIZE] [-t STEPS] [-r REPS] [--dtype float|double]\n"
-    "                    [--backend naive|n5d|25d|auto] [backend options] [--fast-math] [--cpu]\n"
+    "                    [--backend naive|n5d|25d|ssam|auto] [backend options] [--fast-math] [--cpu]\n"
     "                    [--workdir DIR]\n"
     "Generates the CUDA program, builds it with nvcc (-gencode=arch=compute_90,code=sm_90;\n"
     "$NVCC and $STENCILC_CUDA_ARCH override), runs it on the GPU: verify against the CPU\n"
@@ -35,7 +35,7 @@ enum { DIR_MAX = 4096, PATH_MAX_LEN = DIR_MAX + 2 * IR_NAME_MAX };
 
 static int write_program(const Stencil *st, Backend b, DType dt, const Options *o,
                          const char *path) {
-  GenOptions g = {b, dt, o->n5d, o->naive, o->p25d};
+  GenOptions g = {b, dt, o->n5d, o->naive, o->p25d, o->ssam};
   Buf prog = {0};
   int rc = codegen_program(&prog, st, &g);
   if (rc == 0 && buf_write_file(&prog, path)) {
@@ -114,7 +114,7 @@ static int run_cpu(const Stencil *st, const Options *o, DType dt, const char *di
 
 int cmd_run(int argc, char **argv) {
   Options o;
-  int rc = options_parse(argc, argv, "-s -t -r --dtype --backend --gpu --fast-math --cpu --workdir --block --placement --bt --bs --hsn --regs --rows "
+  int rc = options_parse(argc, argv, "-s -t -r --dtype --backend --gpu --fast-math --cpu --workdir --block --placement --bt --bs --hsn --regs --rows --p "
                          "--no-diag-opt --no-assoc-opt",
                          RUN_HELP, &o);
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;

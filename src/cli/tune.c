@@ -119,10 +119,11 @@ static int apply_params(const char *text, Options *o) {
   argv[argc++] = (char *)o->input;
   for (char *t = strtok(copy, " "); t && argc < 31; t = strtok(NULL, " ")) argv[argc++] = t;
   Options parsed;
-  if (options_parse(argc, argv, "--backend --bt --bs --hsn --regs --rows --block", "", &parsed)) return -1;
+  if (options_parse(argc, argv, "--backend --bt --bs --hsn --regs --rows --p --block", "", &parsed)) return -1;
   o->backend = parsed.backend;
   o->n5d = parsed.n5d;
   o->naive = parsed.naive;
+  o->ssam = parsed.ssam;
   return 0;
 }
 
@@ -156,7 +157,7 @@ int tune_choose(const Stencil *st, DType dt, Options *o) {
 
 /* The model's k best of each strategy, in rank order. */
 static int pick(const Candidate *c, int n, int k, const Candidate **picks) {
-  int count = 0, per[3] = {0};
+  int count = 0, per[BACKEND_COUNT] = {0};
   for (int i = 0; i < n && count < MAX_PICKS; i++)
     if (per[c[i].opt.backend]++ < k) picks[count++] = &c[i];
   return count;

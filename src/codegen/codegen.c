@@ -13,6 +13,7 @@ static const BackendInfo *const backends[] = {
     [BACKEND_CPU] = &backend_cpu,
     [BACKEND_N5D] = &backend_n5d,
     [BACKEND_25D] = &backend_p25d,
+    [BACKEND_SSAM] = &backend_ssam,
 };
 enum { NBACKENDS = sizeof backends / sizeof *backends };
 

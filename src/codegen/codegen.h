@@ -9,7 +9,7 @@
 #include "ir/ir.h"
 #include "util/buf.h"
 
-typedef enum { BACKEND_NAIVE, BACKEND_CPU, BACKEND_N5D, BACKEND_25D } Backend;
+typedef enum { BACKEND_NAIVE, BACKEND_CPU, BACKEND_N5D, BACKEND_25D, BACKEND_SSAM, BACKEND_COUNT } Backend;
 
 /* Parameters of the N.5D temporal-blocking backend (AN5D). Zero means "choose". */
 typedef struct {
@@ -38,12 +38,22 @@ typedef struct {
                              a third count is refused */
 } P25dParams;
 
+/* Parameters of the SSAM backend (software systolic array, Chen et al. 2019). Zero means
+ * "choose". */
+typedef struct {
+  int bt;    /* time steps fused per launch */
+  int p;     /* outputs per thread along axis 0 (the register cache holds p + 2 bT r0 values) */
+  int bs[2]; /* threads per block: bs[0] along x (2D: a multiple of 32; 3D: 32, one warp) and, in
+                3D, bs[1] warps along y */
+} SsamParams;
+
 typedef struct {
   Backend backend;
   DType dtype; /* element and arithmetic type of the generated program (may differ from source) */
   N5dParams n5d;
   NaiveParams naive;
   P25dParams p25d;
+  SsamParams ssam;
 } GenOptions;
 
 /* How the n5d backend keeps the sub-planes (see n5d.c), chosen from the IR and the options. */
@@ -59,12 +69,26 @@ typedef struct {
   int regs;      /* register cap (0: none), the default's when none was asked for */
 } N5dPlan;
 
+/* The SSAM backend's plan for given options, defaults filled in: what a performance model needs.
+ * The per-cell counts are those of the code emitted for one computed cell of one time level. */
+typedef struct {
+  int bt, p;
+  int warps;      /* per block: side by side along x (2D) or stacked along y (3D) */
+  int cache;      /* register cache per thread: p + 2 bT r0 values */
+  int regs;       /* estimated registers per thread (see ssam.c) */
+  long smem;      /* bytes of dynamic shared memory per block (3D exchange between warps) */
+  int fma, mul, add; /* arithmetic per computed cell */
+  int shuffles;   /* partial sums passed between lanes per computed cell */
+  int smem_reads; /* 3D: values of the neighbouring warps read per computed cell */
+  int smem_extra; /* 3D: rows each level writes to shared memory beyond those it computes */
+} SsamPlan;
+
 /* Comment lines enclosing the backend's kernel code (not the reference) in every program, so
  * that a test can perturb the kernel alone. */
 #define CODEGEN_KERNEL_BEGIN "/* stencilc:kernel-begin */"
 #define CODEGEN_KERNEL_END "/* stencilc:kernel-end */"
 
-/* Parses a backend name ("naive", "cpu", "n5d", "25d"); returns -1 when unknown. */
+/* Parses a backend name ("naive", "cpu", "n5d", "25d", "ssam"); returns -1 when unknown. */
 int codegen_backend_from_name(const char *name);
 const char *codegen_backend_name(Backend b);
 /* True when the backend's output is CUDA (compiled with nvcc), false for plain C. */
@@ -76,6 +100,9 @@ int codegen_validate(const Stencil *st, const GenOptions *opt, char *why, size_t
 
 /* The n5d plan for opt->n5d (whatever opt->backend says): 0, or non-zero with the reason in why. */
 int codegen_n5d_plan(const Stencil *st, const GenOptions *opt, N5dPlan *plan, char *why, size_t n);
+
+/* The SSAM plan for opt->ssam (whatever opt->backend says): 0, or non-zero with the reason. */
+int codegen_ssam_plan(const Stencil *st, const GenOptions *opt, SsamPlan *plan, char *why, size_t n);
 
 /* Parses a 25d placement name ("global", "shared", "hybrid", "register"); -1 when unknown. */
 int codegen_placement_from_name(const char *name);

@@ -139,6 +139,8 @@ void emit_linear_form(Buf *out, const Stencil *st, DType arith, EmitLoadFn load,
   }
 }
 
+bool emit_coef_used(const Stencil *st, int p) { return st->coef[p] != 0; }
+
 void emit_point_index(Buf *out, const Stencil *st, int p) {
   buf_puts(out, "c");
   for (int a = 0; a < st->dims; a++) {
@@ -193,6 +195,26 @@ void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs) {
   buf_printf(out, "i%d;\n%*sout[c] = (rt_real)(", d - 1, ind, "");
   emit_expr(out, st, st->expr, hs->arith, hs->load, NULL);
   buf_printf(out, ");\n%*s}\n}\n", 2 * d, "");
+}
+
+/* ---- Multi-step launches ---- */
+
+void emit_advance(Buf *out, int bt, const char *launch) {
+  buf_printf(out,
+             "\n/* Launches of %d steps each (the last one shorter), alternating the buffers; the\n"
+             " * result then moves to buf[steps %% 2] if the launch count left it in the other. */\n"
+             "static void stencil_advance(rt_real *buf[2], const RtGrid *g, long steps) {\n"
+             "  int src = 0;\n"
+             "  for (long done = 0; done < steps; src ^= 1) {\n"
+             "    const long bt = steps - done < %d ? steps - done : %d;\n"
+             "    switch (bt) {\n",
+             bt, bt, bt);
+  for (int k = 1; k <= bt; k++)
+    buf_printf(out, "    case %d: %s<%d>(buf[src], buf[1 - src], g); break;\n", k, launch, k);
+  buf_puts(out, "    }\n    done += bt;\n  }\n"
+                "  if (src != (int)(steps % 2))\n"
+                "    RT_CUDA_CHECK(cudaMemcpyAsync(buf[steps % 2], buf[src], (size_t)g->cells * sizeof(rt_real),\n"
+                "                                  cudaMemcpyDeviceToDevice));\n}\n");
 }
 
 /* ---- Refusals ---- */

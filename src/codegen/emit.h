@@ -32,6 +32,11 @@ void emit_number(Buf *out, double v, DType arith);
  * from the linear form writes coefficients through this. */
 void emit_coef(Buf *out, const Stencil *st, int p, DType arith);
 
+/* Whether point p takes part in the linear form of an associative stencil. False only for a
+ * coefficient known to be zero when the code is generated: the one place where a backend may
+ * decide to skip a point (a coefficient read at run time is never skipped). */
+bool emit_coef_used(const Stencil *st, int p);
+
 /* Appends an associative stencil as its folded linear form, sum of coef * point (+ constant), in
  * type arith: a division by a constant is already in the coefficients, so none is left on the
  * critical path. Points with a zero coefficient are left out. */
@@ -53,6 +58,12 @@ typedef struct {
   EmitLoadFn load;
 } HostStep;
 void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs);
+
+/* Appends `static void stencil_advance(rt_real *buf[2], const RtGrid *g, long steps)` for a
+ * backend that fuses up to bt steps per launch: launches `LAUNCH<k>(in, out, g)` (a template the
+ * backend defines for k = 1 .. bt) of bt steps each and a shorter last one, alternating the
+ * buffers, then moves the result to buf[steps % 2] when the launch count left it in the other. */
+void emit_advance(Buf *out, int bt, const char *launch);
 
 /* Why a backend refuses options: the message and a hint for the user. */
 typedef struct {
@@ -88,5 +99,6 @@ extern const BackendInfo backend_naive; /* naive.c */
 extern const BackendInfo backend_cpu;   /* cpu.c */
 extern const BackendInfo backend_n5d;   /* n5d.c */
 extern const BackendInfo backend_p25d;  /* p25d.c */
+extern const BackendInfo backend_ssam;  /* ssam.c */
 
 #endif

@@ -1,5 +1,5 @@
 /* The models: occupancy, operation counts, register estimate, Tabik's transactions, and the
- * predictions for the naive and n5d backends. */
+ * predictions for the naive, n5d and ssam backends. */
 #include <math.h>
 #include <stdio.h>
 
@@ -101,7 +101,7 @@ double model_tabik_transactions(const long n[3], const int blk[3], const int hal
 /* ---- predictions ---- */
 
 const char *model_bound_name(Bound b) {
-  static const char *const names[] = {"global", "l2", "shared", "compute"};
+  static const char *const names[] = {"global", "l2", "shared", "compute", "shuffle"};
   return names[b];
 }
 
@@ -160,8 +160,8 @@ static void finish(const GpuSpec *g, int threads, long smem, Prediction *p) {
   p->blocks_per_sm = model_blocks_per_sm(g, threads, p->regs, smem, &p->occupancy_limit);
   double waves = (double)p->blocks / ((double)p->blocks_per_sm * g->sms);
   p->eff_sm = waves / ceil(waves);
-  double t[] = {p->t_gm, p->t_l2, p->t_sm, p->t_comp}, worst = 0;
-  for (int b = BOUND_GLOBAL; b <= BOUND_COMPUTE; b++)
+  double t[] = {p->t_gm, p->t_l2, p->t_sm, p->t_comp, p->t_shfl}, worst = 0;
+  for (int b = BOUND_GLOBAL; b <= BOUND_SHUFFLE; b++)
     if (t[b] > worst) worst = t[b], p->bound = (Bound)b;
   p->seconds = worst / p->eff_sm;
 }
@@ -246,11 +246,73 @@ static int predict_naive(const Stencil *st, const GenOptions *opt, const Problem
   return 0;
 }
 
+/* One SSAM launch of bt levels (the plan's P and block; a shorter last launch keeps them and
+ * caches fewer halo rows). Every thread loads its cache, computes level k on P + 2 (bt - k) r0
+ * rows, and its lanes that own cells store P rows. Issue slots (arithmetic, shuffles, shared and
+ * global loads and stores): the SM issues 4 warp instructions per clock (128 lanes,
+ * fp32_gflops / 2); shuffles have their own pipe of 32 lanes
+ * per clock per SM (CUDA C++ Programming Guide, arithmetic instruction throughput), and a double
+ * moves in two. */
+static void ssam_launch(const Stencil *st, const SsamPlan *pl, const Problem *pb, const GpuSpec *g,
+                        DType dt, int bt, Prediction *p) {
+  int d = st->dims, x = d - 1, rr = st->radius[0], rx = st->radius[x];
+  p->blocks = ceil_div(pb->n[0], pl->p);
+  if (d == 3) {
+    p->blocks *= ceil_div(pb->n[1], pl->warps - 2L * bt * st->radius[1]) * ceil_div(pb->n[x], WARP - 2L * bt * rx);
+  } else {
+    p->blocks *= ceil_div(pb->n[x], (long)pl->warps * (WARP - 2 * bt * rx));
+  }
+  double threads = (double)p->blocks * pl->warps * WARP;
+  double rows = (double)bt * pl->p + (double)bt * (bt - 1) * rr; /* computed per thread */
+  double computed = threads * rows, cache = pl->p + 2.0 * bt * rr;
+  double valid = 1, extent = 1, word = 4.0 * words(dt);
+  for (int a = 0; a < d; a++) valid *= pb->n[a], extent *= pb->n[a] + st->lo[a] + st->hi[a];
+  OpCounts ops = {pl->fma, pl->mul, pl->add, 0};
+  /* 3D: every level writes the rows the warps beside it read */
+  double published = pl->smem ? threads * (rows + (double)bt * pl->smem_extra) : 0;
+  double smem_ops = published + computed * pl->smem_reads;
+  p->classes.valid = valid;
+  p->gm_bytes = (extent + valid) * word; /* the grid read once, the interior written once */
+  p->l2_bytes = (threads * cache + valid) * word;
+  p->sm_bytes = smem_ops * word;
+  p->flops = computed * op_flops(ops);
+  p->shuffles = computed * pl->shuffles * words(dt);
+  double issue = computed * op_total(ops) + p->shuffles + smem_ops + threads * (cache + pl->p);
+  p->t_gm = p->gm_bytes / (g->mem_gbs * 1e9);
+  p->t_l2 = p->l2_bytes / (g->l2_gbs * 1e9);
+  p->t_sm = p->sm_bytes / (g->smem_gbs * 1e9);
+  p->t_comp = fmax(p->flops / (peak_gflops(g, dt) * 1e9 * model_alu_efficiency(ops)),
+                   issue / (g->fp32_gflops / 2 * 1e9));
+  p->t_shfl = p->shuffles / (WARP * g->sms * g->clock_ghz * 1e9);
+  finish(g, pl->warps * WARP, pl->smem, p);
+}
+
+static int predict_ssam(const Stencil *st, const GenOptions *opt, const Problem *pb,
+                        const GpuSpec *g, Prediction *p) {
+  SsamPlan pl;
+  char why[256];
+  if (codegen_ssam_plan(st, opt, &pl, why, sizeof why)) return -1;
+  p->regs = pl.regs;
+  /* would spill: a warp gets registers from its scheduler's quarter of the register file */
+  int warps_per_scheduler = (pl.warps + 3) / 4;
+  if (p->regs > g->max_regs_per_thread || p->regs * warps_per_scheduler * WARP > g->regs_per_sm / 4)
+    return -1;
+  long full = pb->steps / pl.bt, rest = pb->steps % pl.bt;
+  Prediction last = {0};
+  last.regs = p->regs;
+  if (rest) ssam_launch(st, &pl, pb, g, opt->dtype, (int)rest, &last);
+  ssam_launch(st, &pl, pb, g, opt->dtype, pl.bt, p);
+  if (!p->blocks_per_sm) return -1;
+  p->seconds = full * p->seconds + (rest ? last.seconds : 0);
+  return 0;
+}
+
 int model_predict(const Stencil *st, const GenOptions *opt, const Problem *pb, const GpuSpec *g,
                   Prediction *p) {
   *p = (Prediction){0};
   int rc = opt->backend == BACKEND_N5D     ? predict_n5d(st, opt, pb, g, p)
            : opt->backend == BACKEND_NAIVE ? predict_naive(st, opt, pb, g, p)
+           : opt->backend == BACKEND_SSAM  ? predict_ssam(st, opt, pb, g, p)
                                            : -1;
   if (rc) return -1;
   double cells = (double)pb->steps;

@@ -1,6 +1,7 @@
 /* Enumeration and ranking of the candidates of every GPU strategy. The spaces follow AN5D's
- * tuning (section 6.3: bT, block sizes, hSN, register caps 32/64/96 or none) and, for the naive
- * block shape, Tabik's space of warp-wide shapes (Zhang: wide and flat blocks coalesce best). */
+ * tuning (section 6.3: bT, block sizes, hSN, register caps 32/64/96 or none), for the naive
+ * block shape Tabik's space of warp-wide shapes (Zhang: wide and flat blocks coalesce best), and
+ * for SSAM the paper's parameters (P outputs per thread, B threads per block) times bT. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +66,31 @@ static void n5d_space(List *l, const Stencil *st, DType dt, const Problem *pb, c
         }
 }
 
+/* SSAM: linear stencils only (the backend refuses the others). */
+static void ssam_space(List *l, const Stencil *st, DType dt, const Problem *pb, const GpuSpec *g) {
+  static const int ps[] = {2, 4, 8, 12, 16, 24, 32}, bs2[] = {64, 128, 256, 512}, ws3[] = {4, 8, 16, 32};
+  bool d3 = st->dims == 3;
+  int max_bt = d3 ? 4 : 8;
+  for (int bt = 1; bt <= max_bt; bt++)
+    for (int i = 0; i < COUNT(ps); i++)
+      for (int b = 0; b < COUNT(bs2); b++) {
+        GenOptions o = {.backend = BACKEND_SSAM, .dtype = dt};
+        o.ssam.bt = bt;
+        o.ssam.p = ps[i];
+        o.ssam.bs[0] = d3 ? 32 : bs2[b];
+        o.ssam.bs[1] = d3 ? ws3[b] : 0;
+        consider(l, st, &o, pb, g);
+      }
+}
+
+int model_block_threads(const Stencil *st, const GenOptions *opt) {
+  const int *b = opt->backend == BACKEND_N5D ? opt->n5d.bs : opt->backend == BACKEND_SSAM ? opt->ssam.bs : NULL;
+  if (b) return b[0] * (st->dims == 3 ? b[1] : 1);
+  int threads = 1;
+  for (int a = 0; a < st->dims; a++) threads *= opt->naive.block[a];
+  return threads;
+}
+
 /* Faster first; among equals, fewer registers (more room for the compiler), then the parameters,
  * so that the ranking is deterministic. */
 static int by_speed(const void *a, const void *b) {
@@ -73,7 +99,9 @@ static int by_speed(const void *a, const void *b) {
   const GenOptions *p = &x->opt, *q = &y->opt;
   int keys[][2] = {{x->pred.regs, y->pred.regs}, {p->backend, q->backend}, {p->n5d.bt, q->n5d.bt},
                    {p->n5d.bs[0], q->n5d.bs[0]}, {p->n5d.bs[1], q->n5d.bs[1]},
-                   {p->n5d.hsn, q->n5d.hsn}, {p->naive.block[0], q->naive.block[0]},
+                   {p->n5d.hsn, q->n5d.hsn}, {p->ssam.bt, q->ssam.bt}, {p->ssam.p, q->ssam.p},
+                   {p->ssam.bs[0], q->ssam.bs[0]}, {p->ssam.bs[1], q->ssam.bs[1]},
+                   {p->naive.block[0], q->naive.block[0]},
                    {p->naive.block[1], q->naive.block[1]}, {p->naive.block[2], q->naive.block[2]}};
   for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
     if (keys[i][0] != keys[i][1]) return keys[i][0] < keys[i][1] ? -1 : 1;
@@ -84,6 +112,7 @@ int model_rank(const Stencil *st, DType dt, const Problem *pb, const GpuSpec *g,
   List l = {0};
   naive_space(&l, st, dt, pb, g);
   n5d_space(&l, st, dt, pb, g);
+  ssam_space(&l, st, dt, pb, g);
   if (l.n) qsort(l.items, (size_t)l.n, sizeof *l.items, by_speed);
   *out = l.items;
   return l.n;
@@ -94,6 +123,12 @@ void model_params_text(const Stencil *st, const GenOptions *opt, char *buf, size
     const int *b = opt->naive.block;
     if (st->dims == 3) snprintf(buf, n, "--block %dx%dx%d", b[0], b[1], b[2]);
     else snprintf(buf, n, "--block %dx%d", b[0], b[1]);
+    return;
+  }
+  if (opt->backend == BACKEND_SSAM) {
+    const SsamParams *q = &opt->ssam;
+    if (st->dims == 3) snprintf(buf, n, "--bt %d --p %d --bs %dx%d", q->bt, q->p, q->bs[1], q->bs[0]);
+    else snprintf(buf, n, "--bt %d --p %d --bs %d", q->bt, q->p, q->bs[0]);
     return;
   }
   const N5dParams *p = &opt->n5d;

@@ -133,26 +133,111 @@ static void test_naive(const Stencil *st) {
          model_bound_name(p.bound));
 }
 
+/* ssam, j2d5pt (5 points, radius 1) on a 20x50 interior, --bt 2 --p 4 --bs 64, 2 steps (one launch):
+ *   columns: x = -1 and x = +1 (one product each, shuffled), the centre column 3 products: the
+ *   chains start with a multiply each, the right one is added: 3 FMAs, 2 MULs, 1 ADD, 2 shuffles
+ *   blocks: ceil(50 / (2 warps * (32 - 2*2*1) lanes)) = 1 along x, ceil(20 / 4) = 5 along y; 320 threads
+ *   each computes level 1 on 4 + 2 rows and level 2 on 4: 3200 computed cells; cache 4 + 2*2 = 8
+ *   DRAM: the 22x52 grid once, the 1000 interior cells written: (1144 + 1000) * 4 B
+ *   L2: 320 * 8 loads + 1000 stores, * 4 B
+ *   issue: 3200 * 6 operations + 6400 shuffles + 320 * (8 + 4) loads and stores = 29440 lane slots */
+static void test_ssam_2d(const Stencil *st) {
+  GpuSpec g = gpu("h200");
+  GenOptions opt = {.backend = BACKEND_SSAM, .dtype = DTYPE_FLOAT, .ssam = {.bt = 2, .p = 4, .bs = {64, 0}}};
+  SsamPlan pl;
+  char why[256];
+  EXPECT(!codegen_ssam_plan(st, &opt, &pl, why, sizeof why), "plan: %s", why);
+  EXPECT(pl.fma == 3 && pl.mul == 2 && pl.add == 1 && pl.shuffles == 2 && pl.cache == 8 && pl.smem == 0,
+         "plan %d %d %d %d %d %ld", pl.fma, pl.mul, pl.add, pl.shuffles, pl.cache, pl.smem);
+  Problem pb = {{20, 50, 0}, 2};
+  Prediction p;
+  EXPECT(!model_predict(st, &opt, &pb, &g, &p), "predict");
+  EXPECT(p.blocks == 5, "blocks %ld", p.blocks);
+  EXPECT(near(p.gm_bytes, 2144 * 4) && near(p.l2_bytes, 3560 * 4) && p.sm_bytes == 0, "%g %g %g",
+         p.gm_bytes, p.l2_bytes, p.sm_bytes);
+  EXPECT(near(p.flops, 3200 * 9) && near(p.shuffles, 6400), "flops %g shuffles %g", p.flops, p.shuffles);
+  /* eff_ALU = 9 / 12; issue at 128 lanes per clock per SM (fp32 peak / 2) is the slower */
+  EXPECT(near(p.t_comp, fmax(28800 / (g.fp32_gflops * 1e9 * 0.75), 29440 / (g.fp32_gflops / 2 * 1e9))),
+         "t_comp %g", p.t_comp);
+  EXPECT(near(p.t_shfl, 6400 / (32 * 132 * 1.98e9)), "t_shfl %g", p.t_shfl);
+  EXPECT(near(p.t_gm, 2144 * 4 / 4258e9) && near(p.t_l2, 3560 * 4 / (5120 * 1.98e9)), "t_gm %g", p.t_gm);
+  /* the global time is the largest: 8.6 KB at 4258 GB/s */
+  EXPECT(p.bound == BOUND_GLOBAL && near(p.seconds, p.t_gm / p.eff_sm), "bound %s", model_bound_name(p.bound));
+  /* registers 8 + 8 * 8/3 = 29 (ssam.c's estimate); 64 threads: 32 blocks per SM, the block limit */
+  EXPECT(pl.regs == 29 && p.regs == 29 && p.blocks_per_sm == 32 && !strcmp(p.occupancy_limit, "blocks"),
+         "regs %d blocks/SM %d %s", p.regs, p.blocks_per_sm, p.occupancy_limit);
+  /* 3 steps: a launch of 2 and one of 1 (cache 6, 320 threads computing 4 rows) */
+  pb.steps = 3;
+  Prediction q;
+  EXPECT(!model_predict(st, &opt, &pb, &g, &q) && q.seconds > p.seconds, "3 steps");
+}
+
+/* ssam, star3d1r (7 points) on a 10x20x30 interior, --bt 1 --p 4 --bs 8x32, 1 step:
+ *   columns x = -1 and +1 one product each, the centre 5 (two from the y neighbours, in shared
+ *   memory), summed apart (3D with y offsets): 3 MULs, 4 FMAs, 2 ADDs, 2 shuffles, 2 shared loads
+ *   blocks: 3 along z (P = 4), ceil(20 / (8 - 2)) = 4 along y, 1 along x: 12 of 256 threads
+ *   computed: 3072 threads * 4 rows; cache 6; shared: 2 buffers of 10 planes of 4 rows x 32
+ *   shared traffic: 12288 writes (each level's rows) + 12288 * 2 reads, * 4 B
+ *   issue: 12288 * 9 + 24576 shuffles + 36864 shared + 3072 * (6 + 4) = 202752 */
+static void test_ssam_3d(void) {
+  Stencil st;
+  if (frontend_parse("examples/star3d1r.c", &st)) abort();
+  GpuSpec g = gpu("h200");
+  GenOptions opt = {.backend = BACKEND_SSAM, .dtype = DTYPE_FLOAT, .ssam = {.bt = 1, .p = 4, .bs = {32, 8}}};
+  SsamPlan pl;
+  char why[256];
+  EXPECT(!codegen_ssam_plan(&st, &opt, &pl, why, sizeof why), "plan: %s", why);
+  EXPECT(pl.fma == 4 && pl.mul == 3 && pl.add == 2 && pl.smem_reads == 2 && pl.smem_extra == 0 &&
+         pl.smem == 2 * 10 * 4 * 32 * 4, "plan %d %d %d %d %d %ld", pl.fma, pl.mul, pl.add,
+         pl.smem_reads, pl.smem_extra, pl.smem);
+  Problem pb = {{10, 20, 30}, 1};
+  Prediction p;
+  EXPECT(!model_predict(&st, &opt, &pb, &g, &p), "predict");
+  EXPECT(p.blocks == 12, "blocks %ld", p.blocks);
+  EXPECT(near(p.sm_bytes, 36864 * 4) && near(p.gm_bytes, (12 * 22 * 32 + 6000) * 4) &&
+         near(p.l2_bytes, (3072 * 6 + 6000) * 4), "%g %g %g", p.sm_bytes, p.gm_bytes, p.l2_bytes);
+  EXPECT(near(p.flops, 12288 * 13) && near(p.shuffles, 24576), "flops %g", p.flops);
+  EXPECT(near(p.t_comp, fmax(12288 * 13 / (g.fp32_gflops * 1e9 * 13.0 / 18), 202752 / (g.fp32_gflops / 2 * 1e9))),
+         "t_comp %g", p.t_comp);
+  EXPECT(near(p.t_sm, 36864 * 4 / g.smem_gbs / 1e9), "t_sm %g", p.t_sm);
+  /* registers 8 + 6 * 8/3 + 2 * 6 / 8 = 25 (32 allocated): 8 blocks of 256 fit, as many as the
+   * threads allow, which are counted first */
+  EXPECT(p.regs == 25 && p.blocks_per_sm == 8 && !strcmp(p.occupancy_limit, "threads"), "regs %d, %d %s",
+         p.regs, p.blocks_per_sm, p.occupancy_limit);
+  ir_free(&st);
+}
+
 static void test_rank(const Stencil *st) {
   GpuSpec h200 = gpu("h200"), a100 = gpu("a100");
   Problem pb = {{4096, 4096, 0}, 100};
   Candidate *c, *d;
   int n = model_rank(st, DTYPE_FLOAT, &pb, &h200, &c), m = model_rank(st, DTYPE_FLOAT, &pb, &a100, &d);
   EXPECT(n > 50 && m > 50, "%d and %d candidates", n, m);
-  bool naive = false, n5d = false;
+  bool naive = false, n5d = false, ssam = false;
   for (int i = 0; i < n; i++) {
     char why[256];
     EXPECT(!codegen_validate(st, &c[i].opt, why, sizeof why), "candidate %d refused: %s", i, why);
     EXPECT(i == 0 || c[i - 1].pred.gcells >= c[i].pred.gcells, "not sorted at %d", i);
     naive |= c[i].opt.backend == BACKEND_NAIVE;
     n5d |= c[i].opt.backend == BACKEND_N5D;
+    ssam |= c[i].opt.backend == BACKEND_SSAM;
   }
-  EXPECT(naive && n5d, "both strategies ranked");
-  EXPECT(c[0].opt.backend == BACKEND_N5D, "temporal blocking wins on a first-order 2D stencil");
+  EXPECT(naive && n5d && ssam, "every strategy ranked");
+  EXPECT(c[0].opt.backend == BACKEND_N5D || c[0].opt.backend == BACKEND_SSAM,
+         "temporal blocking wins on a first-order 2D stencil");
   EXPECT(c[0].pred.gcells > d[0].pred.gcells, "h200 %g vs a100 %g", c[0].pred.gcells, d[0].pred.gcells);
   char text[96];
   model_params_text(st, &(GenOptions){.backend = BACKEND_N5D, .n5d = {4, {256, 0}, 512, 64}}, text, sizeof text);
   EXPECT(!strcmp(text, "--bt 4 --bs 256 --hsn 512 --regs 64"), "%s", text);
+  model_params_text(st, &(GenOptions){.backend = BACKEND_SSAM, .ssam = {3, 16, {128, 0}}}, text, sizeof text);
+  EXPECT(!strcmp(text, "--bt 3 --p 16 --bs 128"), "%s", text);
+  /* gradient2d is not linear: no ssam candidate */
+  Stencil grad;
+  if (frontend_parse("examples/gradient2d.c", &grad)) abort();
+  free(c);
+  n = model_rank(&grad, DTYPE_FLOAT, &pb, &h200, &c);
+  for (int i = 0; i < n; i++) EXPECT(c[i].opt.backend != BACKEND_SSAM, "ssam candidate for gradient2d");
+  ir_free(&grad);
   free(c);
   free(d);
 }
@@ -166,6 +251,8 @@ int main(void) {
   test_tabik();
   test_n5d_classes(&st);
   test_naive(&st);
+  test_ssam_2d(&st);
+  test_ssam_3d();
   test_rank(&st);
   ir_free(&st);
   if (failures) {

@@ -1,0 +1,552 @@
+/* SSAM: the software systolic array (Chen, Wahib, Takizawa, Takano, Matsuoka, SC'19), with
+ * temporal blocking on top. Linear (associative) stencils only: the update is a sum of
+ * coefficient x point, so it can be split into partial sums.
+ *
+ * Axis 0 lives in registers: each thread caches C = P + 2 bT r0 values of its column (the register
+ * cache) and computes P outputs with a sliding window, in place: output row i of a level reads
+ * cache rows i .. i + 2 r0 and overwrites row i, which no later output of that level reads.
+ * The last axis (x) runs across the 32 lanes of a warp. An update is split by the x offset of its
+ * points into columns; each thread computes the partial sum of a column over its own cache, and
+ * the partial sums travel to the lane that needs them by warp shuffles: the columns left of the
+ * centre in one chain (__shfl_up_sync, farthest column first, each shuffle moving the running sum
+ * one column nearer), those right of it in another (__shfl_down_sync). So every lane ends with
+ * its own cell's update, a full box costs 2 rx shuffles per cell, and no value moves twice.
+ * In 3D the warps of a block are stacked along y: before each level every warp writes the rows
+ * of its cache that the warps beside it read to shared memory (two buffers, alternating by level,
+ * so one barrier per level suffices), and each output loads the y neighbours' values it needs.
+ *
+ * Overlapped blocking, as in the paper: a launch fuses bT levels; every level loses r cells of
+ * validity at each end of every axis (lanes at the warp's edges, warps at the block's edges, rows
+ * at the cache's ends), so only the middle P rows, 32 - 2 bT rx lanes and warps - 2 bT ry warps
+ * store. Nothing branches per thread: the redundant lanes compute like the others and are
+ * masked at the store. Cells outside the interior keep their value at every level; blocks that
+ * touch no such cell (all but the grid's edges) run a variant without that selection. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "emit.h"
+#include "runtime_text.h"
+
+/* Hardware limits of sm_90 that bound the parameters. */
+enum {
+  WARP = 32,
+  MAX_THREADS = 1024,
+  MAX_SMEM = 227 * 1024,
+  MAX_BT = 32,
+  MAX_P = 64,
+  MAX_REGS = 255,
+  REGS_PER_SM = 65536,
+  /* Registers a thread needs besides its cache at the least: indices, addresses, partial sums. */
+  REGS_BESIDE_CACHE = 16,
+};
+
+typedef struct {
+  int bt, p, warps;
+  int rr, rw, rx; /* radius along axis 0 (registers), y (3D: warps; 0 in 2D) and x (lanes) */
+  int cache;      /* P + 2 bT rr */
+  /* 3D: the axis-0 offsets of the points off the warp's plane span ylo .. ylo + yspan: a level
+   * publishes only the rows its y neighbours read (a star: the centre rows alone) */
+  int ylo, yspan;
+  int terms, centre, yrows; /* points used; those of the centre column; 3D: distinct (axis-0, y)
+                               offsets off the warp's plane, the shared-memory loads of an output */
+  bool sums;      /* columns summed apart before the chains (emit_column_sums): yrows > 0 */
+  long smem;
+  /* Columns: the distinct x offsets of the points used, left of the centre (ascending, the
+   * farthest first) and right of it (descending, the farthest first). */
+  int left[2 * WARP], nleft, right[2 * WARP], nright;
+} Plan;
+
+static int words(DType dt) { return dt == DTYPE_DOUBLE ? 2 : 1; }
+
+static int xoff(const Stencil *st, int p) { return st->points[p].off[st->dims - 1]; }
+
+static bool column_used(const Stencil *st, int dx) {
+  for (int p = 0; p < st->npoints; p++)
+    if (emit_coef_used(st, p) && xoff(st, p) == dx) return true;
+  return false;
+}
+
+static void find_columns(const Stencil *st, Plan *pl) {
+  pl->nleft = pl->nright = 0;
+  for (int dx = -pl->rx; dx < 0; dx++)
+    if (column_used(st, dx)) pl->left[pl->nleft++] = dx;
+  for (int dx = pl->rx; dx > 0; dx--)
+    if (column_used(st, dx)) pl->right[pl->nright++] = dx;
+}
+
+/* Defaults by rule. 2D: 4 warps side by side; bT rx <= 4, so the halo of the fused steps takes
+ * at most a quarter of a warp's lanes; P = 16 outputs per thread, so the cache rows of the halo
+ * are a small share. 3D: bT = 2 at radius 1 and 1 beyond; 16 warps when half of them store
+ * (2 bT ry <= 8), else 32 (whose 64 registers a thread leave little room for P); P = 8, as the
+ * y neighbours' values add registers. P is halved while the estimated registers or the shared
+ * memory do not fit, then the 3D block loses warps (make_plan). */
+static void default_params(const Stencil *st, Plan *pl) {
+  int r = pl->rx > pl->rw ? pl->rx : pl->rw;
+  if (st->dims == 2) {
+    if (!pl->warps) pl->warps = 4;
+    if (!pl->bt) pl->bt = pl->rx > 4 ? 1 : 4 / (pl->rx ? pl->rx : 1);
+    if (!pl->p) pl->p = 16;
+  } else {
+    if (!pl->bt) pl->bt = r > 1 ? 1 : 2;
+    if (!pl->warps) pl->warps = 2 * pl->bt * pl->rw > 8 ? 32 : 16;
+    if (!pl->p) pl->p = 8;
+  }
+}
+
+/* Axis-0 offsets of the points used that lie off the warp's plane (3D, y offset not 0). */
+static void off_plane_rows(const Stencil *st, Plan *pl) {
+  int lo = pl->rr, hi = -pl->rr;
+  for (int p = 0; p < st->npoints; p++) {
+    const int *o = st->points[p].off;
+    if (st->dims != 3 || !emit_coef_used(st, p) || o[1] == 0) continue;
+    lo = o[0] < lo ? o[0] : lo;
+    hi = o[0] > hi ? o[0] : hi;
+  }
+  pl->ylo = lo <= hi ? lo : 0;
+  pl->yspan = lo <= hi ? hi - lo : 0;
+}
+
+static bool point_at(const Stencil *st, int dz, int dy) {
+  for (int p = 0; p < st->npoints; p++)
+    if (emit_coef_used(st, p) && st->points[p].off[0] == dz && st->points[p].off[1] == dy) return true;
+  return false;
+}
+
+static void count_points(const Stencil *st, Plan *pl) {
+  for (int p = 0; p < st->npoints; p++) {
+    pl->terms += emit_coef_used(st, p);
+    pl->centre += emit_coef_used(st, p) && xoff(st, p) == 0;
+  }
+  for (int dy = -pl->rw; dy <= pl->rw; dy++)
+    for (int dz = -pl->rr; dz <= pl->rr && dy; dz++) pl->yrows += point_at(st, dz, dy);
+  pl->sums = pl->yrows > 0;
+}
+
+/* Registers per thread, fitted to ptxas -v (nvcc 13, sm_90, __launch_bounds__(T, 1)) on the
+ * suite; rough (nvcc overlaps outputs as far as the registers allow), and high rather than low:
+ *   - the cache, 8/3 registers a value in float and 4 in double (box2d1r, a cache of 24: 72
+ *     registers in float, 120 in double);
+ *   - 3D: the y neighbours' values, loaded ahead for the outputs nvcc overlaps with the first:
+ *     a fifth of a register per value and output in float, 4/5 of a value in double (box3d4r,
+ *     72 values an output, double: 1 output took 52 registers, 4 about 340; box3d2r, 20 values,
+ *     4 outputs: about 176; box3d4r, float, 8 outputs: about 137);
+ *   - double without such loads: the products of the shuffled columns, computed ahead, about
+ *     1.5 registers each (box2d4r, 72 such products: 208 at a cache of 24; box2d5r, 110: 255 at
+ *     26). */
+static int estimate_registers(const Plan *pl, DType dt) {
+  int w = words(dt), outputs = pl->p + 2 * (pl->bt - 1) * pl->rr;
+  int loads = pl->yrows * (outputs - 1) * (dt == DTYPE_DOUBLE ? 4 : 1) / 5;
+  int ahead = dt == DTYPE_DOUBLE && pl->yrows == 0 ? 3 * (pl->terms - pl->centre) / 2 : 0;
+  return 8 + 4 * pl->cache * (w + 1) / 3 + w * loads + ahead;
+}
+
+/* Rows of a plane: those level 1 publishes, the most of any level. */
+static int plane_rows(const Plan *pl) { return pl->p + 2 * (pl->bt - 1) * pl->rr + pl->yspan; }
+
+static long shared_bytes(const Plan *pl, DType dt) {
+  if (pl->rw == 0) return 0; /* no y offsets: the warps need nothing from each other */
+  return 2L * (pl->warps + 2 * pl->rw) * plane_rows(pl) * WARP * 4 * words(dt);
+}
+
+static int refuse(Refusal *why, const char *hint, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int refuse(Refusal *why, const char *hint, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(why->msg, sizeof why->msg, fmt, ap);
+  va_end(ap);
+  why->hint = hint;
+  return -1;
+}
+
+/* The block: 2D takes a thread count in whole warps (--bs X), 3D one warp along x times the
+ * warps along y (--bs Yx32). */
+static int block_shape(const Stencil *st, const SsamParams *sp, Plan *pl, Refusal *why) {
+  const char *hint = st->dims == 2 ? "give --bs a multiple of 32 up to 1024"
+                                   : "give --bs Yx32: Y warps of 32 lanes, Y * 32 <= 1024";
+  if (st->dims == 2) {
+    if (sp->bs[1])
+      return refuse(why, hint, "a 2D stencil takes one block size, not %dx%d", sp->bs[1], sp->bs[0]);
+    if (sp->bs[0] % WARP || sp->bs[0] > MAX_THREADS)
+      return refuse(why, hint, "a block of %d threads is not a multiple of %d up to %d", sp->bs[0],
+                    WARP, MAX_THREADS);
+    pl->warps = sp->bs[0] / WARP;
+    return 0;
+  }
+  if (!sp->bs[0] && !sp->bs[1]) return 0; /* the default */
+  if (sp->bs[0] != WARP || !sp->bs[1]) {
+    char given[32];
+    if (sp->bs[1]) snprintf(given, sizeof given, "%dx%d", sp->bs[1], sp->bs[0]);
+    else snprintf(given, sizeof given, "%d", sp->bs[0]);
+    return refuse(why, hint, "a 3D block is Y warps of %d lanes (--bs Yx%d), not %s", WARP, WARP, given);
+  }
+  if ((long)sp->bs[1] * WARP > MAX_THREADS)
+    return refuse(why, hint, "a block of %dx%d = %ld threads is over %d", sp->bs[1], WARP,
+                  (long)sp->bs[1] * WARP, MAX_THREADS);
+  pl->warps = sp->bs[1];
+  return 0;
+}
+
+/* Fills the plan and refuses impossible combinations with the limit and the value. */
+static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *why) {
+  const SsamParams *sp = &opt->ssam;
+  const N5dParams *np = &opt->n5d;
+  memset(pl, 0, sizeof *pl);
+  if (!st->associative)
+    return refuse(why, "use --backend n5d or naive, which evaluate any expression",
+                  "the stencil is not linear (not a sum of coefficient x point), so it cannot be "
+                  "split into the partial sums that SSAM passes between lanes");
+  if (np->hsn || np->regs || np->no_diag_opt || np->no_assoc_opt)
+    return refuse(why, "ssam takes --bt, --p and --bs",
+                  "--hsn, --regs, --no-diag-opt and --no-assoc-opt are n5d options");
+  pl->rr = st->radius[0];
+  pl->rw = st->dims == 3 ? st->radius[1] : 0;
+  pl->rx = st->radius[st->dims - 1];
+  pl->bt = sp->bt;
+  pl->p = sp->p;
+  if (block_shape(st, sp, pl, why)) return -1;
+  default_params(st, pl);
+  find_columns(st, pl);
+  off_plane_rows(st, pl);
+  count_points(st, pl);
+  if (pl->bt < 1 || pl->bt > MAX_BT)
+    return refuse(why, "choose --bt between 1 and 32", "bT = %d is outside 1..%d", pl->bt, MAX_BT);
+  if (pl->p < 1 || pl->p > MAX_P)
+    return refuse(why, "choose --p between 1 and 64", "P = %d is outside 1..%d", pl->p, MAX_P);
+  if (2 * pl->bt * pl->rx >= WARP)
+    return refuse(why, "lower --bt: each fused step costs rx lanes at both ends of a warp",
+                  "the halo 2*bT*rx = 2*%d*%d = %d leaves no output in a warp of %d lanes", pl->bt,
+                  pl->rx, 2 * pl->bt * pl->rx, WARP);
+  if (st->dims == 3 && 2 * pl->bt * pl->rw >= pl->warps)
+    return refuse(why, "lower --bt or stack more warps (--bs Yx32)",
+                  "the halo 2*bT*ry = 2*%d*%d = %d leaves no output in a block of %d warps along y",
+                  pl->bt, pl->rw, 2 * pl->bt * pl->rw, pl->warps);
+  /* The cache must stay in registers: a warp runs on one of the SM's 4 schedulers, each with a
+   * quarter of the register file, so with __launch_bounds__(threads, 1) nvcc gets at most the
+   * quarter over the warps a scheduler holds (in units of 8, at most 255), and spills to local
+   * memory beyond. A default P that would spill or not fit is halved, down to 1; then a default
+   * 3D block loses 2 warps. */
+  int threads, cap, regs;
+  for (;;) {
+    threads = pl->warps * WARP;
+    cap = REGS_PER_SM / 4 / (WARP * ((pl->warps + 3) / 4)) / 8 * 8;
+    cap = cap < MAX_REGS ? cap : MAX_REGS;
+    pl->cache = pl->p + 2 * pl->bt * pl->rr;
+    regs = pl->cache * words(opt->dtype) + REGS_BESIDE_CACHE;
+    pl->smem = shared_bytes(pl, opt->dtype);
+    if (estimate_registers(pl, opt->dtype) <= cap && pl->smem <= MAX_SMEM) break;
+    if (!sp->p && pl->p > 1) pl->p /= 2;
+    else if (st->dims == 3 && !sp->bs[1] && pl->warps - 2 > 2 * pl->bt * pl->rw) pl->warps -= 2;
+    else break;
+  }
+  if (regs > cap)
+    return refuse(why, "lower --p or --bt, or use fewer threads per block",
+                  "a register cache of P + 2*bT*r = %d + 2*%d*%d = %d %s values needs at least %d "
+                  "registers per thread; a block of %d threads gets at most %d",
+                  pl->p, pl->bt, pl->rr, pl->cache, ir_dtype_name(opt->dtype), regs, threads, cap);
+  if (pl->smem > MAX_SMEM)
+    return refuse(why, "lower --p, --bt or the warps of --bs",
+                  "needs %ld bytes of shared memory per block (2 buffers of %d planes of %d x %d "
+                  "values), the limit is %d",
+                  pl->smem, pl->warps + 2 * pl->rw, plane_rows(pl), WARP, MAX_SMEM);
+  return 0;
+}
+
+static int ssam_check(const Stencil *st, const GenOptions *opt, Refusal *why) {
+  Plan pl;
+  return make_plan(st, opt, &pl, why);
+}
+
+int codegen_ssam_plan(const Stencil *st, const GenOptions *opt, SsamPlan *plan, char *why, size_t n) {
+  Plan pl;
+  Refusal r;
+  if (make_plan(st, opt, &pl, &r)) {
+    snprintf(why, n, "ssam: %s", r.msg);
+    return -1;
+  }
+  /* As emitted (emit_output). Fused: each chain and a centre column not preceded by the left
+   * chain start with a multiply, every other product is an FMA onto the running sum, and the
+   * right chain and the constant are added. Column sums: each column starts with a multiply,
+   * the columns are added, and the constant. */
+  int columns = pl.nleft + pl.nright + (pl.centre > 0);
+  int mul = pl.sums ? columns : (pl.nleft > 0) + (pl.nright > 0) + (pl.nleft == 0 && pl.centre > 0);
+  int add = (pl.sums ? columns - 1 : pl.nright > 0 && (pl.nleft > 0 || pl.centre > 0)) +
+            (st->constant != 0 && pl.terms > 0);
+  *plan = (SsamPlan){
+      .bt = pl.bt, .p = pl.p, .warps = pl.warps, .cache = pl.cache,
+      .regs = estimate_registers(&pl, opt->dtype), .smem = pl.smem,
+      .fma = pl.terms - mul, .mul = mul, .add = add, .shuffles = pl.nleft + pl.nright,
+      .smem_reads = pl.smem ? pl.yrows : 0, .smem_extra = pl.smem ? pl.yspan : 0,
+  };
+  return 0;
+}
+
+/* ---- kernel body ---- */
+
+/* Appends the products of column dx for output row i that read plane dy (ALL_PLANES: every
+ * plane): own cache rows for the warp's plane, the loaded y<dy + RW>_<dz + RR> otherwise. Each
+ * product is preceded by " + " unless it is the first of an empty sum (`*first`). */
+enum { ALL_PLANES = 1 << 20 };
+static void emit_products(Buf *out, const Stencil *st, const Plan *pl, DType dt, int dx, int plane,
+                          bool *first) {
+  for (int p = 0; p < st->npoints; p++) {
+    const int *o = st->points[p].off;
+    int dy = st->dims == 3 ? o[1] : 0;
+    if (!emit_coef_used(st, p) || xoff(st, p) != dx || (plane != ALL_PLANES && dy != plane)) continue;
+    if (!*first) buf_puts(out, " + ");
+    *first = false;
+    emit_coef(out, st, p, dt);
+    if (dy == 0) buf_printf(out, " * d[i + %d]", pl->rr + o[0]);
+    else buf_printf(out, " * y%d_%d", dy + pl->rw, o[0] + pl->rr);
+  }
+}
+
+static bool column_reads_plane(const Stencil *st, int dx, int dy) {
+  for (int p = 0; p < st->npoints; p++)
+    if (emit_coef_used(st, p) && xoff(st, p) == dx && (st->dims == 3 ? st->points[p].off[1] : 0) == dy)
+      return true;
+  return false;
+}
+
+/* Column sums (3D with y offsets): each column's sum c<dx + RX> gathers its products plane by
+ * plane, each plane's values loaded just before, so that only one plane's values and the column
+ * sums are live at a time (summed column after column instead, every value a column reads would
+ * stay live through all the columns). */
+static void emit_column_sums(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
+  bool started[2 * WARP + 1] = {false};
+  for (int k = 0; k <= 2 * pl->rw; k++) {
+    int dy = k == 0 ? 0 : k <= pl->rw ? k - 1 - pl->rw : k - pl->rw; /* own plane first */
+    for (int dz = -pl->rr; dz <= pl->rr && dy; dz++)
+      if (point_at(st, dz, dy))
+        buf_printf(out, "    const rt_real y%d_%d = sv[(i + %d) * 32 %c %d * PLANE];\n", dy + pl->rw,
+                   dz + pl->rr, dz - pl->ylo, dy < 0 ? '-' : '+', dy < 0 ? -dy : dy);
+    for (int dx = -pl->rx; dx <= pl->rx; dx++) {
+      if (!column_reads_plane(st, dx, dy)) continue;
+      bool first = !started[dx + pl->rx];
+      if (first) buf_printf(out, "    rt_real c%d = ", dx + pl->rx);
+      else buf_printf(out, "    c%d = c%d", dx + pl->rx, dx + pl->rx);
+      emit_products(out, st, pl, dt, dx, dy, &first);
+      buf_puts(out, ";\n");
+      started[dx + pl->rx] = true;
+    }
+  }
+}
+
+/* Column dx's contribution: its column sum, or its products inline (fused onto the chain). */
+static void emit_column(Buf *out, const Stencil *st, const Plan *pl, DType dt, int dx, bool *first) {
+  if (!pl->sums) {
+    emit_products(out, st, pl, dt, dx, ALL_PLANES, first);
+  } else if (column_used(st, dx)) {
+    buf_printf(out, "%sc%d", *first ? "" : " + ", dx + pl->rx);
+    *first = false;
+  }
+}
+
+/* One chain of columns, the farthest first: var = column 0; var = shuffle(var, gap) + column j.
+ * The running sum ends `cols[n-1]` lanes away from the cells it belongs to. */
+static void emit_chain(Buf *out, const Stencil *st, const Plan *pl, DType dt, const char *var,
+                       const char *shfl, const int *cols, int n) {
+  for (int j = 0; j < n; j++) {
+    bool first = true;
+    if (j == 0) {
+      buf_printf(out, "    rt_real %s = ", var);
+    } else {
+      int gap = cols[j] > cols[j - 1] ? cols[j] - cols[j - 1] : cols[j - 1] - cols[j];
+      buf_printf(out, "    %s = %s(SSAM_FULL, %s, %d)", var, shfl, var, gap);
+      first = false;
+    }
+    emit_column(out, st, pl, dt, cols[j], &first);
+    buf_puts(out, ";\n");
+  }
+}
+
+/* The update of output row i into `v`: the left chain shifted up onto the centre column, the
+ * right chain shifted down, the constant. */
+static void emit_output(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
+  if (pl->sums) emit_column_sums(out, st, pl, dt);
+  emit_chain(out, st, pl, dt, "l", "__shfl_up_sync", pl->left, pl->nleft);
+  emit_chain(out, st, pl, dt, "r", "__shfl_down_sync", pl->right, pl->nright);
+  bool first = true;
+  buf_puts(out, "    rt_real v = ");
+  if (pl->nleft) {
+    buf_printf(out, "__shfl_up_sync(SSAM_FULL, l, %d)", -pl->left[pl->nleft - 1]);
+    first = false;
+  }
+  emit_column(out, st, pl, dt, 0, &first);
+  if (pl->nright) {
+    buf_printf(out, "%s__shfl_down_sync(SSAM_FULL, r, %d)", first ? "" : " + ", pl->right[pl->nright - 1]);
+    first = false;
+  }
+  if (st->constant != 0 || first) {
+    if (!first) buf_puts(out, " + ");
+    emit_number(out, st->constant, dt);
+  }
+  buf_puts(out, ";\n");
+}
+
+static void emit_step(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
+  bool d3 = st->dims == 3;
+  buf_puts(out, "/* Level K of a launch of BT levels: rows 0 .. N-1 of the cache become level K (row i\n"
+                " * of level K is grid row row0 + K * RR + i); rows outside the interior keep their value. */\n"
+                "template <int BT, int K, bool EDGE>\n"
+                "__device__ __forceinline__ void ssam_level(rt_real (&d)[CMAX], rt_real *sm, int row0,\n"
+                "                                           int n0, bool pin, int w, int lane) {\n"
+                "  constexpr int N = SSAM_P + 2 * (BT - K) * RR;\n");
+  if (d3 && pl->rw) {
+    buf_puts(out, "  /* the rows of level K-1 that the warps beside this one read (plane row j is cache\n"
+                  "   * row RR + YLO + j) go to this level's buffer */\n"
+                  "  rt_real *sv = sm + (K & 1) * SMBUF + (w + RW) * PLANE + lane;\n"
+                  "#pragma unroll\n"
+                  "  for (int j = 0; j < N + YSPAN; j++) sv[j * 32] = d[RR + YLO + j];\n"
+                  "  __syncthreads();\n");
+  } else {
+    buf_puts(out, "  (void)sm, (void)w, (void)lane;\n");
+  }
+  buf_puts(out, "#pragma unroll\n  for (int i = 0; i < N; i++) {\n");
+  emit_output(out, st, pl, dt);
+  buf_puts(out, "    if (EDGE) {\n"
+                "      const int q = row0 + K * RR + i;\n"
+                "      v = pin && q >= LO0 && q < LO0 + n0 ? v : d[i + RR];\n"
+                "    }\n"
+                "    d[i] = v;\n  }\n}\n\n");
+}
+
+/* One block's work: load the cache (clamped to the grid at the edges), BT levels, store P rows. */
+static void emit_tile(Buf *out, const Plan *pl) {
+  buf_puts(out, "/* Not inlined: nvcc then allocates the registers of the two variants apart (inlined together\n"
+                " * they made it spill). */\n"
+                "template <int BT, bool EDGE>\n"
+                "__device__ __noinline__ void ssam_tile(const rt_real *__restrict__ in,\n"
+                "    rt_real *__restrict__ out, rt_real *sm, int n0, long s0, int row0, long pc, long p,\n"
+                "    bool pin, bool own, int w, int lane) {\n"
+                "  constexpr int C = SSAM_P + 2 * BT * RR;\n"
+                "  const int e0 = n0 + LO0 + HI0;\n"
+                "  rt_real d[CMAX];\n"
+                "#pragma unroll\n"
+                "  for (int j = 0; j < C; j++) {\n"
+                "    const int q = row0 + j;\n"
+                "    d[j] = in[(long)(EDGE ? (q < 0 ? 0 : q >= e0 ? e0 - 1 : q) : q) * s0 + pc];\n"
+                "  }\n");
+  for (int k = 1; k <= pl->bt; k++)
+    buf_printf(out, "  if (BT >= %d) ssam_level<BT, %d, EDGE>(d, sm, row0, n0, pin, w, lane);\n", k, k);
+  buf_puts(out, "#pragma unroll\n"
+                "  for (int i = 0; i < SSAM_P; i++) {\n"
+                "    const int q = row0 + BT * RR + i;\n"
+                "    if (own && q < LO0 + n0) out[(long)q * s0 + p] = d[i];\n"
+                "  }\n}\n\n");
+}
+
+static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl) {
+  bool d3 = st->dims == 3;
+  buf_puts(out, "template <int BT>\n__global__ void __launch_bounds__(WARPS * 32, 1)\n"
+                "ssam_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1");
+  buf_puts(out, d3 ? ", int n2, long s0, long s1) {\n" : ", long s0) {\n");
+  buf_puts(out, "  constexpr int C = SSAM_P + 2 * BT * RR;\n"
+                "  const int row0 = LO0 + blockIdx.y * SSAM_P - BT * RR; /* first cached row */\n");
+  if (d3) {
+    buf_puts(out,
+             "  extern __shared__ __align__(16) unsigned char ssam_smem[];\n"
+             "  rt_real *sm = reinterpret_cast<rt_real *>(ssam_smem);\n"
+             "  const int lane = threadIdx.x, w = threadIdx.y;\n"
+             "  const int xb = LO2 + blockIdx.x * (32 - 2 * BT * RX) - BT * RX, x = xb + lane;\n"
+             "  const int yb = LO1 + blockIdx.z * (WARPS - 2 * BT * RW) - BT * RW, y = yb + w;\n"
+             "  const int ex = n2 + LO2 + HI2, xc = x < 0 ? 0 : x >= ex ? ex - 1 : x;\n"
+             "  const int ey = n1 + LO1 + HI1, yc = y < 0 ? 0 : y >= ey ? ey - 1 : y;\n"
+             "  const bool pin = x >= LO2 && x < LO2 + n2 && y >= LO1 && y < LO1 + n1;\n"
+             "  const bool own = pin && lane >= BT * RX && lane < 32 - BT * RX && w >= BT * RW &&\n"
+             "                   w < WARPS - BT * RW;\n"
+             "  const long pc = (long)yc * s1 + xc, p = (long)y * s1 + x;\n"
+             "  const bool edge = row0 < LO0 || row0 + C > LO0 + n0 || xb < LO2 || xb + 32 > LO2 + n2 ||\n"
+             "                    yb < LO1 || yb + WARPS > LO1 + n1;\n");
+    if (pl->rw)
+      buf_puts(out, "  /* the planes beyond the block's edge warps are read (by warps that never store) */\n"
+                    "  for (int t = w * 32 + lane; t < RW * PLANE; t += WARPS * 32)\n"
+                    "    for (int b = 0; b < 2; b++) sm[b * SMBUF + t] = sm[b * SMBUF + (WARPS + RW) * PLANE + t] = 0;\n");
+  } else {
+    buf_puts(out,
+             "  rt_real *sm = nullptr;\n"
+             "  const int lane = threadIdx.x & 31, w = threadIdx.x >> 5;\n"
+             "  /* the block's warps side by side, each storing 32 - 2 BT RX columns */\n"
+             "  const int xb = LO1 + blockIdx.x * WARPS * (32 - 2 * BT * RX) - BT * RX;\n"
+             "  const int x = xb + w * (32 - 2 * BT * RX) + lane;\n"
+             "  const int ex = n1 + LO1 + HI1, xc = x < 0 ? 0 : x >= ex ? ex - 1 : x;\n"
+             "  const bool pin = x >= LO1 && x < LO1 + n1;\n"
+             "  const bool own = pin && lane >= BT * RX && lane < 32 - BT * RX;\n"
+             "  const long pc = xc, p = x;\n"
+             "  const bool edge = row0 < LO0 || row0 + C > LO0 + n0 || xb < LO1 ||\n"
+             "                    xb + (WARPS - 1) * (32 - 2 * BT * RX) + 32 > LO1 + n1;\n");
+  }
+  buf_puts(out, "  if (edge) ssam_tile<BT, true>(in, out, sm, n0, s0, row0, pc, p, pin, own, w, lane);\n"
+                "  else ssam_tile<BT, false>(in, out, sm, n0, s0, row0, pc, p, pin, own, w, lane);\n"
+                "}\n\n");
+}
+
+static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
+  char block[32];
+  if (st->dims == 3) snprintf(block, sizeof block, "%dx%d", pl->warps, WARP);
+  else snprintf(block, sizeof block, "%d", pl->warps * WARP);
+  buf_printf(out, "/* ssam: bT=%d P=%d block=%s cache=%d smem=%ld */\n", pl->bt, pl->p, block,
+             pl->cache, pl->smem);
+  buf_printf(out, "#define SSAM_BT %d\n#define SSAM_P %d\n#define WARPS %d\n", pl->bt, pl->p, pl->warps);
+  buf_printf(out, "#define RR %d\n#define RW %d\n#define RX %d\n#define YLO %d\n#define YSPAN %d\n",
+             pl->rr, pl->rw, pl->rx, pl->ylo, pl->yspan);
+  buf_puts(out, "#define CMAX (SSAM_P + 2 * SSAM_BT * RR)\n"
+                "/* shared memory: a plane of the rows the y neighbours read, x 32 lanes, per warp */\n"
+                "#define PLANE ((SSAM_P + 2 * (SSAM_BT - 1) * RR + YSPAN) * 32)\n"
+                "#define SMBUF ((WARPS + 2 * RW) * PLANE)\n"
+                "#define SSAM_FULL 0xffffffffu\n");
+  buf_printf(out, "#define SSAM_SMEM %ld\n", pl->smem);
+  for (int a = 0; a < st->dims; a++)
+    buf_printf(out, "#define LO%d %d\n#define HI%d %d\n", a, st->lo[a], a, st->hi[a]);
+  buf_puts(out, "\n");
+}
+
+static void emit_launch(Buf *out, const Stencil *st) {
+  buf_puts(out, "template <int BT>\n"
+                "static void ssam_launch(const rt_real *in, rt_real *out, const RtGrid *g) {\n");
+  if (st->dims == 3) {
+    buf_puts(out,
+             "  static bool ready = false;\n"
+             "  if (!ready) {\n"
+             "    RT_CUDA_CHECK(cudaFuncSetAttribute(ssam_kernel<BT>,\n"
+             "                                       cudaFuncAttributeMaxDynamicSharedMemorySize, SSAM_SMEM));\n"
+             "    ready = true;\n"
+             "  }\n"
+             "  const dim3 grid(rt_cuda_blocks(g->n[2], 32 - 2 * BT * RX, 2147483647L),\n"
+             "                  rt_cuda_blocks(g->n[0], SSAM_P, 65535L),\n"
+             "                  rt_cuda_blocks(g->n[1], WARPS - 2 * BT * RW, 65535L));\n"
+             "  ssam_kernel<BT><<<grid, dim3(32, WARPS), SSAM_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
+             "      (int)g->n[2], g->stride[0], g->stride[1]);\n");
+  } else {
+    buf_puts(out,
+             "  const dim3 grid(rt_cuda_blocks(g->n[1], WARPS * (32 - 2 * BT * RX), 2147483647L),\n"
+             "                  rt_cuda_blocks(g->n[0], SSAM_P, 65535L));\n"
+             "  ssam_kernel<BT><<<grid, WARPS * 32>>>(in, out, (int)g->n[0], (int)g->n[1], g->stride[0]);\n");
+  }
+  buf_puts(out, "  RT_CUDA_LAUNCH_CHECK();\n}\n");
+}
+
+static void ssam_emit(Buf *out, const Stencil *st, const GenOptions *opt) {
+  Plan pl;
+  Refusal unused;
+  make_plan(st, opt, &pl, &unused); /* checked before emission */
+  emit_defines(out, st, &pl);
+  emit_step(out, st, &pl, opt->dtype);
+  emit_tile(out, &pl);
+  emit_kernel(out, st, &pl);
+  emit_launch(out, st);
+  emit_advance(out, pl.bt, "ssam_launch");
+}
+
+const BackendInfo backend_ssam = {
+    .name = "ssam",
+    .cuda = 1,
+    .engine_text = rt_rt_cuda,
+    .default_size = {16384, 512},
+    .default_steps = 1000,
+    .default_reps = 5,
+    .multistep = 1,
+    .check = ssam_check,
+    .emit_step = ssam_emit,
+};

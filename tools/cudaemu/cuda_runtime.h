@@ -1,0 +1,262 @@
+/* cudaemu: runs stencilc's generated CUDA programs on the CPU, so that their kernels can be
+ * verified on a machine without a GPU (tools/cudaemu/build.sh compiles one). It stands in for
+ * <cuda_runtime.h> and implements what the generated code uses, nothing more:
+ *   - device memory is host memory (malloc), copies are memcpy, events read a clock;
+ *   - a launch runs the blocks one after another; every thread of a block is a fiber
+ *     (ucontext) that runs until it reaches __syncthreads() or a warp shuffle, which are
+ *     barriers over the block or the warp; a barrier that can never complete (a thread exited
+ *     or took another path) aborts with "deadlock";
+ *   - dynamic shared memory is allocated per block at exactly the launch size and filled with
+ *     NaN bytes, so an out-of-bounds access shows under AddressSanitizer and a read of a value
+ *     never written poisons the result; a launch asking for more than 48 KB without
+ *     cudaFuncSetAttribute fails as it does on a GPU.
+ * What it cannot see: data races (threads run in a fixed order), timing, and anything the
+ * hardware does differently in a warp that diverges. */
+#ifndef STENCILC_CUDAEMU_H
+#define STENCILC_CUDAEMU_H
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <tuple>
+#include <ucontext.h>
+#include <vector>
+
+#define __global__
+#define __device__
+#define __host__
+#define __forceinline__ inline
+#define __noinline__ __attribute__((noinline))
+#define __launch_bounds__(...)
+#define __align__(n) alignas(n)
+
+struct dim3 {
+  unsigned x, y, z;
+  dim3(unsigned x_ = 1, unsigned y_ = 1, unsigned z_ = 1) : x(x_), y(y_), z(z_) {}
+};
+struct uint3 {
+  unsigned x, y, z;
+};
+
+typedef enum { cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorLaunch = 2 } cudaError_t;
+typedef enum {
+  cudaMemcpyHostToDevice,
+  cudaMemcpyDeviceToHost,
+  cudaMemcpyDeviceToDevice
+} cudaMemcpyKind;
+typedef enum { cudaDevAttrMultiProcessorCount } cudaDeviceAttr;
+typedef enum { cudaFuncAttributeMaxDynamicSharedMemorySize } cudaFuncAttribute;
+typedef double *cudaEvent_t;
+
+/* ---- the fibers of one block ---- */
+
+struct EmuThread {
+  ucontext_t ctx;
+  uint3 tid;
+  int warp, lane;
+  unsigned shuffles; /* shuffles done: picks the slot set */
+  bool done, waiting;
+};
+
+struct EmuBarrier {
+  int arrived = 0;
+  std::vector<EmuThread *> waiting;
+};
+
+struct EmuState {
+  ucontext_t sched;
+  std::vector<EmuThread> threads;
+  EmuThread *cur = nullptr;
+  uint3 block_idx;
+  dim3 block_dim, grid_dim;
+  unsigned char *smem = nullptr;
+  EmuBarrier block_barrier;
+  std::vector<EmuBarrier> warp_barriers;
+  std::vector<uint64_t> slots; /* two sets of one shuffle value per thread of the block */
+  std::map<const void *, size_t> max_smem; /* cudaFuncSetAttribute per kernel */
+  cudaError_t last_error = cudaSuccess;
+};
+static EmuState emu;
+
+#define threadIdx (emu.cur->tid)
+#define blockIdx (emu.block_idx)
+#define blockDim (emu.block_dim)
+#define gridDim (emu.grid_dim)
+
+static inline void emu_fail(const char *what) {
+  fprintf(stderr, "cudaemu: %s\n", what);
+  exit(4);
+}
+
+/* Suspends the current thread until `n` threads have arrived at b. */
+static inline void emu_barrier(EmuBarrier &b, int n) {
+  if (++b.arrived == n) {
+    b.arrived = 0;
+    for (EmuThread *t : b.waiting) t->waiting = false;
+    b.waiting.clear();
+    return;
+  }
+  EmuThread *self = emu.cur;
+  self->waiting = true;
+  b.waiting.push_back(self);
+  swapcontext(&self->ctx, &emu.sched);
+}
+
+static inline void __syncthreads() { emu_barrier(emu.block_barrier, (int)emu.threads.size()); }
+
+/* A shuffle: every lane of the warp deposits its value, waits for the others, then reads lane
+ * `src(lane)`'s (its own when that is outside 0..31). The slots alternate between two sets by
+ * shuffle, so a lane cannot overwrite a value before every lane has read it: writing the same set
+ * again takes passing the next shuffle's barrier, which all lanes reach only after reading. */
+template <class T, class F>
+static inline T emu_shuffle(unsigned mask, T v, F src) {
+  if (mask != 0xffffffffu) emu_fail("only full-warp shuffles are emulated");
+  static_assert(sizeof(T) <= sizeof(uint64_t), "shuffled type too large");
+  EmuThread *self = emu.cur;
+  int base = self->warp * 32, left = (int)emu.threads.size() - base, lanes = left < 32 ? left : 32;
+  uint64_t *slots = &emu.slots[(self->shuffles++ & 1) * emu.threads.size() + base];
+  memcpy(&slots[self->lane], &v, sizeof v);
+  emu_barrier(emu.warp_barriers[self->warp], lanes);
+  int s = src(self->lane);
+  T r = v;
+  if (s >= 0 && s < lanes) memcpy(&r, &slots[s], sizeof r);
+  return r;
+}
+template <class T>
+static inline T __shfl_up_sync(unsigned mask, T v, unsigned d, int width = 32) {
+  if (width != 32) emu_fail("only width 32 is emulated");
+  return emu_shuffle(mask, v, [d](int l) { return l - (int)d; });
+}
+template <class T>
+static inline T __shfl_down_sync(unsigned mask, T v, unsigned d, int width = 32) {
+  if (width != 32) emu_fail("only width 32 is emulated");
+  return emu_shuffle(mask, v, [d](int l) { return l + (int)d; });
+}
+template <class T>
+static inline T __shfl_sync(unsigned mask, T v, int lane, int width = 32) {
+  if (width != 32) emu_fail("only width 32 is emulated");
+  return emu_shuffle(mask, v, [lane](int) { return lane; });
+}
+
+static inline unsigned char *emu_dynamic_smem() { return emu.smem; }
+
+/* ---- launches ---- */
+
+struct EmuConfig {
+  dim3 grid, block;
+  size_t smem;
+};
+static inline EmuConfig emu_config(dim3 grid, dim3 block, size_t smem = 0) { return {grid, block, smem}; }
+
+static std::function<void()> *emu_body;
+static void emu_entry() {
+  (*emu_body)();
+  emu.cur->done = true;
+  /* returning resumes uc_link: the scheduler */
+}
+
+template <class... P, class... A>
+static void emu_launch(EmuConfig c, void (*kernel)(P...), A... args) {
+  auto it = emu.max_smem.find((const void *)kernel);
+  size_t limit = it == emu.max_smem.end() ? 48 * 1024 : it->second;
+  size_t threads = (size_t)c.block.x * c.block.y * c.block.z;
+  if (c.smem > limit || threads > 1024 || threads == 0 || !c.grid.x || !c.grid.y || !c.grid.z) {
+    emu.last_error = cudaErrorLaunch;
+    return;
+  }
+  std::tuple<P...> params(args...);
+  std::function<void()> body = [&] { std::apply(kernel, params); };
+  emu_body = &body;
+  const size_t stack_size = 128 * 1024;
+  char *stacks = (char *)malloc(threads * stack_size); /* untouched pages cost nothing */
+  emu.threads.assign(threads, EmuThread{});
+  emu.slots.assign(2 * threads, 0);
+  emu.warp_barriers.assign((threads + 31) / 32, EmuBarrier{});
+  emu.block_dim = c.block;
+  emu.grid_dim = c.grid;
+  for (unsigned bz = 0; bz < c.grid.z; bz++)
+    for (unsigned by = 0; by < c.grid.y; by++)
+      for (unsigned bx = 0; bx < c.grid.x; bx++) {
+        emu.block_idx = {bx, by, bz};
+        emu.smem = (unsigned char *)malloc(c.smem ? c.smem : 1);
+        memset(emu.smem, 0xff, c.smem);
+        emu.block_barrier = EmuBarrier{};
+        for (size_t t = 0; t < threads; t++) {
+          EmuThread &th = emu.threads[t];
+          th = EmuThread{};
+          th.tid = {(unsigned)(t % c.block.x), (unsigned)(t / c.block.x % c.block.y),
+                    (unsigned)(t / ((size_t)c.block.x * c.block.y))};
+          th.warp = (int)(t / 32);
+          th.lane = (int)(t % 32);
+          getcontext(&th.ctx);
+          th.ctx.uc_stack.ss_sp = &stacks[t * stack_size];
+          th.ctx.uc_stack.ss_size = stack_size;
+          th.ctx.uc_link = &emu.sched;
+          makecontext(&th.ctx, emu_entry, 0);
+        }
+        for (bool left = true; left;) {
+          left = false;
+          bool ran = false;
+          for (EmuThread &th : emu.threads) {
+            if (th.done) continue;
+            left = true;
+            if (th.waiting) continue;
+            ran = true;
+            emu.cur = &th;
+            swapcontext(&emu.sched, &th.ctx);
+          }
+          if (left && !ran) emu_fail("deadlock: a barrier or shuffle that not every thread reaches");
+        }
+        free(emu.smem);
+        emu.smem = nullptr;
+      }
+  free(stacks);
+}
+
+/* ---- the runtime API ---- */
+
+static inline const char *cudaGetErrorString(cudaError_t e) {
+  return e == cudaSuccess ? "no error" : e == cudaErrorLaunch ? "launch failed (cudaemu)" : "invalid value";
+}
+static inline cudaError_t cudaGetLastError() {
+  cudaError_t e = emu.last_error;
+  emu.last_error = cudaSuccess;
+  return e;
+}
+static inline cudaError_t cudaGetDeviceCount(int *n) { return *n = 1, cudaSuccess; }
+static inline cudaError_t cudaSetDevice(int) { return cudaSuccess; }
+static inline cudaError_t cudaDeviceGetAttribute(int *v, cudaDeviceAttr, int) { return *v = 132, cudaSuccess; }
+template <class K>
+static inline cudaError_t cudaFuncSetAttribute(K *kernel, cudaFuncAttribute, int bytes) {
+  if (bytes > 227 * 1024) return cudaErrorInvalidValue;
+  emu.max_smem[(const void *)kernel] = (size_t)bytes;
+  return cudaSuccess;
+}
+static inline cudaError_t cudaMalloc(void **p, size_t n) {
+  *p = malloc(n ? n : 1);
+  return *p ? cudaSuccess : cudaErrorInvalidValue;
+}
+static inline cudaError_t cudaFree(void *p) { return free(p), cudaSuccess; }
+static inline cudaError_t cudaMemcpy(void *d, const void *s, size_t n, cudaMemcpyKind) {
+  memcpy(d, s, n);
+  return cudaSuccess;
+}
+static inline cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n, cudaMemcpyKind k, int = 0) {
+  return cudaMemcpy(d, s, n, k);
+}
+static inline cudaError_t cudaEventCreate(cudaEvent_t *e) { return *e = new double(0), cudaSuccess; }
+static inline cudaError_t cudaEventDestroy(cudaEvent_t e) { return delete e, cudaSuccess; }
+static inline cudaError_t cudaEventRecord(cudaEvent_t e, int = 0) {
+  *e = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  return cudaSuccess;
+}
+static inline cudaError_t cudaEventSynchronize(cudaEvent_t) { return cudaSuccess; }
+static inline cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b) {
+  return *ms = (float)(*b - *a), cudaSuccess;
+}
+
+#endif
