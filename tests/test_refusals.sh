@@ -211,6 +211,7 @@ accepted box3d4r --dtype double --bs 16x32 --p 4 --bt 1
 # The n5d options mean nothing to ssam, and --p nothing to n5d.
 refused j2d5pt "--hsn n5d" --hsn 64
 refused j2d5pt "--regs n5d" --regs 64
+refused j2d5pt "--rows n5d" --rows 4
 backend=n5d
 refused j2d5pt "--p ssam" --p 8
 

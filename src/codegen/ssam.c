@@ -197,9 +197,9 @@ static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal
     return refuse(why, "use --backend n5d or naive, which evaluate any expression",
                   "the stencil is not linear (not a sum of coefficient x point), so it cannot be "
                   "split into the partial sums that SSAM passes between lanes");
-  if (np->hsn || np->regs || np->no_diag_opt || np->no_assoc_opt)
+  if (np->hsn || np->regs || np->rows || np->no_diag_opt || np->no_assoc_opt)
     return refuse(why, "ssam takes --bt, --p and --bs",
-                  "--hsn, --regs, --no-diag-opt and --no-assoc-opt are n5d options");
+                  "--hsn, --regs, --rows, --no-diag-opt and --no-assoc-opt are n5d options");
   pl->rr = st->radius[0];
   pl->rw = st->dims == 3 ? st->radius[1] : 0;
   pl->rx = st->radius[st->dims - 1];
