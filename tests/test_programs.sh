@@ -3,9 +3,9 @@
 # must give a C + OpenMP program that builds warning-free and passes its own verification against
 # the CPU reference at a small odd size for several step counts; 'gen --backend
 # naive|n5d|25d|ssam' must give CUDA that nvcc compiles for sm_90 (a representative subset, in
-# parallel); a few ssam programs must pass their own verification when run on the CPU through
-# tools/cudaemu; 'stencilc run' must build the CUDA program and, on a machine without a GPU,
-# fall back to the CPU path.
+# parallel); a few ssam and 25d programs must pass their own verification when run on the CPU
+# through tools/cudaemu; 'stencilc run' must build the CUDA program and, on a machine without a
+# GPU, fall back to the CPU path.
 cd "$(dirname "$0")/.." || exit 1
 STENCILC=${STENCILC:-build/stencilc}
 JOBS=${JOBS:-$(nproc)}
@@ -26,17 +26,20 @@ cpu_job() {
 }
 if [ "$1" = --cpu-job ]; then cpu_job "$2" "$3"; exit 0; fi
 
-# One ssam program run on the CPU through tools/cudaemu (threads as fibers, barriers for the
-# shuffles and __syncthreads): NAME DTYPE SIZE STEPS(a_b_c) GEN-OPTIONS...; the program verifies
-# itself at that size for each step count. Writes $tmp/emu-<name>-<dtype>.status and .log.
+# One program run on the CPU through tools/cudaemu (threads as fibers, barriers for the shuffles
+# and __syncthreads): BACKEND SOURCE DTYPE SIZE STEPS(a_b_c) GEN-OPTIONS..., SOURCE an example's
+# name or a path; the program verifies itself at that size for each step count. Writes
+# $(emu_base JOB).status and .log.
+emu_base() { echo "$tmp/emu-$1-$(basename "$2" .c)-$3$(shift 5; echo "$*" | tr -d ' -')"; }
 emu_job() {
-  name=$1 dt=$2 size=$3 steps=$(echo "$4" | tr _ ' ') base="$tmp/emu-$1-$2"
-  shift 4
+  base=$(emu_base "$@") src=$2 steps=$(echo "$5" | tr _ ' ')
+  case $src in */*) ;; *) src=examples/$src.c ;; esac
   (
-    "$STENCILC" gen "examples/$name.c" --backend ssam --dtype "$dt" "$@" -o "$base.cu" &&
+    # shellcheck disable=SC2046
+    "$STENCILC" gen "$src" --backend "$1" --dtype "$3" $(shift 5; echo "$@") -o "$base.cu" &&
       sh tools/cudaemu/build.sh "$base.cu" "$base" &&
       for t in $steps; do
-        "$base" -s "$size" -t "$t" -r 1 --check-size "$size" | grep -q 'verify=PASS' || { echo "FAIL at $t steps"; exit 1; }
+        "$base" -s "$4" -t "$t" -r 1 --check-size "$4" | grep -q 'verify=PASS' || { echo "FAIL at $t steps"; exit 1; }
       done
   ) >"$base.log" 2>&1
   echo $? >"$base.status"
@@ -62,7 +65,7 @@ done <"$tmp/jobs"
 # nvcc compiles of the CUDA backends: 2D and 3D, star/box/nonlinear, radius 1 to 4, float and
 # double; for n5d each of its modes (diagonal-free, associative, general); for 25d each placement
 # (hybrid: value queue and partial sums) at radius 1 and 4; run-time weights (conv2d) with an
-# even and a non-square filter.
+# even and a non-square filter, and in ssam.
 if command -v nvcc >/dev/null 2>&1; then
   for job in "naive j2d5pt float" "naive box2d4r double" "naive gradient2d float" \
              "naive star3d1r double" "naive j3d27pt float" "naive star3d4r float" \
@@ -74,7 +77,7 @@ if command -v nvcc >/dev/null 2>&1; then
              "25d star3d4r double --placement hybrid" "25d box3d1r float --placement hybrid" \
              "25d j3d27pt double --placement register" "25d star3d4r float --placement register" \
              "ssam j2d5pt float" "ssam star2d4r double" "ssam box2d5r float" "ssam star3d1r double" \
-             "ssam j3d27pt float" "ssam star3d4r float"; do
+             "ssam j3d27pt float" "ssam star3d4r float" "ssam conv2d-5x5 double"; do
     set -- $job
     b=$1 name=$2 dt=$3; shift 3
     out="$tmp/$b-$name-$dt$(echo "$*" | tr -d ' -').cu"
@@ -89,19 +92,55 @@ else
   check no "nvcc is required for the CUDA compile tests (scripts/setup.sh installs it)"
 fi
 
-# ssam kernels run through tools/cudaemu: sizes that are no multiple of a block, P that divides
-# nothing, step counts below, at and above bT, 2D and 3D, float and double.
+# Kernels run through tools/cudaemu. ssam: sizes that are no multiple of a block, P that divides
+# nothing, step counts below, at and above bT, 2D and 3D, float and double. Run-time weights
+# (constant memory) in ssam and in the 25d placements: a conv2d example, and 3D stencils of
+# weights (a 3x3x3 filter: the hybrid partial sums and the register shuffles; a star whose
+# weights are scaled: the hybrid value queue).
 if command -v "${CXX:-g++}" >/dev/null 2>&1; then
-  cat >"$tmp/emu-jobs" <<'JOBS'
-j2d5pt float 29x45 1_3_4 --bt 3 --p 5
-box2d5r double 23x50 2 --bt 2 --p 4 --bs 64
-star3d2r float 13x15x17 1_2 --bs 6x32 --p 3
-box3d1r double 9x14x40 3 --bt 2 --p 3 --bs 5x32
+  cat >"$tmp/conv3d.c" <<'EOF'
+void conv3d(int l, int m, int n, int steps, const float W[3][3][3], float A[2][l][m][n]) {
+  for (int t = 0; t < steps; t++)
+    for (int h = 1; h < l - 1; h++)
+      for (int i = 1; i < m - 1; i++)
+        for (int j = 1; j < n - 1; j++) {
+          float acc = 0.0f;
+          for (int c = 0; c < 3; c++)
+            for (int a = 0; a < 3; a++)
+              for (int b = 0; b < 3; b++)
+                acc += W[c][a][b] * A[t % 2][h + c - 1][i + a - 1][j + b - 1];
+          A[(t + 1) % 2][h][i][j] = acc;
+        }
+}
+EOF
+  cat >"$tmp/wstar3d.c" <<'EOF'
+void wstar3d(int n, int steps, const double W[3], double A[2][n][n][n]) {
+  for (int t = 0; t < steps; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        for (int k = 1; k < n - 1; k++)
+          A[(t + 1) % 2][i][j][k] = W[0] * A[t % 2][i][j][k]
+              + 0.5 * W[1] * (A[t % 2][i - 1][j][k] + A[t % 2][i + 1][j][k])
+              + W[2] / 4.0 * (A[t % 2][i][j - 1][k] + A[t % 2][i][j + 1][k]
+                              + A[t % 2][i][j][k - 1] + A[t % 2][i][j][k + 1]);
+}
+EOF
+  cat >"$tmp/emu-jobs" <<JOBS
+ssam j2d5pt float 29x45 1_3_4 --bt 3 --p 5
+ssam box2d5r double 23x50 2 --bt 2 --p 4 --bs 64
+ssam star3d2r float 13x15x17 1_2 --bs 6x32 --p 3
+ssam box3d1r double 9x14x40 3 --bt 2 --p 3 --bs 5x32
+ssam conv2d-4x7 float 29x45 1_3 --bt 2
+25d $tmp/conv3d.c float 9x14x40 2 --placement hybrid
+25d $tmp/conv3d.c double 9x14x40 1 --placement register
+25d $tmp/wstar3d.c double 9x14x40 2 --placement hybrid
 JOBS
   xargs -P "$JOBS" -L 1 sh "$0" --emu-job <"$tmp/emu-jobs"
-  while read -r name dt rest; do
-    if [ "$(cat "$tmp/emu-$name-$dt.status" 2>/dev/null)" = 0 ]; then check ok
-    else check no "ssam $name $dt under cudaemu: $(tail -5 "$tmp/emu-$name-$dt.log" 2>/dev/null)"; fi
+  while read -r job; do
+    # shellcheck disable=SC2086
+    base=$(emu_base $job)
+    if [ "$(cat "$base.status" 2>/dev/null)" = 0 ]; then check ok
+    else check no "$job under cudaemu: $(tail -5 "$base.log" 2>/dev/null)"; fi
   done <"$tmp/emu-jobs"
 else
   check no "${CXX:-g++} is required to run the CUDA kernels through tools/cudaemu"

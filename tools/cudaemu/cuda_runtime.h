@@ -2,6 +2,7 @@
  * verified on a machine without a GPU (tools/cudaemu/build.sh compiles one). It stands in for
  * <cuda_runtime.h> and implements what the generated code uses, nothing more:
  *   - device memory is host memory (malloc), copies are memcpy, events read a clock;
+ *     __constant__ arrays (run-time weights) are host arrays, filled by cudaMemcpyToSymbol;
  *   - a launch runs the blocks one after another; every thread of a block is a fiber
  *     (ucontext) that runs until it reaches __syncthreads() or a warp shuffle, which are
  *     barriers over the block or the warp; a barrier that can never complete (a thread exited
@@ -28,6 +29,7 @@
 
 #define __global__
 #define __device__
+#define __constant__ /* constant memory is a host array too */
 #define __host__
 #define __forceinline__ inline
 #define __noinline__ __attribute__((noinline))
@@ -144,6 +146,14 @@ static inline T __shfl_sync(unsigned mask, T v, int lane, int width = 32) {
 
 static inline unsigned char *emu_dynamic_smem() { return emu.smem; }
 
+/* Device functions of CUDA's headers that the kernels call. */
+template <class A, class B>
+static inline auto min(A a, B b) -> decltype(a + b) { return a < b ? a : b; }
+template <class A, class B>
+static inline auto max(A a, B b) -> decltype(a + b) { return a < b ? b : a; }
+template <class T>
+static inline T __ldg(const T *p) { return *p; }
+
 /* ---- launches ---- */
 
 struct EmuConfig {
@@ -243,6 +253,13 @@ static inline cudaError_t cudaMalloc(void **p, size_t n) {
 static inline cudaError_t cudaFree(void *p) { return free(p), cudaSuccess; }
 static inline cudaError_t cudaMemcpy(void *d, const void *s, size_t n, cudaMemcpyKind) {
   memcpy(d, s, n);
+  return cudaSuccess;
+}
+template <class T>
+static inline cudaError_t cudaMemcpyToSymbol(T &symbol, const void *s, size_t n, size_t offset = 0,
+                                             cudaMemcpyKind = cudaMemcpyHostToDevice) {
+  if (offset + n > sizeof symbol) return cudaErrorInvalidValue;
+  memcpy((char *)&symbol + offset, s, n);
   return cudaSuccess;
 }
 static inline cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n, cudaMemcpyKind k, int = 0) {
