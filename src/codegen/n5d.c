@@ -18,7 +18,6 @@
  * strictly (so one barrier per level suffices). The register rings are indexed by compile-time
  * slots: the row loop is unrolled until the slots repeat, AN5D's fixed register allocation.
  * Cells outside the interior keep their value at every level (selected, not branched). */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -93,17 +92,6 @@ static long shared_bytes(const Plan *pl, DType dt) {
   return rows * row * (dt == DTYPE_FLOAT ? 4 : 8);
 }
 
-static int refuse(Refusal *why, const char *hint, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int refuse(Refusal *why, const char *hint, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(why->msg, sizeof why->msg, fmt, ap);
-  va_end(ap);
-  why->hint = hint;
-  return -1;
-}
-
 /* Fills the plan and refuses impossible combinations with the limit and the value. */
 static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *why) {
   const N5dParams *p = &opt->n5d;
@@ -118,30 +106,34 @@ static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal
   pl->w = 2 * pl->rs + pl->v;
   pl->copies = pl->w / gcd(pl->w, pl->v);
   if (st->dims == 2 && p->bs[1])
-    return refuse(why, "give --bs one value in 2D", "a 2D stencil takes one block size");
+    return codegen_refuse(why, "give --bs one value in 2D", "a 2D stencil takes one block size");
   if (pl->bt < 1 || pl->bt > MAX_BT)
-    return refuse(why, "choose --bt between 1 and 32", "bT = %d is outside 1..%d", pl->bt, MAX_BT);
+    return codegen_refuse(why, "choose --bt between 1 and 32", "bT = %d is outside 1..%d", pl->bt,
+                          MAX_BT);
   if (pl->v < 1 || pl->v > MAX_ROWS)
-    return refuse(why, "choose --rows between 1 and 8", "%d rows per barrier is outside 1..%d", pl->v,
-                  MAX_ROWS);
+    return codegen_refuse(why, "choose --rows between 1 and 8",
+                          "%d rows per barrier is outside 1..%d", pl->v, MAX_ROWS);
   long threads = (long)pl->bsx * pl->bsy;
   if (pl->bsx < 1 || pl->bsy < 1 || threads > MAX_THREADS || threads % 32)
-    return refuse(why, "choose --bs so that the threads per block are a multiple of 32, at most 1024",
-                  "a block of %dx%d = %ld threads is not a multiple of 32 up to %d", pl->bsy,
-                  pl->bsx, threads, MAX_THREADS);
+    return codegen_refuse(why,
+                          "choose --bs so that the threads per block are a multiple of 32, at most 1024",
+                          "a block of %dx%d = %ld threads is not a multiple of 32 up to %d",
+                          pl->bsy, pl->bsx, threads, MAX_THREADS);
   if (2 * pl->bt * pl->rx >= pl->bsx || (st->dims == 3 && 2 * pl->bt * pl->ry >= pl->bsy))
-    return refuse(why, "lower --bt or widen --bs",
-                  "the halo 2*bT*radius = %d (x) / %d (y) leaves no output in a %dx%d block",
-                  2 * pl->bt * pl->rx, 2 * pl->bt * pl->ry, pl->bsy, pl->bsx);
+    return codegen_refuse(why, "lower --bt or widen --bs",
+                          "the halo 2*bT*radius = %d (x) / %d (y) leaves no output in a %dx%d block",
+                          2 * pl->bt * pl->rx, 2 * pl->bt * pl->ry, pl->bsy, pl->bsx);
   pl->smem = shared_bytes(pl, opt->dtype);
   if (pl->smem > MAX_SMEM)
-    return refuse(why, "lower --bt or --bs",
-                  "needs %ld bytes of shared memory per block, the limit is %d", pl->smem, MAX_SMEM);
+    return codegen_refuse(why, "lower --bt or --bs",
+                          "needs %ld bytes of shared memory per block, the limit is %d", pl->smem,
+                          MAX_SMEM);
   if (pl->regs && (pl->regs < 24 || pl->regs > 255 || pl->regs * threads > REGS_PER_SM))
-    return refuse(why, "choose --regs so that regs * threads <= 65536",
-                  "a cap of %d registers for %ld threads is outside 24..255 or over the %d "
-                  "registers of an SM", pl->regs, threads, REGS_PER_SM);
-  if (pl->hsn < 0) return refuse(why, "--hsn counts rows; give a positive number", "negative hSN");
+    return codegen_refuse(why, "choose --regs so that regs * threads <= 65536",
+                          "a cap of %d registers for %ld threads is outside 24..255 or over the %d "
+                          "registers of an SM", pl->regs, threads, REGS_PER_SM);
+  if (pl->hsn < 0)
+    return codegen_refuse(why, "--hsn counts rows; give a positive number", "negative hSN");
   return 0;
 }
 

@@ -4,8 +4,6 @@
 
 #include "runtime_text.h"
 
-#include <stdio.h>
-
 /* Default threads per block along the axes, innermost (contiguous) axis first, for 2D and 3D: a
  * warp covers 32 contiguous cells so loads coalesce. */
 static const int block_2d[2] = {32, 8};
@@ -28,25 +26,19 @@ static int naive_check(const Stencil *st, const GenOptions *opt, Refusal *why) {
     any = any || given[a];
     counts = counts && (a < st->dims ? given[a] >= 1 : given[a] == 0);
   }
-  why->hint = "give --block one count per axis, slowest first (YxX in 2D, ZxYxX in 3D), with "
-              "a multiple of 32 threads up to 1024, at most 64 along z";
-  if (any && !counts) {
-    snprintf(why->msg, sizeof why->msg, "a %dD stencil takes %d block counts", st->dims, st->dims);
-    return -1;
-  }
+  const char *hint = "give --block one count per axis, slowest first (YxX in 2D, ZxYxX in 3D), "
+                     "with a multiple of 32 threads up to 1024, at most 64 along z";
+  if (any && !counts)
+    return codegen_refuse(why, hint, "a %dD stencil takes %d block counts", st->dims, st->dims);
   int b[IR_MAX_DIMS], threads = 1;
   codegen_naive_block(st, opt, b);
   for (int a = 0; a < st->dims; a++) threads *= b[a];
-  if (threads % 32 || threads > MAX_THREADS) {
-    snprintf(why->msg, sizeof why->msg, "a block of %d threads is not a multiple of 32 up to %d",
-             threads, MAX_THREADS);
-    return -1;
-  }
-  if (st->dims == 3 && b[0] > MAX_BLOCK_Z) {
-    snprintf(why->msg, sizeof why->msg, "a block of %d threads along z is over CUDA's limit of %d",
-             b[0], MAX_BLOCK_Z);
-    return -1;
-  }
+  if (threads % 32 || threads > MAX_THREADS)
+    return codegen_refuse(why, hint, "a block of %d threads is not a multiple of 32 up to %d",
+                          threads, MAX_THREADS);
+  if (st->dims == 3 && b[0] > MAX_BLOCK_Z)
+    return codegen_refuse(why, hint, "a block of %d threads along z is over CUDA's limit of %d",
+                          b[0], MAX_BLOCK_Z);
   return 0;
 }
 

@@ -21,7 +21,6 @@
  * store. Nothing branches per thread: the redundant lanes compute like the others and are
  * masked at the store. Cells outside the interior keep their value at every level; blocks that
  * touch no such cell (all but the grid's edges) run a variant without that selection. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -149,17 +148,6 @@ static long shared_bytes(const Plan *pl, DType dt) {
   return 2L * (pl->warps + 2 * pl->rw) * plane_rows(pl) * WARP * 4 * words(dt);
 }
 
-static int refuse(Refusal *why, const char *hint, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int refuse(Refusal *why, const char *hint, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(why->msg, sizeof why->msg, fmt, ap);
-  va_end(ap);
-  why->hint = hint;
-  return -1;
-}
-
 /* The block: 2D takes a thread count in whole warps (--bs X), 3D one warp along x times the
  * warps along y (--bs Yx32). */
 static int block_shape(const Stencil *st, const SsamParams *sp, Plan *pl, Refusal *why) {
@@ -167,10 +155,11 @@ static int block_shape(const Stencil *st, const SsamParams *sp, Plan *pl, Refusa
                                    : "give --bs Yx32: Y warps of 32 lanes, Y * 32 <= 1024";
   if (st->dims == 2) {
     if (sp->bs[1])
-      return refuse(why, hint, "a 2D stencil takes one block size, not %dx%d", sp->bs[1], sp->bs[0]);
+      return codegen_refuse(why, hint, "a 2D stencil takes one block size, not %dx%d", sp->bs[1],
+                            sp->bs[0]);
     if (sp->bs[0] % WARP || sp->bs[0] > MAX_THREADS)
-      return refuse(why, hint, "a block of %d threads is not a multiple of %d up to %d", sp->bs[0],
-                    WARP, MAX_THREADS);
+      return codegen_refuse(why, hint, "a block of %d threads is not a multiple of %d up to %d",
+                            sp->bs[0], WARP, MAX_THREADS);
     pl->warps = sp->bs[0] / WARP;
     return 0;
   }
@@ -179,11 +168,12 @@ static int block_shape(const Stencil *st, const SsamParams *sp, Plan *pl, Refusa
     char given[32];
     if (sp->bs[1]) snprintf(given, sizeof given, "%dx%d", sp->bs[1], sp->bs[0]);
     else snprintf(given, sizeof given, "%d", sp->bs[0]);
-    return refuse(why, hint, "a 3D block is Y warps of %d lanes (--bs Yx%d), not %s", WARP, WARP, given);
+    return codegen_refuse(why, hint, "a 3D block is Y warps of %d lanes (--bs Yx%d), not %s", WARP,
+                          WARP, given);
   }
   if ((long)sp->bs[1] * WARP > MAX_THREADS)
-    return refuse(why, hint, "a block of %dx%d = %ld threads is over %d", sp->bs[1], WARP,
-                  (long)sp->bs[1] * WARP, MAX_THREADS);
+    return codegen_refuse(why, hint, "a block of %dx%d = %ld threads is over %d", sp->bs[1], WARP,
+                          (long)sp->bs[1] * WARP, MAX_THREADS);
   pl->warps = sp->bs[1];
   return 0;
 }
@@ -194,12 +184,12 @@ static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal
   const N5dParams *np = &opt->n5d;
   memset(pl, 0, sizeof *pl);
   if (!st->associative)
-    return refuse(why, "use --backend n5d or naive, which evaluate any expression",
-                  "the stencil is not linear (not a sum of coefficient x point), so it cannot be "
-                  "split into the partial sums that SSAM passes between lanes");
+    return codegen_refuse(why, "use --backend n5d or naive, which evaluate any expression",
+                          "the stencil is not linear (not a sum of coefficient x point), so it "
+                          "cannot be split into the partial sums that SSAM passes between lanes");
   if (np->hsn || np->regs || np->rows || np->no_diag_opt || np->no_assoc_opt)
-    return refuse(why, "ssam takes --bt, --p and --bs",
-                  "--hsn, --regs, --rows, --no-diag-opt and --no-assoc-opt are n5d options");
+    return codegen_refuse(why, "ssam takes --bt, --p and --bs",
+                          "--hsn, --regs, --rows, --no-diag-opt and --no-assoc-opt are n5d options");
   pl->rr = st->radius[0];
   pl->rw = st->dims == 3 ? st->radius[1] : 0;
   pl->rx = st->radius[st->dims - 1];
@@ -211,17 +201,18 @@ static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal
   off_plane_rows(st, pl);
   count_points(st, pl);
   if (pl->bt < 1 || pl->bt > MAX_BT)
-    return refuse(why, "choose --bt between 1 and 32", "bT = %d is outside 1..%d", pl->bt, MAX_BT);
+    return codegen_refuse(why, "choose --bt between 1 and 32", "bT = %d is outside 1..%d", pl->bt,
+                          MAX_BT);
   if (pl->p < 1 || pl->p > MAX_P)
-    return refuse(why, "choose --p between 1 and 64", "P = %d is outside 1..%d", pl->p, MAX_P);
+    return codegen_refuse(why, "choose --p between 1 and 64", "P = %d is outside 1..%d", pl->p, MAX_P);
   if (2 * pl->bt * pl->rx >= WARP)
-    return refuse(why, "lower --bt: each fused step costs rx lanes at both ends of a warp",
-                  "the halo 2*bT*rx = 2*%d*%d = %d leaves no output in a warp of %d lanes", pl->bt,
-                  pl->rx, 2 * pl->bt * pl->rx, WARP);
+    return codegen_refuse(why, "lower --bt: each fused step costs rx lanes at both ends of a warp",
+                          "the halo 2*bT*rx = 2*%d*%d = %d leaves no output in a warp of %d lanes",
+                          pl->bt, pl->rx, 2 * pl->bt * pl->rx, WARP);
   if (st->dims == 3 && 2 * pl->bt * pl->rw >= pl->warps)
-    return refuse(why, "lower --bt or stack more warps (--bs Yx32)",
-                  "the halo 2*bT*ry = 2*%d*%d = %d leaves no output in a block of %d warps along y",
-                  pl->bt, pl->rw, 2 * pl->bt * pl->rw, pl->warps);
+    return codegen_refuse(why, "lower --bt or stack more warps (--bs Yx32)",
+                          "the halo 2*bT*ry = 2*%d*%d = %d leaves no output in a block of %d warps "
+                          "along y", pl->bt, pl->rw, 2 * pl->bt * pl->rw, pl->warps);
   /* The cache must stay in registers: a warp runs on one of the SM's 4 schedulers, each with a
    * quarter of the register file, so with __launch_bounds__(threads, 1) nvcc gets at most the
    * quarter over the warps a scheduler holds (in units of 8, at most 255), and spills to local
@@ -241,15 +232,16 @@ static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal
     else break;
   }
   if (regs > cap)
-    return refuse(why, "lower --p or --bt, or use fewer threads per block",
-                  "a register cache of P + 2*bT*r = %d + 2*%d*%d = %d %s values needs at least %d "
-                  "registers per thread; a block of %d threads gets at most %d",
-                  pl->p, pl->bt, pl->rr, pl->cache, ir_dtype_name(opt->dtype), regs, threads, cap);
+    return codegen_refuse(why, "lower --p or --bt, or use fewer threads per block",
+                          "a register cache of P + 2*bT*r = %d + 2*%d*%d = %d %s values needs at "
+                          "least %d registers per thread; a block of %d threads gets at most %d",
+                          pl->p, pl->bt, pl->rr, pl->cache, ir_dtype_name(opt->dtype), regs, threads,
+                          cap);
   if (pl->smem > MAX_SMEM)
-    return refuse(why, "lower --p, --bt or the warps of --bs",
-                  "needs %ld bytes of shared memory per block (2 buffers of %d planes of %d x %d "
-                  "values), the limit is %d",
-                  pl->smem, pl->warps + 2 * pl->rw, plane_rows(pl), WARP, MAX_SMEM);
+    return codegen_refuse(why, "lower --p, --bt or the warps of --bs",
+                          "needs %ld bytes of shared memory per block (2 buffers of %d planes of %d "
+                          "x %d values), the limit is %d",
+                          pl->smem, pl->warps + 2 * pl->rw, plane_rows(pl), WARP, MAX_SMEM);
   return 0;
 }
 
