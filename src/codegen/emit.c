@@ -123,10 +123,12 @@ void emit_coef(Buf *out, const Stencil *st, int p, DType arith) {
   }
 }
 
+bool emit_coef_used(const Stencil *st, int p) { return st->coef[p] != 0; }
+
 void emit_linear_form(Buf *out, const Stencil *st, DType arith, EmitLoadFn load, const void *ctx) {
   bool first = true;
   for (int p = 0; p < st->npoints; p++) {
-    if (st->coef[p] == 0) continue;
+    if (!emit_coef_used(st, p)) continue;
     if (!first) buf_puts(out, " + ");
     emit_coef(out, st, p, arith);
     buf_puts(out, " * ");
@@ -138,8 +140,6 @@ void emit_linear_form(Buf *out, const Stencil *st, DType arith, EmitLoadFn load,
     emit_number(out, st->constant, arith);
   }
 }
-
-bool emit_coef_used(const Stencil *st, int p) { return st->coef[p] != 0; }
 
 void emit_point_index(Buf *out, const Stencil *st, int p) {
   buf_puts(out, "c");

@@ -33,13 +33,13 @@ void emit_number(Buf *out, double v, DType arith);
 void emit_coef(Buf *out, const Stencil *st, int p, DType arith);
 
 /* Whether point p takes part in the linear form of an associative stencil. False only for a
- * coefficient known to be zero when the code is generated: the one place where a backend may
- * decide to skip a point (a coefficient read at run time is never skipped). */
+ * coefficient known to be zero when the code is generated (a run-time weight counts by its
+ * constant factor, coef[p]): the one place where a backend decides to skip a point. */
 bool emit_coef_used(const Stencil *st, int p);
 
 /* Appends an associative stencil as its folded linear form, sum of coef * point (+ constant), in
  * type arith: a division by a constant is already in the coefficients, so none is left on the
- * critical path. Points with a zero coefficient are left out. */
+ * critical path. Points that emit_coef_used rejects are left out. */
 void emit_linear_form(Buf *out, const Stencil *st, DType arith, EmitLoadFn load, const void *ctx);
 
 /* Appends the index of point p relative to cell c, e.g. "c - s0 + 1". */

@@ -204,27 +204,9 @@ static void load_general(Buf *out, const Stencil *st, int point, const void *ctx
                  plane_offset(st, c->pl, point));
 }
 
-/* An associative stencil as sum of coef * point (+ constant): the division by a constant is
- * folded into the coefficients, so no division is left on the critical path. */
-static void emit_linear(Buf *out, const Stencil *st, DType dt, EmitLoadFn load, const void *ctx) {
-  bool first = true;
-  for (int p = 0; p < st->npoints; p++) {
-    if (st->coef[p] == 0) continue;
-    if (!first) buf_puts(out, " + ");
-    emit_coef(out, st, p, dt);
-    buf_puts(out, " * ");
-    load(out, st, p, ctx);
-    first = false;
-  }
-  if (st->constant != 0 || first) {
-    if (!first) buf_puts(out, " + ");
-    emit_number(out, st->constant, dt);
-  }
-}
-
 static void emit_formula(Buf *out, const Stencil *st, const Plan *pl, DType dt, EmitLoadFn load,
                          const LoadCtx *c) {
-  if (pl->linear) emit_linear(out, st, dt, load, c);
+  if (pl->linear) emit_linear_form(out, st, dt, load, c);
   else emit_expr(out, st, st->expr, dt, load, c);
 }
 
@@ -233,7 +215,7 @@ static void emit_formula(Buf *out, const Stencil *st, const Plan *pl, DType dt, 
 static void emit_partial_sums(Buf *out, const Stencil *st, const Plan *pl, DType dt, int k,
                               int base, int j) {
   for (int p = 0; p < st->npoints; p++) {
-    if (st->coef[p] == 0) continue;
+    if (!emit_coef_used(st, p)) continue;
     int reader = base + pl->rs + j - st->points[p].off[0]; /* the row whose point p this is */
     buf_printf(out, "        a%d_%d += ", k, slot(pl, reader));
     emit_coef(out, st, p, dt);

@@ -277,7 +277,7 @@ static void emit_hybrid_step(Buf *out, const Stencil *st, const Plan *pl, DType 
       bool read = false;
       for (int p = 0; p < st->npoints; p++) {
         const int *o = st->points[p].off;
-        if (o[1] != dy || o[2] != dx || st->coef[p] == 0) continue;
+        if (o[1] != dy || o[2] != dx || !emit_coef_used(st, p)) continue;
         if (!read) {
           buf_puts(out, "      {\n        const rt_real v = sm[");
           emit_plus(out, "b + t0", tile_offset(st, pl, p));
