@@ -199,22 +199,22 @@ void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs) {
 
 /* ---- Multi-step launches ---- */
 
-void emit_advance(Buf *out, int bt, const char *launch) {
+void emit_advance(Buf *out, const char *bt, const char *launch) {
   buf_printf(out,
-             "\n/* Launches of %d steps each (the last one shorter), alternating the buffers; the\n"
+             "/* Launches of bT steps each (the last one shorter), alternating the buffers; the\n"
              " * result then moves to buf[steps %% 2] if the launch count left it in the other. */\n"
              "static void stencil_advance(rt_real *buf[2], const RtGrid *g, long steps) {\n"
              "  int src = 0;\n"
              "  for (long done = 0; done < steps; src ^= 1) {\n"
-             "    const long bt = steps - done < %d ? steps - done : %d;\n"
-             "    switch (bt) {\n",
-             bt, bt, bt);
-  for (int k = 1; k <= bt; k++)
-    buf_printf(out, "    case %d: %s<%d>(buf[src], buf[1 - src], g); break;\n", k, launch, k);
-  buf_puts(out, "    }\n    done += bt;\n  }\n"
-                "  if (src != (int)(steps % 2))\n"
-                "    RT_CUDA_CHECK(cudaMemcpyAsync(buf[steps % 2], buf[src], (size_t)g->cells * sizeof(rt_real),\n"
-                "                                  cudaMemcpyDeviceToDevice));\n}\n");
+             "    long bt = steps - done < %s ? steps - done : %s;\n"
+             "%s"
+             "    done += bt;\n"
+             "  }\n"
+             "  if (src != (int)(steps %% 2))\n"
+             "    RT_CUDA_CHECK(cudaMemcpyAsync(buf[steps %% 2], buf[src], (size_t)g->cells * sizeof(rt_real),\n"
+             "                                  cudaMemcpyDeviceToDevice));\n"
+             "}\n",
+             bt, bt, launch);
 }
 
 /* ---- Refusals ---- */

@@ -60,10 +60,12 @@ typedef struct {
 void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs);
 
 /* Appends `static void stencil_advance(rt_real *buf[2], const RtGrid *g, long steps)` for a
- * backend that fuses up to bt steps per launch: launches `LAUNCH<k>(in, out, g)` (a template the
- * backend defines for k = 1 .. bt) of bt steps each and a shorter last one, alternating the
- * buffers, then moves the result to buf[steps % 2] when the launch count left it in the other. */
-void emit_advance(Buf *out, int bt, const char *launch);
+ * backend that fuses up to `bt` steps per launch (a C expression: the backend's macro): launches
+ * of bt steps each and a shorter last one, alternating the buffers, then moves the result to
+ * buf[steps % 2] when the launch count left it in the other. `launch` is the backend's part: the
+ * statements, indented by four spaces, that advance the `long bt` steps of one launch from
+ * buf[src] into buf[1 - src] with the grid g. */
+void emit_advance(Buf *out, const char *bt, const char *launch);
 
 /* Why a backend refuses options: the message and a hint for the user. */
 typedef struct {

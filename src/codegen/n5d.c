@@ -440,19 +440,11 @@ static void emit_host(Buf *out, const Stencil *st) {
              "      g->stride[0], chunk, nlev);\n");
   }
   buf_puts(out, "  RT_CUDA_LAUNCH_CHECK();\n}\n\n");
-  buf_puts(out, 
-                "/* Launches of bT steps each (the last one shorter), alternating the buffers; the\n"
-                " * result then moves to buf[steps % 2] if the launch count left it in the other. */\n"
-                "static void stencil_advance(rt_real *buf[2], const RtGrid *g, long steps) {\n"
-                "  int src = 0;\n"
-                "  for (long done = 0; done < steps; src ^= 1) {\n"
-                "    long bt = steps - done < N5D_BT ? steps - done : N5D_BT;\n"
-                "    if (bt == N5D_BT) n5d_launch<true>(buf[src], buf[1 - src], g, N5D_BT);\n"
-                "    else n5d_launch<false>(buf[src], buf[1 - src], g, (int)bt);\n");
-  buf_puts(out, "    done += bt;\n  }\n"
-                "  if (src != (int)(steps % 2))\n"
-                "    RT_CUDA_CHECK(cudaMemcpyAsync(buf[steps % 2], buf[src], (size_t)g->cells * sizeof(rt_real),\n"
-                "                                  cudaMemcpyDeviceToDevice));\n}\n");
+  /* full launches run the kernel whose level tests are constants; the last one, when N5D_BT
+   * does not divide the steps, the variant with a run-time level count */
+  emit_advance(out, "N5D_BT",
+               "    if (bt == N5D_BT) n5d_launch<true>(buf[src], buf[1 - src], g, N5D_BT);\n"
+               "    else n5d_launch<false>(buf[src], buf[1 - src], g, (int)bt);\n");
 }
 
 static void n5d_emit(Buf *out, const Stencil *st, const GenOptions *opt) {

@@ -516,7 +516,18 @@ static void emit_launch(Buf *out, const Stencil *st) {
              "                  rt_cuda_blocks(g->n[0], SSAM_P, 65535L));\n"
              "  ssam_kernel<BT><<<grid, WARPS * 32>>>(in, out, (int)g->n[0], (int)g->n[1], g->stride[0]);\n");
   }
-  buf_puts(out, "  RT_CUDA_LAUNCH_CHECK();\n}\n");
+  buf_puts(out, "  RT_CUDA_LAUNCH_CHECK();\n}\n\n");
+}
+
+/* stencil_advance: each launch of k <= bT steps runs the kernel instantiated for k. */
+static void emit_advance_launches(Buf *out, const Plan *pl) {
+  Buf launch = {0};
+  buf_puts(&launch, "    switch (bt) {\n");
+  for (int k = 1; k <= pl->bt; k++)
+    buf_printf(&launch, "    case %d: ssam_launch<%d>(buf[src], buf[1 - src], g); break;\n", k, k);
+  buf_puts(&launch, "    }\n");
+  emit_advance(out, "SSAM_BT", launch.s);
+  buf_free(&launch);
 }
 
 static void ssam_emit(Buf *out, const Stencil *st, const GenOptions *opt) {
@@ -528,7 +539,7 @@ static void ssam_emit(Buf *out, const Stencil *st, const GenOptions *opt) {
   emit_tile(out, &pl);
   emit_kernel(out, st, &pl);
   emit_launch(out, st);
-  emit_advance(out, pl.bt, "ssam_launch");
+  emit_advance_launches(out, &pl);
 }
 
 const BackendInfo backend_ssam = {
