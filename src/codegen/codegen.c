@@ -8,17 +8,15 @@
 #include "emit.h"
 #include "util/diag.h"
 
-static const BackendInfo *const backends[] = {
+static const BackendInfo *const backends[BACKEND_COUNT] = {
     [BACKEND_NAIVE] = &backend_naive,
     [BACKEND_CPU] = &backend_cpu,
     [BACKEND_N5D] = &backend_n5d,
     [BACKEND_25D] = &backend_p25d,
     [BACKEND_SSAM] = &backend_ssam,
 };
-enum { NBACKENDS = sizeof backends / sizeof *backends };
-
 int codegen_backend_from_name(const char *name) {
-  for (int b = 0; b < NBACKENDS; b++)
+  for (int b = 0; b < BACKEND_COUNT; b++)
     if (!strcmp(name, backends[b]->name)) return b;
   return -1;
 }
@@ -99,7 +97,7 @@ static int check_stencil(const Stencil *st, const GenOptions *opt) {
     diag_error(stencil_loc(st), NULL, "the stencil reads no grid point");
     return -1;
   }
-  if ((unsigned)opt->backend >= NBACKENDS || (opt->dtype != DTYPE_FLOAT && opt->dtype != DTYPE_DOUBLE)) {
+  if ((unsigned)opt->backend >= BACKEND_COUNT || (opt->dtype != DTYPE_FLOAT && opt->dtype != DTYPE_DOUBLE)) {
     diag_error(stencil_loc(st), NULL, "internal: bad generation options");
     return -1;
   }
