@@ -113,8 +113,7 @@ int codegen_validate(const Stencil *st, const GenOptions *opt, char *why, size_t
   const BackendInfo *bi = backends[opt->backend];
   Refusal r;
   if (!bi->check || !bi->check(st, opt, &r)) return 0;
-  snprintf(why, n, "%s: %s", bi->name, r.msg);
-  return -1;
+  return codegen_refusal_text(&r, bi->name, why, n);
 }
 
 int codegen_program(Buf *out, const Stencil *st, const GenOptions *opt) {

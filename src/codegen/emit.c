@@ -228,6 +228,11 @@ int codegen_refuse(Refusal *why, const char *hint, const char *fmt, ...) {
   return -1;
 }
 
+int codegen_refusal_text(const Refusal *r, const char *name, char *why, size_t n) {
+  snprintf(why, n, "%s: %s", name, r->msg);
+  return -1;
+}
+
 /* ---- Whole program ---- */
 
 static void emit_c_string(Buf *out, const char *s) {

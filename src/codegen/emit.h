@@ -77,6 +77,10 @@ typedef struct {
 int codegen_refuse(Refusal *why, const char *hint, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Writes refusal r of backend `name` as the text of codegen_validate and the codegen_*_plan
+ * functions, "NAME: message", into why (n bytes); returns -1. */
+int codegen_refusal_text(const Refusal *r, const char *name, char *why, size_t n);
+
 /* What a backend contributes to a program. */
 typedef struct {
   const char *name;         /* as in codegen_backend_name */

@@ -145,10 +145,7 @@ static int n5d_check(const Stencil *st, const GenOptions *opt, Refusal *why) {
 int codegen_n5d_plan(const Stencil *st, const GenOptions *opt, N5dPlan *plan, char *why, size_t n) {
   Plan pl;
   Refusal r;
-  if (make_plan(st, opt, &pl, &r)) {
-    snprintf(why, n, "n5d: %s", r.msg);
-    return -1;
-  }
+  if (make_plan(st, opt, &pl, &r)) return codegen_refusal_text(&r, backend_n5d.name, why, n);
   *plan = (N5dPlan){pl.mode, pl.bt, {pl.bsx, pl.bsy}, pl.v, pl.w, pl.smem, pl.regs};
   return 0;
 }

@@ -253,10 +253,7 @@ static int ssam_check(const Stencil *st, const GenOptions *opt, Refusal *why) {
 int codegen_ssam_plan(const Stencil *st, const GenOptions *opt, SsamPlan *plan, char *why, size_t n) {
   Plan pl;
   Refusal r;
-  if (make_plan(st, opt, &pl, &r)) {
-    snprintf(why, n, "ssam: %s", r.msg);
-    return -1;
-  }
+  if (make_plan(st, opt, &pl, &r)) return codegen_refusal_text(&r, backend_ssam.name, why, n);
   /* As emitted (emit_output). Fused: each chain and a centre column not preceded by the left
    * chain start with a multiply, every other product is an FMA onto the running sum, and the
    * right chain and the constant are added. Column sums: each column starts with a multiply,
