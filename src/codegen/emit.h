@@ -1,5 +1,6 @@
-/* Emission shared by every backend: expressions, the stencil constants block, the reference
- * step and the assembly of a whole program around a backend's kernel code.
+/* Emission shared by every backend: expressions and the linear form, the stencil constants
+ * block, the reference step, the host loop of multi-step launches, refusals, and the assembly of
+ * a whole program around a backend's kernel code.
  *
  * Naming contract of emitted loop bodies: the linear index of the updated cell is `c`, the
  * element strides of axes 0 .. dims-2 are `s0`, `s1` (the last axis is contiguous), the input
