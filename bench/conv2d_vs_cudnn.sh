@@ -13,15 +13,16 @@
 # Writes $OUT/conv2d_vs_cudnn.csv (commit, gpu, filter, dtype, size, steps, backend, parameters,
 # cudnn ms, cudnn TF32 ms, stencilc ms, speedup = cudnn ms / stencilc ms, GCells/s, GFLOP/s,
 # max abs and rel error of stencilc's checks, cross-check error, verdict) and prints a table.
-# usage: bench/conv2d_vs_cudnn.sh [NVCC FLAGS...]
+# usage: bench/conv2d_vs_cudnn.sh [NVCC FLAGS...]   (CONV_DIR: the prepared folder, default
+# bench/gen/conv2d; rows of several folders append to the same CSV)
 cd "$(dirname "$0")/.." || exit 1
 out=${OUT:-/tmp}
-dir=bench/gen/conv2d
-bin=/tmp/stencilc-conv2d
+dir=${CONV_DIR:-bench/gen/conv2d}
+bin=/tmp/stencilc-$(basename "$dir")
 mkdir -p $bin
 ls $dir/*.cu | sh bench/build.sh $bin "$@"
 python3 bench/conv2d_vs_cudnn.py run --gen $dir --bin $bin --dtype "${DTYPE:-float}" \
   --out "$out/conv2d_vs_cudnn.csv"
 rc=$?
-tar czf "$out/logs-conv2d.tgz" -C $bin . 2>/dev/null
+tar czf "$out/logs-$(basename "$dir").tgz" -C $bin . 2>/dev/null
 exit $rc
