@@ -254,12 +254,14 @@ int codegen_ssam_plan(const Stencil *st, const GenOptions *opt, SsamPlan *plan, 
   Plan pl;
   Refusal r;
   if (make_plan(st, opt, &pl, &r)) return codegen_refusal_text(&r, backend_ssam.name, why, n);
-  /* As emitted (emit_output): each column's products start with a multiply and go on with
-   * FMAs, and the columns are added (a shuffled running sum plus the next column), then the
-   * constant. */
+  /* As emitted (emit_output). Fused: each chain and a centre column not preceded by the left
+   * chain start with a multiply, every other product is an FMA onto the running sum, and the
+   * right chain and the constant are added. Column sums: each column starts with a multiply,
+   * the columns are added, and the constant. */
   int columns = pl.nleft + pl.nright + (pl.centre > 0);
-  int mul = columns;
-  int add = (columns > 0 ? columns - 1 : 0) + (st->constant != 0 && pl.terms > 0);
+  int mul = pl.sums ? columns : (pl.nleft > 0) + (pl.nright > 0) + (pl.nleft == 0 && pl.centre > 0);
+  int add = (pl.sums ? columns - 1 : pl.nright > 0 && (pl.nleft > 0 || pl.centre > 0)) +
+            (st->constant != 0 && pl.terms > 0);
   *plan = (SsamPlan){
       .bt = pl.bt, .p = pl.p, .warps = pl.warps, .cache = pl.cache,
       .regs = estimate_registers(&pl, opt->dtype), .smem = pl.smem,
@@ -330,21 +332,22 @@ static void emit_column(Buf *out, const Stencil *st, const Plan *pl, DType dt, i
   }
 }
 
-/* One chain of columns, the farthest first: var = column 0; var = column j + shuffle(var, gap).
- * The running sum ends `cols[n-1]` lanes away from the cells it belongs to. The shuffled sum is
- * added last: C adds left to right, so a column's products then form a chain of their own that
- * does not wait for the shuffle, and the chain through the lanes costs one shuffle and one add
- * per column (first, a 20x20 filter waited 20 FMAs per shuffle and ran at half the rate). */
+/* One chain of columns, the farthest first: var = column 0; var = shuffle(var, gap) + column j.
+ * The running sum ends `cols[n-1]` lanes away from the cells it belongs to. The products go
+ * onto the shuffled sum as FMAs. (Adding the shuffled sum after each column's own chain instead
+ * was measured at a2f4650: slower for every conv2d filter on the H200, 20x20 by 1.5x.) */
 static void emit_chain(Buf *out, const Stencil *st, const Plan *pl, DType dt, const char *var,
                        const char *shfl, const int *cols, int n) {
   for (int j = 0; j < n; j++) {
     bool first = true;
-    buf_printf(out, j == 0 ? "    rt_real %s = " : "    %s = ", var);
-    emit_column(out, st, pl, dt, cols[j], &first);
-    if (j > 0) {
+    if (j == 0) {
+      buf_printf(out, "    rt_real %s = ", var);
+    } else {
       int gap = cols[j] > cols[j - 1] ? cols[j] - cols[j - 1] : cols[j - 1] - cols[j];
-      buf_printf(out, "%s%s(SSAM_FULL, %s, %d)", first ? "" : " + ", shfl, var, gap);
+      buf_printf(out, "    %s = %s(SSAM_FULL, %s, %d)", var, shfl, var, gap);
+      first = false;
     }
+    emit_column(out, st, pl, dt, cols[j], &first);
     buf_puts(out, ";\n");
   }
 }
@@ -357,11 +360,11 @@ static void emit_output(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
   emit_chain(out, st, pl, dt, "r", "__shfl_down_sync", pl->right, pl->nright);
   bool first = true;
   buf_puts(out, "    rt_real v = ");
-  emit_column(out, st, pl, dt, 0, &first); /* the centre first: it does not wait for a shuffle */
   if (pl->nleft) {
-    buf_printf(out, "%s__shfl_up_sync(SSAM_FULL, l, %d)", first ? "" : " + ", -pl->left[pl->nleft - 1]);
+    buf_printf(out, "__shfl_up_sync(SSAM_FULL, l, %d)", -pl->left[pl->nleft - 1]);
     first = false;
   }
+  emit_column(out, st, pl, dt, 0, &first);
   if (pl->nright) {
     buf_printf(out, "%s__shfl_down_sync(SSAM_FULL, r, %d)", first ? "" : " + ", pl->right[pl->nright - 1]);
     first = false;
