@@ -38,6 +38,8 @@ enum {
   REGS_PER_SM = 65536,
   /* Registers a thread needs besides its cache at the least: indices, addresses, partial sums. */
   REGS_BESIDE_CACHE = 16,
+  /* Unrolled products per thread and launch beyond which a default P is halved (make_plan). */
+  MAX_UNROLLED = 2048,
 };
 
 typedef struct {
@@ -91,6 +93,13 @@ static void default_params(const Stencil *st, Plan *pl) {
     if (!pl->warps) pl->warps = 2 * pl->bt * pl->rw > 8 ? 32 : 16;
     if (!pl->p) pl->p = 8;
   }
+}
+
+/* The products a thread computes in one launch: every level's outputs times the points used. */
+static long unrolled_products(const Plan *pl) {
+  long rows = 0;
+  for (int k = 0; k < pl->bt; k++) rows += pl->p + 2 * (pl->bt - 1 - k) * pl->rr;
+  return rows * pl->terms;
 }
 
 /* Axis-0 offsets of the points used that lie off the warp's plane (3D, y offset not 0). */
@@ -213,6 +222,12 @@ static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal
     return codegen_refuse(why, "lower --bt or stack more warps (--bs Yx32)",
                           "the halo 2*bT*ry = 2*%d*%d = %d leaves no output in a block of %d warps "
                           "along y", pl->bt, pl->rw, 2 * pl->bt * pl->rw, pl->warps);
+  /* Code size (2D): every product of a launch is one unrolled FMA, terms x (P + 2 (bT - K) rr)
+   * over the levels K. Past about 2048 of them (32 KB of instructions) a default P is halved:
+   * on the H200 the conv2d filters of 256 to 400 points ran 1.3x to 1.5x faster at P = 4 or 8
+   * than at P = 16 (results/ssam_conv2d_sweep_h200.csv), while 121 points at P = 16 (box2d5r,
+   * conv2d-11x11) keep their speed. */
+  while (st->dims == 2 && !sp->p && pl->p > 1 && unrolled_products(pl) > MAX_UNROLLED) pl->p /= 2;
   /* The cache must stay in registers: a warp runs on one of the SM's 4 schedulers, each with a
    * quarter of the register file, so with __launch_bounds__(threads, 1) nvcc gets at most the
    * quarter over the warps a scheduler holds (in units of 8, at most 255), and spills to local
