@@ -95,12 +95,10 @@ static void default_params(const Stencil *st, Plan *pl) {
   }
 }
 
-/* The products a thread computes in one launch: every level's outputs times the points used. */
-static long unrolled_products(const Plan *pl) {
-  long rows = 0;
-  for (int k = 0; k < pl->bt; k++) rows += pl->p + 2 * (pl->bt - 1 - k) * pl->rr;
-  return rows * pl->terms;
-}
+/* The products of a thread's own P outputs over the bT levels of a launch. (The halo rows of the
+ * fused levels come on top, but halving P does not shrink them: conv2d-16x2 at bT = 4 fell to
+ * P = 1 and ran 3.4x slower when they were counted.) */
+static long unrolled_products(const Plan *pl) { return (long)pl->p * pl->bt * pl->terms; }
 
 /* Axis-0 offsets of the points used that lie off the warp's plane (3D, y offset not 0). */
 static void off_plane_rows(const Stencil *st, Plan *pl) {
@@ -222,8 +220,8 @@ static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal
     return codegen_refuse(why, "lower --bt or stack more warps (--bs Yx32)",
                           "the halo 2*bT*ry = 2*%d*%d = %d leaves no output in a block of %d warps "
                           "along y", pl->bt, pl->rw, 2 * pl->bt * pl->rw, pl->warps);
-  /* Code size (2D): every product of a launch is one unrolled FMA, terms x (P + 2 (bT - K) rr)
-   * over the levels K. Past about 2048 of them (32 KB of instructions) a default P is halved:
+  /* Code size (2D): every product is one unrolled FMA. Past about 2048 products of a thread's
+   * outputs (32 KB of instructions) a default P is halved:
    * on the H200 the conv2d filters of 256 to 400 points ran 1.3x to 1.5x faster at P = 4 or 8
    * than at P = 16 (results/ssam_conv2d_sweep_h200.csv), while 121 points at P = 16 (box2d5r,
    * conv2d-11x11) keep their speed. */
