@@ -6,7 +6,9 @@
  * The file depends on the seed (and the options) alone: the same seed gives the same bytes.
  * What varies: 2D or 3D; float or double; the reach below and above the centre per axis (1..4,
  * sometimes 0 on one side: asymmetric); the point set (star, box, a random subset of the box);
- * the coefficients (literals, macros or const variables, file scope or local); an optional final
+ * the coefficients (literals, macros or const variables, file scope or local, or, in a quarter of
+ * the linear stencils, run-time weights: a `const T W[N]` parameter read as W[k], alone or times
+ * a constant, whose values the generated program draws); an optional final
  * division by a constant; sometimes an additive constant and a nonlinear term (sqrt, fabs,
  * tanh, fmax); extents as one parameter or one per axis; the grid as a VLA parameter or cast
  * from a pointer; halos sometimes wider than the reach.
@@ -166,6 +168,10 @@ int main(int argc, char **argv) {
   int nl_kind = rnd_int(0, 3);
   int extra[3][2];
   for (int a = 0; a < dims; a++) extra[a][0] = chance(15), extra[a][1] = chance(15);
+  /* Drawn last and only for linear stencils (no draw follows for them), so the other seeds keep
+   * their files. */
+  int weights = !nonlinear && chance(25), weight_scaled = weights && chance(30);
+  if (weights) coef_form = 0;
 
   FILE *f = fopen(out, "w");
   if (!f) {
@@ -174,8 +180,9 @@ int main(int argc, char **argv) {
   }
   char name[64];
   snprintf(name, sizeof name, "rnd%lld", seed);
-  fprintf(f, "/* %s: random %dD %s stencil, %s %s, %d points (stencilgen --seed %lld) */\n", name,
-          dims, shape_name[shape], T, nonlinear ? "nonlinear" : "linear", np, seed);
+  fprintf(f, "/* %s: random %dD %s stencil, %s %s, %d points%s (stencilgen --seed %lld) */\n", name,
+          dims, shape_name[shape], T, nonlinear ? "nonlinear" : "linear", np,
+          weights ? ", run-time weights" : "", seed);
   if (nonlinear) fprintf(f, "#include <math.h>\n");
   fprintf(f, "\n");
   int rad_all = radius_macro;
@@ -196,6 +203,7 @@ int main(int argc, char **argv) {
   else
     for (int a = 0; a < dims; a++) fprintf(f, "int %s, ", ext[a]);
   fprintf(f, "int steps, ");
+  if (weights) fprintf(f, "const %s W[%d], ", T, np);
   if (pointer_cast) fprintf(f, "%s *buf) {\n  %s (*A)", T, T);
   else fprintf(f, "%s A", T);
   if (!pointer_cast) fprintf(f, "[2]"); /* the cast form points at level 0 */
@@ -227,7 +235,8 @@ int main(int argc, char **argv) {
     if (i) fprintf(f, "\n%s    %c ", ind, pts[i].sign_neg ? '-' : '+');
     else if (pts[i].sign_neg) fprintf(f, "-");
     char c[48];
-    if (coef_form == 0) snprintf(c, sizeof c, "%.6f%s", pts[i].coef, sfx);
+    if (weights) snprintf(c, sizeof c, weight_scaled ? "W[%d] * 0.5%s" : "W[%d]", i, sfx);
+    else if (coef_form == 0) snprintf(c, sizeof c, "%.6f%s", pts[i].coef, sfx);
     else snprintf(c, sizeof c, "%c%d", coef_form == 1 ? 'C' : 'c', i);
     if (coef_first) fprintf(f, "%s * ", c);
     access(f, dims, pts[i].off, "t % 2");
