@@ -178,14 +178,41 @@ static double shuffle_seconds(const GpuSpec *g, double shuffles) {
   return shuffles / (WARP * g->sms * g->clock_ghz * 1e9);
 }
 
-/* The slowest resource, the wave efficiency and the time of one launch or step. */
-static void finish(const GpuSpec *g, int threads, long smem, Prediction *p) {
+/* The fraction of the peaks each strategy attains, measured on the H200 in float (the only
+ * calibration of the models: measured GCells/s over the rooflines' before it was applied).
+ * DRAM: how much of the copy bandwidth the strategy's loads keep busy, from DRAM-bound rows;
+ * on chip (L1, L2, shared memory, compute and issue, shuffles), from rows bound there.
+ *   naive    DRAM 0.50  naive_h200.csv, j2d5pt 267 and star2d1r 281 of 532
+ *            chip 0.75  naive_h200.csv, box3d3r 18.4 of 24.4, box3d4r 8.6 of 11.5, box2d4r 76 of 103
+ *   n5d      DRAM 0.44  conv2d_vs_cudnn_h200.csv at 6e4696a, n5d 3x3 at one step, 234 of 530
+ *            chip 0.64  n5d_default_h200.csv, star2d1r 1709 and j2d5pt 1707 of 2669, j2d9pt 1004
+ *                       of 1566
+ *   25d      DRAM 0.67  p25d_suite_h200.csv, star3d1r global 301 of 451
+ *            chip 0.75  p25d_suite_h200.csv, hybrid box3d3r 65 of 82 and box3d4r 34 of 40
+ *   ssam 2D  DRAM 0.80  conv2d_vs_cudnn_h200.csv at b340796, ssam 3x3, 423 of 532
+ *            chip 0.52  ssam_suite_h200.csv at 70cecf7, star2d1r 1271 of 2424, j2d9pt 614 of 1158
+ *   ssam 3D  DRAM 0.41  ssam_suite_h200.csv at 70cecf7, star3d2r 215 of 524
+ *            chip 0.32  ssam_suite_h200.csv at 70cecf7, star3d1r 396 of 1227 (bT 2, P 8, 16 warps)
+ * The 3D ssam kernel exchanges rows between warps through shared memory with a barrier per level,
+ * which these rooflines do not see. */
+typedef struct {
+  double dram, chip;
+} Attained;
+static const Attained naive_attained = {0.50, 0.75}, n5d_attained = {0.44, 0.64},
+                      p25d_attained = {0.67, 0.75}, ssam2d_attained = {0.80, 0.52},
+                      ssam3d_attained = {0.41, 0.32};
+
+/* The slowest resource at the strategy's attained peaks, the wave efficiency and the time of one
+ * launch or step. */
+static void finish(const GpuSpec *g, const Attained *a, int threads, long smem, Prediction *p) {
   p->blocks_per_sm = model_blocks_per_sm(g, threads, p->regs, smem, &p->occupancy_limit);
   double waves = (double)p->blocks / ((double)p->blocks_per_sm * g->sms);
   p->eff_sm = waves / ceil(waves);
-  double t[] = {p->t_gm, p->t_l1, p->t_l2, p->t_sm, p->t_comp, p->t_shfl}, worst = 0;
-  for (int b = BOUND_GLOBAL; b <= BOUND_SHUFFLE; b++)
-    if (t[b] > worst) worst = t[b], p->bound = (Bound)b;
+  p->t_gm /= a->dram;
+  double chip = a->chip;
+  double t[] = {p->t_gm, p->t_l1 / chip, p->t_l2 / chip, p->t_sm / chip, p->t_comp / chip, p->t_shfl / chip}, worst = 0;
+  for (int k = BOUND_GLOBAL; k <= BOUND_SHUFFLE; k++)
+    if (t[k] > worst) worst = t[k], p->bound = (Bound)k;
   p->seconds = worst / p->eff_sm;
 }
 
@@ -220,7 +247,7 @@ static void n5d_launch(const Stencil *st, const GenOptions *opt, const N5dPlan *
   p->t_l2 = 0;
   p->t_sm = p->sm_bytes / (g->smem_gbs * 1e9);
   p->t_comp = p->flops / (peak_gflops(g, dt) * 1e9 * model_alu_efficiency(ops));
-  finish(g, pl->bs[0] * pl->bs[1], pl->smem, p);
+  finish(g, &n5d_attained, pl->bs[0] * pl->bs[1], pl->smem, p);
 }
 
 static int predict_n5d(const Stencil *st, const GenOptions *opt, const Problem *pb,
@@ -266,7 +293,7 @@ static int predict_naive(const Stencil *st, const GenOptions *opt, const Problem
   p->t_l2 = p->l2_bytes / (g->l2_gbs * 1e9);
   p->t_sm = 0;
   p->t_comp = p->flops / (peak_gflops(g, opt->dtype) * 1e9 * model_alu_efficiency(ops));
-  finish(g, threads, 0, p);
+  finish(g, &naive_attained, threads, 0, p);
   if (!p->blocks_per_sm) return -1;
   p->seconds *= pb->steps;
   return 0;
@@ -307,7 +334,7 @@ static void ssam_launch(const Stencil *st, const SsamPlan *pl, const Problem *pb
   p->t_comp = fmax(p->flops / (peak_gflops(g, dt) * 1e9 * model_alu_efficiency(ops)),
                    issue_seconds(g, issue));
   p->t_shfl = shuffle_seconds(g, p->shuffles);
-  finish(g, pl->warps * WARP, pl->smem, p);
+  finish(g, d == 3 ? &ssam3d_attained : &ssam2d_attained, pl->warps * WARP, pl->smem, p);
 }
 
 static int predict_ssam(const Stencil *st, const GenOptions *opt, const Problem *pb,
@@ -372,7 +399,7 @@ static int predict_25d(const Stencil *st, const GenOptions *opt, const Problem *
   p->t_comp = fmax(p->flops / (peak_gflops(g, dt) * 1e9 * model_alu_efficiency(ops)),
                    issue_seconds(g, issue));
   p->t_shfl = shuffle_seconds(g, p->shuffles);
-  finish(g, threads, pl.smem, p);
+  finish(g, &p25d_attained, threads, pl.smem, p);
   if (!p->blocks_per_sm) return -1;
   p->seconds *= pb->steps;
   return 0;
