@@ -27,7 +27,7 @@ for case in "j2d5pt.c" "star3d1r.c" "box2d2r.c --dtype double" "j3d27pt.c -s 256
   [ "$(echo "$rows" | wc -l)" -eq 12 ] && ok || no "model $case: not 12 rows"
   # Columns: rank, strategy, parameters..., GCells/s, bound, blocks, limit, occupancy, regs.
   echo "$rows" | awk '{ g = $(NF-5); if (NR > 1 && g > prev + 1e-9) exit 1; prev = g }' && ok || no "$case: not sorted"
-  echo "$rows" | awk '{ b = $(NF-4); if (b != "global" && b != "l2" && b != "shared" && b != "compute" && b != "shuffle") exit 1 }' \
+  echo "$rows" | awk '{ b = $(NF-4); if (b != "global" && b != "l1" && b != "l2" && b != "shared" && b != "compute" && b != "shuffle") exit 1 }' \
     && ok || no "$case: bad bottleneck name"
   dtype=$(echo "$opts" | grep -o -- '--dtype [a-z]*')
   echo "$rows" | while read -r _ strategy rest; do
@@ -38,6 +38,35 @@ for case in "j2d5pt.c" "star3d1r.c" "box2d2r.c --dtype double" "j3d27pt.c -s 256
   done >"$tmp/refused"
   [ -s "$tmp/refused" ] && no "$case: candidates refused by gen: $(cat "$tmp/refused")" || ok
 done
+
+# The first-ranked strategy is the measured winner on the H200 in float (bench/results/):
+#   conv2d-3x3 8192^2, 1 step: ssam 423 GCells/s (conv2d_vs_cudnn_h200.csv, b340796) over n5d 234
+#     (6e4696a)
+#   box3d3r 512^3: 25d hybrid 65 (p25d_suite_h200.csv) over n5d 43 (n5d_default_h200.csv) and
+#     ssam 34 (ssam_suite_h200.csv, 70cecf7)
+#   fdd5 512^3, 1 step: 25d global 173 over n5d 115 and ssam 70 (same files)
+#   star3d4r 512^3: 25d global 193 over n5d 160 (b340796) and ssam 68
+#   j2d5pt and star2d1r 16384^2: n5d 1707 and 1709 (e76302b) over ssam 1219 and 1271
+#   star3d1r 512^3: n5d 477 (b340796) over ssam 396 and 25d global 301
+for case in "conv2d-3x3.c -s 8192 -t 1:ssam" "box3d3r.c:25d" "fdd5.c -t 1:25d" "star3d4r.c:25d" \
+            "j2d5pt.c:n5d" "star2d1r.c:n5d" "star3d1r.c:n5d"; do
+  args=${case%:*} want=${case##*:}
+  # shellcheck disable=SC2086
+  got=$("$STENCILC" model examples/$args --top 1 | awk 'NR == 3 { print $2 }')
+  [ "$got" = "$want" ] && ok || no "model $args ranks $got first, measured best $want"
+done
+
+# Hand-computed terms (H200: 132 SMs at 1.98 GHz; an L1 wavefront per clock per SM).
+# naive box3d3r 512^3, block 1x4x32: 343 loads per cell, 512^3 * 343 / 32 wavefronts in
+# 512^3 * 343 / 32 / (132 * 1.98e9) = 5.505 ms at 0.75 of the peak: 18.3 GCells/s, L1-bound.
+"$STENCILC" model examples/box3d3r.c -s 512 -t 1 --top 2000 | grep -q "naive.*--block 1x4x32 *18\.3  l1 " \
+  && ok || no "naive box3d3r 1x4x32: want 18.3 GCells/s, l1-bound"
+# 25d fdd5 512^3 (radius 5), global placement, block 8x64: each plane's tile with its halo,
+# 18x74 cells for 512 threads (2.6016 words a cell), read once and the cell written once:
+# 512^3 * 3.6016 * 4 B / (4258e9 B/s * 0.67) = 0.6778 ms, 198.0 GCells/s; 512 tiles in 3 chunks
+# of 171 planes are 1536 blocks over 132 SMs x 4 (2.909 waves of 3): 192.0 GCells/s, DRAM-bound.
+"$STENCILC" model examples/fdd5.c -s 512 -t 1 --top 2000 | grep -q "25d .*--placement global --block 8x64 *192\.0  global " \
+  && ok || no "25d fdd5 global 8x64: want 192.0 GCells/s, global-bound"
 
 h200=$("$STENCILC" model examples/star2d1r.c --top 3 | tail -3)
 a100=$("$STENCILC" model examples/star2d1r.c --top 3 --gpu a100 | tail -3)
@@ -85,8 +114,8 @@ NVCC=/nonexistent "$STENCILC" tune examples/star3d1r.c --top 2 -s 200 -t 20 --em
   && ok || no "tune --emit without nvcc"
 tsv=$tmp/e/tune.tsv
 [ "$(grep -c '^#key	' "$tsv")" -eq 1 ] && grep -qx '#args	-t 20 -s 200' "$tsv" && ok || no "tune.tsv header"
-# two of each strategy: naive, n5d and ssam
-[ "$(grep -vc '^#' "$tsv")" -eq 6 ] && ok || no "tune.tsv: not 2 candidates of each of 3 strategies"
+# two of each strategy: naive, n5d, 25d and ssam
+[ "$(grep -vc '^#' "$tsv")" -eq 8 ] && ok || no "tune.tsv: not 2 candidates of each of 4 strategies"
 grep -v '^#' "$tsv" | while IFS='	' read -r file opts pred; do
   # shellcheck disable=SC2086
   "$STENCILC" gen examples/star3d1r.c $opts -o "$tmp/g.cu" >/dev/null 2>&1 && cmp -s "$tmp/g.cu" "$tmp/e/$file" &&

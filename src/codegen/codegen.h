@@ -83,6 +83,21 @@ typedef struct {
   int smem_extra; /* 3D: rows each level writes to shared memory beyond those it computes */
 } SsamPlan;
 
+/* The 25d backend's plan for given options, defaults filled in: what a performance model needs.
+ * The counts are those of the code emitted for one thread and one plane of the stream. */
+typedef struct {
+  Placement placement;
+  int by, bx;          /* threads per block along y and x */
+  int ring;            /* slots of the ring or queues */
+  int tile;            /* cells of a shared tile with its halo (shared, hybrid; else 0) */
+  long smem;           /* bytes of dynamic shared memory per block */
+  int regs;            /* estimated registers per thread (see p25d.c) */
+  double loads;        /* global load instructions: every point (global), a row per y offset
+                          and its halo (register), the thread's share of the tile (shared, hybrid) */
+  double smem_reads, smem_writes; /* shared-memory words */
+  int shuffles;        /* warp shuffles (register: two per point off the thread's x) */
+} P25dPlan;
+
 /* Comment lines enclosing the backend's kernel code (not the reference) in every program, so
  * that a test can perturb the kernel alone. */
 #define CODEGEN_KERNEL_BEGIN "/* stencilc:kernel-begin */"
@@ -103,6 +118,9 @@ int codegen_n5d_plan(const Stencil *st, const GenOptions *opt, N5dPlan *plan, ch
 
 /* The SSAM plan for opt->ssam (whatever opt->backend says): 0, or non-zero with the reason. */
 int codegen_ssam_plan(const Stencil *st, const GenOptions *opt, SsamPlan *plan, char *why, size_t n);
+
+/* The 25d plan for opt->p25d (whatever opt->backend says): 0, or non-zero with the reason. */
+int codegen_p25d_plan(const Stencil *st, const GenOptions *opt, P25dPlan *plan, char *why, size_t n);
 
 /* Parses a 25d placement name ("global", "shared", "hybrid", "register"); -1 when unknown. */
 int codegen_placement_from_name(const char *name);

@@ -176,6 +176,49 @@ static int p25d_check(const Stencil *st, const GenOptions *opt, Refusal *why) {
   return make_plan(st, opt, &pl, why);
 }
 
+/* Whether point p is read by the emitted update (the folded linear form skips zero terms). */
+static bool point_read(const Stencil *st, int p) { return !st->associative || emit_coef_used(st, p); }
+
+/* Shared-memory words one cell's update reads, as emitted: every point (shared), the in-plane
+ * points off the thread's column (hybrid value queue), or each in-plane offset once (hybrid
+ * partial sums: load_hybrid and emit_hybrid_step). */
+static int shared_reads(const Stencil *st, const Plan *pl) {
+  int reads = 0;
+  for (int p = 0; p < st->npoints; p++) {
+    const int *o = st->points[p].off;
+    if (!point_read(st, p) || pl->placement == P25D_GLOBAL || pl->placement == P25D_REGISTER) continue;
+    if (pl->placement == P25D_SHARED) reads++;
+    else if (pl->df) reads += o[1] != 0 || o[2] != 0;
+    else {
+      bool first = true;
+      for (int q = 0; q < p && first; q++)
+        first = !(point_read(st, q) && st->points[q].off[1] == o[1] && st->points[q].off[2] == o[2]);
+      reads += first;
+    }
+  }
+  return reads;
+}
+
+int codegen_p25d_plan(const Stencil *st, const GenOptions *opt, P25dPlan *plan, char *why, size_t n) {
+  Plan pl;
+  Refusal r;
+  if (make_plan(st, opt, &pl, &r)) return codegen_refusal_text(&r, backend_p25d.name, why, n);
+  bool tiled = pl.placement == P25D_SHARED || pl.placement == P25D_HYBRID;
+  double share = tiled ? (double)pl.tile / (pl.bx * pl.by) : 0; /* tile cells per thread */
+  int points = 0, shuffles = 0, rows = 0, lo, hi;
+  for (int p = 0; p < st->npoints; p++)
+    if (point_read(st, p)) points++, shuffles += 2 * (st->points[p].off[2] != 0);
+  for (int dy = -pl.ry; dy <= pl.ry; dy++) rows += row_span(st, dy, false, &lo, &hi) + row_span(st, dy, true, &lo, &hi);
+  *plan = (P25dPlan){
+      .placement = pl.placement, .by = pl.by, .bx = pl.bx, .ring = pl.ring,
+      .tile = tiled ? pl.tile : 0, .smem = pl.smem, .regs = pl.regs,
+      .loads = pl.placement == P25D_GLOBAL ? points : pl.placement == P25D_REGISTER ? rows : share,
+      .smem_reads = shared_reads(st, &pl), .smem_writes = share,
+      .shuffles = pl.placement == P25D_REGISTER ? shuffles : 0,
+  };
+  return 0;
+}
+
 /* ---- kernel ---- */
 
 static int slot(const Plan *pl, int x) { return ((x % pl->ring) + pl->ring) % pl->ring; }

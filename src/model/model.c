@@ -1,5 +1,5 @@
 /* The models: occupancy, operation counts, register estimate, Tabik's transactions, and the
- * predictions for the naive, n5d and ssam backends. */
+ * predictions for the naive, n5d, 25d and ssam backends. */
 #include <math.h>
 #include <stdio.h>
 
@@ -101,7 +101,7 @@ double model_tabik_transactions(const long n[3], const int blk[3], const int hal
 /* ---- predictions ---- */
 
 const char *model_bound_name(Bound b) {
-  static const char *const names[] = {"global", "l2", "shared", "compute", "shuffle"};
+  static const char *const names[] = {"global", "l1", "l2", "shared", "compute", "shuffle"};
   return names[b];
 }
 
@@ -155,14 +155,63 @@ static double peak_gflops(const GpuSpec *g, DType dt) {
   return dt == DTYPE_DOUBLE ? g->fp64_gflops : g->fp32_gflops;
 }
 
-/* The slowest resource, the wave efficiency and the time of one launch or step. */
-static void finish(const GpuSpec *g, int threads, long smem, Prediction *p) {
+/* L1 wavefronts of warp-wide loads: a warp's load of 32 consecutive words of 4 bytes is one
+ * 128-byte wavefront (a double one of two); a block narrower than a warp spreads each load over
+ * 32 / bx rows. */
+static double load_wavefronts(double loads, int bx, DType dt) {
+  return loads / WARP * words(dt) * (bx < WARP ? (double)WARP / bx : 1);
+}
+
+/* The L1 serves one wavefront per clock per SM. */
+static double l1_seconds(const GpuSpec *g, double wavefronts) {
+  return wavefronts / (g->sms * g->clock_ghz * 1e9);
+}
+
+/* Issue slots: the SM issues 4 warp instructions per clock (128 lanes, fp32_gflops / 2). */
+static double issue_seconds(const GpuSpec *g, double lane_instructions) {
+  return lane_instructions / (g->fp32_gflops / 2 * 1e9);
+}
+
+/* Warp shuffles: a pipe of 32 lanes per clock per SM (CUDA C++ Programming Guide, arithmetic
+ * instruction throughput). */
+static double shuffle_seconds(const GpuSpec *g, double shuffles) {
+  return shuffles / (WARP * g->sms * g->clock_ghz * 1e9);
+}
+
+/* The fraction of the peaks each strategy attains, measured on the H200 in float (the only
+ * calibration of the models: measured GCells/s over the rooflines' before it was applied).
+ * DRAM: how much of the copy bandwidth the strategy's loads keep busy, from DRAM-bound rows;
+ * on chip (L1, L2, shared memory, compute and issue, shuffles), from rows bound there.
+ *   naive    DRAM 0.50  naive_h200.csv, j2d5pt 267 and star2d1r 281 of 532
+ *            chip 0.75  naive_h200.csv, box3d3r 18.4 of 24.4, box3d4r 8.6 of 11.5, box2d4r 76 of 103
+ *   n5d      DRAM 0.44  conv2d_vs_cudnn_h200.csv at 6e4696a, n5d 3x3 at one step, 234 of 530
+ *            chip 0.64  n5d_default_h200.csv, star2d1r 1709 and j2d5pt 1707 of 2669, j2d9pt 1004
+ *                       of 1566
+ *   25d      DRAM 0.67  p25d_suite_h200.csv, star3d1r global 301 of 451
+ *            chip 0.75  p25d_suite_h200.csv, hybrid box3d3r 65 of 82 and box3d4r 34 of 40
+ *   ssam 2D  DRAM 0.80  conv2d_vs_cudnn_h200.csv at b340796, ssam 3x3, 423 of 532
+ *            chip 0.52  ssam_suite_h200.csv at 70cecf7, star2d1r 1271 of 2424, j2d9pt 614 of 1158
+ *   ssam 3D  DRAM 0.41  ssam_suite_h200.csv at 70cecf7, star3d2r 215 of 524
+ *            chip 0.32  ssam_suite_h200.csv at 70cecf7, star3d1r 396 of 1227 (bT 2, P 8, 16 warps)
+ * The 3D ssam kernel exchanges rows between warps through shared memory with a barrier per level,
+ * which these rooflines do not see. */
+typedef struct {
+  double dram, chip;
+} Attained;
+static const Attained naive_attained = {0.50, 0.75}, n5d_attained = {0.44, 0.64},
+                      p25d_attained = {0.67, 0.75}, ssam2d_attained = {0.80, 0.52},
+                      ssam3d_attained = {0.41, 0.32};
+
+/* The slowest resource at the strategy's attained peaks, the wave efficiency and the time of one
+ * launch or step. */
+static void finish(const GpuSpec *g, const Attained *a, int threads, long smem, Prediction *p) {
   p->blocks_per_sm = model_blocks_per_sm(g, threads, p->regs, smem, &p->occupancy_limit);
   double waves = (double)p->blocks / ((double)p->blocks_per_sm * g->sms);
   p->eff_sm = waves / ceil(waves);
-  double t[] = {p->t_gm, p->t_l2, p->t_sm, p->t_comp, p->t_shfl}, worst = 0;
-  for (int b = BOUND_GLOBAL; b <= BOUND_SHUFFLE; b++)
-    if (t[b] > worst) worst = t[b], p->bound = (Bound)b;
+  double chip = a->chip; /* the t_* fields stay the times at the peaks */
+  double t[] = {p->t_gm / a->dram, p->t_l1 / chip, p->t_l2 / chip, p->t_sm / chip, p->t_comp / chip, p->t_shfl / chip}, worst = 0;
+  for (int k = BOUND_GLOBAL; k <= BOUND_SHUFFLE; k++)
+    if (t[k] > worst) worst = t[k], p->bound = (Bound)k;
   p->seconds = worst / p->eff_sm;
 }
 
@@ -197,7 +246,7 @@ static void n5d_launch(const Stencil *st, const GenOptions *opt, const N5dPlan *
   p->t_l2 = 0;
   p->t_sm = p->sm_bytes / (g->smem_gbs * 1e9);
   p->t_comp = p->flops / (peak_gflops(g, dt) * 1e9 * model_alu_efficiency(ops));
-  finish(g, pl->bs[0] * pl->bs[1], pl->smem, p);
+  finish(g, &n5d_attained, pl->bs[0] * pl->bs[1], pl->smem, p);
 }
 
 static int predict_n5d(const Stencil *st, const GenOptions *opt, const Problem *pb,
@@ -218,7 +267,8 @@ static int predict_n5d(const Stencil *st, const GenOptions *opt, const Problem *
 }
 
 /* One step per launch: DRAM moves each cell in and out once (the rows a block re-reads stay in
- * L2); L1 misses go to L2 as Tabik's transactions, each a warp-wide row of words. */
+ * L2); every point is one load instruction per cell, served by L1 as a wavefront per warp; L1
+ * misses go to L2 as Tabik's transactions, each a warp-wide row of words. */
 static int predict_naive(const Stencil *st, const GenOptions *opt, const Problem *pb,
                          const GpuSpec *g, Prediction *p) {
   int d = st->dims, block[IR_MAX_DIMS];
@@ -235,12 +285,14 @@ static int predict_naive(const Stencil *st, const GenOptions *opt, const Problem
   p->regs = model_naive_registers(opt->dtype);
   p->gm_bytes = 2 * cells * word;
   p->l2_bytes = model_tabik_transactions(n, blk, halo, WARP) * WARP * word;
+  p->l1_wavefronts = load_wavefronts(cells * st->npoints, blk[0], opt->dtype);
   p->flops = cells * op_flops(ops);
   p->t_gm = p->gm_bytes / (g->mem_gbs * 1e9);
+  p->t_l1 = l1_seconds(g, p->l1_wavefronts);
   p->t_l2 = p->l2_bytes / (g->l2_gbs * 1e9);
   p->t_sm = 0;
   p->t_comp = p->flops / (peak_gflops(g, opt->dtype) * 1e9 * model_alu_efficiency(ops));
-  finish(g, threads, 0, p);
+  finish(g, &naive_attained, threads, 0, p);
   if (!p->blocks_per_sm) return -1;
   p->seconds *= pb->steps;
   return 0;
@@ -248,11 +300,8 @@ static int predict_naive(const Stencil *st, const GenOptions *opt, const Problem
 
 /* One SSAM launch of bt levels (the plan's P and block; a shorter last launch keeps them and
  * caches fewer halo rows). Every thread loads its cache, computes level k on P + 2 (bt - k) r0
- * rows, and its lanes that own cells store P rows. Issue slots (arithmetic, shuffles, shared and
- * global loads and stores): the SM issues 4 warp instructions per clock (128 lanes,
- * fp32_gflops / 2); shuffles have their own pipe of 32 lanes
- * per clock per SM (CUDA C++ Programming Guide, arithmetic instruction throughput), and a double
- * moves in two. */
+ * rows, and its lanes that own cells store P rows. Issue slots: arithmetic, shuffles, shared and
+ * global loads and stores; shuffles also have their own pipe, and a double moves in two. */
 static void ssam_launch(const Stencil *st, const SsamPlan *pl, const Problem *pb, const GpuSpec *g,
                         DType dt, int bt, Prediction *p) {
   int d = st->dims, x = d - 1, rr = st->radius[0], rx = st->radius[x];
@@ -282,9 +331,9 @@ static void ssam_launch(const Stencil *st, const SsamPlan *pl, const Problem *pb
   p->t_l2 = p->l2_bytes / (g->l2_gbs * 1e9);
   p->t_sm = p->sm_bytes / (g->smem_gbs * 1e9);
   p->t_comp = fmax(p->flops / (peak_gflops(g, dt) * 1e9 * model_alu_efficiency(ops)),
-                   issue / (g->fp32_gflops / 2 * 1e9));
-  p->t_shfl = p->shuffles / (WARP * g->sms * g->clock_ghz * 1e9);
-  finish(g, pl->warps * WARP, pl->smem, p);
+                   issue_seconds(g, issue));
+  p->t_shfl = shuffle_seconds(g, p->shuffles);
+  finish(g, d == 3 ? &ssam3d_attained : &ssam2d_attained, pl->warps * WARP, pl->smem, p);
 }
 
 static int predict_ssam(const Stencil *st, const GenOptions *opt, const Problem *pb,
@@ -307,12 +356,61 @@ static int predict_ssam(const Stencil *st, const GenOptions *opt, const Problem 
   return 0;
 }
 
+/* The stream chunk of the 25d host code (rt_cuda_stream_chunk): enough chunks for two blocks'
+ * worth of threads per SM, each at least 16 planes per radius. */
+static long p25d_chunk(long n0, long tiles, int threads, int rs, const GpuSpec *g) {
+  long want = 2L * g->sms * (g->max_threads_per_sm / threads), chunks = ceil_div(want, tiles);
+  long chunk = ceil_div(n0, chunks), least = 16L * (rs ? rs : 1);
+  return chunk < least ? least : chunk;
+}
+
+/* One 25d step: every block walks its chunk's planes plus the window's 2 rs; the streaming
+ * placements load each plane's tile with its halo once (the global placement reads its points
+ * through L1, the same tile from DRAM), and every thread of a block computes each plane. */
+static int predict_25d(const Stencil *st, const GenOptions *opt, const Problem *pb,
+                       const GpuSpec *g, Prediction *p) {
+  P25dPlan pl;
+  char why[256];
+  if (codegen_p25d_plan(st, opt, &pl, why, sizeof why)) return -1;
+  DType dt = opt->dtype;
+  int rs = st->radius[0], ry = st->radius[1], rx = st->radius[2], threads = pl.by * pl.bx;
+  long tiles = ceil_div(pb->n[2], pl.bx) * ceil_div(pb->n[1], pl.by);
+  long chunk = p25d_chunk(pb->n[0], tiles, threads, rs, g), chunks = ceil_div(pb->n[0], chunk);
+  bool window = pl.placement != P25D_GLOBAL; /* the others load 2 rs planes more per chunk */
+  double planes = (double)pb->n[0] + (window ? 2.0 * rs * chunks : 0); /* loaded per column */
+  double cells = (double)pb->n[0] * pb->n[1] * pb->n[2], word = 4.0 * words(dt);
+  double columns = (double)tiles * threads, computed = columns * pb->n[0], loaded = columns * planes;
+  double halo_tile = (double)(pl.by + 2 * ry) * (pl.bx + 2 * rx) / threads;
+  OpCounts ops = model_op_counts(st, st->associative);
+  double smem_ops = loaded * pl.smem_writes + computed * pl.smem_reads;
+  double load_ops = (window ? loaded : computed) * pl.loads;
+  p->blocks = tiles * chunks;
+  p->regs = pl.regs;
+  p->gm_bytes = (loaded * halo_tile + cells) * word;
+  p->l1_wavefronts = load_wavefronts(load_ops, pl.bx, dt);
+  p->sm_bytes = smem_ops * word;
+  p->flops = computed * op_flops(ops);
+  p->shuffles = computed * pl.shuffles * words(dt);
+  double issue = computed * (op_total(ops) + 1) + load_ops + smem_ops + p->shuffles;
+  p->t_gm = p->gm_bytes / (g->mem_gbs * 1e9);
+  p->t_l1 = l1_seconds(g, p->l1_wavefronts);
+  p->t_sm = p->sm_bytes / (g->smem_gbs * 1e9);
+  p->t_comp = fmax(p->flops / (peak_gflops(g, dt) * 1e9 * model_alu_efficiency(ops)),
+                   issue_seconds(g, issue));
+  p->t_shfl = shuffle_seconds(g, p->shuffles);
+  finish(g, &p25d_attained, threads, pl.smem, p);
+  if (!p->blocks_per_sm) return -1;
+  p->seconds *= pb->steps;
+  return 0;
+}
+
 int model_predict(const Stencil *st, const GenOptions *opt, const Problem *pb, const GpuSpec *g,
                   Prediction *p) {
   *p = (Prediction){0};
   int rc = opt->backend == BACKEND_N5D     ? predict_n5d(st, opt, pb, g, p)
            : opt->backend == BACKEND_NAIVE ? predict_naive(st, opt, pb, g, p)
            : opt->backend == BACKEND_SSAM  ? predict_ssam(st, opt, pb, g, p)
+           : opt->backend == BACKEND_25D   ? predict_25d(st, opt, pb, g, p)
                                            : -1;
   if (rc) return -1;
   double cells = (double)pb->steps;

@@ -5,8 +5,12 @@
  *                  Tabik et al. 2015 eq. 10)
  *   n5d            the AN5D roofline (Matsumura et al. 2020, section 5): thread classes with stream
  *                  division, global/shared/compute times, SM efficiency, register-pressure pruning
- *   naive          a roofline for one step per launch: compulsory DRAM traffic, L2 traffic from
- *                  Tabik's transaction model for the block shape (eq. 2), compute
+ *   naive          a roofline for one step per launch: compulsory DRAM traffic, L1 wavefronts of
+ *                  the loads (one per point), L2 traffic from Tabik's transaction model for the
+ *                  block shape (eq. 2), compute
+ *   25d            a roofline for one step per launch of 2.5D blocking: DRAM (planes once, the
+ *                  tile's halo re-read), L1 wavefronts of the global loads, shared memory, warp
+ *                  shuffles, FLOPs and issue slots
  *   ssam           a roofline for the software systolic array (Chen et al. 2019, section 5's
  *                  terms counted per launch): register-cache loads through L2, compulsory DRAM
  *                  traffic, FMAs and issue slots, warp shuffles at their own pipe's rate, shared
@@ -73,7 +77,7 @@ int model_naive_registers(DType dt);
  * of an nx x ny x nz grid by blocks bx x by x bz with halo widths hx, hy, hz (both sides). */
 double model_tabik_transactions(const long n[3], const int blk[3], const int halo[3], int warp);
 
-typedef enum { BOUND_GLOBAL, BOUND_L2, BOUND_SHARED, BOUND_COMPUTE, BOUND_SHUFFLE } Bound;
+typedef enum { BOUND_GLOBAL, BOUND_L1, BOUND_L2, BOUND_SHARED, BOUND_COMPUTE, BOUND_SHUFFLE } Bound;
 const char *model_bound_name(Bound b);
 
 /* AN5D's thread classes over one launch, counted in thread-rows (one thread, one row of the
@@ -86,8 +90,9 @@ typedef struct {
 typedef struct {
   ThreadClasses classes;  /* n5d only */
   double gm_bytes, l2_bytes, sm_bytes, flops; /* per launch (n5d) or per step (naive) */
+  double l1_wavefronts;   /* naive, 25d: L1 wavefronts of the global loads (128 bytes each) */
   double shuffles;        /* lane shuffles (ssam; a double moves as two) */
-  double t_gm, t_l2, t_sm, t_comp, t_shfl; /* seconds for one launch or step at each peak */
+  double t_gm, t_l1, t_l2, t_sm, t_comp, t_shfl; /* seconds for one launch or step at each peak */
   long blocks;            /* thread blocks per launch */
   int blocks_per_sm, regs;
   const char *occupancy_limit;
@@ -103,7 +108,7 @@ typedef struct {
   long steps;
 } Problem;
 
-/* Predicts opt (backend naive, n5d or ssam, already accepted by codegen_validate). Returns 0, or -1
+/* Predicts opt (backend naive, n5d, 25d or ssam, already accepted by codegen_validate). Returns 0, or -1
  * when the candidate cannot run well: the register estimate exceeds the cap or the hardware, or no
  * block fits on an SM. */
 int model_predict(const Stencil *st, const GenOptions *opt, const Problem *pb, const GpuSpec *g,
@@ -117,7 +122,7 @@ typedef struct {
 } Candidate;
 
 /* Every candidate of every GPU strategy (naive over block shapes, n5d over bT x block x hSN x
- * register caps, ssam over bT x P x block) that the backends accept and the model does not prune, best predicted first.
+ * register caps, 25d over placements x blocks, ssam over bT x P x block) that the backends accept and the model does not prune, best predicted first.
  * Returns the count and a malloc'ed array in *out (NULL when none). */
 int model_rank(const Stencil *st, DType dt, const Problem *pb, const GpuSpec *g, Candidate **out);
 

@@ -1,7 +1,7 @@
 /* Enumeration and ranking of the candidates of every GPU strategy. The spaces follow AN5D's
  * tuning (section 6.3: bT, block sizes, hSN, register caps 32/64/96 or none), for the naive
- * block shape Tabik's space of warp-wide shapes (Zhang: wide and flat blocks coalesce best), and
- * for SSAM the paper's parameters (P outputs per thread, B threads per block) times bT. */
+ * block shape Tabik's space of warp-wide shapes (Zhang: wide and flat blocks coalesce best), for
+ * 25d the placements times such shapes, and for SSAM the paper's parameters (P outputs per thread, B threads per block) times bT. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +66,21 @@ static void n5d_space(List *l, const Stencil *st, DType dt, const Problem *pb, c
         }
 }
 
+/* 25d: 3D only (the backend refuses 2D); the four placements times long and flat blocks (Zhang
+ * IV-A: a larger x and a smaller y coalesce better and load fewer halo cells). */
+static void p25d_space(List *l, const Stencil *st, DType dt, const Problem *pb, const GpuSpec *g) {
+  static const Placement placements[] = {P25D_GLOBAL, P25D_SHARED, P25D_HYBRID, P25D_REGISTER};
+  static const int blocks[][2] = {{1, 128}, {2, 128}, {4, 128}, {8, 64}, {4, 64}, {1, 256}, {2, 256}};
+  for (int i = 0; i < COUNT(placements); i++)
+    for (int b = 0; b < COUNT(blocks); b++) {
+      GenOptions o = {.backend = BACKEND_25D, .dtype = dt};
+      o.p25d.placement = placements[i];
+      o.p25d.block[0] = blocks[b][0];
+      o.p25d.block[1] = blocks[b][1];
+      consider(l, st, &o, pb, g);
+    }
+}
+
 /* SSAM: linear stencils only (the backend refuses the others). */
 static void ssam_space(List *l, const Stencil *st, DType dt, const Problem *pb, const GpuSpec *g) {
   static const int ps[] = {2, 4, 8, 12, 16, 24, 32}, bs2[] = {64, 128, 256, 512}, ws3[] = {4, 8, 16, 32};
@@ -86,6 +101,7 @@ static void ssam_space(List *l, const Stencil *st, DType dt, const Problem *pb, 
 int model_block_threads(const Stencil *st, const GenOptions *opt) {
   const int *b = opt->backend == BACKEND_N5D ? opt->n5d.bs : opt->backend == BACKEND_SSAM ? opt->ssam.bs : NULL;
   if (b) return b[0] * (st->dims == 3 ? b[1] : 1);
+  if (opt->backend == BACKEND_25D) return opt->p25d.block[0] * opt->p25d.block[1];
   int threads = 1;
   for (int a = 0; a < st->dims; a++) threads *= opt->naive.block[a];
   return threads;
@@ -102,7 +118,9 @@ static int by_speed(const void *a, const void *b) {
                    {p->n5d.hsn, q->n5d.hsn}, {p->ssam.bt, q->ssam.bt}, {p->ssam.p, q->ssam.p},
                    {p->ssam.bs[0], q->ssam.bs[0]}, {p->ssam.bs[1], q->ssam.bs[1]},
                    {p->naive.block[0], q->naive.block[0]},
-                   {p->naive.block[1], q->naive.block[1]}, {p->naive.block[2], q->naive.block[2]}};
+                   {p->naive.block[1], q->naive.block[1]}, {p->naive.block[2], q->naive.block[2]},
+                   {p->p25d.placement, q->p25d.placement}, {p->p25d.block[0], q->p25d.block[0]},
+                   {p->p25d.block[1], q->p25d.block[1]}};
   for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
     if (keys[i][0] != keys[i][1]) return keys[i][0] < keys[i][1] ? -1 : 1;
   return 0;
@@ -112,6 +130,7 @@ int model_rank(const Stencil *st, DType dt, const Problem *pb, const GpuSpec *g,
   List l = {0};
   naive_space(&l, st, dt, pb, g);
   n5d_space(&l, st, dt, pb, g);
+  if (st->dims == 3) p25d_space(&l, st, dt, pb, g);
   ssam_space(&l, st, dt, pb, g);
   if (l.n) qsort(l.items, (size_t)l.n, sizeof *l.items, by_speed);
   *out = l.items;
@@ -123,6 +142,12 @@ void model_params_text(const Stencil *st, const GenOptions *opt, char *buf, size
     const int *b = opt->naive.block;
     if (st->dims == 3) snprintf(buf, n, "--block %dx%dx%d", b[0], b[1], b[2]);
     else snprintf(buf, n, "--block %dx%d", b[0], b[1]);
+    return;
+  }
+  if (opt->backend == BACKEND_25D) {
+    const P25dParams *q = &opt->p25d;
+    snprintf(buf, n, "--placement %s --block %dx%d", codegen_placement_name(q->placement), q->block[0],
+             q->block[1]);
     return;
   }
   if (opt->backend == BACKEND_SSAM) {
