@@ -56,6 +56,17 @@ for case in "conv2d-3x3.c -s 8192 -t 1:ssam" "box3d3r.c:25d" "fdd5.c -t 1:25d" "
   [ "$got" = "$want" ] && ok || no "model $args ranks $got first, measured best $want"
 done
 
+# Where ssam beats n5d, the model ranks it above every n5d candidate: conv2d-20x20 8192^2, one
+# step, ssam 5.5 ms (conv2d_vs_cudnn_h200.csv, b340796) against n5d 28 ms (n5d_default_h200.csv,
+# e76302b: its 400 run-time weights kept in registers spill, ptxas -v 35 KB at 128 registers).
+"$STENCILC" model examples/conv2d-20x20.c -s 8192 -t 1 --top 1000 >"$tmp/c20.txt"
+ssam_rank=$(awk '$2 == "ssam" { print $1; exit }' "$tmp/c20.txt")
+n5d_rank=$(awk '$2 == "n5d" { print $1; exit }' "$tmp/c20.txt")
+[ -n "$ssam_rank" ] && { [ -z "$n5d_rank" ] || [ "$ssam_rank" -lt "$n5d_rank" ]; } && ok ||
+  no "conv2d-20x20: ssam ranked ${ssam_rank:-nowhere}, n5d ${n5d_rank:-nowhere}"
+# ... and a ssam candidate past the code-size rule is not ranked (P = 16: 6400 products)
+grep -q "ssam  *--bt 1 --p 16 " "$tmp/c20.txt" && no "conv2d-20x20: ssam P = 16 ranked" || ok
+
 # Hand-computed terms (H200: 132 SMs at 1.98 GHz; an L1 wavefront per clock per SM).
 # naive box3d3r 512^3, block 1x4x32: 343 loads per cell, 512^3 * 343 / 32 wavefronts in
 # 512^3 * 343 / 32 / (132 * 1.98e9) = 5.505 ms at 0.75 of the peak: 18.3 GCells/s, L1-bound.

@@ -81,6 +81,8 @@ typedef struct {
   int shuffles;   /* partial sums passed between lanes per computed cell */
   int smem_reads; /* 3D: values of the neighbouring warps read per computed cell */
   int smem_extra; /* 3D: rows each level writes to shared memory beyond those it computes */
+  bool long_code; /* 2D: a launch unrolls more products than the code-size rule of the defaults
+                     allows (ssam.c, MAX_UNROLLED): measured 1.3x to 1.5x slower */
 } SsamPlan;
 
 /* The 25d backend's plan for given options, defaults filled in: what a performance model needs.

@@ -280,6 +280,7 @@ int codegen_ssam_plan(const Stencil *st, const GenOptions *opt, SsamPlan *plan, 
       .regs = estimate_registers(&pl, opt->dtype), .smem = pl.smem,
       .fma = pl.terms - mul, .mul = mul, .add = add, .shuffles = pl.nleft + pl.nright,
       .smem_reads = pl.smem ? pl.yrows : 0, .smem_extra = pl.smem ? pl.yspan : 0,
+      .long_code = st->dims == 2 && unrolled_products(&pl) > MAX_UNROLLED,
   };
   return 0;
 }

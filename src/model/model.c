@@ -73,9 +73,9 @@ static int words(DType dt) { return dt == DTYPE_DOUBLE ? 2 : 1; }
 
 static int register_base(DType dt) { return dt == DTYPE_DOUBLE ? 30 : 20; }
 
-int model_n5d_registers(const N5dPlan *plan, DType dt) {
+int model_n5d_registers(const N5dPlan *plan, DType dt, int weights) {
   int rings = plan->mode == N5D_GENERAL ? 0 : plan->bt;
-  return register_base(dt) + plan->bt + words(dt) * rings * plan->ring;
+  return register_base(dt) + plan->bt + words(dt) * (rings * plan->ring + weights);
 }
 
 int model_naive_registers(DType dt) { return register_base(dt); }
@@ -254,8 +254,11 @@ static int predict_n5d(const Stencil *st, const GenOptions *opt, const Problem *
   N5dPlan pl;
   char why[256];
   if (opt->n5d.hsn <= 0 || codegen_n5d_plan(st, opt, &pl, why, sizeof why)) return -1;
-  int need = model_n5d_registers(&pl, opt->dtype), cap = pl.regs;
-  if (need > (cap ? cap : g->max_regs_per_thread)) return -1; /* would spill: pruned (AN5D) */
+  int need = model_n5d_registers(&pl, opt->dtype, st->nweights), cap = pl.regs;
+  /* without a cap, __launch_bounds__(threads) still leaves a thread one block's share of the SM */
+  int threads = pl.bs[0] * pl.bs[1], fit = g->regs_per_sm / threads / 8 * 8;
+  int limit = cap ? cap : fit < g->max_regs_per_thread ? fit : g->max_regs_per_thread;
+  if (need > limit) return -1; /* would spill: pruned (AN5D) */
   long full = pb->steps / pl.bt, rest = pb->steps % pl.bt;
   Prediction last = {0};
   p->regs = last.regs = cap ? cap : need; /* a cap lets nvcc use up to it */
@@ -341,6 +344,7 @@ static int predict_ssam(const Stencil *st, const GenOptions *opt, const Problem 
   SsamPlan pl;
   char why[256];
   if (codegen_ssam_plan(st, opt, &pl, why, sizeof why)) return -1;
+  if (pl.long_code) return -1; /* past the code-size rule: pruned, as a spilling candidate is */
   p->regs = pl.regs;
   /* would spill: a warp gets registers from its scheduler's quarter of the register file */
   int warps_per_scheduler = (pl.warps + 3) / 4;

@@ -66,10 +66,14 @@ OpCounts model_op_counts(const Stencil *st, bool linear);
 /* eff_ALU = (2 FMA + MUL + ADD + OTHER) / (2 (FMA + MUL + ADD + OTHER)) (AN5D section 5). */
 double model_alu_efficiency(OpCounts ops);
 
-/* AN5D register estimate (section 6.3): base + bT + (words per value) * (register rings) * ring,
- * base 20 (float) or 30 (double); rings: bT for the diagonal-free and associative modes (values
- * or partial sums per level), none for the general mode (its ring is in shared memory). */
-int model_n5d_registers(const N5dPlan *plan, DType dt);
+/* AN5D register estimate (section 6.3): base + bT + (words per value) * (register rings * ring
+ * + weights), base 20 (float) or 30 (double); rings: bT for the diagonal-free and associative
+ * modes (values or partial sums per level), none for the general mode (its ring is in shared
+ * memory). Beyond AN5D, the stencil's run-time weights: nvcc loads them from constant memory once
+ * and keeps them in registers through the unrolled rows (ptxas -v, 4 rows at bT = 1: conv2d-11x11
+ * 185 registers against 128 for box2d5r, the same 121 points with literal coefficients; the 400
+ * weights of conv2d-20x20 spilled 11.6 KB at 255, and 35 KB at the 128 of a 512-thread block). */
+int model_n5d_registers(const N5dPlan *plan, DType dt, int weights);
 /* The naive kernel keeps a few indices and the sum: AN5D's base alone. */
 int model_naive_registers(DType dt);
 

@@ -66,10 +66,13 @@ static void test_ops_and_registers(const Stencil *j2d5pt) {
   EXPECT(o.fma == 4 && o.mul == 1 && o.other == 0 && near(model_alu_efficiency(o), 0.9), "linear");
   /* AN5D: bT (2r+1) + bT + 20 in float, 2 bT (2r+1) + bT + 30 in double */
   N5dPlan df = {.mode = N5D_DIAGONAL_FREE, .bt = 4, .bs = {256, 1}, .rows = 1, .ring = 3};
-  EXPECT(model_n5d_registers(&df, DTYPE_FLOAT) == 36, "float %d", model_n5d_registers(&df, DTYPE_FLOAT));
-  EXPECT(model_n5d_registers(&df, DTYPE_DOUBLE) == 58, "double %d", model_n5d_registers(&df, DTYPE_DOUBLE));
+  EXPECT(model_n5d_registers(&df, DTYPE_FLOAT, 0) == 36, "float %d", model_n5d_registers(&df, DTYPE_FLOAT, 0));
+  EXPECT(model_n5d_registers(&df, DTYPE_DOUBLE, 0) == 58, "double %d", model_n5d_registers(&df, DTYPE_DOUBLE, 0));
   N5dPlan general = {.mode = N5D_GENERAL, .bt = 4, .bs = {256, 1}, .rows = 1, .ring = 3};
-  EXPECT(model_n5d_registers(&general, DTYPE_FLOAT) == 24, "general: no register ring");
+  EXPECT(model_n5d_registers(&general, DTYPE_FLOAT, 0) == 24, "general: no register ring");
+  /* 9 run-time weights add a register each in float, two in double: 36 + 9, 58 + 18 */
+  EXPECT(model_n5d_registers(&df, DTYPE_FLOAT, 9) == 45, "float, weights");
+  EXPECT(model_n5d_registers(&df, DTYPE_DOUBLE, 9) == 76, "double, weights");
 }
 
 static void test_tabik(void) {
