@@ -1,7 +1,8 @@
 /* Enumeration and ranking of the candidates of every GPU strategy. The spaces follow AN5D's
  * tuning (section 6.3: bT, block sizes, hSN, register caps 32/64/96 or none), for the naive
  * block shape Tabik's space of warp-wide shapes (Zhang: wide and flat blocks coalesce best), for
- * 25d the placements times such shapes, and for SSAM the paper's parameters (P outputs per thread, B threads per block) times bT. */
+ * 25d the placements times such shapes, and for SSAM the paper's parameters (P outputs per
+ * thread, B threads per block) times bT. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
