@@ -183,10 +183,11 @@ static bool point_read(const Stencil *st, int p) { return !st->associative || em
  * points off the thread's column (hybrid value queue), or each in-plane offset once (hybrid
  * partial sums: load_hybrid and emit_hybrid_step). */
 static int shared_reads(const Stencil *st, const Plan *pl) {
+  if (pl->placement == P25D_GLOBAL || pl->placement == P25D_REGISTER) return 0;
   int reads = 0;
   for (int p = 0; p < st->npoints; p++) {
     const int *o = st->points[p].off;
-    if (!point_read(st, p) || pl->placement == P25D_GLOBAL || pl->placement == P25D_REGISTER) continue;
+    if (!point_read(st, p)) continue;
     if (pl->placement == P25D_SHARED) reads++;
     else if (pl->df) reads += o[1] != 0 || o[2] != 0;
     else {
@@ -208,7 +209,8 @@ int codegen_p25d_plan(const Stencil *st, const GenOptions *opt, P25dPlan *plan, 
   int points = 0, shuffles = 0, rows = 0, lo, hi;
   for (int p = 0; p < st->npoints; p++)
     if (point_read(st, p)) points++, shuffles += 2 * (st->points[p].off[2] != 0);
-  for (int dy = -pl.ry; dy <= pl.ry; dy++) rows += row_span(st, dy, false, &lo, &hi) + row_span(st, dy, true, &lo, &hi);
+  for (int dy = -pl.ry; dy <= pl.ry; dy++)
+    rows += row_span(st, dy, false, &lo, &hi) + row_span(st, dy, true, &lo, &hi);
   *plan = (P25dPlan){
       .placement = pl.placement, .by = pl.by, .bx = pl.bx, .ring = pl.ring,
       .tile = tiled ? pl.tile : 0, .smem = pl.smem, .regs = pl.regs,

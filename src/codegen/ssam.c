@@ -100,6 +100,11 @@ static void default_params(const Stencil *st, Plan *pl) {
  * P = 1 and ran 3.4x slower when they were counted.) */
 static long unrolled_products(const Plan *pl) { return (long)pl->p * pl->bt * pl->terms; }
 
+/* The code-size rule (make_plan): a 2D launch past MAX_UNROLLED products. */
+static bool long_code(const Stencil *st, const Plan *pl) {
+  return st->dims == 2 && unrolled_products(pl) > MAX_UNROLLED;
+}
+
 /* Axis-0 offsets of the points used that lie off the warp's plane (3D, y offset not 0). */
 static void off_plane_rows(const Stencil *st, Plan *pl) {
   int lo = pl->rr, hi = -pl->rr;
@@ -225,7 +230,7 @@ static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal
    * on the H200 the conv2d filters of 256 to 400 points ran 1.3x to 1.5x faster at P = 4 or 8
    * than at P = 16 (results/ssam_conv2d_sweep_h200.csv), while 121 points at P = 16 (box2d5r,
    * conv2d-11x11) keep their speed. */
-  while (st->dims == 2 && !sp->p && pl->p > 1 && unrolled_products(pl) > MAX_UNROLLED) pl->p /= 2;
+  while (!sp->p && pl->p > 1 && long_code(st, pl)) pl->p /= 2;
   /* The cache must stay in registers: a warp runs on one of the SM's 4 schedulers, each with a
    * quarter of the register file, so with __launch_bounds__(threads, 1) nvcc gets at most the
    * quarter over the warps a scheduler holds (in units of 8, at most 255), and spills to local
@@ -280,7 +285,7 @@ int codegen_ssam_plan(const Stencil *st, const GenOptions *opt, SsamPlan *plan, 
       .regs = estimate_registers(&pl, opt->dtype), .smem = pl.smem,
       .fma = pl.terms - mul, .mul = mul, .add = add, .shuffles = pl.nleft + pl.nright,
       .smem_reads = pl.smem ? pl.yrows : 0, .smem_extra = pl.smem ? pl.yspan : 0,
-      .long_code = st->dims == 2 && unrolled_products(&pl) > MAX_UNROLLED,
+      .long_code = long_code(st, &pl),
   };
   return 0;
 }

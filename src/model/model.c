@@ -209,7 +209,9 @@ static void finish(const GpuSpec *g, const Attained *a, int threads, long smem, 
   double waves = (double)p->blocks / ((double)p->blocks_per_sm * g->sms);
   p->eff_sm = waves / ceil(waves);
   double chip = a->chip; /* the t_* fields stay the times at the peaks */
-  double t[] = {p->t_gm / a->dram, p->t_l1 / chip, p->t_l2 / chip, p->t_sm / chip, p->t_comp / chip, p->t_shfl / chip}, worst = 0;
+  double t[] = {p->t_gm / a->dram, p->t_l1 / chip,   p->t_l2 / chip,
+                p->t_sm / chip,   p->t_comp / chip, p->t_shfl / chip};
+  double worst = 0;
   for (int k = BOUND_GLOBAL; k <= BOUND_SHUFFLE; k++)
     if (t[k] > worst) worst = t[k], p->bound = (Bound)k;
   p->seconds = worst / p->eff_sm;

@@ -112,9 +112,9 @@ typedef struct {
   long steps;
 } Problem;
 
-/* Predicts opt (backend naive, n5d, 25d or ssam, already accepted by codegen_validate). Returns 0, or -1
- * when the candidate cannot run well: the register estimate exceeds the cap or the hardware, or no
- * block fits on an SM. */
+/* Predicts opt (backend naive, n5d, 25d or ssam, already accepted by codegen_validate). Returns 0,
+ * or -1 when the candidate cannot run well: the register estimate exceeds the cap or the hardware,
+ * or no block fits on an SM. */
 int model_predict(const Stencil *st, const GenOptions *opt, const Problem *pb, const GpuSpec *g,
                   Prediction *p);
 
@@ -126,7 +126,8 @@ typedef struct {
 } Candidate;
 
 /* Every candidate of every GPU strategy (naive over block shapes, n5d over bT x block x hSN x
- * register caps, 25d over placements x blocks, ssam over bT x P x block) that the backends accept and the model does not prune, best predicted first.
+ * register caps, 25d over placements x blocks, ssam over bT x P x block) that the backends accept
+ * and the model does not prune, best predicted first.
  * Returns the count and a malloc'ed array in *out (NULL when none). */
 int model_rank(const Stencil *st, DType dt, const Problem *pb, const GpuSpec *g, Candidate **out);
 
