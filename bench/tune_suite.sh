@@ -6,7 +6,8 @@
 #
 #   here:      bench/tune_suite.sh prepare [DTYPE]   (default float; TOP=K candidates per strategy,
 #                                                     default 3; FAST_MATH=1 for --fast-math;
-#                                                     STEPS, default the suite's 1000, fdd 1)
+#                                                     STEPS, default the suite's 1000, fdd and
+#                                                     conv2d 1; WIDE=K for the wider sweep, below)
 #   GPU side:  bench/tune_suite.sh run [FILTER]      (carry bench/gen/tune; FILTER: a regex on the
 #                                                     stencil names, to split the suite over calls)
 #   here:      bench/tune_suite.sh import DIR        (DIR: the run's $OUT: caches each pick)
@@ -17,10 +18,12 @@
 # build/stencilc runs on the GPU machine, which needs libclang there and build/ carried):
 #   direct  'stencilc tune' itself, per stencil; the tuning time is its wall time;
 #   split   builds every candidate with bench/build.sh (16 at a time, largest first) and runs each
-#           as tune would (tune.tsv's #args: -t STEPS, default size and repetitions), writing
-#           $OUT/tune/<stencil>.tsv with the measured column for 'import'. The tuning time is
-#           what tune would take on its own: its slowest candidate build (tune builds them all at
-#           once) plus the runs, one after the other.
+#           as tune would (tune.tsv's #args and #tuneargs, and a reference cache per stencil),
+#           writing $OUT/tune/<stencil>.tsv with the measured column for 'import'. The tuning
+#           time is what tune would take on its own: its slowest candidate build (tune builds
+#           them all at once) plus the runs, one after the other.
+# Either way the pick then runs once more as the suite runs it (all steps timed, outside the
+# tuning time): the row's GCells/s and accuracy are that run's, tune_gcells what tune measured.
 # Writes $OUT/tune_suite.csv (one row per stencil) and $OUT/tune_candidates.csv (one per
 # candidate). SWEEP (space-separated CSV files with stencil, parameters, gcells_per_s and verify
 # columns: sweep_run.sh's sweep.csv, bench/results/*.csv) gives the wider sweep; the best PASS
@@ -40,14 +43,40 @@ prepare() {
   rm -rf "$dir" && mkdir -p "$dir" || exit 3
   for name in ${EXAMPLES:-$(ls examples | sed -n 's/\.c$//p')}; do
     f=examples/$name.c
-    # the suite's step counts: fdd5 and fdd7 run one step, as Tabik runs them
-    case $name in fdd*) steps=1 ;; *) steps=${STEPS:-1000} ;; esac
-    "$stencilc" tune "$f" --dtype "$dtype" -t $steps --top "$TOP" ${FAST_MATH:+--fast-math} \
+    # the suite's problems: fdd5 and fdd7 run one step, as Tabik runs them; conv2d one
+    # convolution of an 8192^2 image, as bench/conv2d_vs_cudnn.sh
+    size=
+    case $name in fdd*) steps=1 ;; conv2d*) steps=1 size="-s 8192" ;; *) steps=${STEPS:-1000} ;; esac
+    # shellcheck disable=SC2086
+    "$stencilc" tune "$f" --dtype "$dtype" -t $steps $size --top "$TOP" ${FAST_MATH:+--fast-math} \
       --emit "$dir/$name" >/dev/null || exit 3
+    [ -z "$WIDE" ] || widen "$name" "$dtype" "$steps" "$size"
   done
-  printf 'dtype=%s\ntop=%s\nfast_math=%s\n' "$dtype" "$TOP" "$FAST_MATH" >"$dir/SETTINGS"
+  printf 'dtype=%s\ntop=%s\nfast_math=%s\nwide=%s\n' "$dtype" "$TOP" "$FAST_MATH" "$WIDE" >"$dir/SETTINGS"
   git rev-parse --short HEAD >"$dir/COMMIT"
   echo "$(ls "$dir"/*/*.cu | wc -l) candidates of $(ls -d "$dir"/*/ | wc -l) stencils, $(du -sh "$dir" | cut -f1) in $dir (carry it)"
+}
+
+# WIDE=K (prepare): the wider sweep instead of tune's candidates: the model's K best of every
+# strategy (none left out for being far behind), less those tune itself tries (TUNE_OF, default
+# bench/gen/tune), each as its own candidate row; run it like tune's, and give its
+# tune_candidates.csv to compare as a sweep.
+widen() { # STENCIL DTYPE STEPS SIZE: rewrites $dir/STENCIL's candidates
+  tsv=$dir/$1/tune.tsv tuned=${TUNE_OF:-bench/gen/tune}/$1/tune.tsv
+  grep '^#' "$tsv" >"$tsv.new"
+  rm -f "$dir/$1"/*.cu
+  # shellcheck disable=SC2086
+  "$stencilc" model "examples/$1.c" --dtype "$2" -t "$3" $4 --top 100000 | awk -v k="$WIDE" 'NR > 2 {
+      for (i = 3; $i !~ /^[0-9]+\.[0-9]$/; i++) p = p (i > 3 ? " " : "") $i
+      if (n[$2]++ < k) print "--backend " $2 " " p "\t" $i; p = "" }' |
+    while IFS='	' read -r opts pred; do
+      if [ -f "$tuned" ] && cut -f2 "$tuned" | grep -qxF -- "$opts"; then continue; fi
+      file=$1-wide$(grep -vc '^#' "$tsv.new").cu
+      # shellcheck disable=SC2086
+      "$stencilc" gen "examples/$1.c" --dtype "$2" $opts -o "$dir/$1/$file" >/dev/null 2>&1 &&
+        printf '%s\t%s\t%s\n' "$file" "$opts" "$pred" >>"$tsv.new"
+    done
+  mv "$tsv.new" "$tsv"
 }
 
 CANDIDATE_COLUMNS=stencil,rank,strategy,parameters,predicted_gcells,gcells_per_s,build_s,run_s,size,steps,gflop_per_s,max_abs_err,max_rel_err,verify
@@ -71,7 +100,7 @@ run_split() {
     done)
     if [ "$(date +%s)" -ge "$end" ] || [ -n "$unbuilt" ]; then echo "$n" >>"$bin/not-run"; continue; fi
     tsv=$dir/$n/tune.tsv
-    args=$(sed -n 's/^#args	//p' "$tsv")
+    args=$(sed -n 's/^#args	//p' "$tsv") tuneargs="$(sed -n 's/^#tuneargs	//p' "$tsv") --ref-cache $bin/ref-$n"
     mkdir -p "$out/tune"
     grep '^#' "$tsv" >"$out/tune/$n.tsv"
     rank=0
@@ -79,7 +108,7 @@ run_split() {
       rank=$((rank + 1)) exe=$bin/${file%.cu}
       t0=$(date +%s.%N)
       # shellcheck disable=SC2086
-      timeout "$TIMEOUT" "$exe" $args >"$exe.run" 2>&1
+      timeout "$TIMEOUT" "$exe" $args $tuneargs >"$exe.run" 2>&1
       t1=$(date +%s.%N)
       line=$(grep '^RESULT ' "$exe.run")
       get() { echo "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
@@ -90,8 +119,28 @@ run_split() {
         "$(get size),$(get steps),$(get gflops),$(get max_abs),$(get max_rel),$([ -n "$line" ] && echo PASS || echo FAIL)" >>"$cands"
       [ -n "$line" ] || echo "FAILED: $n $opts: $(tail -2 "$exe.run" | tr '\n' ' ')"
     done
+    r=$(picked_rank "$n")
+    [ -z "$r" ] || [ -n "$wide" ] ||
+      full_run "$n" "$bin/$(grep -v '^#' "$tsv" | sed -n "${r}p" | cut -f1 | sed 's/\.cu$//')" "$bin/ref-$n"
     write_suite
   done
+}
+
+# The rank of the stencil's fastest candidate that passed, in $cands; empty when none did.
+picked_rank() {
+  awk -F, -v n="$1" '$1 == n && $14 == "PASS" && $6 + 0 > b { b = $6 + 0; r = $2 } END { print r }' "$cands"
+}
+
+# The pick, run as the suite runs it (all the steps timed, as the sweeps were): a row of
+# $out/tune_full.csv, the suite row's figures (the reference results are cached by then).
+full_run() { # STENCIL EXE REF_DIR
+  [ -x "$2" ] || return
+  args=$(sed -n 's/^#args	//p' "$dir/$1/tune.tsv")
+  # shellcheck disable=SC2086
+  timeout "$TIMEOUT" "$2" $args --ref-cache "$3" >"$2.full" 2>&1
+  line=$(grep '^RESULT ' "$2.full")
+  get() { echo "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+  echo "$1,$(get size),$(get steps),$(get gcells),$(get gflops),$(get max_abs),$(get max_rel),$([ -n "$line" ] && echo PASS || echo FAIL)" >>"$out/tune_full.csv"
 }
 
 # direct mode: 'stencilc tune' on this machine, its progress lines parsed.
@@ -111,17 +160,22 @@ run_direct() {
         candidate_row "$n" "$rank" "$opts" "$pred" "${g:-0}" "" "" \
           "$(echo " $args" | sed -n 's/.* -s \([^ ]*\).*/\1/p'),$(echo "$args" | sed -n 's/.*-t \([0-9]*\).*/\1/p'),,,,$([ -n "$g" ] && echo PASS || echo FAIL)"
       done >>"$cands"
+    r=$(picked_rank "$n")
+    [ -z "$r" ] || full_run "$n" "$(ls "$bin/$n"/*-tune$((r - 1)) | head -1)" "$bin/$n/ref"
     write_suite
   done
 }
 
-SUITE_COLUMNS=commit,gpu,stencil,dtype,size,steps,strategy,parameters,gcells_per_s,gflop_per_s,max_abs_err,max_rel_err,verify,predicted_gcells,accuracy,model_first_gcells,candidates,failed,tune_s,build_s,run_s,sweep_best_gcells,sweep_best_parameters,within_5pct,mode
+SUITE_COLUMNS=commit,gpu,stencil,dtype,size,steps,strategy,parameters,gcells_per_s,gflop_per_s,max_abs_err,max_rel_err,verify,predicted_gcells,accuracy,model_first_gcells,candidates,failed,tune_s,build_s,run_s,sweep_best_gcells,sweep_best_parameters,within_5pct,mode,tune_gcells
 
 # Per stencil from $cands (and, in direct mode, tune's wall times): the pick, the fastest PASS
-# candidate, and its figures; the sweep columns stay empty for compare.
+# candidate; its figures from the full run of the pick when there was one (tune_gcells: what
+# tune measured of it); the sweep columns stay empty for compare.
 summarise() {
-  awk -F, -v commit="$commit" -v gpu="$gpu" -v dtype="$dtype" -v mode="$mode" -v secs="$bin/tune-seconds" '
-    BEGIN { while ((getline l < secs) > 0) { split(l, w, " "); wall[w[1]] = w[2] } }
+  awk -F, -v commit="$commit" -v gpu="$gpu" -v dtype="$dtype" -v mode="$mode" -v secs="$bin/tune-seconds" \
+      -v full="$out/tune_full.csv" '
+    BEGIN { while ((getline l < secs) > 0) { split(l, w, " "); wall[w[1]] = w[2] }
+            while ((getline l < full) > 0) { split(l, w, ","); fullrow[w[1]] = l } }
     NR == 1 { next }
     { n = $1; if (!(n in cands)) order[++k] = n
       cands[n]++; if ($14 != "PASS") failed[n]++
@@ -136,30 +190,40 @@ summarise() {
               o[5] = f[9]; o[6] = f[10]; o[7] = f[3]; o[8] = f[4]; o[9] = f[6]; o[10] = f[11]; o[11] = f[12]
               o[12] = f[13]; o[13] = f[14]; o[14] = f[5]; o[15] = sprintf("%.3f", f[6] / f[5]); o[16] = first[n]
               o[19] = n in wall ? wall[n] : sprintf("%.1f", build[n] + run[n])
-              if (!(n in wall)) { o[20] = build[n]; o[21] = run[n] } }
-            line = o[1]; for (j = 2; j <= 25; j++) line = line "," o[j]
+              if (!(n in wall)) { o[20] = build[n]; o[21] = run[n] }
+              o[26] = f[6]
+              if (n in fullrow) {
+                split(fullrow[n], w, ",")
+                o[5] = w[2]; o[6] = w[3]; o[9] = w[4]; o[10] = w[5]; o[11] = w[6]; o[12] = w[7]; o[13] = w[8]
+                o[15] = sprintf("%.3f", w[4] / f[5]) } }
+            line = o[1]; for (j = 2; j <= 26; j++) line = line "," o[j]
             print line } }' "$cands"
 }
 
 # Fills sweep_best_gcells, sweep_best_parameters and within_5pct of a tune_suite.csv from sweep
-# CSVs (columns found by name in their header; '#' lines skipped): the bar is the best PASS row
-# of the stencil over the sweeps and the tuned candidates (the pick's own figure included).
+# CSVs (columns found by name in their header; '#' lines skipped; rows of another dtype, where a
+# file has the column, ignored): the bar is the best PASS row of the stencil over the sweeps and
+# the pick itself. The pick's figure is what tune measured of it (tune_gcells; gcells_per_s in
+# files without it), so that a wide sweep run the way tune runs its candidates compares like
+# with like.
 compare() {
   csv=$1; shift
   awk -F, '
     FNR == 1 { file++ }
     /^#/ { next }
     file == 1 && FNR == 1 { print; next }
-    file == 1 { rows[++n] = $0; next }
+    file == 1 { rows[++n] = $0; split($0, f, ","); dt[f[3]] = f[4]; next }
     !hdr[file]++ { for (i = 1; i <= NF; i++) col[file, $i] = i; next }
     { s = $col[file, "stencil"]; g = $col[file, "gcells_per_s"] + 0
-      if ($col[file, "verify"] == "PASS" && g > sweep[s]) { sweep[s] = g; params[s] = $col[file, "parameters"] } }
+      if ((file, "dtype") in col && $col[file, "dtype"] != dt[s]) next
+      p = ((file, "strategy") in col ? $col[file, "strategy"] " " : "") $col[file, "parameters"]
+      if ($col[file, "verify"] == "PASS" && g > sweep[s]) { sweep[s] = g; params[s] = p } }
     END { for (i = 1; i <= n; i++) {
-            split(rows[i], f, ","); s = f[3]; g = f[9] + 0
+            split(rows[i], f, ","); s = f[3]; g = f[26] != "" ? f[26] + 0 : f[9] + 0
             if (s in sweep && f[13] == "PASS") {
               bar = sweep[s] > g ? sweep[s] : g
               f[22] = sprintf("%.1f", sweep[s]); f[23] = params[s]; f[24] = g >= 0.95 * bar ? "yes" : "no" }
-            line = f[1]; for (j = 2; j <= 25; j++) line = line "," f[j]
+            line = f[1]; for (j = 2; j <= 26; j++) line = line "," f[j]
             print line } }' "$csv" "$@" >"$csv.tmp" && mv "$csv.tmp" "$csv"
 }
 
@@ -168,7 +232,7 @@ compare() {
 write_suite() {
   echo "$SUITE_COLUMNS" >"$csv"
   summarise >>"$csv"
-  for n in $(cat "$bin/not-run" 2>/dev/null); do echo "$commit,$gpu,$n,$dtype,,,,,,,,,NOT-RUN,,,,,,,,,,,,$mode" >>"$csv"; done
+  for n in $(cat "$bin/not-run" 2>/dev/null); do echo "$commit,$gpu,$n,$dtype,,,,,,,,,NOT-RUN,,,,,,,,,,,,$mode," >>"$csv"; done
   sweeps=
   for f in ${SWEEP:-$out/sweep.csv}; do [ -s "$f" ] && sweeps="$sweeps $f"; done
   # shellcheck disable=SC2086
@@ -182,7 +246,7 @@ run() {
   TIMEOUT=${TIMEOUT:-300} BUDGET_S=${BUDGET_S:-420}
   [ -s "$dir/SETTINGS" ] || { echo "no $dir: run 'bench/tune_suite.sh prepare' first (here)"; exit 3; }
   dtype=$(sed -n 's/^dtype=//p' "$dir/SETTINGS") top=$(sed -n 's/^top=//p' "$dir/SETTINGS")
-  fast_math=$(sed -n 's/^fast_math=//p' "$dir/SETTINGS")
+  fast_math=$(sed -n 's/^fast_math=//p' "$dir/SETTINGS") wide=$(sed -n 's/^wide=//p' "$dir/SETTINGS")
   nvcc_flags=${fast_math:+--use_fast_math}
   commit=$(cat "$dir/COMMIT")
   gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
@@ -191,7 +255,7 @@ run() {
   if [ "$mode" = auto ]; then
     if "$stencilc" --help >/dev/null 2>&1; then mode=direct; else mode=split; fi
   fi
-  rm -rf "$bin" && mkdir -p "$bin" "$out" || exit 3
+  rm -rf "$bin" && mkdir -p "$bin" "$out" && rm -f "$out/tune_full.csv" || exit 3
   end=$(($(date +%s) + BUDGET_S))
   cands=$out/tune_candidates.csv csv=$out/tune_suite.csv
   echo "$CANDIDATE_COLUMNS" >"$cands"

@@ -245,14 +245,20 @@ typedef struct {
   long steps, reps;
   uint64_t seed;
   const char *dump_init, *dump; /* raw dumps of the full-length check, or NULL */
+  const char *ref_cache;        /* directory of reference results shared between programs */
+  long time_ms;                 /* > 0: time about this long per repetition, not all steps */
 } RtOptions;
 
 RT_API void rt_usage(FILE *f, const char *prog, const RtStencil *st) {
   fprintf(f,
           "usage: %s [-s N | -s N0xN1%s] [-t STEPS] [-r REPS] [--seed S] [--check-size N]\n"
-          "          [--dump-init FILE --dump FILE] [-h]\n"
+          "          [--dump-init FILE --dump FILE] [--ref-cache DIR] [--time-ms MS] [-h]\n"
           "  %s stencil, %s backend, %s. Sizes are interior cells per axis, axis 0 first.\n"
-          "  defaults: -s %ld -t %ld -r %ld --check-size %d\n",
+          "  defaults: -s %ld -t %ld -r %ld --check-size %d\n"
+          "  --ref-cache DIR  keep the CPU reference's results in DIR and reuse them (programs\n"
+          "                   of the same stencil and dtype share them: tune's candidates)\n"
+          "  --time-ms MS     verify STEPS steps, but time whole launches of about MS ms each\n"
+          "                   (at most STEPS steps): the throughput, sooner\n",
           prog, st->dims == 3 ? "xN2" : "", st->name, st->backend, st->dtype, st->default_size,
           st->default_steps, st->default_reps, st->dims == 3 ? 37 : 97);
 }
@@ -292,8 +298,9 @@ RT_API int rt_parse_size(const char *s, int dims, long n[]) {
 }
 
 RT_API int rt_is_option(const char *opt) {
-  static const char *const known[] = {"-s", "-t", "-r", "--seed", "--check-size", "--dump-init",
-                                      "--dump"};
+  static const char *const known[] = {"-s",          "-t",     "-r",          "--seed",
+                                      "--check-size", "--dump-init", "--dump", "--ref-cache",
+                                      "--time-ms"};
   for (size_t k = 0; k < sizeof known / sizeof *known; k++)
     if (!strcmp(opt, known[k])) return 1;
   return 0;
@@ -323,16 +330,18 @@ RT_API void rt_parse_options(int argc, char **argv, const RtStencil *st, RtOptio
       if (rt_parse_size(val, st->dims, o->n)) rt_bad_arg(prog, st, "bad size", val);
     } else if (!strcmp(opt, "--check-size")) {
       if (rt_parse_size(val, st->dims, o->check)) rt_bad_arg(prog, st, "bad check size", val);
-    } else if (!strcmp(opt, "-t") || !strcmp(opt, "-r")) {
+    } else if (!strcmp(opt, "-t") || !strcmp(opt, "-r") || !strcmp(opt, "--time-ms")) {
       long v = rt_parse_positive(val, &end);
       if (!v || *end) rt_bad_arg(prog, st, "bad count", val);
-      *(opt[1] == 't' ? &o->steps : &o->reps) = v;
+      *(opt[1] == 't' ? &o->steps : opt[1] == 'r' ? &o->reps : &o->time_ms) = v;
     } else if (!strcmp(opt, "--seed")) {
       unsigned long long v = strtoull(val, &end, 10);
       if (end == val || *end || val[0] == '-') rt_bad_arg(prog, st, "bad seed", val);
       o->seed = (uint64_t)v;
     } else if (!strcmp(opt, "--dump-init")) {
       o->dump_init = val;
+    } else if (!strcmp(opt, "--ref-cache")) {
+      o->ref_cache = val;
     } else {
       o->dump = val;
     }

@@ -11,7 +11,10 @@
  *   engine_copy(e, from, to)        whole-buffer copy (copy-back form)
  *   engine_download(e, which, h)    engine buffer `which` -> host
  *   engine_timer_start(e), engine_timer_stop(e) -> elapsed ms (completes the queued work)
- *   engine_destroy(e) */
+ *   engine_destroy(e)
+ * and, for the reference cache, RT_REF_HASH: a hash of the reference code and of the runtime
+ * that fills the initial state (the same in every program of one stencil and dtype). A backend
+ * that fuses steps defines RT_LAUNCH_STEPS, the steps of one full launch (default 1). */
 #ifndef STENCILC_RT_DRIVER_H
 #define STENCILC_RT_DRIVER_H
 
@@ -61,24 +64,71 @@ RT_API double rt_setup_weights(uint64_t seed) {
 #endif
 }
 
+#ifndef RT_LAUNCH_STEPS
+#define RT_LAUNCH_STEPS 1
+#endif
+
+/* Where the reference's result for this grid, steps and seed lives in the cache directory. */
+RT_API void rt_ref_path(char *path, size_t cap, const char *dir, const RtGrid *g, long steps,
+                        uint64_t seed) {
+  char size[96];
+  rt_format_size(size, sizeof size, g->dims, g->n);
+  snprintf(path, cap, "%s/ref-%016llx-%s-%s-t%ld-s%llu.raw", dir, (unsigned long long)RT_REF_HASH,
+           rt_stencil.dtype, size, steps, (unsigned long long)seed);
+}
+
+/* Reads a cached result into out; 1 when the file exists and holds exactly the grid. */
+RT_API int rt_ref_load(const char *path, rt_real *out, long cells) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return 0;
+  size_t got = fread(out, sizeof(rt_real), (size_t)cells, f);
+  int whole = got == (size_t)cells && fgetc(f) == EOF;
+  fclose(f);
+  return whole;
+}
+
+/* Stores a result for the next program: written aside, then renamed, so that a reader never sees
+ * half a file. A cache that cannot be written only costs time: no error. */
+RT_API void rt_ref_store(const char *path, const rt_real *ref, long cells) {
+  char tmp[4200];
+  snprintf(tmp, sizeof tmp, "%s.%llx.tmp", path, (unsigned long long)rt_random_u64((uint64_t)rt_now_ms(), 0));
+  FILE *f = fopen(tmp, "wb");
+  int ok = f && fwrite(ref, sizeof(rt_real), (size_t)cells, f) == (size_t)cells;
+  if (f) ok = !fclose(f) && ok;
+  if (!ok || rename(tmp, path)) remove(tmp);
+}
+
+/* The reference from the fresh state in buf[0..1]: its result lands in buf[rt_result_buffer]. */
+RT_API void rt_reference(rt_real *buf[2], const RtGrid *g, long steps, uint64_t seed,
+                         const char *cache) {
+  char path[4096];
+  rt_real *result = buf[rt_result_buffer(steps)];
+  if (cache) {
+    rt_ref_path(path, sizeof path, cache, g, steps, seed);
+    if (rt_ref_load(path, result, g->cells)) return;
+  }
+  rt_reference_run(buf, g, steps);
+  if (cache) rt_ref_store(path, result, g->cells);
+}
+
 /* Runs the engine and the reference from the same fresh state and compares the whole result
  * buffer, halo included. Dumps (optional) are the initial buffer 0 and the engine's result. */
 RT_API RtCheck rt_check(const char *label, const long n[], long steps, double gain, uint64_t seed,
-                        const char *dump_init, const char *dump) {
+                        const RtOptions *o, int dumps) {
   RtGrid g = rt_grid_make(&rt_stencil, n);
   rt_real *buf[2] = {rt_alloc_grid(&g), rt_alloc_grid(&g)};
   rt_real *got = rt_alloc_grid(&g);
   rt_initial_state(buf, &g, seed);
-  if (dump_init) rt_write_raw(dump_init, buf[0], g.cells);
+  if (dumps && o->dump_init) rt_write_raw(o->dump_init, buf[0], g.cells);
 
   Engine *e = engine_create(&g);
   engine_upload(e, buf[0], buf[1]);
   rt_engine_run(e, steps);
   engine_download(e, rt_result_buffer(steps), got);
   engine_destroy(e);
-  if (dump) rt_write_raw(dump, got, g.cells);
+  if (dumps && o->dump) rt_write_raw(o->dump, got, g.cells);
 
-  rt_reference_run(buf, &g, steps);
+  rt_reference(buf, &g, steps, seed, o->ref_cache);
   RtCheck c;
   c.cmp = rt_compare(got, buf[rt_result_buffer(steps)], g.cells);
   c.tol = rt_tolerance(RT_EPS, rt_stencil.flops, steps, gain);
@@ -97,9 +147,10 @@ RT_API RtCheck rt_check(const char *label, const long n[], long steps, double ga
   return c;
 }
 
-/* One warm-up run, then reps timed runs of `steps` steps; returns the median in ms. Uploads
- * and downloads are outside the timed region. */
-RT_API double rt_time_runs(const long n[], long steps, long reps, uint64_t seed) {
+/* One warm-up run, then reps timed runs of *steps steps; returns the median in ms. Uploads
+ * and downloads are outside the timed region. With time_ms, the warm-up is one full launch,
+ * and *steps becomes the whole launches that take about time_ms (at most *steps). */
+RT_API double rt_time_runs(const long n[], long *steps, long reps, long time_ms, uint64_t seed) {
   RtGrid g = rt_grid_make(&rt_stencil, n);
   rt_real *buf[2] = {rt_alloc_grid(&g), rt_alloc_grid(&g)};
   rt_initial_state(buf, &g, seed);
@@ -108,11 +159,22 @@ RT_API double rt_time_runs(const long n[], long steps, long reps, uint64_t seed)
   free(buf[0]);
   free(buf[1]);
 
+  if (time_ms > 0 && *steps > RT_LAUNCH_STEPS) {
+    long launch = RT_LAUNCH_STEPS;
+    rt_engine_run(e, launch);
+    engine_timer_start(e);
+    rt_engine_run(e, launch);
+    double per_launch = engine_timer_stop(e);
+    double launches = floor((double)time_ms / (per_launch > 1e-3 ? per_launch : 1e-3) + 0.5);
+    if (launches < 1) launches = 1;
+    if (launches * launch < (double)*steps) *steps = (long)launches * launch;
+  } else {
+    rt_engine_run(e, *steps);
+  }
   double *ms = (double *)rt_xmalloc((size_t)reps * sizeof *ms);
-  rt_engine_run(e, steps);
   for (long r = 0; r < reps; r++) {
     engine_timer_start(e);
-    rt_engine_run(e, steps);
+    rt_engine_run(e, *steps);
     ms[r] = engine_timer_stop(e);
   }
   double median = rt_median(ms, (int)reps);
@@ -129,22 +191,23 @@ int main(int argc, char **argv) {
 
   long check_n[RT_MAX_DIMS] = {0, 0, 0};
   for (int a = 0; a < rt_stencil.dims; a++) check_n[a] = o.check[a] < o.n[a] ? o.check[a] : o.n[a];
-  RtCheck ca = rt_check("a", check_n, o.steps, gain, o.seed, o.dump_init, o.dump);
-  RtCheck cb = rt_check("b", o.n, o.steps < 3 ? o.steps : 3, gain, o.seed + 1, NULL, NULL);
+  RtCheck ca = rt_check("a", check_n, o.steps, gain, o.seed, &o, 1);
+  RtCheck cb = rt_check("b", o.n, o.steps < 3 ? o.steps : 3, gain, o.seed + 1, &o, 0);
   if (!ca.pass || !cb.pass) {
     printf("FAIL: verification failed, not timing\n");
     return 1;
   }
 
-  double ms = rt_time_runs(o.n, o.steps, o.reps, o.seed + 2);
+  long steps = o.steps;
+  double ms = rt_time_runs(o.n, &steps, o.reps, o.time_ms, o.seed + 2);
   double cells = 1;
   for (int a = 0; a < rt_stencil.dims; a++) cells *= (double)o.n[a];
-  double gcells = cells * (double)o.steps / (ms * 1e-3) / 1e9;
+  double gcells = cells * (double)steps / (ms * 1e-3) / 1e9;
   char size[96];
   rt_format_size(size, sizeof size, rt_stencil.dims, o.n);
   printf("RESULT name=%s backend=%s dtype=%s size=%s steps=%ld reps=%ld ms=%.3f gcells=%.4f "
          "gflops=%.3f max_abs=%.3e max_rel=%.3e verify=PASS\n",
-         rt_stencil.name, rt_stencil.backend, rt_stencil.dtype, size, o.steps, o.reps, ms, gcells,
+         rt_stencil.name, rt_stencil.backend, rt_stencil.dtype, size, steps, o.reps, ms, gcells,
          gcells * rt_stencil.flops, fmax(ca.cmp.max_abs, cb.cmp.max_abs),
          fmax(ca.cmp.max_rel, cb.cmp.max_rel));
   return 0;

@@ -9,7 +9,9 @@
  * runs them (bench/tune_suite.sh) and appends the measured GCells/s to each row; --import FILE
  * reads that back, picks the fastest and caches it. tune.tsv:
  *   #key<TAB>KEY         the cache key: --import refuses a file emitted for another key
- *   #args<TAB>ARGS       how to run each candidate program (-t STEPS [-s SIZE])
+ *   #args<TAB>ARGS       the problem, as the candidate programs take it (-t STEPS [-s SIZE])
+ *   #tuneargs<TAB>ARGS   what tune adds to time a candidate (TUNE_ARGS; plus --ref-cache DIR,
+ *                        a directory of this machine that the candidates of one stencil share)
  *   #nvcc<TAB>FLAGS      extra nvcc flags (--use_fast_math with --fast-math)
  *   FILE<TAB>OPTIONS<TAB>PREDICTED[<TAB>MEASURED]   one row per candidate, in the model's order */
 #include "tune.h"
@@ -24,15 +26,18 @@
 #include "frontend/frontend.h"
 #include "model/model.h"
 #include "process.h"
+#include "util/hash.h"
 
 static const char *const TUNE_HELP =
     "usage: stencilc tune FILE.c [--gpu h200|h100|a100] [--dtype float|double] [-s SIZE]\n"
     "                     [-t STEPS] [--top K] [--fast-math] [--workdir DIR]\n"
     "                     [--emit DIR | --import FILE]\n"
-    "Takes the model's K best candidates of each strategy (default 3), builds them in parallel\n"
-    "with nvcc, verifies and times each on the GPU, and caches the fastest for this stencil,\n"
-    "GPU, dtype and size class in $STENCILC_CACHE/tune.txt (default ~/.cache/stencilc), where\n"
-    "'gen' and 'run' with --backend auto find it. Without a GPU the candidates are built but\n"
+    "Takes the model's K best candidates of each strategy (default 3; none predicted at under a\n"
+    "third of the best), builds them in parallel with nvcc, verifies each on the GPU and times\n"
+    "whole launches of about 100 ms (the CPU reference runs once, shared through a cache in\n"
+    "DIR/ref), and caches the fastest for this stencil, GPU, dtype and size class in\n"
+    "$STENCILC_CACHE/tune.txt (default ~/.cache/stencilc), where 'gen' and 'run' with\n"
+    "--backend auto find it. Without a GPU the candidates are built but\n"
     "not timed, nothing is cached, and the exit code is 3.\n"
     "Split across machines (the GPU machine needs no stencilc):\n"
     "  --emit DIR     write the candidates' programs and DIR/tune.tsv (their options, the model's\n"
@@ -43,29 +48,29 @@ static const char *const TUNE_HELP =
 
 enum { MAX_PICKS = 64, PATH_LEN = 4096 + 128 };
 
-/* FNV-1a over the facts that decide the generated code. */
-static uint64_t mix(uint64_t h, const void *data, size_t n) {
-  for (size_t i = 0; i < n; i++) h = (h ^ ((const unsigned char *)data)[i]) * 1099511628211ULL;
-  return h;
-}
+/* How tune runs a candidate besides the problem's -t and -s: the candidate verifies all the
+ * steps, but times whole launches of about 100 ms (the throughput, without the minutes that all
+ * the steps of a large grid take); and the CPU reference, the same for every candidate, runs
+ * once per stencil: the candidates share its results through --ref-cache. */
+#define TUNE_ARGS "--time-ms 100"
 
 static uint64_t hash_expr(uint64_t h, const Expr *e) {
-  h = mix(h, &e->kind, sizeof e->kind);
-  if (e->kind == EX_CONST) h = mix(h, &e->value, sizeof e->value);
-  if (e->kind == EX_LOAD) h = mix(h, &e->point, sizeof e->point);
-  if (e->kind == EX_WEIGHT) h = mix(h, &e->weight, sizeof e->weight);
-  if (e->kind == EX_CALL) h = mix(h, e->func, strlen(e->func));
+  h = hash_bytes(h, &e->kind, sizeof e->kind);
+  if (e->kind == EX_CONST) h = hash_bytes(h, &e->value, sizeof e->value);
+  if (e->kind == EX_LOAD) h = hash_bytes(h, &e->point, sizeof e->point);
+  if (e->kind == EX_WEIGHT) h = hash_bytes(h, &e->weight, sizeof e->weight);
+  if (e->kind == EX_CALL) h = hash_bytes(h, e->func, strlen(e->func));
   for (int i = 0; i < e->nargs; i++) h = hash_expr(h, e->arg[i]);
   return h;
 }
 
 static void tune_key(const Stencil *st, const GpuSpec *g, DType dt, const Problem *pb, char *key,
                      size_t n) {
-  uint64_t h = 1469598103934665603ULL;
-  h = mix(h, &st->dims, sizeof st->dims);
-  h = mix(h, st->lo, sizeof st->lo);
-  h = mix(h, st->hi, sizeof st->hi);
-  for (int p = 0; p < st->npoints; p++) h = mix(h, st->points[p].off, sizeof st->points[p].off);
+  uint64_t h = HASH_INIT;
+  h = hash_bytes(h, &st->dims, sizeof st->dims);
+  h = hash_bytes(h, st->lo, sizeof st->lo);
+  h = hash_bytes(h, st->hi, sizeof st->hi);
+  for (int p = 0; p < st->npoints; p++) h = hash_bytes(h, st->points[p].off, sizeof st->points[p].off);
   h = hash_expr(h, st->expr);
   double cells = 1;
   for (int a = 0; a < st->dims; a++) cells *= pb->n[a];
@@ -155,11 +160,16 @@ int tune_choose(const Stencil *st, DType dt, Options *o) {
   return apply_params(text, o);
 }
 
-/* The model's k best of each strategy, in rank order. */
+/* The model's k best of each strategy, in rank order, leaving out the candidates predicted at
+ * under 1/TUNE_PRUNE of the best: a gap no error of the model measured so far comes near
+ * (measured / predicted spans about 0.6 to 1.6), and a strategy that far behind only costs
+ * builds and runs. */
+#define TUNE_PRUNE 3.0
 static int pick(const Candidate *c, int n, int k, const Candidate **picks) {
   int count = 0, per[BACKEND_COUNT] = {0};
   for (int i = 0; i < n && count < MAX_PICKS; i++)
-    if (per[c[i].opt.backend]++ < k) picks[count++] = &c[i];
+    if (c[i].pred.gcells * TUNE_PRUNE >= c[0].pred.gcells && per[c[i].opt.backend]++ < k)
+      picks[count++] = &c[i];
   return count;
 }
 
@@ -204,10 +214,12 @@ static void build_all(const Stencil *st, const char *nvcc, const char *dir, cons
 }
 
 /* Runs the built candidates; returns the index of the fastest, -1 when none ran, -3 without GPU. */
-static int time_all(const Stencil *st, const Options *o, Build *b, int n) {
+static int time_all(const Stencil *st, const Options *o, const char *dir, Build *b, int n) {
   int best = -1;
   double best_g = 0;
-  char text[256], out[PATH_LEN + 8];
+  char text[256], out[PATH_LEN + 8], ref_dir[PATH_LEN];
+  snprintf(ref_dir, sizeof ref_dir, "%s/ref", dir);
+  if (make_dirs(ref_dir)) ref_dir[0] = 0; /* without a cache each candidate runs the reference */
   for (int i = 0; i < n; i++) {
     choice_text(st, &b[i].c->opt, text, sizeof text);
     printf("tune: [%d/%d] %-48s model %8.1f  ", i + 1, n, text, b[i].c->pred.gcells);
@@ -215,8 +227,11 @@ static int time_all(const Stencil *st, const Options *o, Build *b, int n) {
       printf("build failed (%s)\n", b[i].log);
       continue;
     }
-    char *argv[6] = {b[i].exe, "-t", (char *)(o->steps ? o->steps : "1000"), NULL, NULL, NULL};
-    if (o->size) argv[3] = "-s", argv[4] = (char *)o->size;
+    char *argv[10] = {b[i].exe, "-t", (char *)(o->steps ? o->steps : "1000"), "--time-ms",
+                      (char *)TUNE_ARGS + strlen("--time-ms ")};
+    int argc = 5;
+    if (o->size) argv[argc++] = "-s", argv[argc++] = (char *)o->size;
+    if (ref_dir[0]) argv[argc++] = "--ref-cache", argv[argc++] = ref_dir;
     snprintf(out, sizeof out, "%s.out", b[i].exe);
     int rc = process_wait(process_start(argv, out));
     double g = rc == 0 ? result_gcells(out) : -1;
@@ -251,8 +266,9 @@ static int emit(const Stencil *st, const Options *o, const char *key, const char
   snprintf(path, sizeof path, "%s/tune.tsv", dir);
   FILE *f = fopen(path, "w");
   int ok = f != NULL;
-  if (ok) fprintf(f, "#key\t%s\n#args\t-t %s%s%s\n#nvcc\t%s\n", key, o->steps ? o->steps : "1000",
-                  o->size ? " -s " : "", o->size ? o->size : "", o->fast_math ? "--use_fast_math" : "");
+  if (ok) fprintf(f, "#key\t%s\n#args\t-t %s%s%s\n#tuneargs\t%s\n#nvcc\t%s\n", key,
+                  o->steps ? o->steps : "1000", o->size ? " -s " : "", o->size ? o->size : "",
+                  TUNE_ARGS, o->fast_math ? "--use_fast_math" : "");
   for (int i = 0; ok && i < n; i++) {
     if (write_source(st, dir, i, &b[i])) {
       ok = 0;
@@ -338,7 +354,7 @@ static int tune(const Stencil *st, const Options *o, DType dt, const char *nvcc,
   }
   printf("tune: building %d candidates for %s in %s\n", k, g.name, dir);
   build_all(st, nvcc, dir, o, b, k);
-  int best = time_all(st, o, b, k);
+  int best = time_all(st, o, dir, b, k);
   if (best == -3) fprintf(stderr, "stencilc tune: no GPU on this machine: the candidates were built "
                                   "but cannot be timed; nothing cached\n");
   else if (best < 0) fprintf(stderr, "stencilc tune: no candidate ran; nothing cached\n");

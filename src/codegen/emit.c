@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "runtime_text.h"
+#include "util/hash.h"
 
 /* ---- Expressions ---- */
 
@@ -200,6 +201,7 @@ void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs) {
 /* ---- Multi-step launches ---- */
 
 void emit_advance(Buf *out, const char *bt, const char *launch) {
+  buf_printf(out, "#define RT_LAUNCH_STEPS %s\n", bt);
   buf_printf(out,
              "/* Launches of bT steps each (the last one shorter), alternating the buffers; the\n"
              " * result then moves to buf[steps %% 2] if the launch count left it in the other. */\n"
@@ -300,11 +302,22 @@ static void emit_constants(Buf *out, const Stencil *st, DType dtype, const Backe
   buf_puts(out, "};\n");
 }
 
-static void emit_reference_step(Buf *out, const Stencil *st) {
-  buf_puts(out, "\n/* Reference: the expression in double from the stored values, rounded to the\n"
-                " * element type on store. */\n");
+/* The reference step, and RT_REF_HASH: a hash of it, of the element type and of the runtime
+ * (its driver fills the initial state and the run-time weights), so that programs of one stencil and
+ * dtype, whatever their backend, share cached reference results. */
+static void emit_reference_step(Buf *out, const Stencil *st, DType dtype) {
+  Buf ref = {0};
+  buf_puts(&ref, "\n/* Reference: the expression in double from the stored values, rounded to the\n"
+                 " * element type on store. */\n");
   HostStep hs = {"reference_step", DTYPE_DOUBLE, 0, emit_load_as_double};
-  emit_host_step(out, st, &hs);
+  emit_host_step(&ref, st, &hs);
+  const char *type = ir_dtype_name(dtype);
+  uint64_t h = hash_bytes(HASH_INIT, ref.s, ref.len);
+  h = hash_bytes(h, type, strlen(type));
+  h = hash_bytes(h, rt_rt_common, strlen(rt_rt_common));
+  h = hash_bytes(h, rt_rt_driver, strlen(rt_rt_driver));
+  buf_printf(out, "%s\n#define RT_REF_HASH 0x%016llxULL\n", ref.s, (unsigned long long)h);
+  buf_free(&ref);
 }
 
 void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const BackendInfo *bi) {
@@ -316,7 +329,7 @@ void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const Back
   buf_puts(out, rt_rt_common);
   buf_puts(out, bi->engine_text);
   emit_constants(out, st, dtype, bi);
-  emit_reference_step(out, st);
+  emit_reference_step(out, st, dtype);
   buf_printf(out, "\n%s\n", CODEGEN_KERNEL_BEGIN);
   bi->emit_step(out, st, opt);
   buf_printf(out, "%s\n\n", CODEGEN_KERNEL_END);
