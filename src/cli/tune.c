@@ -32,8 +32,8 @@ static const char *const TUNE_HELP =
     "usage: stencilc tune FILE.c [--gpu h200|h100|a100] [--dtype float|double] [-s SIZE]\n"
     "                     [-t STEPS] [--top K] [--fast-math] [--workdir DIR]\n"
     "                     [--emit DIR | --import FILE]\n"
-    "Takes the model's K best candidates of each strategy (default 3; none predicted at under a\n"
-    "third of the best), builds them in parallel with nvcc, verifies each on the GPU and times\n"
+    "Takes the model's K best candidates of each strategy (default 3) and each strategy's\n"
+    "defaults (none predicted at under a third of the best), builds them in parallel with nvcc, verifies each on the GPU and times\n"
     "whole launches of about 100 ms (the CPU reference runs once, shared through a cache in\n"
     "DIR/ref), and caches the fastest for this stencil, GPU, dtype and size class in\n"
     "$STENCILC_CACHE/tune.txt (default ~/.cache/stencilc), where 'gen' and 'run' with\n"
@@ -135,7 +135,7 @@ static int apply_params(const char *text, Options *o) {
 static void choice_text(const Stencil *st, const GenOptions *opt, char *buf, size_t n) {
   char params[128];
   model_params_text(st, opt, params, sizeof params);
-  snprintf(buf, n, "--backend %s %s", codegen_backend_name(opt->backend), params);
+  snprintf(buf, n, "--backend %s%s%s", codegen_backend_name(opt->backend), params[0] ? " " : "", params);
 }
 
 int tune_choose(const Stencil *st, DType dt, Options *o) {
@@ -160,16 +160,24 @@ int tune_choose(const Stencil *st, DType dt, Options *o) {
   return apply_params(text, o);
 }
 
-/* The model's k best of each strategy, in rank order, leaving out the candidates predicted at
- * under 1/TUNE_PRUNE of the best: a gap no error of the model measured so far comes near
- * (measured / predicted spans about 0.6 to 1.6), and a strategy that far behind only costs
- * builds and runs. */
+/* The model's k best of each strategy, in rank order, then each strategy's defaults (its
+ * hand-made rule, which the model may rank below its own picks, wrongly: on the H200 the n5d and
+ * ssam defaults of box2d1r ran 1040 and 1047 GCells/s, the model's three best of each 680 to
+ * 862), leaving out the candidates predicted at under 1/TUNE_PRUNE of the best: a gap no error
+ * of the model measured so far comes near (measured / predicted spans about 0.4 to 1.6), and a
+ * strategy that far behind only costs builds and runs. defaults[] holds the defaults' storage. */
 #define TUNE_PRUNE 3.0
-static int pick(const Candidate *c, int n, int k, const Candidate **picks) {
+static int pick(const Stencil *st, DType dt, const Problem *pb, const GpuSpec *g, const Candidate *c,
+                int n, int k, Candidate defaults[BACKEND_COUNT], const Candidate **picks) {
   int count = 0, per[BACKEND_COUNT] = {0};
+  if (n == 0) return 0;
   for (int i = 0; i < n && count < MAX_PICKS; i++)
     if (c[i].pred.gcells * TUNE_PRUNE >= c[0].pred.gcells && per[c[i].opt.backend]++ < k)
       picks[count++] = &c[i];
+  for (int b = 0; b < BACKEND_COUNT && count < MAX_PICKS; b++)
+    if (b != BACKEND_CPU && !model_default_candidate(st, dt, (Backend)b, pb, g, &defaults[b]) &&
+        defaults[b].pred.gcells * TUNE_PRUNE >= c[0].pred.gcells)
+      picks[count++] = &defaults[b];
   return count;
 }
 
@@ -339,9 +347,10 @@ static int tune(const Stencil *st, const Options *o, DType dt, const char *nvcc,
   char key[128], text[256];
   tune_key(st, &g, dt, &pb, key, sizeof key);
   if (o->import) return import(o->import, key, o);
-  Candidate *c;
+  Candidate *c, defaults[BACKEND_COUNT];
   const Candidate *picks[MAX_PICKS];
-  int n = model_rank(st, dt, &pb, &g, &c), k = pick(c, n, o->top ? o->top : 3, picks);
+  int n = model_rank(st, dt, &pb, &g, &c);
+  int k = pick(st, dt, &pb, &g, c, n, o->top ? o->top : 3, defaults, picks);
   Build *b = calloc((size_t)k, sizeof *b);
   if (!b) abort();
   for (int i = 0; i < k; i++) b[i].c = picks[i];

@@ -217,11 +217,21 @@ static void finish(const GpuSpec *g, const Attained *a, int threads, long smem, 
   p->seconds = worst / p->eff_sm;
 }
 
+/* hSN 0: the generated code's own rule (n5d_chunk in n5d.c), rows for about two waves. */
+static int n5d_default_hsn(const Stencil *st, const N5dPlan *pl, const Problem *pb, const GpuSpec *g) {
+  int d = st->dims, x = d - 1, threads = pl->bs[0] * pl->bs[1];
+  long tiles = ceil_div(pb->n[x], pl->bs[0] - 2L * pl->bt * st->radius[x]);
+  if (d == 3) tiles *= ceil_div(pb->n[1], pl->bs[1] - 2L * pl->bt * st->radius[1]);
+  long want = 2L * g->sms * (2048 / threads), chunks = ceil_div(want, tiles);
+  long chunk = ceil_div(pb->n[0], chunks), least = 8L * pl->bt * (st->radius[0] ? st->radius[0] : 1);
+  return (int)(chunk < least ? least : chunk);
+}
+
 /* One n5d launch of bt steps (the plan's block and shared memory, as the generated code keeps
  * them for a shorter last launch). */
 static void n5d_launch(const Stencil *st, const GenOptions *opt, const N5dPlan *pl,
                        const Problem *pb, const GpuSpec *g, int bt, Prediction *p) {
-  int hsn = opt->n5d.hsn;
+  int hsn = opt->n5d.hsn ? opt->n5d.hsn : n5d_default_hsn(st, pl, pb, g);
   DType dt = opt->dtype;
   int d = st->dims, x = d - 1;
   Cover c[IR_MAX_DIMS];
@@ -252,15 +262,16 @@ static void n5d_launch(const Stencil *st, const GenOptions *opt, const N5dPlan *
 }
 
 static int predict_n5d(const Stencil *st, const GenOptions *opt, const Problem *pb,
-                       const GpuSpec *g, Prediction *p) {
+                       const GpuSpec *g, bool prune, Prediction *p) {
   N5dPlan pl;
   char why[256];
-  if (opt->n5d.hsn <= 0 || codegen_n5d_plan(st, opt, &pl, why, sizeof why)) return -1;
+  if (opt->n5d.hsn < 0 || codegen_n5d_plan(st, opt, &pl, why, sizeof why)) return -1;
   int need = model_n5d_registers(&pl, opt->dtype, st->nweights), cap = pl.regs;
   /* without a cap, __launch_bounds__(threads) still leaves a thread one block's share of the SM */
   int threads = pl.bs[0] * pl.bs[1], fit = g->regs_per_sm / threads / 8 * 8;
   int limit = cap ? cap : fit < g->max_regs_per_thread ? fit : g->max_regs_per_thread;
-  if (need > limit) return -1; /* would spill: pruned (AN5D) */
+  if (need > limit && prune) return -1; /* would spill: pruned (AN5D) */
+  if (need > limit) need = limit;
   long full = pb->steps / pl.bt, rest = pb->steps % pl.bt;
   Prediction last = {0};
   p->regs = last.regs = cap ? cap : need; /* a cap lets nvcc use up to it */
@@ -412,8 +423,13 @@ static int predict_25d(const Stencil *st, const GenOptions *opt, const Problem *
 
 int model_predict(const Stencil *st, const GenOptions *opt, const Problem *pb, const GpuSpec *g,
                   Prediction *p) {
+  return model_predict_as(st, opt, pb, g, true, p);
+}
+
+int model_predict_as(const Stencil *st, const GenOptions *opt, const Problem *pb, const GpuSpec *g,
+                     bool prune, Prediction *p) {
   *p = (Prediction){0};
-  int rc = opt->backend == BACKEND_N5D     ? predict_n5d(st, opt, pb, g, p)
+  int rc = opt->backend == BACKEND_N5D     ? predict_n5d(st, opt, pb, g, prune, p)
            : opt->backend == BACKEND_NAIVE ? predict_naive(st, opt, pb, g, p)
            : opt->backend == BACKEND_SSAM  ? predict_ssam(st, opt, pb, g, p)
            : opt->backend == BACKEND_25D   ? predict_25d(st, opt, pb, g, p)

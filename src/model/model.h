@@ -118,6 +118,12 @@ typedef struct {
 int model_predict(const Stencil *st, const GenOptions *opt, const Problem *pb, const GpuSpec *g,
                   Prediction *p);
 
+/* model_predict, with (prune) or without the register-pressure pruning: the backends' own
+ * defaults are tried whatever the estimate says (j2d5pt's n5d default, bT 12 under a cap of 64
+ * registers, is estimated at 104, yet ptxas spills 20 bytes and it ran fastest of all). */
+int model_predict_as(const Stencil *st, const GenOptions *opt, const Problem *pb, const GpuSpec *g,
+                     bool prune, Prediction *p);
+
 /* ---- Search ---- */
 
 typedef struct {
@@ -131,10 +137,17 @@ typedef struct {
  * Returns the count and a malloc'ed array in *out (NULL when none). */
 int model_rank(const Stencil *st, DType dt, const Problem *pb, const GpuSpec *g, Candidate **out);
 
+/* The backend's own default options (its hand-made rule, all parameters left to it), predicted
+ * without the register pruning; -1 when the backend refuses them or the model cannot predict
+ * them. */
+int model_default_candidate(const Stencil *st, DType dt, Backend b, const Problem *pb,
+                            const GpuSpec *g, Candidate *out);
+
 /* Threads per block of a candidate. */
 int model_block_threads(const Stencil *st, const GenOptions *opt);
 
-/* The candidate's parameters as `stencilc gen` options, e.g. "--bt 4 --bs 256 --hsn 512". */
+/* The candidate's parameters as `stencilc gen` options, e.g. "--bt 4 --bs 256 --hsn 512"; empty
+ * for the backend's defaults. */
 void model_params_text(const Stencil *st, const GenOptions *opt, char *buf, size_t n);
 
 #endif

@@ -138,7 +138,30 @@ int model_rank(const Stencil *st, DType dt, const Problem *pb, const GpuSpec *g,
   return l.n;
 }
 
+int model_default_candidate(const Stencil *st, DType dt, Backend b, const Problem *pb,
+                            const GpuSpec *g, Candidate *out) {
+  char why[256];
+  *out = (Candidate){.opt = {.backend = b, .dtype = dt}};
+  if (codegen_validate(st, &out->opt, why, sizeof why)) return -1;
+  return model_predict_as(st, &out->opt, pb, g, false, &out->pred);
+}
+
+/* Whether opt leaves every parameter of its backend to the backend's own rule. */
+static bool is_default(const GenOptions *opt) {
+  static const GenOptions zero;
+  switch (opt->backend) {
+  case BACKEND_NAIVE: return !memcmp(&opt->naive, &zero.naive, sizeof zero.naive);
+  case BACKEND_25D: return !memcmp(&opt->p25d, &zero.p25d, sizeof zero.p25d);
+  case BACKEND_SSAM: return !memcmp(&opt->ssam, &zero.ssam, sizeof zero.ssam);
+  default: return !memcmp(&opt->n5d, &zero.n5d, sizeof zero.n5d);
+  }
+}
+
 void model_params_text(const Stencil *st, const GenOptions *opt, char *buf, size_t n) {
+  if (is_default(opt)) {
+    snprintf(buf, n, "%s", "");
+    return;
+  }
   if (opt->backend == BACKEND_NAIVE) {
     const int *b = opt->naive.block;
     if (st->dims == 3) snprintf(buf, n, "--block %dx%dx%d", b[0], b[1], b[2]);
