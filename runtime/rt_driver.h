@@ -77,12 +77,14 @@ RT_API void rt_ref_path(char *path, size_t cap, const char *dir, const RtGrid *g
            rt_stencil.dtype, size, steps, (unsigned long long)seed);
 }
 
-/* Reads a cached result into out; 1 when the file exists and holds exactly the grid. */
+/* Reads a cached result into out; 1 when the file exists and holds exactly the grid. Nothing is
+ * read into out unless the size is right: out holds the reference's initial halo, which a
+ * partial read would overwrite before the reference runs after all. */
 RT_API int rt_ref_load(const char *path, rt_real *out, long cells) {
   FILE *f = fopen(path, "rb");
   if (!f) return 0;
-  size_t got = fread(out, sizeof(rt_real), (size_t)cells, f);
-  int whole = got == (size_t)cells && fgetc(f) == EOF;
+  int whole = !fseek(f, 0, SEEK_END) && ftell(f) == (long)(cells * (long)sizeof(rt_real)) &&
+              !fseek(f, 0, SEEK_SET) && fread(out, sizeof(rt_real), (size_t)cells, f) == (size_t)cells;
   fclose(f);
   return whole;
 }
@@ -108,7 +110,10 @@ RT_API void rt_reference(rt_real *buf[2], const RtGrid *g, long steps, uint64_t 
     if (rt_ref_load(path, result, g->cells)) return;
   }
   rt_reference_run(buf, g, steps);
-  if (cache) rt_ref_store(path, result, g->cells);
+  if (cache) {
+    mkdir(cache, 0777); /* one level; when it cannot be made, the store fails quietly */
+    rt_ref_store(path, result, g->cells);
+  }
 }
 
 /* Runs the engine and the reference from the same fresh state and compares the whole result

@@ -146,6 +146,33 @@ else
   check no "${CXX:-g++} is required to run the CUDA kernels through tools/cudaemu"
 fi
 
+# The options tune runs candidates with. --ref-cache: the first program stores the reference's
+# results (one file per check), later programs of the same stencil and dtype read them instead
+# of recomputing: a file overwritten with another seed's results (the right size) makes the
+# check fail, so it is read; a truncated one is ignored and rewritten. --time-ms: all -t steps
+# verified, whole launches of about that long timed (at most -t steps).
+rc_prog=$tmp/refcache
+"$STENCILC" gen examples/j2d5pt.c --backend cpu -o "$rc_prog.c" && cc -std=c11 -O2 -fopenmp -o "$rc_prog" "$rc_prog.c" -lm
+rc_run() { "$rc_prog" -s 40 -t 5 -r 1 --ref-cache "$tmp/rc" "$@" 2>&1; }
+rc_file() { ls "$tmp"/rc/ref-*-float-40x40-t"$1"-s"$2".raw 2>/dev/null; }
+rc_run | grep -q 'verify=PASS' && [ -n "$(rc_file 5 12345)" ] && [ -n "$(rc_file 3 12346)" ] &&
+  rc_run | grep -q 'verify=PASS' && check ok || check no "--ref-cache: a first and a second run"
+rc_run --seed 777 >/dev/null
+cp "$(rc_file 5 777)" "$(rc_file 5 12345)"
+rc_run | grep -q '^check a: .* FAIL$' && check ok || check no "--ref-cache: the cached result was not used"
+size=$(wc -c <"$(rc_file 5 777)")
+head -c 100 "$(rc_file 5 777)" >"$(rc_file 5 12345)"
+rc_run | grep -q 'verify=PASS' && [ "$(wc -c <"$(rc_file 5 12345)")" -eq "$size" ] && check ok ||
+  check no "--ref-cache: a truncated file was not ignored and rewritten"
+steps=$("$rc_prog" -s 40 -t 100000 -r 1 --check-size 11 --time-ms 1 | sed -n 's/^RESULT .* steps=\([0-9]*\) .*verify=PASS$/\1/p')
+[ -n "$steps" ] && [ "$steps" -ge 1 ] && [ "$steps" -lt 100000 ] && check ok || check no "--time-ms: timed $steps steps"
+# fused launches: the unit of --time-ms is the backend's bT
+for b in "n5d --bt 3" "ssam --bt 3"; do
+  # shellcheck disable=SC2086
+  "$STENCILC" gen examples/j2d5pt.c --backend $b -o "$tmp/launch.cu" && grep -q '^#define RT_LAUNCH_STEPS [A-Z0-9_]*BT$' "$tmp/launch.cu" &&
+    check ok || check no "$b: RT_LAUNCH_STEPS is not the steps of one launch"
+done
+
 # 'run' end to end: builds the CUDA program, then runs the GPU or (no GPU) the CPU path.
 out=$("$STENCILC" run examples/star3d2r.c -s 21 -t 4 --workdir "$tmp/run" 2>&1)
 rc=$?
