@@ -79,6 +79,11 @@ widen() { # STENCIL DTYPE STEPS SIZE: rewrites $dir/STENCIL's candidates
   mv "$tsv.new" "$tsv"
 }
 
+# A field of the program's RESULT line in $line, and PASS when there was one (the program
+# prints it only after both checks passed), else FAIL.
+get() { echo "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+verdict() { if [ -n "$line" ]; then echo PASS; else echo FAIL; fi; }
+
 CANDIDATE_COLUMNS=stencil,rank,strategy,parameters,predicted_gcells,gcells_per_s,build_s,run_s,size,steps,gflop_per_s,max_abs_err,max_rel_err,verify
 
 # candidate_row STENCIL RANK "OPTIONS" PREDICTED MEASURED BUILD_S RUN_S "SIZE,STEPS,GFLOPS,ABS,REL,VERIFY":
@@ -111,12 +116,11 @@ run_split() {
       timeout "$TIMEOUT" "$exe" $args $tuneargs >"$exe.run" 2>&1
       t1=$(date +%s.%N)
       line=$(grep '^RESULT ' "$exe.run")
-      get() { echo "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
       g=$(get gcells)
       printf '%s\t%s\t%s\t%s\n' "$file" "$opts" "$pred" "${g:-0}" >>"$out/tune/$n.tsv"
       candidate_row "$n" $rank "$opts" "$pred" "${g:-0}" "$(cat "$exe.seconds" 2>/dev/null)" \
         "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')" \
-        "$(get size),$(get steps),$(get gflops),$(get max_abs),$(get max_rel),$([ -n "$line" ] && echo PASS || echo FAIL)" >>"$cands"
+        "$(get size),$(get steps),$(get gflops),$(get max_abs),$(get max_rel),$(verdict)" >>"$cands"
       [ -n "$line" ] || echo "FAILED: $n $opts: $(tail -2 "$exe.run" | tr '\n' ' ')"
     done
     r=$(picked_rank "$n")
@@ -139,8 +143,7 @@ full_run() { # STENCIL EXE REF_DIR
   # shellcheck disable=SC2086
   timeout "$TIMEOUT" "$2" $args --ref-cache "$3" >"$2.full" 2>&1
   line=$(grep '^RESULT ' "$2.full")
-  get() { echo "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
-  echo "$1,$(get size),$(get steps),$(get gcells),$(get gflops),$(get max_abs),$(get max_rel),$([ -n "$line" ] && echo PASS || echo FAIL)" >>"$out/tune_full.csv"
+  echo "$1,$(get size),$(get steps),$(get gcells),$(get gflops),$(get max_abs),$(get max_rel),$(verdict)" >>"$out/tune_full.csv"
 }
 
 # direct mode: 'stencilc tune' on this machine, its progress lines parsed.

@@ -10,7 +10,7 @@
  * reads that back, picks the fastest and caches it. tune.tsv:
  *   #key<TAB>KEY         the cache key: --import refuses a file emitted for another key
  *   #args<TAB>ARGS       the problem, as the candidate programs take it (-t STEPS [-s SIZE])
- *   #tuneargs<TAB>ARGS   what tune adds to time a candidate (TUNE_ARGS; plus --ref-cache DIR,
+ *   #tuneargs<TAB>ARGS   what tune adds to time a candidate (--time-ms; plus --ref-cache DIR,
  *                        a directory of this machine that the candidates of one stencil share)
  *   #nvcc<TAB>FLAGS      extra nvcc flags (--use_fast_math with --fast-math)
  *   FILE<TAB>OPTIONS<TAB>PREDICTED[<TAB>MEASURED]   one row per candidate, in the model's order */
@@ -33,12 +33,12 @@ static const char *const TUNE_HELP =
     "                     [-t STEPS] [--top K] [--fast-math] [--workdir DIR]\n"
     "                     [--emit DIR | --import FILE]\n"
     "Takes the model's K best candidates of each strategy (default 3) and each strategy's\n"
-    "defaults (none predicted at under a third of the best), builds them in parallel with nvcc, verifies each on the GPU and times\n"
-    "whole launches of about 100 ms (the CPU reference runs once, shared through a cache in\n"
-    "DIR/ref), and caches the fastest for this stencil, GPU, dtype and size class in\n"
-    "$STENCILC_CACHE/tune.txt (default ~/.cache/stencilc), where 'gen' and 'run' with\n"
-    "--backend auto find it. Without a GPU the candidates are built but\n"
-    "not timed, nothing is cached, and the exit code is 3.\n"
+    "defaults (none predicted at under a third of the best), builds them in parallel with nvcc,\n"
+    "verifies each on the GPU and times whole launches of about 100 ms (the CPU reference runs\n"
+    "once, shared through a cache in DIR/ref), and caches the fastest for this stencil, GPU,\n"
+    "dtype and size class in $STENCILC_CACHE/tune.txt (default ~/.cache/stencilc), where 'gen'\n"
+    "and 'run' with --backend auto find it. Without a GPU the candidates are built but not\n"
+    "timed, nothing is cached, and the exit code is 3.\n"
     "Split across machines (the GPU machine needs no stencilc):\n"
     "  --emit DIR     write the candidates' programs and DIR/tune.tsv (their options, the model's\n"
     "                 GCells/s and how to run them); build nothing, time nothing\n"
@@ -52,7 +52,7 @@ enum { MAX_PICKS = 64, PATH_LEN = 4096 + 128 };
  * steps, but times whole launches of about 100 ms (the throughput, without the minutes that all
  * the steps of a large grid take); and the CPU reference, the same for every candidate, runs
  * once per stencil: the candidates share its results through --ref-cache. */
-#define TUNE_ARGS "--time-ms 100"
+#define TUNE_TIME_MS "100"
 
 static uint64_t hash_expr(uint64_t h, const Expr *e) {
   h = hash_bytes(h, &e->kind, sizeof e->kind);
@@ -236,7 +236,7 @@ static int time_all(const Stencil *st, const Options *o, const char *dir, Build 
       continue;
     }
     char *argv[10] = {b[i].exe, "-t", (char *)(o->steps ? o->steps : "1000"), "--time-ms",
-                      (char *)TUNE_ARGS + strlen("--time-ms ")};
+                      TUNE_TIME_MS};
     int argc = 5;
     if (o->size) argv[argc++] = "-s", argv[argc++] = (char *)o->size;
     if (ref_dir[0]) argv[argc++] = "--ref-cache", argv[argc++] = ref_dir;
@@ -274,9 +274,9 @@ static int emit(const Stencil *st, const Options *o, const char *key, const char
   snprintf(path, sizeof path, "%s/tune.tsv", dir);
   FILE *f = fopen(path, "w");
   int ok = f != NULL;
-  if (ok) fprintf(f, "#key\t%s\n#args\t-t %s%s%s\n#tuneargs\t%s\n#nvcc\t%s\n", key,
+  if (ok) fprintf(f, "#key\t%s\n#args\t-t %s%s%s\n#tuneargs\t--time-ms %s\n#nvcc\t%s\n", key,
                   o->steps ? o->steps : "1000", o->size ? " -s " : "", o->size ? o->size : "",
-                  TUNE_ARGS, o->fast_math ? "--use_fast_math" : "");
+                  TUNE_TIME_MS, o->fast_math ? "--use_fast_math" : "");
   for (int i = 0; ok && i < n; i++) {
     if (write_source(st, dir, i, &b[i])) {
       ok = 0;

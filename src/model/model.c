@@ -270,8 +270,10 @@ static int predict_n5d(const Stencil *st, const GenOptions *opt, const Problem *
   /* without a cap, __launch_bounds__(threads) still leaves a thread one block's share of the SM */
   int threads = pl.bs[0] * pl.bs[1], fit = g->regs_per_sm / threads / 8 * 8;
   int limit = cap ? cap : fit < g->max_regs_per_thread ? fit : g->max_regs_per_thread;
-  if (need > limit && prune) return -1; /* would spill: pruned (AN5D) */
-  if (need > limit) need = limit;
+  if (need > limit) {
+    if (prune) return -1; /* would spill: pruned (AN5D) */
+    need = limit;
+  }
   long full = pb->steps / pl.bt, rest = pb->steps % pl.bt;
   Prediction last = {0};
   p->regs = last.regs = cap ? cap : need; /* a cap lets nvcc use up to it */
