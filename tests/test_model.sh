@@ -48,8 +48,14 @@ done
 #   star3d4r 512^3: 25d global 193 over n5d 160 (b340796) and ssam 68
 #   j2d5pt and star2d1r 16384^2: n5d 1707 and 1709 (e76302b) over ssam 1219 and 1271
 #   star3d1r 512^3: n5d 477 (b340796) over ssam 396 and 25d global 301
+# and where ssam beats n5d under heavy run-time weights or in double (tune_candidates_h200.csv and
+# tune_candidates_double_h200.csv, 0de250d):
+#   conv2d-11x11 8192^2, 1 step: ssam 113 over n5d 94 at best
+#   box2d1r and j2d9pt-gol in double, 16384^2: ssam 582 over n5d 472 at best (with this model's
+#   n5d candidates, tune_model_h200.csv: ssam 605 and n5d 602, about even)
 for case in "conv2d-3x3.c -s 8192 -t 1:ssam" "box3d3r.c:25d" "fdd5.c -t 1:25d" "star3d4r.c:25d" \
-            "j2d5pt.c:n5d" "star2d1r.c:n5d" "star3d1r.c:n5d"; do
+            "j2d5pt.c:n5d" "star2d1r.c:n5d" "star3d1r.c:n5d" "conv2d-11x11.c -s 8192 -t 1:ssam" \
+            "box2d1r.c --dtype double:ssam" "j2d9pt-gol.c --dtype double:ssam"; do
   args=${case%:*} want=${case##*:}
   # shellcheck disable=SC2086
   got=$("$STENCILC" model examples/$args --top 1 | awk 'NR == 3 { print $2 }')
@@ -66,6 +72,15 @@ n5d_rank=$(awk '$2 == "n5d" { print $1; exit }' "$tmp/c20.txt")
   no "conv2d-20x20: ssam ranked ${ssam_rank:-nowhere}, n5d ${n5d_rank:-nowhere}"
 # ... and a ssam candidate past the code-size rule is not ranked (P = 16: 6400 products)
 grep -q "ssam  *--bt 1 --p 16 " "$tmp/c20.txt" && no "conv2d-20x20: ssam P = 16 ranked" || ok
+
+# An n5d block without a register cap gets what its launch bounds allow: ptxas -v gave the
+# uncapped candidates of 512 threads 85 to 128 registers (bench/results/ptxas_regs.csv), so one
+# block per SM; a cap of 64 leaves room for two.
+"$STENCILC" model examples/box2d1r.c --top 1000 >"$tmp/b1.txt"
+awk '$2 == "n5d" && $0 ~ /--bs 512 / && ($0 ~ /--regs 64 / || $0 !~ /--regs/) {
+       capped = $0 ~ /--regs 64 /; bps = $(NF-3); n[capped]++
+       if (!capped && bps != 1 || capped && bps != 2) bad = 1 } END { exit bad || !n[0] || !n[1] }' \
+  "$tmp/b1.txt" && ok || no "box2d1r: n5d blocks of 512 threads: one per SM uncapped, two at 64 registers"
 
 # Hand-computed terms (H200: 132 SMs at 1.98 GHz; an L1 wavefront per clock per SM).
 # naive box3d3r 512^3, block 1x4x32: 343 loads per cell, 512^3 * 343 / 32 wavefronts in

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""How well `stencilc model` predicts the candidates that tune timed on the GPU.
+
+usage: python3 bench/model_accuracy.py [STENCILC] [CSV...]
+  (default: build/stencilc and the tune_candidates*/tune_wide* files of bench/results)
+
+For every verified row it asks the model, at the row's size, steps and dtype, for the same
+candidate (a strategy's defaults through `stencilc tune --emit`) and prints:
+  - per strategy, the median of measured / predicted GCells/s and the RMS of its logarithm;
+  - the model's first pick per stencil among the timed candidates (defaults excluded, as
+    `--backend auto` does) against the fastest timed: the geometric mean of their ratio, the
+    stencils below 95%, and those where the pick's strategy is not the fastest one.
+Runs on any machine: it reads recorded results and runs nothing on a GPU.
+"""
+import csv, glob, math, os, statistics, subprocess, sys, tempfile
+from collections import defaultdict
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+STENCILC = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "stencilc")
+FILES = sys.argv[2:] or sorted(glob.glob(os.path.join(ROOT, "bench/results/tune_candidates*.csv")) +
+                               glob.glob(os.path.join(ROOT, "bench/results/tune_wide*.csv")))
+
+
+def predictions(stencil, dtype, size, steps):
+    """(strategy, parameters) -> (predicted GCells/s, bound); parameters "" for the defaults."""
+    src = os.path.join(ROOT, "examples", stencil + ".c")
+    args = [src, "--dtype", dtype, "-s", size, "-t", steps]
+    out = subprocess.run([STENCILC, "model", *args, "--top", "100000"], capture_output=True,
+                         text=True, check=True).stdout
+    got = {}
+    for line in out.splitlines()[2:]:
+        f = line.split()  # rank strategy params... gcells bound blocks limit occupancy regs
+        got[(f[1], " ".join(f[2:-6]))] = (float(f[-6]), f[-5])
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([STENCILC, "tune", *args, "--top", "1", "--emit", tmp + "/e"],
+                       capture_output=True, check=True)
+        for line in open(tmp + "/e/tune.tsv"):
+            f = line.rstrip("\n").split("\t")
+            if len(f) >= 3 and len(f[1].split()) == 2:  # "--backend X": the defaults
+                got[(f[1].split()[1], "")] = (float(f[2]), "default")
+    return got
+
+
+def main():
+    rows = [r for f in FILES for r in csv.DictReader(open(f)) if r["verify"] == "PASS"]
+    keys = sorted({(r["stencil"], r["dtype"], r["size"], r["steps"]) for r in rows})
+    model = {k: predictions(*k) for k in keys}
+    errors, timed = defaultdict(list), defaultdict(list)
+    for r in rows:
+        got = model[(r["stencil"], r["dtype"], r["size"], r["steps"])].get((r["strategy"], r["parameters"]))
+        if not got:
+            continue  # no longer a candidate of the model (pruned, or outside its space)
+        measured = float(r["gcells_per_s"])
+        errors[r["strategy"]].append(math.log(measured / got[0]))
+        rank = got[0] if got[1] != "default" else -1
+        timed[(r["stencil"], r["dtype"])].append((rank, measured, r["strategy"], r["parameters"]))
+    print(f"{len(rows)} timed candidates, {len(timed)} stencils ({', '.join(os.path.basename(f) for f in FILES)})")
+    for s, e in sorted(errors.items()):
+        print(f"  {s:6s} {len(e):4d} rows  measured/predicted median {math.exp(statistics.median(e)):.2f}"
+              f"  rms(log) {math.sqrt(sum(x * x for x in e) / len(e)):.2f}")
+    ratios, low, wrong = [], [], []
+    for k, c in sorted(timed.items()):
+        best = max(x[1] for x in c)
+        pick = max(c, key=lambda x: x[0])
+        ratios.append(pick[1] / best)
+        if pick[1] < 0.95 * best:
+            low.append(f"{k[0]}-{k[1]} {pick[2]} {pick[3]}: {pick[1] / best:.2f}")
+        per_strategy = defaultdict(float)
+        for x in c:
+            per_strategy[x[2]] = max(per_strategy[x[2]], x[1])
+        if per_strategy[pick[2]] < 0.95 * best:
+            wrong.append(f"{k[0]}-{k[1]}: picks {pick[2]}, fastest {max(per_strategy, key=per_strategy.get)}")
+    print(f"first pick / fastest timed: geometric mean {math.exp(sum(map(math.log, ratios)) / len(ratios)):.3f},"
+          f" below 95% on {len(low)} of {len(ratios)}")
+    for line in low:
+        print("  " + line)
+    print(f"first pick's strategy not the fastest: {len(wrong)}")
+    for line in wrong:
+        print("  " + line)
+
+
+main()
