@@ -179,9 +179,9 @@ static double shuffle_seconds(const GpuSpec *g, double shuffles) {
 }
 
 /* The fraction of the peaks each strategy attains on the H200: DRAM, how much of the copy
- * bandwidth its loads keep busy; chip, of L1, L2, shared memory, compute and issue; shuffle, of
- * the shuffle pipe (unused by naive and n5d). n5d's barriers also need warps to hide behind: below `hide` resident warps
- * per SM its on-chip fraction falls as the square root of warps / hide.
+ * bandwidth its loads keep busy; chip, of L1, L2, shared memory, compute and issue; the shuffle
+ * pipe, SHUFFLE_SHARE of the chip fraction. n5d's barriers also need warps to hide behind: below
+ * `hide` resident warps per SM its on-chip fraction falls as the square root of warps / hide.
  * naive and 25d: measured GCells/s over the roofline's, on their DRAM- and chip-bound rows
  *   naive    DRAM 0.50  naive_h200.csv, j2d5pt 267 and star2d1r 281 of 532
  *            chip 0.75  naive_h200.csv, box3d3r 18.4 of 24.4, box3d4r 8.6 of 11.5, box2d4r 76 of 103
@@ -191,17 +191,18 @@ static double shuffle_seconds(const GpuSpec *g, double shuffles) {
  * (tune_candidates_h200.csv, tune_wide_2d_h200.csv, tune_candidates_double_h200.csv), with the
  * registers nvcc gives them (ptxas_regs.csv): each fraction sets the median of measured over
  * predicted to 1 on the rows bound by its resource. The issue overheads (N5D_OVERHEAD,
- * SSAM_OVERHEAD), the shuffle fraction and `hide` were chosen among a few values each, by the
+ * SSAM_OVERHEAD), SHUFFLE_SHARE and `hide` were chosen among a few values each, by the
  * model's first pick per stencil and then the error over all rows (bench/model_accuracy.py
  * prints both): before, n5d was ranked first for conv2d-11x11 and for box2d1r and j2d9pt-gol
  * in double, where ssam runs 1.20x and 1.23x faster. */
 typedef struct {
-  double dram, chip, shuffle;
+  double dram, chip;
   int hide;
 } Attained;
-static const Attained naive_attained = {0.50, 0.75, 0.75, 0}, n5d_attained = {0.49, 0.74, 0.74, 32},
-                      p25d_attained = {0.67, 0.75, 0.56, 0}, ssam2d_attained = {0.69, 0.56, 0.42, 0},
-                      ssam3d_attained = {0.38, 0.34, 0.25, 0};
+static const Attained naive_attained = {0.50, 0.75, 0}, n5d_attained = {0.49, 0.74, 32},
+                      p25d_attained = {0.67, 0.75, 0}, ssam2d_attained = {0.69, 0.56, 0},
+                      ssam3d_attained = {0.38, 0.34, 0};
+static const double SHUFFLE_SHARE = 0.75;
 
 /* Lane instructions per cell and level beyond the stencil's own operations: n5d's address and
  * boundary arithmetic, ring rotation and loop; per computed row of ssam, the same for its cache. */
@@ -215,8 +216,9 @@ static void finish(const GpuSpec *g, const Attained *a, int threads, long smem, 
   p->eff_sm = waves / ceil(waves);
   double chip = a->chip, warps = (double)p->blocks_per_sm * ceil_div(threads, WARP);
   if (warps < a->hide) chip *= sqrt(warps / a->hide);
-  double t[] = {p->t_gm / a->dram, p->t_l1 / chip,   p->t_l2 / chip, /* the t_* fields stay */
-                p->t_sm / chip,   p->t_comp / chip, p->t_shfl / a->shuffle}; /* at the peaks */
+  /* the t_* fields stay the times at the peaks */
+  double t[] = {p->t_gm / a->dram, p->t_l1 / chip,   p->t_l2 / chip,
+                p->t_sm / chip,   p->t_comp / chip, p->t_shfl / (a->chip * SHUFFLE_SHARE)};
   double worst = 0;
   for (int k = BOUND_GLOBAL; k <= BOUND_SHUFFLE; k++)
     if (t[k] > worst) worst = t[k], p->bound = (Bound)k;
@@ -258,12 +260,12 @@ static void n5d_launch(const Stencil *st, const GenOptions *opt, const N5dPlan *
   double word = 4.0 * words(dt), levels = total * bt; /* every thread computes every level */
   OpCounts ops = model_op_counts(st, st->associative && !opt->n5d.no_assoc_opt); /* as emitted */
   p->gm_bytes = (ingrid + valid) * word; /* out-of-bound threads read clamped, cached cells */
-  p->sm_bytes = levels * (1 + n5d_shared_reads(st, pl->mode)) * word;
+  double shared = n5d_shared_reads(st, pl->mode) + 1; /* the level's own row is stored */
+  p->sm_bytes = levels * shared * word;
   p->flops = levels * op_flops(ops);
   p->t_gm = p->gm_bytes / (g->mem_gbs * 1e9);
   p->t_l2 = 0;
   p->t_sm = p->sm_bytes / (g->smem_gbs * 1e9);
-  double shared = n5d_shared_reads(st, pl->mode) + 1; /* the level's own row is stored */
   p->t_comp = fmax(p->flops / (peak_gflops(g, dt) * 1e9 * model_alu_efficiency(ops)),
                    issue_seconds(g, levels * (op_total(ops) + shared + N5D_OVERHEAD)));
   finish(g, &n5d_attained, pl->bs[0] * pl->bs[1], pl->smem, p);
