@@ -38,7 +38,7 @@ int cmd_gen(int argc, char **argv) {
     return EXIT_INPUT;
   }
   Stencil st;
-  if (frontend_parse(o.input, &st)) return EXIT_INPUT;
+  if (frontend_parse(o.input, NULL, &st)) return EXIT_INPUT;
   if (o.auto_backend && tune_choose(&st, o.dtype_given ? o.dtype : st.dtype, &o)) {
     ir_free(&st);
     return EXIT_INPUT;

@@ -148,7 +148,7 @@ int cmd_info(int argc, char **argv) {
     return EXIT_INPUT;
   }
   Stencil st;
-  if (frontend_parse(path, &st)) return EXIT_INPUT;
+  if (frontend_parse(path, NULL, &st)) return EXIT_INPUT;
   if (json) print_json(&st);
   else print_text(&st, path);
   ir_free(&st);

@@ -43,7 +43,7 @@ int cmd_model(int argc, char **argv) {
   GpuSpec g;
   if (tune_gpu(&o, &g)) return EXIT_INPUT;
   Stencil st;
-  if (frontend_parse(o.input, &st)) return EXIT_INPUT;
+  if (frontend_parse(o.input, NULL, &st)) return EXIT_INPUT;
   Problem pb;
   if (tune_problem(&o, &st, &pb)) {
     ir_free(&st);

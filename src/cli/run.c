@@ -120,7 +120,7 @@ int cmd_run(int argc, char **argv) {
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
   if (o.backend_given && !codegen_backend_is_cuda(o.backend)) o.cpu = true;
   Stencil st;
-  if (frontend_parse(o.input, &st)) return EXIT_INPUT;
+  if (frontend_parse(o.input, NULL, &st)) return EXIT_INPUT;
   DType dt = o.dtype_given ? o.dtype : st.dtype;
   if (o.auto_backend && tune_choose(&st, dt, &o)) {
     ir_free(&st);

@@ -398,7 +398,7 @@ int cmd_tune(int argc, char **argv) {
     return EXIT_TOOL;
   }
   Stencil st;
-  if (frontend_parse(o.input, &st)) return EXIT_INPUT;
+  if (frontend_parse(o.input, NULL, &st)) return EXIT_INPUT;
   rc = tune(&st, &o, o.dtype_given ? o.dtype : st.dtype, nvcc_path, dir);
   ir_free(&st);
   return rc;

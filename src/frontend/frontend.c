@@ -1006,13 +1006,17 @@ static void base_name(const char *path, char out[IR_NAME_MAX]) {
 }
 
 /* Parses path (whose text is in unsaved when that is non-NULL) into st; see frontend_parse. */
-static int parse_tu(const char *path, struct CXUnsavedFile *unsaved, Stencil *st) {
+static int parse_tu(const char *path, struct CXUnsavedFile *unsaved, const FrontendOptions *fo,
+                    Stencil *st) {
   SrcLoc file_loc = {path, 0, 0};
   CXIndex index = clang_createIndex(0, 0);
-  const char *args[] = {"-std=c11", "-xc", "-Wno-implicit-function-declaration"};
+  enum { FIXED_ARGS = 3, MAX_ARGS = 256 };
+  const char *args[MAX_ARGS] = {"-std=c11", "-xc", "-Wno-implicit-function-declaration"};
+  int nargs = FIXED_ARGS;
+  for (int i = 0; fo && i < fo->nclang_args && nargs < MAX_ARGS; i++) args[nargs++] = fo->clang_args[i];
   CXTranslationUnit tu = NULL;
   enum CXErrorCode ec = clang_parseTranslationUnit2(
-      index, path, args, sizeof args / sizeof *args, unsaved, unsaved ? 1 : 0, CXTranslationUnit_DetailedPreprocessingRecord, &tu);
+      index, path, args, nargs, unsaved, unsaved ? 1 : 0, CXTranslationUnit_DetailedPreprocessingRecord, &tu);
   int rc = 2;
   Parser p = {.path = path, .tu = tu, .st = st};
   if (ec != CXError_Success || !tu) {
@@ -1039,7 +1043,7 @@ static int parse_tu(const char *path, struct CXUnsavedFile *unsaved, Stencil *st
   return rc;
 }
 
-int frontend_parse(const char *path, Stencil *st) {
+int frontend_parse(const char *path, const FrontendOptions *fo, Stencil *st) {
   memset(st, 0, sizeof *st);
   SrcLoc file_loc = {path, 0, 0};
   FILE *f = fopen(path, "r");
@@ -1048,11 +1052,12 @@ int frontend_parse(const char *path, Stencil *st) {
     return 2;
   }
   fclose(f);
-  return parse_tu(path, NULL, st);
+  return parse_tu(path, NULL, fo, st);
 }
 
-int frontend_parse_buffer(const char *name, const char *text, size_t len, Stencil *st) {
+int frontend_parse_buffer(const char *name, const char *text, size_t len, const FrontendOptions *fo,
+                          Stencil *st) {
   memset(st, 0, sizeof *st);
   struct CXUnsavedFile unsaved = {.Filename = name, .Contents = text, .Length = (unsigned long)len};
-  return parse_tu(name, &unsaved, st);
+  return parse_tu(name, &unsaved, fo, st);
 }

@@ -45,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
    * anything are skipped to keep the executions for the front end's own code. */
   if (memmem(data, size, "include", 7) || memmem(data, size, "import", 6)) return 0;
   Stencil st;
-  if (frontend_parse_buffer("fuzz.c", (const char *)data, size, &st) == 0) {
+  if (frontend_parse_buffer("fuzz.c", (const char *)data, size, NULL, &st) == 0) {
     check(&st);
     ir_free(&st);
   }

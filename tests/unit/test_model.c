@@ -193,7 +193,7 @@ static void test_ssam_2d(const Stencil *st) {
  *   issue: 12288 * (9 + 4 of overhead) + 24576 shuffles + 36864 shared + 3072 * (6 + 4) = 251904 */
 static void test_ssam_3d(void) {
   Stencil st;
-  if (frontend_parse("examples/star3d1r.c", &st)) abort();
+  if (frontend_parse("examples/star3d1r.c", NULL, &st)) abort();
   GpuSpec g = gpu("h200");
   GenOptions opt = {.backend = BACKEND_SSAM, .dtype = DTYPE_FLOAT, .ssam = {.bt = 1, .p = 4, .bs = {32, 8}}};
   SsamPlan pl;
@@ -245,7 +245,7 @@ static void test_rank(const Stencil *st) {
   EXPECT(!strcmp(text, "--bt 3 --p 16 --bs 128"), "%s", text);
   /* gradient2d is not linear: no ssam candidate */
   Stencil grad;
-  if (frontend_parse("examples/gradient2d.c", &grad)) abort();
+  if (frontend_parse("examples/gradient2d.c", NULL, &grad)) abort();
   free(c);
   n = model_rank(&grad, DTYPE_FLOAT, &pb, &h200, &c);
   for (int i = 0; i < n; i++) EXPECT(c[i].opt.backend != BACKEND_SSAM, "ssam candidate for gradient2d");
@@ -256,7 +256,7 @@ static void test_rank(const Stencil *st) {
 
 int main(void) {
   Stencil st;
-  if (frontend_parse("examples/j2d5pt.c", &st)) return 1;
+  if (frontend_parse("examples/j2d5pt.c", NULL, &st)) return 1;
   test_gpu_table();
   test_occupancy();
   test_ops_and_registers(&st);
