@@ -865,6 +865,15 @@ static int block_end(Parser *p, CXCursor block, CXCursor *last) {
 
 /* ---- the stencil ---- */
 
+/* Remembers the source range of the region (see Stencil.region_begin). */
+static void record_region(Stencil *st, CXCursor region) {
+  CXSourceRange r = clang_getCursorExtent(region);
+  unsigned line;
+  clang_getSpellingLocation(clang_getRangeStart(r), NULL, &line, NULL, &st->region_begin);
+  clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &st->region_end);
+  st->region_line = (int)line;
+}
+
 static int parse_stencil(Parser *p, CXCursor time_loop) {
   Stencil *st = p->st;
   CXCursor stmt, kids[2], block = clang_getNullCursor();
@@ -902,6 +911,9 @@ static int parse_stencil(Parser *p, CXCursor time_loop) {
   if (t->lo != 0)
     return fail(p, t->at, "run the time loop as for (int t = 0; t < steps; t++)",
                 "time loop must start at 0");
+  snprintf(st->steps_param, sizeof st->steps_param, "%s", t->ext);
+  st->steps_const = t->ext[0] ? -t->bound : t->bound;
+  record_region(st, time_loop);
   if (grid_shape(p, &w, kids[0])) return -1;
   if (in_block && parse_block(p, block)) return -1;
   if (!(st->expr = parse_expr(p, kids[1]))) return -1;

@@ -56,6 +56,16 @@ typedef struct {
   int dims;                     /* 2 or 3 */
   DType dtype;                  /* element type in the source */
   TimeForm time_form;
+  /* Where the stencil is in the source (frontend): the region's byte offsets [begin, end) in the
+   * main file and its first line. The region is the time loop statement (a #pragma scop region
+   * when there is one). The check against the user's own code and the rewrite extract or replace
+   * exactly this range. */
+  unsigned region_begin, region_end;
+  int region_line;
+  /* The time loop runs steps_param + steps_const steps (steps_param a parameter or variable)
+   * when steps_param is non-empty, else steps_const. */
+  char steps_param[IR_NAME_MAX];
+  long steps_const;
   /* Grid: axis a has extent E_a = extent_param[a] (a function parameter) if non-empty, else
    * extent_const[a]. The updated interior along axis a is [lo[a], E_a - hi[a]). */
   char extent_param[IR_MAX_DIMS][IR_NAME_MAX];
