@@ -175,6 +175,53 @@ def time_cudnn(torch, m, n, size, dtype, tf32, warmup, reps):
     return statistics.median(ms), cudnn_kernels(torch, x, w)
 
 
+def smooth_size(k):
+    """The smallest k' >= k whose only prime factors are 2, 3, 5 and 7 (cuFFT's fast sizes)."""
+    while True:
+        r = k
+        for p in (2, 3, 5, 7):
+            while r % p == 0:
+                r //= p
+        if r == 1:
+            return k
+        k += 1
+
+
+def time_fft(torch, m, n, size, dtype, warmup, reps):
+    """An FFT convolution of the same padded image (cuFFT through torch.fft): the image and the
+    flipped filter transformed at a cuFFT-friendly size, multiplied, transformed back, and the
+    valid part kept, which is F.conv2d(padded, W), i.e. padding='same'. The filter's transform is
+    made once outside the timed region (as a planned FFT convolution would keep it), so the time
+    is the image's forward transform, the product and the inverse. Returns (median ms, relative
+    error against F.conv2d with TF32 off)."""
+    torch.backends.cudnn.allow_tf32 = False
+    tdt = torch_dtype(torch, dtype)
+    rows, cols = size + m - 1, size + n - 1
+    shape = (smooth_size(rows), smooth_size(cols))
+    x = torch.randn(rows, cols, device="cuda", dtype=tdt)
+    w = torch.randn(m, n, device="cuda", dtype=tdt)
+    wf = torch.fft.rfft2(torch.flip(w, (0, 1)), s=shape)
+
+    def conv():
+        y = torch.fft.irfft2(torch.fft.rfft2(x, s=shape) * wf, s=shape)
+        return y[m - 1:m - 1 + size, n - 1:n - 1 + size]
+
+    for _ in range(warmup):  # the first calls also make cuFFT's plans
+        y = conv()
+    torch.cuda.synchronize()
+    ref = torch.nn.functional.conv2d(x.view(1, 1, rows, cols), w.view(1, 1, m, n))[0, 0]
+    err = ((y - ref).abs().max() / ref.abs().max()).item()
+    ms = []
+    for _ in range(reps):
+        start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        conv()
+        stop.record()
+        stop.synchronize()
+        ms.append(start.elapsed_time(stop))
+    return statistics.median(ms), err
+
+
 def cudnn_kernels(torch, x, w):
     """Names of the kernels one call launches (what cuDNN chose), or '?'."""
     try:
@@ -265,13 +312,15 @@ def cmd_run(args):
         if new:
             csv.write("commit,gpu,filter,dtype,size,steps,backend,parameters,cudnn_ms,"
                       "cudnn_tf32_ms,stencilc_ms,speedup,gcells_per_s,gflop_per_s,max_abs_err,"
-                      "max_rel_err,crosscheck_rel_err,verdict\n")
+                      "max_rel_err,crosscheck_rel_err,verdict,fft_ms,fft_rel_err,"
+                      "speedup_vs_fft\n")
         for name in names:
             m, n = (int(x) for x in re.search(r"conv2d-(\d+)x(\d+)", name).groups())
             res, cross, why = run_stencilc(torch, args, name, m, n)
             cudnn_ms, kernels = time_cudnn(torch, m, n, args.size, args.dtype, False, 3,
                                            args.cudnn_reps)
             tf32_ms, _ = time_cudnn(torch, m, n, args.size, args.dtype, True, 3, args.cudnn_reps)
+            fft_ms, fft_err = time_fft(torch, m, n, args.size, args.dtype, 3, args.cudnn_reps)
             ms = float(res["ms"]) if res else None
             verdict = "FAIL" if why else "PASS"
             src = open(os.path.join(args.gen, name + ".cu")).read()
@@ -282,22 +331,23 @@ def cmd_run(args):
                    "%.4f" % tf32_ms, "%.4f" % ms if ms else "",
                    "%.3f" % (cudnn_ms / ms) if ms else "", get("gcells"), get("gflops"),
                    get("max_abs"), get("max_rel"), "%.3e" % cross if cross is not None else "",
-                   verdict]
+                   verdict, "%.4f" % fft_ms, "%.3e" % fft_err,
+                   "%.3f" % (fft_ms / ms) if ms else ""]
             csv.write(",".join(row) + "\n")
             csv.flush()
-            table.append((m, n, cudnn_ms, tf32_ms, ms, verdict, why))
-            print("%-6s cudnn %8.3f ms (tf32 %8.3f)  stencilc %s  %s %s" % (
-                "%dx%d" % (m, n), cudnn_ms, tf32_ms, "%8.3f ms" % ms if ms else "--",
-                verdict, why), flush=True)
+            table.append((m, n, cudnn_ms, fft_ms, ms, verdict, why))
+            print("%-6s cudnn %8.3f ms (tf32 %8.3f) fft %8.3f ms (err %.1e)  stencilc %s  %s %s"
+                  % ("%dx%d" % (m, n), cudnn_ms, tf32_ms, fft_ms, fft_err,
+                     "%8.3f ms" % ms if ms else "--", verdict, why), flush=True)
     print("\nconv2d %s %dx%d on %s, stencilc %s backend (commit %s) against cuDNN in fp32 "
-          "(speedup = cudnn ms / stencilc ms)" % (args.dtype, args.size, args.size, gpu, backend,
-                                                 commit))
-    print("%-7s %10s %10s %10s %8s  %s" % ("filter", "cudnn ms", "tf32 ms", "stencilc",
-                                           "speedup", "verdict"))
-    for m, n, c, t, s, v, why in table:
-        print("%-7s %10.3f %10.3f %10s %8s  %s %s" % (
-            "%dx%d" % (m, n), c, t, "%.3f" % s if s else "--", "%.2f" % (c / s) if s else "--",
-            v, why))
+          "and an FFT convolution (x = their ms / stencilc ms)" % (
+              args.dtype, args.size, args.size, gpu, backend, commit))
+    print("%-7s %10s %10s %10s %8s %8s  %s" % ("filter", "cudnn ms", "fft ms", "stencilc",
+                                                "x cudnn", "x fft", "verdict"))
+    for m, n, c, f, s, v, why in table:
+        print("%-7s %10.3f %10.3f %10s %8s %8s  %s %s" % (
+            "%dx%d" % (m, n), c, f, "%.3f" % s if s else "--", "%.2f" % (c / s) if s else "--",
+            "%.2f" % (f / s) if s else "--", v, why))
     return 0 if all(r[5] == "PASS" for r in table) else 1
 
 

@@ -10,9 +10,12 @@
 #      Python reference (zero padding);
 #   3. times F.conv2d on the image padded once (exactly padding='same' without the copy torch
 #      would make on each call for even sizes): CUDA events, 3 warm-ups, median of 20.
+#   4. times an FFT convolution of the same padded image (torch.fft, i.e. cuFFT, at a 2-3-5-7
+#      smooth size, the filter transformed once), checked against F.conv2d.
 # Writes $OUT/conv2d_vs_cudnn.csv (commit, gpu, filter, dtype, size, steps, backend, parameters,
 # cudnn ms, cudnn TF32 ms, stencilc ms, speedup = cudnn ms / stencilc ms, GCells/s, GFLOP/s,
-# max abs and rel error of stencilc's checks, cross-check error, verdict) and prints a table.
+# max abs and rel error of stencilc's checks, cross-check error, verdict, fft ms, fft error,
+# fft ms / stencilc ms) and prints a table.
 # usage: bench/conv2d_vs_cudnn.sh [NVCC FLAGS...]   (CONV_DIR: the prepared folder, default
 # bench/gen/conv2d; rows of several folders append to the same CSV)
 cd "$(dirname "$0")/.." || exit 1
