@@ -6,7 +6,7 @@
 #   summary NAME             print "NAME: N passed, N failed"; returns non-zero when any failed
 #   make_tmp                 $tmp: a fresh directory (exported), removed at exit unless KEEP is set
 #   stand_in_nvcc DIR        writes DIR/nvcc, an nvcc for machines without the CUDA toolkit (below)
-#   emu_build CU EXE         builds a generated CUDA program for the CPU through tools/cudaemu
+#   emu_build CU EXE [FLAGS...]   builds a generated CUDA program for the CPU through tools/cudaemu
 #   emu_verify EXE SIZE STEPS...   runs it at SIZE (the checked size too) for each step count;
 #                            fails unless every run prints verify=PASS
 # CUDA programs run through cudaemu under CUDAEMU_SCHEDULE=random (threads of a block in a
@@ -82,7 +82,10 @@ EOF
 }
 
 # cudaemu builds at -O0: a quarter of the compile time of -O1, and the grids are small.
-emu_build() { sh tools/cudaemu/build.sh "$1" "$2" -O0; }
+emu_build() {
+  _cu=$1 _exe=$2; shift 2
+  sh tools/cudaemu/build.sh "$_cu" "$_exe" -O0 "$@"
+}
 emu_verify() {
   _exe=$1 _size=$2; shift 2
   for _t in "$@"; do
