@@ -36,9 +36,10 @@ BACKENDS="naive cpu n5d 25d ssam" DTYPES="float double"
 EXAMPLES=${EXAMPLES:-$(ls examples/*.c)}
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/compare_generated.XXXXXX") || exit 3
-trees=
 cleanup() {
-  for t in $trees; do git worktree remove --force "$t" >/dev/null 2>&1; done
+  for side in old new; do
+    [ -d "$work/$side-tree" ] && git worktree remove --force "$work/$side-tree" >/dev/null 2>&1
+  done
   if [ -n "$keep" ]; then echo "files kept in $work"; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
@@ -54,7 +55,6 @@ build() {
   fi
   sha=$(git rev-parse --verify --quiet "$2^{commit}") || { echo "compare_generated: unknown revision '$2'" >&2; return 1; }
   git worktree add --detach "$work/$1-tree" "$sha" >/dev/null 2>&1 || { echo "compare_generated: cannot check out $2" >&2; return 1; }
-  trees="$trees $work/$1-tree"
   make -s -C "$work/$1-tree" -j"$JOBS" build/stencilc >"$work/$1-build.log" 2>&1 ||
     { echo "compare_generated: $2 does not build:" >&2; tail -20 "$work/$1-build.log" >&2; return 1; }
   echo "$work/$1-tree/build/stencilc"
