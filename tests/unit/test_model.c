@@ -267,10 +267,5 @@ int main(void) {
   test_ssam_3d();
   test_rank(&st);
   ir_free(&st);
-  if (failures) {
-    printf("test_model: %d failures\n", failures);
-    return 1;
-  }
-  printf("test_model: all passed\n");
-  return 0;
+  return expect_summary("test_model");
 }
