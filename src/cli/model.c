@@ -3,60 +3,60 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/backends.h"
 #include "cli.h"
 #include "frontend/frontend.h"
 #include "model/model.h"
 #include "options.h"
 #include "tune.h"
 
-static const char *const MODEL_HELP =
-    "usage: stencilc model FILE.c [--gpu h200|h100|a100] [--dtype float|double] [-s SIZE]\n"
-    "                      [-t STEPS] [--top N]\n"
-    "Predicts, without running anything, the speed of every candidate the GPU backends accept:\n"
-    "naive over block shapes (Tabik's transaction model and L1 wavefronts, roofline), n5d over\n"
-    "bT, block, hSN and register caps (AN5D's model, register-pressure pruning), 25d (3D) over\n"
-    "placements and blocks (a roofline of DRAM with the tile's halo, L1 wavefronts, shared memory,\n"
-    "shuffles and issue slots), ssam over bT, P and block (a roofline of loads, FMAs, shuffles and\n"
-    "shared memory); each at the fraction of the peaks it attained on the H200. Best first.\n"
-    "  --gpu G    GPU to model (default h200); a `stencilc probe` file measured on the same GPU\n"
-    "             refines the built-in figures\n"
-    "  -s SIZE    interior cells: N (every axis) or N0xN1[xN2] (default: the backends')\n"
-    "  -t STEPS   time steps (default 1000)\n"
-    "  --top N    rows to print (default 10)\n"
-    "Each row's parameters are `stencilc gen --backend STRATEGY` options.\n";
+static void model_help(FILE *f) {
+  fputs("usage: stencilc model FILE.c [--gpu h200|h100|a100] [--dtype float|double] [-s SIZE]\n"
+        "                      [-t STEPS] [--top N] [C flags]\n"
+        "Predicts, without running anything, the speed of every candidate the GPU backends accept:\n"
+        "each backend's tuning space, ranked by its model (src/model/predict_*.c), each at the\n"
+        "fraction of the peaks it attained on the H200. Best first.\n"
+        "  --gpu G    GPU to model (default h200); a `stencilc probe` file measured on the same GPU\n"
+        "             refines the built-in figures\n"
+        "  -s SIZE    interior cells: N (every axis) or N0xN1[xN2] (default: the backends')\n"
+        "  -t STEPS   time steps (default 1000)\n"
+        "  --top N    rows to print (default 10)\n"
+        "  C flags    -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE, --function NAME\n"
+        "Each row's parameters are `stencilc gen --backend STRATEGY` options.\n", f);
+}
 
-static void print_row(int rank, const Stencil *st, const Candidate *c, const GpuSpec *g) {
+static void print_row(int rank, const Candidate *c, const GpuSpec *g) {
   char params[96], occ[40];
-  model_params_text(st, &c->opt, params, sizeof params);
+  codegen_params_text(&c->opt, params, sizeof params);
   const Prediction *p = &c->pred;
-  int threads = model_block_threads(st, &c->opt);
   snprintf(occ, sizeof occ, "%d %s %3.0f%%", p->blocks_per_sm, p->occupancy_limit,
-           100.0 * p->blocks_per_sm * threads / g->max_threads_per_sm);
-  printf("%4d  %-8s %-40s %9.1f  %-8s %-18s %4d\n", rank, codegen_backend_name(c->opt.backend),
-         params, p->gcells, model_bound_name(p->bound), occ, p->regs);
+           100.0 * p->blocks_per_sm * p->threads / g->max_threads_per_sm);
+  printf("%4d  %-8s %-40s %9.1f  %-8s %-18s %4d\n", rank, c->opt.backend->name, params, p->gcells,
+         model_bound_name(p->bound), occ, p->regs);
 }
 
 int cmd_model(int argc, char **argv) {
+  static const OptionSet set = {"--gpu --dtype -s -t --top", false, true};
   Options o;
-  int rc = options_parse(argc, argv, "--gpu --dtype -s -t --top", MODEL_HELP, &o);
+  int rc = options_parse(argc, argv, &set, model_help, &o);
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
   GpuSpec g;
   if (tune_gpu(&o, &g)) return EXIT_INPUT;
   Stencil st;
-  if (frontend_parse(o.input, NULL, &st)) return EXIT_INPUT;
+  if (frontend_parse(o.input, &o.frontend, &st)) return EXIT_INPUT;
   Problem pb;
   if (tune_problem(&o, &st, &pb)) {
     ir_free(&st);
     return EXIT_INPUT;
   }
-  DType dt = o.dtype_given ? o.dtype : st.dtype;
+  DType dt = o.dtype_given ? o.gen.dtype : st.dtype;
   Candidate *c;
-  int n = model_rank(&st, dt, &pb, &g, &c), top = o.top ? o.top : 10;
+  int n = backends_rank(&st, dt, &pb, &g, &c), top = o.top ? o.top : 10;
   printf("%s, %s, %ld", st.name, ir_dtype_name(dt), pb.n[0]);
   for (int a = 1; a < st.dims; a++) printf("x%ld", pb.n[a]);
   printf(", %ld steps on %s (%s): %d candidates\n", pb.steps, g.name, g.key, n);
   printf("rank  strategy parameters                                 GCells/s  bound    blocks/SM occupancy regs\n");
-  for (int i = 0; i < n && i < top; i++) print_row(i + 1, &st, &c[i], &g);
+  for (int i = 0; i < n && i < top; i++) print_row(i + 1, &c[i], &g);
   free(c);
   ir_free(&st);
   return EXIT_OK;

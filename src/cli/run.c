@@ -5,40 +5,50 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "backends/backends.h"
 #include "cli.h"
 #include "frontend/frontend.h"
 #include "options.h"
 #include "process.h"
 #include "tune.h"
 
-static const char *const RUN_HELP =
-    "usage: stencilc run FILE.c [-s SIZE] [-t STEPS] [-r REPS] [--dtype float|double]\n"
-    "                    [--backend naive|n5d|25d|ssam|auto] [backend options] [--fast-math] [--cpu]\n"
-    "                    [--workdir DIR]\n"
-    "Generates the CUDA program, builds it with nvcc (-gencode=arch=compute_90,code=sm_90;\n"
-    "$NVCC and $STENCILC_CUDA_ARCH override), runs it on the GPU: verify against the CPU\n"
-    "reference, then time. On a machine without a GPU (or with --cpu) it then generates,\n"
-    "builds ($CC, default cc) and runs the C + OpenMP program instead, and says so.\n"
-    "  -s SIZE      interior cells: N (every axis) or N0xN1[xN2], slowest axis first\n"
-    "  -t STEPS     time steps (default: 1000 on the GPU, 10 on the CPU)\n"
-    "  -r REPS      timed repetitions, the median is reported\n"
-    "  --fast-math  build the CUDA program with --use_fast_math\n"
-    "  --backend auto  the choice 'stencilc tune' cached for this size and --gpu G (default\n"
-    "               h200), else the model's best ('stencilc model')\n"
-    "  --workdir D  where to write and build the programs (default $TMPDIR/stencilc-run)\n"
-    BACKEND_OPTIONS_HELP;
+static void run_help(FILE *f) {
+  fputs("usage: stencilc run FILE.c [-s SIZE] [-t STEPS] [-r REPS] [--dtype float|double]\n"
+        "                    [--backend B] [backend options] [--fast-math] [--cpu] [--explain]\n"
+        "                    [--workdir DIR] [C flags]\n"
+        "Generates the CUDA program, builds it with nvcc (-gencode=arch=compute_90,code=sm_90;\n"
+        "$NVCC and $STENCILC_CUDA_ARCH override), runs it on the GPU: verify against the CPU\n"
+        "reference, then time. On a machine without a GPU (or with --cpu) it then generates,\n"
+        "builds ($CC, default cc) and runs the C + OpenMP program instead, and says so.\n"
+        "  -s SIZE      interior cells: N (every axis) or N0xN1[xN2], slowest axis first\n"
+        "  -t STEPS     time steps (default: 1000 on the GPU, 10 on the CPU)\n"
+        "  -r REPS      timed repetitions, the median is reported\n"
+        "  --fast-math  build the CUDA program with --use_fast_math\n"
+        "  --explain    print the plan of each program generated, to stdout, lines 'plan: '\n"
+        "  --workdir D  where to write and build the programs (default $TMPDIR/stencilc-run)\n"
+        "  C flags      -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE, --function NAME\n",
+        f);
+  options_backend_help(f);
+}
 
 enum { NO_GPU = 3 }; /* exit code of a generated CUDA program that found no device */
 
 /* Paths of generated files: the work directory plus the stencil's name and a suffix. */
 enum { DIR_MAX = 4096, PATH_MAX_LEN = DIR_MAX + 2 * IR_NAME_MAX };
 
-static int write_program(const Stencil *st, Backend b, DType dt, const Options *o,
-                         const char *path) {
-  GenOptions g = {b, dt, o->n5d, o->naive, o->p25d, o->ssam};
+static int write_program(const Stencil *st, const GenOptions *g, const Options *o, const char *path) {
+  PlanStore plan;
+  if (codegen_prepare(st, g, &plan)) return -1;
   Buf prog = {0};
-  int rc = codegen_program(&prog, st, &g);
-  if (rc == 0 && buf_write_file(&prog, path)) {
+  if (o->explain) {
+    codegen_explain(&prog, st, g, &plan);
+    fputs(prog.s, stdout);
+    fflush(stdout);
+    buf_free(&prog);
+  }
+  codegen_emit(&prog, st, g, &plan);
+  int rc = 0;
+  if (buf_write_file(&prog, path)) {
     fprintf(stderr, "stencilc run: cannot write '%s'\n", path);
     rc = -1;
   }
@@ -75,7 +85,7 @@ static int program_result(int rc) {
 }
 
 /* Returns EXIT_* or NO_GPU when the CPU path should run. */
-static int run_gpu(const Stencil *st, const Options *o, DType dt, const char *dir) {
+static int run_gpu(const Stencil *st, const Options *o, const char *dir) {
   const char *nvcc = tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc");
   if (!nvcc) {
     fprintf(stderr, "stencilc run: nvcc not found (install the CUDA toolkit or set $NVCC)\n");
@@ -83,9 +93,9 @@ static int run_gpu(const Stencil *st, const Options *o, DType dt, const char *di
   }
   char nvcc_path[4096], src[PATH_MAX_LEN], exe[PATH_MAX_LEN];
   snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
-  snprintf(src, sizeof src, "%s/%s-%s.cu", dir, st->name, codegen_backend_name(o->backend));
-  snprintf(exe, sizeof exe, "%s/%s-%s", dir, st->name, codegen_backend_name(o->backend));
-  if (write_program(st, o->backend, dt, o, src)) return EXIT_INPUT;
+  snprintf(src, sizeof src, "%s/%s-%s.cu", dir, st->name, o->gen.backend->name);
+  snprintf(exe, sizeof exe, "%s/%s-%s", dir, st->name, o->gen.backend->name);
+  if (write_program(st, &o->gen, o, src)) return EXIT_INPUT;
   if (process_wait(nvcc_start(nvcc_path, src, exe, o->fast_math, NULL))) {
     fprintf(stderr, "stencilc run: nvcc failed on %s\n", src);
     return EXIT_TOOL;
@@ -99,11 +109,12 @@ static int run_gpu(const Stencil *st, const Options *o, DType dt, const char *di
   return program_result(rc);
 }
 
-static int run_cpu(const Stencil *st, const Options *o, DType dt, const char *dir) {
+static int run_cpu(const Stencil *st, const Options *o, const char *dir) {
   char src[PATH_MAX_LEN], exe[PATH_MAX_LEN];
+  GenOptions cpu = {.backend = backends_find("cpu"), .dtype = o->gen.dtype};
   snprintf(src, sizeof src, "%s/%s-cpu.c", dir, st->name);
   snprintf(exe, sizeof exe, "%s/%s-cpu", dir, st->name);
-  if (write_program(st, BACKEND_CPU, dt, o, src)) return EXIT_INPUT;
+  if (write_program(st, &cpu, o, src)) return EXIT_INPUT;
   if (build_c(src, exe)) {
     fprintf(stderr, "stencilc run: the C compiler failed on %s\n", src);
     return EXIT_TOOL;
@@ -113,16 +124,16 @@ static int run_cpu(const Stencil *st, const Options *o, DType dt, const char *di
 }
 
 int cmd_run(int argc, char **argv) {
+  static const OptionSet set = {"-s -t -r --dtype --backend --gpu --fast-math --cpu --workdir --explain",
+                                true, true};
   Options o;
-  int rc = options_parse(argc, argv, "-s -t -r --dtype --backend --gpu --fast-math --cpu --workdir --block --placement --bt --bs --hsn --regs --rows --p "
-                         "--no-diag-opt --no-assoc-opt",
-                         RUN_HELP, &o);
+  int rc = options_parse(argc, argv, &set, run_help, &o);
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
-  if (o.backend_given && !codegen_backend_is_cuda(o.backend)) o.cpu = true;
+  if (o.backend_given && !o.gen.backend->engine->cuda) o.cpu = true;
   Stencil st;
-  if (frontend_parse(o.input, NULL, &st)) return EXIT_INPUT;
-  DType dt = o.dtype_given ? o.dtype : st.dtype;
-  if (o.auto_backend && tune_choose(&st, dt, &o)) {
+  if (frontend_parse(o.input, &o.frontend, &st)) return EXIT_INPUT;
+  if (!o.dtype_given) o.gen.dtype = st.dtype;
+  if (o.auto_backend && tune_choose(&st, &o)) {
     ir_free(&st);
     return EXIT_INPUT;
   }
@@ -134,8 +145,8 @@ int cmd_run(int argc, char **argv) {
     ir_free(&st);
     return EXIT_TOOL;
   }
-  rc = o.cpu ? NO_GPU : run_gpu(&st, &o, dt, dir);
-  if (rc == NO_GPU) rc = run_cpu(&st, &o, dt, dir);
+  rc = o.cpu ? NO_GPU : run_gpu(&st, &o, dir);
+  if (rc == NO_GPU) rc = run_cpu(&st, &o, dir);
   ir_free(&st);
   return rc;
 }

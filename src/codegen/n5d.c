@@ -22,23 +22,16 @@
 #include <string.h>
 
 #include "emit.h"
-#include "runtime_text.h"
+#include "n5d.h"
 
 static const char *const mode_names[] = {"diagonal-free", "associative", "general"};
 
 /* Hardware limits of sm_90 that bound the parameters. */
 enum { MAX_THREADS = 1024, MAX_SMEM = 227 * 1024, REGS_PER_SM = 65536, MAX_BT = 32, MAX_ROWS = 8 };
 
-typedef struct {
-  N5dMode mode;
-  int bt, bsx, bsy, hsn, regs;
-  int rs, ry, rx; /* radius along the streaming axis, y (3D) and x */
-  int v;          /* rows of the stream each level computes between two barriers */
-  int w;          /* ring size 2RS+V: the rows one level's next level reads at once */
-  int copies;     /* row-loop unroll: copies of V rows until the ring slots repeat */
-  bool linear;    /* computed from the folded linear form (associative, not forced off) */
-  long smem;      /* bytes of dynamic shared memory */
-} Plan;
+typedef N5dPlan Plan;
+_Static_assert(sizeof(N5dParams) <= sizeof(BackendParams), "n5d parameters fit GenOptions");
+_Static_assert(sizeof(Plan) <= PLAN_MAX_BYTES, "the n5d plan fits a PlanStore");
 
 static N5dMode choose_mode(const Stencil *st, const N5dParams *p) {
   if (st->diagonal_free && !p->no_diag_opt) return N5D_DIAGONAL_FREE;
@@ -86,6 +79,27 @@ static void default_params(const Stencil *st, const N5dParams *p, DType dt, Plan
   pl->regs = p->regs ? p->regs : p->bt || p->bs[0] || p->rows ? 0 : d.regs;
 }
 
+/* Shared-memory reads per thread and level, as emit_level writes them: the general mode reads
+ * every point from its ring; the diagonal-free one the in-plane points of its own row (the others
+ * are in its register ring); the associative one each in-plane offset once (AN5D's "practical"
+ * count: the value stays in a register for the partial sums it feeds). */
+static int shared_reads(const Stencil *st, N5dMode mode) {
+  int reads = 0;
+  for (int p = 0; p < st->npoints; p++) {
+    const int *o = st->points[p].off;
+    bool in_plane = o[1] != 0 || (st->dims == 3 && o[2] != 0);
+    if (mode == N5D_GENERAL) reads++;
+    else if (mode == N5D_DIAGONAL_FREE) reads += o[0] == 0 && in_plane;
+    else if (emit_coef_used(st, p)) {
+      bool first = true;
+      for (int q = 0; q < p && first; q++)
+        first = !(emit_coef_used(st, q) && st->points[q].off[1] == o[1] && st->points[q].off[2] == o[2]);
+      reads += first;
+    }
+  }
+  return reads;
+}
+
 static long shared_bytes(const Plan *pl, DType dt) {
   long row = (long)(pl->ry * pl->bsx + pl->rx) * 2 + (long)pl->bsx * pl->bsy;
   long rows = pl->mode == N5D_GENERAL ? (long)pl->bt * pl->w : 2L * pl->v;
@@ -93,8 +107,11 @@ static long shared_bytes(const Plan *pl, DType dt) {
 }
 
 /* Fills the plan and refuses impossible combinations with the limit and the value. */
-static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *why) {
-  const N5dParams *p = &opt->n5d;
+static int n5d_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusal *why) {
+  N5dParams params;
+  codegen_get_params(opt, &params, sizeof params);
+  const N5dParams *p = &params;
+  Plan *pl = plan;
   memset(pl, 0, sizeof *pl);
   pl->mode = choose_mode(st, p);
   pl->hsn = p->hsn;
@@ -134,19 +151,7 @@ static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal
                           "registers of an SM", pl->regs, threads, REGS_PER_SM);
   if (pl->hsn < 0)
     return codegen_refuse(why, "--hsn counts rows; give a positive number", "negative hSN");
-  return 0;
-}
-
-static int n5d_check(const Stencil *st, const GenOptions *opt, Refusal *why) {
-  Plan pl;
-  return make_plan(st, opt, &pl, why);
-}
-
-int codegen_n5d_plan(const Stencil *st, const GenOptions *opt, N5dPlan *plan, char *why, size_t n) {
-  Plan pl;
-  Refusal r;
-  if (make_plan(st, opt, &pl, &r)) return codegen_refusal_text(&r, backend_n5d.name, why, n);
-  *plan = (N5dPlan){pl.mode, pl.bt, {pl.bsx, pl.bsy}, pl.v, pl.w, pl.smem, pl.regs};
+  pl->smem_reads = shared_reads(st, pl->mode);
   return 0;
 }
 
@@ -413,13 +418,8 @@ static void emit_host(Buf *out, const Stencil *st) {
            "  return (int)(chunk < least ? least : chunk);\n"
            "}\n\n"
            "template <bool FULL>\n"
-           "static void n5d_launch(const rt_real *in, rt_real *out, const RtGrid *g, int nlev) {\n"
-           "  static bool ready = false;\n"
-           "  if (!ready) {\n"
-           "    RT_CUDA_CHECK(cudaFuncSetAttribute(n5d_kernel<FULL>,\n"
-           "                                       cudaFuncAttributeMaxDynamicSharedMemorySize, N5D_SMEM));\n"
-           "    ready = true;\n"
-           "  }\n");
+           "static void n5d_launch(const rt_real *in, rt_real *out, const RtGrid *g, int nlev) {\n");
+  emit_smem_setup(out, "n5d_kernel<FULL>", "N5D_SMEM");
   if (d3) {
     buf_puts(out,
              "  dim3 grid(rt_cuda_blocks(g->n[2], BSX - 2 * N5D_BT * RX, 2147483647L),\n"
@@ -444,23 +444,42 @@ static void emit_host(Buf *out, const Stencil *st) {
                "    else n5d_launch<false>(buf[src], buf[1 - src], g, (int)bt);\n");
 }
 
-static void n5d_emit(Buf *out, const Stencil *st, const GenOptions *opt) {
-  Plan pl;
-  Refusal unused;
-  make_plan(st, opt, &pl, &unused); /* checked before emission */
-  emit_defines(out, st, &pl);
-  emit_kernel(out, st, &pl, opt->dtype);
+static void n5d_emit(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan) {
+  emit_defines(out, st, plan);
+  emit_kernel(out, st, plan, opt->dtype);
   emit_host(out, st);
 }
 
-const BackendInfo backend_n5d = {
-    .name = "n5d",
-    .cuda = 1,
-    .engine_text = rt_rt_cuda,
-    .default_size = {16384, 512},
-    .default_steps = 1000,
-    .default_reps = 5,
-    .multistep = 1,
-    .check = n5d_check,
-    .emit_step = n5d_emit,
+static void n5d_explain(Buf *out, const Stencil *st, const void *plan) {
+  const Plan *pl = plan;
+  (void)st;
+  buf_printf(out, "plan: %s mode, bT = %d steps per launch, block %dx%d threads, %d rows per barrier\n",
+             mode_names[pl->mode], pl->bt, pl->bsy, pl->bsx, pl->v);
+  buf_printf(out, "plan: ring of %d rows per level, loop unrolled %d times; register cap %d (0: none)\n",
+             pl->w, pl->copies, pl->regs);
+  buf_printf(out, "plan: halo %d cells along x, %d along y; stream chunk %d rows (0: from the size)\n",
+             pl->bt * pl->rx, pl->bt * pl->ry, pl->hsn);
+  buf_printf(out, "plan: %ld bytes of shared memory per block, %d shared reads per cell and level\n",
+             pl->smem, pl->smem_reads);
+}
+
+static const BackendOption n5d_options[] = {
+    {"--bt", OPT_COUNT, PARAM_AT(N5dParams, bt), 0, false, NULL, "N", "time steps fused per launch"},
+    {"--bs", OPT_SHAPE, PARAM_AT(N5dParams, bs), 2, true, NULL, "X|YxX",
+     "threads per block along x (2D) or y and x (3D)"},
+    {"--hsn", OPT_COUNT, PARAM_AT(N5dParams, hsn), 0, false, NULL, "N",
+     "rows of the streaming axis per block (default: from the size)"},
+    {"--regs", OPT_COUNT, PARAM_AT(N5dParams, regs), 0, false, NULL, "N", "register cap per thread"},
+    {"--rows", OPT_COUNT, PARAM_AT(N5dParams, rows), 0, false, NULL, "N",
+     "rows of the stream computed per barrier (1 to 8)"},
+    {"--no-diag-opt", OPT_FLAG, PARAM_AT(N5dParams, no_diag_opt), 0, false, NULL, "",
+     "turn the diagonal-access-free optimisation off"},
+    {"--no-assoc-opt", OPT_FLAG, PARAM_AT(N5dParams, no_assoc_opt), 0, false, NULL, "",
+     "turn the associative (partial sums) optimisation off"},
+    {NULL}
 };
+
+const Backend backend_n5d = {
+    .name = "n5d", .engine = &engine_cuda, .multistep = 1, .options = n5d_options,
+    .plan = n5d_plan, .explain = n5d_explain, .emit = n5d_emit,
+    .summary = "CUDA, N.5D temporal blocking (AN5D): bT steps per launch on chip"};
