@@ -23,41 +23,32 @@ static void gen_help(FILE *f) {
   options_backend_help(f);
 }
 
-int cmd_gen(int argc, char **argv) {
-  static const OptionSet set = {"-o --backend --dtype --gpu --explain", true, true};
-  Options o;
-  int rc = options_parse(argc, argv, &set, gen_help, &o);
-  if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
-  if (!o.output) {
+int gen_write(const Stencil *st, const GenOptions *opt, FILE *explain, const char *path) {
+  PlanStore plan;
+  if (codegen_prepare(st, opt, &plan)) return EXIT_INPUT;
+  Buf text = {0};
+  if (explain) {
+    codegen_explain(&text, st, opt, &plan);
+    fputs(text.s, explain);
+    fflush(explain);
+    buf_free(&text);
+  }
+  codegen_emit(&text, st, opt, &plan);
+  int rc = EXIT_OK;
+  if (buf_write_file(&text, path)) {
+    fprintf(stderr, "stencilc: cannot write '%s'\n", path);
+    rc = EXIT_TOOL;
+  }
+  buf_free(&text);
+  return rc;
+}
+
+static int gen_run(Options *o, Stencil *st) {
+  if (!o->output) {
     fprintf(stderr, "stencilc gen: -o OUT is required (--help lists the options)\n");
     return EXIT_INPUT;
   }
-  Stencil st;
-  if (frontend_parse(o.input, &o.frontend, &st)) return EXIT_INPUT;
-  if (!o.dtype_given) o.gen.dtype = st.dtype;
-  if (o.auto_backend && tune_choose(&st, &o)) {
-    ir_free(&st);
-    return EXIT_INPUT;
-  }
-  PlanStore plan;
-  Buf prog = {0};
-  rc = EXIT_OK;
-  if (codegen_prepare(&st, &o.gen, &plan)) {
-    rc = EXIT_INPUT;
-  } else {
-    if (o.explain) {
-      Buf text = {0};
-      codegen_explain(&text, &st, &o.gen, &plan);
-      fputs(text.s, stderr);
-      buf_free(&text);
-    }
-    codegen_emit(&prog, &st, &o.gen, &plan);
-    if (buf_write_file(&prog, o.output)) {
-      fprintf(stderr, "stencilc gen: cannot write '%s'\n", o.output);
-      rc = EXIT_TOOL;
-    }
-  }
-  buf_free(&prog);
-  ir_free(&st);
-  return rc;
+  return gen_write(st, &o->gen, o->explain ? stderr : NULL, o->output);
 }
+
+const Command command_gen = {"gen", {"-o --backend --dtype --gpu --explain", true, true}, gen_help, gen_run};

@@ -136,15 +136,10 @@ static void print_text(const Stencil *st, const char *path) {
   }
 }
 
-int cmd_info(int argc, char **argv) {
-  static const OptionSet set = {"--json", false, true};
-  Options o;
-  int rc = options_parse(argc, argv, &set, info_help, &o);
-  if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
-  Stencil st;
-  if (frontend_parse(o.input, &o.frontend, &st)) return EXIT_INPUT;
-  if (o.json) print_json(&st);
-  else print_text(&st, o.input);
-  ir_free(&st);
+static int info_run(Options *o, Stencil *st) {
+  if (o->json) print_json(st);
+  else print_text(st, o->input);
   return EXIT_OK;
 }
+
+const Command command_info = {"info", {"--json", false, true}, info_help, info_run};

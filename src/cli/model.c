@@ -35,29 +35,20 @@ static void print_row(int rank, const Candidate *c, const GpuSpec *g) {
          model_bound_name(p->bound), occ, p->regs);
 }
 
-int cmd_model(int argc, char **argv) {
-  static const OptionSet set = {"--gpu --dtype -s -t --top", false, true};
-  Options o;
-  int rc = options_parse(argc, argv, &set, model_help, &o);
-  if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
+static int model_run(Options *o, Stencil *st) {
   GpuSpec g;
-  if (tune_gpu(&o, &g)) return EXIT_INPUT;
-  Stencil st;
-  if (frontend_parse(o.input, &o.frontend, &st)) return EXIT_INPUT;
   Problem pb;
-  if (tune_problem(&o, &st, &pb)) {
-    ir_free(&st);
-    return EXIT_INPUT;
-  }
-  DType dt = o.dtype_given ? o.gen.dtype : st.dtype;
+  if (tune_gpu(o, &g) || tune_problem(o, st, &pb)) return EXIT_INPUT;
+  DType dt = o->gen.dtype;
   Candidate *c;
-  int n = backends_rank(&st, dt, &pb, &g, &c), top = o.top ? o.top : 10;
-  printf("%s, %s, %ld", st.name, ir_dtype_name(dt), pb.n[0]);
-  for (int a = 1; a < st.dims; a++) printf("x%ld", pb.n[a]);
+  int n = backends_rank(st, dt, &pb, &g, &c), top = o->top ? o->top : 10;
+  printf("%s, %s, %ld", st->name, ir_dtype_name(dt), pb.n[0]);
+  for (int a = 1; a < st->dims; a++) printf("x%ld", pb.n[a]);
   printf(", %ld steps on %s (%s): %d candidates\n", pb.steps, g.name, g.key, n);
   printf("rank  strategy parameters                                 GCells/s  bound    blocks/SM occupancy regs\n");
   for (int i = 0; i < n && i < top; i++) print_row(i + 1, &c[i], &g);
   free(c);
-  ir_free(&st);
   return EXIT_OK;
 }
+
+const Command command_model = {"model", {"--gpu --dtype -s -t --top", false, true}, model_help, model_run};

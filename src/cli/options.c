@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "backends/backends.h"
+#include "cli.h"
+#include "tune.h"
 #include "util/num.h"
 
 /* Whether `name` is one of the space-separated words of `list`. */
@@ -219,6 +221,19 @@ int options_parse(int argc, char **argv, const OptionSet *set, void (*help_fn)(F
   }
   if (!o->input) return bad("%s", "no input file");
   return apply_backend_options(o, pend, npend);
+}
+
+int options_read(int argc, char **argv, const OptionSet *set, void (*help_fn)(FILE *), Options *o,
+                 Stencil *st) {
+  int rc = options_parse(argc, argv, set, help_fn, o);
+  if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
+  if (frontend_parse(o->input, &o->frontend, st)) return EXIT_INPUT;
+  if (!o->dtype_given) o->gen.dtype = st->dtype;
+  if (o->auto_backend && tune_choose(st, o)) {
+    ir_free(st);
+    return EXIT_INPUT;
+  }
+  return -1;
 }
 
 void options_backend_help(FILE *f) {

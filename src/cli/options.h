@@ -48,6 +48,13 @@ typedef struct {
  * it), or -1 after an error message (exit 2). */
 int options_parse(int argc, char **argv, const OptionSet *set, void (*help_fn)(FILE *), Options *o);
 
+/* What every subcommand that reads a stencil does first: options_parse, then the front end on the
+ * input file with the C flags, the dtype defaulting to the source's, and for --backend auto the
+ * tuned or modelled choice (tune_choose). Returns -1 when the subcommand goes on (st to be freed
+ * with ir_free), else the exit code to return (help printed, or an error message). */
+int options_read(int argc, char **argv, const OptionSet *set, void (*help_fn)(FILE *), Options *o,
+                 Stencil *st);
+
 /* Help lines of --backend and every backend's options, for gen and run. */
 void options_backend_help(FILE *f);
 

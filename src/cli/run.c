@@ -36,26 +36,6 @@ enum { NO_GPU = 3 }; /* exit code of a generated CUDA program that found no devi
 /* Paths of generated files: the work directory plus the stencil's name and a suffix. */
 enum { DIR_MAX = 4096, PATH_MAX_LEN = DIR_MAX + 2 * IR_NAME_MAX };
 
-static int write_program(const Stencil *st, const GenOptions *g, const Options *o, const char *path) {
-  PlanStore plan;
-  if (codegen_prepare(st, g, &plan)) return -1;
-  Buf prog = {0};
-  if (o->explain) {
-    codegen_explain(&prog, st, g, &plan);
-    fputs(prog.s, stdout);
-    fflush(stdout);
-    buf_free(&prog);
-  }
-  codegen_emit(&prog, st, g, &plan);
-  int rc = 0;
-  if (buf_write_file(&prog, path)) {
-    fprintf(stderr, "stencilc run: cannot write '%s'\n", path);
-    rc = -1;
-  }
-  buf_free(&prog);
-  return rc;
-}
-
 /* Runs the built program with the user's size, steps and repetitions. */
 static int run_program(const char *exe, const Options *o) {
   char *argv[8];
@@ -95,12 +75,13 @@ static int run_gpu(const Stencil *st, const Options *o, const char *dir) {
   snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
   snprintf(src, sizeof src, "%s/%s-%s.cu", dir, st->name, o->gen.backend->name);
   snprintf(exe, sizeof exe, "%s/%s-%s", dir, st->name, o->gen.backend->name);
-  if (write_program(st, &o->gen, o, src)) return EXIT_INPUT;
+  int rc = gen_write(st, &o->gen, o->explain ? stdout : NULL, src);
+  if (rc) return rc;
   if (process_wait(nvcc_start(nvcc_path, src, exe, o->fast_math, NULL))) {
     fprintf(stderr, "stencilc run: nvcc failed on %s\n", src);
     return EXIT_TOOL;
   }
-  int rc = run_program(exe, o);
+  rc = run_program(exe, o);
   if (rc == NO_GPU) {
     fprintf(stderr, "stencilc run: no GPU on this machine: the CUDA program was built (%s) but "
                     "not run; running the CPU path instead\n", exe);
@@ -114,7 +95,8 @@ static int run_cpu(const Stencil *st, const Options *o, const char *dir) {
   GenOptions cpu = {.backend = backends_find("cpu"), .dtype = o->gen.dtype};
   snprintf(src, sizeof src, "%s/%s-cpu.c", dir, st->name);
   snprintf(exe, sizeof exe, "%s/%s-cpu", dir, st->name);
-  if (write_program(st, &cpu, o, src)) return EXIT_INPUT;
+  int rc = gen_write(st, &cpu, o->explain ? stdout : NULL, src);
+  if (rc) return rc;
   if (build_c(src, exe)) {
     fprintf(stderr, "stencilc run: the C compiler failed on %s\n", src);
     return EXIT_TOOL;
@@ -123,30 +105,20 @@ static int run_cpu(const Stencil *st, const Options *o, const char *dir) {
   return program_result(run_program(exe, o));
 }
 
-int cmd_run(int argc, char **argv) {
-  static const OptionSet set = {"-s -t -r --dtype --backend --gpu --fast-math --cpu --workdir --explain",
-                                true, true};
-  Options o;
-  int rc = options_parse(argc, argv, &set, run_help, &o);
-  if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
-  if (o.backend_given && !o.gen.backend->engine->cuda) o.cpu = true;
-  Stencil st;
-  if (frontend_parse(o.input, &o.frontend, &st)) return EXIT_INPUT;
-  if (!o.dtype_given) o.gen.dtype = st.dtype;
-  if (o.auto_backend && tune_choose(&st, &o)) {
-    ir_free(&st);
-    return EXIT_INPUT;
-  }
+static int run_run(Options *o, Stencil *st) {
+  if (o->backend_given && !o->gen.backend->engine->cuda) o->cpu = true;
   char dir[DIR_MAX];
-  if (o.workdir) snprintf(dir, sizeof dir, "%s", o.workdir);
+  if (o->workdir) snprintf(dir, sizeof dir, "%s", o->workdir);
   else snprintf(dir, sizeof dir, "%s/stencilc-run", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
   if (make_dirs(dir)) {
     fprintf(stderr, "stencilc run: cannot create '%s'\n", dir);
-    ir_free(&st);
     return EXIT_TOOL;
   }
-  rc = o.cpu ? NO_GPU : run_gpu(&st, &o, dir);
-  if (rc == NO_GPU) rc = run_cpu(&st, &o, dir);
-  ir_free(&st);
+  int rc = o->cpu ? NO_GPU : run_gpu(st, o, dir);
+  if (rc == NO_GPU) rc = run_cpu(st, o, dir);
   return rc;
 }
+
+const Command command_run = {
+    "run", {"-s -t -r --dtype --backend --gpu --fast-math --cpu --workdir --explain", true, true},
+    run_help, run_run};

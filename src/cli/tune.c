@@ -396,31 +396,26 @@ static int tune(const Stencil *st, const Options *o, DType dt, const char *nvcc,
   return rc;
 }
 
-int cmd_tune(int argc, char **argv) {
-  static const OptionSet set = {"--gpu --dtype -s -t --top --fast-math --workdir --emit --import",
-                                false, true};
-  Options o;
-  int rc = options_parse(argc, argv, &set, tune_help, &o);
-  if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
-  if (o.emit && o.import) {
+static int tune_run(Options *o, Stencil *st) {
+  const char *nvcc = o->emit || o->import ? "" : tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc");
+  char dir[4096], nvcc_path[4096];
+  snprintf(dir, sizeof dir, "%s", o->emit ? o->emit : o->workdir ? o->workdir : "/tmp/stencilc-tune");
+  if (o->emit && o->import) {
     fprintf(stderr, "stencilc tune: --emit and --import are the two halves of a split tune: give one\n");
     return EXIT_INPUT;
   }
-  const char *nvcc = o.emit || o.import ? "" : tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc");
   if (!nvcc) {
     fprintf(stderr, "stencilc tune: nvcc not found (install the CUDA toolkit or set $NVCC)\n");
     return EXIT_TOOL;
   }
-  char nvcc_path[4096], dir[4096];
-  snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
-  snprintf(dir, sizeof dir, "%s", o.emit ? o.emit : o.workdir ? o.workdir : "/tmp/stencilc-tune");
-  if (!o.import && make_dirs(dir)) {
+  if (!o->import && make_dirs(dir)) {
     fprintf(stderr, "stencilc tune: cannot create '%s'\n", dir);
     return EXIT_TOOL;
   }
-  Stencil st;
-  if (frontend_parse(o.input, &o.frontend, &st)) return EXIT_INPUT;
-  rc = tune(&st, &o, o.dtype_given ? o.gen.dtype : st.dtype, nvcc_path, dir);
-  ir_free(&st);
-  return rc;
+  snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
+  return tune(st, o, o->gen.dtype, nvcc_path, dir);
 }
+
+const Command command_tune = {
+    "tune", {"--gpu --dtype -s -t --top --fast-math --workdir --emit --import", false, true},
+    tune_help, tune_run};
