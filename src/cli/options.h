@@ -29,6 +29,7 @@ typedef struct {
   bool cpu;             /* run: skip the GPU */
   const char *gpu;      /* model, tune, --backend auto: --gpu */
   int top;              /* model, tune: --top */
+  int roundtrip;        /* model: --roundtrip N, a check of printing and parsing candidates */
   const char *emit;     /* tune: --emit DIR (write the candidates, time nothing) */
   const char *import;   /* tune: --import FILE (the candidates' measured GCells/s) */
   /* How the front end reads the C file: -I -D -U -std= -include as clang takes them, and

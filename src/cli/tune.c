@@ -134,8 +134,7 @@ static int cache_lookup(const char *key, char *out, size_t n) {
   return rc;
 }
 
-/* Parses cached "--backend B --bt ..." into o's backend and parameters. */
-static int apply_params(const char *text, Options *o) {
+int tune_apply_choice(const char *text, Options *o) {
   static const OptionSet set = {"--backend", true, false};
   char copy[512], *argv[32];
   int argc = 0;
@@ -149,7 +148,7 @@ static int apply_params(const char *text, Options *o) {
   return 0;
 }
 
-static void choice_text(const GenOptions *opt, char *buf, size_t n) {
+void tune_choice_text(const GenOptions *opt, char *buf, size_t n) {
   char params[128];
   codegen_params_text(opt, params, sizeof params);
   snprintf(buf, n, "--backend %s%s%s", opt->backend->name, params[0] ? " " : "", params);
@@ -162,7 +161,7 @@ int tune_choose(const Stencil *st, Options *o) {
   if (tune_gpu(o, &g) || tune_problem(o, st, &pb)) return -1;
   char key[128], cached[512], text[256];
   tune_key(st, &g, dt, &pb, key, sizeof key);
-  if (!cache_lookup(key, cached, sizeof cached) && !apply_params(cached, o)) {
+  if (!cache_lookup(key, cached, sizeof cached) && !tune_apply_choice(cached, o)) {
     fprintf(stderr, "stencilc: --backend auto: tuned choice for %s: %s\n", g.key, cached);
     return 0;
   }
@@ -172,10 +171,10 @@ int tune_choose(const Stencil *st, Options *o) {
     fprintf(stderr, "stencilc: --backend auto: no candidate fits %s\n", g.name);
     return -1;
   }
-  choice_text(&c[0].opt, text, sizeof text);
+  tune_choice_text(&c[0].opt, text, sizeof text);
   free(c);
   fprintf(stderr, "stencilc: --backend auto: model's best for %s (not tuned): %s\n", g.key, text);
-  return apply_params(text, o);
+  return tune_apply_choice(text, o);
 }
 
 /* The model's k best of each strategy, in rank order, then each strategy's defaults (its
@@ -249,7 +248,7 @@ static int time_all(const Options *o, const char *dir, Build *b, int n) {
   snprintf(ref_dir, sizeof ref_dir, "%s/ref", dir);
   if (make_dirs(ref_dir)) ref_dir[0] = 0; /* without a cache each candidate runs the reference */
   for (int i = 0; i < n; i++) {
-    choice_text(&b[i].c->opt, text, sizeof text);
+    tune_choice_text(&b[i].c->opt, text, sizeof text);
     printf("tune: [%d/%d] %-48s model %8.1f  ", i + 1, n, text, b[i].c->pred.gcells);
     if (!b[i].built) {
       printf("build failed (%s)\n", b[i].log);
@@ -302,7 +301,7 @@ static int emit(const Stencil *st, const Options *o, const char *key, const char
       ok = 0;
       break;
     }
-    choice_text(&b[i].c->opt, text, sizeof text);
+    tune_choice_text(&b[i].c->opt, text, sizeof text);
     fprintf(f, "%s\t%s\t%.1f\n", strrchr(b[i].src, '/') + 1, text, b[i].c->pred.gcells);
   }
   if (f) {
@@ -356,7 +355,7 @@ static int import(const char *path, const char *key, const Options *o) {
     return EXIT_TOOL;
   }
   Options parsed = *o;
-  if (apply_params(best, &parsed)) return EXIT_INPUT;
+  if (tune_apply_choice(best, &parsed)) return EXIT_INPUT;
   return store_choice(key, best);
 }
 
@@ -388,7 +387,7 @@ static int tune(const Stencil *st, const Options *o, DType dt, const char *nvcc,
                                   "but cannot be timed; nothing cached\n");
   else if (best < 0) fprintf(stderr, "stencilc tune: no candidate ran; nothing cached\n");
   else {
-    choice_text(&b[best].c->opt, text, sizeof text);
+    tune_choice_text(&b[best].c->opt, text, sizeof text);
     rc = store_choice(key, text);
   }
   free(b);

@@ -17,4 +17,10 @@ int tune_problem(const Options *o, const Stencil *st, Problem *pb);
  * the model's best. Prints which. Returns 0, or -1 after a message (unknown GPU, no candidate). */
 int tune_choose(const Stencil *st, Options *o);
 
+/* A choice as the options of `stencilc gen`: "--backend n5d --bt 4 --bs 256 --hsn 512". */
+void tune_choice_text(const GenOptions *opt, char *buf, size_t n);
+/* Parses such text (as the command line parses it) into o->gen's backend and parameters; 0, or
+ * -1 after a message. */
+int tune_apply_choice(const char *text, Options *o);
+
 #endif

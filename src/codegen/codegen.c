@@ -109,8 +109,10 @@ int codegen_prepare(const Stencil *st, const GenOptions *opt, PlanStore *plan) {
 }
 
 void codegen_explain(Buf *out, const Stencil *st, const GenOptions *opt, const PlanStore *plan) {
-  buf_printf(out, "plan: %s backend, %s, %s, %dD\n", opt->backend->name, st->name,
-             ir_dtype_name(opt->dtype), st->dims);
+  char params[256];
+  codegen_params_text(opt, params, sizeof params);
+  buf_printf(out, "plan: %s, %s, %dD, from --backend %s%s%s\n", st->name, ir_dtype_name(opt->dtype),
+             st->dims, opt->backend->name, params[0] ? " " : "", params);
   if (opt->backend->explain) opt->backend->explain(out, st, plan->bytes);
 }
 
