@@ -22,12 +22,13 @@
 #include <string.h>
 
 #include "emit.h"
+#include "model/gpu.h"
 #include "n5d.h"
 
 static const char *const mode_names[] = {"diagonal-free", "associative", "general"};
 
-/* Hardware limits of sm_90 that bound the parameters. */
-enum { MAX_THREADS = 1024, MAX_SMEM = 227 * 1024, REGS_PER_SM = 65536, MAX_BT = 32, MAX_ROWS = 8 };
+/* Limits of the method; the hardware's come from the GPU description (model_gpu_target). */
+enum { MAX_BT = 32, MAX_ROWS = 8 };
 
 typedef N5dPlan Plan;
 _Static_assert(sizeof(N5dParams) <= sizeof(BackendParams), "n5d parameters fit GenOptions");
@@ -103,7 +104,7 @@ static int shared_reads(const Stencil *st, N5dMode mode) {
 static long shared_bytes(const Plan *pl, DType dt) {
   long row = (long)(pl->ry * pl->bsx + pl->rx) * 2 + (long)pl->bsx * pl->bsy;
   long rows = pl->mode == N5D_GENERAL ? (long)pl->bt * pl->w : 2L * pl->v;
-  return rows * row * (dt == DTYPE_FLOAT ? 4 : 8);
+  return rows * row * ir_dtype_bytes(dt);
 }
 
 /* Fills the plan and refuses impossible combinations with the limit and the value. */
@@ -112,6 +113,7 @@ static int n5d_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusa
   codegen_get_params(opt, &params, sizeof params);
   const N5dParams *p = &params;
   Plan *pl = plan;
+  const GpuSpec *gpu = model_gpu_target();
   memset(pl, 0, sizeof *pl);
   pl->mode = choose_mode(st, p);
   pl->hsn = p->hsn;
@@ -131,24 +133,25 @@ static int n5d_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusa
     return codegen_refuse(why, "choose --rows between 1 and 8",
                           "%d rows per barrier is outside 1..%d", pl->v, MAX_ROWS);
   long threads = (long)pl->bsx * pl->bsy;
-  if (pl->bsx < 1 || pl->bsy < 1 || threads > MAX_THREADS || threads % 32)
+  if (pl->bsx < 1 || pl->bsy < 1 || threads > gpu->max_threads_per_block || threads % 32)
     return codegen_refuse(why,
                           "choose --bs so that the threads per block are a multiple of 32, at most 1024",
                           "a block of %dx%d = %ld threads is not a multiple of 32 up to %d",
-                          pl->bsy, pl->bsx, threads, MAX_THREADS);
+                          pl->bsy, pl->bsx, threads, gpu->max_threads_per_block);
   if (2 * pl->bt * pl->rx >= pl->bsx || (st->dims == 3 && 2 * pl->bt * pl->ry >= pl->bsy))
     return codegen_refuse(why, "lower --bt or widen --bs",
                           "the halo 2*bT*radius = %d (x) / %d (y) leaves no output in a %dx%d block",
                           2 * pl->bt * pl->rx, 2 * pl->bt * pl->ry, pl->bsy, pl->bsx);
   pl->smem = shared_bytes(pl, opt->dtype);
-  if (pl->smem > MAX_SMEM)
+  if (pl->smem > gpu->smem_per_block)
     return codegen_refuse(why, "lower --bt or --bs",
-                          "needs %ld bytes of shared memory per block, the limit is %d", pl->smem,
-                          MAX_SMEM);
-  if (pl->regs && (pl->regs < 24 || pl->regs > 255 || pl->regs * threads > REGS_PER_SM))
-    return codegen_refuse(why, "choose --regs so that regs * threads <= 65536",
-                          "a cap of %d registers for %ld threads is outside 24..255 or over the %d "
-                          "registers of an SM", pl->regs, threads, REGS_PER_SM);
+                          "needs %ld bytes of shared memory per block, the limit is %ld", pl->smem,
+                          gpu->smem_per_block);
+  if (pl->regs && (pl->regs < 24 || pl->regs > gpu->max_regs_per_thread || pl->regs * threads > gpu->regs_per_sm))
+    return codegen_refuse(why, "choose --regs so that regs * threads fit the registers of an SM",
+                          "a cap of %d registers for %ld threads is outside 24..%d or over the %d "
+                          "registers of an SM", pl->regs, threads, gpu->max_regs_per_thread,
+                          gpu->regs_per_sm);
   if (pl->hsn < 0)
     return codegen_refuse(why, "--hsn counts rows; give a positive number", "negative hSN");
   pl->smem_reads = shared_reads(st, pl->mode);
@@ -320,6 +323,7 @@ static void emit_registers(Buf *out, const Plan *pl) {
 
 static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
   int d = st->dims;
+  const GpuSpec *gpu = model_gpu_target();
   buf_printf(out, "/* n5d: %s mode, bT=%d, block %dx%d, hSN=%d rows (0: from the size), %d rows "
                   "per barrier, register cap %d (0: none), %ld bytes of shared memory */\n",
              mode_names[pl->mode], pl->bt, pl->bsy, pl->bsx, pl->hsn, pl->v, pl->regs, pl->smem);
@@ -330,7 +334,7 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
   buf_printf(out, "#define N5D_SMEM %ld\n", pl->smem);
   for (int a = 0; a < d; a++) buf_printf(out, "#define LO%d %d\n#define HI%d %d\n", a, st->lo[a], a, st->hi[a]);
   long threads = (long)pl->bsx * pl->bsy;
-  long minb = pl->regs ? REGS_PER_SM / (pl->regs * threads) : 1;
+  long minb = pl->regs ? gpu->regs_per_sm / (pl->regs * threads) : 1;
   buf_printf(out, "#define N5D_MINB %ld\n\n", minb < 1 ? 1 : minb);
 }
 

@@ -1,6 +1,7 @@
 /* Naive CUDA backend: one kernel launch per time step, one thread per interior cell reading
  * its neighbours from global memory. The engine (device buffers, events) is runtime/rt_cuda.h. */
 #include "emit.h"
+#include "model/gpu.h"
 #include "naive.h"
 
 _Static_assert(sizeof(NaiveParams) <= sizeof(BackendParams), "naive parameters fit GenOptions");
@@ -10,7 +11,6 @@ _Static_assert(sizeof(NaiveParams) <= sizeof(BackendParams), "naive parameters f
 static const int block_2d[2] = {32, 8};
 static const int block_3d[3] = {32, 4, 2};
 static const char thread_axis[] = "xyz";
-enum { MAX_THREADS = 1024, MAX_BLOCK_Z = 64 }; /* CUDA's limits per block */
 
 /* A given shape names every axis; the threads fill whole warps; z (axis 0 in 3D) stays in CUDA's
  * limit, which a launch would otherwise reject at run time. */
@@ -18,6 +18,7 @@ static int naive_plan(const Stencil *st, const GenOptions *opt, void *plan, Refu
   NaiveParams p;
   codegen_get_params(opt, &p, sizeof p);
   NaivePlan *pl = plan;
+  const GpuSpec *gpu = model_gpu_target();
   bool any = false, counts = true;
   for (int a = 0; a < IR_MAX_DIMS; a++) {
     any = any || p.block[a];
@@ -33,12 +34,12 @@ static int naive_plan(const Stencil *st, const GenOptions *opt, void *plan, Refu
     pl->block[a] = a >= st->dims ? 1 : any ? p.block[a] : def[st->dims - 1 - a];
     pl->threads *= pl->block[a];
   }
-  if (pl->threads % 32 || pl->threads > MAX_THREADS)
+  if (pl->threads % 32 || pl->threads > gpu->max_threads_per_block)
     return codegen_refuse(why, hint, "a block of %d threads is not a multiple of 32 up to %d",
-                          pl->threads, MAX_THREADS);
-  if (st->dims == 3 && pl->block[0] > MAX_BLOCK_Z)
+                          pl->threads, gpu->max_threads_per_block);
+  if (st->dims == 3 && pl->block[0] > gpu->max_block_z)
     return codegen_refuse(why, hint, "a block of %d threads along z is over CUDA's limit of %d",
-                          pl->block[0], MAX_BLOCK_Z);
+                          pl->block[0], gpu->max_block_z);
   return 0;
 }
 

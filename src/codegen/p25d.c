@@ -42,12 +42,12 @@
 #include <string.h>
 
 #include "emit.h"
+#include "model/gpu.h"
 #include "p25d.h"
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof *(a)))
 
-/* Hardware limits of sm_90. */
-enum { WARP = 32, MAX_THREADS = 1024, MAX_SMEM = 227 * 1024, REGS_PER_SM = 65536, MAX_REGS = 255 };
+enum { WARP = 32 };
 
 static const int default_blocks[][2] = {{4, 128}, {2, 128}, {1, 128}, {1, 64}, {1, 32}}; /* y, x */
 static const Placement auto_order[] = {P25D_REGISTER, P25D_HYBRID, P25D_GLOBAL};
@@ -60,7 +60,8 @@ static const char *const placement_names[] = {"global", "shared", "hybrid", "reg
 
 static const char *placement_name(Placement p) { return placement_names[p - 1]; }
 
-static int words(DType dt) { return dt == DTYPE_DOUBLE ? 2 : 1; }
+/* 4-byte words (registers, shared-memory banks) per element. */
+static int words(DType dt) { return ir_dtype_bytes(dt) / 4; }
 
 /* Registers besides the queues (indices, pointers, the sum): what ptxas -v reported for the
  * global placement of the suite, rounded up. */
@@ -111,11 +112,12 @@ static void init_plan(const Stencil *st, Placement placement, int by, int bx, Pl
 /* Refuses a placement and block the hardware cannot run, naming the limit and the value. */
 static int fit(const Stencil *st, DType dt, Plan *pl, Refusal *why) {
   const char *name = placement_name(pl->placement);
+  const GpuSpec *gpu = model_gpu_target();
   long threads = (long)pl->bx * pl->by;
-  if (pl->bx < 1 || pl->by < 1 || threads % WARP || threads > MAX_THREADS)
+  if (pl->bx < 1 || pl->by < 1 || threads % WARP || threads > gpu->max_threads_per_block)
     return codegen_refuse(why, "give --block YxX with a multiple of 32 threads, at most 1024",
                           "a block of %dx%d = %ld threads is not a multiple of %d up to %d", pl->by,
-                          pl->bx, threads, WARP, MAX_THREADS);
+                          pl->bx, threads, WARP, gpu->max_threads_per_block);
   if (pl->placement == P25D_REGISTER && pl->bx % WARP)
     return codegen_refuse(why, "give --block YxX with X a multiple of 32",
                           "the register placement shuffles along x within warps: the block's x "
@@ -130,15 +132,15 @@ static int fit(const Stencil *st, DType dt, Plan *pl, Refusal *why) {
                           "stencil; this one is neither");
   long tiles = pl->placement == P25D_SHARED ? pl->ring : pl->placement == P25D_HYBRID ? 2 : 0;
   pl->smem = tiles * pl->tile * words(dt) * 4;
-  if (pl->smem > MAX_SMEM)
+  if (pl->smem > gpu->smem_per_block)
     return codegen_refuse(why, "give a smaller --block, or use --placement hybrid or register",
                           "the %s placement needs %ld bytes of shared memory for a %dx%d block, "
-                          "the limit is %d", name, pl->smem, pl->by, pl->bx, MAX_SMEM);
+                          "the limit is %ld", name, pl->smem, pl->by, pl->bx, gpu->smem_per_block);
   pl->regs = estimate_registers(st, pl, dt);
-  int cap = (int)(REGS_PER_SM / threads) / 8 * 8; /* what __launch_bounds__ leaves per thread */
-  if (cap > MAX_REGS) cap = MAX_REGS;
+  int cap = (int)(gpu->regs_per_sm / threads) / 8 * 8; /* what __launch_bounds__ leaves per thread */
+  if (cap > gpu->max_regs_per_thread) cap = gpu->max_regs_per_thread;
   if (pl->regs > cap) /* a smaller block helps only below the per-thread maximum */
-    return codegen_refuse(why, pl->regs > MAX_REGS ? "use --placement hybrid, shared or global"
+    return codegen_refuse(why, pl->regs > gpu->max_regs_per_thread ? "use --placement hybrid, shared or global"
                                                    : "give a smaller --block, or another --placement",
                           "the %s placement needs about %d registers per thread, a block of %ld "
                           "threads allows %d", name, pl->regs, threads, cap);

@@ -25,17 +25,14 @@
 #include <string.h>
 
 #include "emit.h"
+#include "model/gpu.h"
 #include "ssam.h"
 
-/* Hardware limits of sm_90 that bound the parameters. */
+/* Limits of the method; the hardware's come from the GPU description (model_gpu_target). */
 enum {
   WARP = SSAM_WARP,
-  MAX_THREADS = 1024,
-  MAX_SMEM = 227 * 1024,
   MAX_BT = 32,
   MAX_P = 64,
-  MAX_REGS = 255,
-  REGS_PER_SM = 65536,
   /* Registers a thread needs besides its cache at the least: indices, addresses, partial sums. */
   REGS_BESIDE_CACHE = 16,
   /* Unrolled products per thread and launch beyond which a default P is halved (choose). */
@@ -46,7 +43,8 @@ typedef SsamPlan Plan;
 _Static_assert(sizeof(SsamParams) <= sizeof(BackendParams), "ssam parameters fit GenOptions");
 _Static_assert(sizeof(Plan) <= PLAN_MAX_BYTES, "the ssam plan fits a PlanStore");
 
-static int words(DType dt) { return dt == DTYPE_DOUBLE ? 2 : 1; }
+/* 4-byte words (registers, shared-memory banks) per element. */
+static int words(DType dt) { return ir_dtype_bytes(dt) / 4; }
 
 static int xoff(const Stencil *st, int p) { return st->points[p].off[st->dims - 1]; }
 
@@ -151,15 +149,16 @@ static long shared_bytes(const Plan *pl, DType dt) {
 /* The block: 2D takes a thread count in whole warps (--bs X), 3D one warp along x times the
  * warps along y (--bs Yx32). */
 static int block_shape(const Stencil *st, const SsamParams *sp, Plan *pl, Refusal *why) {
+  const GpuSpec *gpu = model_gpu_target();
   const char *hint = st->dims == 2 ? "give --bs a multiple of 32 up to 1024"
                                    : "give --bs Yx32: Y warps of 32 lanes, Y * 32 <= 1024";
   if (st->dims == 2) {
     if (sp->bs[1])
       return codegen_refuse(why, hint, "a 2D stencil takes one block size, not %dx%d", sp->bs[1],
                             sp->bs[0]);
-    if (sp->bs[0] % WARP || sp->bs[0] > MAX_THREADS)
+    if (sp->bs[0] % WARP || sp->bs[0] > gpu->max_threads_per_block)
       return codegen_refuse(why, hint, "a block of %d threads is not a multiple of %d up to %d",
-                            sp->bs[0], WARP, MAX_THREADS);
+                            sp->bs[0], WARP, gpu->max_threads_per_block);
     pl->warps = sp->bs[0] / WARP;
     return 0;
   }
@@ -171,15 +170,16 @@ static int block_shape(const Stencil *st, const SsamParams *sp, Plan *pl, Refusa
     return codegen_refuse(why, hint, "a 3D block is Y warps of %d lanes (--bs Yx%d), not %s", WARP,
                           WARP, given);
   }
-  if ((long)sp->bs[1] * WARP > MAX_THREADS)
+  if ((long)sp->bs[1] * WARP > gpu->max_threads_per_block)
     return codegen_refuse(why, hint, "a block of %dx%d = %ld threads is over %d", sp->bs[1], WARP,
-                          (long)sp->bs[1] * WARP, MAX_THREADS);
+                          (long)sp->bs[1] * WARP, gpu->max_threads_per_block);
   pl->warps = sp->bs[1];
   return 0;
 }
 
 /* Fills the plan and refuses impossible combinations with the limit and the value. */
 static int choose(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *why) {
+  const GpuSpec *gpu = model_gpu_target();
   SsamParams params;
   codegen_get_params(opt, &params, sizeof params);
   const SsamParams *sp = &params;
@@ -225,12 +225,12 @@ static int choose(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *w
   int threads, cap, regs;
   for (;;) {
     threads = pl->warps * WARP;
-    cap = REGS_PER_SM / 4 / (WARP * ((pl->warps + 3) / 4)) / 8 * 8;
-    cap = cap < MAX_REGS ? cap : MAX_REGS;
+    cap = gpu->regs_per_sm / 4 / (WARP * ((pl->warps + 3) / 4)) / 8 * 8;
+    cap = cap < gpu->max_regs_per_thread ? cap : gpu->max_regs_per_thread;
     pl->cache = pl->p + 2 * pl->bt * pl->rr;
     regs = pl->cache * words(opt->dtype) + REGS_BESIDE_CACHE;
     pl->smem = shared_bytes(pl, opt->dtype);
-    if (estimate_registers(pl, opt->dtype) <= cap && pl->smem <= MAX_SMEM) break;
+    if (estimate_registers(pl, opt->dtype) <= cap && pl->smem <= gpu->smem_per_block) break;
     if (!sp->p && pl->p > 1) pl->p /= 2;
     else if (st->dims == 3 && !sp->bs[1] && pl->warps - 2 > 2 * pl->bt * pl->rw) pl->warps -= 2;
     else break;
@@ -241,11 +241,11 @@ static int choose(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *w
                           "least %d registers per thread; a block of %d threads gets at most %d",
                           pl->p, pl->bt, pl->rr, pl->cache, ir_dtype_name(opt->dtype), regs, threads,
                           cap);
-  if (pl->smem > MAX_SMEM)
+  if (pl->smem > gpu->smem_per_block)
     return codegen_refuse(why, "lower --p, --bt or the warps of --bs",
                           "needs %ld bytes of shared memory per block (2 buffers of %d planes of %d "
-                          "x %d values), the limit is %d",
-                          pl->smem, pl->warps + 2 * pl->rw, plane_rows(pl), WARP, MAX_SMEM);
+                          "x %d values), the limit is %ld",
+                          pl->smem, pl->warps + 2 * pl->rw, plane_rows(pl), WARP, gpu->smem_per_block);
   return 0;
 }
 

@@ -69,7 +69,7 @@ double model_alu_efficiency(OpCounts o) {
 
 /* ---- registers ---- */
 
-int words(DType dt) { return dt == DTYPE_DOUBLE ? 2 : 1; }
+int words(DType dt) { return ir_dtype_bytes(dt) / 4; }
 
 int register_base(DType dt) { return dt == DTYPE_DOUBLE ? 30 : 20; }
 
