@@ -89,11 +89,11 @@ void codegen_options_help(Buf *out, const Backend *b);
 
 /* ---- Backends ---- */
 
-/* Where a program runs: the runtime header implementing the engine hooks (runtime/rt_cuda.h or
- * rt_cpu.h) and the defaults of its command line. */
+/* Where a program runs: the runtime headers implementing the engine hooks (runtime/rt_cuda.h or
+ * rt_cpu.h, and what they use) and the defaults of its command line. */
 typedef struct {
   int cuda;                 /* 1: .cu compiled by nvcc */
-  const char *text;
+  const char *const *texts; /* the headers' text, in order, NULL-terminated */
   long default_size[2];     /* interior cells per axis, for 2D and 3D */
   long default_steps, default_reps;
 } ProgramEngine;

@@ -241,8 +241,10 @@ void emit_smem_setup(Buf *out, const char *kernel, const char *bytes) {
 
 /* ---- Whole program ---- */
 
-const ProgramEngine engine_cuda = {1, rt_rt_cuda, {16384, 512}, 1000, 5};
-const ProgramEngine engine_cpu = {0, rt_rt_cpu, {2048, 128}, 10, 3};
+static const char *const cuda_texts[] = {rt_rt_chunk, rt_rt_cuda, NULL};
+static const char *const cpu_texts[] = {rt_rt_cpu, NULL};
+const ProgramEngine engine_cuda = {1, cuda_texts, {16384, 512}, 1000, 5};
+const ProgramEngine engine_cpu = {0, cpu_texts, {2048, 128}, 10, 3};
 
 static void emit_c_string(Buf *out, const char *s) {
   buf_puts(out, "\"");
@@ -335,7 +337,7 @@ void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const void
   if (st->nweights) buf_printf(out, "#define RT_NWEIGHTS %d\n", st->nweights);
   if (bi->multistep) buf_puts(out, "#define RT_ENGINE_ADVANCE 1\n");
   buf_puts(out, rt_rt_common);
-  buf_puts(out, bi->engine->text);
+  for (const char *const *t = bi->engine->texts; *t; t++) buf_puts(out, *t);
   emit_constants(out, st, dtype, bi);
   emit_reference_step(out, st, dtype);
   buf_printf(out, "\n%s\n", CODEGEN_KERNEL_BEGIN);

@@ -411,15 +411,11 @@ static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
 static void emit_host(Buf *out, const Stencil *st) {
   bool d3 = st->dims == 3;
   buf_puts(out,
-           "/* Rows per block along the stream: N5D_HSN, or enough blocks for about two waves given\n"
-           " * the number of tiles of the plane. */\n"
+           "/* Rows per block along the stream: N5D_HSN, or rt_stream_chunk's (about two waves given\n"
+           " * the number of tiles of the plane), at least 8 bT RS rows. */\n"
            "static int n5d_chunk(const RtGrid *g, long tiles) {\n"
            "  if (N5D_HSN > 0) return N5D_HSN;\n"
-           "  static int sms = 0;\n"
-           "  if (!sms) RT_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));\n"
-           "  long want = 2L * sms * (2048 / (BSX * BSY)), chunks = (want + tiles - 1) / tiles;\n"
-           "  long chunk = (g->n[0] + chunks - 1) / chunks, least = 8L * N5D_BT * (RS ? RS : 1);\n"
-           "  return (int)(chunk < least ? least : chunk);\n"
+           "  return rt_cuda_stream_chunk(g->n[0], tiles, BSX * BSY, 8L * N5D_BT * (RS ? RS : 1));\n"
            "}\n\n"
            "template <bool FULL>\n"
            "static void n5d_launch(const rt_real *in, rt_real *out, const RtGrid *g, int nlev) {\n");

@@ -6,18 +6,16 @@
 
 #include "codegen/p25d.h"
 #include "roofline.h"
+#include "rt_chunk.h"
 
 /* Measured GCells/s over the roofline's, on the DRAM- and chip-bound rows:
  *   DRAM 0.67  p25d_suite_h200.csv, star3d1r global 301 of 451
  *   chip 0.75  p25d_suite_h200.csv, hybrid box3d3r 65 of 82 and box3d4r 34 of 40 */
 static const Attained attained = {0.67, 0.75, 0};
 
-/* The stream chunk of the 25d host code (rt_cuda_stream_chunk): enough chunks for two blocks'
- * worth of threads per SM, each at least 16 planes per radius. */
+/* The stream chunk of the 25d host code: rt_stream_chunk, at least 16 planes per radius. */
 static long stream_chunk(long n0, long tiles, int threads, int rs, const GpuSpec *g) {
-  long want = 2L * g->sms * (g->max_threads_per_sm / threads), chunks = ceil_div(want, tiles);
-  long chunk = ceil_div(n0, chunks), least = 16L * (rs ? rs : 1);
-  return chunk < least ? least : chunk;
+  return rt_stream_chunk(n0, tiles, threads, g->sms, g->max_threads_per_sm, 16L * (rs ? rs : 1));
 }
 
 /* One 25d step: every block walks its chunk's planes plus the window's 2 rs; the streaming

@@ -5,6 +5,7 @@
 
 #include "codegen/n5d.h"
 #include "roofline.h"
+#include "rt_chunk.h"
 
 /* Fitted to the 292 verified n5d and SSAM candidates that tune timed on the H200
  * (tune_candidates_h200.csv, tune_wide_2d_h200.csv, tune_candidates_double_h200.csv), with the
@@ -23,14 +24,13 @@ int model_n5d_registers(const N5dPlan *plan, DType dt, int weights) {
   return register_base(dt) + plan->bt + words(dt) * (rings * plan->w + weights);
 }
 
-/* hSN 0: the generated code's own rule (n5d_chunk in n5d.c), rows for about two waves. */
+/* hSN 0: the generated code's rule (n5d_chunk in n5d.c: rt_stream_chunk, at least 8 bT RS rows). */
 static int default_hsn(const Stencil *st, const N5dPlan *pl, const Problem *pb, const GpuSpec *g) {
-  int d = st->dims, x = d - 1, threads = pl->bsx * pl->bsy;
+  int d = st->dims, x = d - 1;
   long tiles = ceil_div(pb->n[x], pl->bsx - 2L * pl->bt * st->radius[x]);
   if (d == 3) tiles *= ceil_div(pb->n[1], pl->bsy - 2L * pl->bt * st->radius[1]);
-  long want = 2L * g->sms * (2048 / threads), chunks = ceil_div(want, tiles);
-  long chunk = ceil_div(pb->n[0], chunks), least = 8L * pl->bt * (st->radius[0] ? st->radius[0] : 1);
-  return (int)(chunk < least ? least : chunk);
+  long least = 8L * pl->bt * (st->radius[0] ? st->radius[0] : 1);
+  return (int)rt_stream_chunk(pb->n[0], tiles, pl->bsx * pl->bsy, g->sms, g->max_threads_per_sm, least);
 }
 
 /* One launch of bt steps (the plan's block and shared memory, as the generated code keeps them
