@@ -21,6 +21,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <assert.h>
+
 #include "emit.h"
 #include "model/gpu.h"
 #include "n5d.h"
@@ -445,6 +447,12 @@ static void emit_host(Buf *out, const Stencil *st) {
 }
 
 static void n5d_emit(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan) {
+  const Plan *pl = plan;
+  /* what the slots, the unrolled copies and the tile's output rely on */
+  assert(pl->bt >= 1 && pl->v >= 1 && pl->w == 2 * pl->rs + pl->v);
+  assert(pl->copies * pl->v % pl->w == 0 && pl->bsx > 2 * pl->bt * pl->rx);
+  assert(st->dims == 2 || pl->bsy > 2 * pl->bt * pl->ry);
+  assert(pl->smem <= model_gpu_target()->smem_per_block);
   emit_defines(out, st, plan);
   emit_kernel(out, st, plan, opt->dtype);
   emit_host(out, st);

@@ -1,5 +1,7 @@
 /* Naive CUDA backend: one kernel launch per time step, one thread per interior cell reading
  * its neighbours from global memory. The engine (device buffers, events) is runtime/rt_cuda.h. */
+#include <assert.h>
+
 #include "emit.h"
 #include "model/gpu.h"
 #include "naive.h"
@@ -83,6 +85,7 @@ static void emit_launch(Buf *out, const Stencil *st, const NaivePlan *pl) {
 }
 
 static void naive_emit(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan) {
+  assert(((const NaivePlan *)plan)->threads % 32 == 0);
   emit_kernel(out, st, opt->dtype, plan);
   emit_launch(out, st, plan);
 }

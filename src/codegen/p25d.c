@@ -41,6 +41,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <assert.h>
+
 #include "emit.h"
 #include "model/gpu.h"
 #include "p25d.h"
@@ -509,6 +511,11 @@ static void emit_host(Buf *out, const Plan *pl) {
 }
 
 static void p25d_emit(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan) {
+  const Plan *pl = plan;
+  assert(st->dims == 3 && pl->placement >= P25D_GLOBAL && pl->placement <= P25D_REGISTER);
+  assert(pl->bx * pl->by % WARP == 0 && pl->ring >= 1 && pl->w == 2 * pl->rs + 1);
+  assert(pl->placement != P25D_REGISTER || (pl->bx % WARP == 0 && 2 * pl->rx <= WARP));
+  assert(pl->smem <= model_gpu_target()->smem_per_block);
   emit_defines(out, st, plan);
   emit_kernel(out, st, plan, opt->dtype);
   emit_host(out, plan);

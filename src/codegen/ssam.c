@@ -24,6 +24,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <assert.h>
+
 #include "emit.h"
 #include "model/gpu.h"
 #include "ssam.h"
@@ -523,6 +525,10 @@ static void emit_advance_launches(Buf *out, const Plan *pl) {
 }
 
 static void ssam_emit(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan) {
+  const Plan *pl = plan;
+  assert(st->associative && pl->bt >= 1 && pl->p >= 1 && pl->cache == pl->p + 2 * pl->bt * pl->rr);
+  assert(2 * pl->bt * pl->rx < WARP && (st->dims == 2 || 2 * pl->bt * pl->rw < pl->warps));
+  assert(pl->smem <= model_gpu_target()->smem_per_block);
   emit_defines(out, st, plan);
   emit_step(out, st, plan, opt->dtype);
   emit_tile(out, plan);
