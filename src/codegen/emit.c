@@ -1,5 +1,6 @@
 #include "emit.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -171,31 +172,75 @@ static void emit_load_as_double(Buf *out, const Stencil *st, int point, const vo
   emit_load_global(out, st, point, ctx);
 }
 
+/* ---- Indented lines ---- */
+
+void em_begin(Emitter *e) { buf_printf(e->out, "%*s", 2 * e->depth, ""); }
+
+void em_end(Emitter *e) { buf_puts(e->out, "\n"); }
+
+static void em_vline(Emitter *e, const char *fmt, va_list ap, const char *end) {
+  char line[1024];
+  vsnprintf(line, sizeof line, fmt, ap);
+  em_begin(e);
+  buf_printf(e->out, "%s%s%s\n", line, line[0] && end[0] ? " " : "", end);
+}
+
+void em_line(Emitter *e, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  em_vline(e, fmt, ap, "");
+  va_end(ap);
+}
+
+void em_open(Emitter *e, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  em_vline(e, fmt, ap, "{");
+  va_end(ap);
+  e->depth++;
+}
+
+void em_close(Emitter *e) {
+  assert(e->depth > 0);
+  e->depth--;
+  em_line(e, "}");
+}
+
+void em_else(Emitter *e) {
+  assert(e->depth > 0);
+  e->depth--;
+  em_line(e, "} else {");
+  e->depth++;
+}
+
 /* ---- Host loop nests (reference, CPU backend) ---- */
 
 void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs) {
   int d = st->dims;
-  buf_printf(out,
-             "static void %s(const rt_real *__restrict__ in, rt_real *__restrict__ out, "
-             "const RtGrid *g) {\n",
-             hs->name);
-  for (int a = 0; a < d - 1; a++) buf_printf(out, "  const long s%d = g->stride[%d];\n", a, a);
-  for (int a = 0; a < d; a++)
-    buf_printf(out, "  const long b%d = g->lo[%d], e%d = g->lo[%d] + g->n[%d];\n", a, a, a, a, a);
+  Emitter e = {out, 0};
+  em_open(&e, "static void %s(const rt_real *__restrict__ in, rt_real *__restrict__ out, "
+              "const RtGrid *g)", hs->name);
+  for (int a = 0; a < d - 1; a++) em_line(&e, "const long s%d = g->stride[%d];", a, a);
+  for (int a = 0; a < d; a++) em_line(&e, "const long b%d = g->lo[%d], e%d = g->lo[%d] + g->n[%d];", a, a, a, a, a);
   if (st->nweights) /* host code reads the host copy (in CUDA programs rt_w is on the device) */
-    buf_puts(out, "  const rt_real *const rt_w = rt_w_host;\n");
+    em_line(&e, "const rt_real *const rt_w = rt_w_host;");
   buf_puts(out, "#pragma omp parallel for\n");
-  for (int a = 0; a < d; a++) {
-    if (a == d - 1 && hs->simd) buf_puts(out, "#pragma omp simd\n");
-    buf_printf(out, "%*sfor (long i%d = b%d; i%d < e%d; i%d++)%s\n", 2 * (a + 1), "", a, a, a, a,
-               a, a == d - 1 ? " {" : "");
-  }
-  int ind = 2 * (d + 1);
-  buf_printf(out, "%*sconst long c = ", ind, "");
+  for (int a = 0; a < d - 1; a++, e.depth++) /* one statement each: no braces */
+    em_line(&e, "for (long i%d = b%d; i%d < e%d; i%d++)", a, a, a, a, a);
+  if (hs->simd) buf_puts(out, "#pragma omp simd\n");
+  em_open(&e, "for (long i%d = b%d; i%d < e%d; i%d++)", d - 1, d - 1, d - 1, d - 1, d - 1);
+  em_begin(&e);
+  buf_puts(out, "const long c = ");
   for (int a = 0; a < d - 1; a++) buf_printf(out, "i%d * s%d + ", a, a);
-  buf_printf(out, "i%d;\n%*sout[c] = (rt_real)(", d - 1, ind, "");
+  buf_printf(out, "i%d;", d - 1);
+  em_end(&e);
+  em_begin(&e);
+  buf_puts(out, "out[c] = (rt_real)(");
   emit_expr(out, st, st->expr, hs->arith, hs->load, NULL);
-  buf_printf(out, ");\n%*s}\n}\n", 2 * d, "");
+  buf_puts(out, ");");
+  em_end(&e);
+  em_close(&e);
+  buf_puts(out, "}\n");
 }
 
 /* ---- Multi-step launches ---- */

@@ -68,6 +68,24 @@ void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs);
  * buf[src] into buf[1 - src] with the grid g. */
 void emit_advance(Buf *out, const char *bt, const char *launch);
 
+/* A small emitter of indented code: every line starts at 2 * depth spaces, and scopes open and
+ * close with their braces, so that no format string counts spaces. */
+typedef struct {
+  Buf *out;
+  int depth;
+} Emitter;
+
+/* Starts a line at the current depth; the caller appends to e->out and ends it with em_end. */
+void em_begin(Emitter *e);
+void em_end(Emitter *e);
+/* One whole line. */
+void em_line(Emitter *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A line ending with "{" ("{" alone for an empty fmt); what follows is one level deeper. */
+void em_open(Emitter *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Closes the scope: "}", or "} else {" with em_else, which opens the next one. */
+void em_close(Emitter *e);
+void em_else(Emitter *e);
+
 /* Appends the statements, indented by two spaces, that let `kernel` (a C++ expression naming it)
  * launch with `bytes` (a C expression) of dynamic shared memory, once per program: CUDA's
  * default allows 48 KB. */

@@ -217,99 +217,141 @@ static void emit_formula(Buf *out, const Stencil *st, const Plan *pl, DType dt, 
   else emit_expr(out, st, st->expr, dt, load, c);
 }
 
-/* ASSOC: new row j of level k-1 (plane j of the pair) adds its weighted neighbours into the
- * partial sums of the level-k rows that read it. */
-static void emit_partial_sums(Buf *out, const Stencil *st, const Plan *pl, DType dt, int k,
-                              int base, int j) {
-  for (int p = 0; p < st->npoints; p++) {
-    if (!emit_coef_used(st, p)) continue;
-    int reader = base + pl->rs + j - st->points[p].off[0]; /* the row whose point p this is */
-    buf_printf(out, "        a%d_%d += ", k, slot(pl, reader));
-    emit_coef(out, st, p, dt);
-    buf_puts(out, " * ");
-    emit_pair_read(out, j, plane_offset(st, pl, p));
-    buf_puts(out, ";\n");
+/* The V rows of level k-1 that the neighbours read go to shared memory (the pair, or level k-1's
+ * ring), then one barrier for all V; the outputs o0.. start at 0. */
+static void emit_publish(Emitter *e, const Plan *pl, int k, int base) {
+  for (int j = 0; j < pl->v; j++) {
+    em_begin(e);
+    if (pl->mode == N5D_GENERAL) emit_ring_read(e->out, pl, k - 1, slot(pl, base + pl->rs + j), 0);
+    else emit_pair_read(e->out, j, 0);
+    if (pl->mode == N5D_DIAGONAL_FREE) buf_printf(e->out, " = r%d_%d;", k - 1, slot(pl, base + j));
+    else buf_printf(e->out, " = nv%d;", j);
+    em_end(e);
   }
+  em_line(e, "__syncthreads();");
+  em_begin(e);
+  buf_puts(e->out, "rt_real");
+  for (int j = 0; j < pl->v; j++) buf_printf(e->out, "%s o%d = 0", j ? "," : "", j);
+  buf_puts(e->out, ";");
+  em_end(e);
+}
+
+/* DF: each row from the register ring (its own column) and the pair (in-plane neighbours); a
+ * cell outside the interior keeps its value. */
+static void emit_rows_df(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int k, int base) {
+  for (int j = 0; j < pl->v; j++) {
+    LoadCtx c = {pl, k, base + j, j};
+    em_begin(e);
+    buf_printf(e->out, "o%d = ", j);
+    emit_formula(e->out, st, pl, dt, load_df, &c);
+    buf_puts(e->out, ";");
+    em_end(e);
+    em_line(e, "o%d = INTERIOR(q + %d) ? o%d : r%d_%d;", j, j, j, k - 1, slot(pl, base + j));
+  }
+}
+
+/* ASSOC: new row j of level k-1 (plane j of the pair) adds its weighted neighbours into the
+ * partial sums of the level-k rows that read it; row q+j is then complete, its last rows of
+ * level k-1 just arrived. */
+static void emit_rows_assoc(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int k, int base) {
+  for (int j = 0; j < pl->v; j++)
+    for (int p = 0; p < st->npoints; p++) {
+      if (!emit_coef_used(st, p)) continue;
+      int reader = base + pl->rs + j - st->points[p].off[0]; /* the row whose point p this is */
+      em_begin(e);
+      buf_printf(e->out, "a%d_%d += ", k, slot(pl, reader));
+      emit_coef(e->out, st, p, dt);
+      buf_puts(e->out, " * ");
+      emit_pair_read(e->out, j, plane_offset(st, pl, p));
+      buf_puts(e->out, ";");
+      em_end(e);
+    }
+  for (int j = 0; j < pl->v; j++) {
+    int at = slot(pl, base + j);
+    em_begin(e);
+    buf_printf(e->out, "o%d = a%d_%d", j, k, at);
+    if (st->constant != 0) {
+      buf_puts(e->out, " + ");
+      emit_number(e->out, st->constant, dt);
+    }
+    buf_puts(e->out, ";");
+    em_end(e);
+    em_line(e, "a%d_%d = 0;", k, at);
+    em_line(e, "if (!INTERIOR(q + %d)) o%d = in[(long)clamp0(q + %d) * s0 + pc];", j, j, j);
+  }
+}
+
+/* GENERAL: every point from level k-1's shared ring. */
+static void emit_rows_general(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int k,
+                              int base) {
+  for (int j = 0; j < pl->v; j++) {
+    LoadCtx c = {pl, k, base + j, j};
+    em_begin(e);
+    buf_printf(e->out, "o%d = ", j);
+    emit_formula(e->out, st, pl, dt, load_general, &c);
+    buf_printf(e->out, ";");
+    em_end(e);
+    em_begin(e);
+    buf_printf(e->out, "if (!INTERIOR(q + %d)) o%d = ", j, j);
+    emit_ring_read(e->out, pl, k - 1, slot(pl, base + j), 0);
+    buf_puts(e->out, ";");
+    em_end(e);
+  }
+}
+
+/* The last level stores its rows; the others hand them to level k + 1. */
+static void emit_hand_on(Emitter *e, const Plan *pl, int k, int base) {
+  em_open(e, "if (L == %d)", k);
+  for (int j = 0; j < pl->v; j++)
+    em_line(e, "if (own && q + %d >= i0 && q + %d < i1) out[(long)(q + %d) * s0 + p] = o%d;", j, j, j, j);
+  if (k < pl->bt) { /* the last level of the widest instantiation has no successor */
+    em_else(e);
+    for (int j = 0; j < pl->v; j++) {
+      if (pl->mode == N5D_DIAGONAL_FREE) em_line(e, "r%d_%d = o%d;", k, slot(pl, base + j), j);
+      else em_line(e, "nv%d = o%d;", j, j);
+    }
+  }
+  em_close(e);
 }
 
 /* Level k of copy u computes rows q .. q+V-1 (q = s - k*RS) from the newest V rows of level
  * k-1, in the register ring `r` (DF) or in nv0.. (ASSOC, GENERAL): one barrier for all V. */
-static void emit_level(Buf *out, const Stencil *st, const Plan *pl, DType dt, int k, int u) {
-  int base = u * pl->v - k * pl->rs, V = pl->v;
-  buf_printf(out, "      if (L >= %d) {\n        const int q = s - %d;\n", k, k * pl->rs);
-  for (int j = 0; j < V; j++) { /* publish the rows the neighbours need */
-    buf_puts(out, "        ");
-    if (pl->mode == N5D_GENERAL) emit_ring_read(out, pl, k - 1, slot(pl, base + pl->rs + j), 0);
-    else emit_pair_read(out, j, 0);
-    if (pl->mode == N5D_DIAGONAL_FREE) buf_printf(out, " = r%d_%d;\n", k - 1, slot(pl, base + j));
-    else buf_printf(out, " = nv%d;\n", j);
+static void emit_level(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int k, int u) {
+  int base = u * pl->v - k * pl->rs;
+  em_open(e, "if (L >= %d)", k);
+  em_line(e, "const int q = s - %d;", k * pl->rs);
+  emit_publish(e, pl, k, base);
+  em_open(e, "if (LIVE(%d))", k);
+  switch (pl->mode) {
+  case N5D_DIAGONAL_FREE: emit_rows_df(e, st, pl, dt, k, base); break;
+  case N5D_ASSOCIATIVE: emit_rows_assoc(e, st, pl, dt, k, base); break;
+  case N5D_GENERAL: emit_rows_general(e, st, pl, dt, k, base); break;
   }
-  buf_puts(out, "        __syncthreads();\n        rt_real");
-  for (int j = 0; j < V; j++) buf_printf(out, "%s o%d = 0", j ? "," : "", j);
-  buf_printf(out, ";\n        if (LIVE(%d)) {\n", k);
-  if (pl->mode == N5D_ASSOCIATIVE)
-    for (int j = 0; j < V; j++) emit_partial_sums(out, st, pl, dt, k, base, j);
-  for (int j = 0; j < V; j++) {
-    LoadCtx c = {pl, k, base + j, j};
-    int at = slot(pl, base + j);
-    buf_printf(out, "        o%d = ", j);
-    switch (pl->mode) {
-    case N5D_DIAGONAL_FREE:
-      emit_formula(out, st, pl, dt, load_df, &c);
-      buf_printf(out, ";\n        o%d = INTERIOR(q + %d) ? o%d : r%d_%d;\n", j, j, j, k - 1, at);
-      break;
-    case N5D_ASSOCIATIVE: /* row q+j is complete: its last rows of level k-1 just arrived */
-      buf_printf(out, "a%d_%d", k, at);
-      if (st->constant != 0) {
-        buf_puts(out, " + ");
-        emit_number(out, st->constant, dt);
-      }
-      buf_printf(out, ";\n        a%d_%d = 0;\n", k, at);
-      buf_printf(out, "        if (!INTERIOR(q + %d)) o%d = in[(long)clamp0(q + %d) * s0 + pc];\n",
-                 j, j, j);
-      break;
-    case N5D_GENERAL:
-      emit_formula(out, st, pl, dt, load_general, &c);
-      buf_printf(out, ";\n        if (!INTERIOR(q + %d)) o%d = ", j, j);
-      emit_ring_read(out, pl, k - 1, at, 0);
-      buf_puts(out, ";\n");
-      break;
-    }
-  }
-  buf_puts(out, "        }\n");
-  if (pl->mode != N5D_GENERAL) buf_puts(out, "        b = 2 * PAD + N5D_ROWS * SMROW - b;\n");
-  buf_printf(out, "        if (L == %d) {\n", k);
-  for (int j = 0; j < V; j++)
-    buf_printf(out, "          if (own && q + %d >= i0 && q + %d < i1) out[(long)(q + %d) * s0 + p] = o%d;\n",
-               j, j, j, j);
-  if (k < pl->bt) { /* the last level of the widest instantiation has no successor */
-    buf_puts(out, "        } else {\n");
-    for (int j = 0; j < V; j++) {
-      if (pl->mode == N5D_DIAGONAL_FREE) buf_printf(out, "          r%d_%d = o%d;\n", k, slot(pl, base + j), j);
-      else buf_printf(out, "          nv%d = o%d;\n", j, j);
-    }
-  }
-  buf_puts(out, "        }\n      }\n");
+  em_close(e);
+  if (pl->mode != N5D_GENERAL) em_line(e, "b = 2 * PAD + N5D_ROWS * SMROW - b;");
+  emit_hand_on(e, pl, k, base);
+  em_close(e);
 }
 
 /* Prefetch depth of the level-0 loads: rows s .. s+LOOKAHEAD-1 are in flight or arrived in
  * ld0.. when the copy of row s starts, so at least a whole copy of on-chip work hides a load. */
 static int lookahead(const Plan *pl) { return pl->v < 2 ? 2 : pl->v; }
 
-static void emit_copy(Buf *out, const Stencil *st, const Plan *pl, DType dt, int u) {
+static void emit_copy(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int u) {
   int V = pl->v, A = lookahead(pl);
-  buf_printf(out, "    {\n      if (m + %d >= M) break;\n      const int s = S0 + m + %d;\n", u * V, u * V);
+  em_open(e, "%s", "");
+  em_line(e, "if (m + %d >= M) break;", u * V);
+  em_line(e, "const int s = S0 + m + %d;", u * V);
   for (int j = 0; j < V; j++) {
-    if (pl->mode == N5D_DIAGONAL_FREE) buf_printf(out, "      r0_%d = ld%d;\n", slot(pl, u * V + j), j);
-    else buf_printf(out, "      rt_real nv%d = ld%d;\n", j, j);
+    if (pl->mode == N5D_DIAGONAL_FREE) em_line(e, "r0_%d = ld%d;", slot(pl, u * V + j), j);
+    else em_line(e, "rt_real nv%d = ld%d;", j, j);
   }
-  for (int i = 0; i + V < A; i++) buf_printf(out, "      ld%d = ld%d;\n", i, i + V);
-  for (int i = A - V; i < A; i++)
-    buf_printf(out, "      ld%d = in[(long)clamp0(s + %d) * s0 + pc];\n", i, i + V);
-  for (int k = 1; k <= pl->bt; k++) emit_level(out, st, pl, dt, k, u);
+  for (int i = 0; i + V < A; i++) em_line(e, "ld%d = ld%d;", i, i + V);
+  for (int i = A - V; i < A; i++) em_line(e, "ld%d = in[(long)clamp0(s + %d) * s0 + pc];", i, i + V);
+  for (int k = 1; k <= pl->bt; k++) emit_level(e, st, pl, dt, k, u);
   if (pl->mode == N5D_GENERAL)
-    buf_puts(out, "      if (L == 1) __syncthreads(); /* the ring slots are rewritten next copy */\n");
-  buf_puts(out, "    }\n");
+    em_line(e, "if (L == 1) __syncthreads(); /* the ring slots are rewritten next copy */");
+  em_close(e);
 }
 
 static void emit_registers(Buf *out, const Plan *pl) {
@@ -368,9 +410,11 @@ static void emit_rows(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
     buf_printf(out, "%s ld%d = in[(long)clamp0(S0 + %d) * s0 + pc]", i ? "," : "", i, i);
   buf_puts(out, ";\n");
   emit_registers(out, pl);
-  buf_printf(out, "  for (int m = 0; m < M; m += %d) {\n", pl->copies * pl->v);
-  for (int u = 0; u < pl->copies; u++) emit_copy(out, st, pl, dt, u);
-  buf_puts(out, "  }\n}\n\n");
+  Emitter e = {out, 1};
+  em_open(&e, "for (int m = 0; m < M; m += %d)", pl->copies * pl->v);
+  for (int u = 0; u < pl->copies; u++) emit_copy(&e, st, pl, dt, u);
+  em_close(&e);
+  buf_puts(out, "}\n\n");
 }
 
 static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
