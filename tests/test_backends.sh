@@ -115,4 +115,15 @@ for b in naive cpu n5d 25d ssam; do
   else no "gen --backend $b --explain prints no plan"; fi
 done
 
+# Generated programs parse their options strictly too: the value as typed, exit 2.
+if "$STENCILC" gen examples/j2d5pt.c --backend cpu -o "$tmp/p.c" && cc -std=c11 -O1 -fopenmp -o "$tmp/p" "$tmp/p.c" -lm; then
+  for a in "-t|4294967297x" "-t|+5" "-t| 5" "-t|0" "-r|-1" "-s|99999999999999999999" "-s|12x" "--seed|99999999999999999999999" \
+           "--seed| -1" "--time-ms|1e3"; do
+    opt=${a%%|*} val=${a#*|}
+    "$tmp/p" "$opt" "$val" >/dev/null 2>"$tmp/perr"
+    rc=$?
+    if [ $rc -eq 2 ] && grep -qF -- "'$val'" "$tmp/perr"; then ok; else no "program $opt '$val': exit $rc: $(head -1 "$tmp/perr")"; fi
+  done
+else no "cpu program did not build"; fi
+
 summary backends
