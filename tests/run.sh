@@ -42,6 +42,7 @@ suite refusals env STENCILC=build/asan/stencilc sh tests/test_refusals.sh
 suite fuzz-regressions env STENCILC=build/asan/stencilc sh tests/test_fuzz_regressions.sh
 suite differential env STENCILC=build/stencilc sh tests/test_differential.sh 100
 suite model env STENCILC=build/asan/stencilc sh tests/test_model.sh
+suite backends env STENCILC=build/asan/stencilc sh tests/test_backends.sh
 suite bench-differential env STENCILC=build/stencilc sh tests/test_bench_differential.sh
 suite bench-tune env STENCILC=build/stencilc sh tests/test_bench_tune.sh
 
