@@ -999,7 +999,10 @@ static int report_clang_errors(const char *path, CXTranslationUnit tu) {
       clang_getExpansionLocation(clang_getDiagnosticLocation(d), NULL, &line, &col, NULL);
       CXString msg = clang_getDiagnosticSpelling(d);
       SrcLoc loc = {path, line, col};
-      diag_error(loc, "stencilc reads its input as C11; fix this error first", "%s",
+      diag_error(loc,
+                 "stencilc reads its input as a C compiler does (gnu11): fix this error, or "
+                 "pass the flags the file needs (-I DIR, -D NAME=VALUE, -std=...)",
+                 "%s",
                  clang_getCString(msg));
       clang_disposeString(msg);
     }
@@ -1017,18 +1020,51 @@ static void base_name(const char *path, char out[IR_NAME_MAX]) {
   if (dot && dot != out) *dot = 0;
 }
 
-/* Parses path (whose text is in unsaved when that is non-NULL) into st; see frontend_parse. */
-static int parse_tu(const char *path, struct CXUnsavedFile *unsaved, const FrontendOptions *fo,
-                    Stencil *st) {
+/* The words clang is given before the user's own flags: C as a C compiler reads it by default
+ * (gnu11, so POSIX and GNU declarations such as CLOCK_MONOTONIC_RAW and struct timezone are
+ * there), with clang's own headers. The user's -std= comes later and wins. */
+static int base_args(const char **args) {
+  int n = 0;
+  args[n++] = "-xc";
+  args[n++] = "-std=gnu11";
+  args[n++] = "-Wno-implicit-function-declaration";
+#ifdef STENCILC_CLANG_RESOURCE_DIR
+  args[n++] = "-resource-dir";
+  args[n++] = STENCILC_CLANG_RESOURCE_DIR;
+#endif
+  return n;
+}
+
+typedef struct {
+  const char *path;
+  struct CXUnsavedFile *unsaved;
+  const FrontendOptions *fo;
+  Stencil *st;
+  int rc;
+} ParseJob;
+
+/* Parses job->path (whose text is in job->unsaved when that is non-NULL) into job->st. */
+static void parse_tu(void *data) {
+  ParseJob *job = data;
+  const char *path = job->path;
+  const FrontendOptions *fo = job->fo;
+  Stencil *st = job->st;
   SrcLoc file_loc = {path, 0, 0};
+  enum { MAX_ARGS = 1024 };
+  const char *args[MAX_ARGS];
+  int nargs = base_args(args);
+  if (fo && fo->nclang_args > MAX_ARGS - nargs) {
+    diag_error(file_loc, "pass fewer compiler flags", "more than %d compiler flags",
+               MAX_ARGS - nargs);
+    job->rc = 2;
+    return;
+  }
+  for (int i = 0; fo && i < fo->nclang_args; i++) args[nargs++] = fo->clang_args[i];
   CXIndex index = clang_createIndex(0, 0);
-  enum { FIXED_ARGS = 3, MAX_ARGS = 256 };
-  const char *args[MAX_ARGS] = {"-std=c11", "-xc", "-Wno-implicit-function-declaration"};
-  int nargs = FIXED_ARGS;
-  for (int i = 0; fo && i < fo->nclang_args && nargs < MAX_ARGS; i++) args[nargs++] = fo->clang_args[i];
   CXTranslationUnit tu = NULL;
   enum CXErrorCode ec = clang_parseTranslationUnit2(
-      index, path, args, nargs, unsaved, unsaved ? 1 : 0, CXTranslationUnit_DetailedPreprocessingRecord, &tu);
+      index, path, args, nargs, job->unsaved, job->unsaved ? 1 : 0,
+      CXTranslationUnit_DetailedPreprocessingRecord, &tu);
   int rc = 2;
   Parser p = {.path = path, .tu = tu, .st = st};
   if (ec != CXError_Success || !tu) {
@@ -1052,7 +1088,20 @@ static int parse_tu(const char *path, struct CXUnsavedFile *unsaved, const Front
   ir_free_expr(p.acc);
   if (tu) clang_disposeTranslationUnit(tu);
   clang_disposeIndex(index);
-  return rc;
+  job->rc = rc;
+}
+
+/* libclang and the recogniser recurse as deep as the input nests (5,000 unary minuses, a sum of
+ * 100,000 terms): the parse runs on a thread with this much stack, and libclang is told not to
+ * start its own 8 MB one (LIBCLANG_NOTHREADS). Untouched stack costs no memory. */
+enum { PARSE_STACK_BYTES = 512u << 20 };
+
+static int run_parse(const char *path, struct CXUnsavedFile *unsaved, const FrontendOptions *fo,
+                     Stencil *st) {
+  setenv("LIBCLANG_NOTHREADS", "1", 1);
+  ParseJob job = {path, unsaved, fo, st, 2};
+  clang_executeOnThread(parse_tu, &job, PARSE_STACK_BYTES);
+  return job.rc;
 }
 
 int frontend_parse(const char *path, const FrontendOptions *fo, Stencil *st) {
@@ -1064,12 +1113,12 @@ int frontend_parse(const char *path, const FrontendOptions *fo, Stencil *st) {
     return 2;
   }
   fclose(f);
-  return parse_tu(path, NULL, fo, st);
+  return run_parse(path, NULL, fo, st);
 }
 
 int frontend_parse_buffer(const char *name, const char *text, size_t len, const FrontendOptions *fo,
                           Stencil *st) {
   memset(st, 0, sizeof *st);
   struct CXUnsavedFile unsaved = {.Filename = name, .Contents = text, .Length = (unsigned long)len};
-  return parse_tu(name, &unsaved, fo, st);
+  return run_parse(name, &unsaved, fo, st);
 }
