@@ -63,37 +63,148 @@ static bool punct(CXTranslationUnit tu, CXToken t, char op[4]) {
   return ok;
 }
 
+/* The first short punctuator among the tokens of the main-file bytes [from, to), or false when
+ * there is none or the range is not plain file text (both ends come from one macro use). */
+static bool punct_between(CXTranslationUnit tu, CXSourceLocation from, CXSourceLocation to,
+                          char op[4]) {
+  CXFile f1, f2;
+  unsigned a, b;
+  clang_getExpansionLocation(from, &f1, NULL, NULL, &a);
+  clang_getExpansionLocation(to, &f2, NULL, NULL, &b);
+  if (!f1 || !clang_File_isEqual(f1, f2) || a >= b) return false;
+  CXSourceRange r = clang_getRange(clang_getLocationForOffset(tu, f1, a),
+                                   clang_getLocationForOffset(tu, f1, b));
+  CXToken *toks;
+  unsigned n;
+  clang_tokenize(tu, r, &toks, &n);
+  bool found = false;
+  for (unsigned i = 0; i < n && !found; i++)
+    if (offset_of(clang_getTokenLocation(tu, toks[i])) < b) found = punct(tu, toks[i], op);
+  clang_disposeTokens(tu, toks, n);
+  return found;
+}
+
+/* An operator that a function-like macro produced has no place of its own in the file: it is
+ * read from clang's printing of the expression instead, which costs the size of the expression,
+ * so only for expressions of at most this many nodes (index macros are a few). */
+enum { MACRO_EXPR_MAX_NODES = 256 };
+
+static enum CXChildVisitResult count_node(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)c;
+  (void)parent;
+  int *n = data;
+  return ++*n > MACRO_EXPR_MAX_NODES ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* clang's printing of c into out (size n); false when c is too large to print. */
+static bool printed(CXCursor c, char *out, size_t n) {
+  int nodes = 0;
+  clang_visitChildren(c, count_node, &nodes);
+  if (nodes > MACRO_EXPR_MAX_NODES) return false;
+  CXString s = clang_getCursorPrettyPrinted(c, NULL);
+  const char *p = clang_getCString(s);
+  bool ok = p && strlen(p) < n;
+  if (ok) strcpy(out, p);
+  clang_disposeString(s);
+  return ok;
+}
+
+/* clang prints a binary operator as "LHS op RHS": the operator is the word before RHS. */
+static bool printed_binary_op(CXCursor c, CXCursor rhs, char op[4]) {
+  enum { TEXT_MAX = 64 * MACRO_EXPR_MAX_NODES };
+  char *all = malloc(TEXT_MAX), *right = malloc(TEXT_MAX);
+  bool ok = all && right && printed(c, all, TEXT_MAX) && printed(rhs, right, TEXT_MAX);
+  size_t na = ok ? strlen(all) : 0, nr = ok ? strlen(right) : 0;
+  ok = ok && na > nr + 2 && !strcmp(all + na - nr, right) && all[na - nr - 1] == ' ';
+  if (ok) {
+    size_t end = na - nr - 1, start = end;
+    while (start > 0 && all[start - 1] != ' ') start--;
+    ok = end - start >= 1 && end - start < 4;
+    if (ok) {
+      memcpy(op, all + start, end - start);
+      op[end - start] = 0;
+    }
+  }
+  free(all);
+  free(right);
+  return ok;
+}
+
+/* Where an expression starts and ends. clang computes an operator's extent from its operands,
+ * down the whole left (or right) spine: asked at every node of a long sum, that is quadratic. The
+ * spine is walked here instead, and clang asked only about the expression at its end. */
+static bool is_kind(CXCursor c, enum CXCursorKind k) { return clang_getCursorKind(c) == k; }
+
+static CXSourceLocation start_of(CXCursor c) {
+  CXCursor kids[2];
+  for (;;) {
+    int n = cur_children(c, kids, 2);
+    bool spine = n >= 1 && (is_kind(c, CXCursor_BinaryOperator) ||
+                            is_kind(c, CXCursor_CompoundAssignOperator) ||
+                            is_kind(c, CXCursor_ArraySubscriptExpr) ||
+                            (is_kind(c, CXCursor_UnexposedExpr) && n == 1));
+    if (!spine) return clang_getRangeStart(clang_getCursorExtent(c));
+    c = kids[0];
+  }
+}
+
+static CXSourceLocation end_of(CXCursor c) {
+  CXCursor kids[CUR_MAX_CHILDREN];
+  for (;;) {
+    int n = cur_children(c, kids, CUR_MAX_CHILDREN);
+    bool prefix_op = false;
+    if (is_kind(c, CXCursor_UnaryOperator) && n == 1) {
+      /* a prefix operator ends where its operand ends; a postfix one after its operand */
+      unsigned self, kid;
+      clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &self);
+      clang_getExpansionLocation(start_of(kids[0]), NULL, NULL, NULL, &kid);
+      prefix_op = self < kid;
+    }
+    bool spine = n >= 1 && n <= CUR_MAX_CHILDREN &&
+                 (is_kind(c, CXCursor_BinaryOperator) || is_kind(c, CXCursor_CompoundAssignOperator) ||
+                  is_kind(c, CXCursor_CStyleCastExpr) || prefix_op ||
+                  (is_kind(c, CXCursor_UnexposedExpr) && n == 1));
+    if (!spine) return clang_getRangeEnd(clang_getCursorExtent(c));
+    c = kids[n - 1];
+  }
+}
+
 bool cur_binary_op(CXTranslationUnit tu, CXCursor c, char op[4]) {
   CXCursor kids[2];
   if (cur_children(c, kids, 2) != 2) return false;
-  unsigned lhs_end = offset_of(clang_getRangeEnd(clang_getCursorExtent(kids[0])));
-  unsigned rhs_start = offset_of(clang_getRangeStart(clang_getCursorExtent(kids[1])));
-  CXToken *toks;
-  unsigned n;
-  clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
-  bool found = false;
-  for (unsigned i = 0; i < n && !found; i++) {
-    unsigned off = offset_of(clang_getTokenLocation(tu, toks[i]));
-    if (off >= lhs_end && off < rhs_start) found = punct(tu, toks[i], op);
-  }
-  clang_disposeTokens(tu, toks, n);
-  return found;
+  /* only the bytes between the operands are read: a long sum costs its length, not its square */
+  return punct_between(tu, end_of(kids[0]), start_of(kids[1]), op) ||
+         printed_binary_op(c, kids[1], op);
 }
 
 bool cur_unary_op(CXTranslationUnit tu, CXCursor c, char op[4], bool *prefix) {
   CXCursor kid;
   if (cur_children(c, &kid, 1) != 1) return false;
-  unsigned kid_start = offset_of(clang_getRangeStart(clang_getCursorExtent(kid)));
-  CXToken *toks;
-  unsigned n;
-  clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
-  bool found = false;
-  if (n >= 2) {
-    *prefix = offset_of(clang_getTokenLocation(tu, toks[0])) < kid_start;
-    found = punct(tu, toks[*prefix ? 0 : n - 1], op);
+  /* a prefix operator's own location is the operator; a postfix one's is its operand's start */
+  if (punct_between(tu, clang_getCursorLocation(c), start_of(kid), op)) {
+    *prefix = true;
+    return true;
   }
-  clang_disposeTokens(tu, toks, n);
-  return found;
+  if (punct_between(tu, end_of(kid), clang_getRangeEnd(clang_getCursorExtent(c)), op)) {
+    *prefix = false;
+    return true;
+  }
+  /* from a macro: clang prints a prefix operator before its operand, a postfix one after */
+  char text[64];
+  if (!printed(c, text, sizeof text)) return false;
+  size_t n = strlen(text);
+  bool twice_first = n >= 2 && strchr("+-", text[0]) && text[1] == text[0];
+  bool twice_last = n >= 2 && strchr("+-", text[n - 1]) && text[n - 2] == text[n - 1];
+  if (twice_first || (!twice_last && n > 0 && strchr("-+!~*&", text[0]))) {
+    *prefix = true;
+    snprintf(op, 4, "%.*s", twice_first ? 2 : 1, text);
+  } else if (twice_last) {
+    *prefix = false;
+    snprintf(op, 4, "%s", text + n - 2);
+  } else {
+    return false;
+  }
+  return true;
 }
 
 const char *cur_ref_name(CXCursor c) {
