@@ -63,7 +63,7 @@ static bool punct(CXTranslationUnit tu, CXToken t, char op[4]) {
   return ok;
 }
 
-/* The first short punctuator among the tokens of the main-file bytes [from, to), or false when
+/* The last short punctuator among the tokens of the main-file bytes [from, to), or false when
  * there is none or the range is not plain file text (both ends come from one macro use). */
 static bool punct_between(CXTranslationUnit tu, CXSourceLocation from, CXSourceLocation to,
                           char op[4]) {
@@ -77,8 +77,10 @@ static bool punct_between(CXTranslationUnit tu, CXSourceLocation from, CXSourceL
   CXToken *toks;
   unsigned n;
   clang_tokenize(tu, r, &toks, &n);
+  /* the last one: an operand ending in a macro's argument, SCALE(0.5) * x, is located at the
+   * macro's name, so the macro's own parentheses come first */
   bool found = false;
-  for (unsigned i = 0; i < n && !found; i++)
+  for (unsigned i = n; i-- > 0 && !found;)
     if (offset_of(clang_getTokenLocation(tu, toks[i])) < b) found = punct(tu, toks[i], op);
   clang_disposeTokens(tu, toks, n);
   return found;

@@ -1,4 +1,4 @@
-// expect: 3:3: error: time loop must start at 0
+// expect: {"dims": 2, "extents": ["n", "n"], "radius": [0, 1], "npoints": 2, "coefs": {"0,-1": 0.5, "0,0": 0.5}, "time_form": "time levels", "steps_per_iter": 1}
 void f(int n, int steps, float A[2][n][n]) {
   for (int t = 1; t < steps; t++)
     for (int i = 1; i < n - 1; i++)
