@@ -24,6 +24,8 @@ static const Binding *binding(const Parser *p, const char *name) {
   return NULL;
 }
 
+static Expr *constant(Parser *p, CXCursor c);
+
 /* The value of a constant expression of at most a few levels (deeper ones are left to the
  * check of the linear form's coefficients, which is located at the whole expression). */
 static bool fold(const Expr *e, int depth, double *v) {
@@ -59,6 +61,11 @@ static bool folds_finite(Parser *p, CXCursor c, const Expr *e) {
 static Expr *binary(Parser *p, CXCursor c) {
   char op[4];
   if (!cur_binary_op(p->tu, c, op)) {
+    /* #define C0 (-205.0 / 72.0): clang folds what a macro's body computes from constants */
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;
+    if (r) clang_EvalResult_dispose(r);
+    if (k == CXEval_Int || k == CXEval_Float) return constant(p, c);
     fail(p, c, "expand the macro by hand", "cannot see the operator (it comes from a macro)");
     return NULL;
   }
