@@ -40,6 +40,7 @@ enum { MAX_REGIONS = 16, MAX_CANDIDATES = 4096, MAX_ACCEPTED = 8 };
 
 typedef struct {
   const char *path;
+  const Input *in;
   CXTranslationUnit tu;
   Region regions[MAX_REGIONS];
   int nregions;
@@ -248,6 +249,7 @@ static int choose(const Source *src, const FrontendOptions *fo, Stencil *st) {
     Parser *p = calloc(1, sizeof *p);
     if (!p) exit(3);
     p->path = src->path;
+    p->in = src->in;
     p->tu = src->tu;
     Stencil trial = {0};
     p->st = &trial;
@@ -423,7 +425,9 @@ static void parse_tu(void *data) {
   int rc = 2;
   Source *src = calloc(1, sizeof *src);
   if (!src) exit(3);
+  Input in = {path, index, args, nargs, job->unsaved};
   src->path = path;
+  src->in = &in;
   src->tu = tu;
   if (ec != CXError_Success || !tu) {
     diag_error(file_loc, "is it a C source file?", "libclang could not parse the file");

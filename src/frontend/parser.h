@@ -86,14 +86,25 @@ typedef struct {
   CXCursor in_decl;
 } Sweep;
 
+/* What the front end was given, for reading index macros again (expand.c). */
 typedef struct {
   const char *path;
+  CXIndex index;
+  const char *const *args;
+  int nargs;
+  struct CXUnsavedFile *unsaved; /* the main file's text when it is not on disk, or NULL */
+} Input;
+
+typedef struct {
+  const char *path;
+  const Input *in;
   CXTranslationUnit tu;
   Stencil *st;
   Loop time;          /* the time loop */
   Sweep *sw;          /* the sweep being read */
   bool time_levels;   /* out is indexed by a time level: A[(t + 1) % 2][i][j] */
   int depth;          /* of the expression being read */
+  bool expanding;     /* reading an index macro's expansion (expand.c) */
   int progress;       /* how far the candidate got: ranks the refusals of several candidates */
   Refusal why;
   char syms[POLY_MAX_SYMS][IR_NAME_MAX];
@@ -140,6 +151,12 @@ int poly_monomial_cmp(const Poly *a, const Poly *b);
 
 /* Value of an integer expression of constants and filter-loop variables. */
 bool eval_index(Parser *p, CXCursor c, long long *v);
+
+/* ---- expand.c ---- */
+
+/* The polynomial of an index whose operators a function-like macro produced (c is the whole
+ * macro use): the use is expanded by clang into text and that text read again. */
+int expanded_poly(Parser *p, CXCursor c, Poly *out);
 
 /* ---- nest.c ---- */
 

@@ -143,9 +143,7 @@ int poly_of(Parser *p, CXCursor c, Poly *out) {
     constant_poly(out, v);
     rc = 0;
   } else if (kind(c) == CXCursor_BinaryOperator && !cur_binary_op(p->tu, c, op)) {
-    rc = fail(p, c, "write the index out: a[(k * ny + j) * nx + i]",
-              "the index's operators come from a function-like macro, whose body libclang 14 "
-              "does not show; stencilc cannot read them yet");
+    rc = expanded_poly(p, c, out);
   } else {
     rc = fail(p, c, HINT_AFFINE, "index is not an affine expression of the loop variables");
   }
