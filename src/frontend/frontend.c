@@ -289,7 +289,7 @@ static int choose(const Source *src, const FrontendOptions *fo, Stencil *st) {
       n += (size_t)snprintf(list + n, sizeof list - n, "%s%s:%u (in %s)", a ? ", " : "",
                             src->path, l.line, fn);
     }
-    diag_error(file_loc,
+    diag_error(cur_loc(src->path, acc[naccepted - 1].at.loop),
                "choose one with --function NAME, or mark it with #pragma scop and #pragma "
                "endscop",
                "%d stencil time loops found: %s%s", nfound, list, nfound > naccepted ? ", ..." : "");

@@ -243,8 +243,15 @@ static int flat_layout(Parser *p, CXCursor at, Sweep *sw) {
   int order[IR_MAX_DIMS];
   for (int l = 0; l < sw->nloops; l++) {
     Poly r;
-    if (!poly_split(p, &rest, sw->loops[l].var, &stride[l], &r) || stride[l].n == 0 ||
-        !poly_is_monomial(&stride[l]) || stride[l].t[0].coef <= 0)
+    char text[256];
+    bool split = poly_split(p, &rest, sw->loops[l].var, &stride[l], &r);
+    if (split && stride[l].n > 1) {
+      poly_text(p, &stride[l], text, sizeof text);
+      return fail(p, at, "name the padded extent and bound the loops by it: int ld = n + 2; for (j = 1; j < ld - 1; j++) a[i * ld + j]",
+                  "the stride '%s' of '%s' along '%s' is not a size (a name or a constant)", text,
+                  sw->out.name, sw->loops[l].var);
+    }
+    if (!split || stride[l].n == 0 || !poly_is_monomial(&stride[l]) || stride[l].t[0].coef <= 0)
       return fail(p, at, "index a flat array as a[i * ny + j] or a[(i * ny + j) * nx + k]",
                   "the index of '%s' does not multiply the loop variable '%s' by a size",
                   sw->out.name, sw->loops[l].var);
