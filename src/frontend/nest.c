@@ -515,6 +515,14 @@ static bool allocated_elements(CXCursor decl, long long *n) {
                                                  : clang_getNullCursor();
   if (clang_Cursor_isNull(init)) return false;
   CXCursor call = cur_strip(init);
+  if (kind(call) == CXCursor_DeclRefExpr) { /* double *cur = grid; with double grid[N * N] */
+    CXType t = clang_getCanonicalType(clang_getCursorType(clang_getCursorReferenced(call)));
+    long long count = 1;
+    for (; t.kind == CXType_ConstantArray; t = clang_getCanonicalType(clang_getArrayElementType(t)))
+      if (__builtin_mul_overflow(count, clang_getArraySize(t), &count)) return false;
+    *n = count;
+    return count > 1;
+  }
   if (kind(call) != CXCursor_CallExpr) return false;
   CXString s = clang_getCursorSpelling(call);
   const char *f = clang_getCString(s);
@@ -587,7 +595,15 @@ static int declared_extent(Parser *p, const Sweep *sw, CXCursor decl, const char
     }
     return 0;
   }
-  if (idx < 0) return 0;
+  if (idx < 0) { /* double (*a)[n] = malloc(...): the slowest extent from the size allocated */
+    long long total, rest = 1;
+    for (int k = 0; k < spatial; k++)
+      if (!cur_eval_int(sizes[first + k], &v) || v <= 0 || __builtin_mul_overflow(rest, v, &rest))
+        return 0;
+    if (!allocated_elements(decl, &total) || total % rest) return 0;
+    *cnst = (long)(total / rest);
+    return 1;
+  }
   CXCursor s = sizes[first + idx];
   if (cur_eval_int(s, &v)) {
     *cnst = (long)v;
