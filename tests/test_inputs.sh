@@ -83,6 +83,18 @@ gen_sum 5000 >"$tmp/sum5k.c"; answered "5,000-term sum" "$tmp/sum5k.c"
 expect 0 "5,000-term sum is accepted" "$STENCILC" info "$tmp/sum5k.c"
 gen_sum 100000 >"$tmp/sum100k.c"; answered "100,000-term sum" "$tmp/sum100k.c"
 grep -q 'nests more than 10000' "$tmp/err" && ok || no "100,000-term sum: no depth message"
+# 20,000 macro coefficients in groups of 100 terms (shallow): each literal's macro is looked up
+# once per file, not by a walk over the whole file per literal
+python3 -c "
+g = '(' + ' + '.join(['C * A[t % 2][i][j - 1]'] * 100) + ')'
+print('#define C 0.5f')
+print('void f(int n, int steps, float A[2][n][n]) {')
+print('  for (int t = 0; t < steps; t++)')
+print('    for (int i = 1; i < n - 1; i++)')
+print('      for (int j = 1; j < n - 1; j++)')
+print('        A[(t + 1) % 2][i][j] = ' + ' + '.join([g] * 200) + ';')
+print('}')" >"$tmp/macros20k.c"
+answered "20,000 macro coefficients" "$tmp/macros20k.c"
 gen_neg 5000 >"$tmp/neg5k.c"; answered "5,000 nested minuses" "$tmp/neg5k.c"
 expect 0 "5,000 nested minuses are accepted" "$STENCILC" gen "$tmp/neg5k.c" --backend cpu -o "$tmp/neg.c"
 gen_neg 20000 >"$tmp/neg20k.c"; answered "20,000 nested minuses" "$tmp/neg20k.c"

@@ -100,7 +100,8 @@ static void print_json(const Stencil *st) {
   }
   printf("], \"flops_per_cell\": %d, \"loop_axis\": [", st->flops);
   for (int l = 0; l < st->dims; l++) printf("%s%d", l ? ", " : "", st->loop_axis[l]);
-  printf("], \"time_form\": \"%s\", \"steps_per_iter\": %d}\n", time_form_name(st), st->steps_per_iter);
+  printf("], \"time_form\": \"%s\", \"steps_per_iter\": %d}\n", time_form_name(st),
+         st->steps_per_iter);
 }
 
 static void print_text(const Stencil *st, const char *path) {
@@ -126,7 +127,8 @@ static void print_text(const Stencil *st, const char *path) {
     for (int d = 0; d < st->weight_dims; d++) printf("[%d]", st->weight_shape[d]);
     printf(", run-time (the generated program fills them when it runs)\n");
   }
-  printf("storage      %s, %d step%s per iteration\nloop order  ", time_form_name(st), st->steps_per_iter, st->steps_per_iter == 1 ? "" : "s");
+  printf("storage      %s, %d step%s per iteration\nloop order  ", time_form_name(st),
+         st->steps_per_iter, st->steps_per_iter == 1 ? "" : "s");
   for (int l = 0; l < st->dims; l++) printf(" %d", st->loop_axis[l]);
   printf(" (the axis each loop iterates, outermost first; the IR follows memory order)\n");
   printf("flops/cell   %d\npoints       %d\n", st->flops, st->npoints);

@@ -163,7 +163,8 @@ static CXSourceLocation end_of(CXCursor c) {
       prefix_op = self < kid;
     }
     bool spine = n >= 1 && n <= CUR_MAX_CHILDREN &&
-                 (is_kind(c, CXCursor_BinaryOperator) || is_kind(c, CXCursor_CompoundAssignOperator) ||
+                 (is_kind(c, CXCursor_BinaryOperator) ||
+                  is_kind(c, CXCursor_CompoundAssignOperator) ||
                   is_kind(c, CXCursor_CStyleCastExpr) || prefix_op ||
                   (is_kind(c, CXCursor_UnexposedExpr) && n == 1));
     if (!spine) return clang_getRangeEnd(clang_getCursorExtent(c));
@@ -253,30 +254,67 @@ static bool literal_spelling(CXTranslationUnit tu, CXCursor c, char text[40]) {
 /* The literal an object-like macro expands to, when its body is one literal token, possibly in
  * parentheses: `#define C0 (0.2f)`. libclang reports macro-expanded literals at the macro's use,
  * so this is how their spelling is found. */
+/* The macro uses of the main file by position, gathered once per translation unit (a literal
+ * from a macro is found by where it is used: a binary search, not a walk over every top-level
+ * cursor for each literal, which made long expressions of macro coefficients quadratic). */
 typedef struct {
   unsigned offset;
   CXCursor use;
-  bool found;
-} MacroSearch;
+} MacroUse;
 
-static enum CXChildVisitResult find_expansion(CXCursor c, CXCursor parent, CXClientData data) {
+static struct {
+  CXTranslationUnit tu;
+  MacroUse *uses;
+  int n, cap;
+} macro_uses;
+
+static enum CXChildVisitResult collect_use(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
-  MacroSearch *s = data;
-  if (clang_getCursorKind(c) == CXCursor_MacroExpansion &&
-      offset_of(clang_getCursorLocation(c)) == s->offset) {
-    s->use = c;
-    s->found = true;
-    return CXChildVisit_Break;
+  (void)data;
+  if (clang_getCursorKind(c) != CXCursor_MacroExpansion ||
+      !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+    return CXChildVisit_Continue;
+  if (macro_uses.n == macro_uses.cap) {
+    int cap = macro_uses.cap ? 2 * macro_uses.cap : 256;
+    MacroUse *u = realloc(macro_uses.uses, (size_t)cap * sizeof *u);
+    if (!u) return CXChildVisit_Break; /* the lookups then miss: literals print as values */
+    macro_uses.uses = u;
+    macro_uses.cap = cap;
   }
+  macro_uses.uses[macro_uses.n++] = (MacroUse){offset_of(clang_getCursorLocation(c)), c};
   return CXChildVisit_Continue;
 }
 
+static int by_offset(const void *a, const void *b) {
+  unsigned x = ((const MacroUse *)a)->offset, y = ((const MacroUse *)b)->offset;
+  return (x > y) - (x < y);
+}
+
+void cur_forget(CXTranslationUnit tu) {
+  if (macro_uses.tu != tu) return;
+  free(macro_uses.uses);
+  memset(&macro_uses, 0, sizeof macro_uses);
+}
+
+static bool macro_use_at(CXTranslationUnit tu, unsigned offset, CXCursor *use) {
+  if (macro_uses.tu != tu) {
+    cur_forget(macro_uses.tu);
+    macro_uses.tu = tu;
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_use, NULL);
+    qsort(macro_uses.uses, (size_t)macro_uses.n, sizeof *macro_uses.uses, by_offset);
+  }
+  MacroUse key = {offset, clang_getNullCursor()};
+  const MacroUse *u = macro_uses.n ? bsearch(&key, macro_uses.uses, (size_t)macro_uses.n,
+                                             sizeof key, by_offset)
+                                   : NULL;
+  if (u) *use = u->use;
+  return u != NULL;
+}
+
 static bool macro_literal(CXTranslationUnit tu, CXCursor c, char text[40]) {
-  /* macro expansions are top-level cursors, found by the position of the use */
-  MacroSearch s = {offset_of(clang_getCursorLocation(c)), clang_getNullCursor(), false};
-  clang_visitChildren(clang_getTranslationUnitCursor(tu), find_expansion, &s);
-  if (!s.found) return false;
-  CXCursor def = clang_getCursorReferenced(s.use);
+  CXCursor use;
+  if (!macro_use_at(tu, offset_of(clang_getCursorLocation(c)), &use)) return false;
+  CXCursor def = clang_getCursorReferenced(use);
   if (clang_getCursorKind(def) != CXCursor_MacroDefinition) return false;
   CXToken *toks;
   unsigned n;

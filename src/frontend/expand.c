@@ -163,6 +163,7 @@ static int read_expansion(Parser *p, CXCursor c, const char *file, const char *i
   } else {
     rc = fail(p, c, HINT_MACRO, "clang cannot read the expansion of this index macro");
   }
+  cur_forget(tu);
   clang_disposeTranslationUnit(tu);
   return rc;
 }

@@ -29,17 +29,19 @@ static Expr *constant(Parser *p, CXCursor c);
 /* The value of a constant expression of at most a few levels (deeper ones are left to the
  * check of the linear form's coefficients, which is located at the whole expression). */
 static bool fold(const Expr *e, int depth, double *v) {
-  double a, b;
+  double a, b = 0;
   if (e->kind == EX_CONST) return *v = e->value, true;
-  if (depth > 16) return false;
+  if (depth > 16 || e->kind < EX_NEG || e->kind > EX_DIV || !fold(e->arg[0], depth + 1, &a) ||
+      (e->nargs == 2 && !fold(e->arg[1], depth + 1, &b)))
+    return false;
   switch (e->kind) {
-  case EX_NEG: return fold(e->arg[0], depth + 1, &a) && (*v = -a, true);
-  case EX_ADD: return fold(e->arg[0], depth + 1, &a) && fold(e->arg[1], depth + 1, &b) && (*v = a + b, true);
-  case EX_SUB: return fold(e->arg[0], depth + 1, &a) && fold(e->arg[1], depth + 1, &b) && (*v = a - b, true);
-  case EX_MUL: return fold(e->arg[0], depth + 1, &a) && fold(e->arg[1], depth + 1, &b) && (*v = a * b, true);
-  case EX_DIV: return fold(e->arg[0], depth + 1, &a) && fold(e->arg[1], depth + 1, &b) && (*v = a / b, true);
-  default: return false;
+  case EX_NEG: *v = -a; break;
+  case EX_ADD: *v = a + b; break;
+  case EX_SUB: *v = a - b; break;
+  case EX_MUL: *v = a * b; break;
+  default: *v = a / b; break;
   }
+  return true;
 }
 
 /* Refuses, at c, a division by a constant zero and constant arithmetic that overflows: the

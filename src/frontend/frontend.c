@@ -292,7 +292,8 @@ static int choose(const Source *src, const FrontendOptions *fo, Stencil *st) {
     diag_error(cur_loc(src->path, acc[naccepted - 1].at.loop),
                "choose one with --function NAME, or mark it with #pragma scop and #pragma "
                "endscop",
-               "%d stencil time loops found: %s%s", nfound, list, nfound > naccepted ? ", ..." : "");
+               "%d stencil time loops found: %s%s", nfound, list,
+               nfound > naccepted ? ", ..." : "");
   } else {
     *st = acc[0].st;
     acc[0].st = (Stencil){0};
@@ -438,6 +439,7 @@ static void parse_tu(void *data) {
   }
   if (rc != 0) ir_free(st);
   free(src);
+  cur_forget(tu);
   if (tu) clang_disposeTranslationUnit(tu);
   clang_disposeIndex(index);
   job->rc = rc;

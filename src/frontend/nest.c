@@ -215,7 +215,8 @@ int time_level(Parser *p, CXCursor c, long long *k, long long *m) {
     if (!strcmp(var, p->time.var)) return 0;
     for (int l = 0; l < p->sw->nloops; l++)
       if (!strcmp(var, p->sw->loops[l].var))
-        return fail(p, p->time.at, "put the time loop outermost: for (t ...) for (i ...) for (j ...)",
+        return fail(p, p->time.at,
+                    "put the time loop outermost: for (t ...) for (i ...) for (j ...)",
                     "the time loop (over '%s') is not the outermost loop", var);
   }
   return fail(p, c, HINT_LEVEL, "time subscript must be %s %% 2 or (%s + 1) %% 2", p->time.var,
@@ -247,7 +248,9 @@ static int flat_layout(Parser *p, CXCursor at, Sweep *sw) {
     bool split = poly_split(p, &rest, sw->loops[l].var, &stride[l], &r);
     if (split && stride[l].n > 1) {
       poly_text(p, &stride[l], text, sizeof text);
-      return fail(p, at, "name the padded extent and bound the loops by it: int ld = n + 2; for (j = 1; j < ld - 1; j++) a[i * ld + j]",
+      return fail(p, at,
+                  "name the padded extent and bound the loops by it: int ld = n + 2; "
+                  "for (j = 1; j < ld - 1; j++) a[i * ld + j]",
                   "the stride '%s' of '%s' along '%s' is not a size (a name or a constant)", text,
                   sw->out.name, sw->loops[l].var);
     }
@@ -371,7 +374,8 @@ static int flat_offsets(Parser *p, CXCursor at, const Access *a, const Poly *r,
   if (!poly_is_const(&left, &k) || k != 0) {
     char text[256];
     poly_text(p, &left, text, sizeof text);
-    return fail(p, at, "offsets in a flat index are multiples of the strides: a[(i + 1) * ny + j - 1]",
+    return fail(p, at,
+                "offsets in a flat index are multiples of the strides: a[(i + 1) * ny + j - 1]",
                 "the index of '%s' adds '%s', which is not a multiple of the grid's strides",
                 a->name, text);
   }

@@ -143,7 +143,8 @@ bool poly_split(Parser *p, const Poly *a, const char *name, Poly *stride, Poly *
 /* The text of a polynomial ("ny * nx", "512"), for messages and extents. */
 void poly_text(const Parser *p, const Poly *a, char *out, size_t size);
 /* Exact division of monomials: a / b as a constant or a single name; false otherwise. */
-bool poly_ratio(const Parser *p, const Poly *a, const Poly *b, char name[IR_NAME_MAX], long long *k);
+bool poly_ratio(const Parser *p, const Poly *a, const Poly *b, char name[IR_NAME_MAX],
+                long long *k);
 /* Whether a is one term (coefficient times a product of names). */
 bool poly_is_monomial(const Poly *a);
 /* Compare the name products of two monomials: <0, 0, >0 by degree then names. */
