@@ -48,11 +48,13 @@ clean:
 	rm -rf build
 
 # ---------------------------------------------------------------------------------------------
-# Front-end fuzzing (issue 6). `make fuzz FUZZ_SECONDS=N` builds build/fuzz/fuzz_frontend (clang,
-# libFuzzer + ASan + UBSan over src/frontend, src/ir, src/util) and runs it for N seconds on all
-# cores, seeded with examples/*.c and tests/bad/*.c (their #include lines removed: the target skips
-# inputs that include anything), keeping new inputs in build/fuzz/corpus and
-# any crash under build/fuzz/artifacts/. Crashes found are kept in tests/fuzz/regressions/.
+# Front-end fuzzing (issues 6 and 11). `make fuzz FUZZ_SECONDS=N FUZZ_JOBS=J` builds
+# build/fuzz/fuzz_frontend (clang, libFuzzer + ASan + UBSan over src/frontend, src/ir, src/util)
+# and runs it for N seconds in J processes on inputs up to 64 KB, #include resolved from
+# tests/fuzz/include and the system's headers. Seeds: examples/*.c, tests/bad/*.c,
+# tests/inputs/*.c (when present), tests/fuzz/seeds/*.c and the regressions; new inputs are kept
+# in build/fuzz/corpus, crashes under build/fuzz/artifacts/ (save them in tests/fuzz/regressions/).
+# The log of each process is build/fuzz/fuzz-K.log (executions, coverage).
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= $(shell nproc)
@@ -60,6 +62,7 @@ FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-om
 FUZZ_CFLAGS := -O1 -g -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -I$(LLVM_INC) $(FUZZ_SAN)
 FUZZ_SRCS := $(wildcard src/frontend/*.c src/ir/*.c src/util/*.c)
 FUZZ_OBJS := $(patsubst src/%.c,build/fuzz/obj/%.o,$(FUZZ_SRCS))
+FUZZ_SEEDS := $(wildcard examples/*.c tests/bad/*.c tests/inputs/*.c tests/fuzz/seeds/*.c)
 
 .PHONY: fuzz fuzz-build
 fuzz-build: build/fuzz/fuzz_frontend
@@ -67,14 +70,16 @@ build/fuzz/obj/%.o: src/%.c $(wildcard src/*/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 build/fuzz/fuzz_frontend: tests/fuzz/fuzz_frontend.c $(FUZZ_OBJS)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ -L$(LLVM_LIB) -Wl,-rpath,$(LLVM_LIB) -lclang -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -DFUZZ_INCLUDE_DIR='"$(CURDIR)/tests/fuzz/include"' -fsanitize=fuzzer \
+	  -o $@ $^ -L$(LLVM_LIB) -Wl,-rpath,$(LLVM_LIB) -lclang -lm
+# stdin is /dev/null: an input that reads it gets end of file, not a wait.
 fuzz: build/fuzz/fuzz_frontend
 	@mkdir -p build/fuzz/corpus build/fuzz/artifacts build/fuzz/seeds
-	for f in examples/*.c tests/bad/*.c; do sed '/include/d' "$$f" >build/fuzz/seeds/$$(basename $$(dirname $$f))-$$(basename $$f); done
+	for f in $(FUZZ_SEEDS); do cp "$$f" build/fuzz/seeds/$$(basename $$(dirname $$f))-$$(basename $$f); done
 	cd build/fuzz && ./fuzz_frontend -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
-	  -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=20 -rss_limit_mb=4096 \
+	  -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=20 -rss_limit_mb=4096 \
 	  -close_fd_mask=2 -dict=../../tests/fuzz/stencil.dict -artifact_prefix=artifacts/ \
-	  corpus seeds ../../tests/fuzz/regressions
+	  corpus seeds ../../tests/fuzz/regressions </dev/null
 
 # ---------------------------------------------------------------------------------------------
 # Random stencil generator for differential testing (issue 6): build/stencilgen.
