@@ -87,3 +87,29 @@ all: build/stencilgen
 build/stencilgen: tools/stencilgen.c
 	@mkdir -p build
 	$(CC) -O2 -g -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wshadow -o $@ $<
+
+# ---------------------------------------------------------------------------------------------
+# Install (issue 10). Generated programs carry their runtime (embedded in stencilc), so the binary
+# is all they need; tools/cudaemu (run CUDA programs on the CPU) goes to share/stencilc/cudaemu,
+# the man page (its version from src/util/version.h) to share/man/man1, LICENSE and README to share/doc/stencilc.
+#   make install PREFIX=/usr/local DESTDIR=   and   make uninstall (the same PREFIX and DESTDIR)
+PREFIX ?= /usr/local
+VERSION := $(shell sed -n 's/^\#define STENCILC_VERSION "\(.*\)"/\1/p' src/util/version.h)
+BINDIR := $(DESTDIR)$(PREFIX)/bin
+MAN1DIR := $(DESTDIR)$(PREFIX)/share/man/man1
+DATADIR := $(DESTDIR)$(PREFIX)/share/stencilc
+DOCDIR := $(DESTDIR)$(PREFIX)/share/doc/stencilc
+
+.PHONY: install uninstall
+install: build/stencilc
+	install -d $(BINDIR) $(MAN1DIR) $(DATADIR)/cudaemu $(DOCDIR)
+	install -m 755 build/stencilc $(BINDIR)/stencilc
+	sed 's/@VERSION@/$(VERSION)/' doc/stencilc.1 >$(MAN1DIR)/stencilc.1
+	chmod 644 $(MAN1DIR)/stencilc.1
+	install -m 644 tools/cudaemu/cuda_runtime.h $(DATADIR)/cudaemu/cuda_runtime.h
+	install -m 755 tools/cudaemu/build.sh $(DATADIR)/cudaemu/build.sh
+	install -m 644 LICENSE README.md $(DOCDIR)
+
+uninstall:
+	rm -f $(BINDIR)/stencilc $(MAN1DIR)/stencilc.1
+	rm -rf $(DATADIR) $(DOCDIR)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "util/version.h"
 
 static const char *const MAIN_HELP =
     "usage: stencilc <command> [options]\n"
@@ -15,7 +16,7 @@ static const char *const MAIN_HELP =
     "  probe                              measure this machine's GPU for the model\n"
     "  tune FILE.c [--top K]              build and time the model's best, cache the fastest\n"
     "\n"
-    "'stencilc <command> --help' describes each command.\n"
+    "'stencilc <command> --help' describes each command; 'stencilc --version' the version.\n"
     "\n"
     "exit codes:\n"
     "  0  success\n"
@@ -31,6 +32,10 @@ int main(int argc, char **argv) {
     return argc < 2 ? EXIT_INPUT : EXIT_OK;
   }
   const char *cmd = argv[1];
+  if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
+    printf("stencilc %s\n", STENCILC_VERSION);
+    return EXIT_OK;
+  }
   if (!strcmp(cmd, "info")) return cmd_info(argc - 2, argv + 2);
   if (!strcmp(cmd, "gen")) return cmd_gen(argc - 2, argv + 2);
   if (!strcmp(cmd, "run")) return cmd_run(argc - 2, argv + 2);
