@@ -53,11 +53,13 @@ clean:
 # and runs it for N seconds in J processes on inputs up to 64 KB, #include resolved from
 # tests/fuzz/include and the system's headers. Seeds: examples/*.c, tests/bad/*.c,
 # tests/inputs/*.c (when present), tests/fuzz/seeds/*.c and the regressions; new inputs are kept
-# in build/fuzz/corpus, crashes under build/fuzz/artifacts/ (save them in tests/fuzz/regressions/).
-# The log of each process is build/fuzz/fuzz-K.log (executions, coverage).
+# in FUZZ_WORK/corpus, crashes under FUZZ_WORK/artifacts/ (save them in tests/fuzz/regressions/);
+# FUZZ_WORK defaults to build/fuzz. The log of each process is FUZZ_WORK/fuzz-K.log (executions,
+# coverage).
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= $(shell nproc)
+FUZZ_WORK ?= build/fuzz
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FUZZ_CFLAGS := -O1 -g -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -I$(LLVM_INC) $(FUZZ_SAN)
 FUZZ_SRCS := $(wildcard src/frontend/*.c src/ir/*.c src/util/*.c)
@@ -74,12 +76,12 @@ build/fuzz/fuzz_frontend: tests/fuzz/fuzz_frontend.c $(FUZZ_OBJS)
 	  -o $@ $^ -L$(LLVM_LIB) -Wl,-rpath,$(LLVM_LIB) -lclang -lm
 # stdin is /dev/null: an input that reads it gets end of file, not a wait.
 fuzz: build/fuzz/fuzz_frontend
-	@mkdir -p build/fuzz/corpus build/fuzz/artifacts build/fuzz/seeds
-	for f in $(FUZZ_SEEDS); do cp "$$f" build/fuzz/seeds/$$(basename $$(dirname $$f))-$$(basename $$f); done
-	cd build/fuzz && ./fuzz_frontend -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
+	@mkdir -p $(FUZZ_WORK)/corpus $(FUZZ_WORK)/artifacts $(FUZZ_WORK)/seeds
+	for f in $(FUZZ_SEEDS); do cp "$$f" $(FUZZ_WORK)/seeds/$$(basename $$(dirname $$f))-$$(basename $$f); done
+	cd $(FUZZ_WORK) && $(CURDIR)/build/fuzz/fuzz_frontend -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
 	  -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=20 -rss_limit_mb=4096 \
-	  -close_fd_mask=2 -dict=../../tests/fuzz/stencil.dict -artifact_prefix=artifacts/ \
-	  corpus seeds ../../tests/fuzz/regressions </dev/null
+	  -close_fd_mask=2 -dict=$(CURDIR)/tests/fuzz/stencil.dict -artifact_prefix=artifacts/ \
+	  corpus seeds $(CURDIR)/tests/fuzz/regressions </dev/null
 
 # ---------------------------------------------------------------------------------------------
 # Random stencil generator for differential testing (issue 6): build/stencilgen.
