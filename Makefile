@@ -54,12 +54,13 @@ clean:
 # tests/fuzz/include and the system's headers. Seeds: examples/*.c, tests/bad/*.c,
 # tests/inputs/*.c (when present), tests/fuzz/seeds/*.c and the regressions; new inputs are kept
 # in FUZZ_WORK/corpus, crashes under FUZZ_WORK/artifacts/ (save them in tests/fuzz/regressions/);
-# FUZZ_WORK defaults to build/fuzz. The log of each process is FUZZ_WORK/fuzz-K.log (executions,
+# FUZZ_WORK defaults to build/fuzz; FUZZ_FLAGS adds libFuzzer options (default -timeout=20). The log of each process is FUZZ_WORK/fuzz-K.log (executions,
 # coverage).
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= $(shell nproc)
 FUZZ_WORK ?= build/fuzz
+FUZZ_FLAGS ?= -timeout=20
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FUZZ_CFLAGS := -O1 -g -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -I$(LLVM_INC) $(FUZZ_SAN)
 FUZZ_SRCS := $(wildcard src/frontend/*.c src/ir/*.c src/util/*.c)
@@ -79,7 +80,7 @@ fuzz: build/fuzz/fuzz_frontend
 	@mkdir -p $(FUZZ_WORK)/corpus $(FUZZ_WORK)/artifacts $(FUZZ_WORK)/seeds
 	for f in $(FUZZ_SEEDS); do cp "$$f" $(FUZZ_WORK)/seeds/$$(basename $$(dirname $$f))-$$(basename $$f); done
 	cd $(FUZZ_WORK) && $(CURDIR)/build/fuzz/fuzz_frontend -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
-	  -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=20 -rss_limit_mb=4096 \
+	  -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -rss_limit_mb=4096 $(FUZZ_FLAGS) \
 	  -close_fd_mask=2 -dict=$(CURDIR)/tests/fuzz/stencil.dict -artifact_prefix=artifacts/ \
 	  corpus seeds $(CURDIR)/tests/fuzz/regressions </dev/null
 
