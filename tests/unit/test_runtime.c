@@ -121,8 +121,20 @@ static void test_bound_rules(void) {
   EXPECT(isinf(rt_e_log(rt_e_make(1e-3, 2e-3)).e), "log near 0: no finite bound");
   r = rt_e_fmax(a, b);
   EXPECT(r.v == 3 && r.e == 0.2, "fmax: %g +- %g", r.v, r.e);
-  /* linear: S + K * eps * M */
-  EXPECT(fabs(rt_bound_linear(1e-9, 2, 7) - (1e-9 + 14 * DBL_EPSILON)) < 1e-20, "linear bound");
+  /* linear: S + K (eps M + tiny) over the interior of star2d's grid, the halo untouched:
+   * 0.5 in[c - 1] + 2 in[c] + 0.25, every value 1 with bound 1e-9: S = 2.5e-9,
+   * M = 0.25 + 2.5 (1 + 1e-9) */
+  long n[2] = {3, 4};
+  RtGrid g = rt_grid_make(&star2d, n);
+  static const RtTerm terms[3] = {{1, {0, -1, 0}, 0.5, -1}, {1, {0, 0, 0}, 2.0, -1}, {0, {0, 0, 0}, 0.25, -1}};
+  rt_real in[40];
+  double bin[40], bout[40];
+  for (int c = 0; c < 40; c++) in[c] = 1, bin[c] = 1e-9, bout[c] = -1;
+  rt_bound_linear_step(in, bin, bout, &g, terms, 3, 7, NULL);
+  double want = 2.5e-9 + 7 * (DBL_EPSILON * (0.25 + 2.5 * (1 + 1e-9)) + DBL_MIN);
+  for (int c = 0; c < 40; c++)
+    EXPECT(rt_is_interior(&g, c) ? fabs(bout[c] - want) < 1e-22 : bout[c] == -1,
+           "linear bound at cell %d: %.17g, expected %.17g", c, bout[c], want);
 }
 
 static void test_tolerance(void) {
