@@ -54,18 +54,24 @@ clean:
 	rm -rf build
 
 # ---------------------------------------------------------------------------------------------
-# Front-end fuzzing (issue 6). `make fuzz FUZZ_SECONDS=N` builds build/fuzz/fuzz_frontend (clang,
-# libFuzzer + ASan + UBSan over src/frontend, src/ir, src/util) and runs it for N seconds on all
-# cores, seeded with examples/*.c and tests/bad/*.c (their #include lines removed: the target skips
-# inputs that include anything), keeping new inputs in build/fuzz/corpus and
-# any crash under build/fuzz/artifacts/. Crashes found are kept in tests/fuzz/regressions/.
+# Front-end fuzzing (issues 6 and 11). `make fuzz FUZZ_SECONDS=N FUZZ_JOBS=J` builds
+# build/fuzz/fuzz_frontend (clang, libFuzzer + ASan + UBSan over src/frontend, src/ir, src/util)
+# and runs it for N seconds in J processes on inputs up to 64 KB, #include resolved from
+# tests/fuzz/include and the system's headers. Seeds: examples/*.c, tests/bad/*.c,
+# tests/inputs/*.c (when present), tests/fuzz/seeds/*.c and the regressions; new inputs are kept
+# in FUZZ_WORK/corpus, crashes under FUZZ_WORK/artifacts/ (save them in tests/fuzz/regressions/);
+# FUZZ_WORK defaults to build/fuzz; FUZZ_FLAGS adds libFuzzer options (default -timeout=20). The log of each process is FUZZ_WORK/fuzz-K.log (executions,
+# coverage).
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= $(shell nproc)
+FUZZ_WORK ?= build/fuzz
+FUZZ_FLAGS ?= -timeout=20
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FUZZ_CFLAGS := -O1 -g -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -I$(LLVM_INC) $(FUZZ_SAN)
 FUZZ_SRCS := $(wildcard src/frontend/*.c src/ir/*.c src/util/*.c)
 FUZZ_OBJS := $(patsubst src/%.c,build/fuzz/obj/%.o,$(FUZZ_SRCS))
+FUZZ_SEEDS := $(wildcard examples/*.c tests/bad/*.c tests/inputs/*.c tests/fuzz/seeds/*.c)
 
 .PHONY: fuzz fuzz-build
 fuzz-build: build/fuzz/fuzz_frontend
@@ -73,14 +79,16 @@ build/fuzz/obj/%.o: src/%.c $(wildcard src/*/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 build/fuzz/fuzz_frontend: tests/fuzz/fuzz_frontend.c $(FUZZ_OBJS)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ -L$(LLVM_LIB) -Wl,-rpath,$(LLVM_LIB) -lclang -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -DFUZZ_INCLUDE_DIR='"$(CURDIR)/tests/fuzz/include"' -fsanitize=fuzzer \
+	  -o $@ $^ -L$(LLVM_LIB) -Wl,-rpath,$(LLVM_LIB) -lclang -lm
+# stdin is /dev/null: an input that reads it gets end of file, not a wait.
 fuzz: build/fuzz/fuzz_frontend
-	@mkdir -p build/fuzz/corpus build/fuzz/artifacts build/fuzz/seeds
-	for f in examples/*.c tests/bad/*.c; do sed '/include/d' "$$f" >build/fuzz/seeds/$$(basename $$(dirname $$f))-$$(basename $$f); done
-	cd build/fuzz && ./fuzz_frontend -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
-	  -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=20 -rss_limit_mb=4096 \
-	  -close_fd_mask=2 -dict=../../tests/fuzz/stencil.dict -artifact_prefix=artifacts/ \
-	  corpus seeds ../../tests/fuzz/regressions
+	@mkdir -p $(FUZZ_WORK)/corpus $(FUZZ_WORK)/artifacts $(FUZZ_WORK)/seeds
+	for f in $(FUZZ_SEEDS); do cp "$$f" $(FUZZ_WORK)/seeds/$$(basename $$(dirname $$f))-$$(basename $$f); done
+	cd $(FUZZ_WORK) && $(CURDIR)/build/fuzz/fuzz_frontend -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
+	  -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -rss_limit_mb=4096 $(FUZZ_FLAGS) \
+	  -close_fd_mask=2 -dict=$(CURDIR)/tests/fuzz/stencil.dict -artifact_prefix=artifacts/ \
+	  corpus seeds $(CURDIR)/tests/fuzz/regressions </dev/null
 
 # ---------------------------------------------------------------------------------------------
 # Random stencil generator for differential testing (issue 6): build/stencilgen.
@@ -88,3 +96,29 @@ all: build/stencilgen
 build/stencilgen: tools/stencilgen.c
 	@mkdir -p build
 	$(CC) -O2 -g -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wshadow -o $@ $<
+
+# ---------------------------------------------------------------------------------------------
+# Install (issue 10). Generated programs carry their runtime (embedded in stencilc), so the binary
+# is all they need; tools/cudaemu (run CUDA programs on the CPU) goes to share/stencilc/cudaemu,
+# the man page (its version from src/util/version.h) to share/man/man1, LICENSE and README to share/doc/stencilc.
+#   make install PREFIX=/usr/local DESTDIR=   and   make uninstall (the same PREFIX and DESTDIR)
+PREFIX ?= /usr/local
+VERSION := $(shell sed -n 's/^\#define STENCILC_VERSION "\(.*\)"/\1/p' src/util/version.h)
+BINDIR := $(DESTDIR)$(PREFIX)/bin
+MAN1DIR := $(DESTDIR)$(PREFIX)/share/man/man1
+DATADIR := $(DESTDIR)$(PREFIX)/share/stencilc
+DOCDIR := $(DESTDIR)$(PREFIX)/share/doc/stencilc
+
+.PHONY: install uninstall
+install: build/stencilc
+	install -d $(BINDIR) $(MAN1DIR) $(DATADIR)/cudaemu $(DOCDIR)
+	install -m 755 build/stencilc $(BINDIR)/stencilc
+	sed 's/@VERSION@/$(VERSION)/' doc/stencilc.1 >$(MAN1DIR)/stencilc.1
+	chmod 644 $(MAN1DIR)/stencilc.1
+	install -m 644 tools/cudaemu/cuda_runtime.h $(DATADIR)/cudaemu/cuda_runtime.h
+	install -m 755 tools/cudaemu/build.sh $(DATADIR)/cudaemu/build.sh
+	install -m 644 LICENSE README.md $(DOCDIR)
+
+uninstall:
+	rm -f $(BINDIR)/stencilc $(MAN1DIR)/stencilc.1
+	rm -rf $(DATADIR) $(DOCDIR)

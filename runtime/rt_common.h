@@ -68,6 +68,15 @@ RT_API void *rt_xmalloc(size_t bytes) {
   return p;
 }
 
+RT_API void *rt_xcalloc(size_t count, size_t size) {
+  void *p = calloc(count ? count : 1, size);
+  if (!p) {
+    fprintf(stderr, "stencilc: out of memory (%zu x %zu bytes)\n", count, size);
+    exit(4);
+  }
+  return p;
+}
+
 RT_API RtGrid rt_grid_make(const RtStencil *st, const long n[]) {
   RtGrid g;
   memset(&g, 0, sizeof g);
@@ -161,52 +170,210 @@ RT_API double rt_stencil_gain(const RtStencil *st, const rt_real *w) {
   return g;
 }
 
+/* ---- Verification: a bound per cell (the only place stencilc derives it) ----
+ *
+ * The reference (generated reference_step) computes each step in double from the stored values
+ * and rounds the result to rt_real; beside it, reference_bound_step propagates, per cell c and
+ * step s, a bound b_s(c) on |kernel - reference| that a correct kernel stays within, from the
+ * computation's own condition: the magnitudes of the terms that cell's value is made of. Halo
+ * cells have bound 0 (neither side writes them). With u the unit roundoff of rt_real
+ * (RT_EPS = 2u), v the reference's values and b the bounds of the previous step:
+ *
+ * Linear stencils (sum_p a_p in[c + p] + constant), whatever the order or grouping a backend
+ * sums in (partial sums, folded coefficients, FMA contraction):
+ *     b_s(c) = S + K * RT_EPS * M,   S = sum_p A_p b_{s-1}(c + p),
+ *              M = sum_p A_p (|v_{s-1}(c + p)| + b_{s-1}(c + p)) + |constant|,   K = flops + 2,
+ * A_p >= |a_p| the coefficient magnitudes as written (every occurrence of the point, each
+ * constant and weight by its absolute value: the written form's terms, before they cancel; the
+ * generated code lists them as RtTerm). A linear stencil whose terms the table cannot hold (a
+ * division by a weight, a factor of two weights) is bounded as a non-linear one.
+ * S carries the errors already made; each path from a term to the result goes through at most
+ * `flops` roundings (2 more: a folded coefficient a_p rounded, a coefficient times a weight), each
+ * at most u times a partial sum bounded by M; the reference makes the same kind of error (in
+ * double: far smaller for float programs), hence RT_EPS = 2u. A kernel that drops or changes a
+ * term errs by about that term, |a_p v|, which is far above K * 2u * M: for the cancelling
+ * 100 a - 99.5 b + 0.05 c in float, 0.05 |c| against ~1e-6 * 200 |v|.
+ *
+ * Non-linear stencils (products of cells, division by cells, math calls) are bounded by running
+ * error analysis of the expression as written, which is how every backend computes them: each
+ * node carries (v, e) = (its value in double, a bound on the kernel's deviation), see RtErr below:
+ * +,- : e = ea + eb + RT_EPS (|v| + ea + eb);  * : e = |a| eb + |b| ea + ea eb + RT_EPS (|v| + that);
+ * / : e = (ea + |v| eb) / (|b| - eb) + RT_EPS (|v| + that), infinite when |b| <= eb;
+ * calls: the propagated error from the function's slope over [a - ea, a + ea] (sqrt: min(ea /
+ * sqrt(a), sqrt(ea)); exp: |v| expm1(ea); log: -log1p(-ea / a); sin, cos, tanh: ea; fabs: ea;
+ * fmin, fmax: max(ea, eb)) plus RT_LIB_ULPS ulps of the library (CUDA's and glibc's documented
+ * bounds for these functions are at most 2 ulps), and the store adds RT_EPS |v|.
+ * Every rounding also adds RT_TINY (the smallest normal number), which covers underflow and
+ * flush-to-zero.
+ *
+ * Fallback: where the bound is not finite (a divisor or a logarithm's argument within its own
+ * error of 0, or an overflow) the cell is held to the normwise tolerance rt_tolerance(), relative
+ * to the largest |reference| of the interior; the count is reported (RtCompare.fallback). The
+ * halo must come back exactly as it was: a kernel that writes outside the interior fails. */
+#define RT_TINY (sizeof(rt_real) == sizeof(float) ? (double)FLT_MIN : DBL_MIN)
+enum { RT_LIB_ULPS = 4 };
+
+/* Linear stencils: the terms as written, one per occurrence of a point (or a constant term):
+ * |the constants that scale it| times |w[weight]| when weight >= 0. */
 typedef struct {
-  double max_abs;  /* max |got - ref| over finite pairs */
-  double max_ref;  /* max |ref| */
-  double max_rel;  /* max_abs / max_ref: normwise relative error */
+  int reads;                /* 1: reads the cell at offset off; 0: a constant term */
+  int off[RT_MAX_DIMS];     /* offset per axis, axis 0 first */
+  double mag;               /* product of |constant| factors (divisors inverted) */
+  int weight;               /* run-time weight scaling it, or -1 */
+} RtTerm;
+
+/* One step of the linear bound (S + K * RT_EPS * M, above) over the interior; w: the run-time
+ * weights (NULL when none). */
+RT_API void rt_bound_linear_step(const rt_real *in, const double *bin, double *bout,
+                                 const RtGrid *g, const RtTerm *t, int nt, int k, const rt_real *w) {
+  long *off = (long *)rt_xmalloc((size_t)nt * sizeof *off);
+  double *mag = (double *)rt_xmalloc((size_t)nt * sizeof *mag), constant = 0;
+  for (int i = 0; i < nt; i++) {
+    off[i] = 0;
+    for (int a = 0; a < g->dims; a++) off[i] += t[i].off[a] * g->stride[a];
+    mag[i] = t[i].mag * (t[i].weight >= 0 ? fabs((double)w[t[i].weight]) : 1);
+    if (!t[i].reads) constant += mag[i];
+  }
+  long rows = 1; /* interior rows along the last axis, in parallel */
+  for (int a = 0; a < g->dims - 1; a++) rows *= g->n[a];
+  const int last = g->dims - 1;
+#pragma omp parallel for
+  for (long r = 0; r < rows; r++) {
+    long base = 0, rest = r;
+    for (int a = g->dims - 2; a >= 0; a--) {
+      base += (g->lo[a] + rest % g->n[a]) * g->stride[a];
+      rest /= g->n[a];
+    }
+    for (long c = base + g->lo[last]; c < base + g->lo[last] + g->n[last]; c++) {
+      double sum = 0, m = constant;
+      for (int i = 0; i < nt; i++)
+        if (t[i].reads) {
+          sum += mag[i] * bin[c + off[i]];
+          m += mag[i] * (fabs((double)in[c + off[i]]) + bin[c + off[i]]);
+        }
+      bout[c] = sum + k * (RT_EPS * m + RT_TINY);
+    }
+  }
+  free(off);
+  free(mag);
+}
+
+/* Non-linear stencils: one node of the running error analysis. */
+typedef struct {
+  double v; /* the value, in double from the reference's stored values */
+  double e; /* bound on |kernel's value - v| */
+} RtErr;
+
+RT_API RtErr rt_e_make(double v, double e) {
+  RtErr r;
+  r.v = v;
+  r.e = e;
+  return r;
+}
+/* A rounding of the result v whose inputs already deviate by e (the kernel's and the reference's). */
+RT_API RtErr rt_e_round(double v, double e) { return rt_e_make(v, e + RT_EPS * (fabs(v) + e) + RT_TINY); }
+RT_API RtErr rt_e_const(double v) { return rt_e_make(v, 0); }
+RT_API RtErr rt_e_load(const rt_real *in, const double *bin, long c) { return rt_e_make((double)in[c], bin[c]); }
+RT_API RtErr rt_e_neg(RtErr a) { return rt_e_make(-a.v, a.e); }
+RT_API RtErr rt_e_add(RtErr a, RtErr b) { return rt_e_round(a.v + b.v, a.e + b.e); }
+RT_API RtErr rt_e_sub(RtErr a, RtErr b) { return rt_e_round(a.v - b.v, a.e + b.e); }
+RT_API RtErr rt_e_mul(RtErr a, RtErr b) {
+  return rt_e_round(a.v * b.v, fabs(a.v) * b.e + fabs(b.v) * a.e + a.e * b.e);
+}
+RT_API RtErr rt_e_div(RtErr a, RtErr b) {
+  double v = a.v / b.v;
+  if (!(fabs(b.v) > b.e)) return rt_e_make(v, INFINITY);
+  return rt_e_round(v, (a.e + fabs(v) * b.e) / (fabs(b.v) - b.e));
+}
+/* A library call: f(a) with the propagated error prop, plus RT_LIB_ULPS ulps of the result. */
+RT_API RtErr rt_e_lib(double v, double prop) {
+  return rt_e_make(v, prop + RT_LIB_ULPS * RT_EPS * (fabs(v) + prop) + RT_TINY);
+}
+RT_API RtErr rt_e_sqrt(RtErr a) {
+  double prop = sqrt(a.e);
+  if (a.v > 0 && a.e / sqrt(a.v) < prop) prop = a.e / sqrt(a.v);
+  return rt_e_lib(sqrt(a.v), prop);
+}
+RT_API RtErr rt_e_fabs(RtErr a) { return rt_e_make(fabs(a.v), a.e); }
+RT_API RtErr rt_e_exp(RtErr a) { return rt_e_lib(exp(a.v), exp(a.v) * expm1(a.e)); }
+RT_API RtErr rt_e_log(RtErr a) {
+  return rt_e_lib(log(a.v), a.v > a.e ? -log1p(-a.e / a.v) : INFINITY);
+}
+RT_API RtErr rt_e_sin(RtErr a) { return rt_e_lib(sin(a.v), a.e); }
+RT_API RtErr rt_e_cos(RtErr a) { return rt_e_lib(cos(a.v), a.e); }
+RT_API RtErr rt_e_tanh(RtErr a) { return rt_e_lib(tanh(a.v), a.e); }
+RT_API RtErr rt_e_fmin(RtErr a, RtErr b) { return rt_e_make(fmin(a.v, b.v), fmax(a.e, b.e)); }
+RT_API RtErr rt_e_fmax(RtErr a, RtErr b) { return rt_e_make(fmax(a.v, b.v), fmax(a.e, b.e)); }
+/* The reference rounds the result to rt_real on store. */
+RT_API double rt_e_store(RtErr a) { return a.e + RT_EPS * fabs(a.v) + RT_TINY; }
+
+/* The normwise fallback, relative to max|reference| over the interior:
+ *   tol_rel = 4 * eps * (flops + 2) * sqrt(steps) * max(1, gain)
+ * (flops + 2 roundings of eps/2 per step, the terms bounded by max|ref| times the gain, random-walk
+ * growth over steps, a factor 4 for summation order and constants): used only for cells whose
+ * own bound is not finite. */
+RT_API double rt_tolerance(double eps, int flops, long steps, double gain) {
+  return 4.0 * eps * (flops + 2) * sqrt((double)(steps > 1 ? steps : 1)) * (gain > 1 ? gain : 1);
+}
+
+typedef struct {
+  double max_abs;  /* max |got - ref| over the interior's finite pairs */
+  double max_ref;  /* max |ref| over the interior */
+  double max_rel;  /* max_abs / max_ref: normwise relative error (reported, not the verdict) */
+  double worst;    /* max over interior cells of |got - ref| / bound: the verdict is worst <= 1 */
+  long over;       /* interior cells beyond their bound */
+  long halo;       /* halo cells that differ from the reference's (they must not change) */
   long nonfinite;  /* cells where got or ref is NaN or Inf */
+  long fallback;   /* interior cells whose bound was not finite (held to the normwise tolerance) */
 } RtCompare;
 
-RT_API RtCompare rt_compare(const rt_real *got, const rt_real *ref, long count) {
-  double max_abs = 0, max_ref = 0;
-  long nonfinite = 0;
-#pragma omp parallel for reduction(max : max_abs, max_ref) reduction(+ : nonfinite)
-  for (long i = 0; i < count; i++) {
-    double g = (double)got[i], r = (double)ref[i];
-    if (!isfinite(g) || !isfinite(r)) {
+/* THE comparison every check uses: got against ref cell by cell, each interior cell within its
+ * bound (bound[c]; see above), the halo unchanged. fallback_rel: rt_tolerance() for the cells
+ * whose bound is not finite. */
+RT_API RtCompare rt_compare_bounded(const rt_real *got, const rt_real *ref, const double *bound,
+                                    const RtGrid *g, double fallback_rel) {
+  double max_ref = 0;
+#pragma omp parallel for reduction(max : max_ref)
+  for (long i = 0; i < g->cells; i++)
+    if (rt_is_interior(g, i) && isfinite((double)ref[i]) && fabs((double)ref[i]) > max_ref)
+      max_ref = fabs((double)ref[i]);
+  double max_abs = 0, worst = 0, fallback_abs = fallback_rel * max_ref;
+  long over = 0, halo = 0, nonfinite = 0, fallback = 0;
+#pragma omp parallel for reduction(max : max_abs, worst) reduction(+ : over, halo, nonfinite, fallback)
+  for (long i = 0; i < g->cells; i++) {
+    double x = (double)got[i], r = (double)ref[i];
+    if (!rt_is_interior(g, i)) {
+      halo += x != r;
+      continue;
+    }
+    if (!isfinite(x) || !isfinite(r)) {
       nonfinite++;
       continue;
     }
-    double d = fabs(g - r);
+    double d = fabs(x - r), b = bound[i];
+    if (!isfinite(b)) {
+      fallback++;
+      b = fallback_abs;
+    }
+    double ratio = d == 0 ? 0 : b > 0 ? d / b : INFINITY;
+    over += ratio > 1;
     if (d > max_abs) max_abs = d;
-    if (fabs(r) > max_ref) max_ref = fabs(r);
+    if (ratio > worst) worst = ratio;
   }
   RtCompare c;
   c.max_abs = max_abs;
   c.max_ref = max_ref;
   c.max_rel = max_ref > 0 ? max_abs / max_ref : max_abs;
+  c.worst = worst;
+  c.over = over;
+  c.halo = halo;
   c.nonfinite = nonfinite;
+  c.fallback = fallback;
   return c;
 }
 
-/* THE verification tolerance (the only place stencilc derives it), relative to max|ref|:
- *   tol_rel = 4 * eps * (flops + 2) * sqrt(steps) * max(1, gain)
- * Per step and cell the tested kernel rounds once per flop in the element type, and both the
- * kernel and the reference (computed in double) round the stored result once: flops + 2
- * roundings of at most eps/2 each, relative to the magnitude of the terms, which the normwise
- * measure bounds by max|ref| times the gain (sum |coef|; error growth of linear stencils).
- * Over steps these independent rounding errors add like a random walk, hence sqrt(steps) rather
- * than steps. The factor 4 (8x the unit roundoff) covers the summation-order and FMA contraction
- * differences between compilers and the representation error of decimal constants in float,
- * which is systematic; it is a bound on honest arithmetic, while real bugs (a wrong offset, a
- * skipped cell, a wrong coefficient) give errors of the order of the data itself. */
-RT_API double rt_tolerance(double eps, int flops, long steps, double gain) {
-  return 4.0 * eps * (flops + 2) * sqrt((double)(steps > 1 ? steps : 1)) * (gain > 1 ? gain : 1);
-}
-
-RT_API int rt_passes(const RtCompare *c, double tol_rel) {
-  return c->nonfinite == 0 && c->max_abs <= tol_rel * c->max_ref;
+RT_API int rt_passes(const RtCompare *c) {
+  return c->nonfinite == 0 && c->halo == 0 && c->over == 0;
 }
 
 RT_API int rt_cmp_double(const void *a, const void *b) {

@@ -2,6 +2,8 @@
  * Included last. Before it the generated code defines:
  *   static const RtStencil rt_stencil;                       the stencil's facts
  *   void reference_step(const rt_real *in, rt_real *out, const RtGrid *g);  plain C, in double
+ *   void reference_bound_step(const rt_real *in, const double *bin, double *bout, const RtGrid *g);
+ *       the bound per cell of that step (rt_common.h, "Verification")
  * and the engine hooks (rt_cpu.h and rt_cuda.h define them on top of the generated
  * stencil_step()); buffers are numbered 0 and 1, one per time level:
  *   engine_setup()                  once, before anything (CUDA: device detection, exit 3)
@@ -33,10 +35,16 @@ RT_API void rt_engine_run(Engine *e, long steps) {
   if (rt_result_buffer(steps) != (int)(steps % 2)) engine_copy(e, 1, 0);
 }
 
-RT_API void rt_reference_run(rt_real *buf[2], const RtGrid *g, long steps) {
-  for (long t = 0; t < steps; t++) reference_step(buf[t % 2], buf[(t + 1) % 2], g);
-  if (rt_result_buffer(steps) != (int)(steps % 2))
+/* The reference and its bound per cell (bnd[0..1]: 0 at the start, the halo stays 0). */
+RT_API void rt_reference_run(rt_real *buf[2], double *bnd[2], const RtGrid *g, long steps) {
+  for (long t = 0; t < steps; t++) {
+    reference_bound_step(buf[t % 2], bnd[t % 2], bnd[(t + 1) % 2], g);
+    reference_step(buf[t % 2], buf[(t + 1) % 2], g);
+  }
+  if (rt_result_buffer(steps) != (int)(steps % 2)) {
     memcpy(buf[0], buf[1], (size_t)g->cells * sizeof(rt_real));
+    memcpy(bnd[0], bnd[1], (size_t)g->cells * sizeof(double));
+  }
 }
 
 /* Buffer 0: random non-zero values everywhere; buffer 1: the same halo, interior poisoned with
@@ -49,7 +57,7 @@ RT_API void rt_initial_state(rt_real *buf[2], const RtGrid *g, uint64_t seed) {
 
 typedef struct {
   RtCompare cmp;
-  double tol;
+  double tol; /* the normwise fallback (rt_tolerance) */
   int pass;
 } RtCheck;
 
@@ -77,47 +85,53 @@ RT_API void rt_ref_path(char *path, size_t cap, const char *dir, const RtGrid *g
            rt_stencil.dtype, size, steps, (unsigned long long)seed);
 }
 
-/* Reads a cached result into out; 1 when the file exists and holds exactly the grid. Nothing is
- * read into out unless the size is right: out holds the reference's initial halo, which a
- * partial read would overwrite before the reference runs after all. */
-RT_API int rt_ref_load(const char *path, rt_real *out, long cells) {
+/* Reads a cached result (the values, then their bounds) into out and bound; 1 when the file
+ * exists and holds exactly the grid's. Nothing is read into out unless the size is right: out
+ * holds the reference's initial halo, which a partial read would overwrite before the reference
+ * runs after all. */
+RT_API int rt_ref_load(const char *path, rt_real *out, double *bound, long cells) {
   FILE *f = fopen(path, "rb");
   if (!f) return 0;
-  int whole = !fseek(f, 0, SEEK_END) && ftell(f) == (long)(cells * (long)sizeof(rt_real)) &&
-              !fseek(f, 0, SEEK_SET) && fread(out, sizeof(rt_real), (size_t)cells, f) == (size_t)cells;
+  long bytes = cells * (long)(sizeof(rt_real) + sizeof(double));
+  int whole = !fseek(f, 0, SEEK_END) && ftell(f) == bytes && !fseek(f, 0, SEEK_SET) &&
+              fread(out, sizeof(rt_real), (size_t)cells, f) == (size_t)cells &&
+              fread(bound, sizeof(double), (size_t)cells, f) == (size_t)cells;
   fclose(f);
   return whole;
 }
 
 /* Stores a result for the next program: written aside, then renamed, so that a reader never sees
  * half a file. A cache that cannot be written only costs time: no error. */
-RT_API void rt_ref_store(const char *path, const rt_real *ref, long cells) {
+RT_API void rt_ref_store(const char *path, const rt_real *ref, const double *bound, long cells) {
   char tmp[4200];
   snprintf(tmp, sizeof tmp, "%s.%llx.tmp", path, (unsigned long long)rt_random_u64((uint64_t)rt_now_ms(), 0));
   FILE *f = fopen(tmp, "wb");
-  int ok = f && fwrite(ref, sizeof(rt_real), (size_t)cells, f) == (size_t)cells;
+  int ok = f && fwrite(ref, sizeof(rt_real), (size_t)cells, f) == (size_t)cells &&
+           fwrite(bound, sizeof(double), (size_t)cells, f) == (size_t)cells;
   if (f) ok = !fclose(f) && ok;
   if (!ok || rename(tmp, path)) remove(tmp);
 }
 
-/* The reference from the fresh state in buf[0..1]: its result lands in buf[rt_result_buffer]. */
-RT_API void rt_reference(rt_real *buf[2], const RtGrid *g, long steps, uint64_t seed,
-                         const char *cache) {
+/* The reference from the fresh state in buf[0..1] (bnd[0..1] zero): its result lands in
+ * buf[rt_result_buffer], its bound in bnd[rt_result_buffer]. */
+RT_API void rt_reference(rt_real *buf[2], double *bnd[2], const RtGrid *g, long steps,
+                         uint64_t seed, const char *cache) {
   char path[4096];
-  rt_real *result = buf[rt_result_buffer(steps)];
+  int r = rt_result_buffer(steps);
   if (cache) {
     rt_ref_path(path, sizeof path, cache, g, steps, seed);
-    if (rt_ref_load(path, result, g->cells)) return;
+    if (rt_ref_load(path, buf[r], bnd[r], g->cells)) return;
   }
-  rt_reference_run(buf, g, steps);
+  rt_reference_run(buf, bnd, g, steps);
   if (cache) {
     mkdir(cache, 0777); /* one level; when it cannot be made, the store fails quietly */
-    rt_ref_store(path, result, g->cells);
+    rt_ref_store(path, buf[r], bnd[r], g->cells);
   }
 }
 
-/* Runs the engine and the reference from the same fresh state and compares the whole result
- * buffer, halo included. Dumps (optional) are the initial buffer 0 and the engine's result. */
+/* Runs the engine and the reference from the same fresh state and compares the result buffers
+ * cell by cell (rt_compare_bounded). Dumps (optional) are the initial buffer 0 and the engine's
+ * result. */
 RT_API RtCheck rt_check(const char *label, const long n[], long steps, double gain, uint64_t seed,
                         const RtOptions *o, int dumps) {
   RtGrid g = rt_grid_make(&rt_stencil, n);
@@ -133,21 +147,29 @@ RT_API RtCheck rt_check(const char *label, const long n[], long steps, double ga
   engine_destroy(e);
   if (dumps && o->dump) rt_write_raw(o->dump, got, g.cells);
 
-  rt_reference(buf, &g, steps, seed, o->ref_cache);
+  double *bnd[2] = {(double *)rt_xcalloc((size_t)g.cells, sizeof(double)),
+                    (double *)rt_xcalloc((size_t)g.cells, sizeof(double))};
+  rt_reference(buf, bnd, &g, steps, seed, o->ref_cache);
   RtCheck c;
-  c.cmp = rt_compare(got, buf[rt_result_buffer(steps)], g.cells);
+  int r = rt_result_buffer(steps);
   c.tol = rt_tolerance(RT_EPS, rt_stencil.flops, steps, gain);
-  c.pass = rt_passes(&c.cmp, c.tol);
+  c.cmp = rt_compare_bounded(got, buf[r], bnd[r], &g, c.tol);
+  c.pass = rt_passes(&c.cmp);
 
   char size[96];
   rt_format_size(size, sizeof size, g.dims, n);
-  printf("check %s: size=%s steps=%ld max_abs=%.3e max_rel=%.3e tol=%.3e", label, size, steps,
-         c.cmp.max_abs, c.cmp.max_rel, c.tol);
+  printf("check %s: size=%s steps=%ld max_abs=%.3e max_rel=%.3e err/bound=%.3g", label, size,
+         steps, c.cmp.max_abs, c.cmp.max_rel, c.cmp.worst);
+  if (c.cmp.over) printf(" over=%ld", c.cmp.over);
+  if (c.cmp.fallback) printf(" fallback=%ld", c.cmp.fallback);
+  if (c.cmp.halo) printf(" halo=%ld", c.cmp.halo);
   if (c.cmp.nonfinite) printf(" nonfinite=%ld", c.cmp.nonfinite);
   printf(" %s\n", c.pass ? "PASS" : "FAIL");
   fflush(stdout);
   free(buf[0]);
   free(buf[1]);
+  free(bnd[0]);
+  free(bnd[1]);
   free(got);
   return c;
 }

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Installs what stencilc needs and is missing (Debian/Ubuntu, apt-get as root or through sudo):
-# a C compiler with OpenMP and sanitizers, a C++ compiler (tests run CUDA programs on the CPU
-# through tools/cudaemu), make, libclang, python3 (tests), and the CUDA toolkit's nvcc when none
-# is found. Safe to run again: it installs nothing already present.
+# a C compiler with OpenMP and sanitizers, clang (its libFuzzer: tests/test_fuzz.sh), a C++
+# compiler (tests run CUDA programs on the CPU through tools/cudaemu), make, libclang, python3
+# (tests), and the CUDA toolkit's nvcc when none is found. Safe to run again: it installs nothing already present.
 set -e
 SUDO=
 if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then SUDO=sudo; fi
@@ -12,6 +12,7 @@ need() { missing="$missing $1"; }
 command -v cc >/dev/null 2>&1 || need gcc
 command -v g++ >/dev/null 2>&1 || need g++
 command -v make >/dev/null 2>&1 || need make
+command -v clang >/dev/null 2>&1 || need clang
 command -v python3 >/dev/null 2>&1 || need python3
 ls /usr/lib/llvm-*/include/clang-c/Index.h >/dev/null 2>&1 || need libclang-dev
 ls /usr/lib/llvm-*/lib/libclang.so >/dev/null 2>&1 || need libclang-dev

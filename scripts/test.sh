@@ -5,4 +5,6 @@ cd "$(dirname "$0")/.."
 sh scripts/setup.sh
 . scripts/env.sh
 make -s -j"$(nproc)" all asan
-exec sh tests/run.sh
+sh tests/run.sh
+# The front-end fuzzer for 60 s (clang's libFuzzer): no crash may turn up.
+exec sh tests/test_fuzz.sh 60

@@ -37,6 +37,7 @@ suite examples env STENCILC=build/asan/stencilc sh tests/test_examples.sh
 suite diagnostics env STENCILC=build/asan/stencilc sh tests/test_diagnostics.sh
 suite cli env STENCILC=build/asan/stencilc sh tests/test_cli.sh
 suite programs env STENCILC=build/stencilc sh tests/test_programs.sh
+suite tolerance env STENCILC=build/stencilc sh tests/test_tolerance.sh
 suite conv2d env STENCILC=build/asan/stencilc sh tests/test_conv2d.sh
 suite refusals env STENCILC=build/asan/stencilc sh tests/test_refusals.sh
 suite inputs env STENCILC=build/asan/stencilc sh tests/test_inputs.sh
@@ -46,6 +47,7 @@ suite model env STENCILC=build/asan/stencilc sh tests/test_model.sh
 suite backends env STENCILC=build/asan/stencilc sh tests/test_backends.sh
 suite bench-differential env STENCILC=build/stencilc sh tests/test_bench_differential.sh
 suite bench-tune env STENCILC=build/stencilc sh tests/test_bench_tune.sh
+suite install sh tests/test_install.sh
 
 if [ -n "$failed" ]; then echo "FAILED:$failed"; else echo "all tests passed"; fi
 grep -E '^[A-Za-z0-9_-]+: [0-9]+ passed, [0-9]+ failed$' "$log" |

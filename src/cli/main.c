@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "options.h"
+#include "util/version.h"
 
 static const char *const MAIN_HELP =
     "usage: stencilc <command> [options]\n"
@@ -16,9 +17,10 @@ static const char *const MAIN_HELP =
     "  probe                              measure this machine's GPU for the model\n"
     "  tune FILE.c [--top K]              build and time the model's best, cache the fastest\n"
     "\n"
-    "'stencilc <command> --help' describes each command. Every command that reads FILE.c takes\n"
-    "the C compiler's -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE, and --function\n"
-    "NAME; options take their value as --name VALUE or --name=VALUE (-s 512 or -s512).\n"
+    "'stencilc <command> --help' describes each command; 'stencilc --version' the version.\n"
+    "Every command that reads FILE.c takes the C compiler's -I DIR, -D NAME[=VALUE], -U NAME,\n"
+    "-std=STD, -include FILE, and --function NAME; options take their value as --name VALUE or\n"
+    "--name=VALUE (-s 512 or -s512).\n"
     "\n"
     "exit codes:\n"
     "  0  success\n"
@@ -49,6 +51,10 @@ int main(int argc, char **argv) {
     return argc < 2 ? EXIT_INPUT : EXIT_OK;
   }
   const char *cmd = argv[1];
+  if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
+    printf("stencilc %s\n", STENCILC_VERSION);
+    return EXIT_OK;
+  }
   if (!strcmp(cmd, "probe")) return cmd_probe(argc - 2, argv + 2);
   for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
     if (!strcmp(cmd, commands[i]->name)) return run_command(commands[i], argc - 2, argv + 2);

@@ -60,6 +60,10 @@ typedef struct {
 } HostStep;
 void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs);
 
+/* reference_bound_step(): the bound per cell that the reference propagates beside its values
+ * (bound.c; the rules in runtime/rt_common.h, "Verification"). */
+void emit_bound_step(Buf *out, const Stencil *st);
+
 /* Appends `static void stencil_advance(rt_real *buf[2], const RtGrid *g, long steps)` for a
  * backend that fuses up to `bt` steps per launch (a C expression: the backend's macro): launches
  * of bt steps each and a shorter last one, alternating the buffers, then moves the result to

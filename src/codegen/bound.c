@@ -1,0 +1,155 @@
+/* The reference's bound per cell: emits reference_bound_step(), which propagates, beside the
+ * reference, a bound on the error a correct kernel may make in each cell. The rules and their
+ * derivation are in runtime/rt_common.h ("Verification"); this file only writes them out for the
+ * stencil's expression: the table of its terms as written for linear stencils (the runtime sums
+ * S and M), the running error analysis of the expression as written (RtErr) for the others. */
+#include "emit.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* The terms of a linear stencil as written (RtTerm of runtime/rt_common.h). */
+typedef struct {
+  Buf *out;
+  int count;
+} Terms;
+
+/* |value| and the weight of a factor without loads; false when the table cannot hold it (two
+ * weights, a sum holding a weight, a division by a weight, a call). */
+static bool factor(const Expr *e, double *mag, int *weight) {
+  double m1, m2;
+  int w1 = -1, w2 = -1;
+  switch (e->kind) {
+  case EX_CONST: *mag = fabs(e->value); *weight = -1; return true;
+  case EX_WEIGHT: *mag = 1; *weight = e->weight; return true;
+  case EX_NEG: return factor(e->arg[0], mag, weight);
+  case EX_ADD: case EX_SUB: case EX_MUL: case EX_DIV:
+    if (!factor(e->arg[0], &m1, &w1) || !factor(e->arg[1], &m2, &w2)) return false;
+    if ((w1 >= 0 && w2 >= 0) || (e->kind == EX_DIV && w2 >= 0)) return false;
+    if ((e->kind == EX_ADD || e->kind == EX_SUB) && (w1 >= 0 || w2 >= 0)) return false;
+    *mag = e->kind == EX_MUL ? m1 * m2 : e->kind == EX_DIV ? m1 / m2 : m1 + m2;
+    *weight = w1 >= 0 ? w1 : w2;
+    return true;
+  default: return false;
+  }
+}
+
+static bool has_load(const Expr *e) {
+  if (e->kind == EX_LOAD) return true;
+  for (int i = 0; i < e->nargs; i++)
+    if (has_load(e->arg[i])) return true;
+  return false;
+}
+
+/* Appends e's terms, each scaled by mag (and weight, when >= 0); false when one cannot be held. */
+static bool collect(Terms *t, const Stencil *st, const Expr *e, double mag, int weight) {
+  double m;
+  int w;
+  switch (e->kind) {
+  case EX_LOAD: {
+    const int *o = st->points[e->point].off;
+    char lit[64];
+    snprintf(lit, sizeof lit, "%.17g", mag);
+    buf_printf(t->out, "%s{1, {%d, %d, %d}, %s, %d}", t->count++ ? ",\n  " : "  ", o[0], o[1], o[2],
+               lit, weight);
+    return true;
+  }
+  case EX_NEG:
+    return collect(t, st, e->arg[0], mag, weight);
+  case EX_ADD: case EX_SUB:
+    return collect(t, st, e->arg[0], mag, weight) && collect(t, st, e->arg[1], mag, weight);
+  case EX_MUL: case EX_DIV: {
+    int side = has_load(e->arg[0]) ? 0 : 1; /* the side with the loads */
+    if (e->kind == EX_DIV && side == 1) return false;
+    if (has_load(e->arg[1 - side]) || !factor(e->arg[1 - side], &m, &w)) return false;
+    if (w >= 0 && weight >= 0) return false;
+    return collect(t, st, e->arg[side], e->kind == EX_DIV ? mag / m : mag * m, w >= 0 ? w : weight);
+  }
+  default: /* a constant term */
+    if (!factor(e, &m, &w) || (w >= 0 && weight >= 0)) return false;
+    char lit[64];
+    snprintf(lit, sizeof lit, "%.17g", mag * m);
+    buf_printf(t->out, "%s{0, {0, 0, 0}, %s, %d}", t->count++ ? ",\n  " : "  ", lit,
+               w >= 0 ? w : weight);
+    return true;
+  }
+}
+
+/* The linear bound: the table of terms and a call to rt_bound_linear_step; false (nothing
+ * written) when the terms do not fit the table. */
+static bool emit_linear_bound(Buf *out, const Stencil *st) {
+  Buf table = {0};
+  Terms t = {&table, 0};
+  bool fits = collect(&t, st, st->expr, 1, -1) && t.count > 0;
+  if (fits) {
+    buf_printf(out, "\n/* The stencil's terms as written, for the reference's bound per cell "
+                    "(runtime/rt_common.h,\n * \"Verification\"): reads, offset, |constants|, "
+                    "weight. */\nstatic const RtTerm rt_bound_terms[%d] = {\n%s};\n",
+               t.count, table.s);
+    buf_printf(out, "static void reference_bound_step(const rt_real *in, const double *bin, "
+                    "double *bout, const RtGrid *g) {\n"
+                    "  rt_bound_linear_step(in, bin, bout, g, rt_bound_terms, %d, %d, %s);\n}\n",
+               t.count, st->flops + 2, st->nweights ? "rt_w_host" : "NULL");
+  }
+  buf_free(&table);
+  return fits;
+}
+
+/* The expression as a tree of rt_e_* calls: (value, error bound) at every node. */
+static void emit_running(Buf *out, const Stencil *st, const Expr *e) {
+  static const char *const ops[] = {[EX_ADD] = "add", [EX_SUB] = "sub", [EX_MUL] = "mul",
+                                    [EX_DIV] = "div"};
+  switch (e->kind) {
+  case EX_CONST:
+    buf_puts(out, "rt_e_const(");
+    emit_number(out, e->value, DTYPE_DOUBLE);
+    buf_puts(out, ")");
+    return;
+  case EX_WEIGHT:
+    buf_printf(out, "rt_e_const((double)rt_w[%d])", e->weight);
+    return;
+  case EX_LOAD:
+    buf_puts(out, "rt_e_load(in, bin, ");
+    emit_point_index(out, st, e->point);
+    buf_puts(out, ")");
+    return;
+  case EX_NEG:
+    buf_puts(out, "rt_e_neg(");
+    break;
+  case EX_ADD: case EX_SUB: case EX_MUL: case EX_DIV:
+    buf_printf(out, "rt_e_%s(", ops[e->kind]);
+    break;
+  case EX_CALL:
+    buf_printf(out, "rt_e_%s(", ir_math_func(e->func)->name);
+    break;
+  }
+  for (int i = 0; i < e->nargs; i++) {
+    if (i) buf_puts(out, ", ");
+    emit_running(out, st, e->arg[i]);
+  }
+  buf_puts(out, ")");
+}
+
+void emit_bound_step(Buf *out, const Stencil *st) {
+  if (st->associative && emit_linear_bound(out, st)) return;
+  int d = st->dims;
+  buf_puts(out, "\n/* The reference's bound per cell for one step (runtime/rt_common.h, \"Verification\"):\n"
+                " * running error analysis of the expression as written. */\n"
+                "static void reference_bound_step(const rt_real *__restrict__ in, "
+                "const double *__restrict__ bin,\n"
+                "                                 double *__restrict__ bout, const RtGrid *g) {\n");
+  for (int a = 0; a < d - 1; a++) buf_printf(out, "  const long s%d = g->stride[%d];\n", a, a);
+  for (int a = 0; a < d; a++)
+    buf_printf(out, "  const long b%d = g->lo[%d], e%d = g->lo[%d] + g->n[%d];\n", a, a, a, a, a);
+  if (st->nweights) buf_puts(out, "  const rt_real *const rt_w = rt_w_host;\n");
+  buf_puts(out, "#pragma omp parallel for\n");
+  for (int a = 0; a < d; a++)
+    buf_printf(out, "%*sfor (long i%d = b%d; i%d < e%d; i%d++)%s\n", 2 * (a + 1), "", a, a, a, a,
+               a, a == d - 1 ? " {" : "");
+  int ind = 2 * (d + 1);
+  buf_printf(out, "%*sconst long c = ", ind, "");
+  for (int a = 0; a < d - 1; a++) buf_printf(out, "i%d * s%d + ", a, a);
+  buf_printf(out, "i%d;\n%*sbout[c] = rt_e_store(", d - 1, ind, "");
+  emit_running(out, st, st->expr);
+  buf_printf(out, ");\n%*s}\n}\n", 2 * d, "");
+}

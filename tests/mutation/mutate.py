@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""Mutates the kernel of a program stencilc generated (the text between the stencilc:kernel-begin
+and stencilc:kernel-end markers), for the mutation suite tests/test_mutation.sh.
+
+  mutate.py list PROGRAM            one line per mutant: ID OPERATOR DESCRIPTION
+  mutate.py apply PROGRAM ID OUT    writes the mutant ID of PROGRAM to OUT
+  mutate.py differs A.raw B.raw TYPE  exit 0 when the results differ by more than rounding
+
+Operators (sites are the kernel's arithmetic lines: assignments with a floating literal
+coefficient, or with a shuffle):
+  drop-term     one term of a sum removed from one line
+  shift-offset  one index [..] of one term read one cell further along the contiguous axis
+                (a shuffle's or a template's lane offset one further)
+  coef-digit    one coefficient literal changed in its 4th significant digit, everywhere in the
+                kernel (a wrong constant)
+  unwritten-row / unwritten-col   the last interior row (axis 0) / the first interior column (last
+                axis) of the step's result left as it was before the step
+  step-fewer    one time step fewer: the first step a copy (single-step engines), or steps - 1
+                steps then a copy (engines that fuse steps)
+The last three wrap the kernel's entry point (stencil_step or stencil_advance), renamed, in a
+function that does the damage: the same for every backend.
+"""
+import array
+import re
+import sys
+
+BEGIN, END = "/* stencilc:kernel-begin */", "/* stencilc:kernel-end */"
+LITERAL = re.compile(r"(?<![\w.])(\d+\.\d*(?:e[+-]?\d+)?|\d+e[+-]?\d+)(f?)(?![\w.])")
+ASSIGN = re.compile(r"^(\s*(?:const\s+)?(?:rt_real\s+)?[\w\[\]().+\-* ]*?\s(?:=|\+=)\s)(.*);\s*$")
+OPEN, CLOSE = "([<", ")]>"
+
+
+def split_kernel(text):
+    b, e = text.index(BEGIN), text.index(END)
+    return text[:b], text[b:e], text[e:]
+
+
+def top_terms(s):
+    """Spans (start, end) of the terms of s split at ' + ' / ' - ' outside brackets."""
+    depth, start, spans, i = 0, 0, [], 0
+    while i < len(s):
+        ch = s[i]
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif depth == 0 and s[i:i + 3] in (" + ", " - "):
+            spans.append((start, i))
+            start = i
+            i += 3
+            continue
+        i += 1
+    spans.append((start, len(s)))
+    return spans
+
+
+def sums(rhs):
+    """(offset, text) of the sums in rhs: the whole, and each parenthesised group, that has two
+    or more terms, at least one with a literal coefficient."""
+    groups, stack = [(0, rhs)], []
+    for i, ch in enumerate(rhs):
+        if ch == "(":
+            stack.append(i)
+        elif ch == ")" and stack:
+            o = stack.pop()
+            groups.append((o + 1, rhs[o + 1:i]))
+    out = []
+    for off, g in groups:
+        terms = top_terms(g)
+        if len(terms) >= 2 and any(LITERAL.search(g[a:b]) and "*" in g[a:b] for a, b in terms):
+            out.append((off, g, terms))
+    return out
+
+
+def arithmetic_lines(kernel):
+    lines = kernel.split("\n")
+    for n, line in enumerate(lines):
+        m = ASSIGN.match(line)
+        rhs = m.group(2) if m else ""
+        if m and "for (" not in line and (LITERAL.search(rhs) and "*" in rhs or "shfl" in rhs):
+            yield n, m.start(2), m.group(2)
+
+
+def mutants(kernel, cuda, multistep):
+    """Every mutant as (operator, description, function kernel -> mutated kernel)."""
+    lines = kernel.split("\n")
+    out = []
+
+    def on_line(n, start, old, new):
+        def f(k):
+            ls = k.split("\n")
+            ls[n] = ls[n][:start] + new + ls[n][start + len(old):]
+            return "\n".join(ls)
+        return f
+
+    for n, col, rhs in arithmetic_lines(kernel):
+        for off, group, terms in sums(rhs):
+            for a, b in terms:
+                term = group[a:b]
+                if not ("*" in term and LITERAL.search(term)):
+                    continue
+                new_group = group[:a] + group[b:]
+                if a == 0:  # the first term: the next one's sign becomes a prefix
+                    rest = group[b:]
+                    new_group = ("-" if rest.startswith(" - ") else "") + rest[3:]
+                out.append(("drop-term", "line %d: %s" % (n, term.strip()),
+                            on_line(n, col + off, group, new_group)))
+            break  # the outermost sum only
+        for m in re.finditer(r"\[([^\[\]]*[+-][^\[\]]*)\]", rhs):
+            out.append(("shift-offset", "line %d: [%s]" % (n, m.group(1)),
+                        on_line(n, col + m.start(), m.group(0), "[%s + 1]" % m.group(1))))
+        for m in re.finditer(r"(<|sync\([^,]*,[^,]*,\s*)(-?\d+)([>)])", rhs):
+            new = "%s%d%s" % (m.group(1), int(m.group(2)) + 1, m.group(3))
+            out.append(("shift-offset", "line %d: lane %s" % (n, m.group(0)),
+                        on_line(n, col + m.start(), m.group(0), new)))
+    seen = set()
+    for _, _, rhs in arithmetic_lines(kernel):
+        for m in LITERAL.finditer(rhs):
+            lit = m.group(0)
+            if lit in seen or float(m.group(1)) == 0:
+                continue
+            seen.add(lit)
+            new = fourth_digit(m.group(1)) + m.group(2)
+            out.append(("coef-digit", "%s -> %s" % (lit, new),
+                        lambda k, lit=lit, new=new: LITERAL.sub(
+                            lambda x: new if x.group(0) == lit else x.group(0), k)))
+    for op in ("unwritten-row", "unwritten-col", "step-fewer"):
+        out.append((op, "wrapper", lambda k, op=op: wrap(k, op, cuda, multistep)))
+    return out
+
+
+def fourth_digit(text):
+    """The literal with its 4th significant digit one higher (one lower when it is 9)."""
+    mant, _, exp = text.lower().partition("e")
+    digits = [i for i, ch in enumerate(mant) if ch.isdigit()]
+    sig = [i for i in digits if mant[i] != "0" or any(mant[j] != "0" for j in digits if j < i)]
+    if "." not in mant:
+        mant += "."
+    while len(sig) < 4:
+        mant += "0"
+        sig.append(len(mant) - 1)
+    i = sig[3]
+    d = int(mant[i])
+    mant = mant[:i] + str(d + 1 if d < 9 else d - 1) + mant[i + 1:]
+    return mant + ("e" + exp if exp else "")
+
+
+def wrap(kernel, op, cuda, multistep):
+    entry = "stencil_advance" if multistep else "stencil_step"
+    copy_all = ("RT_CUDA_CHECK(cudaMemcpy(DST, SRC, (size_t)g->cells * sizeof(rt_real), "
+                "cudaMemcpyDeviceToDevice))" if cuda else
+                "memcpy(DST, SRC, (size_t)g->cells * sizeof(rt_real))")
+    save = ("RT_CUDA_CHECK(cudaMemcpy(DST, SRC, sizeof(rt_real), cudaMemcpyDeviceToHost))" if cuda
+            else "*(DST) = *(SRC)")
+    restore = save.replace("DeviceToHost", "HostToDevice")
+    body = []
+    if op == "step-fewer":
+        if multistep:
+            body += ["  if (steps > 1) mut_inner(buf, g, steps - 1);",
+                     "  " + copy_all.replace("DST", "buf[steps % 2]").replace("SRC", "buf[(steps - 1) % 2]") + ";"]
+        else:
+            body += ["  static int calls = 0;",
+                     "  if (calls++ == 0) { " + copy_all.replace("DST", "out").replace("SRC", "in") + "; return; }",
+                     "  mut_inner(in, out, g);"]
+    else:
+        res = "buf[steps % 2]" if multistep else "out"
+        axis = "0" if op == "unwritten-row" else "g->dims - 1"
+        index = "g->lo[0] + g->n[0] - 1" if op == "unwritten-row" else "g->lo[g->dims - 1]"
+        body += ["  /* the cells whose index along axis A is I: saved before the step, put back after */",
+                 "  const int A = %s;" % axis, "  const long I = %s;" % index,
+                 "  long count = 0;",
+                 "  rt_real *keep = (rt_real *)rt_xmalloc((size_t)g->cells * sizeof(rt_real));",
+                 "  for (long c = 0; c < g->cells; c++)",
+                 "    if (rt_is_interior(g, c) && (c / g->stride[A]) % g->ext[A] == I) { " +
+                 save.replace("DST", "&keep[count++]").replace("SRC", "&%s[c]" % res) + "; }",
+                 "  mut_inner(%s);" % ("buf, g, steps" if multistep else "in, out, g"),
+                 "  count = 0;",
+                 "  for (long c = 0; c < g->cells; c++)",
+                 "    if (rt_is_interior(g, c) && (c / g->stride[A]) % g->ext[A] == I) { " +
+                 restore.replace("DST", "&%s[c]" % res).replace("SRC", "&keep[count++]") + "; }",
+                 "  free(keep);"]
+    sig = ("(rt_real *buf[2], const RtGrid *g, long steps)" if multistep else
+           "(const rt_real *in, rt_real *out, const RtGrid *g)")
+    head = "%s\n#define %s mut_inner\n" % (BEGIN, entry)
+    tail = "#undef %s\n/* mutation: %s */\nstatic void %s%s {\n%s\n}\n" % (entry, op, entry, sig, "\n".join(body))
+    return head + kernel[len(BEGIN):] + tail
+
+
+def main():
+    cmd, prog = sys.argv[1], sys.argv[2]
+    if cmd == "differs":
+        a, b = array.array(sys.argv[4][0]), array.array(sys.argv[4][0])
+        a.frombytes(open(sys.argv[2], "rb").read())
+        b.frombytes(open(sys.argv[3], "rb").read())
+        eps = 2.0 ** -23 if sys.argv[4] == "float" else 2.0 ** -52
+        if len(a) != len(b):
+            sys.exit(0)
+        for x, y in zip(a, b):
+            if x != x or y != y:
+                if (x != x) != (y != y):
+                    sys.exit(0)
+            elif abs(x - y) > 4 * eps * abs(x) + 1e-300:
+                sys.exit(0)
+        sys.exit(1)
+    text = open(prog).read()
+    pre, kernel, post = split_kernel(text)
+    cuda = "__global__" in kernel
+    multistep = "stencil_advance" in kernel
+    ms = mutants(kernel, cuda, multistep)
+    if cmd == "list":
+        for i, (op, desc, _) in enumerate(ms):
+            print(i, op, desc)
+    elif cmd == "apply":
+        op, desc, f = ms[int(sys.argv[3])]
+        with open(sys.argv[4], "w") as out:
+            out.write(pre + f(kernel) + post)
+
+
+if __name__ == "__main__":
+    main()
