@@ -333,5 +333,6 @@ void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const Back
   buf_printf(out, "\n%s\n", CODEGEN_KERNEL_BEGIN);
   bi->emit_step(out, st, opt);
   buf_printf(out, "%s\n\n", CODEGEN_KERNEL_END);
+  buf_puts(out, rt_rt_dump);
   buf_puts(out, rt_rt_driver);
 }
