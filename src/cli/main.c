@@ -14,6 +14,7 @@ static const char *const MAIN_HELP =
     "  model FILE.c [--gpu G] [--top N]   rank the GPU strategies by predicted speed\n"
     "  probe                              measure this machine's GPU for the model\n"
     "  tune FILE.c [--top K]              build and time the model's best, cache the fastest\n"
+    "  check FILE.c [--backend B]         compare stencilc's program with the user's own code\n"
     "\n"
     "'stencilc <command> --help' describes each command.\n"
     "\n"
@@ -37,6 +38,7 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "model")) return cmd_model(argc - 2, argv + 2);
   if (!strcmp(cmd, "probe")) return cmd_probe(argc - 2, argv + 2);
   if (!strcmp(cmd, "tune")) return cmd_tune(argc - 2, argv + 2);
+  if (!strcmp(cmd, "check")) return cmd_check(argc - 2, argv + 2);
   fprintf(stderr, "stencilc: unknown command '%s'\n\n%s", cmd, MAIN_HELP);
   return EXIT_INPUT;
 }
