@@ -155,7 +155,10 @@ static int program_dumps(const Stencil *st, const Options *o, DType dt, const ch
     }
     buf_free(&prog);
     if (rc) return EXIT_INPUT;
-    const char *nvcc = cuda ? tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc") : NULL;
+    /* nvcc only where a GPU can run its program: no device node, no GPU (and a second build) */
+    const char *nvcc = cuda && access("/dev/nvidia0", F_OK) == 0
+                           ? tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc")
+                           : NULL;
     char nvcc_path[4096];
     if (nvcc) snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
     int built;

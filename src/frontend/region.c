@@ -71,6 +71,19 @@ static void describe_type(CXType t, RegionVar *v) {
   }
 }
 
+/* The value of a const scalar's constant initializer, which is then its value everywhere. */
+static void constant_value(CXCursor decl, RegionVar *v) {
+  if (kind(decl) != CXCursor_VarDecl || clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)))
+    return;
+  CXEvalResult r = clang_Cursor_Evaluate(decl);
+  if (!r) return;
+  if (clang_EvalResult_getKind(r) == CXEval_Int && v->elem == ELEM_INTEGER)
+    snprintf(v->value, sizeof v->value, "%lldLL", clang_EvalResult_getAsLongLong(r));
+  else if (clang_EvalResult_getKind(r) == CXEval_Float && v->elem != ELEM_OTHER)
+    snprintf(v->value, sizeof v->value, "%.17g", clang_EvalResult_getAsDouble(r));
+  clang_EvalResult_dispose(r);
+}
+
 /* Records decl as a variable of the region (if it is not yet); returns its index or -1. */
 static int add_var(Scan *s, CXCursor decl, CXCursor at, bool used) {
   int k = find_decl(s, decl);
@@ -106,6 +119,7 @@ static int add_var(Scan *s, CXCursor decl, CXCursor at, bool used) {
   v->is_array = t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray ||
                 t.kind == CXType_IncompleteArray;
   describe_type(t, v);
+  if (v->is_const && v->levels == 0) constant_value(decl, v);
   return k;
 }
 

@@ -42,6 +42,8 @@ typedef struct {
   bool inner_pointer;   /* a pointer below the outermost level (double **, double *rows[2]) */
   ElemKind elem;
   long outer;           /* constant size of the outermost array level, else -1 */
+  char value[48];       /* a const scalar with a constant initializer: its value as a C literal
+                           ("0.20000000000000001", "12"); else "" */
 } RegionVar;
 
 typedef struct {

@@ -10,7 +10,7 @@
 #include "util/diag.h"
 
 /* How the driver gives a variable its value (harness.h, "Binding"). */
-typedef enum { BIND_GRID, BIND_WEIGHTS, BIND_EXTENT, BIND_STEPS, BIND_DEAD, BIND_KEEP } Bind;
+typedef enum { BIND_GRID, BIND_WEIGHTS, BIND_EXTENT, BIND_STEPS, BIND_DEAD, BIND_VALUE, BIND_KEEP } Bind;
 
 typedef struct {
   const Stencil *st;
@@ -99,6 +99,8 @@ static int classify(Plan *p) {
         return refuse(p, v, "give sizes and step counts as integer variables or constants",
                       "'%s' sizes the run but has type %s", v->name, v->type);
       b = extent_axis(st, v) >= 0 ? BIND_EXTENT : BIND_STEPS;
+    } else if (v->value[0]) {
+      b = v->scope == REGION_GLOBAL ? BIND_KEEP : BIND_VALUE;
     } else if (v->dead_on_entry && !v->is_array && (v->levels > 0 || v->elem != ELEM_OTHER)) {
       b = v->scope == REGION_GLOBAL ? BIND_KEEP : BIND_DEAD;
     } else if (v->levels == p->grid->levels && v->elem == p->grid->elem && !v->inner_pointer &&
@@ -367,6 +369,7 @@ static void bind_var(Buf *out, const Plan *p, int k) {
     bind_scalar(out, p, k, value);
     break;
   case BIND_DEAD: bind_scalar(out, p, k, "0"); break;
+  case BIND_VALUE: bind_scalar(out, p, k, v->value); break;
   case BIND_KEEP: break;
   }
   buf_free(&check);
@@ -416,7 +419,7 @@ static void write_driver(Buf *out, const Plan *p) {
   buf_puts(out, "  stencilc_region(");
   int n = 0;
   for (int k = 0; k < r->nvars; k++)
-    if (passed(p, k)) buf_printf(out, "%s&%s", n++ ? ", " : "", r->vars[k].name);
+    if (passed(p, k)) buf_printf(out, "%s(void *)&%s", n++ ? ", " : "", r->vars[k].name);
   buf_printf(out, ");\n  const %s *stencilc_result = (const %s *)", elem_name(p->grid->elem),
              elem_name(p->grid->elem));
   value_name(out, p, (int)(p->grid - r->vars));

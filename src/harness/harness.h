@@ -30,6 +30,7 @@
  *   the run-time weights (Stencil.weights): the dumped weights;
  *   the extents (Stencil.extent_param): the grid's extent along the axes they size;
  *   the step count (Stencil.steps_param): the run's steps less Stencil.steps_const;
+ *   a const scalar with a constant initializer: that value;
  *   a variable the region assigns before reading (a loop counter declared before the loop, the
  *     temporary of a pointer swap): 0;
  *   a global that is none of these: left as the user's file initialises it.
