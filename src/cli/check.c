@@ -76,6 +76,13 @@ static int choose_run(const Stencil *st, const Options *o, char *size, size_t ca
       }
       want = fixed;
     }
+    for (int b = 0; b < a; b++)
+      if (o->size && st->extent_param[a][0] && !strcmp(st->extent_param[a], st->extent_param[b]) &&
+          n[given == 1 ? 0 : a] != n[given == 1 ? 0 : b]) {
+        fprintf(stderr, "stencilc check: -s %s: axes %d and %d share the size '%s'\n", o->size, b, a,
+                st->extent_param[a]);
+        return EXIT_INPUT;
+      }
     len += snprintf(size + len, cap - (size_t)len, "%s%ld", a ? "x" : "", want);
   }
   *steps = o->steps ? atol(o->steps) : st->steps_param[0] ? DEFAULT_STEPS : st->steps_const;
