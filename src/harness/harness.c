@@ -104,8 +104,10 @@ static int classify(Plan *p) {
     } else if (v->dead_on_entry && !v->is_array && (v->levels > 0 || v->elem != ELEM_OTHER)) {
       b = v->scope == REGION_GLOBAL ? BIND_KEEP : BIND_DEAD;
     } else if (v->levels == p->grid->levels && v->elem == p->grid->elem && !v->inner_pointer &&
-               !(v->scope == REGION_GLOBAL && v->is_const)) {
-      b = BIND_GRID; /* the other array of a pointer swap or a copy-back */
+               !(v->scope == REGION_GLOBAL && v->is_array)) {
+      /* the other array of a pointer swap or a copy-back; a global array keeps what the user's
+       * file gives it (a table of coefficients is one too) and has its storage already */
+      b = BIND_GRID;
     } else if (v->scope == REGION_GLOBAL) {
       b = BIND_KEEP;
     } else {

@@ -23,7 +23,8 @@
  *
  * Binding, per variable the region needs (harness_write refuses any other, naming it):
  *   the grid (Stencil.array) and any other float or double array or pointer of the same shape
- *     class: fresh storage, every level a copy of the input (the generated program's buffer 1
+ *     class (but a global array, which keeps the user's contents): fresh storage (a global
+ *     array's own), every level a copy of the input (the generated program's buffer 1
  *     has the same halo); shape classes: a time dimension A[2][n][n] (dims + 1 levels: two
  *     levels), one level per array A[n][n] or (*A)[n] (dims levels), a flattened array *a
  *     (1 level, dims > 1); arrays of row pointers are refused;
