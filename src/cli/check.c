@@ -240,10 +240,15 @@ static int harness_sources(const Stencil *st, const Region *r, const char *path,
   return rc;
 }
 
-/* Builds the harness and runs it on the dumps; returns EXIT_*. */
-static int harness_run(Work *w) {
+/* Builds the harness and runs it on the dumps; returns EXIT_*. The region source, which includes
+ * the user's file, is compiled with the user's C flags (fo). */
+static int harness_run(Work *w, const FrontendOptions *fo) {
   const char *cc = cc_path();
-  char *c1[] = {(char *)cc, "-O2", "-fopenmp", "-c", "-o", w->region_o, w->region, NULL};
+  enum { FIXED = 7, MAX_FLAGS = 256 };
+  char *c1[FIXED + MAX_FLAGS + 1] = {(char *)cc, "-O2", "-fopenmp", "-c", "-o", w->region_o, w->region};
+  int n = FIXED;
+  for (int i = 0; i < fo->nclang_args && i < MAX_FLAGS; i++) c1[n++] = (char *)fo->clang_args[i];
+  c1[n] = NULL;
   char *c2[] = {(char *)cc, "-O2", "-fopenmp", "-c", "-o", w->driver_o, w->driver, NULL};
   char *link[] = {(char *)cc, "-fopenmp", "-o", w->harness, w->region_o, w->driver_o, "-lm", NULL};
   if (process_run(c1) || process_run(c2) || process_run(link)) {
@@ -322,13 +327,16 @@ int cmd_check(int argc, char **argv) {
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
   if (!o.backend_given) o.backend = BACKEND_CPU;
   Stencil st;
-  if (frontend_parse(o.input, NULL, &st)) return EXIT_INPUT;
+  /* the user's C flags (-I, -D, ...) once the shared option parser takes them: for the front
+   * end, the region analysis and the harness's compilation of the user's file alike */
+  FrontendOptions fo = {NULL, 0, NULL};
+  if (frontend_parse(o.input, &fo, &st)) return EXIT_INPUT;
   DType dt = o.dtype_given ? o.dtype : st.dtype;
   char size[96];
   long steps;
   Region r;
   if ((o.auto_backend && tune_choose(&st, dt, &o)) || choose_run(&st, &o, size, sizeof size, &steps) ||
-      region_analyze(o.input, NULL, st.region_begin, st.region_end, &r)) {
+      region_analyze(o.input, &fo, st.region_begin, st.region_end, &r)) {
     ir_free(&st);
     return EXIT_INPUT;
   }
@@ -336,7 +344,7 @@ int cmd_check(int argc, char **argv) {
   rc = make_work(&w, o.workdir, st.name);
   if (!rc) rc = harness_sources(&st, &r, o.input, &w);
   if (!rc) rc = program_dumps(&st, &o, dt, size, steps, &w, program);
-  if (!rc) rc = harness_run(&w);
+  if (!rc) rc = harness_run(&w, &fo);
   if (w.temporary && (rc == EXIT_OK || rc == EXIT_INPUT)) remove_work(&w);
   else if (rc != EXIT_OK && rc != EXIT_INPUT) fprintf(stderr, "stencilc check: the files are in %s\n", w.dir);
   printf("stencilc check: %s %s backend=%s size=%s steps=%ld\n",
