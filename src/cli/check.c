@@ -18,10 +18,12 @@
 
 static const char *const CHECK_HELP =
     "usage: stencilc check FILE.c [--backend cpu|naive|n5d|25d|ssam|auto] [-s SIZE] [-t STEPS]\n"
-    "                      [--dtype float|double] [--program EXE] [--workdir DIR] [backend options]\n"
+    "                      [--dtype float|double] [--program EXE] [--workdir DIR] [backend "
+    "options]\n"
     "Checks stencilc's program for the stencil in FILE.c against the user's own code: the\n"
     "program (default --backend cpu; CUDA backends are built with nvcc and run on the GPU, or\n"
-    "without one built with tools/cudaemu and run on the CPU) runs SIZE and STEPS on seeded random\n"
+    "without one built with tools/cudaemu and run on the CPU) runs SIZE and STEPS on seeded "
+    "random\n"
     "data and dumps its input and result (--dump-input, --dump-output); then FILE.c itself, its\n"
     "main renamed, with the stencil region copied verbatim into a function, is compiled by cc\n"
     "($CC), run on the same input, and the two results are compared cell by cell, halo included,\n"
@@ -37,8 +39,7 @@ static const char *const CHECK_HELP =
     "2 the input or the options were refused (a variable the check cannot bind is named with\n"
     "its declaration), 3 a tool failed.\n"
     "Environment: $CC, $NVCC, $STENCILC_CUDAEMU (tools/cudaemu/build.sh, found beside stencilc's\n"
-    "build folder by default).\n"
-    BACKEND_OPTIONS_HELP;
+    "build folder by default).\n" BACKEND_OPTIONS_HELP;
 
 enum { DEFAULT_STEPS = 5, NO_GPU = 3, PATH_LEN = 4200 };
 static const long DEFAULT_SIZE[IR_MAX_DIMS + 1] = {0, 64, 40, 16};
@@ -57,7 +58,8 @@ static int choose_run(const Stencil *st, const Options *o, char *size, size_t ca
   long n[IR_MAX_DIMS];
   int given = 0;
   if (o->size) {
-    for (const char *p = o->size; p && given < IR_MAX_DIMS; p = strchr(p, 'x') ? strchr(p, 'x') + 1 : NULL)
+    for (const char *p = o->size; p && given < IR_MAX_DIMS;
+         p = strchr(p, 'x') ? strchr(p, 'x') + 1 : NULL)
       n[given++] = atol(p);
     if (given != 1 && given != st->dims) {
       fprintf(stderr, "stencilc check: -s %s: give one size or %d\n", o->size, st->dims);
@@ -70,8 +72,10 @@ static int choose_run(const Stencil *st, const Options *o, char *size, size_t ca
     if (!st->extent_param[a][0]) {
       long fixed = st->extent_const[a] - st->lo[a] - st->hi[a];
       if (o->size && want != fixed) {
-        fprintf(stderr, "stencilc check: -s %s contradicts the source: axis %d has the constant "
-                        "extent %ld, an interior of %ld cells\n", o->size, a, st->extent_const[a], fixed);
+        fprintf(stderr,
+                "stencilc check: -s %s contradicts the source: axis %d has the constant "
+                "extent %ld, an interior of %ld cells\n",
+                o->size, a, st->extent_const[a], fixed);
         return EXIT_INPUT;
       }
       want = fixed;
@@ -79,8 +83,8 @@ static int choose_run(const Stencil *st, const Options *o, char *size, size_t ca
     for (int b = 0; b < a; b++)
       if (o->size && st->extent_param[a][0] && !strcmp(st->extent_param[a], st->extent_param[b]) &&
           n[given == 1 ? 0 : a] != n[given == 1 ? 0 : b]) {
-        fprintf(stderr, "stencilc check: -s %s: axes %d and %d share the size '%s'\n", o->size, b, a,
-                st->extent_param[a]);
+        fprintf(stderr, "stencilc check: -s %s: axes %d and %d share the size '%s'\n", o->size, b,
+                a, st->extent_param[a]);
         return EXIT_INPUT;
       }
     len += snprintf(size + len, cap - (size_t)len, "%s%ld", a ? "x" : "", want);
@@ -126,8 +130,8 @@ static const char *cudaemu_script(void) {
 static int run_dumping(const char *exe, const char *size, long steps, const Work *w) {
   char t[32];
   snprintf(t, sizeof t, "%ld", steps);
-  char *argv[] = {(char *)exe, "-s", (char *)size, "-t", t, "-r", "1", "--dump-input",
-                  (char *)w->in, "--dump-output", (char *)w->out, NULL};
+  char *argv[] = {(char *)exe,    "-s",          (char *)size,    "-t",           t,   "-r", "1",
+                  "--dump-input", (char *)w->in, "--dump-output", (char *)w->out, NULL};
   return process_run(argv);
 }
 
@@ -170,7 +174,8 @@ static int program_dumps(const Stencil *st, const Options *o, DType dt, const ch
     if (nvcc) snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
     int built;
     if (!cuda) {
-      char *argv[] = {(char *)cc_path(), "-std=c11", "-O2", "-fopenmp", "-o", w->exe, w->src, "-lm", NULL};
+      char *argv[] = {
+          (char *)cc_path(), "-std=c11", "-O2", "-fopenmp", "-o", w->exe, w->src, "-lm", NULL};
       built = process_run(argv) == 0;
     } else if (nvcc) {
       built = process_wait(nvcc_start(nvcc_path, w->src, w->exe, o->fast_math, NULL)) == 0;
@@ -188,13 +193,17 @@ static int program_dumps(const Stencil *st, const Options *o, DType dt, const ch
       if (build_emulated(w)) return EXIT_TOOL;
       prc = run_dumping(exe, size, steps, w);
     }
-    if (prc == 1) fprintf(stderr, "stencilc check: the program failed its own verification\n");
-    else if (prc) fprintf(stderr, "stencilc check: the program failed (exit %d)\n", prc);
+    if (prc == 1)
+      fprintf(stderr, "stencilc check: the program failed its own verification\n");
+    else if (prc)
+      fprintf(stderr, "stencilc check: the program failed (exit %d)\n", prc);
     return prc == 0 ? EXIT_OK : prc == 1 ? EXIT_VERIFY : EXIT_TOOL;
   }
   int prc = run_dumping(exe, size, steps, w);
-  if (prc == 1) fprintf(stderr, "stencilc check: %s failed its own verification\n", exe);
-  else if (prc) fprintf(stderr, "stencilc check: %s failed (exit %d)\n", exe, prc);
+  if (prc == 1)
+    fprintf(stderr, "stencilc check: %s failed its own verification\n", exe);
+  else if (prc)
+    fprintf(stderr, "stencilc check: %s failed (exit %d)\n", exe, prc);
   return prc == 0 ? EXIT_OK : prc == 1 ? EXIT_VERIFY : EXIT_TOOL;
 }
 
@@ -245,7 +254,8 @@ static int harness_sources(const Stencil *st, const Region *r, const char *path,
 static int harness_run(Work *w, const FrontendOptions *fo) {
   const char *cc = cc_path();
   enum { FIXED = 7, MAX_FLAGS = 256 };
-  char *c1[FIXED + MAX_FLAGS + 1] = {(char *)cc, "-O2", "-fopenmp", "-c", "-o", w->region_o, w->region};
+  char *c1[FIXED + MAX_FLAGS + 1] = {(char *)cc, "-O2",       "-fopenmp", "-c",
+                                     "-o",       w->region_o, w->region};
   int n = FIXED;
   for (int i = 0; i < fo->nclang_args && i < MAX_FLAGS; i++) c1[n++] = (char *)fo->clang_args[i];
   c1[n] = NULL;
@@ -289,8 +299,8 @@ static int make_work(Work *w, const char *workdir, const char *name) {
 
 /* Removes what this run made in its own temporary folder, and the folder. */
 static void remove_work(const Work *w) {
-  const char *files[] = {w->src, w->exe, w->emu, w->in, w->out, w->region, w->driver,
-                         w->region_o, w->driver_o, w->harness};
+  const char *files[] = {w->src,    w->exe,    w->emu,      w->in,       w->out,
+                         w->region, w->driver, w->region_o, w->driver_o, w->harness};
   for (size_t i = 0; i < sizeof files / sizeof *files; i++)
     if (files[i][0]) unlink(files[i]);
   rmdir(w->dir);
@@ -320,10 +330,11 @@ int cmd_check(int argc, char **argv) {
   const char *program = NULL;
   if (take_program(&argc, argv, &program)) return EXIT_INPUT;
   Options o;
-  int rc = options_parse(argc, argv,
-                         "-s -t --dtype --backend --gpu --workdir --fast-math --block --placement --bt --bs "
-                         "--hsn --regs --rows --p --no-diag-opt --no-assoc-opt",
-                         CHECK_HELP, &o);
+  int rc = options_parse(
+      argc, argv,
+      "-s -t --dtype --backend --gpu --workdir --fast-math --block --placement --bt --bs "
+      "--hsn --regs --rows --p --no-diag-opt --no-assoc-opt",
+      CHECK_HELP, &o);
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
   if (!o.backend_given) o.backend = BACKEND_CPU;
   Stencil st;
@@ -335,7 +346,8 @@ int cmd_check(int argc, char **argv) {
   char size[96];
   long steps;
   Region r;
-  if ((o.auto_backend && tune_choose(&st, dt, &o)) || choose_run(&st, &o, size, sizeof size, &steps) ||
+  if ((o.auto_backend && tune_choose(&st, dt, &o)) ||
+      choose_run(&st, &o, size, sizeof size, &steps) ||
       region_analyze(o.input, &fo, st.region_begin, st.region_end, &r)) {
     ir_free(&st);
     return EXIT_INPUT;
@@ -345,11 +357,15 @@ int cmd_check(int argc, char **argv) {
   if (!rc) rc = harness_sources(&st, &r, o.input, &w);
   if (!rc) rc = program_dumps(&st, &o, dt, size, steps, &w, program);
   if (!rc) rc = harness_run(&w, &fo);
-  if (w.temporary && (rc == EXIT_OK || rc == EXIT_INPUT)) remove_work(&w);
-  else if (rc != EXIT_OK && rc != EXIT_INPUT) fprintf(stderr, "stencilc check: the files are in %s\n", w.dir);
+  if (w.temporary && (rc == EXIT_OK || rc == EXIT_INPUT))
+    remove_work(&w);
+  else if (rc != EXIT_OK && rc != EXIT_INPUT)
+    fprintf(stderr, "stencilc check: the files are in %s\n", w.dir);
   printf("stencilc check: %s %s backend=%s size=%s steps=%ld\n",
-         rc == EXIT_OK ? "PASS" : rc == EXIT_VERIFY ? "FAIL" : "ERROR", o.input,
-         program ? program : codegen_backend_name(o.backend), size, steps);
+         rc == EXIT_OK       ? "PASS"
+         : rc == EXIT_VERIFY ? "FAIL"
+                             : "ERROR",
+         o.input, program ? program : codegen_backend_name(o.backend), size, steps);
   ir_free(&st);
   return rc;
 }

@@ -14,7 +14,7 @@ typedef struct {
   unsigned begin, end;
   CXCursor func;
   Region *r;
-  CXCursor decls[REGION_MAX_VARS];   /* the declaration of each r->vars[k] */
+  CXCursor decls[REGION_MAX_VARS];     /* the declaration of each r->vars[k] */
   unsigned first_ref[REGION_MAX_VARS]; /* offset of its first reference in the region */
   bool overflow;
   CXCursor overflow_at;
@@ -60,20 +60,30 @@ static void describe_type(CXType t, RegionVar *v) {
     v->levels++;
   }
   switch (t.kind) {
-  case CXType_Float: v->elem = ELEM_FLOAT; break;
-  case CXType_Double: v->elem = ELEM_DOUBLE; break;
-  case CXType_Bool: case CXType_Char_U: case CXType_UChar: case CXType_UShort: case CXType_UInt:
-  case CXType_ULong: case CXType_ULongLong: case CXType_Char_S: case CXType_SChar:
-  case CXType_Short: case CXType_Int: case CXType_Long: case CXType_LongLong: case CXType_Enum:
-    v->elem = ELEM_INTEGER;
-    break;
-  default: v->elem = ELEM_OTHER;
+    case CXType_Float: v->elem = ELEM_FLOAT; break;
+    case CXType_Double: v->elem = ELEM_DOUBLE; break;
+    case CXType_Bool:
+    case CXType_Char_U:
+    case CXType_UChar:
+    case CXType_UShort:
+    case CXType_UInt:
+    case CXType_ULong:
+    case CXType_ULongLong:
+    case CXType_Char_S:
+    case CXType_SChar:
+    case CXType_Short:
+    case CXType_Int:
+    case CXType_Long:
+    case CXType_LongLong:
+    case CXType_Enum: v->elem = ELEM_INTEGER; break;
+    default: v->elem = ELEM_OTHER;
   }
 }
 
 /* The value of a const scalar's constant initializer, which is then its value everywhere. */
 static void constant_value(CXCursor decl, RegionVar *v) {
-  if (kind(decl) != CXCursor_VarDecl || clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)))
+  if (kind(decl) != CXCursor_VarDecl ||
+      clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)))
     return;
   CXEvalResult r = clang_Cursor_Evaluate(decl);
   if (!r) return;
@@ -109,9 +119,12 @@ static int add_var(Scan *s, CXCursor decl, CXCursor at, bool used) {
   snprintf(v->type, sizeof v->type, "%s", clang_getCString(ts));
   if (strlen(clang_getCString(ts)) >= sizeof v->type) v->type[0] = 0; /* refused by the caller */
   clang_disposeString(ts);
-  if (kind(decl) == CXCursor_ParmDecl) v->scope = REGION_PARAM;
-  else if (clang_equalCursors(clang_getCursorSemanticParent(decl), s->func)) v->scope = REGION_LOCAL;
-  else v->scope = REGION_GLOBAL;
+  if (kind(decl) == CXCursor_ParmDecl)
+    v->scope = REGION_PARAM;
+  else if (clang_equalCursors(clang_getCursorSemanticParent(decl), s->func))
+    v->scope = REGION_LOCAL;
+  else
+    v->scope = REGION_GLOBAL;
   clang_getExpansionLocation(clang_getCursorLocation(decl), NULL, &v->line, &v->col, NULL);
   v->used = used;
   v->is_const = clang_isConstQualifiedType(t);
@@ -139,7 +152,8 @@ typedef struct {
 static enum CXChildVisitResult find_mention(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   Mention *m = data;
-  if (kind(c) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(c), m->decl)) {
+  if (kind(c) == CXCursor_DeclRefExpr &&
+      clang_equalCursors(clang_getCursorReferenced(c), m->decl)) {
     m->found = true;
     return CXChildVisit_Break;
   }
@@ -161,9 +175,10 @@ static unsigned plain_assignment(const Scan *s, CXCursor c, CXCursor parent, CXC
   CXCursor kids[2];
   char op[4];
   unsigned off;
-  if (kind(c) != CXCursor_BinaryOperator || (pk != CXCursor_CompoundStmt && pk != CXCursor_ForStmt) ||
-      cur_children(c, kids, 2) != 2 || !cur_binary_op(s->tu, c, op) || strcmp(op, "=") ||
-      !outside_var(s, kids[0], decl) || mentions(kids[1], *decl) || !main_offset(kids[0], &off))
+  if (kind(c) != CXCursor_BinaryOperator ||
+      (pk != CXCursor_CompoundStmt && pk != CXCursor_ForStmt) || cur_children(c, kids, 2) != 2 ||
+      !cur_binary_op(s->tu, c, op) || strcmp(op, "=") || !outside_var(s, kids[0], decl) ||
+      mentions(kids[1], *decl) || !main_offset(kids[0], &off))
     return ~0u;
   return off;
 }
@@ -258,15 +273,17 @@ static int scan(Scan *s) {
   FuncFind f = {s->begin, s->end, clang_getNullCursor(), false};
   clang_visitChildren(clang_getTranslationUnitCursor(s->tu), find_function, &f);
   if (!f.found) {
-    diag_error(file_loc, NULL, "internal: no function holds the region at bytes %u to %u",
-               s->begin, s->end);
+    diag_error(file_loc, NULL, "internal: no function holds the region at bytes %u to %u", s->begin,
+               s->end);
     return 2;
   }
   s->func = f.func;
   size_t size = 0;
   const char *text = clang_getFileContents(s->tu, clang_getFile(s->tu, s->path), &size);
   unsigned e = s->end;
-  while (text && e < size && (text[e] == ' ' || text[e] == '\t' || text[e] == '\n' || text[e] == '\r')) e++;
+  while (text && e < size &&
+         (text[e] == ' ' || text[e] == '\t' || text[e] == '\n' || text[e] == '\r'))
+    e++;
   s->r->begin = s->begin;
   s->r->end = text && e < size && text[e] == ';' ? e + 1 : s->end;
   CXString fn = clang_getCursorSpelling(f.func);
@@ -304,11 +321,12 @@ int region_analyze(const char *path, const FrontendOptions *fo, unsigned begin, 
   enum { MAX_ARGS = 256 };
   const char *args[MAX_ARGS] = {"-xc"};
   int nargs = 1;
-  for (int i = 0; fo && i < fo->nclang_args && nargs < MAX_ARGS; i++) args[nargs++] = fo->clang_args[i];
+  for (int i = 0; fo && i < fo->nclang_args && nargs < MAX_ARGS; i++)
+    args[nargs++] = fo->clang_args[i];
   CXIndex index = clang_createIndex(0, 0);
   CXTranslationUnit tu = NULL;
-  enum CXErrorCode ec = clang_parseTranslationUnit2(index, path, args, nargs, NULL, 0,
-                                                    CXTranslationUnit_None, &tu);
+  enum CXErrorCode ec =
+      clang_parseTranslationUnit2(index, path, args, nargs, NULL, 0, CXTranslationUnit_None, &tu);
   int rc = 2;
   if (ec != CXError_Success || !tu) {
     diag_error(file_loc, "is it a C source file?", "libclang could not parse the file");
@@ -367,8 +385,7 @@ int region_declarator(Buf *out, const RegionVar *v, const char *name, bool decay
   bool paren = stars && !in_parens && *suffix == '[';
   int base_len = pos;
   while (base_len > 0 && t[base_len - 1] == ' ') base_len--;
-  buf_printf(out, "%.*s%s%s%.*s%s%s%s", base_len, t,
-             in_parens || t[base_len - 1] == '*' ? "" : " ", paren ? "(" : "", stars, "**",
-             name, paren ? ")" : "", suffix);
+  buf_printf(out, "%.*s%s%s%.*s%s%s%s", base_len, t, in_parens || t[base_len - 1] == '*' ? "" : " ",
+             paren ? "(" : "", stars, "**", name, paren ? ")" : "", suffix);
   return 0;
 }

@@ -30,20 +30,20 @@ typedef struct {
    * "const float[3][3]". Size expressions name the variables they depend on. */
   char type[REGION_TYPE_MAX];
   RegionScope scope;
-  unsigned line, col;   /* of the declaration */
-  bool used;            /* the region names it (false: only a type needs it) */
-  bool is_array;        /* declared with an array type: a copy of the region gets a pointer */
-  bool is_const;        /* const-qualified itself: the region cannot change it */
-  bool dead_on_entry;   /* the region assigns it before any read (a loop counter declared
-                           before the loop, a temporary of a pointer swap): its value on entry
-                           does not matter */
+  unsigned line, col;     /* of the declaration */
+  bool used;              /* the region names it (false: only a type needs it) */
+  bool is_array;          /* declared with an array type: a copy of the region gets a pointer */
+  bool is_const;          /* const-qualified itself: the region cannot change it */
+  bool dead_on_entry;     /* the region assigns it before any read (a loop counter declared
+                             before the loop, a temporary of a pointer swap): its value on entry
+                             does not matter */
   bool variably_modified; /* some level is a variable-length array */
-  int levels;           /* pointer and array levels down to the elements (0: a scalar) */
-  bool inner_pointer;   /* a pointer below the outermost level (double **, double *rows[2]) */
+  int levels;             /* pointer and array levels down to the elements (0: a scalar) */
+  bool inner_pointer;     /* a pointer below the outermost level (double **, double *rows[2]) */
   ElemKind elem;
-  long outer;           /* constant size of the outermost array level, else -1 */
-  char value[48];       /* a const scalar with a constant initializer: its value as a C literal
-                           ("0.20000000000000001", "12"); else "" */
+  long outer;     /* constant size of the outermost array level, else -1 */
+  char value[48]; /* a const scalar with a constant initializer: its value as a C literal
+                     ("0.20000000000000001", "12"); else "" */
 } RegionVar;
 
 typedef struct {

@@ -10,7 +10,15 @@
 #include "util/diag.h"
 
 /* How the driver gives a variable its value (harness.h, "Binding"). */
-typedef enum { BIND_GRID, BIND_WEIGHTS, BIND_EXTENT, BIND_STEPS, BIND_DEAD, BIND_VALUE, BIND_KEEP } Bind;
+typedef enum {
+  BIND_GRID,
+  BIND_WEIGHTS,
+  BIND_EXTENT,
+  BIND_STEPS,
+  BIND_DEAD,
+  BIND_VALUE,
+  BIND_KEEP
+} Bind;
 
 typedef struct {
   const Stencil *st;
@@ -94,7 +102,8 @@ static int classify(Plan *p) {
                       "the run-time weights '%s' (%s) cannot be filled by the check", v->name,
                       v->type);
       b = BIND_WEIGHTS;
-    } else if (extent_axis(st, v) >= 0 || (st->steps_param[0] && !strcmp(v->name, st->steps_param))) {
+    } else if (extent_axis(st, v) >= 0 ||
+               (st->steps_param[0] && !strcmp(v->name, st->steps_param))) {
       if (!scalar_int || (v->scope == REGION_GLOBAL && v->is_const))
         return refuse(p, v, "give sizes and step counts as integer variables or constants",
                       "'%s' sizes the run but has type %s", v->name, v->type);
@@ -112,8 +121,9 @@ static int classify(Plan *p) {
       b = BIND_KEEP;
     } else {
       return refuse(p, v, HINT_BIND,
-                    "the check cannot bind '%s' (%s %s of '%s'), which the region reads", v->name,
-                    v->type, v->scope == REGION_PARAM ? "parameter" : "local variable", r->func);
+                    "the check cannot bind '%s' (%s %s of '%s'), which the region %s", v->name,
+                    v->type, v->scope == REGION_PARAM ? "parameter" : "local variable", r->func,
+                    v->used ? "uses" : "needs for a declared size");
     }
     p->bind[k] = b;
     p->slot[k] = v->scope == REGION_GLOBAL && b != BIND_KEEP ? globals++ : -1;
@@ -121,8 +131,8 @@ static int classify(Plan *p) {
     int spelled = b == BIND_KEEP || !region_declarator(&probe, v, v->name, true, true);
     buf_free(&probe);
     if (!spelled)
-      return refuse(p, v, "declare it without function types", "the type %s of '%s' cannot be spelled",
-                    v->type, v->name);
+      return refuse(p, v, "declare it without function types",
+                    "the type %s of '%s' cannot be spelled", v->type, v->name);
   }
   return 0;
 }
@@ -138,15 +148,14 @@ static int count_lines(const Buf *b) {
   return n;
 }
 
-static bool passed(const Plan *p, int k) {
-  return p->r->vars[k].scope != REGION_GLOBAL;
-}
+static bool passed(const Plan *p, int k) { return p->r->vars[k].scope != REGION_GLOBAL; }
 
 static void region_params(Buf *out, const Plan *p, bool names) {
   int n = 0;
   for (int k = 0; k < p->r->nvars; k++)
-    if (passed(p, k)) buf_printf(out, "%svoid *%s%s", n++ ? ", " : "", names ? "stencilc_p_" : "",
-                                 names ? p->r->vars[k].name : "");
+    if (passed(p, k))
+      buf_printf(out, "%svoid *%s%s", n++ ? ", " : "", names ? "stencilc_p_" : "",
+                 names ? p->r->vars[k].name : "");
   if (!n) buf_puts(out, "void");
 }
 
@@ -157,11 +166,14 @@ static int write_region(Buf *out, const Plan *p) {
   if (r->end > u->len || r->begin >= r->end)
     return refuse(p, NULL, NULL, "internal: region bytes %u to %u outside the file (%zu bytes)",
                   r->begin, r->end, u->len);
-  buf_printf(out, "/* stencilc check: the region of %s (line %d) as written there, in a function of "
-                  "its own; generated. */\n#define main stencilc_user_main\n#include \"",
+  buf_printf(out,
+             "/* stencilc check: the region of %s (line %d) as written there, in a function of "
+             "its own; generated. */\n#define main stencilc_user_main\n#include \"",
              u->path, st->region_line);
   put_escaped(out, u->include_path);
-  buf_puts(out, "\"\n#undef main\n\n/* the globals the driver fills */\nvoid *const stencilc_globals[] = {");
+  buf_puts(
+      out,
+      "\"\n#undef main\n\n/* the globals the driver fills */\nvoid *const stencilc_globals[] = {");
   for (int k = 0; k < p->r->nvars; k++)
     if (p->slot[k] >= 0) buf_printf(out, "(void *)&%s, ", p->r->vars[k].name);
   buf_puts(out, "0};\n\nvoid stencilc_region(");
@@ -195,80 +207,13 @@ static int write_region(Buf *out, const Plan *p) {
   return 0;
 }
 
-/* Helpers of the driver, after rt_common.h and rt_dump.h. */
-static const char *const DRIVER_HELPERS =
-    "/* The dumps do not fit the storage the user's code declares: exit 2. */\n"
-    "static void stencilc_need(int ok, const char *what) {\n"
-    "  if (!ok) {\n"
-    "    fprintf(stderr, \"stencilc check: %s\\n\", what);\n"
-    "    exit(2);\n"
-    "  }\n"
-    "}\n\n"
-    "static void stencilc_put(void *p, long at, const double *v, long n, size_t elem) {\n"
-    "  for (long i = 0; i < n; i++)\n"
-    "    if (elem == sizeof(float)) ((float *)p)[at + i] = (float)v[i];\n"
-    "    else ((double *)p)[at + i] = v[i];\n"
-    "}\n\n"
-    "/* levels copies of the input grid, one after the other, in the user's element type. */\n"
-    "static void stencilc_fill(void *p, const RtDump *in, size_t elem, long levels) {\n"
-    "  for (long l = 0; l < levels; l++) stencilc_put(p, l * in->cells, in->cells_v, in->cells, elem);\n"
-    "}\n\n"
-    "static void *stencilc_grid(const RtDump *in, size_t elem, long levels) {\n"
-    "  void *p = rt_xmalloc((size_t)(levels * in->cells) * elem);\n"
-    "  stencilc_fill(p, in, elem, levels);\n"
-    "  return p;\n"
-    "}\n\n"
-    "static void *stencilc_weights(const RtDump *in, size_t elem) {\n"
-    "  void *p = rt_xmalloc((size_t)in->nweights * elem);\n"
-    "  stencilc_put(p, 0, in->weights, in->nweights, elem);\n"
-    "  return p;\n"
-    "}\n\n"
-    "/* THE tolerance of the comparison: the generated programs' own bound (rt_tolerance), for the\n"
-    " * coarser of the two element types (the user's code computes in its own). The one place to\n"
-    " * change when that bound changes. */\n"
-    "static double stencilc_tolerance(const RtDump *in, size_t user_elem) {\n"
-    "  double eps = user_elem == sizeof(float) || in->elem_size == 4 ? FLT_EPSILON : DBL_EPSILON;\n"
-    "  double gain = STENCILC_GAIN;\n"
-    "  for (int k = 0; k < in->nweights; k++) gain += stencilc_weight_gain[k] * fabs(in->weights[k]);\n"
-    "  return rt_tolerance(eps, STENCILC_FLOPS, in->steps, gain);\n"
-    "}\n\n"
-    "/* Compares the program's result (out) with the user's (ref, in its element type) cell by\n"
-    " * cell, halo included; prints the errors and the verdict; returns the exit code. */\n"
-    "static int stencilc_verdict(const RtDump *in, const RtDump *out, const void *ref, size_t elem) {\n"
-    "  double *r = (double *)rt_xmalloc((size_t)in->cells * sizeof(double));\n"
-    "  for (long i = 0; i < in->cells; i++)\n"
-    "    r[i] = elem == sizeof(float) ? (double)((const float *)ref)[i] : ((const double *)ref)[i];\n"
-    "  RtCompare c = rt_compare(out->cells_v, r, in->cells);\n"
-    "  double tol = stencilc_tolerance(in, elem);\n"
-    "  int pass = rt_passes(&c, tol);\n"
-    "  long worst = 0;\n"
-    "  double worst_d = -1;\n"
-    "  for (long i = 0; i < in->cells; i++) {\n"
-    "    double d = fabs(out->cells_v[i] - r[i]);\n"
-    "    if (!(d <= worst_d)) worst = i, worst_d = d; /* a NaN is the worst */\n"
-    "  }\n"
-    "  printf(\"check: user's code against the program: steps=%ld max_abs=%.3e max_rel=%.3e \"\n"
-    "         \"tol=%.3e\", in->steps, c.max_abs, c.max_rel, tol);\n"
-    "  if (c.nonfinite) printf(\" nonfinite=%ld\", c.nonfinite);\n"
-    "  if (!pass) {\n"
-    "    printf(\" worst cell [\");\n"
-    "    for (int a = 0; a < in->dims; a++) {\n"
-    "      long s = 1;\n"
-    "      for (int b = a + 1; b < in->dims; b++) s *= in->ext[b];\n"
-    "      printf(\"%s%ld\", a ? \"][\" : \"\", worst / s % in->ext[a]);\n"
-    "    }\n"
-    "    printf(\"] program %.9g user %.9g\", out->cells_v[worst], r[worst]);\n"
-    "  }\n"
-    "  printf(\" %s\\n\", pass ? \"PASS\" : \"FAIL\");\n"
-    "  free(r);\n"
-    "  return pass ? 0 : 1;\n"
-    "}\n\n";
-
 /* `T v` with v's type: the name as is, or "(*stencilc_slot_v)" for a global pointer. */
 static void value_name(Buf *out, const Plan *p, int k) {
   const RegionVar *v = &p->r->vars[k];
-  if (p->slot[k] >= 0 && !v->is_array) buf_printf(out, "(*stencilc_slot_%s)", v->name);
-  else buf_puts(out, v->name);
+  if (p->slot[k] >= 0 && !v->is_array)
+    buf_printf(out, "(*stencilc_slot_%s)", v->name);
+  else
+    buf_puts(out, v->name);
 }
 
 /* The elements one level of the grid holds below its outermost index, as a C expression. */
@@ -287,7 +232,7 @@ static void bind_grid(Buf *out, const Plan *p, int k) {
     region_declarator(out, v, v->name, true, false);
     buf_puts(out, " = (");
     region_declarator(out, v, "", true, false);
-    buf_printf(out, ")stencilc_globals[%d];\n  stencilc_fill(%s, &stencilc_in, sizeof(%s), %ld);\n",
+    buf_printf(out, ")stencilc_globals[%d];\n  rt_user_fill(%s, &stencilc_in, sizeof(%s), %ld);\n",
                p->slot[k], v->name, e, levels);
   } else if (p->slot[k] >= 0) { /* a global pointer: point it at fresh storage */
     buf_puts(out, "  ");
@@ -296,16 +241,16 @@ static void bind_grid(Buf *out, const Plan *p, int k) {
     region_declarator(out, v, "", false, true);
     buf_printf(out, ")stencilc_globals[%d];\n  *stencilc_slot_%s = (", p->slot[k], v->name);
     region_declarator(out, v, "", false, false);
-    buf_printf(out, ")stencilc_grid(&stencilc_in, sizeof(%s), %ld);\n", e, levels);
+    buf_printf(out, ")rt_user_grid(&stencilc_in, sizeof(%s), %ld);\n", e, levels);
   } else {
     buf_puts(out, "  ");
     region_declarator(out, v, v->name, true, false);
     buf_puts(out, " = (");
     region_declarator(out, v, "", true, false);
-    buf_printf(out, ")stencilc_grid(&stencilc_in, sizeof(%s), %ld);\n", e, levels);
+    buf_printf(out, ")rt_user_grid(&stencilc_in, sizeof(%s), %ld);\n", e, levels);
   }
   if (v->levels >= 2) { /* the declared shape must be the grid's */
-    buf_puts(out, "  stencilc_need(sizeof(*");
+    buf_puts(out, "  rt_user_need(sizeof(*");
     value_name(out, p, k);
     buf_puts(out, ") == ");
     inner_cells(out, p, v);
@@ -313,8 +258,10 @@ static void bind_grid(Buf *out, const Plan *p, int k) {
                v->name);
   }
   if (v->is_array && v->outer >= 0 && v->levels == p->st->dims)
-    buf_printf(out, "  stencilc_need(%ldL == stencilc_in.ext[0], \"the first size of '%s' is not "
-                    "the grid's\");\n", v->outer, v->name);
+    buf_printf(out,
+               "  rt_user_need(%ldL == stencilc_in.ext[0], \"the first size of '%s' is not "
+               "the grid's\");\n",
+               v->outer, v->name);
 }
 
 static void bind_scalar(Buf *out, const Plan *p, int k, const char *value) {
@@ -336,43 +283,47 @@ static void bind_var(Buf *out, const Plan *p, int k) {
   char value[160];
   Buf check = {0};
   switch (p->bind[k]) {
-  case BIND_GRID: bind_grid(out, p, k); break;
-  case BIND_WEIGHTS:
-    if (p->slot[k] >= 0) {
-      buf_printf(out, "  stencilc_put(stencilc_globals[%d], 0, stencilc_in.weights, "
-                      "stencilc_in.nweights, sizeof(%s));\n", p->slot[k], elem_name(v->elem));
-    } else {
-      buf_puts(out, "  ");
-      region_declarator(out, v, v->name, true, false);
-      buf_puts(out, " = (");
-      region_declarator(out, v, "", true, false);
-      buf_printf(out, ")stencilc_weights(&stencilc_in, sizeof(%s));\n", elem_name(v->elem));
+    case BIND_GRID: bind_grid(out, p, k); break;
+    case BIND_WEIGHTS:
+      if (p->slot[k] >= 0) {
+        buf_printf(out,
+                   "  rt_user_put(stencilc_globals[%d], 0, stencilc_in.weights, "
+                   "stencilc_in.nweights, sizeof(%s));\n",
+                   p->slot[k], elem_name(v->elem));
+      } else {
+        buf_puts(out, "  ");
+        region_declarator(out, v, v->name, true, false);
+        buf_puts(out, " = (");
+        region_declarator(out, v, "", true, false);
+        buf_printf(out, ")rt_user_weights(&stencilc_in, sizeof(%s));\n", elem_name(v->elem));
+      }
+      break;
+    case BIND_EXTENT: {
+      int a = extent_axis(st, v);
+      snprintf(value, sizeof value, "stencilc_in.ext[%d]", a);
+      bind_scalar(out, p, k, value);
+      value_name(&check, p, k);
+      if (p->slot[k] >= 0) { /* read back through its type */
+        buf_free(&check);
+        buf_puts(&check, "*(");
+        region_declarator(&check, v, "", false, true);
+        buf_printf(&check, ")stencilc_globals[%d]", p->slot[k]);
+      }
+      for (int b = a; b < st->dims; b++)
+        if (!strcmp(st->extent_param[b], v->name))
+          buf_printf(out,
+                     "  rt_user_need((long)(%s) == stencilc_in.ext[%d], \"the grid's extent "
+                     "along axis %d does not fit '%s'\");\n",
+                     check.s, b, b, v->name);
+      break;
     }
-    break;
-  case BIND_EXTENT: {
-    int a = extent_axis(st, v);
-    snprintf(value, sizeof value, "stencilc_in.ext[%d]", a);
-    bind_scalar(out, p, k, value);
-    value_name(&check, p, k);
-    if (p->slot[k] >= 0) { /* read back through its type */
-      buf_free(&check);
-      buf_puts(&check, "*(");
-      region_declarator(&check, v, "", false, true);
-      buf_printf(&check, ")stencilc_globals[%d]", p->slot[k]);
-    }
-    for (int b = a; b < st->dims; b++)
-      if (!strcmp(st->extent_param[b], v->name))
-        buf_printf(out, "  stencilc_need((long)(%s) == stencilc_in.ext[%d], \"the grid's extent "
-                        "along axis %d does not fit '%s'\");\n", check.s, b, b, v->name);
-    break;
-  }
-  case BIND_STEPS:
-    snprintf(value, sizeof value, "stencilc_in.steps - (%ldL)", st->steps_const);
-    bind_scalar(out, p, k, value);
-    break;
-  case BIND_DEAD: bind_scalar(out, p, k, "0"); break;
-  case BIND_VALUE: bind_scalar(out, p, k, v->value); break;
-  case BIND_KEEP: break;
+    case BIND_STEPS:
+      snprintf(value, sizeof value, "stencilc_in.steps - (%ldL)", st->steps_const);
+      bind_scalar(out, p, k, value);
+      break;
+    case BIND_DEAD: bind_scalar(out, p, k, "0"); break;
+    case BIND_VALUE: bind_scalar(out, p, k, v->value); break;
+    case BIND_KEEP: break;
   }
   buf_free(&check);
 }
@@ -380,40 +331,49 @@ static void bind_var(Buf *out, const Plan *p, int k) {
 static void write_driver(Buf *out, const Plan *p) {
   const Stencil *st = p->st;
   const Region *r = p->r;
-  buf_puts(out, "/* stencilc check: the driver of the harness (src/harness/harness.h); generated. */\n"
-                "#define RT_REAL double\n");
+  buf_puts(out,
+           "/* stencilc check: the driver of the harness (src/harness/harness.h); generated. */\n"
+           "#define RT_REAL double\n");
   buf_puts(out, rt_rt_common);
   buf_puts(out, rt_rt_dump);
   buf_puts(out, "\nvoid stencilc_region(");
   region_params(out, p, false);
   buf_puts(out, ");\nextern void *const stencilc_globals[];\n\n");
-  buf_printf(out, "#define STENCILC_FLOPS %d\n#define STENCILC_GAIN %.17g\n", st->flops, ir_gain(st));
-  buf_puts(out, "static const double stencilc_weight_gain[] = {");
+  buf_puts(out, rt_rt_usercheck);
+  buf_puts(out,
+           "\n/* what each unit of |w[k]| adds to the stencil's gain */\n"
+           "static const double stencilc_weight_gain[] = {");
   for (int k = 0; k < st->nweights; k++) buf_printf(out, "%.17g, ", ir_weight_gain(st, k));
   buf_puts(out, "0};\n\n");
-  buf_puts(out, DRIVER_HELPERS);
-  buf_puts(out, "int main(int stencilc_argc, char **stencilc_argv) {\n"
-                "  RtDump stencilc_in, stencilc_out;\n"
-                "  if (stencilc_argc != 3 || rt_dump_read(stencilc_argv[1], &stencilc_in) ||\n"
-                "      rt_dump_read(stencilc_argv[2], &stencilc_out))\n"
-                "    return 3;\n");
-  buf_printf(out, "  stencilc_need(stencilc_in.dims == %d && stencilc_out.dims == %d && "
-                  "stencilc_in.cells == stencilc_out.cells &&\n"
-                  "                stencilc_in.steps == stencilc_out.steps && stencilc_in.nweights == %d,\n"
-                  "                \"the dumps are not an input and an output of this stencil\");\n",
-             st->dims, st->dims, st->nweights);
+  buf_puts(out,
+           "int main(int stencilc_argc, char **stencilc_argv) {\n"
+           "  RtDump stencilc_in, stencilc_out;\n"
+           "  if (stencilc_argc != 3 || rt_dump_read(stencilc_argv[1], &stencilc_in) ||\n"
+           "      rt_dump_read(stencilc_argv[2], &stencilc_out))\n"
+           "    return 3;\n");
+  buf_printf(
+      out,
+      "  rt_user_need(stencilc_in.dims == %d && stencilc_out.dims == %d && "
+      "stencilc_in.cells == stencilc_out.cells &&\n"
+      "                stencilc_in.steps == stencilc_out.steps && stencilc_in.nweights == %d,\n"
+      "                \"the dumps are not an input and an output of this stencil\");\n",
+      st->dims, st->dims, st->nweights);
   for (int a = 0; a < st->dims; a++) {
-    buf_printf(out, "  stencilc_need(stencilc_in.lo[%d] == %d && stencilc_in.hi[%d] == %d, \"the "
-                    "dumps' halo along axis %d is not the stencil's\");\n",
+    buf_printf(out,
+               "  rt_user_need(stencilc_in.lo[%d] == %d && stencilc_in.hi[%d] == %d, \"the "
+               "dumps' halo along axis %d is not the stencil's\");\n",
                a, st->lo[a], a, st->hi[a], a);
     if (!st->extent_param[a][0])
-      buf_printf(out, "  stencilc_need(stencilc_in.ext[%d] == %ldL, \"the extent along axis %d is "
-                      "not the source's constant %ld\");\n",
+      buf_printf(out,
+                 "  rt_user_need(stencilc_in.ext[%d] == %ldL, \"the extent along axis %d is "
+                 "not the source's constant %ld\");\n",
                  a, st->extent_const[a], a, st->extent_const[a]);
   }
   if (!st->steps_param[0])
-    buf_printf(out, "  stencilc_need(stencilc_in.steps == %ldL, \"the step count is not the "
-                    "source's constant %ld\");\n", st->steps_const, st->steps_const);
+    buf_printf(out,
+               "  rt_user_need(stencilc_in.steps == %ldL, \"the step count is not the "
+               "source's constant %ld\");\n",
+               st->steps_const, st->steps_const);
   /* globals first: a local's type may name one; each group in declaration order */
   for (int pass = 0; pass < 2; pass++)
     for (int k = 0; k < r->nvars; k++)
@@ -426,9 +386,17 @@ static void write_driver(Buf *out, const Plan *p) {
              elem_name(p->grid->elem));
   value_name(out, p, (int)(p->grid - r->vars));
   if (p->grid->levels == st->dims + 1)
-    buf_printf(out, " + %s * stencilc_in.cells", st->time_form == TIME_COPYBACK ? "0" : "stencilc_in.steps % 2");
-  buf_printf(out, ";\n  return stencilc_verdict(&stencilc_in, &stencilc_out, stencilc_result, "
-                  "sizeof(%s));\n}\n", elem_name(p->grid->elem));
+    buf_printf(out, " + %s * stencilc_in.cells",
+               st->time_form == TIME_COPYBACK ? "0" : "stencilc_in.steps % 2");
+  const char *e = elem_name(p->grid->elem);
+  buf_printf(out,
+             ";\n  double stencilc_tol = rt_user_tolerance(&stencilc_in, sizeof(%s), %d, %.17g, "
+             "stencilc_weight_gain);\n",
+             e, st->flops, ir_gain(st));
+  buf_printf(out,
+             "  return rt_user_verdict(&stencilc_in, &stencilc_out, stencilc_result, sizeof(%s), "
+             "stencilc_tol);\n}\n",
+             e);
 }
 
 int harness_write(Buf *region_src, Buf *driver_src, const Stencil *st, const Region *r,

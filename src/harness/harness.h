@@ -13,7 +13,7 @@
  *                  stencilc_globals[], the addresses of the globals it uses (statics too).
  *                  Parameters are void *: a variable-length array type can be spelled only
  *                  once the sizes before it are bound, which the prologue does in order.
- *   driver source  rt_common.h and rt_dump.h with rt_real = double, then main(argc, argv):
+ *   driver source  rt_common.h, rt_dump.h and rt_usercheck.h (rt_real = double), then main:
  *                    harness INPUT.dump OUTPUT.dump
  *                  declares the free variables in declaration order with their (typedef-free)
  *                  types, binds them (below), calls the region, reads the result where the

@@ -124,8 +124,8 @@ static void test_swap_vars(void) {
   const char *order[] = {"n", "steps", "a", "b", "tmp", "t", "i", "j"};
   EXPECT(r.nvars == 8, "swap: %d variables", r.nvars);
   for (int k = 0; k < 8 && k < r.nvars; k++)
-    EXPECT(!strcmp(r.vars[k].name, order[k]), "swap: variable %d is %s, want %s", k,
-           r.vars[k].name, order[k]);
+    EXPECT(!strcmp(r.vars[k].name, order[k]), "swap: variable %d is %s, want %s", k, r.vars[k].name,
+           order[k]);
   EXPECT(!strcmp(r.func, "jacobi"), "swap: function %s", r.func);
   const RegionVar *a = var(&r, "a"), *tmp = var(&r, "tmp"), *t = var(&r, "t"), *n = var(&r, "n");
   if (a && tmp && t && n) {
@@ -177,9 +177,11 @@ static void expect_decl(const char *type, bool is_array, const char *name, bool 
   v.is_array = is_array;
   Buf b = {0};
   int rc = region_declarator(&b, &v, name, decay, ptr);
-  if (!want) EXPECT(rc != 0, "%s should not be spelled", type);
-  else EXPECT(rc == 0 && !strcmp(b.s, want), "%s as '%s': '%s', want '%s'", type, name,
-              b.s ? b.s : "(null)", want);
+  if (!want)
+    EXPECT(rc != 0, "%s should not be spelled", type);
+  else
+    EXPECT(rc == 0 && !strcmp(b.s, want), "%s as '%s': '%s', want '%s'", type, name,
+           b.s ? b.s : "(null)", want);
   buf_free(&b);
 }
 
@@ -290,8 +292,9 @@ static void test_forms(const Stencil *jac) {
   for (int steps = 4; steps <= 5; steps++) { /* the result in either buffer */
     snprintf(in, sizeof in, "%s/in%d.dump", tmpdir, steps);
     snprintf(out, sizeof out, "%s/out%d.dump", tmpdir, steps);
-    snprintf(cmd, sizeof cmd, "%s/prog -s 13 -t %d -r 1 --dump-input %s --dump-output %s >/dev/null",
-             tmpdir, steps, in, out);
+    snprintf(cmd, sizeof cmd,
+             "%s/prog -s 13 -t %d -r 1 --dump-input %s --dump-output %s >/dev/null", tmpdir, steps,
+             in, out);
     EXPECT(sh(cmd) == 0, "run the program");
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) run_form(jac, &cases[k], in, out);
   }
