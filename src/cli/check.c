@@ -147,59 +147,53 @@ static int build_emulated(Work *w) {
   return process_run(argv) ? -1 : 0;
 }
 
-/* Generates, builds and runs stencilc's program with dumps; returns EXIT_*. */
-static int program_dumps(const Stencil *st, const Options *o, DType dt, const char *size,
-                         long steps, Work *w, const char *program) {
-  const char *exe = program;
-  if (!program) {
-    bool cuda = codegen_backend_is_cuda(o->backend);
-    snprintf(w->src, sizeof w->src, "%s/%s-%s.%s", w->dir, st->name,
-             codegen_backend_name(o->backend), cuda ? "cu" : "c");
-    snprintf(w->exe, sizeof w->exe, "%s/%s-%s", w->dir, st->name, codegen_backend_name(o->backend));
-    GenOptions g = {o->backend, dt, o->n5d, o->naive, o->p25d, o->ssam};
-    Buf prog = {0};
-    int rc = codegen_program(&prog, st, &g);
-    if (!rc && buf_write_file(&prog, w->src)) {
-      fprintf(stderr, "stencilc check: cannot write '%s'\n", w->src);
-      buf_free(&prog);
-      return EXIT_TOOL;
-    }
-    buf_free(&prog);
-    if (rc) return EXIT_INPUT;
-    /* nvcc only where a GPU can run its program: no device node, no GPU (and a second build) */
-    const char *nvcc = cuda && access("/dev/nvidia0", F_OK) == 0
-                           ? tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc")
-                           : NULL;
-    char nvcc_path[4096];
-    if (nvcc) snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
-    int built;
-    if (!cuda) {
-      char *argv[] = {
-          (char *)cc_path(), "-std=c11", "-O2", "-fopenmp", "-o", w->exe, w->src, "-lm", NULL};
-      built = process_run(argv) == 0;
-    } else if (nvcc) {
-      built = process_wait(nvcc_start(nvcc_path, w->src, w->exe, o->fast_math, NULL)) == 0;
-    } else {
-      built = build_emulated(w) == 0;
-    }
-    if (!built) {
-      fprintf(stderr, "stencilc check: building %s failed\n", w->src);
-      return EXIT_TOOL;
-    }
-    exe = w->exe;
-    int prc = run_dumping(exe, size, steps, w);
-    if (prc == NO_GPU && cuda && nvcc) {
-      fprintf(stderr, "stencilc check: no GPU: running the CUDA program through tools/cudaemu\n");
-      if (build_emulated(w)) return EXIT_TOOL;
-      prc = run_dumping(exe, size, steps, w);
-    }
-    if (prc == 1)
-      fprintf(stderr, "stencilc check: the program failed its own verification\n");
-    else if (prc)
-      fprintf(stderr, "stencilc check: the program failed (exit %d)\n", prc);
-    return prc == 0 ? EXIT_OK : prc == 1 ? EXIT_VERIFY : EXIT_TOOL;
+/* Generates and builds stencilc's program into w->exe; returns EXIT_*. *nvcc tells whether nvcc
+ * built it (its program may still find no GPU). */
+static int build_program(const Stencil *st, const Options *o, DType dt, Work *w, bool *nvcc) {
+  bool cuda = codegen_backend_is_cuda(o->backend);
+  const char *backend = codegen_backend_name(o->backend);
+  snprintf(w->src, sizeof w->src, "%s/%s-%s.%s", w->dir, st->name, backend, cuda ? "cu" : "c");
+  snprintf(w->exe, sizeof w->exe, "%s/%s-%s", w->dir, st->name, backend);
+  GenOptions g = {o->backend, dt, o->n5d, o->naive, o->p25d, o->ssam};
+  Buf prog = {0};
+  int rc = codegen_program(&prog, st, &g) ? EXIT_INPUT : EXIT_OK;
+  if (!rc && buf_write_file(&prog, w->src)) {
+    fprintf(stderr, "stencilc check: cannot write '%s'\n", w->src);
+    rc = EXIT_TOOL;
   }
+  buf_free(&prog);
+  if (rc) return rc;
+  /* nvcc only where a GPU can run its program: without a device node, cudaemu at once */
+  const char *found = cuda && access("/dev/nvidia0", F_OK) == 0
+                          ? tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc")
+                          : NULL;
+  char nvcc_path[4096];
+  snprintf(nvcc_path, sizeof nvcc_path, "%s", found ? found : "");
+  *nvcc = found != NULL;
+  int built;
+  if (!cuda) {
+    char *argv[] = {
+        (char *)cc_path(), "-std=c11", "-O2", "-fopenmp", "-o", w->exe, w->src, "-lm", NULL};
+    built = process_run(argv) == 0;
+  } else if (found) {
+    built = process_wait(nvcc_start(nvcc_path, w->src, w->exe, o->fast_math, NULL)) == 0;
+  } else {
+    built = build_emulated(w) == 0;
+  }
+  if (built) return EXIT_OK;
+  fprintf(stderr, "stencilc check: building %s failed\n", w->src);
+  return EXIT_TOOL;
+}
+
+/* Runs the program with dumps (a CUDA one built by nvcc that finds no GPU, again through cudaemu);
+ * returns EXIT_*: EXIT_VERIFY when it failed its own verification. */
+static int run_program(const char *exe, const char *size, long steps, Work *w, bool nvcc) {
   int prc = run_dumping(exe, size, steps, w);
+  if (prc == NO_GPU && nvcc) {
+    fprintf(stderr, "stencilc check: no GPU: running the CUDA program through tools/cudaemu\n");
+    if (build_emulated(w)) return EXIT_TOOL;
+    prc = run_dumping(exe, size, steps, w);
+  }
   if (prc == 1)
     fprintf(stderr, "stencilc check: %s failed its own verification\n", exe);
   else if (prc)
@@ -355,7 +349,9 @@ int cmd_check(int argc, char **argv) {
   Work w = {0};
   rc = make_work(&w, o.workdir, st.name);
   if (!rc) rc = harness_sources(&st, &r, o.input, &w);
-  if (!rc) rc = program_dumps(&st, &o, dt, size, steps, &w, program);
+  bool nvcc = false;
+  if (!rc && !program) rc = build_program(&st, &o, dt, &w, &nvcc);
+  if (!rc) rc = run_program(program ? program : w.exe, size, steps, &w, nvcc);
   if (!rc) rc = harness_run(&w, &fo);
   if (w.temporary && (rc == EXIT_OK || rc == EXIT_INPUT))
     remove_work(&w);
