@@ -414,6 +414,7 @@ typedef struct {
   long steps, reps;
   uint64_t seed;
   const char *dump_init, *dump; /* raw dumps of the full-length check, or NULL */
+  const char *dump_input, *dump_output; /* rt_dump.h dumps of the full-length check, or NULL */
   const char *ref_cache;        /* directory of reference results shared between programs */
   long time_ms;                 /* > 0: time about this long per repetition, not all steps */
 } RtOptions;
@@ -421,13 +422,19 @@ typedef struct {
 RT_API void rt_usage(FILE *f, const char *prog, const RtStencil *st) {
   fprintf(f,
           "usage: %s [-s N | -s N0xN1%s] [-t STEPS] [-r REPS] [--seed S] [--check-size N]\n"
-          "          [--dump-init FILE --dump FILE] [--ref-cache DIR] [--time-ms MS] [-h]\n"
+          "          [--dump-init FILE --dump FILE] [--dump-input FILE] [--dump-output FILE]\n"
+          "          [--ref-cache DIR] [--time-ms MS] [-h]\n"
           "  %s stencil, %s backend, %s. Sizes are interior cells per axis, axis 0 first.\n"
           "  defaults: -s %ld -t %ld -r %ld --check-size %d\n"
           "  --ref-cache DIR  keep the CPU reference's results in DIR and reuse them (programs\n"
           "                   of the same stencil and dtype share them: tune's candidates)\n"
           "  --time-ms MS     verify STEPS steps, but time whole launches of about MS ms each\n"
-          "                   (at most STEPS steps): the throughput, sooner\n",
+          "                   (at most STEPS steps): the throughput, sooner\n"
+          "  --dump-input F   write the initial grid (halo included, and the run-time weights)\n"
+          "  --dump-output F  write the result of STEPS steps from it; with either, the\n"
+          "                   full-length check runs at -s SIZE. Raw binary after a header of\n"
+          "                   dims, extents, element size and steps (format: rt_dump.h);\n"
+          "                   --dump-init/--dump write the check's buffers without a header\n",
           prog, st->dims == 3 ? "xN2" : "", st->name, st->backend, st->dtype, st->default_size,
           st->default_steps, st->default_reps, st->dims == 3 ? 37 : 97);
 }
@@ -472,7 +479,7 @@ RT_API int rt_parse_size(const char *s, int dims, long n[]) {
 RT_API int rt_is_option(const char *opt) {
   static const char *const known[] = {"-s",          "-t",     "-r",          "--seed",
                                       "--check-size", "--dump-init", "--dump", "--ref-cache",
-                                      "--time-ms"};
+                                      "--time-ms",    "--dump-input", "--dump-output"};
   for (size_t k = 0; k < sizeof known / sizeof *known; k++)
     if (!strcmp(opt, known[k])) return 1;
   return 0;
@@ -513,6 +520,10 @@ RT_API void rt_parse_options(int argc, char **argv, const RtStencil *st, RtOptio
       o->seed = (uint64_t)v;
     } else if (!strcmp(opt, "--dump-init")) {
       o->dump_init = val;
+    } else if (!strcmp(opt, "--dump-input")) {
+      o->dump_input = val;
+    } else if (!strcmp(opt, "--dump-output")) {
+      o->dump_output = val;
     } else if (!strcmp(opt, "--ref-cache")) {
       o->ref_cache = val;
     } else {

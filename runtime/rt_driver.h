@@ -129,6 +129,13 @@ RT_API void rt_reference(rt_real *buf[2], double *bnd[2], const RtGrid *g, long 
   }
 }
 
+/* The run-time weights, for the input dump. */
+#ifdef RT_NWEIGHTS
+#define RT_DUMP_WEIGHTS rt_w_host, RT_NWEIGHTS
+#else
+#define RT_DUMP_WEIGHTS NULL, 0
+#endif
+
 /* Runs the engine and the reference from the same fresh state and compares the result buffers
  * cell by cell (rt_compare_bounded). Dumps (optional) are the initial buffer 0 and the engine's
  * result. */
@@ -139,6 +146,9 @@ RT_API RtCheck rt_check(const char *label, const long n[], long steps, double ga
   rt_real *got = rt_alloc_grid(&g);
   rt_initial_state(buf, &g, seed);
   if (dumps && o->dump_init) rt_write_raw(o->dump_init, buf[0], g.cells);
+  if (dumps && o->dump_input)
+    rt_dump_write(o->dump_input, RT_DUMP_INPUT, &g, rt_stencil.lo, rt_stencil.hi, steps, buf[0],
+                  RT_DUMP_WEIGHTS);
 
   Engine *e = engine_create(&g);
   engine_upload(e, buf[0], buf[1]);
@@ -146,6 +156,9 @@ RT_API RtCheck rt_check(const char *label, const long n[], long steps, double ga
   engine_download(e, rt_result_buffer(steps), got);
   engine_destroy(e);
   if (dumps && o->dump) rt_write_raw(o->dump, got, g.cells);
+  if (dumps && o->dump_output)
+    rt_dump_write(o->dump_output, RT_DUMP_OUTPUT, &g, rt_stencil.lo, rt_stencil.hi, steps, got,
+                  RT_DUMP_WEIGHTS);
 
   double *bnd[2] = {(double *)rt_xcalloc((size_t)g.cells, sizeof(double)),
                     (double *)rt_xcalloc((size_t)g.cells, sizeof(double))};
@@ -217,7 +230,9 @@ int main(int argc, char **argv) {
   double gain = rt_setup_weights(o.seed);
 
   long check_n[RT_MAX_DIMS] = {0, 0, 0};
-  for (int a = 0; a < rt_stencil.dims; a++) check_n[a] = o.check[a] < o.n[a] ? o.check[a] : o.n[a];
+  int full = o.dump_input || o.dump_output; /* the dumps are of the size asked for */
+  for (int a = 0; a < rt_stencil.dims; a++)
+    check_n[a] = !full && o.check[a] < o.n[a] ? o.check[a] : o.n[a];
   RtCheck ca = rt_check("a", check_n, o.steps, gain, o.seed, &o, 1);
   RtCheck cb = rt_check("b", o.n, o.steps < 3 ? o.steps : 3, gain, o.seed + 1, &o, 0);
   if (!ca.pass || !cb.pass) {

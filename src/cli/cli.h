@@ -24,7 +24,8 @@ typedef struct {
   int (*run)(Options *o, Stencil *st);
 } Command;
 
-extern const Command command_info, command_gen, command_run, command_model, command_tune;
+extern const Command command_info, command_gen, command_run, command_model, command_tune,
+    command_check;
 int cmd_probe(int argc, char **argv); /* takes no input file */
 
 /* gen and run: check and plan opt for st, print the plan to `explain` (when not NULL), emit the

@@ -32,6 +32,7 @@ typedef struct {
   int roundtrip;        /* model: --roundtrip N, a check of printing and parsing candidates */
   const char *emit;     /* tune: --emit DIR (write the candidates, time nothing) */
   const char *import;   /* tune: --import FILE (the candidates' measured GCells/s) */
+  const char *program;  /* check: --program EXE (a program built already) */
   /* How the front end reads the C file: -I -D -U -std= -include as clang takes them, and
    * --function. */
   const char *clang_args[MAX_CLANG_ARGS];

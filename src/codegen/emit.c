@@ -391,5 +391,6 @@ void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const void
   buf_printf(out, "\n%s\n", CODEGEN_KERNEL_BEGIN);
   bi->emit(out, st, opt, plan);
   buf_printf(out, "%s\n\n", CODEGEN_KERNEL_END);
+  buf_puts(out, rt_rt_dump);
   buf_puts(out, rt_rt_driver);
 }

@@ -1,0 +1,339 @@
+/* stencilc check: the user's own code is the reference. Builds and runs stencilc's program with
+ * dumps of its input and result, builds the harness of src/harness (the user's region compiled
+ * by cc) and runs it on the same input: the verdict is the harness's. */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "backends/backends.h"
+#include "cli.h"
+#include "frontend/frontend.h"
+#include "frontend/region.h"
+#include "harness/harness.h"
+#include "options.h"
+#include "process.h"
+#include "tune.h"
+
+static const char *const CHECK_HELP_TEXT =
+    "usage: stencilc check FILE.c [--backend cpu|naive|n5d|25d|ssam|auto] [-s SIZE] [-t STEPS]\n"
+    "                      [--dtype float|double] [--program EXE] [--workdir DIR] [backend "
+    "options]\n"
+    "Checks stencilc's program for the stencil in FILE.c against the user's own code: the\n"
+    "program (default --backend cpu; CUDA backends are built with nvcc and run on the GPU, or\n"
+    "without one built with tools/cudaemu and run on the CPU) runs SIZE and STEPS on seeded "
+    "random\n"
+    "data and dumps its input and result (--dump-input, --dump-output); then FILE.c itself, its\n"
+    "main renamed, with the stencil region copied verbatim into a function, is compiled by cc\n"
+    "($CC), run on the same input, and the two results are compared cell by cell, halo included,\n"
+    "within the programs' own tolerance (runtime/rt_common.h: rt_tolerance, for the coarser of\n"
+    "the two element types). It prints both errors and PASS or FAIL.\n"
+    "  -s SIZE        interior cells: N or N0xN1[xN2] (default: the source's constant sizes, else\n"
+    "                 40 in 2D, 16 in 3D)\n"
+    "  -t STEPS       time steps (default: the source's constant, else 5)\n"
+    "  --program EXE  check this generated program (built already) instead of generating one\n"
+    "  --workdir DIR  where to write and build (default: a fresh folder in $TMPDIR, removed\n"
+    "                 after a PASS)\n"
+    "exit codes: 0 the results match, 1 they differ (or the program failed its own check),\n"
+    "2 the input or the options were refused (a variable the check cannot bind is named with\n"
+    "its declaration), 3 a tool failed.\n"
+    "Environment: $CC, $NVCC, $STENCILC_CUDAEMU (tools/cudaemu/build.sh, found beside stencilc's\n"
+    "build folder by default).\n";
+
+static void check_help(FILE *f) {
+  fputs(CHECK_HELP_TEXT, f);
+  options_backend_help(f);
+}
+
+enum { DEFAULT_STEPS = 5, NO_GPU = 3, PATH_LEN = 4200 };
+static const long DEFAULT_SIZE[IR_MAX_DIMS + 1] = {0, 64, 40, 16};
+
+typedef struct {
+  char dir[4096];
+  bool temporary;
+  char src[PATH_LEN], exe[PATH_LEN], emu[PATH_LEN + 16], in[PATH_LEN], out[PATH_LEN];
+  char region[PATH_LEN], driver[PATH_LEN], region_o[PATH_LEN], driver_o[PATH_LEN];
+  char harness[PATH_LEN];
+} Work;
+
+/* The interior size and step count of the check: the options, the source's constants, or the
+ * defaults; a contradiction is refused. Fills size ("N0xN1[xN2]") and steps. */
+static int choose_run(const Stencil *st, const Options *o, char *size, size_t cap, long *steps) {
+  long n[IR_MAX_DIMS];
+  int given = 0;
+  if (o->size) {
+    for (const char *p = o->size; p && given < IR_MAX_DIMS;
+         p = strchr(p, 'x') ? strchr(p, 'x') + 1 : NULL)
+      n[given++] = atol(p);
+    if (given != 1 && given != st->dims) {
+      fprintf(stderr, "stencilc check: -s %s: give one size or %d\n", o->size, st->dims);
+      return EXIT_INPUT;
+    }
+  }
+  int len = 0;
+  for (int a = 0; a < st->dims; a++) {
+    long want = o->size ? n[given == 1 ? 0 : a] : DEFAULT_SIZE[st->dims];
+    if (!st->extent_param[a][0]) {
+      long fixed = st->extent_const[a] - st->lo[a] - st->hi[a];
+      if (o->size && want != fixed) {
+        fprintf(stderr,
+                "stencilc check: -s %s contradicts the source: axis %d has the constant "
+                "extent %ld, an interior of %ld cells\n",
+                o->size, a, st->extent_const[a], fixed);
+        return EXIT_INPUT;
+      }
+      want = fixed;
+    }
+    for (int b = 0; b < a; b++)
+      if (o->size && st->extent_param[a][0] && !strcmp(st->extent_param[a], st->extent_param[b]) &&
+          n[given == 1 ? 0 : a] != n[given == 1 ? 0 : b]) {
+        fprintf(stderr, "stencilc check: -s %s: axes %d and %d share the size '%s'\n", o->size, b,
+                a, st->extent_param[a]);
+        return EXIT_INPUT;
+      }
+    len += snprintf(size + len, cap - (size_t)len, "%s%ld", a ? "x" : "", want);
+  }
+  *steps = o->steps ? atol(o->steps) : st->steps_param[0] ? DEFAULT_STEPS : st->steps_const;
+  if (!st->steps_param[0] && *steps != st->steps_const) {
+    fprintf(stderr, "stencilc check: -t %ld contradicts the source's constant step count %ld\n",
+            *steps, st->steps_const);
+    return EXIT_INPUT;
+  }
+  if (*steps < 1 || (st->steps_param[0] && *steps - st->steps_const < 0)) {
+    fprintf(stderr, "stencilc check: %ld steps: the time loop needs at least one\n", *steps);
+    return EXIT_INPUT;
+  }
+  return 0;
+}
+
+static const char *cc_path(void) {
+  const char *cc = tool_find("CC", "cc", NULL);
+  return cc ? cc : "cc";
+}
+
+/* tools/cudaemu/build.sh: $STENCILC_CUDAEMU, else beside the folder stencilc runs from
+ * (build/stencilc and build/asan/stencilc sit in the source tree). */
+static const char *cudaemu_script(void) {
+  static char path[PATH_LEN];
+  const char *env = getenv("STENCILC_CUDAEMU");
+  if (env && *env) return env;
+  char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0) return NULL;
+  exe[n] = 0;
+  for (int up = 0; up < 4; up++) {
+    char *slash = strrchr(exe, '/');
+    if (!slash) break;
+    *slash = 0;
+    snprintf(path, sizeof path, "%s/tools/cudaemu/build.sh", exe);
+    if (access(path, R_OK) == 0) return path;
+  }
+  return NULL;
+}
+
+static int run_dumping(const char *exe, const char *size, long steps, const Work *w) {
+  char t[32];
+  snprintf(t, sizeof t, "%ld", steps);
+  char *argv[] = {(char *)exe,    "-s",          (char *)size,    "-t",           t,   "-r", "1",
+                  "--dump-input", (char *)w->in, "--dump-output", (char *)w->out, NULL};
+  return process_run(argv);
+}
+
+/* Builds the CUDA program on the CPU through cudaemu; 0 on success. */
+static int build_emulated(Work *w) {
+  const char *script = cudaemu_script();
+  if (!script) {
+    fprintf(stderr, "stencilc check: tools/cudaemu/build.sh not found (set $STENCILC_CUDAEMU)\n");
+    return -1;
+  }
+  snprintf(w->emu, sizeof w->emu, "%s.emu.cpp", w->exe);
+  char *argv[] = {"sh", (char *)script, w->src, w->exe, NULL};
+  return process_run(argv) ? -1 : 0;
+}
+
+/* Generates and builds stencilc's program into w->exe; returns EXIT_*. *nvcc tells whether nvcc
+ * built it (its program may still find no GPU). */
+static int build_program(const Stencil *st, const Options *o, Work *w, bool *nvcc) {
+  bool cuda = o->gen.backend->engine->cuda;
+  const char *backend = o->gen.backend->name;
+  snprintf(w->src, sizeof w->src, "%s/%s-%s.%s", w->dir, st->name, backend, cuda ? "cu" : "c");
+  snprintf(w->exe, sizeof w->exe, "%s/%s-%s", w->dir, st->name, backend);
+  Buf prog = {0};
+  int rc = codegen_program(&prog, st, &o->gen) ? EXIT_INPUT : EXIT_OK;
+  if (!rc && buf_write_file(&prog, w->src)) {
+    fprintf(stderr, "stencilc check: cannot write '%s'\n", w->src);
+    rc = EXIT_TOOL;
+  }
+  buf_free(&prog);
+  if (rc) return rc;
+  /* nvcc only where a GPU can run its program: without a device node, cudaemu at once */
+  const char *found = cuda && access("/dev/nvidia0", F_OK) == 0
+                          ? tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc")
+                          : NULL;
+  char nvcc_path[4096];
+  snprintf(nvcc_path, sizeof nvcc_path, "%s", found ? found : "");
+  *nvcc = found != NULL;
+  int built;
+  if (!cuda) {
+    char *argv[] = {
+        (char *)cc_path(), "-std=c11", "-O2", "-fopenmp", "-o", w->exe, w->src, "-lm", NULL};
+    built = process_run(argv) == 0;
+  } else if (found) {
+    built = process_wait(nvcc_start(nvcc_path, w->src, w->exe, o->fast_math, NULL)) == 0;
+  } else {
+    built = build_emulated(w) == 0;
+  }
+  if (built) return EXIT_OK;
+  fprintf(stderr, "stencilc check: building %s failed\n", w->src);
+  return EXIT_TOOL;
+}
+
+/* Runs the program with dumps (a CUDA one built by nvcc that finds no GPU, again through cudaemu);
+ * returns EXIT_*: EXIT_VERIFY when it failed its own verification. */
+static int run_program(const char *exe, const char *size, long steps, Work *w, bool nvcc) {
+  int prc = run_dumping(exe, size, steps, w);
+  if (prc == NO_GPU && nvcc) {
+    fprintf(stderr, "stencilc check: no GPU: running the CUDA program through tools/cudaemu\n");
+    if (build_emulated(w)) return EXIT_TOOL;
+    prc = run_dumping(exe, size, steps, w);
+  }
+  if (prc == 1)
+    fprintf(stderr, "stencilc check: %s failed its own verification\n", exe);
+  else if (prc)
+    fprintf(stderr, "stencilc check: %s failed (exit %d)\n", exe, prc);
+  return prc == 0 ? EXIT_OK : prc == 1 ? EXIT_VERIFY : EXIT_TOOL;
+}
+
+/* The whole file, NUL-terminated; NULL after a message. */
+static char *read_text(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  char *text = NULL;
+  long n = -1;
+  if (f && !fseek(f, 0, SEEK_END) && (n = ftell(f)) >= 0 && !fseek(f, 0, SEEK_SET) &&
+      (text = malloc((size_t)n + 1)) && fread(text, 1, (size_t)n, f) == (size_t)n) {
+    text[n] = 0;
+    *len = (size_t)n;
+  } else {
+    fprintf(stderr, "stencilc check: cannot read '%s'\n", path);
+    free(text);
+    text = NULL;
+  }
+  if (f) fclose(f);
+  return text;
+}
+
+/* Writes the harness's two sources; returns EXIT_* (EXIT_INPUT: a variable it cannot bind). */
+static int harness_sources(const Stencil *st, const Region *r, const char *path, Work *w) {
+  size_t len;
+  char *text = read_text(path, &len);
+  char *abs = realpath(path, NULL);
+  if (!text || !abs) {
+    free(text);
+    free(abs);
+    return EXIT_TOOL;
+  }
+  UserSource u = {abs, path, text, len};
+  Buf region = {0}, driver = {0};
+  int rc = harness_write(&region, &driver, st, r, &u) ? EXIT_INPUT : EXIT_OK;
+  if (!rc && (buf_write_file(&region, w->region) || buf_write_file(&driver, w->driver))) {
+    fprintf(stderr, "stencilc check: cannot write the harness in '%s'\n", w->dir);
+    rc = EXIT_TOOL;
+  }
+  buf_free(&region);
+  buf_free(&driver);
+  free(text);
+  free(abs);
+  return rc;
+}
+
+/* Builds the harness and runs it on the dumps; returns EXIT_*. The region source, which includes
+ * the user's file, is compiled with the user's C flags (fo). */
+static int harness_run(Work *w, const FrontendOptions *fo) {
+  const char *cc = cc_path();
+  enum { FIXED = 7, MAX_FLAGS = 256 };
+  char *c1[FIXED + MAX_FLAGS + 1] = {(char *)cc, "-O2",       "-fopenmp", "-c",
+                                     "-o",       w->region_o, w->region};
+  int n = FIXED;
+  for (int i = 0; i < fo->nclang_args && i < MAX_FLAGS; i++) c1[n++] = (char *)fo->clang_args[i];
+  c1[n] = NULL;
+  char *c2[] = {(char *)cc, "-O2", "-fopenmp", "-c", "-o", w->driver_o, w->driver, NULL};
+  char *link[] = {(char *)cc, "-fopenmp", "-o", w->harness, w->region_o, w->driver_o, "-lm", NULL};
+  if (process_run(c1) || process_run(c2) || process_run(link)) {
+    fprintf(stderr, "stencilc check: the C compiler failed on the harness in '%s'\n", w->dir);
+    return EXIT_TOOL;
+  }
+  char *run[] = {w->harness, w->in, w->out, NULL};
+  int hrc = process_run(run);
+  return hrc == 0 ? EXIT_OK : hrc == 1 ? EXIT_VERIFY : hrc == 2 ? EXIT_INPUT : EXIT_TOOL;
+}
+
+static int make_work(Work *w, const char *workdir, const char *name) {
+  if (workdir) {
+    snprintf(w->dir, sizeof w->dir, "%s", workdir);
+    if (make_dirs(w->dir)) {
+      fprintf(stderr, "stencilc check: cannot create '%s'\n", w->dir);
+      return EXIT_TOOL;
+    }
+  } else {
+    const char *tmp = getenv("TMPDIR");
+    snprintf(w->dir, sizeof w->dir, "%s/stencilc-check-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(w->dir)) {
+      fprintf(stderr, "stencilc check: cannot create a folder in '%s': %s\n", tmp ? tmp : "/tmp",
+              strerror(errno));
+      return EXIT_TOOL;
+    }
+    w->temporary = true;
+  }
+  snprintf(w->in, sizeof w->in, "%s/%s.input.dump", w->dir, name);
+  snprintf(w->out, sizeof w->out, "%s/%s.output.dump", w->dir, name);
+  snprintf(w->region, sizeof w->region, "%s/stencilc-check-region.c", w->dir);
+  snprintf(w->driver, sizeof w->driver, "%s/stencilc-check-driver.c", w->dir);
+  snprintf(w->region_o, sizeof w->region_o, "%s/stencilc-check-region.o", w->dir);
+  snprintf(w->driver_o, sizeof w->driver_o, "%s/stencilc-check-driver.o", w->dir);
+  snprintf(w->harness, sizeof w->harness, "%s/stencilc-check", w->dir);
+  return 0;
+}
+
+/* Removes what this run made in its own temporary folder, and the folder. */
+static void remove_work(const Work *w) {
+  const char *files[] = {w->src,    w->exe,    w->emu,      w->in,       w->out,
+                         w->region, w->driver, w->region_o, w->driver_o, w->harness};
+  for (size_t i = 0; i < sizeof files / sizeof *files; i++)
+    if (files[i][0]) unlink(files[i]);
+  rmdir(w->dir);
+}
+
+static int check_run(Options *o, Stencil *st) {
+  const char *program = o->program;
+  if (!o->backend_given) o->gen.backend = backends_find("cpu");
+  const FrontendOptions *fo = &o->frontend;
+  char size[96];
+  long steps;
+  Region r;
+  if (choose_run(st, o, size, sizeof size, &steps) ||
+      region_analyze(o->input, fo, st->region_begin, st->region_end, &r))
+    return EXIT_INPUT;
+  Work w = {0};
+  int rc = make_work(&w, o->workdir, st->name);
+  if (!rc) rc = harness_sources(st, &r, o->input, &w);
+  bool nvcc = false;
+  if (!rc && !program) rc = build_program(st, o, &w, &nvcc);
+  if (!rc) rc = run_program(program ? program : w.exe, size, steps, &w, nvcc);
+  if (!rc) rc = harness_run(&w, fo);
+  if (w.temporary && (rc == EXIT_OK || rc == EXIT_INPUT))
+    remove_work(&w);
+  else if (rc != EXIT_OK && rc != EXIT_INPUT)
+    fprintf(stderr, "stencilc check: the files are in %s\n", w.dir);
+  printf("stencilc check: %s %s backend=%s size=%s steps=%ld\n",
+         rc == EXIT_OK       ? "PASS"
+         : rc == EXIT_VERIFY ? "FAIL"
+                             : "ERROR",
+         o->input, program ? program : o->gen.backend->name, size, steps);
+  return rc;
+}
+
+const Command command_check = {
+    "check", {"-s -t --dtype --backend --gpu --workdir --fast-math --program", true, true},
+    check_help, check_run};

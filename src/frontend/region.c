@@ -1,0 +1,391 @@
+/* Free variables of a source region, through libclang: every reference inside the region to a
+ * variable declared outside it, then the variables the declared types of those depend on. */
+#include "region.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cursor.h"
+
+typedef struct {
+  const char *path;
+  CXTranslationUnit tu;
+  unsigned begin, end;
+  CXCursor func;
+  Region *r;
+  CXCursor decls[REGION_MAX_VARS];     /* the declaration of each r->vars[k] */
+  unsigned first_ref[REGION_MAX_VARS]; /* offset of its first reference in the region */
+  bool overflow;
+  CXCursor overflow_at;
+} Scan;
+
+static enum CXCursorKind kind(CXCursor c) { return clang_getCursorKind(c); }
+
+/* Offset of c in the main file, or false when it is elsewhere (a header). */
+static bool main_offset(CXCursor c, unsigned *off) {
+  CXSourceLocation l = clang_getCursorLocation(c);
+  if (!clang_Location_isFromMainFile(l)) return false;
+  clang_getExpansionLocation(l, NULL, NULL, NULL, off);
+  return true;
+}
+
+static bool in_region(const Scan *s, CXCursor c) {
+  unsigned off;
+  return main_offset(c, &off) && off >= s->begin && off < s->end;
+}
+
+static int find_decl(const Scan *s, CXCursor decl) {
+  for (int k = 0; k < s->r->nvars; k++)
+    if (clang_equalCursors(s->decls[k], decl)) return k;
+  return -1;
+}
+
+/* Pointer and array levels of t down to its elements, and the facts about them. */
+static void describe_type(CXType t, RegionVar *v) {
+  t = clang_getCanonicalType(t);
+  v->outer = -1;
+  if (t.kind == CXType_ConstantArray) v->outer = (long)clang_getArraySize(t);
+  for (;;) {
+    if (t.kind == CXType_Pointer) {
+      if (v->levels > 0) v->inner_pointer = true;
+      t = clang_getCanonicalType(clang_getPointeeType(t));
+    } else if (t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray ||
+               t.kind == CXType_IncompleteArray || t.kind == CXType_DependentSizedArray) {
+      if (t.kind == CXType_VariableArray) v->variably_modified = true;
+      t = clang_getCanonicalType(clang_getArrayElementType(t));
+    } else {
+      break;
+    }
+    v->levels++;
+  }
+  switch (t.kind) {
+    case CXType_Float: v->elem = ELEM_FLOAT; break;
+    case CXType_Double: v->elem = ELEM_DOUBLE; break;
+    case CXType_Bool:
+    case CXType_Char_U:
+    case CXType_UChar:
+    case CXType_UShort:
+    case CXType_UInt:
+    case CXType_ULong:
+    case CXType_ULongLong:
+    case CXType_Char_S:
+    case CXType_SChar:
+    case CXType_Short:
+    case CXType_Int:
+    case CXType_Long:
+    case CXType_LongLong:
+    case CXType_Enum: v->elem = ELEM_INTEGER; break;
+    default: v->elem = ELEM_OTHER;
+  }
+}
+
+/* The value of a const scalar's constant initializer, which is then its value everywhere. */
+static void constant_value(CXCursor decl, RegionVar *v) {
+  if (kind(decl) != CXCursor_VarDecl ||
+      clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)))
+    return;
+  CXEvalResult r = clang_Cursor_Evaluate(decl);
+  if (!r) return;
+  if (clang_EvalResult_getKind(r) == CXEval_Int && v->elem == ELEM_INTEGER)
+    snprintf(v->value, sizeof v->value, "%lldLL", clang_EvalResult_getAsLongLong(r));
+  else if (clang_EvalResult_getKind(r) == CXEval_Float && v->elem != ELEM_OTHER)
+    snprintf(v->value, sizeof v->value, "%.17g", clang_EvalResult_getAsDouble(r));
+  clang_EvalResult_dispose(r);
+}
+
+/* Records decl as a variable of the region (if it is not yet); returns its index or -1. */
+static int add_var(Scan *s, CXCursor decl, CXCursor at, bool used) {
+  int k = find_decl(s, decl);
+  if (k >= 0) {
+    s->r->vars[k].used |= used;
+    return k;
+  }
+  if (s->r->nvars == REGION_MAX_VARS) {
+    if (!s->overflow) s->overflow_at = at;
+    s->overflow = true;
+    return -1;
+  }
+  k = s->r->nvars++;
+  RegionVar *v = &s->r->vars[k];
+  memset(v, 0, sizeof *v);
+  s->decls[k] = decl;
+  s->first_ref[k] = ~0u;
+  CXString name = clang_getCursorSpelling(decl);
+  snprintf(v->name, sizeof v->name, "%s", clang_getCString(name));
+  clang_disposeString(name);
+  CXType t = clang_getCursorType(decl);
+  CXString ts = clang_getTypeSpelling(clang_getCanonicalType(t));
+  snprintf(v->type, sizeof v->type, "%s", clang_getCString(ts));
+  if (strlen(clang_getCString(ts)) >= sizeof v->type) v->type[0] = 0; /* refused by the caller */
+  clang_disposeString(ts);
+  if (kind(decl) == CXCursor_ParmDecl)
+    v->scope = REGION_PARAM;
+  else if (clang_equalCursors(clang_getCursorSemanticParent(decl), s->func))
+    v->scope = REGION_LOCAL;
+  else
+    v->scope = REGION_GLOBAL;
+  clang_getExpansionLocation(clang_getCursorLocation(decl), NULL, &v->line, &v->col, NULL);
+  v->used = used;
+  v->is_const = clang_isConstQualifiedType(t);
+  t = clang_getCanonicalType(t);
+  v->is_array = t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray ||
+                t.kind == CXType_IncompleteArray;
+  describe_type(t, v);
+  if (v->is_const && v->levels == 0) constant_value(decl, v);
+  return k;
+}
+
+/* The variable a DeclRefExpr names when it is one declared outside the region, else NULL. */
+static bool outside_var(const Scan *s, CXCursor ref, CXCursor *decl) {
+  if (kind(ref) != CXCursor_DeclRefExpr) return false;
+  *decl = clang_getCursorReferenced(ref);
+  enum CXCursorKind k = kind(*decl);
+  return (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) && !in_region(s, *decl);
+}
+
+typedef struct {
+  CXCursor decl;
+  bool found;
+} Mention;
+
+static enum CXChildVisitResult find_mention(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Mention *m = data;
+  if (kind(c) == CXCursor_DeclRefExpr &&
+      clang_equalCursors(clang_getCursorReferenced(c), m->decl)) {
+    m->found = true;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+static bool mentions(CXCursor c, CXCursor decl) {
+  Mention m = {decl, kind(c) == CXCursor_DeclRefExpr &&
+                         clang_equalCursors(clang_getCursorReferenced(c), decl)};
+  if (!m.found) clang_visitChildren(c, find_mention, &m);
+  return m.found;
+}
+
+/* `v = expr` as a statement of its own (in a block or a for header) whose expr does not read v:
+ * when it is v's first reference in the region, v's value on entry is dead. Returns the offset
+ * of the reference to v, or ~0u. */
+static unsigned plain_assignment(const Scan *s, CXCursor c, CXCursor parent, CXCursor *decl) {
+  enum CXCursorKind pk = kind(parent);
+  CXCursor kids[2];
+  char op[4];
+  unsigned off;
+  if (kind(c) != CXCursor_BinaryOperator ||
+      (pk != CXCursor_CompoundStmt && pk != CXCursor_ForStmt) || cur_children(c, kids, 2) != 2 ||
+      !cur_binary_op(s->tu, c, op) || strcmp(op, "=") || !outside_var(s, kids[0], decl) ||
+      mentions(kids[1], *decl) || !main_offset(kids[0], &off))
+    return ~0u;
+  return off;
+}
+
+static enum CXChildVisitResult visit_region(CXCursor c, CXCursor parent, CXClientData data) {
+  Scan *s = data;
+  CXCursor decl;
+  unsigned off;
+  if (!in_region(s, c)) return CXChildVisit_Recurse;
+  unsigned assigned = plain_assignment(s, c, parent, &decl);
+  if (assigned != ~0u) {
+    int k = add_var(s, decl, c, true);
+    if (k >= 0 && assigned < s->first_ref[k]) {
+      s->first_ref[k] = assigned;
+      s->r->vars[k].dead_on_entry = true;
+    }
+  }
+  if (outside_var(s, c, &decl) && main_offset(c, &off)) {
+    int k = add_var(s, decl, c, true);
+    if (k >= 0 && off < s->first_ref[k]) {
+      s->first_ref[k] = off;
+      s->r->vars[k].dead_on_entry = false;
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
+typedef struct {
+  Scan *s;
+  CXCursor init; /* the declaration's initializer: its references are no type dependence */
+} DepScan;
+
+static enum CXChildVisitResult visit_type_deps(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  DepScan *d = data;
+  CXCursor decl;
+  if (clang_equalCursors(c, d->init)) return CXChildVisit_Continue;
+  if (outside_var(d->s, c, &decl)) add_var(d->s, decl, c, false);
+  return CXChildVisit_Recurse;
+}
+
+/* Sorts one group of variables (equal scope class) by declaration position, keeping decls and
+ * first_ref in step. */
+static void sort_vars(Scan *s) {
+  Region *r = s->r;
+  for (int i = 1; i < r->nvars; i++)
+    for (int j = i; j > 0; j--) {
+      RegionVar *a = &r->vars[j - 1], *b = &r->vars[j];
+      bool ga = a->scope == REGION_GLOBAL, gb = b->scope == REGION_GLOBAL;
+      unsigned oa = 0, ob = 0;
+      main_offset(s->decls[j - 1], &oa);
+      main_offset(s->decls[j], &ob);
+      if (ga < gb || (ga == gb && oa <= ob)) break;
+      RegionVar tv = *a;
+      *a = *b;
+      *b = tv;
+      CXCursor tc = s->decls[j - 1];
+      s->decls[j - 1] = s->decls[j];
+      s->decls[j] = tc;
+      unsigned tf = s->first_ref[j - 1];
+      s->first_ref[j - 1] = s->first_ref[j];
+      s->first_ref[j] = tf;
+    }
+}
+
+typedef struct {
+  unsigned begin, end;
+  CXCursor func;
+  bool found;
+} FuncFind;
+
+static enum CXChildVisitResult find_function(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  FuncFind *f = data;
+  if (kind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
+      !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+    return CXChildVisit_Continue;
+  CXSourceRange ext = clang_getCursorExtent(c);
+  unsigned b, e;
+  clang_getExpansionLocation(clang_getRangeStart(ext), NULL, NULL, NULL, &b);
+  clang_getExpansionLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &e);
+  if (b <= f->begin && f->end <= e) {
+    f->func = c;
+    f->found = true;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+static int scan(Scan *s) {
+  SrcLoc file_loc = {s->path, 0, 0};
+  FuncFind f = {s->begin, s->end, clang_getNullCursor(), false};
+  clang_visitChildren(clang_getTranslationUnitCursor(s->tu), find_function, &f);
+  if (!f.found) {
+    diag_error(file_loc, NULL, "internal: no function holds the region at bytes %u to %u", s->begin,
+               s->end);
+    return 2;
+  }
+  s->func = f.func;
+  size_t size = 0;
+  const char *text = clang_getFileContents(s->tu, clang_getFile(s->tu, s->path), &size);
+  unsigned e = s->end;
+  while (text && e < size &&
+         (text[e] == ' ' || text[e] == '\t' || text[e] == '\n' || text[e] == '\r'))
+    e++;
+  s->r->begin = s->begin;
+  s->r->end = text && e < size && text[e] == ';' ? e + 1 : s->end;
+  CXString fn = clang_getCursorSpelling(f.func);
+  snprintf(s->r->func, sizeof s->r->func, "%s", clang_getCString(fn));
+  clang_disposeString(fn);
+  clang_visitChildren(f.func, visit_region, s);
+  /* the types of the free variables (not of globals) may name more of them: a worklist */
+  for (int k = 0; k < s->r->nvars; k++) {
+    if (s->r->vars[k].scope == REGION_GLOBAL) continue;
+    DepScan d = {s, kind(s->decls[k]) == CXCursor_VarDecl
+                        ? clang_Cursor_getVarDeclInitializer(s->decls[k])
+                        : clang_getNullCursor()};
+    clang_visitChildren(s->decls[k], visit_type_deps, &d);
+  }
+  if (s->overflow) {
+    diag_error(cur_loc(s->path, s->overflow_at), "split the region",
+               "the region uses more than %d variables declared outside it", REGION_MAX_VARS);
+    return 2;
+  }
+  for (int k = 0; k < s->r->nvars; k++)
+    if (!s->r->vars[k].type[0]) {
+      diag_error(cur_loc(s->path, s->decls[k]), "name the type with a typedef",
+                 "the type of '%s' is longer than %d characters", s->r->vars[k].name,
+                 REGION_TYPE_MAX - 1);
+      return 2;
+    }
+  sort_vars(s);
+  return 0;
+}
+
+int region_analyze(const char *path, const FrontendOptions *fo, unsigned begin, unsigned end,
+                   Region *r) {
+  memset(r, 0, sizeof *r);
+  SrcLoc file_loc = {path, 0, 0};
+  enum { MAX_ARGS = 256 };
+  const char *args[MAX_ARGS] = {"-xc"};
+  int nargs = 1;
+  for (int i = 0; fo && i < fo->nclang_args && nargs < MAX_ARGS; i++)
+    args[nargs++] = fo->clang_args[i];
+  CXIndex index = clang_createIndex(0, 0);
+  CXTranslationUnit tu = NULL;
+  enum CXErrorCode ec =
+      clang_parseTranslationUnit2(index, path, args, nargs, NULL, 0, CXTranslationUnit_None, &tu);
+  int rc = 2;
+  if (ec != CXError_Success || !tu) {
+    diag_error(file_loc, "is it a C source file?", "libclang could not parse the file");
+  } else {
+    Scan s = {.path = path, .tu = tu, .begin = begin, .end = end, .r = r};
+    rc = scan(&s);
+  }
+  if (tu) clang_disposeTranslationUnit(tu);
+  clang_disposeIndex(index);
+  return rc;
+}
+
+const RegionVar *region_find(const Region *r, const char *name) {
+  for (int k = 0; k < r->nvars; k++)
+    if (!strcmp(r->vars[k].name, name)) return &r->vars[k];
+  return NULL;
+}
+
+/* Where a declarator's name goes in a type spelling: inside "(*...)" before its ')' (a pointer to
+ * arrays), else before the first '[' (an array), else at the end. -1 when the spelling holds a
+ * parenthesis of another kind (a function type). Brackets are skipped by depth, so size
+ * expressions may hold anything. */
+static int name_position(const char *t, bool *in_parens) {
+  int pos = -1, depth = 0;
+  *in_parens = false;
+  for (int i = 0; t[i]; i++) {
+    if (t[i] == '[') {
+      if (depth++ == 0 && pos < 0) pos = i;
+    } else if (t[i] == ']') {
+      depth--;
+    } else if (depth == 0 && t[i] == '(') {
+      if (t[i + 1] != '*' || *in_parens || pos >= 0) return -1;
+      *in_parens = true;
+    } else if (depth == 0 && t[i] == ')' && *in_parens && pos < 0) {
+      pos = i;
+    }
+  }
+  return pos < 0 ? (int)strlen(t) : pos;
+}
+
+int region_declarator(Buf *out, const RegionVar *v, const char *name, bool decay, bool ptr) {
+  const char *t = v->type;
+  bool in_parens;
+  int pos = name_position(t, &in_parens);
+  if (pos < 0) return -1;
+  const char *suffix = t + pos;
+  if (decay && v->is_array) {
+    if (*suffix != '[') return -1;
+    int depth = 0; /* skip the outermost size: the pointer replaces it */
+    do {
+      depth += *suffix == '[' ? 1 : *suffix == ']' ? -1 : 0;
+      suffix++;
+    } while (depth > 0 && *suffix);
+  }
+  int stars = (decay && v->is_array) + ptr;
+  bool paren = stars && !in_parens && *suffix == '[';
+  int base_len = pos;
+  while (base_len > 0 && t[base_len - 1] == ' ') base_len--;
+  buf_printf(out, "%.*s%s%s%.*s%s%s%s", base_len, t, in_parens || t[base_len - 1] == '*' ? "" : " ",
+             paren ? "(" : "", stars, "**", name, paren ? ")" : "", suffix);
+  return 0;
+}

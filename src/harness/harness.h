@@ -1,0 +1,66 @@
+/* The harness of `stencilc check`: the user's own region, compiled by cc, run on a generated
+ * program's dumped input (runtime/rt_dump.h) and compared with its dumped output. It is an oracle
+ * independent of stencilc's emitter: nothing of it comes from the IR's expression, only where
+ * the data goes (which variables hold the grid, its sizes and the step count).
+ *
+ * Two translation units, so that the user's macros and the runtime's names never meet:
+ *   region source  #includes the user's file (its main renamed stencilc_user_main, so its
+ *                  macros, globals and helper functions stay visible), then defines
+ *                    void stencilc_region(void *p_v1, ..., void *p_vk)
+ *                  whose body is the region's text copied verbatim between a prologue
+ *                  `T v = *(T *)p_v;` per free variable (an array as the pointer it decays to)
+ *                  and an epilogue `*(T *)p_v = v;` (pointer swaps are seen by the caller), and
+ *                  stencilc_globals[], the addresses of the globals it uses (statics too).
+ *                  Parameters are void *: a variable-length array type can be spelled only
+ *                  once the sizes before it are bound, which the prologue does in order.
+ *   driver source  rt_common.h, rt_dump.h and rt_usercheck.h (rt_real = double), then main:
+ *                    harness INPUT.dump OUTPUT.dump
+ *                  declares the free variables in declaration order with their (typedef-free)
+ *                  types, binds them (below), calls the region, reads the result where the
+ *                  original loop leaves it, compares it cell by cell, halo included, with the
+ *                  output dump, prints the errors and a verdict and exits 0 (match), 1
+ *                  (mismatch), 2 (the dumps do not fit the declared storage), 3 (unreadable).
+ *
+ * Binding, per variable the region needs (harness_write refuses any other, naming it):
+ *   the grid (Stencil.array) and any other float or double array or pointer of the same shape
+ *     class (but a global array, which keeps the user's contents): fresh storage (a global
+ *     array's own), every level a copy of the input (the generated program's buffer 1
+ *     has the same halo); shape classes: a time dimension A[2][n][n] (dims + 1 levels: two
+ *     levels), one level per array A[n][n] or (*A)[n] (dims levels), a flattened array *a
+ *     (1 level, dims > 1); arrays of row pointers are refused;
+ *   the run-time weights (Stencil.weights): the dumped weights;
+ *   the extents (Stencil.extent_param): the grid's extent along the axes they size;
+ *   the step count (Stencil.steps_param): the run's steps less Stencil.steps_const;
+ *   a const scalar with a constant initializer: that value;
+ *   a variable the region assigns before reading (a loop counter declared before the loop, the
+ *     temporary of a pointer swap): 0;
+ *   a global that is none of these: left as the user's file initialises it.
+ * The result: with a time dimension, level steps % 2 (level 0 in the copy-back form) of the
+ * grid; otherwise the array the grid variable points to when the region ends (after a pointer
+ * swap the last level written, after a copy-back the first array). */
+#ifndef STENCILC_HARNESS_H
+#define STENCILC_HARNESS_H
+
+#include <stddef.h>
+
+#include "frontend/region.h"
+#include "ir/ir.h"
+#include "util/buf.h"
+
+/* The user's file: its path as the region source #includes it (absolute) and as diagnostics name
+ * it, and its text (the region is copied from it). */
+typedef struct {
+  const char *include_path;
+  const char *path;
+  const char *text;
+  size_t len;
+} UserSource;
+
+/* Writes the region source and the driver source for the stencil st found in region r of u.
+ * `flops` and the tolerance inputs come from st. Returns 0, or 2 after a diagnostic naming the
+ * first variable that cannot be bound (file:line:col of its declaration) or the storage form that
+ * is not handled. */
+int harness_write(Buf *region_src, Buf *driver_src, const Stencil *st, const Region *r,
+                  const UserSource *u);
+
+#endif

@@ -1,0 +1,91 @@
+#!/bin/sh
+# stencilc check (issue 17, item 8): stencilc's program against the user's own code compiled by
+# cc, on the same random input. The oracle is the user's loop, not stencilc's emitter:
+#  - every example passes with the cpu backend, and a representative subset through
+#    tools/cudaemu with naive and n5d (step counts that are no multiple of n5d's bT);
+#  - a program whose kernel AND reference carry the same wrong coefficient passes its own check
+#    but fails `check` (the built-in check cannot see it; the user's code can);
+#  - the hand-written inputs of tests/check/ (VLA parameters, PolyBench-style loop counters,
+#    a global array of #define'd size, anisotropic 3D sizes) pass;
+#  - sizes or step counts that contradict the source are refused (exit 2), a failing compiler is
+#    exit 3, and the temporary folder is gone after a PASS.
+# Runs two checks at a time (CI has 2 cores).
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/t"
+
+# check_bg NAME ARGS...: stencilc check in the background, its log and exit code under $tmp.
+check_bg() {
+  _name=$1; shift
+  (TMPDIR=$tmp/t "$STENCILC" check "$@" >"$tmp/$_name.log" 2>&1; echo $? >"$tmp/$_name.rc") &
+  running=$((running + 1))
+  if [ "$running" -ge 2 ]; then wait; running=0; fi
+}
+running=0
+
+# passed NAME: the check exited 0 and printed the harness's PASS line.
+passed() {
+  if [ "$(cat "$tmp/$1.rc")" = 0 ] && grep -q "^check: user's code against the program: .* PASS$" "$tmp/$1.log"; then
+    ok
+  else
+    no "check $1: exit $(cat "$tmp/$1.rc")" "$(tail -4 "$tmp/$1.log")"
+  fi
+}
+
+# 1. Every example with the cpu backend.
+for f in examples/*.c; do
+  b=$(basename "$f" .c)
+  case $b in *3d*|fdd*) s=12 ;; *) s=24 ;; esac
+  check_bg "cpu-$b" "$f" -s $s -t 5
+done
+# 2. Through tools/cudaemu: naive and n5d on 2D and 3D stencils, weights included; 7 steps with
+#    bT 4 and 5 steps with star3d2r's default bT 2 leave a shorter last launch.
+check_bg naive-j2d5pt examples/j2d5pt.c --backend naive -s 24 -t 5
+check_bg naive-star3d1r examples/star3d1r.c --backend naive -s 16 -t 4
+check_bg naive-conv2d-3x3 examples/conv2d-3x3.c --backend naive -s 24x20 -t 3
+check_bg n5d-j2d5pt examples/j2d5pt.c --backend n5d --bt 4 -s 24 -t 7
+check_bg n5d-star3d2r examples/star3d2r.c --backend n5d -s 16 -t 5
+# 3. The hand-written inputs.
+check_bg hand-heat2d tests/check/heat2d_polybench.c -s 30 -t 6
+check_bg hand-jacobi2d tests/check/jacobi2d_global.c
+check_bg hand-heat3d tests/check/heat3d_aniso.c -s 9x11x14 -t 4
+check_bg hand-blur2d tests/check/blur2d_radius2.c -s 17x23 -t 3
+check_bg hand-heat2d-double-as-float tests/check/heat2d_polybench.c --dtype float -s 21 -t 3
+wait
+for f in examples/*.c; do passed "cpu-$(basename "$f" .c)"; done
+for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r hand-heat2d \
+         hand-jacobi2d hand-heat3d hand-blur2d hand-heat2d-double-as-float; do
+  passed "$n"
+done
+grep -q "size=38x38 steps=7" "$tmp/hand-jacobi2d.log" && ok ||
+  no "the constant size and step count of jacobi2d_global.c are the check's defaults"
+[ -z "$(ls "$tmp/t")" ] && ok || no "temporary folders left after a PASS: $(ls "$tmp/t")"
+
+# 4. Independence: the same wrong coefficient in the kernel and in the program's reference.
+"$STENCILC" gen examples/j2d5pt.c --backend cpu -o "$tmp/good.c" 2>/dev/null || no "gen j2d5pt"
+sed -e '/stencilc:kernel-begin/,/stencilc:kernel-end/s/1\.13f \* in\[c\]/1.31f * in[c]/' \
+    -e '/^static void reference_step/,/^}/s/(rt_real)1\.13 \* /(rt_real)1.31 * /' \
+    "$tmp/good.c" >"$tmp/broken.c"
+[ "$(diff "$tmp/good.c" "$tmp/broken.c" | grep -c '^>')" = 2 ] && ok ||
+  no "the coefficient was not changed in both the kernel and the reference"
+cc -O2 -fopenmp -o "$tmp/good" "$tmp/good.c" -lm && cc -O2 -fopenmp -o "$tmp/broken" "$tmp/broken.c" -lm ||
+  no "building the programs"
+"$tmp/broken" -s 24 -t 5 -r 1 2>&1 | grep -q 'verify=PASS' && ok ||
+  no "the broken program should pass its own check (its reference carries the same change)"
+expect 0 "check --program of the unchanged program" env TMPDIR="$tmp/t" "$STENCILC" check examples/j2d5pt.c --program "$tmp/good" -s 24 -t 5
+TMPDIR=$tmp/t "$STENCILC" check examples/j2d5pt.c --program "$tmp/broken" -s 24 -t 5 >"$tmp/broken.log" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q "^check: user's code against the program: .* FAIL$" "$tmp/broken.log" && ok ||
+  no "check of the broken program: exit $rc, want 1 and a FAIL line" "$(tail -3 "$tmp/broken.log")"
+
+# 5. Refusals and failures.
+expect 2 "-s contradicting the constant extent" "$STENCILC" check tests/check/jacobi2d_global.c -s 20
+expect 2 "-t contradicting the constant step count" "$STENCILC" check tests/check/jacobi2d_global.c -t 3
+expect 2 "-s giving two sizes to axes that share n" "$STENCILC" check tests/check/heat2d_polybench.c -s 20x26
+expect 2 "-s with two sizes for a 3D stencil" "$STENCILC" check tests/check/heat3d_aniso.c -s 20x26
+expect 2 "a file that is no stencil" "$STENCILC" check tests/check/no_such_file.c
+expect 3 "a C compiler that fails" env CC=false TMPDIR="$tmp/t" "$STENCILC" check examples/j2d5pt.c -s 16 -t 2
+"$STENCILC" check --help | grep -q -- '--program EXE' && ok || no "check --help"
+
+summary check
