@@ -89,6 +89,7 @@ if cmp -s "$tmp/a.cu" "$tmp/b.cu"; then ok; else no "--name=value and -oFILE dif
 "$STENCILC" model examples/j2d5pt.c -s512 -t10 --top=3 >"$tmp/m2" 2>&1
 if cmp -s "$tmp/m1" "$tmp/m2" && grep -q "512x512" "$tmp/m1"; then ok; else no "-s512 differs from -s 512"; fi
 expect 2 "a flag given a value" "$STENCILC" gen examples/j2d5pt.c --explain=yes -o "$tmp/c.cu"
+expect 2 "a long unknown --name=value" "$STENCILC" gen examples/j2d5pt.c --$(printf '%0100d' 0)=1 -o "$tmp/c.cu"
 expect 2 "glued value of a long option without =" "$STENCILC" gen examples/j2d5pt.c --backendn5d -o "$tmp/c.cu"
 
 # The C compiler's flags on every subcommand that reads C.

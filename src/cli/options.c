@@ -154,7 +154,7 @@ static int c_flag(Options *o, int argc, char **argv, int *i) {
   bool two = !strcmp(a, "-include") || !strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U");
   bool glued = !two && (a[1] == 'I' || a[1] == 'D' || a[1] == 'U') && a[2];
   if (!strcmp(a, "--function") || !strncmp(a, "--function=", 11)) {
-    const char *v;
+    const char *v = NULL;
     if (take_value(argc, argv, i, "--function", a[10] == '=' ? a + 11 : NULL, &v)) return -1;
     o->frontend.function = v;
     return 1;
@@ -195,7 +195,9 @@ int options_parse(int argc, char **argv, const OptionSet *set, void (*help_fn)(F
     const char *glued = NULL;
     snprintf(name, sizeof name, "%s", a);
     if (a[1] == '-' && strchr(a, '=')) { /* --name=value */
-      name[strchr(a, '=') - a] = 0;
+      size_t len = (size_t)(strchr(a, '=') - a);
+      if (len >= sizeof name) return bad("unknown option '%s'", a);
+      name[len] = 0;
       glued = strchr(a, '=') + 1;
     } else if (a[1] != '-' && a[2]) { /* -s512 */
       name[2] = 0;

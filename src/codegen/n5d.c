@@ -236,16 +236,22 @@ static void emit_publish(Emitter *e, const Plan *pl, int k, int base) {
   em_end(e);
 }
 
+/* "oJ = <the update of row base + j of level k>;", reading the points through `load`. */
+static void emit_output(Emitter *e, const Stencil *st, const Plan *pl, DType dt, EmitLoadFn load,
+                        int k, int base, int j) {
+  LoadCtx c = {pl, k, base + j, j};
+  em_begin(e);
+  buf_printf(e->out, "o%d = ", j);
+  emit_formula(e->out, st, pl, dt, load, &c);
+  buf_puts(e->out, ";");
+  em_end(e);
+}
+
 /* DF: each row from the register ring (its own column) and the pair (in-plane neighbours); a
  * cell outside the interior keeps its value. */
 static void emit_rows_df(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int k, int base) {
   for (int j = 0; j < pl->v; j++) {
-    LoadCtx c = {pl, k, base + j, j};
-    em_begin(e);
-    buf_printf(e->out, "o%d = ", j);
-    emit_formula(e->out, st, pl, dt, load_df, &c);
-    buf_puts(e->out, ";");
-    em_end(e);
+    emit_output(e, st, pl, dt, load_df, k, base, j);
     em_line(e, "o%d = INTERIOR(q + %d) ? o%d : r%d_%d;", j, j, j, k - 1, slot(pl, base + j));
   }
 }
@@ -285,12 +291,7 @@ static void emit_rows_assoc(Emitter *e, const Stencil *st, const Plan *pl, DType
 static void emit_rows_general(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int k,
                               int base) {
   for (int j = 0; j < pl->v; j++) {
-    LoadCtx c = {pl, k, base + j, j};
-    em_begin(e);
-    buf_printf(e->out, "o%d = ", j);
-    emit_formula(e->out, st, pl, dt, load_general, &c);
-    buf_printf(e->out, ";");
-    em_end(e);
+    emit_output(e, st, pl, dt, load_general, k, base, j);
     em_begin(e);
     buf_printf(e->out, "if (!INTERIOR(q + %d)) o%d = ", j, j);
     emit_ring_read(e->out, pl, k - 1, slot(pl, base + j), 0);
