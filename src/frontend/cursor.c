@@ -86,52 +86,6 @@ static bool punct_between(CXTranslationUnit tu, CXSourceLocation from, CXSourceL
   return found;
 }
 
-/* An operator that a function-like macro produced has no place of its own in the file: it is
- * read from clang's printing of the expression instead, which costs the size of the expression,
- * so only for expressions of at most this many nodes (index macros are a few). */
-enum { MACRO_EXPR_MAX_NODES = 256 };
-
-static enum CXChildVisitResult count_node(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)c;
-  (void)parent;
-  int *n = data;
-  return ++*n > MACRO_EXPR_MAX_NODES ? CXChildVisit_Break : CXChildVisit_Recurse;
-}
-
-/* clang's printing of c into out (size n); false when c is too large to print. */
-static bool printed(CXCursor c, char *out, size_t n) {
-  int nodes = 0;
-  clang_visitChildren(c, count_node, &nodes);
-  if (nodes > MACRO_EXPR_MAX_NODES) return false;
-  CXString s = clang_getCursorPrettyPrinted(c, NULL);
-  const char *p = clang_getCString(s);
-  bool ok = p && strlen(p) < n;
-  if (ok) strcpy(out, p);
-  clang_disposeString(s);
-  return ok;
-}
-
-/* clang prints a binary operator as "LHS op RHS": the operator is the word before RHS. */
-static bool printed_binary_op(CXCursor c, CXCursor rhs, char op[4]) {
-  enum { TEXT_MAX = 64 * MACRO_EXPR_MAX_NODES };
-  char *all = malloc(TEXT_MAX), *right = malloc(TEXT_MAX);
-  bool ok = all && right && printed(c, all, TEXT_MAX) && printed(rhs, right, TEXT_MAX);
-  size_t na = ok ? strlen(all) : 0, nr = ok ? strlen(right) : 0;
-  ok = ok && na > nr + 2 && !strcmp(all + na - nr, right) && all[na - nr - 1] == ' ';
-  if (ok) {
-    size_t end = na - nr - 1, start = end;
-    while (start > 0 && all[start - 1] != ' ') start--;
-    ok = end - start >= 1 && end - start < 4;
-    if (ok) {
-      memcpy(op, all + start, end - start);
-      op[end - start] = 0;
-    }
-  }
-  free(all);
-  free(right);
-  return ok;
-}
-
 /* Where an expression starts and ends. clang computes an operator's extent from its operands,
  * down the whole left (or right) spine: asked at every node of a long sum, that is quadratic. The
  * spine is walked here instead, and clang asked only about the expression at its end. */
@@ -176,8 +130,7 @@ bool cur_binary_op(CXTranslationUnit tu, CXCursor c, char op[4]) {
   CXCursor kids[2];
   if (cur_children(c, kids, 2) != 2) return false;
   /* only the bytes between the operands are read: a long sum costs its length, not its square */
-  return punct_between(tu, end_of(kids[0]), start_of(kids[1]), op) ||
-         printed_binary_op(c, kids[1], op);
+  return punct_between(tu, end_of(kids[0]), start_of(kids[1]), op);
 }
 
 bool cur_unary_op(CXTranslationUnit tu, CXCursor c, char op[4], bool *prefix) {
@@ -192,22 +145,7 @@ bool cur_unary_op(CXTranslationUnit tu, CXCursor c, char op[4], bool *prefix) {
     *prefix = false;
     return true;
   }
-  /* from a macro: clang prints a prefix operator before its operand, a postfix one after */
-  char text[64];
-  if (!printed(c, text, sizeof text)) return false;
-  size_t n = strlen(text);
-  bool twice_first = n >= 2 && strchr("+-", text[0]) && text[1] == text[0];
-  bool twice_last = n >= 2 && strchr("+-", text[n - 1]) && text[n - 2] == text[n - 1];
-  if (twice_first || (!twice_last && n > 0 && strchr("-+!~*&", text[0]))) {
-    *prefix = true;
-    snprintf(op, 4, "%.*s", twice_first ? 2 : 1, text);
-  } else if (twice_last) {
-    *prefix = false;
-    snprintf(op, 4, "%s", text + n - 2);
-  } else {
-    return false;
-  }
-  return true;
+  return false;
 }
 
 const char *cur_ref_name(CXCursor c) {
