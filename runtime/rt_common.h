@@ -204,6 +204,22 @@ RT_API double rt_tolerance(double eps, int flops, long steps, double gain) {
   return 4.0 * eps * (flops + 2) * sqrt((double)(steps > 1 ? steps : 1)) * (gain > 1 ? gain : 1);
 }
 
+/* Stencil programs (several stages, fields and time levels; rt_program.h) use rt_tolerance for
+ * one step, with flops summed over the stages (each rounds its own) and gain the product of the
+ * stages' gains (an error of one stage is amplified by the later ones), times this growth over
+ * `steps` in place of sqrt(steps):
+ *   first order in time (heat, FDTD, Runge-Kutta stages): sqrt(steps), as above;
+ *   second order in time (a stage reads level t-1 of the field it overwrites: the wave
+ *   equation, three-level or leapfrog): such a scheme does not damp. An error e made at step k
+ *   is still there at step n, carried by u(t+1) = 2 u(t) - u(t-1) + ... with a factor up to
+ *   n - k (the zero-frequency mode grows linearly; within the CFL bound no mode grows faster).
+ *   Independent errors then add as sqrt(sum_k (n - k)^2) = sqrt(n (n + 1) (2 n + 1) / 6),
+ *   about n^1.5 / sqrt(3): the random walk of steps that each carry their error forward. */
+RT_API double rt_program_growth(long steps, int second_order) {
+  double n = (double)(steps > 1 ? steps : 1);
+  return second_order ? sqrt(n * (n + 1) * (2 * n + 1) / 6) : sqrt(n);
+}
+
 RT_API int rt_passes(const RtCompare *c, double tol_rel) {
   return c->nonfinite == 0 && c->max_abs <= tol_rel * c->max_ref;
 }

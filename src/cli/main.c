@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "program.h"
 
 static const char *const MAIN_HELP =
     "usage: stencilc <command> [options]\n"
@@ -31,6 +32,8 @@ int main(int argc, char **argv) {
     return argc < 2 ? EXIT_INPUT : EXIT_OK;
   }
   const char *cmd = argv[1];
+  int rc;
+  if (program_command(cmd, argc - 2, argv + 2, &rc)) return rc; /* several stages or fields */
   if (!strcmp(cmd, "info")) return cmd_info(argc - 2, argv + 2);
   if (!strcmp(cmd, "gen")) return cmd_gen(argc - 2, argv + 2);
   if (!strcmp(cmd, "run")) return cmd_run(argc - 2, argv + 2);

@@ -1,0 +1,271 @@
+/* The subcommands on stencil programs (several stages, fields and time levels; ir/program.h).
+ * main() asks program_command first: an input that the program front end recognises as a
+ * program is handled here, anything else (today's single-statement stencils) by the commands'
+ * own files. */
+#include "program.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "codegen/program.h"
+#include "frontend/program.h"
+#include "model/program.h"
+#include "options.h"
+#include "process.h"
+#include "tune.h"
+
+static const char *const PROGRAM_HELP =
+    "Stencil programs (several stages, fields and time levels) take:\n"
+    "  stencilc info FILE.c [--json]\n"
+    "  stencilc gen FILE.c [--backend naive|cpu|auto] [--dtype float|double] [--block ...] -o OUT\n"
+    "  stencilc run FILE.c [-s SIZE] [-t STEPS] [-r REPS] [--dtype T] [--cpu] [--workdir DIR]\n"
+    "  stencilc model FILE.c [--gpu G] [-s SIZE] [-t STEPS]\n"
+    "naive runs each stage as one kernel per step, cpu as one OpenMP loop nest per step;\n"
+    "n5d, 25d and ssam refuse programs (temporal blocking of programs is not implemented yet).\n";
+
+/* ---- info ---- */
+
+static void json_string(const char *s) {
+  putchar('"');
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') putchar('\\');
+    putchar(*s);
+  }
+  putchar('"');
+}
+
+static void json_ints(const int *v, int n) {
+  putchar('[');
+  for (int a = 0; a < n; a++) printf("%s%d", a ? ", " : "", v[a]);
+  putchar(']');
+}
+
+static void info_json(const Program *pr) {
+  printf("{\"name\": ");
+  json_string(pr->name);
+  printf(", \"program\": true, \"dims\": %d, \"dtype\": \"%s\", \"extents\": [", pr->dims,
+         ir_dtype_name(pr->dtype));
+  for (int a = 0; a < pr->dims; a++) {
+    if (a) printf(", ");
+    if (pr->extent_param[a][0]) json_string(pr->extent_param[a]);
+    else printf("%ld", pr->extent_const[a]);
+  }
+  printf("], \"halo_lo\": ");
+  json_ints(pr->lo, pr->dims);
+  printf(", \"halo_hi\": ");
+  json_ints(pr->hi, pr->dims);
+  printf(", \"radius\": ");
+  json_ints(pr->radius, pr->dims);
+  printf(", \"second_order\": %s, \"coef_scale\": %.17g, \"scalars\": [",
+         program_second_order(pr) ? "true" : "false", pr->coef_scale);
+  for (int k = 0; k < pr->nscalars; k++) {
+    if (k) printf(", ");
+    json_string(pr->scalars[k]);
+  }
+  printf("], \"fields\": [");
+  for (int f = 0; f < pr->nfields; f++) {
+    const Field *fd = &pr->fields[f];
+    printf("%s{\"name\": ", f ? ", " : "");
+    json_string(fd->name);
+    printf(", \"levels\": %d, \"coef\": %s, \"writer\": %d, \"radius\": ", fd->levels,
+           fd->coef ? "true" : "false", fd->writer);
+    json_ints(fd->radius, pr->dims);
+    printf("}");
+  }
+  printf("], \"stages\": [");
+  for (int i = 0; i < pr->nstages; i++) {
+    const Stage *s = &pr->stages[i];
+    printf("%s{\"writes\": ", i ? ", " : "");
+    json_string(pr->fields[s->field].name);
+    printf(", \"lo\": ");
+    json_ints(s->st.lo, pr->dims);
+    printf(", \"hi\": ");
+    json_ints(s->st.hi, pr->dims);
+    printf(", \"radius\": ");
+    json_ints(s->st.radius, pr->dims);
+    printf(", \"shape\": \"%s\", \"flops_per_cell\": %d, \"npoints\": %d, \"reads\": [",
+           ir_shape_name(s->st.shape), s->st.flops, s->st.npoints);
+    for (int p = 0; p < s->st.npoints; p++) {
+      const char *level = program_level_name(pr, i, &s->refs[p]);
+      printf("%s{\"field\": ", p ? ", " : "");
+      json_string(pr->fields[s->refs[p].field].name);
+      printf(", \"level\": ");
+      if (level) json_string(level);
+      else printf("null");
+      printf(", \"offset\": ");
+      json_ints(s->st.points[p].off, pr->dims);
+      printf("}");
+    }
+    printf("]}");
+  }
+  printf("], \"flops_per_cell\": %d}\n", pr->flops);
+}
+
+static void info_text(const Program *pr, const char *path) {
+  printf("program      %s (function %s in %s): %d stage%s, %dD, %s\n", pr->name, pr->func_name,
+         path, pr->nstages, pr->nstages == 1 ? "" : "s", pr->dims, ir_dtype_name(pr->dtype));
+  for (int f = 0; f < pr->nfields; f++) {
+    const Field *fd = &pr->fields[f];
+    printf("field        %s: %s", fd->name,
+           fd->coef ? "coefficient grid (read only)" : fd->levels == 1 ? "1 buffer (in place)" : "");
+    if (!fd->coef && fd->levels > 1) printf("%d time levels", fd->levels);
+    printf(", radius");
+    for (int a = 0; a < pr->dims; a++) printf(" %d", fd->radius[a]);
+    printf("\n");
+  }
+  for (int k = 0; k < pr->nscalars; k++) printf("scalar       %s (run time)\n", pr->scalars[k]);
+  for (int i = 0; i < pr->nstages; i++) {
+    const Stage *s = &pr->stages[i];
+    printf("stage %d      writes %s over", i, pr->fields[s->field].name);
+    for (int a = 0; a < pr->dims; a++) printf("%s[%d, E%d - %d)", a ? " x " : " ", s->st.lo[a], a, s->st.hi[a]);
+    printf("; radius");
+    for (int a = 0; a < pr->dims; a++) printf(" %d", s->st.radius[a]);
+    printf(", %s, %d reads, %d flops/cell\n", ir_shape_name(s->st.shape), s->st.npoints, s->st.flops);
+  }
+  printf("flops/cell   %d (all stages)\nsecond order in time  %s\n", pr->flops,
+         program_second_order(pr) ? "yes" : "no");
+}
+
+/* ---- gen, run, model ---- */
+
+static const char *const GEN_RUN_OPTIONS =
+    "-o --backend --dtype --gpu --block --placement --bt --bs --hsn --regs --rows --p "
+    "--no-diag-opt --no-assoc-opt -s -t -r --fast-math --cpu --workdir --top";
+
+/* --backend auto: naive is the one GPU backend that takes programs. */
+static void choose_backend(Options *o) {
+  if (!o->auto_backend) return;
+  fprintf(stderr, "stencilc: --backend auto: naive (the GPU backend that runs stencil programs)\n");
+  o->backend = BACKEND_NAIVE;
+}
+
+static int write_program(const Program *pr, const Options *o, Backend b, const char *path) {
+  GenOptions g = {b, o->dtype_given ? o->dtype : pr->dtype, o->n5d, o->naive, o->p25d, o->ssam};
+  Buf out = {0};
+  int rc = codegen_program_stages(&out, pr, &g) ? EXIT_INPUT : EXIT_OK;
+  if (rc == EXIT_OK && buf_write_file(&out, path)) {
+    fprintf(stderr, "stencilc: cannot write '%s'\n", path);
+    rc = EXIT_TOOL;
+  }
+  buf_free(&out);
+  return rc;
+}
+
+static int gen(const Program *pr, Options *o) {
+  if (!o->output) {
+    fprintf(stderr, "stencilc gen: -o OUT is required\n");
+    return EXIT_INPUT;
+  }
+  choose_backend(o);
+  return write_program(pr, o, o->backend, o->output);
+}
+
+/* Runs a built program with the user's -s -t -r; 3 from a CUDA program means no GPU. */
+static int run_exe(const char *exe, const Options *o) {
+  char *argv[8];
+  int n = 0;
+  argv[n++] = (char *)exe;
+  if (o->size) argv[n++] = "-s", argv[n++] = (char *)o->size;
+  if (o->steps) argv[n++] = "-t", argv[n++] = (char *)o->steps;
+  if (o->reps) argv[n++] = "-r", argv[n++] = (char *)o->reps;
+  argv[n] = NULL;
+  return process_run(argv);
+}
+
+static int run(const Program *pr, Options *o) {
+  char dir[4096], src[4400], exe[4400];
+  if (o->workdir) snprintf(dir, sizeof dir, "%s", o->workdir);
+  else snprintf(dir, sizeof dir, "%s/stencilc-run", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+  if (make_dirs(dir)) {
+    fprintf(stderr, "stencilc run: cannot create '%s'\n", dir);
+    return EXIT_TOOL;
+  }
+  choose_backend(o);
+  const char *nvcc = o->cpu || o->backend == BACKEND_CPU ? NULL : tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc");
+  int rc = 3;
+  if (nvcc) {
+    char nvcc_path[4096];
+    snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
+    snprintf(src, sizeof src, "%s/%s-%s.cu", dir, pr->name, codegen_backend_name(o->backend));
+    snprintf(exe, sizeof exe, "%s/%s-%s", dir, pr->name, codegen_backend_name(o->backend));
+    if ((rc = write_program(pr, o, o->backend, src))) return rc;
+    if (process_wait(nvcc_start(nvcc_path, src, exe, o->fast_math, NULL))) return EXIT_TOOL;
+    rc = run_exe(exe, o);
+    if (rc == 3) fprintf(stderr, "stencilc run: no GPU on this machine; running the CPU path\n");
+  }
+  if (rc == 3) {
+    snprintf(src, sizeof src, "%s/%s-cpu.c", dir, pr->name);
+    snprintf(exe, sizeof exe, "%s/%s-cpu", dir, pr->name);
+    if ((rc = write_program(pr, o, BACKEND_CPU, src))) return rc;
+    const char *cc = tool_find("CC", "cc", NULL);
+    char *argv[] = {(char *)(cc ? cc : "cc"), "-std=c11", "-O3", "-fopenmp", "-o", exe, src, "-lm", NULL};
+    if (process_run(argv)) return EXIT_TOOL;
+    printf("stencilc run: CPU path (C + OpenMP)\n");
+    rc = run_exe(exe, o);
+  }
+  return rc == 0 ? EXIT_OK : rc == 1 ? EXIT_VERIFY : EXIT_TOOL;
+}
+
+static int model(const Program *pr, const Options *o) {
+  GpuSpec g;
+  Problem pb;
+  if (tune_gpu(o, &g) || tune_problem(o, &pr->stages[0].st, &pb)) return EXIT_INPUT;
+  GenOptions opt = {BACKEND_NAIVE, o->dtype_given ? o->dtype : pr->dtype, o->n5d, o->naive, o->p25d, o->ssam};
+  Prediction p;
+  printf("%s, %s, %d stages, %ld steps on %s (%s)\n", pr->name, ir_dtype_name(opt.dtype),
+         pr->nstages, pb.steps, g.name, g.key);
+  if (model_program_naive(pr, &opt, &pb, &g, &p)) printf("naive: no block fits\n");
+  else printf("   1  naive    %9.1f GCells/s  %s  (%.3g bytes per step)\n", p.gcells,
+              model_bound_name(p.bound), p.gm_bytes);
+  for (Backend b = BACKEND_N5D; b < BACKEND_COUNT; b++) {
+    char why[512];
+    opt.backend = b;
+    if (codegen_program_validate(pr, &opt, why, sizeof why)) printf("   -  %s\n", why);
+  }
+  return EXIT_OK;
+}
+
+/* ---- dispatch ---- */
+
+/* The input file among the arguments: the first word that is neither an option nor an option's
+ * value. */
+static const char *input_of(int argc, char **argv) {
+  static const char *const valued = " -o --backend --dtype --gpu --block --placement --bt --bs "
+                                    "--hsn --regs --rows --p -s -t -r --workdir --top --emit "
+                                    "--import ";
+  for (int i = 0; i < argc; i++) {
+    char word[64];
+    snprintf(word, sizeof word, " %s ", argv[i]);
+    if (argv[i][0] != '-') return argv[i];
+    if (strstr(valued, word)) i++;
+  }
+  return NULL;
+}
+
+bool program_command(const char *cmd, int argc, char **argv, int *rc) {
+  bool info = !strcmp(cmd, "info");
+  if (!info && strcmp(cmd, "gen") && strcmp(cmd, "run") && strcmp(cmd, "model") && strcmp(cmd, "tune"))
+    return false;
+  const char *input = input_of(argc, argv);
+  Program pr;
+  ProgramParse pp = input ? frontend_parse_program(input, NULL, &pr) : PROGRAM_NOT;
+  if (pp == PROGRAM_NOT) return false;
+  *rc = EXIT_INPUT;
+  if (pp == PROGRAM_REFUSED) return true;
+  Options o;
+  if (info) {
+    bool json = argc > 0 && (!strcmp(argv[0], "--json") || (argc > 1 && !strcmp(argv[1], "--json")));
+    if (json) info_json(&pr);
+    else info_text(&pr, input);
+    *rc = EXIT_OK;
+  } else if (!strcmp(cmd, "tune")) {
+    fprintf(stderr, "stencilc tune: %s is a stencil program; its one GPU candidate is naive: "
+                    "use stencilc run --backend naive\n", input);
+  } else if (options_parse(argc, argv, GEN_RUN_OPTIONS, PROGRAM_HELP, &o) == 0) {
+    *rc = !strcmp(cmd, "gen") ? gen(&pr, &o) : !strcmp(cmd, "run") ? run(&pr, &o) : model(&pr, &o);
+  }
+  program_free(&pr);
+  return true;
+}
