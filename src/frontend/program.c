@@ -840,7 +840,7 @@ static int parse_program(Parser *p, CXCursor time_loop) {
     if (kind(s[i]) != CXCursor_ForStmt)
       return fail(p, s[i],
                   kind(s[i]) == CXCursor_DeclStmt
-                      ? "keep the time levels in one array, float u[2][n][n][n], indexed by "
+                      ? "keep the time levels in one array, float u[2][ny][nx], indexed by "
                         "t % 2 and (t + 1) % 2, instead of swapping pointers"
                       : HINT_PROGRAM,
                   kind(s[i]) == CXCursor_DeclStmt
