@@ -29,6 +29,7 @@ suite examples env STENCILC=build/asan/stencilc sh tests/test_examples.sh
 suite diagnostics env STENCILC=build/asan/stencilc sh tests/test_diagnostics.sh
 suite cli env STENCILC=build/asan/stencilc sh tests/test_cli.sh
 suite programs env STENCILC=build/stencilc sh tests/test_programs.sh
+suite programs-multi env STENCILC=build/stencilc sh tests/test_programs_multi.sh
 suite conv2d env STENCILC=build/asan/stencilc sh tests/test_conv2d.sh
 suite refusals env STENCILC=build/asan/stencilc sh tests/test_refusals.sh
 suite fuzz-regressions env STENCILC=build/asan/stencilc sh tests/test_fuzz_regressions.sh

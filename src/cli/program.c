@@ -214,8 +214,8 @@ static int model(const Program *pr, const Options *o) {
   if (tune_gpu(o, &g) || tune_problem(o, &pr->stages[0].st, &pb)) return EXIT_INPUT;
   GenOptions opt = {BACKEND_NAIVE, o->dtype_given ? o->dtype : pr->dtype, o->n5d, o->naive, o->p25d, o->ssam};
   Prediction p;
-  printf("%s, %s, %d stages, %ld steps on %s (%s)\n", pr->name, ir_dtype_name(opt.dtype),
-         pr->nstages, pb.steps, g.name, g.key);
+  printf("%s, %s, %d stage%s, %ld steps on %s (%s)\n", pr->name, ir_dtype_name(opt.dtype),
+         pr->nstages, pr->nstages == 1 ? "" : "s", pb.steps, g.name, g.key);
   if (model_program_naive(pr, &opt, &pb, &g, &p)) printf("naive: no block fits\n");
   else printf("   1  naive    %9.1f GCells/s  %s  (%.3g bytes per step)\n", p.gcells,
               model_bound_name(p.bound), p.gm_bytes);
