@@ -210,14 +210,16 @@ RT_API double rt_tolerance(double eps, int flops, long steps, double gain) {
  * `steps` in place of sqrt(steps):
  *   first order in time (heat, FDTD, Runge-Kutta stages): sqrt(steps), as above;
  *   second order in time (a stage reads level t-1 of the field it overwrites: the wave
- *   equation, three-level or leapfrog): such a scheme does not damp. An error e made at step k
- *   is still there at step n, carried by u(t+1) = 2 u(t) - u(t-1) + ... with a factor up to
- *   n - k (the zero-frequency mode grows linearly; within the CFL bound no mode grows faster).
- *   Independent errors then add as sqrt(sum_k (n - k)^2) = sqrt(n (n + 1) (2 n + 1) / 6),
- *   about n^1.5 / sqrt(3): the random walk of steps that each carry their error forward. */
+ *   equation, three-level or leapfrog): such a scheme does not damp. An error made at step k
+ *   reaches step n through u(t+1) = 2 u(t) - u(t-1) + ..., each Fourier mode of frequency w
+ *   (within the CFL bound) multiplied by sin((n - k) w) / sin w: up to n - k for the slowest
+ *   modes, but for rounding errors, spread over all modes, the mean square of that gain is at
+ *   most about n - k (Fejer's kernel: exactly m over the modes of a 1D grid; on 2D and 3D grids
+ *   fewer modes are slow). Independent errors of the n steps add in quadrature:
+ *   sqrt(sum_k (n - k)) = sqrt(n (n + 1) / 2), about n / sqrt(2). */
 RT_API double rt_program_growth(long steps, int second_order) {
   double n = (double)(steps > 1 ? steps : 1);
-  return second_order ? sqrt(n * (n + 1) * (2 * n + 1) / 6) : sqrt(n);
+  return second_order ? sqrt(n * (n + 1) / 2) : sqrt(n);
 }
 
 RT_API int rt_passes(const RtCompare *c, double tol_rel) {

@@ -64,6 +64,17 @@ while IFS= read -r line; do
   else no "info $name: $why $(cat "$tmp/err")"; fi
 done <"$tmp/facts"
 
+# Coefficient scale (the largest coefficient value the random inputs take): the largest power
+# of 1/2 with each stage's spatial gain at most 1. acoustic2d: v * sum|c| of the 2D Laplacian,
+# 2 * 205/72 + 4 * (8/5 + 1/5 + 8/315 + 1/560) = 13.003 -> 1/16 (0.81); acoustic3d: 3 * 205/72 +
+# 6 * 1.82718 = 19.505 -> 1/32 (0.61); heat2d_var: r * k * 8 (r and k both at s) -> s^2 * 8 <= 1
+# -> 1/4; fdtd2d reads no coefficient grid: 1.
+for want in acoustic2d:0.0625 acoustic2d_leapfrog:0.0625 acoustic3d:0.03125 heat2d_var:0.25 fdtd2d:1; do
+  n=${want%%:*}
+  got=$("$PY" -c "import json,sys; print(json.load(open(sys.argv[1]))['coef_scale'])" "$tmp/$n.json" 2>&1)
+  if [ "$got" = "${want#*:}" ] || [ "$got" = "${want#*:}.0" ]; then ok; else no "coef_scale of $n: got $got, want ${want#*:}"; fi
+done
+
 # Levels named by the reads: the leapfrog's written buffer read at the centre is t-1; Heun's
 # second stage reads k1 as written in the same step (t+1); FDTD's hz stage reads the new ex.
 levels() { "$PY" -c "import json,sys; j=json.load(open(sys.argv[1])); print(' '.join(sorted({r['field']+'@'+str(r['level']) for r in j['stages'][int(sys.argv[2])]['reads']})))" "$tmp/$1.json" "$2"; }
