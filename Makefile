@@ -82,3 +82,9 @@ all: build/stencilgen
 build/stencilgen: tools/stencilgen.c
 	@mkdir -p build
 	$(CC) -O2 -g -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wshadow -o $@ $<
+
+# Random stencil program generator (issue 18): build/programgen.
+all: build/programgen
+build/programgen: tools/programgen.c
+	@mkdir -p build
+	$(CC) -O2 -g -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wshadow -o $@ $<

@@ -5,6 +5,7 @@
 # sizes for several step counts, and must fail it when its kernels are perturbed (a scaled
 # update, a skipped column); n5d, 25d and ssam refuse programs with the reason; `model` and
 # `--backend auto` give naive; nvcc compiles each naive program for sm_90 when it is present.
+N=${1:-100} # random programs (see below)
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -167,6 +168,27 @@ if "$STENCILC" gen "$DIR/fdtd2d.c" --backend auto -o "$tmp/auto.cu" 2>"$tmp/err"
   grep -q 'backend auto: naive' "$tmp/err"; then ok
 else no "gen --backend auto fdtd2d: $(cat "$tmp/err")"; fi
 expect 2 "tune refuses programs" "$STENCILC" tune "$DIR/fdtd2d.c"
+
+# ---- random programs (tools/programgen): the facts it drew match `info`, and each verifies on
+# cpu (N of them: the first argument, default 100), a few on naive through cudaemu ----
+GEN=${PROGRAMGEN:-build/programgen}
+s=1
+while [ $s -le "$N" ]; do
+  p="$tmp/gen$s"
+  if "$GEN" --seed $s -o "$p.c" && "$STENCILC" info "$p.c" --json >"$p.json" 2>"$tmp/err" &&
+    why=$("$PY" tests/program_facts.py "$p.c" "$p.json"); then ok
+  else no "programgen seed $s: info: $why $(head -3 "$tmp/err")"; fi
+  if "$STENCILC" gen "$p.c" --backend cpu -o "$p-cpu.c" 2>"$tmp/err" &&
+    cc -std=c11 -O1 -fopenmp -Wall -Wextra -Werror -o "$p-cpu" "$p-cpu.c" -lm 2>"$tmp/err" &&
+    run_ok env OMP_NUM_THREADS=1 "$p-cpu" -s 15 -t 9 -r 1 --check-size 11; then ok
+  else no "programgen seed $s: cpu: $(head -3 "$tmp/err")"; fi
+  case $s in 1 | 2 | 3 | 4)
+    if "$STENCILC" gen "$p.c" --backend naive -o "$p.cu" 2>"$tmp/err" &&
+      sh tools/cudaemu/build.sh "$p.cu" "$p-naive" 2>"$tmp/err" && run_ok "$p-naive" -s 11 -t 4 -r 1; then ok
+    else no "programgen seed $s: naive (cudaemu): $(head -3 "$tmp/err")"; fi ;;
+  esac
+  s=$((s + 1))
+done
 
 # ---- nvcc (when present): every program's naive kernels for sm_90 ----
 if command -v nvcc >/dev/null 2>&1; then
