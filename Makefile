@@ -6,7 +6,7 @@ LLVM_LIB := $(LLVM_DIR)/lib
 
 CC ?= cc
 CFLAGS ?= -O2 -g
-CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wshadow -Isrc -Ibuild/gen -I$(LLVM_INC)
+CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wshadow -Isrc -Ibuild/gen -Iruntime -I$(LLVM_INC)
 LDLIBS := -L$(LLVM_LIB) -Wl,-rpath,$(LLVM_LIB) -lclang -lm
 
 SRCS := $(wildcard src/*/*.c)

@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime under -std=c11 */
 #endif
 
+#include <errno.h>
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -288,11 +289,14 @@ RT_API void rt_bad_arg(const char *prog, const RtStencil *st, const char *what, 
   exit(2);
 }
 
-/* Parses a positive integer that fits in long; returns 0 on failure. */
+/* Parses a positive integer of at most 2^40, digits only (no space, no sign, no wrapping);
+ * returns 0 on failure. */
 RT_API long rt_parse_positive(const char *s, char **end) {
   char *e;
+  if (*s < '0' || *s > '9') return 0;
+  errno = 0;
   long v = strtol(s, &e, 10);
-  if (e == s || v <= 0 || v > (1L << 40)) return 0;
+  if (errno == ERANGE || v <= 0 || v > (1L << 40)) return 0;
   *end = e;
   return v;
 }
@@ -354,8 +358,9 @@ RT_API void rt_parse_options(int argc, char **argv, const RtStencil *st, RtOptio
       if (!v || *end) rt_bad_arg(prog, st, "bad count", val);
       *(opt[1] == 't' ? &o->steps : opt[1] == 'r' ? &o->reps : &o->time_ms) = v;
     } else if (!strcmp(opt, "--seed")) {
+      errno = 0;
       unsigned long long v = strtoull(val, &end, 10);
-      if (end == val || *end || val[0] == '-') rt_bad_arg(prog, st, "bad seed", val);
+      if (val[0] < '0' || val[0] > '9' || *end || errno == ERANGE) rt_bad_arg(prog, st, "bad seed", val);
       o->seed = (uint64_t)v;
     } else if (!strcmp(opt, "--dump-init")) {
       o->dump_init = val;

@@ -27,15 +27,11 @@ RT_API unsigned rt_cuda_blocks(long n, int block, long limit) {
   return (unsigned)b;
 }
 
-/* Planes per block along a streamed axis of n0 planes when the plane is cut into `tiles` blocks of
- * `threads` threads: enough chunks for about two waves at full occupancy (2048 threads per SM),
- * but at least `least` planes, so that each block's start-up along the stream stays small. */
+/* rt_stream_chunk (rt_chunk.h) for this device, at full occupancy (2048 threads per SM). */
 RT_API int rt_cuda_stream_chunk(long n0, long tiles, int threads, long least) {
   static int sms = 0;
   if (!sms) RT_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-  long want = 2L * sms * (2048 / threads), chunks = (want + tiles - 1) / tiles;
-  long chunk = (n0 + chunks - 1) / chunks;
-  return (int)(chunk < least ? least : chunk);
+  return (int)rt_stream_chunk(n0, tiles, threads, sms, 2048, least);
 }
 
 #ifdef RT_ENGINE_ADVANCE

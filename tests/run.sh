@@ -1,12 +1,19 @@
 #!/bin/sh
 # Runs every test suite; exits non-zero when any fails. Expects 'make all asan' to have run.
 # The front-end facing suites use the ASan/UBSan build, so a memory error fails them.
+# Every suite (and unit test) ends with "NAME: N passed, N failed"; the last line is the total.
 cd "$(dirname "$0")/.." || exit 1
 failed=
+log=$(mktemp) || exit 1
+trap 'rm -f "$log" "$log.rc" "$log.one"' EXIT
 suite() {
   name=$1; shift
   echo "== $name"
-  if "$@"; then :; else failed="$failed $name"; fi
+  { "$@"; echo $? >"$log.rc"; } 2>&1 | tee "$log.one"
+  summaries=$(grep -cE '^[A-Za-z0-9_-]+: [0-9]+ passed, [0-9]+ failed$' "$log.one")
+  if [ "$(cat "$log.rc")" != 0 ]; then failed="$failed $name"
+  elif [ "$summaries" -eq 0 ]; then echo "FAIL: $name printed no 'N passed, N failed' line"; failed="$failed $name"; fi
+  cat "$log.one" >>"$log"
 }
 
 # Unit tests: each tests/unit/test_*.c links against stencilc's objects (not its main).
@@ -25,6 +32,7 @@ unit() {
 }
 
 suite unit unit
+suite cudaemu sh tests/test_cudaemu.sh
 suite examples env STENCILC=build/asan/stencilc sh tests/test_examples.sh
 suite diagnostics env STENCILC=build/asan/stencilc sh tests/test_diagnostics.sh
 suite cli env STENCILC=build/asan/stencilc sh tests/test_cli.sh
@@ -35,11 +43,11 @@ suite refusals env STENCILC=build/asan/stencilc sh tests/test_refusals.sh
 suite fuzz-regressions env STENCILC=build/asan/stencilc sh tests/test_fuzz_regressions.sh
 suite differential env STENCILC=build/stencilc sh tests/test_differential.sh 100
 suite model env STENCILC=build/asan/stencilc sh tests/test_model.sh
+suite backends env STENCILC=build/asan/stencilc sh tests/test_backends.sh
 suite bench-differential env STENCILC=build/stencilc sh tests/test_bench_differential.sh
 suite bench-tune env STENCILC=build/stencilc sh tests/test_bench_tune.sh
 
-if [ -n "$failed" ]; then
-  echo "FAILED:$failed"
-  exit 1
-fi
-echo "all tests passed"
+if [ -n "$failed" ]; then echo "FAILED:$failed"; else echo "all tests passed"; fi
+grep -E '^[A-Za-z0-9_-]+: [0-9]+ passed, [0-9]+ failed$' "$log" |
+  awk '{ p += $2; f += $4; n++ } END { printf "total: %d passed, %d failed (%d summaries)\n", p, f, n }'
+[ -z "$failed" ]

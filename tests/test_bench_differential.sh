@@ -5,34 +5,15 @@
 # nvidia-smi and compute-sanitizer, runs every case as the manifest says, reports the failing
 # and unbuildable programs with commands that reproduce them, runs the sanitizers, and reports
 # what its time budget leaves out as not run.
-cd "$(dirname "$0")/.." || exit 1
-STENCILC=${STENCILC:-build/stencilc}
+. "$(dirname "$0")/lib.sh"
 GEN=${GEN:-build/stencilgen}
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL: $*"; }
-tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
+make_tmp
 mkdir -p "$tmp/bin"
 
-# Stand-ins: the "program" nvcc writes logs its arguments and passes its checks, unless its name
-# is in $FAKE_FAIL; a source named in $FAKE_BUILD_FAIL does not build; $FAKE_NVCC_SLEEP slows it.
-cat >"$tmp/bin/nvcc" <<'EOF'
-#!/bin/sh
-while [ $# -gt 0 ]; do case $1 in -o) exe=$2; shift ;; *.cu) src=$1 ;; esac; shift; done
-sleep "${FAKE_NVCC_SLEEP:-0}"
-case " $FAKE_BUILD_FAIL " in *" $(basename "$src" .cu) "*) echo "$src(1): error: stand-in"; exit 1 ;; esac
-cat >"$exe" <<'PROG'
-#!/bin/sh
-echo "$(basename "$0") $*" >>"$FAKE_LOG"
-while [ $# -gt 0 ]; do case $1 in -s) size=$2; shift ;; -t) steps=$2; shift ;; esac; shift; done
-case " $FAKE_FAIL " in *" $(basename "$0") "*)
-  echo "check a: size=$size steps=$steps max_abs=1.000e-01 max_rel=2.000e-01 tol=1.000e-05 FAIL"
-  echo "FAIL: verification failed, not timing"; exit 1 ;; esac
-echo "check a: size=$size steps=$steps max_abs=1.000e-07 max_rel=2.000e-07 tol=1.000e-05 PASS"
-echo "RESULT name=x size=$size steps=$steps gcells=0.5000 max_abs=1.000e-07 max_rel=2.000e-07 verify=PASS"
-PROG
-chmod +x "$exe"
-EOF
+# Stand-ins (lib.sh): the "program" nvcc writes logs its arguments to $FAKE_LOG and passes its
+# checks, unless its name is in $FAKE_FAIL; a source named in $FAKE_BUILD_FAIL does not build;
+# $FAKE_NVCC_SLEEP slows it.
+stand_in_nvcc "$tmp/bin"
 cat >"$tmp/bin/compute-sanitizer" <<'EOF'
 #!/bin/sh
 while [ $# -gt 0 ]; do case $1 in -*) shift 2 ;; *) break ;; esac; done
@@ -126,5 +107,4 @@ STENCILC=$tmp/crashing-stencilc DIFF_DIR=$tmp/diff4 sh bench/differential_gpu.sh
 DIFF_DIR=$tmp/diff4 OUT=$tmp/out4 SANITIZE=0 sh bench/differential_gpu.sh run >"$tmp/run4.out" 2>&1
 [ $? -eq 1 ] && grep -q '^case [0-9]* seed 2 n5d.*: FAIL-gen' "$tmp/run4.out" && ok || no "run with a gen failure: $(tail -3 "$tmp/run4.out")"
 
-echo "bench-differential: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary bench-differential

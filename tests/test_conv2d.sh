@@ -8,8 +8,7 @@
 #    bench/conv2d_vs_cudnn.py check-dump compares them with its own Python reference of that
 #    convention, with the weights rewritten from runtime/rt_common.h. A program whose halo is
 #    split differently must fail that check.
-cd "$(dirname "$0")/.." || exit 1
-STENCILC=${STENCILC:-build/stencilc}
+. "$(dirname "$0")/lib.sh"
 PY=${PYTHON:-python3}
 
 # One end-to-end job of part 2 (run in parallel by xargs, which re-enters this script).
@@ -29,10 +28,7 @@ job() { # job M N DTYPE: generate, build, run at 13x11 with dumps, check the dum
 }
 if [ "$1" = --job ]; then job "$2" "$3" "$4"; exit 0; fi
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-check() { if [ "$1" = ok ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $2"; fi; }
+make_tmp
 
 # ---- 1. forms ----
 
@@ -47,10 +43,10 @@ $3
 }
 EOF
   "$STENCILC" info --json "$tmp/$1.c" >"$tmp/$1.json" 2>"$tmp/$1.err" ||
-    check no "$1 refused: $(cat "$tmp/$1.err")"
+    no "$1 refused: $(cat "$tmp/$1.err")"
 }
 sh scripts/conv2d.sh 3 3 "$tmp" >/dev/null
-"$STENCILC" info --json "$tmp/conv2d-3x3.c" >"$tmp/loops.json" || check no "conv2d-3x3 refused"
+"$STENCILC" info --json "$tmp/conv2d-3x3.c" >"$tmp/loops.json" || no "conv2d-3x3 refused"
 conv written 'const float W[3][3]' '        A[(t + 1) % 2][i][j] =
           W[0][0] * A[t % 2][i - 1][j - 1] + W[0][1] * A[t % 2][i - 1][j] +
           W[0][2] * A[t % 2][i - 1][j + 1] + W[1][0] * A[t % 2][i][j - 1] +
@@ -106,40 +102,40 @@ print("flops", j["flops_per_cell"])
 EOF
 canon() {
   "$PY" "$tmp/canon.py" "$tmp/$1.json" >"$tmp/$1.canon" 2>&1 ||
-    check no "$1: $(cat "$tmp/$1.canon")"
+    no "$1: $(cat "$tmp/$1.canon")"
 }
 canon loops
 for form in written flat assign minus; do
   canon $form
   if diff "$tmp/loops.canon" "$tmp/$form.canon" | grep -v flops | grep -q '^[<>]'; then
-    check no "form '$form' differs from the filter loops: $(diff "$tmp/loops.canon" \
+    no "form '$form' differs from the filter loops: $(diff "$tmp/loops.canon" \
       "$tmp/$form.canon" | tr '\n' ' ')"
-  else check ok; fi
+  else ok; fi
 done
 # FLOPs as written: 9 products and 8 sums (no accumulator's 0 +); the loops add 0 + first: 18.
 for want in "written 17" "loops 18"; do
   set -- $want
-  grep -qx "flops $2" "$tmp/$1.canon" && check ok || check no "$1: $(tail -1 "$tmp/$1.canon")"
+  grep -qx "flops $2" "$tmp/$1.canon" && ok || no "$1: $(tail -1 "$tmp/$1.canon")"
 done
 # (b + 1) * W[b] / 4 at offset b - 1 and 0.25 at (-1, 0).
 canon scaled
 printf '%s\n' "[-1, 0] const 0.25" "[0, -1] w0 0.25" "[0, 0] w1 0.5" "[0, 1] w2 0.75" \
   "associative True" >"$tmp/want"
-if head -5 "$tmp/scaled.canon" | diff - "$tmp/want" >/dev/null; then check ok
-else check no "scaled form: $(tr '\n' ' ' <"$tmp/scaled.canon")"; fi
-"$STENCILC" info "$tmp/conv2d-3x3.c" | grep -q '^weights      W\[3\]\[3\], run-time' && check ok ||
-  check no "info does not show W[3][3] as run-time weights"
+if head -5 "$tmp/scaled.canon" | diff - "$tmp/want" >/dev/null; then ok
+else no "scaled form: $(tr '\n' ' ' <"$tmp/scaled.canon")"; fi
+"$STENCILC" info "$tmp/conv2d-3x3.c" | grep -q '^weights      W\[3\]\[3\], run-time' && ok ||
+  no "info does not show W[3][3] as run-time weights"
 
 # ---- 2. the padding convention, end to end on the CPU backend ----
 
-export STENCILC tmp PY
+export STENCILC PY
 printf '%s\n' "1 3 float" "2 2 float" "3 3 double" "4 7 float" "7 4 double" "5 2 float" \
   "6 6 float" "2 9 double" >"$tmp/jobs"
-xargs -P "$(nproc)" -L 1 sh "$0" --job <"$tmp/jobs"
+xargs -P "$JOBS" -L 1 sh "$0" --job <"$tmp/jobs"
 while read -r m n dt; do
   base="$tmp/conv2d-${m}x$n-$dt"
-  if [ "$(cat "$base.status")" = 0 ]; then check ok
-  else check no "conv2d-${m}x$n $dt: $(tail -3 "$base.log" | tr '\n' ' ')"; fi
+  if [ "$(cat "$base.status")" = 0 ]; then ok
+  else no "conv2d-${m}x$n $dt: $(tail -3 "$base.log" | tr '\n' ' ')"; fi
 done <"$tmp/jobs"
 
 # The check has teeth: all the halo on one side (P = 0, a 'valid' correlation) is not torch's
@@ -151,9 +147,8 @@ if "$STENCILC" gen "$tmp/shifted.c" --backend cpu -o "$tmp/shifted-prog.c" &&
      --dump "$tmp/s.out" | grep -q 'verify=PASS'; then
   if "$PY" bench/conv2d_vs_cudnn.py check-dump --m 4 --n 7 --rows 13 --cols 11 --seed 5 \
        --init "$tmp/s.init" --result "$tmp/s.out" >"$tmp/s.log" 2>&1; then
-    check no "a halo split (0, 3) passed the padding='same' check: $(cat "$tmp/s.log")"
-  else check ok; fi
-else check no "the shifted convolution did not build or verify"; fi
+    no "a halo split (0, 3) passed the padding='same' check: $(cat "$tmp/s.log")"
+  else ok; fi
+else no "the shifted convolution did not build or verify"; fi
 
-echo "conv2d: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary conv2d

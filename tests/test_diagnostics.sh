@@ -2,26 +2,22 @@
 # Every file in tests/bad/ must be refused: exit code 2, the diagnostic named on the file's first
 # line ("// expect: LINE:COL: error: MESSAGE") at that location, a hint, and no output file.
 # Truncated copies of every input must never crash stencilc (exit 0 or 2 only, under ASan).
-cd "$(dirname "$0")/.." || exit 1
-STENCILC=${STENCILC:-build/stencilc}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-check() { if [ "$1" = ok ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $2"; fi; }
+. "$(dirname "$0")/lib.sh"
+make_tmp
 
 for f in tests/bad/*.c; do
   want="$f:$(head -1 "$f" | sed 's#^// expect: ##')"
   "$STENCILC" info "$f" >"$tmp/out" 2>"$tmp/err"
   rc=$?
   if [ $rc -eq 2 ] && grep -qF -- "$want" "$tmp/err" && grep -q '^  hint: ' "$tmp/err"; then
-    check ok
+    ok
   else
-    check no "$f: exit $rc, expected '$want' and a hint; got: $(cat "$tmp/err")"
+    no "$f: exit $rc, expected '$want' and a hint; got: $(cat "$tmp/err")"
   fi
   rm -f "$tmp/gen.cu"
   "$STENCILC" gen "$f" --backend naive -o "$tmp/gen.cu" 2>/dev/null
   rc=$?
-  if [ $rc -eq 2 ] && [ ! -e "$tmp/gen.cu" ]; then check ok; else check no "$f: gen exit $rc or wrote output"; fi
+  if [ $rc -eq 2 ] && [ ! -e "$tmp/gen.cu" ]; then ok; else no "$f: gen exit $rc or wrote output"; fi
 done
 
 # Robustness: prefixes of valid and invalid inputs at many cut points.
@@ -31,9 +27,8 @@ for f in examples/*.c tests/bad/*.c; do
     head -c $((size * frac / 100)) "$f" >"$tmp/cut.c"
     "$STENCILC" info "$tmp/cut.c" >/dev/null 2>"$tmp/err"
     rc=$?
-    if [ $rc -eq 0 ] || [ $rc -eq 2 ]; then check ok; else check no "$f cut at $frac%: exit $rc: $(head -5 "$tmp/err")"; fi
+    if [ $rc -eq 0 ] || [ $rc -eq 2 ]; then ok; else no "$f cut at $frac%: exit $rc: $(head -5 "$tmp/err")"; fi
   done
 done
 
-echo "diagnostics: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary diagnostics

@@ -5,14 +5,16 @@
 # random non-cubic size, rarely a multiple of anything) and step counts drawn from the seed
 # (1, odd counts, others), with its built-in verification against the CPU reference
 # (verify=PASS required). Every CUDA backend (naive, n5d, 25d, ssam) must generate the stencil
-# or refuse it cleanly (exit 2, no file; 25d refuses 2D, ssam non-linear stencils); with nvcc, a
-# few of the CUDA programs are compiled for sm_90.
-#   sh tests/test_differential.sh [N]     (default 100; env JOBS, NVCC_CASES, KEEP=dir)
-cd "$(dirname "$0")/.." || exit 1
-STENCILC=${STENCILC:-build/stencilc}
+# or refuse it cleanly (exit 2, no file; 25d refuses 2D, ssam non-linear stencils); for every
+# EMU_EVERY-th seed (both dtypes) each CUDA program generated runs on the CPU through
+# tools/cudaemu, its threads in a random order between barriers (CUDAEMU_SEED the seed), and
+# must pass its own verification at the case's sizes and steps and at bT + 1 steps; with nvcc,
+# a few of the CUDA programs are compiled for sm_90.
+#   sh tests/test_differential.sh [N]     (default 100; env JOBS, NVCC_CASES, EMU_EVERY, KEEP=1)
+. "$(dirname "$0")/lib.sh"
 GEN=${GEN:-build/stencilgen}
-JOBS=${JOBS:-$(nproc)}
 NVCC_CASES=${NVCC_CASES:-2}
+EMU_EVERY=${EMU_EVERY:-25}
 
 # Pseudo-random number in [lo, hi] from the seed and a salt (reproducible, shell arithmetic).
 pick() { echo $(( ($1 * 2654435761 + $2 * 40503 + ($1 ^ $2) * 97) % ($4 - $3 + 1) + $3 )); }
@@ -42,6 +44,7 @@ case_job() {
       esac
       [ $kind = smallest ] && [ "$dt" = double ] && steps=$((steps + 1))
       echo "run: -s $size -t $steps --check-size $check"
+      echo "$size $steps $check" >>"$base.runs"
       "$base" -s "$size" -t "$steps" -r 1 --check-size "$check" >"$base.out"
       cat "$base.out"
       grep -q 'verify=PASS' "$base.out"
@@ -52,8 +55,22 @@ case_job() {
       "$STENCILC" gen "$base.in.c" --backend $b --dtype "$dt" -o "$base.$b.cu" 2>"$base.$b.err" || rc=$?
       if [ $rc -eq 0 ] && [ -s "$base.$b.cu" ]; then echo "$b: generated"
       elif [ $rc -eq 2 ] && [ ! -e "$base.$b.cu" ] && grep -q 'error' "$base.$b.err"; then
-        echo "$b: refused: $(head -1 "$base.$b.err")"
+        echo "$b: refused: $(head -1 "$base.$b.err")"; continue
       else echo "$b: exit $rc"; cat "$base.$b.err"; exit 1; fi
+      [ $((s % EMU_EVERY)) -eq 0 ] || continue
+      # through cudaemu, at random: the cpu runs' sizes and steps, and bT + 1 steps
+      bt=$(sed -n 's/^\/\*.*[ (]bT=\([0-9]*\).*/\1/p' "$base.$b.cu" | head -1)
+      CUDAEMU_SEED=$s
+      emu_build "$base.$b.cu" "$base.$b"
+      while read -r size steps check; do
+        for t in $steps $((${bt:-1} + 1)); do
+          echo "$b cudaemu: -s $size -t $t --check-size $check (CUDAEMU_SCHEDULE=$CUDAEMU_SCHEDULE CUDAEMU_SEED=$s)"
+          "$base.$b" -s "$size" -t "$t" -r 1 --check-size "$check" </dev/null >"$base.$b.out" 2>&1 || true
+          cat "$base.$b.out"
+          grep -q 'verify=PASS' "$base.$b.out"
+        done
+      done <"$base.runs"
+      echo "$b: ran through cudaemu"
     done
   ) >"$base.log" 2>&1
   echo $? >"$base.status"
@@ -61,28 +78,27 @@ case_job() {
 if [ "$1" = --case-job ]; then case_job "$2" "$3"; exit 0; fi
 
 N=${1:-100}
-[ -x "$GEN" ] && [ -x "$STENCILC" ] || { echo "build first: make all"; exit 1; }
-tmp=$(mktemp -d)
-if [ -n "$KEEP" ]; then echo "keeping the cases in $tmp"; else trap 'rm -rf "$tmp"' EXIT; fi
+[ -x "$GEN" ] && [ -x "$STENCILC" ] || { no "build first: make all"; summary differential; exit 1; }
+make_tmp
 # Private copies: others rebuilding build/ meanwhile must not break the running cases.
 cp "$STENCILC" "$tmp/stencilc" && cp "$GEN" "$tmp/stencilgen" && STENCILC=$tmp/stencilc GEN=$tmp/stencilgen
-export STENCILC GEN tmp
+export STENCILC GEN EMU_EVERY
 # The generator: a seed gives the same bytes every time; --dims and --dtype are obeyed.
-gen_bad=0
 for s in 1 2 3 4 5; do
   for d in 2 3; do
     "$GEN" --seed $s --dims $d --dtype double -o "$tmp/g1.c" && "$GEN" --seed $s --dims $d --dtype double -o "$tmp/g2.c" &&
       cmp -s "$tmp/g1.c" "$tmp/g2.c" && [ "$(grep -c '^ *for (int [ijk] ' "$tmp/g1.c")" = $d ] &&
-      grep -q 'double' "$tmp/g1.c" && ! grep -q 'float' "$tmp/g1.c" || { gen_bad=1; echo "FAIL: stencilgen --seed $s --dims $d"; }
+      grep -q 'double' "$tmp/g1.c" && ! grep -q 'float' "$tmp/g1.c" && ok || no "stencilgen --seed $s --dims $d"
   done
 done
 for s in $(seq 1 "$N"); do echo "$s float"; echo "$s double"; done >"$tmp/jobs"
 xargs -P "$JOBS" -L 1 sh "$0" --case-job <"$tmp/jobs"
 
-pass=0 fail=0 failed= gen_naive=0 gen_n5d=0 ref_n5d=0 ref_naive=0 gen_25d=0 ref_25d=0 gen_ssam=0 ref_ssam=0
+failed= case_fail=0 emu_runs=0 gen_naive=0 gen_n5d=0 ref_n5d=0 ref_naive=0 gen_25d=0 ref_25d=0 gen_ssam=0 ref_ssam=0
 while read -r s dt; do
-  if [ "$(cat "$tmp/$s-$dt.status" 2>/dev/null)" = 0 ]; then pass=$((pass + 1))
-  else fail=$((fail + 1)); failed="$failed $s/$dt"; echo "FAIL seed $s $dt:"; tail -8 "$tmp/$s-$dt.log" | sed 's/^/    /'; fi
+  if [ "$(cat "$tmp/$s-$dt.status" 2>/dev/null)" = 0 ]; then ok
+  else no "seed $s $dt:"; failed="$failed $s/$dt"; case_fail=$((case_fail + 1)); tail -8 "$tmp/$s-$dt.log" | sed 's/^/    /'; fi
+  emu_runs=$((emu_runs + $(grep -c ': ran through cudaemu$' "$tmp/$s-$dt.log")))
   grep -q '^naive: generated' "$tmp/$s-$dt.log" && gen_naive=$((gen_naive + 1))
   grep -q '^naive: refused' "$tmp/$s-$dt.log" && ref_naive=$((ref_naive + 1))
   grep -q '^n5d: generated' "$tmp/$s-$dt.log" && gen_n5d=$((gen_n5d + 1))
@@ -99,20 +115,22 @@ if command -v nvcc >/dev/null 2>&1 && [ "$NVCC_CASES" -gt 0 ]; then
   ls "$tmp"/*.cu 2>/dev/null | awk -v k="$NVCC_CASES" '{ a[NR] = $0 } END { for (i = 1; i <= k && NR; i++) print a[int((i - 0.5) * NR / k) + 1] }' >"$tmp/nv"
   xargs -P "$JOBS" -I{} sh -c 'nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp -o {}.bin {} -lgomp >{}.nvlog 2>&1; echo $? >{}.nvstatus' <"$tmp/nv"
   while read -r cu; do
-    if [ "$(cat "$cu.nvstatus")" = 0 ]; then nv_pass=$((nv_pass + 1))
-    else nv_fail=$((nv_fail + 1)); failed="$failed nvcc:$(basename "$cu")"; echo "FAIL nvcc $cu:"; tail -5 "$cu.nvlog"; fi
+    if [ "$(cat "$cu.nvstatus")" = 0 ]; then nv_pass=$((nv_pass + 1)); ok
+    else nv_fail=$((nv_fail + 1)); failed="$failed nvcc:$(basename "$cu")"; no "nvcc $cu:"; tail -5 "$cu.nvlog"; fi
   done <"$tmp/nv"
 else
   echo "NOTE: nvcc not found or NVCC_CASES=0: no CUDA compiles"
 fi
 
 printf '%-28s %6s %6s %6s\n' check cases pass fail
-printf '%-28s %6d %6d %6d\n' "cpu verify (gen+cc+2 runs)" $((pass + fail)) $pass $fail
-printf '%-28s %6d %6d %6d\n' "naive gen (refused: $ref_naive)" $((pass + fail)) $((gen_naive + ref_naive)) $((pass + fail - gen_naive - ref_naive))
-printf '%-28s %6d %6d %6d\n' "n5d gen (refused: $ref_n5d)" $((pass + fail)) $((gen_n5d + ref_n5d)) $((pass + fail - gen_n5d - ref_n5d))
-printf '%-28s %6d %6d %6d\n' "25d gen (refused: $ref_25d)" $((pass + fail)) $((gen_25d + ref_25d)) $((pass + fail - gen_25d - ref_25d))
-printf '%-28s %6d %6d %6d\n' "ssam gen (refused: $ref_ssam)" $((pass + fail)) $((gen_ssam + ref_ssam)) $((pass + fail - gen_ssam - ref_ssam))
+cases=$(wc -l <"$tmp/jobs" | tr -d ' ')
+printf '%-28s %6d %6d %6d\n' "cases (cpu verify, gen, emu)" "$cases" $((cases - case_fail)) $case_fail
+printf '%-28s %6d %6d %6d\n' "naive gen (refused: $ref_naive)" $cases $((gen_naive + ref_naive)) $((cases - gen_naive - ref_naive))
+printf '%-28s %6d %6d %6d\n' "n5d gen (refused: $ref_n5d)" $cases $((gen_n5d + ref_n5d)) $((cases - gen_n5d - ref_n5d))
+printf '%-28s %6d %6d %6d\n' "25d gen (refused: $ref_25d)" $cases $((gen_25d + ref_25d)) $((cases - gen_25d - ref_25d))
+printf '%-28s %6d %6d %6d\n' "ssam gen (refused: $ref_ssam)" $cases $((gen_ssam + ref_ssam)) $((cases - gen_ssam - ref_ssam))
 printf '%-28s %6d %6d %6d\n' "nvcc sm_90 compile" $((nv_pass + nv_fail)) $nv_pass $nv_fail
+echo "CUDA programs run through cudaemu (random schedule): $emu_runs"
 [ -n "$failed" ] && echo "failed (seed/dtype):$failed"
-echo "differential: $pass passed, $fail failed"
-[ $fail -eq 0 ] && [ $nv_fail -eq 0 ] && [ $gen_bad -eq 0 ]
+[ "$N" -lt "$EMU_EVERY" ] || [ "$emu_runs" -gt 0 ] || no "no CUDA program ran through cudaemu"
+summary differential

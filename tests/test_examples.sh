@@ -6,35 +6,26 @@
 #        STENCILC=/path/to/stencilc tests/test_examples.sh
 # Exits 1 on any failure.
 
-ROOT=$(cd "$(dirname "$0")/.." && pwd) || exit 1
-cd "$ROOT" || exit 1
-STENCILC=${STENCILC:-build/stencilc}
+. "$(dirname "$0")/lib.sh"
 SUITE=tests/suite.tsv
 PY=${PYTHON:-python3}
 
 if [ ! -f "$SUITE" ]; then
-    echo "examples: $SUITE not found"
-    exit 1
+    no "$SUITE not found"
+    summary examples; exit 1
 fi
 if ! command -v "$PY" >/dev/null 2>&1; then
-    echo "examples: $PY not found (needed to parse JSON)"
-    exit 1
+    no "$PY not found (needed to parse JSON)"
+    summary examples; exit 1
 fi
-
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/stencilc_examples.XXXXXX") || exit 1
-trap 'rm -rf "$TMP"' EXIT
-trap 'exit 1' INT TERM
-
-# Number of data rows (skip comments and blank lines).
-total=$(grep -c -v -e '^#' -e '^[[:space:]]*$' "$SUITE")
+make_tmp
 
 if [ ! -x "$STENCILC" ]; then
-    echo "FAIL: stencilc not found or not executable at '$STENCILC' (build it, or set STENCILC)"
-    echo "examples: 0 passed, $total failed"
-    exit 1
+    no "stencilc not found or not executable at '$STENCILC' (build it, or set STENCILC)"
+    summary examples; exit 1
 fi
 
-cat > "$TMP/check.py" <<'EOF'
+cat > "$tmp/check.py" <<'EOF'
 import json, sys
 
 name, dims, radius, shape, flops, npoints, path = sys.argv[1:8]
@@ -119,8 +110,6 @@ for e in errs:
 sys.exit(1 if errs else 0)
 EOF
 
-pass=0
-fail=0
 tab=$(printf '\t')
 while IFS="$tab" read -r name dims radius shape flops npoints rest; do
     case "$name" in
@@ -128,24 +117,21 @@ while IFS="$tab" read -r name dims radius shape flops npoints rest; do
     esac
     src="examples/$name.c"
     if [ ! -f "$src" ]; then
-        echo "FAIL $name: $src not found"
-        fail=$((fail + 1))
+        no "$name: $src not found"
         continue
     fi
-    "$STENCILC" info --json "$src" >"$TMP/out.json" 2>"$TMP/err.txt" </dev/null
+    "$STENCILC" info --json "$src" >"$tmp/out.json" 2>"$tmp/err.txt" </dev/null
     rc=$?
     if [ "$rc" -ne 0 ]; then
-        msg=$(head -n 1 "$TMP/err.txt")
-        echo "FAIL $name: '$STENCILC info --json $src' exited with $rc${msg:+: $msg}"
-        fail=$((fail + 1))
+        msg=$(head -n 1 "$tmp/err.txt")
+        no "$name: '$STENCILC info --json $src' exited with $rc${msg:+: $msg}"
         continue
     fi
-    if "$PY" "$TMP/check.py" "$name" "$dims" "$radius" "$shape" "$flops" "$npoints" \
-            "$TMP/out.json" >"$TMP/why.txt" 2>&1; then
-        pass=$((pass + 1))
+    if "$PY" "$tmp/check.py" "$name" "$dims" "$radius" "$shape" "$flops" "$npoints" \
+            "$tmp/out.json" >"$tmp/why.txt" 2>&1; then
+        ok
     else
-        echo "FAIL $name: $(tr '\n' ';' <"$TMP/why.txt" | sed 's/;$//; s/;/; /g')"
-        fail=$((fail + 1))
+        no "$name: $(tr '\n' ';' <"$tmp/why.txt" | sed 's/;$//; s/;/; /g')"
     fi
 done <"$SUITE"
 
@@ -164,12 +150,10 @@ for src in examples/conv2d-*x*.c; do
     want=$(printf '%s\t2\t%d,%d\t%s\t%d\t%d' "$name" $((m / 2)) $((n / 2)) "$shape" \
         $((2 * m * n)) $((m * n)))
     if grep -qxF "$want" "$SUITE"; then
-        pass=$((pass + 1))
+        ok
     else
-        echo "FAIL $name: $SUITE has no row '$want'"
-        fail=$((fail + 1))
+        no "$name: $SUITE has no row '$want'"
     fi
 done
 
-echo "examples: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary examples

@@ -2,11 +2,9 @@
 # Replays the inputs the front-end fuzzer found (tests/fuzz/regressions/) through the sanitized
 # stencilc: each must be accepted (exit 0) or refused with a diagnostic (exit 2), never crash,
 # leak or trip a sanitizer. Files named accept_*.c are valid stencils and must be accepted.
-cd "$(dirname "$0")/.." || exit 1
 STENCILC=${STENCILC:-build/asan/stencilc}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/lib.sh"
+make_tmp
 for f in tests/fuzz/regressions/*; do
   [ -f "$f" ] || continue
   for cmd in info gen; do
@@ -15,11 +13,11 @@ for f in tests/fuzz/regressions/*; do
     rc=$?
     case $(basename "$f") in accept_*) want=0 ;; *) want="0 2" ;; esac
     if echo " $want " | grep -q " $rc " && ! grep -q 'Sanitizer\|runtime error' "$tmp/log"; then
-      pass=$((pass + 1))
+      ok
     else
-      fail=$((fail + 1)); echo "FAIL: stencilc $cmd $f: exit $rc"; tail -20 "$tmp/log"
+      no "stencilc $cmd $f: exit $rc"; tail -20 "$tmp/log"
     fi
   done
 done
-echo "fuzz regressions: $pass passed, $fail failed"
-[ $fail -eq 0 ] && [ $pass -gt 0 ]
+[ $pass -gt 0 ] || no "no regression inputs in tests/fuzz/regressions"
+summary fuzz-regressions

@@ -1,12 +1,8 @@
 #!/bin/sh
 # 'stencilc model': every listed candidate is accepted by 'stencilc gen' with its parameters, the
 # ranking is sorted, the bottleneck names are the model's, the GPU choice matters, and it is fast.
-cd "$(dirname "$0")/.." || exit 1
-STENCILC=${STENCILC:-build/stencilc}
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL: $*"; }
-tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
+make_tmp
 export STENCILC_CACHE="$tmp/cache" # no probe file: the built-in table
 
 "$STENCILC" model --help >/dev/null && ok || no "model --help"
@@ -108,13 +104,7 @@ fi
 
 # tune: with a stand-in nvcc whose "programs" report the candidate number as their speed, the
 # last candidate wins and is cached; gen and run --backend auto then use it for that size class.
-cat >"$tmp/nvcc" <<'FAKE'
-#!/bin/sh
-while [ $# -gt 0 ]; do [ "$1" = -o ] && exe=$2; shift; done
-printf '#!/bin/sh\necho "$*" >"$0.args"\necho "RESULT name=x gcells=%s.5"\n' "$((100 + ${exe##*tune} * 10))" >"$exe"
-chmod +x "$exe"
-FAKE
-chmod +x "$tmp/nvcc"
+stand_in_nvcc "$tmp"
 NVCC=$tmp/nvcc "$STENCILC" tune examples/j2d5pt.c --top 2 -s 4096 -t 100 --workdir "$tmp/w" >"$tmp/tune" 2>&1 \
   && ok || no "tune with a stand-in nvcc"
 # the candidates: from the model's full ranking, the 2 best of each strategy, leaving out those
@@ -135,7 +125,7 @@ grep -qx -- '--backend n5d' "$tmp/got" && grep -qx -- '--backend ssam' "$tmp/got
 grep -q -- '--backend naive' "$tmp/got" && no "tune built naive candidates" || ok
 # each candidate verifies all 100 steps, times about 100 ms of launches, and shares the
 # reference's results with the others through one cache directory
-for a in "$tmp"/w/*.args; do grep -q -- "-t 100 --time-ms 100 -s 4096 --ref-cache $tmp/w/ref\$" "$a" || echo "$a"; done >"$tmp/bad"
+for a in "$tmp"/w/*.args; do tail -1 "$a" | grep -q -- "-t 100 --time-ms 100 -s 4096 --ref-cache $tmp/w/ref\$" || echo "$a"; done >"$tmp/bad"
 [ -s "$tmp/got" ] && [ ! -s "$tmp/bad" ] && ok || no "candidate arguments: $(cat "$(head -1 "$tmp/bad")")"
 last=$(wc -l <"$tmp/got" | tr -d ' ')
 choice=$(sed -n "s/^tune: \[$last\/$last\] \(--backend [^ ]* .*[0-9]\) *model.*/\1/p" "$tmp/tune" | sed 's/ *$//')
@@ -185,5 +175,4 @@ sed 's/--backend [a-z0-9]*/--backend quantum/' "$tmp/measured.tsv" >"$tmp/bad.ts
 "$STENCILC" tune examples/star3d1r.c --emit "$tmp/e" --import "$tmp/measured.tsv" >/dev/null 2>&1
 [ $? -eq 2 ] && ok || no "tune --emit with --import: want exit 2"
 
-echo "model: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary model

@@ -3,12 +3,11 @@
 # must give a C + OpenMP program that builds warning-free and passes its own verification against
 # the CPU reference at a small odd size for several step counts; 'gen --backend
 # naive|n5d|25d|ssam' must give CUDA that nvcc compiles for sm_90 (a representative subset, in
-# parallel); a few ssam and 25d programs must pass their own verification when run on the CPU
-# through tools/cudaemu; 'stencilc run' must build the CUDA program and, on a machine without a
-# GPU, fall back to the CPU path.
-cd "$(dirname "$0")/.." || exit 1
-STENCILC=${STENCILC:-build/stencilc}
-JOBS=${JOBS:-$(nproc)}
+# parallel); a set of n5d, ssam and 25d programs must pass their own verification when run on
+# the CPU through tools/cudaemu, its threads in a random order between barriers (lib.sh);
+# 'stencilc run' must build the CUDA program and, on a machine without a GPU, fall back to the
+# CPU path.
+. "$(dirname "$0")/lib.sh"
 
 # One CPU-backend job (run in parallel by xargs, which re-enters this script with --cpu-job):
 # writes $tmp/<name>-<dtype>.status and .log.
@@ -27,30 +26,26 @@ cpu_job() {
 if [ "$1" = --cpu-job ]; then cpu_job "$2" "$3"; exit 0; fi
 
 # One program run on the CPU through tools/cudaemu (threads as fibers, barriers for the shuffles
-# and __syncthreads): BACKEND SOURCE DTYPE SIZE STEPS(a_b_c) GEN-OPTIONS..., SOURCE an example's
-# name or a path; the program verifies itself at that size for each step count. Writes
-# $(emu_base JOB).status and .log.
+# and __syncthreads, in a random order seeded by the job's line number): BACKEND SOURCE DTYPE
+# SIZE STEPS(a_b_c) GEN-OPTIONS..., SOURCE an example's name or a path; the program verifies
+# itself at that size for each step count. Writes $(emu_base JOB).status and .log.
 emu_base() { echo "$tmp/emu-$1-$(basename "$2" .c)-$3$(shift 5; echo "$*" | tr -d ' -')"; }
 emu_job() {
   base=$(emu_base "$@") src=$2 steps=$(echo "$5" | tr _ ' ')
   case $src in */*) ;; *) src=examples/$src.c ;; esac
+  CUDAEMU_SEED=$(grep -n -x -F -- "$*" "$tmp/emu-jobs" | cut -d: -f1)
   (
+    echo "CUDAEMU_SCHEDULE=$CUDAEMU_SCHEDULE CUDAEMU_SEED=$CUDAEMU_SEED"
     # shellcheck disable=SC2046
     "$STENCILC" gen "$src" --backend "$1" --dtype "$3" $(shift 5; echo "$@") -o "$base.cu" &&
-      sh tools/cudaemu/build.sh "$base.cu" "$base" &&
-      for t in $steps; do
-        "$base" -s "$4" -t "$t" -r 1 --check-size "$4" | grep -q 'verify=PASS' || { echo "FAIL at $t steps"; exit 1; }
-      done
+      emu_build "$base.cu" "$base" && emu_verify "$base" "$4" $steps
   ) >"$base.log" 2>&1
   echo $? >"$base.status"
 }
 if [ "$1" = --emu-job ]; then shift; emu_job "$@"; exit 0; fi
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export STENCILC tmp
-pass=0 fail=0
-check() { if [ "$1" = ok ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $2"; fi; }
+make_tmp
+export STENCILC
 
 for f in examples/*.c; do
   for dt in float double; do echo "$f $dt"; done
@@ -58,8 +53,8 @@ done >"$tmp/jobs"
 xargs -P "$JOBS" -L 1 sh "$0" --cpu-job <"$tmp/jobs"
 while read -r f dt; do
   name=$(basename "$f" .c)
-  if [ "$(cat "$tmp/$name-$dt.status" 2>/dev/null)" = 0 ]; then check ok
-  else check no "cpu backend $name $dt: $(tail -5 "$tmp/$name-$dt.log" 2>/dev/null)"; fi
+  if [ "$(cat "$tmp/$name-$dt.status" 2>/dev/null)" = 0 ]; then ok
+  else no "cpu backend $name $dt: $(tail -5 "$tmp/$name-$dt.log" 2>/dev/null)"; fi
 done <"$tmp/jobs"
 
 # nvcc compiles of the CUDA backends: 2D and 3D, star/box/nonlinear, radius 1 to 4, float and
@@ -81,18 +76,22 @@ if command -v nvcc >/dev/null 2>&1; then
     set -- $job
     b=$1 name=$2 dt=$3; shift 3
     out="$tmp/$b-$name-$dt$(echo "$*" | tr -d ' -').cu"
-    "$STENCILC" gen "examples/$name.c" --backend "$b" --dtype "$dt" "$@" -o "$out" || check no "gen $b $name $dt $*"
+    "$STENCILC" gen "examples/$name.c" --backend "$b" --dtype "$dt" "$@" -o "$out" || no "gen $b $name $dt $*"
     echo "$out"
   done | xargs -P "$JOBS" -I{} sh -c 'nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp -o {}.bin {} -lgomp >{}.log 2>&1; echo $? >{}.status'
   for s in "$tmp"/*.cu.status; do
-    if [ "$(cat "$s")" = 0 ]; then check ok; else check no "nvcc: ${s%.status}: $(tail -5 "${s%.status}.log")"; fi
+    if [ "$(cat "$s")" = 0 ]; then ok; else no "nvcc: ${s%.status}: $(tail -5 "${s%.status}.log")"; fi
   done
 else
   echo "NOTE: nvcc not found: CUDA compile tests not run"
-  check no "nvcc is required for the CUDA compile tests (scripts/setup.sh installs it)"
+  no "nvcc is required for the CUDA compile tests (scripts/setup.sh installs it)"
 fi
 
-# Kernels run through tools/cudaemu. ssam: sizes that are no multiple of a block, P that divides
+# Kernels run through tools/cudaemu. n5d: its three modes (diagonal-free, associative, general:
+# the last forced with --no-diag-opt --no-assoc-opt, or --no-diag-opt for a non-linear stencil),
+# 2D and 3D, float and double, bT from 2 to 5, blocks that tile the grid several times, stream
+# division into several chunks (--hsn), rows per barrier, run-time weights, at step counts 1,
+# bT - 1, bT, bT + 1 and 2 bT + 3. ssam: sizes that are no multiple of a block, P that divides
 # nothing, step counts below, at and above bT, 2D and 3D, float and double. Run-time weights
 # (constant memory) in ssam and in the 25d placements: a conv2d example, and 3D stencils of
 # weights (a 3x3x3 filter: the hybrid partial sums and the register shuffles; a star whose
@@ -126,6 +125,14 @@ void wstar3d(int n, int steps, const double W[3], double A[2][n][n][n]) {
 }
 EOF
   cat >"$tmp/emu-jobs" <<JOBS
+n5d star2d1r float 30x70 1_3_4_5_11 --bt 4 --bs 64
+n5d box2d2r double 29x61 1_2_3_4_9 --bt 3 --bs 64 --hsn 8
+n5d star2d2r float 33x70 1_4_5_6_13 --bt 5 --bs 64 --no-diag-opt --no-assoc-opt
+n5d gradient2d double 21x50 1_2_3_7 --bt 2 --bs 32 --no-diag-opt
+n5d conv2d-4x7 float 19x45 1_2_3_7 --bt 2 --bs 64
+n5d star3d1r double 11x13x40 1_2_3_7 --bt 2 --bs 8x32
+n5d box3d1r float 9x14x40 1_2_3_4_9 --bt 3 --bs 8x32 --hsn 4 --rows 2
+n5d j3d27pt double 9x11x35 1_2_3_7 --bt 2 --bs 8x32 --no-diag-opt --no-assoc-opt
 ssam j2d5pt float 29x45 1_3_4 --bt 3 --p 5
 ssam box2d5r double 23x50 2 --bt 2 --p 4 --bs 64
 ssam star3d2r float 13x15x17 1_2 --bs 6x32 --p 3
@@ -139,11 +146,11 @@ JOBS
   while read -r job; do
     # shellcheck disable=SC2086
     base=$(emu_base $job)
-    if [ "$(cat "$base.status" 2>/dev/null)" = 0 ]; then check ok
-    else check no "$job under cudaemu: $(tail -5 "$base.log" 2>/dev/null)"; fi
+    if [ "$(cat "$base.status" 2>/dev/null)" = 0 ]; then ok
+    else no "$job under cudaemu: $(tail -5 "$base.log" 2>/dev/null)"; fi
   done <"$tmp/emu-jobs"
 else
-  check no "${CXX:-g++} is required to run the CUDA kernels through tools/cudaemu"
+  no "${CXX:-g++} is required to run the CUDA kernels through tools/cudaemu"
 fi
 
 # The options tune runs candidates with. --ref-cache: the first program stores the reference's
@@ -156,30 +163,29 @@ rc_prog=$tmp/refcache
 rc_run() { "$rc_prog" -s 40 -t 5 -r 1 --ref-cache "$tmp/rc" "$@" 2>&1; }
 rc_file() { ls "$tmp"/rc/ref-*-float-40x40-t"$1"-s"$2".raw 2>/dev/null; }
 rc_run | grep -q 'verify=PASS' && [ -n "$(rc_file 5 12345)" ] && [ -n "$(rc_file 3 12346)" ] &&
-  rc_run | grep -q 'verify=PASS' && check ok || check no "--ref-cache: a first and a second run"
+  rc_run | grep -q 'verify=PASS' && ok || no "--ref-cache: a first and a second run"
 rc_run --seed 777 >/dev/null
 cp "$(rc_file 5 777)" "$(rc_file 5 12345)"
-rc_run | grep -q '^check a: .* FAIL$' && check ok || check no "--ref-cache: the cached result was not used"
+rc_run | grep -q '^check a: .* FAIL$' && ok || no "--ref-cache: the cached result was not used"
 size=$(wc -c <"$(rc_file 5 777)")
 head -c 100 "$(rc_file 5 777)" >"$(rc_file 5 12345)"
-rc_run | grep -q 'verify=PASS' && [ "$(wc -c <"$(rc_file 5 12345)")" -eq "$size" ] && check ok ||
-  check no "--ref-cache: a truncated file was not ignored and rewritten"
+rc_run | grep -q 'verify=PASS' && [ "$(wc -c <"$(rc_file 5 12345)")" -eq "$size" ] && ok ||
+  no "--ref-cache: a truncated file was not ignored and rewritten"
 steps=$("$rc_prog" -s 40 -t 100000 -r 1 --check-size 11 --time-ms 1 | sed -n 's/^RESULT .* steps=\([0-9]*\) .*verify=PASS$/\1/p')
-[ -n "$steps" ] && [ "$steps" -ge 1 ] && [ "$steps" -lt 100000 ] && check ok || check no "--time-ms: timed $steps steps"
+[ -n "$steps" ] && [ "$steps" -ge 1 ] && [ "$steps" -lt 100000 ] && ok || no "--time-ms: timed $steps steps"
 # fused launches: the unit of --time-ms is the backend's bT
 for b in "n5d --bt 3" "ssam --bt 3"; do
   # shellcheck disable=SC2086
   "$STENCILC" gen examples/j2d5pt.c --backend $b -o "$tmp/launch.cu" && grep -q '^#define RT_LAUNCH_STEPS [A-Z0-9_]*BT$' "$tmp/launch.cu" &&
-    check ok || check no "$b: RT_LAUNCH_STEPS is not the steps of one launch"
+    ok || no "$b: RT_LAUNCH_STEPS is not the steps of one launch"
 done
 
 # 'run' end to end: builds the CUDA program, then runs the GPU or (no GPU) the CPU path.
 out=$("$STENCILC" run examples/star3d2r.c -s 21 -t 4 --workdir "$tmp/run" 2>&1)
 rc=$?
-if [ $rc -eq 0 ] && echo "$out" | grep -q 'verify=PASS'; then check ok; else check no "stencilc run: exit $rc: $out"; fi
+if [ $rc -eq 0 ] && echo "$out" | grep -q 'verify=PASS'; then ok; else no "stencilc run: exit $rc: $out"; fi
 if ! nvidia-smi -L >/dev/null 2>&1; then
-  if echo "$out" | grep -q 'CPU path'; then check ok; else check no "stencilc run without a GPU did not say it ran the CPU path"; fi
+  if echo "$out" | grep -q 'CPU path'; then ok; else no "stencilc run without a GPU did not say it ran the CPU path"; fi
 fi
 
-echo "programs: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary programs

@@ -7,13 +7,10 @@
 # of the method (linear stencils only, a halo that leaves lanes or warps to store, a register
 # cache that fits the registers). Accepted neighbours of each limit are checked too, so a
 # refusal cannot come from something else.
-cd "$(dirname "$0")/.." || exit 1
 STENCILC=${STENCILC:-build/asan/stencilc}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0 n=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
+make_tmp
+n=0
 backend=n5d # of the helpers below
 # An example's name, or a path to another stencil.
 source_of() { case $1 in */*) echo "$1" ;; *) echo "examples/$1.c" ;; esac; }
@@ -24,11 +21,11 @@ refused() {
   n=$((n + 1)); out="$tmp/out$n.cu"
   "$STENCILC" gen "$(source_of "$ex")" --backend $backend "$@" -o "$out" >"$tmp/msg" 2>&1
   rc=$?
-  if [ $rc -ne 2 ]; then bad "$ex $*: exit $rc, expected 2"; return; fi
-  if [ -e "$out" ]; then bad "$ex $*: refused but wrote $out"; return; fi
-  if grep -q 'Sanitizer\|runtime error' "$tmp/msg"; then bad "$ex $*: sanitizer report"; cat "$tmp/msg"; return; fi
+  if [ $rc -ne 2 ]; then no "$ex $*: exit $rc, expected 2"; return; fi
+  if [ -e "$out" ]; then no "$ex $*: refused but wrote $out"; return; fi
+  if grep -q 'Sanitizer\|runtime error' "$tmp/msg"; then no "$ex $*: sanitizer report"; cat "$tmp/msg"; return; fi
   for w in $words; do
-    if ! grep -qF -- "$w" "$tmp/msg"; then bad "$ex $*: message does not name '$w':"; cat "$tmp/msg"; return; fi
+    if ! grep -qF -- "$w" "$tmp/msg"; then no "$ex $*: message does not name '$w':"; cat "$tmp/msg"; return; fi
   done
   ok
 }
@@ -39,7 +36,7 @@ accepted() {
   "$STENCILC" gen "$(source_of "$ex")" --backend $backend "$@" -o "$out" >"$tmp/msg" 2>&1
   rc=$?
   if [ $rc -eq 0 ] && [ -s "$out" ] && grep -q '__global__' "$out"; then ok
-  else bad "$ex $*: expected to be accepted, exit $rc: $(cat "$tmp/msg")"; fi
+  else no "$ex $*: expected to be accepted, exit $rc: $(cat "$tmp/msg")"; fi
 }
 # The message must state the shared-memory limit (227 KB) and a need that is above it.
 smem_refused() {
@@ -51,7 +48,7 @@ smem_refused() {
   need=$(grep -o '[0-9][0-9]*' "$tmp/msg" | awk -v l=$limit '$1 > l' | head -1)
   if [ $rc -eq 2 ] && [ ! -e "$out" ] && grep -q "$limit\|227 *K" "$tmp/msg" && grep -qi 'shared' "$tmp/msg" &&
      [ -n "$need" ]; then ok
-  else bad "$ex $*: shared memory refusal: exit $rc: $(cat "$tmp/msg")"; fi
+  else no "$ex $*: shared memory refusal: exit $rc: $(cat "$tmp/msg")"; fi
 }
 
 # bT: 1..32 steps per launch. 0 is not a count at all.
@@ -215,5 +212,4 @@ refused j2d5pt "--rows n5d" --rows 4
 backend=n5d
 refused j2d5pt "--p ssam" --p 8
 
-echo "refusals: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary refusals

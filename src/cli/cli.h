@@ -3,6 +3,11 @@
 #ifndef STENCILC_CLI_H
 #define STENCILC_CLI_H
 
+#include <stdio.h>
+
+#include "codegen/codegen.h"
+#include "options.h"
+
 enum {
   EXIT_OK = 0,
   EXIT_VERIFY = 1, /* a generated program ran and failed its check */
@@ -10,11 +15,21 @@ enum {
   EXIT_TOOL = 3,   /* a tool failed: compiler missing, build error, write error */
 };
 
-int cmd_info(int argc, char **argv);
-int cmd_gen(int argc, char **argv);
-int cmd_run(int argc, char **argv);
-int cmd_model(int argc, char **argv);
-int cmd_probe(int argc, char **argv);
-int cmd_tune(int argc, char **argv);
+/* A subcommand that reads a stencil: main parses its options (those of `options`), reads the
+ * input file through the front end and calls run; the stencil is freed after. */
+typedef struct {
+  const char *name;
+  OptionSet options;
+  void (*help)(FILE *f);
+  int (*run)(Options *o, Stencil *st);
+} Command;
+
+extern const Command command_info, command_gen, command_run, command_model, command_tune;
+int cmd_probe(int argc, char **argv); /* takes no input file */
+
+/* gen and run: check and plan opt for st, print the plan to `explain` (when not NULL), emit the
+ * program into path. Returns EXIT_OK, EXIT_INPUT (refused: a diagnostic was printed) or EXIT_TOOL
+ * (path not writable). */
+int gen_write(const Stencil *st, const GenOptions *opt, FILE *explain, const char *path);
 
 #endif

@@ -5,15 +5,21 @@
 
 #include "cli.h"
 #include "frontend/frontend.h"
+#include "options.h"
 
-static const char *const INFO_HELP =
-    "usage: stencilc info FILE.c [--json]\n"
+static void info_help(FILE *f) {
+  fputs(
+    "usage: stencilc info FILE.c [--json] [C flags]\n"
     "Prints what stencilc recognised in FILE.c: dimensions, element type, grid extents, radius\n"
     "per axis, shape (star/box/general), whether it is diagonal-access-free and associative\n"
     "(a sum of coefficient * point), its run-time weight array if any, its points with offsets\n"
     "and coefficients (a weight, known when the program runs, shows as W[a][b]), and FLOPs per\n"
     "cell (each binary + - * / counts one, as the AN5D paper counts).\n"
-    "  --json  print the same as one JSON object\n";
+    "  --json   print the same as one JSON object\n"
+    "  C flags  -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE: as a C compiler reads\n"
+    "           FILE.c; --function NAME: the stencil is in that function\n",
+    f);
+}
 
 static void print_extent(const Stencil *st, int ax) {
   if (st->extent_param[ax][0])
@@ -130,27 +136,10 @@ static void print_text(const Stencil *st, const char *path) {
   }
 }
 
-int cmd_info(int argc, char **argv) {
-  const char *path = NULL;
-  int json = 0;
-  for (int i = 0; i < argc; i++) {
-    if (!strcmp(argv[i], "--json")) json = 1;
-    else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-      fputs(INFO_HELP, stdout);
-      return EXIT_OK;
-    } else if (argv[i][0] == '-' || path) {
-      fprintf(stderr, "stencilc info: unexpected argument '%s'\n%s", argv[i], INFO_HELP);
-      return EXIT_INPUT;
-    } else path = argv[i];
-  }
-  if (!path) {
-    fprintf(stderr, "stencilc info: no input file\n%s", INFO_HELP);
-    return EXIT_INPUT;
-  }
-  Stencil st;
-  if (frontend_parse(path, NULL, &st)) return EXIT_INPUT;
-  if (json) print_json(&st);
-  else print_text(&st, path);
-  ir_free(&st);
+static int info_run(Options *o, Stencil *st) {
+  if (o->json) print_json(st);
+  else print_text(st, o->input);
   return EXIT_OK;
 }
+
+const Command command_info = {"info", {"--json", false, true}, info_help, info_run};

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 #include "program.h"
 
 static const char *const MAIN_HELP =
@@ -16,7 +17,9 @@ static const char *const MAIN_HELP =
     "  probe                              measure this machine's GPU for the model\n"
     "  tune FILE.c [--top K]              build and time the model's best, cache the fastest\n"
     "\n"
-    "'stencilc <command> --help' describes each command.\n"
+    "'stencilc <command> --help' describes each command. Every command that reads FILE.c takes\n"
+    "the C compiler's -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE, and --function\n"
+    "NAME; options take their value as --name VALUE or --name=VALUE (-s 512 or -s512).\n"
     "\n"
     "exit codes:\n"
     "  0  success\n"
@@ -25,6 +28,23 @@ static const char *const MAIN_HELP =
     "     arguments were wrong; no output file is written\n"
     "  3  a tool failed (compiler missing or failing, file not writable, program crashed)\n";
 
+static const Command *const commands[] = {&command_info, &command_gen, &command_run,
+                                          &command_model, &command_tune};
+
+/* Options, the stencil (front end with the C flags, dtype defaulting to the source's, --backend
+ * auto resolved), the command. */
+static int run_command(const Command *c, int argc, char **argv) {
+  Options o;
+  Stencil st;
+  int rc;
+  if (program_command(c, argc, argv, &rc)) return rc; /* several stages or fields */
+  rc = options_read(argc, argv, &c->options, c->help, &o, &st);
+  if (rc >= 0) return rc;
+  rc = c->run(&o, &st);
+  ir_free(&st);
+  return rc;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
       !strcmp(argv[1], "help")) {
@@ -32,14 +52,9 @@ int main(int argc, char **argv) {
     return argc < 2 ? EXIT_INPUT : EXIT_OK;
   }
   const char *cmd = argv[1];
-  int rc;
-  if (program_command(cmd, argc - 2, argv + 2, &rc)) return rc; /* several stages or fields */
-  if (!strcmp(cmd, "info")) return cmd_info(argc - 2, argv + 2);
-  if (!strcmp(cmd, "gen")) return cmd_gen(argc - 2, argv + 2);
-  if (!strcmp(cmd, "run")) return cmd_run(argc - 2, argv + 2);
-  if (!strcmp(cmd, "model")) return cmd_model(argc - 2, argv + 2);
   if (!strcmp(cmd, "probe")) return cmd_probe(argc - 2, argv + 2);
-  if (!strcmp(cmd, "tune")) return cmd_tune(argc - 2, argv + 2);
+  for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+    if (!strcmp(cmd, commands[i]->name)) return run_command(commands[i], argc - 2, argv + 2);
   fprintf(stderr, "stencilc: unknown command '%s'\n\n%s", cmd, MAIN_HELP);
   return EXIT_INPUT;
 }

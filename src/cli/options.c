@@ -1,144 +1,253 @@
 #include "options.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Whether `name` is one of the space-separated words of `allowed`. */
-static bool allowed_option(const char *allowed, const char *name) {
+#include "backends/backends.h"
+#include "cli.h"
+#include "tune.h"
+#include "util/num.h"
+
+/* Whether `name` is one of the space-separated words of `list`. */
+static bool in_list(const char *list, const char *name) {
   size_t n = strlen(name);
-  for (const char *p = allowed; (p = strstr(p, name)); p += n)
-    if ((p == allowed || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0)) return true;
+  for (const char *p = list; (p = strstr(p, name)); p += n)
+    if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0)) return true;
   return false;
 }
 
-/* A positive integer, or a size N / N0xN1 / N0xN1xN2 for -s. */
-static bool valid_count(const char *s, bool size) {
-  if (!*s) return false;
-  for (const char *p = s; *p; p++)
-    if (!((*p >= '0' && *p <= '9') || (size && *p == 'x' && p != s && p[1]))) return false;
-  return atol(s) > 0;
-}
+/* Options of stencilc itself that take no value (the others take one). */
+static const char *const flags = "--fast-math --cpu --explain --json";
+/* Short options whose value may be glued to them: -s512, -IDIR, -DNAME=1. */
+static const char *const short_glued = "-o -s -t -r -I -D -U";
 
-/* Up to IR_MAX_DIMS counts separated by 'x', slowest axis first. */
-static int parse_block(const char *v, int block[IR_MAX_DIMS]) {
-  int n = 0;
-  for (const char *p = v; p; p = strchr(p, 'x') ? strchr(p, 'x') + 1 : NULL) {
-    if (n == IR_MAX_DIMS) return -1;
-    block[n++] = atoi(p);
-  }
-  return 0;
-}
-
-static int bad(const char *help, const char *fmt, const char *arg) {
+static int bad(const char *fmt, const char *arg) {
   fprintf(stderr, "stencilc: ");
   fprintf(stderr, fmt, arg);
-  fprintf(stderr, "\n%s", help);
+  fprintf(stderr, " (--help lists the options)\n");
   return -1;
 }
 
-/* A count option out of range: names the option, the limit and the value given. */
-static int bad_count(const char *help, const char *opt, const char *arg) {
-  fprintf(stderr, "stencilc: %s takes a count of at least 1, not '%s'\n%s", opt, arg, help);
-  return -1;
+/* The backends whose options include name, joined by ", "; "" when none. */
+static const char *backends_taking(const char *name) {
+  static char list[128];
+  list[0] = 0;
+  for (int i = 0; i < backends_count(); i++) {
+    const Backend *b = backends_at(i)->gen;
+    if (codegen_find_option(b, name))
+      snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? ", " : "", b->name);
+  }
+  return list;
 }
 
-/* Where the value of a count option goes: --bt, --hsn, --regs and --rows (n5d; --bt is ssam's
- * too, copied after parsing) and --p (ssam); NULL for any other option. */
-static int *count_option(Options *o, const char *name) {
-  if (!strcmp(name, "--bt")) return &o->n5d.bt;
-  if (!strcmp(name, "--hsn")) return &o->n5d.hsn;
-  if (!strcmp(name, "--regs")) return &o->n5d.regs;
-  if (!strcmp(name, "--rows")) return &o->n5d.rows;
-  if (!strcmp(name, "--p")) return &o->ssam.p;
+/* The first backend's option called name (they agree on its kind), or NULL. */
+static const BackendOption *any_backend_option(const char *name) {
+  for (int i = 0; i < backends_count(); i++) {
+    const BackendOption *bo = codegen_find_option(backends_at(i)->gen, name);
+    if (bo) return bo;
+  }
   return NULL;
 }
 
-int options_parse(int argc, char **argv, const char *allowed, const char *help, Options *o) {
+/* -s N, N0xN1 or N0xN1xN2: counts of 1 to 2^40 (the generated programs' limit per axis). */
+static bool valid_size(const char *s) {
+  char copy[128];
+  if (strlen(s) >= sizeof copy) return false;
+  snprintf(copy, sizeof copy, "%s", s);
+  int n = 0;
+  for (char *p = strtok(copy, "x"); p; p = strtok(NULL, "x"), n++) {
+    long v;
+    if (n == IR_MAX_DIMS || num_parse_long(p, 1, 1L << 40, &v)) return false;
+  }
+  return n > 0 && s[0] != 'x' && s[strlen(s) - 1] != 'x' && !strstr(s, "xx");
+}
+
+/* A backend option as typed, kept until the backend is known. */
+typedef struct {
+  const char *name, *value;
+} Pending;
+
+static int apply_backend_options(Options *o, const Pending *pend, int npend) {
+  for (int i = 0; i < npend; i++) {
+    if (o->auto_backend)
+      return bad("--backend auto chooses the backend and its parameters; give a backend to set %s",
+                 pend[i].name);
+    const BackendOption *opt = codegen_find_option(o->gen.backend, pend[i].name);
+    if (!opt) {
+      fprintf(stderr, "stencilc: the %s backend does not take %s (an option of %s); give --backend "
+                      "with one of those\n", o->gen.backend->name, pend[i].name, backends_taking(pend[i].name));
+      return -1;
+    }
+    char err[256];
+    if (codegen_parse_option(&o->gen, opt, pend[i].value, err, sizeof err)) return bad("%s", err);
+  }
+  return 0;
+}
+
+/* Splits argument i into its name and value (argv[i + 1] when not glued); advances *i past what
+ * it used. Returns 0, or -1 after a message. */
+static int take_value(int argc, char **argv, int *i, const char *name, const char *glued,
+                      const char **value) {
+  if (glued) {
+    *value = glued;
+    return 0;
+  }
+  if (*i + 1 >= argc) return bad("option '%s' needs a value", name);
+  *value = argv[++*i];
+  return 0;
+}
+
+static int set_general(Options *o, const char *name, const char *v) {
+  if (!strcmp(name, "-o")) o->output = v;
+  else if (!strcmp(name, "--workdir")) o->workdir = v;
+  else if (!strcmp(name, "--gpu")) o->gpu = v;
+  else if (!strcmp(name, "--emit")) o->emit = v;
+  else if (!strcmp(name, "--import")) o->import = v;
+  else if (!strcmp(name, "--top") || !strcmp(name, "--roundtrip")) {
+    if (num_parse_int(v, 1, INT_MAX, name[2] == 't' ? &o->top : &o->roundtrip)) {
+      fprintf(stderr, "stencilc: %s takes a count from 1 to %d, not '%s'\n", name, INT_MAX, v);
+      return -1;
+    }
+  } else if (!strcmp(name, "--backend")) {
+    o->auto_backend = !strcmp(v, "auto");
+    const Backend *b = o->auto_backend ? backends_find("naive") : backends_find(v);
+    if (!b) {
+      fprintf(stderr, "stencilc: unknown backend '%s' (known: %s, auto)\n", v, backends_names(", "));
+      return -1;
+    }
+    o->gen.backend = b;
+    o->backend_given = true;
+  } else if (!strcmp(name, "--dtype")) {
+    if (strcmp(v, "float") && strcmp(v, "double")) return bad("--dtype takes float or double, not '%s'", v);
+    o->gen.dtype = strcmp(v, "float") ? DTYPE_DOUBLE : DTYPE_FLOAT;
+    o->dtype_given = true;
+  } else if (!strcmp(name, "-s")) {
+    if (!valid_size(v))
+      return bad("-s takes N, N0xN1 or N0xN1xN2, counts from 1 to 2^40 (1099511627776), not '%s'", v);
+    o->size = v;
+  } else if (!strcmp(name, "-t") || !strcmp(name, "-r")) {
+    long n;
+    if (num_parse_long(v, 1, 1L << 40, &n)) {
+      fprintf(stderr, "stencilc: %s takes a count from 1 to 2^40 (1099511627776), not '%s'\n", name, v);
+      return -1;
+    }
+    if (name[1] == 't') o->steps = v;
+    else o->reps = v;
+  }
+  return 0;
+}
+
+/* The C compiler's flags: -I DIR, -D NAME[=VALUE], -U NAME (or glued), -std=STD, -include FILE,
+ * and --function NAME. Returns 1 when argv[*i] is one, 0 when not, -1 after a message. */
+static int c_flag(Options *o, int argc, char **argv, int *i) {
+  const char *a = argv[*i];
+  int n = o->frontend.nclang_args;
+  if (!strncmp(a, "-std=", 5)) {
+    if (n + 1 > MAX_CLANG_ARGS) return bad("more than %s C flags", "64");
+    o->clang_args[n] = a;
+    o->frontend.nclang_args = n + 1;
+    return 1;
+  }
+  bool two = !strcmp(a, "-include") || !strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U");
+  bool glued = !two && (a[1] == 'I' || a[1] == 'D' || a[1] == 'U') && a[2];
+  if (!strcmp(a, "--function") || !strncmp(a, "--function=", 11)) {
+    const char *v;
+    if (take_value(argc, argv, i, "--function", a[10] == '=' ? a + 11 : NULL, &v)) return -1;
+    o->frontend.function = v;
+    return 1;
+  }
+  if (!two && !glued) return 0;
+  if (two && *i + 1 >= argc) return bad("option '%s' needs a value", a);
+  if (n + 2 > MAX_CLANG_ARGS) return bad("more than %s C flags", "64");
+  o->clang_args[n++] = a;
+  if (two) o->clang_args[n++] = argv[++*i];
+  o->frontend.nclang_args = n;
+  return 1;
+}
+
+int options_parse(int argc, char **argv, const OptionSet *set, void (*help_fn)(FILE *), Options *o) {
   memset(o, 0, sizeof *o);
-  o->backend = BACKEND_NAIVE;
+  o->gen.backend = backends_find("naive");
+  o->frontend.clang_args = o->clang_args;
+  Pending pend[32];
+  int npend = 0;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-      fputs(help, stdout);
+      if (!help_fn) return bad("unexpected '%s'", a);
+      help_fn(stdout);
       return 1;
     }
-    if (a[0] != '-') {
-      if (o->input) return bad(help, "more than one input file ('%s')", a);
+    if (a[0] != '-' || !a[1]) {
+      if (o->input) return bad("more than one input file ('%s')", a);
       o->input = a;
       continue;
     }
-    if (!allowed_option(allowed, a)) return bad(help, "unknown option '%s'", a);
-    if (!strcmp(a, "--fast-math")) {
-      o->fast_math = true;
+    if (set->c_flags) {
+      int rc = c_flag(o, argc, argv, &i);
+      if (rc < 0) return -1;
+      if (rc) continue;
+    }
+    char name[64];
+    const char *glued = NULL;
+    snprintf(name, sizeof name, "%s", a);
+    if (a[1] == '-' && strchr(a, '=')) { /* --name=value */
+      name[strchr(a, '=') - a] = 0;
+      glued = strchr(a, '=') + 1;
+    } else if (a[1] != '-' && a[2]) { /* -s512 */
+      name[2] = 0;
+      glued = a + 2;
+      if (!in_list(short_glued, name)) return bad("unknown option '%s'", a);
+    }
+    bool backend_option = set->backend && any_backend_option(name);
+    if (!in_list(set->names, name) && !backend_option) return bad("unknown option '%s'", a);
+    if (in_list(flags, name)) {
+      if (glued) return bad("option '%s' takes no value", name);
+      if (!strcmp(name, "--fast-math")) o->fast_math = true;
+      else if (!strcmp(name, "--cpu")) o->cpu = true;
+      else if (!strcmp(name, "--explain")) o->explain = true;
+      else o->json = true;
       continue;
     }
-    if (!strcmp(a, "--cpu")) {
-      o->cpu = true;
+    const char *v = NULL;
+    if (backend_option) {
+      const BackendOption *bo = any_backend_option(name);
+      if (bo->kind == OPT_FLAG && glued) return bad("option '%s' takes no value", name);
+      if (bo->kind != OPT_FLAG && take_value(argc, argv, &i, name, glued, &v)) return -1;
+      if (npend == (int)(sizeof pend / sizeof *pend)) return bad("more than %s backend options", "32");
+      pend[npend++] = (Pending){bo->name, v};
       continue;
     }
-    if (!strcmp(a, "--no-diag-opt") || !strcmp(a, "--no-assoc-opt")) {
-      *(a[5] == 'd' ? &o->n5d.no_diag_opt : &o->n5d.no_assoc_opt) = true;
-      continue;
-    }
-    if (i + 1 >= argc) return bad(help, "option '%s' needs a value", a);
-    const char *v = argv[++i];
-    if (!strcmp(a, "-o")) o->output = v;
-    else if (!strcmp(a, "--workdir")) o->workdir = v;
-    else if (!strcmp(a, "--gpu")) o->gpu = v;
-    else if (!strcmp(a, "--emit")) o->emit = v;
-    else if (!strcmp(a, "--import")) o->import = v;
-    else if (!strcmp(a, "--top")) {
-      if (!valid_count(v, false)) return bad(help, "--top takes a positive count, not '%s'", v);
-      o->top = atoi(v);
-    }
-    else if (!strcmp(a, "--backend")) {
-      o->auto_backend = !strcmp(v, "auto");
-      int b = o->auto_backend ? BACKEND_NAIVE : codegen_backend_from_name(v);
-      if (b < 0) return bad(help, "unknown backend '%s'", v);
-      o->backend = (Backend)b;
-      o->backend_given = true;
-    } else if (!strcmp(a, "--dtype")) {
-      if (strcmp(v, "float") && strcmp(v, "double"))
-        return bad(help, "--dtype takes float or double, not '%s'", v);
-      o->dtype = strcmp(v, "float") ? DTYPE_DOUBLE : DTYPE_FLOAT;
-      o->dtype_given = true;
-    } else if (!strcmp(a, "-s")) {
-      if (!valid_count(v, true)) return bad(help, "-s takes N, N0xN1 or N0xN1xN2, not '%s'", v);
-      o->size = v;
-    } else if (!strcmp(a, "--bs")) {
-      if (!valid_count(v, true) || sscanf(v, "%d", &o->n5d.bs[0]) != 1)
-        return bad(help, "--bs takes X (2D) or YxX (3D), not '%s'", v);
-      if (strchr(v, 'x')) { /* YxX: y first, as the threads are laid out */
-        o->n5d.bs[1] = o->n5d.bs[0];
-        if (sscanf(strchr(v, 'x') + 1, "%d", &o->n5d.bs[0]) != 1 || strchr(strchr(v, 'x') + 1, 'x'))
-          return bad(help, "--bs takes X (2D) or YxX (3D), not '%s'", v);
-      }
-    } else if (!strcmp(a, "--block")) { /* naive and 25d read their own copy */
-      if (!valid_count(v, true) || parse_block(v, o->naive.block))
-        return bad(help, "--block takes X, YxX or ZxYxX, not '%s'", v);
-      memcpy(o->p25d.block, o->naive.block, sizeof o->p25d.block);
-    } else if (!strcmp(a, "--placement")) {
-      int p = codegen_placement_from_name(v);
-      if (p < 0) return bad(help, "--placement takes global, shared, hybrid or register, not '%s'", v);
-      o->p25d.placement = (Placement)p;
-    } else if (count_option(o, a)) {
-      if (!valid_count(v, false)) return bad_count(help, a, v);
-      *count_option(o, a) = atoi(v);
-    } else if (!strcmp(a, "-t") || !strcmp(a, "-r")) {
-      if (!valid_count(v, false)) return bad_count(help, a, v);
-      if (a[1] == 't') o->steps = v;
-      else o->reps = v;
-    }
+    if (take_value(argc, argv, &i, name, glued, &v) || set_general(o, name, v)) return -1;
   }
-  if (!o->input) return bad(help, "%s", "no input file");
-  if (o->p25d.placement && o->backend != BACKEND_25D)
-    return bad(help, "%s", "--placement applies to --backend 25d only");
-  /* --bt and --bs mean the same for both temporal-blocking backends */
-  o->ssam.bt = o->n5d.bt;
-  o->ssam.bs[0] = o->n5d.bs[0];
-  o->ssam.bs[1] = o->n5d.bs[1];
-  if (o->ssam.p && o->backend_given && !o->auto_backend && o->backend != BACKEND_SSAM)
-    return bad(help, "%s", "--p is an option of --backend ssam");
-  return 0;
+  if (!o->input) return bad("%s", "no input file");
+  return apply_backend_options(o, pend, npend);
+}
+
+int options_read(int argc, char **argv, const OptionSet *set, void (*help_fn)(FILE *), Options *o,
+                 Stencil *st) {
+  int rc = options_parse(argc, argv, set, help_fn, o);
+  if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
+  if (frontend_parse(o->input, &o->frontend, st)) return EXIT_INPUT;
+  if (!o->dtype_given) o->gen.dtype = st->dtype;
+  if (o->auto_backend && tune_choose(st, o)) {
+    ir_free(st);
+    return EXIT_INPUT;
+  }
+  return -1;
+}
+
+void options_backend_help(FILE *f) {
+  fprintf(f, "  --backend %s|auto\n", backends_names("|"));
+  for (int i = 0; i < backends_count(); i++)
+    fprintf(f, "    %-6s %s\n", backends_at(i)->gen->name, backends_at(i)->gen->summary);
+  fprintf(f, "  --backend auto   the choice 'stencilc tune' cached for --gpu G (default h200) and this\n"
+             "                   size, else the model's best ('stencilc model')\n"
+             "An option the chosen backend does not take is refused.\n");
+  Buf b = {0};
+  for (int i = 0; i < backends_count(); i++) codegen_options_help(&b, backends_at(i)->gen);
+  if (b.s) fputs(b.s, f);
+  buf_free(&b);
 }

@@ -1,58 +1,62 @@
-/* Command-line options shared by the subcommands that generate code (gen, run). */
+/* The command line of the subcommands, in getopt_long's style: `--name VALUE` or `--name=VALUE`,
+ * `-s VALUE` or `-sVALUE`, the C compiler's flags (-I, -D, -U, -std=, -include) for the
+ * subcommands that read C, and the options of the chosen backend (from its table entry). */
 #ifndef STENCILC_OPTIONS_H
 #define STENCILC_OPTIONS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "codegen/codegen.h"
+#include "frontend/frontend.h"
+
+enum { MAX_CLANG_ARGS = 64 };
 
 typedef struct {
   const char *input;
   const char *output;   /* gen: -o */
-  Backend backend;
+  GenOptions gen;       /* --backend, --dtype, the backend's own options */
   bool backend_given;
   bool auto_backend;    /* --backend auto: tuned choice or the model's best (tune.h) */
-  DType dtype;
   bool dtype_given;
-  const char *size;     /* run: passed to the program as -s */
-  const char *steps;    /* run: -t */
+  bool explain;         /* gen, run: --explain, print the plan */
+  bool json;            /* info: --json */
+  const char *size;     /* run, model, tune: -s, passed to the program */
+  const char *steps;    /* -t */
   const char *reps;     /* run: -r */
-  const char *workdir;  /* run: where the program is generated and built */
-  bool fast_math;       /* run: nvcc --use_fast_math */
+  const char *workdir;  /* run, tune: where programs are generated and built */
+  bool fast_math;       /* run, tune: nvcc --use_fast_math */
   bool cpu;             /* run: skip the GPU */
-  N5dParams n5d;        /* --bt --bs --hsn --regs --rows --no-diag-opt --no-assoc-opt */
-  NaiveParams naive;    /* --block */
-  P25dParams p25d;      /* --placement, --block */
-  SsamParams ssam;      /* --bt --bs (shared with n5d) --p */
-  const char *gpu;      /* model: --gpu */
-  int top;              /* model: --top */
+  const char *gpu;      /* model, tune, --backend auto: --gpu */
+  int top;              /* model, tune: --top */
+  int roundtrip;        /* model: --roundtrip N, a check of printing and parsing candidates */
   const char *emit;     /* tune: --emit DIR (write the candidates, time nothing) */
   const char *import;   /* tune: --import FILE (the candidates' measured GCells/s) */
+  /* How the front end reads the C file: -I -D -U -std= -include as clang takes them, and
+   * --function. */
+  const char *clang_args[MAX_CLANG_ARGS];
+  FrontendOptions frontend;
 } Options;
 
-/* Help text for the backend parameters, shared by gen and run. */
-#define BACKEND_OPTIONS_HELP                                                                  \
-  "  --block X | YxX | ZxYxX  naive: threads per block, slowest axis first\n"                 \
-  "25d options (2.5D blocking of 3D stencils, one step per launch):\n"                        \
-  "  --placement global|shared|hybrid|register  where the neighbours are kept (default: the\n" \
-  "                  first of register, hybrid, global that fits)\n"                          \
-  "  --block YxX     threads per block along y and x (default 4x128, smaller if needed)\n"     \
-  "n5d options (temporal blocking, AN5D):\n"                                                  \
-  "  --bt N          time steps fused per launch\n"                                           \
-  "  --bs X | YxX    threads per block along x (2D) or y and x (3D)\n"                        \
-  "  --hsn N         rows of the streaming axis per block (default: from the size)\n"         \
-  "  --regs N        register cap per thread\n"                                               \
-  "  --rows N        rows of the stream computed per barrier (default 2)\n"                    \
-  "  --no-diag-opt   turn the diagonal-access-free optimisation off\n"                        \
-  "  --no-assoc-opt  turn the associative (partial sums) optimisation off\n"                 \
-  "ssam options (software systolic array, linear stencils):\n"                               \
-  "  --bt N          time steps fused per launch\n"                                           \
-  "  --p N           outputs per thread along the slowest axis (register cache P + 2 bT r)\n" \
-  "  --bs X | Yx32   threads per block: X in whole warps (2D), Y warps along y (3D)\n"
+/* Which options a subcommand takes, besides -h/--help and the input file. */
+typedef struct {
+  const char *names;  /* space-separated, e.g. "-o --dtype --explain" */
+  bool backend;       /* --backend and the backends' own options */
+  bool c_flags;       /* -I -D -U -std= -include --function */
+} OptionSet;
 
-/* Parses argv (after the subcommand name). `allowed` lists the option names this subcommand
- * takes, e.g. "-o --backend --dtype". Returns 0, 1 when --help was printed, or -1 after an error
- * message. */
-int options_parse(int argc, char **argv, const char *allowed, const char *help, Options *o);
+/* Parses argv (after the subcommand name). Returns 0, 1 when --help was printed (help_fn prints
+ * it), or -1 after an error message (exit 2). */
+int options_parse(int argc, char **argv, const OptionSet *set, void (*help_fn)(FILE *), Options *o);
+
+/* What every subcommand that reads a stencil does first: options_parse, then the front end on the
+ * input file with the C flags, the dtype defaulting to the source's, and for --backend auto the
+ * tuned or modelled choice (tune_choose). Returns -1 when the subcommand goes on (st to be freed
+ * with ir_free), else the exit code to return (help printed, or an error message). */
+int options_read(int argc, char **argv, const OptionSet *set, void (*help_fn)(FILE *), Options *o,
+                 Stencil *st);
+
+/* Help lines of --backend and every backend's options, for gen and run. */
+void options_backend_help(FILE *f);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/backends.h"
 #include "cli.h"
 #include "codegen/program.h"
 #include "frontend/program.h"
@@ -15,15 +16,6 @@
 #include "options.h"
 #include "process.h"
 #include "tune.h"
-
-static const char *const PROGRAM_HELP =
-    "Stencil programs (several stages, fields and time levels) take:\n"
-    "  stencilc info FILE.c [--json]\n"
-    "  stencilc gen FILE.c [--backend naive|cpu|auto] [--dtype float|double] [--block ...] -o OUT\n"
-    "  stencilc run FILE.c [-s SIZE] [-t STEPS] [-r REPS] [--dtype T] [--cpu] [--workdir DIR]\n"
-    "  stencilc model FILE.c [--gpu G] [-s SIZE] [-t STEPS]\n"
-    "naive runs each stage as one kernel per step, cpu as one OpenMP loop nest per step;\n"
-    "n5d, 25d and ssam refuse programs (temporal blocking of programs is not implemented yet).\n";
 
 /* ---- info ---- */
 
@@ -130,19 +122,16 @@ static void info_text(const Program *pr, const char *path) {
 
 /* ---- gen, run, model ---- */
 
-static const char *const GEN_RUN_OPTIONS =
-    "-o --backend --dtype --gpu --block --placement --bt --bs --hsn --regs --rows --p "
-    "--no-diag-opt --no-assoc-opt -s -t -r --fast-math --cpu --workdir --top";
-
 /* --backend auto: naive is the one GPU backend that takes programs. */
 static void choose_backend(Options *o) {
   if (!o->auto_backend) return;
   fprintf(stderr, "stencilc: --backend auto: naive (the GPU backend that runs stencil programs)\n");
-  o->backend = BACKEND_NAIVE;
+  o->gen.backend = backends_find("naive");
 }
 
-static int write_program(const Program *pr, const Options *o, Backend b, const char *path) {
-  GenOptions g = {b, o->dtype_given ? o->dtype : pr->dtype, o->n5d, o->naive, o->p25d, o->ssam};
+static int write_program(const Program *pr, const Options *o, const Backend *b, const char *path) {
+  GenOptions g = o->gen;
+  g.backend = b;
   Buf out = {0};
   int rc = codegen_program_stages(&out, pr, &g) ? EXIT_INPUT : EXIT_OK;
   if (rc == EXIT_OK && buf_write_file(&out, path)) {
@@ -159,7 +148,7 @@ static int gen(const Program *pr, Options *o) {
     return EXIT_INPUT;
   }
   choose_backend(o);
-  return write_program(pr, o, o->backend, o->output);
+  return write_program(pr, o, o->gen.backend, o->output);
 }
 
 /* Runs a built program with the user's -s -t -r; 3 from a CUDA program means no GPU. */
@@ -183,14 +172,15 @@ static int run(const Program *pr, Options *o) {
     return EXIT_TOOL;
   }
   choose_backend(o);
-  const char *nvcc = o->cpu || o->backend == BACKEND_CPU ? NULL : tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc");
+  const Backend *b = o->gen.backend;
+  const char *nvcc = o->cpu || !b->engine->cuda ? NULL : tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc");
   int rc = 3;
   if (nvcc) {
     char nvcc_path[4096];
     snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
-    snprintf(src, sizeof src, "%s/%s-%s.cu", dir, pr->name, codegen_backend_name(o->backend));
-    snprintf(exe, sizeof exe, "%s/%s-%s", dir, pr->name, codegen_backend_name(o->backend));
-    if ((rc = write_program(pr, o, o->backend, src))) return rc;
+    snprintf(src, sizeof src, "%s/%s-%s.cu", dir, pr->name, b->name);
+    snprintf(exe, sizeof exe, "%s/%s-%s", dir, pr->name, b->name);
+    if ((rc = write_program(pr, o, b, src))) return rc;
     if (process_wait(nvcc_start(nvcc_path, src, exe, o->fast_math, NULL))) return EXIT_TOOL;
     rc = run_exe(exe, o);
     if (rc == 3) fprintf(stderr, "stencilc run: no GPU on this machine; running the CPU path\n");
@@ -198,7 +188,7 @@ static int run(const Program *pr, Options *o) {
   if (rc == 3) {
     snprintf(src, sizeof src, "%s/%s-cpu.c", dir, pr->name);
     snprintf(exe, sizeof exe, "%s/%s-cpu", dir, pr->name);
-    if ((rc = write_program(pr, o, BACKEND_CPU, src))) return rc;
+    if ((rc = write_program(pr, o, backends_find("cpu"), src))) return rc;
     const char *cc = tool_find("CC", "cc", NULL);
     char *argv[] = {(char *)(cc ? cc : "cc"), "-std=c11", "-O3", "-fopenmp", "-o", exe, src, "-lm", NULL};
     if (process_run(argv)) return EXIT_TOOL;
@@ -212,59 +202,52 @@ static int model(const Program *pr, const Options *o) {
   GpuSpec g;
   Problem pb;
   if (tune_gpu(o, &g) || tune_problem(o, &pr->stages[0].st, &pb)) return EXIT_INPUT;
-  GenOptions opt = {BACKEND_NAIVE, o->dtype_given ? o->dtype : pr->dtype, o->n5d, o->naive, o->p25d, o->ssam};
+  GenOptions opt = o->gen;
+  opt.backend = backends_find("naive");
   Prediction p;
   printf("%s, %s, %d stage%s, %ld steps on %s (%s)\n", pr->name, ir_dtype_name(opt.dtype),
          pr->nstages, pr->nstages == 1 ? "" : "s", pb.steps, g.name, g.key);
   if (model_program_naive(pr, &opt, &pb, &g, &p)) printf("naive: no block fits\n");
   else printf("   1  naive    %9.1f GCells/s  %s  (%.3g bytes per step)\n", p.gcells,
               model_bound_name(p.bound), p.gm_bytes);
-  for (Backend b = BACKEND_N5D; b < BACKEND_COUNT; b++) {
+  for (int i = 0; i < backends_count(); i++) {
     char why[512];
-    opt.backend = b;
-    if (codegen_program_validate(pr, &opt, why, sizeof why)) printf("   -  %s\n", why);
+    opt = o->gen;
+    opt.backend = backends_at(i)->gen;
+    if (backends_at(i)->model && codegen_program_validate(pr, &opt, why, sizeof why))
+      printf("   -  %s\n", why);
   }
   return EXIT_OK;
 }
 
 /* ---- dispatch ---- */
 
-/* The input file among the arguments: the first word that is neither an option nor an option's
- * value. */
-static const char *input_of(int argc, char **argv) {
-  static const char *const valued = " -o --backend --dtype --gpu --block --placement --bt --bs "
-                                    "--hsn --regs --rows --p -s -t -r --workdir --top --emit "
-                                    "--import ";
-  for (int i = 0; i < argc; i++) {
-    char word[64];
-    snprintf(word, sizeof word, " %s ", argv[i]);
-    if (argv[i][0] != '-') return argv[i];
-    if (strstr(valued, word)) i++;
+bool program_command(const Command *c, int argc, char **argv, int *rc) {
+  Options o;
+  int parsed = options_parse(argc, argv, &c->options, c->help, &o);
+  if (parsed) { /* help, or an error message: once, here */
+    *rc = parsed > 0 ? EXIT_OK : EXIT_INPUT;
+    return true;
   }
-  return NULL;
-}
-
-bool program_command(const char *cmd, int argc, char **argv, int *rc) {
-  bool info = !strcmp(cmd, "info");
-  if (!info && strcmp(cmd, "gen") && strcmp(cmd, "run") && strcmp(cmd, "model") && strcmp(cmd, "tune"))
-    return false;
-  const char *input = input_of(argc, argv);
   Program pr;
-  ProgramParse pp = input ? frontend_parse_program(input, NULL, &pr) : PROGRAM_NOT;
+  ProgramParse pp = frontend_parse_program(o.input, &o.frontend, &pr);
   if (pp == PROGRAM_NOT) return false;
   *rc = EXIT_INPUT;
   if (pp == PROGRAM_REFUSED) return true;
-  Options o;
-  if (info) {
-    bool json = argc > 0 && (!strcmp(argv[0], "--json") || (argc > 1 && !strcmp(argv[1], "--json")));
-    if (json) info_json(&pr);
-    else info_text(&pr, input);
+  if (!o.dtype_given) o.gen.dtype = pr.dtype;
+  if (!strcmp(c->name, "info")) {
+    if (o.json) info_json(&pr);
+    else info_text(&pr, o.input);
     *rc = EXIT_OK;
-  } else if (!strcmp(cmd, "tune")) {
-    fprintf(stderr, "stencilc tune: %s is a stencil program; its one GPU candidate is naive: "
-                    "use stencilc run --backend naive\n", input);
-  } else if (options_parse(argc, argv, GEN_RUN_OPTIONS, PROGRAM_HELP, &o) == 0) {
-    *rc = !strcmp(cmd, "gen") ? gen(&pr, &o) : !strcmp(cmd, "run") ? run(&pr, &o) : model(&pr, &o);
+  } else if (!strcmp(c->name, "gen")) {
+    *rc = gen(&pr, &o);
+  } else if (!strcmp(c->name, "run")) {
+    *rc = run(&pr, &o);
+  } else if (!strcmp(c->name, "model")) {
+    *rc = model(&pr, &o);
+  } else {
+    fprintf(stderr, "stencilc %s: %s is a stencil program; its one GPU backend is naive: use "
+                    "stencilc run --backend naive\n", c->name, o.input);
   }
   program_free(&pr);
   return true;

@@ -4,9 +4,12 @@
 
 #include <stdbool.h>
 
-/* When the input of `stencilc CMD ARGS` is a stencil program (or a refused one: the diagnostic
- * is printed), runs the command on it, sets *rc to the exit code and returns true; false leaves
- * the input to the command's single-stencil path. */
-bool program_command(const char *cmd, int argc, char **argv, int *rc);
+#include "cli.h"
+
+/* Parses the options of command c; when they are wrong or ask for help (the message printed), or
+ * when the input is a stencil program (or a refused one: the diagnostic printed), runs c on it,
+ * sets *rc to the exit code and returns true; false leaves the input to the command's
+ * single-stencil path. */
+bool program_command(const Command *c, int argc, char **argv, int *rc);
 
 #endif

@@ -5,46 +5,36 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "backends/backends.h"
 #include "cli.h"
 #include "frontend/frontend.h"
 #include "options.h"
 #include "process.h"
 #include "tune.h"
 
-static const char *const RUN_HELP =
-    "usage: stencilc run FILE.c [-s SIZE] [-t STEPS] [-r REPS] [--dtype float|double]\n"
-    "                    [--backend naive|n5d|25d|ssam|auto] [backend options] [--fast-math] [--cpu]\n"
-    "                    [--workdir DIR]\n"
-    "Generates the CUDA program, builds it with nvcc (-gencode=arch=compute_90,code=sm_90;\n"
-    "$NVCC and $STENCILC_CUDA_ARCH override), runs it on the GPU: verify against the CPU\n"
-    "reference, then time. On a machine without a GPU (or with --cpu) it then generates,\n"
-    "builds ($CC, default cc) and runs the C + OpenMP program instead, and says so.\n"
-    "  -s SIZE      interior cells: N (every axis) or N0xN1[xN2], slowest axis first\n"
-    "  -t STEPS     time steps (default: 1000 on the GPU, 10 on the CPU)\n"
-    "  -r REPS      timed repetitions, the median is reported\n"
-    "  --fast-math  build the CUDA program with --use_fast_math\n"
-    "  --backend auto  the choice 'stencilc tune' cached for this size and --gpu G (default\n"
-    "               h200), else the model's best ('stencilc model')\n"
-    "  --workdir D  where to write and build the programs (default $TMPDIR/stencilc-run)\n"
-    BACKEND_OPTIONS_HELP;
+static void run_help(FILE *f) {
+  fputs("usage: stencilc run FILE.c [-s SIZE] [-t STEPS] [-r REPS] [--dtype float|double]\n"
+        "                    [--backend B] [backend options] [--fast-math] [--cpu] [--explain]\n"
+        "                    [--workdir DIR] [C flags]\n"
+        "Generates the CUDA program, builds it with nvcc (-gencode=arch=compute_90,code=sm_90;\n"
+        "$NVCC and $STENCILC_CUDA_ARCH override), runs it on the GPU: verify against the CPU\n"
+        "reference, then time. On a machine without a GPU (or with --cpu) it then generates,\n"
+        "builds ($CC, default cc) and runs the C + OpenMP program instead, and says so.\n"
+        "  -s SIZE      interior cells: N (every axis) or N0xN1[xN2], slowest axis first\n"
+        "  -t STEPS     time steps (default: 1000 on the GPU, 10 on the CPU)\n"
+        "  -r REPS      timed repetitions, the median is reported\n"
+        "  --fast-math  build the CUDA program with --use_fast_math\n"
+        "  --explain    print the plan of each program generated, to stdout, lines 'plan: '\n"
+        "  --workdir D  where to write and build the programs (default $TMPDIR/stencilc-run)\n"
+        "  C flags      -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE, --function NAME\n",
+        f);
+  options_backend_help(f);
+}
 
 enum { NO_GPU = 3 }; /* exit code of a generated CUDA program that found no device */
 
 /* Paths of generated files: the work directory plus the stencil's name and a suffix. */
 enum { DIR_MAX = 4096, PATH_MAX_LEN = DIR_MAX + 2 * IR_NAME_MAX };
-
-static int write_program(const Stencil *st, Backend b, DType dt, const Options *o,
-                         const char *path) {
-  GenOptions g = {b, dt, o->n5d, o->naive, o->p25d, o->ssam};
-  Buf prog = {0};
-  int rc = codegen_program(&prog, st, &g);
-  if (rc == 0 && buf_write_file(&prog, path)) {
-    fprintf(stderr, "stencilc run: cannot write '%s'\n", path);
-    rc = -1;
-  }
-  buf_free(&prog);
-  return rc;
-}
 
 /* Runs the built program with the user's size, steps and repetitions. */
 static int run_program(const char *exe, const Options *o) {
@@ -75,7 +65,7 @@ static int program_result(int rc) {
 }
 
 /* Returns EXIT_* or NO_GPU when the CPU path should run. */
-static int run_gpu(const Stencil *st, const Options *o, DType dt, const char *dir) {
+static int run_gpu(const Stencil *st, const Options *o, const char *dir) {
   const char *nvcc = tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc");
   if (!nvcc) {
     fprintf(stderr, "stencilc run: nvcc not found (install the CUDA toolkit or set $NVCC)\n");
@@ -83,14 +73,15 @@ static int run_gpu(const Stencil *st, const Options *o, DType dt, const char *di
   }
   char nvcc_path[4096], src[PATH_MAX_LEN], exe[PATH_MAX_LEN];
   snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
-  snprintf(src, sizeof src, "%s/%s-%s.cu", dir, st->name, codegen_backend_name(o->backend));
-  snprintf(exe, sizeof exe, "%s/%s-%s", dir, st->name, codegen_backend_name(o->backend));
-  if (write_program(st, o->backend, dt, o, src)) return EXIT_INPUT;
+  snprintf(src, sizeof src, "%s/%s-%s.cu", dir, st->name, o->gen.backend->name);
+  snprintf(exe, sizeof exe, "%s/%s-%s", dir, st->name, o->gen.backend->name);
+  int rc = gen_write(st, &o->gen, o->explain ? stdout : NULL, src);
+  if (rc) return rc;
   if (process_wait(nvcc_start(nvcc_path, src, exe, o->fast_math, NULL))) {
     fprintf(stderr, "stencilc run: nvcc failed on %s\n", src);
     return EXIT_TOOL;
   }
-  int rc = run_program(exe, o);
+  rc = run_program(exe, o);
   if (rc == NO_GPU) {
     fprintf(stderr, "stencilc run: no GPU on this machine: the CUDA program was built (%s) but "
                     "not run; running the CPU path instead\n", exe);
@@ -99,11 +90,13 @@ static int run_gpu(const Stencil *st, const Options *o, DType dt, const char *di
   return program_result(rc);
 }
 
-static int run_cpu(const Stencil *st, const Options *o, DType dt, const char *dir) {
+static int run_cpu(const Stencil *st, const Options *o, const char *dir) {
   char src[PATH_MAX_LEN], exe[PATH_MAX_LEN];
+  GenOptions cpu = {.backend = backends_find("cpu"), .dtype = o->gen.dtype};
   snprintf(src, sizeof src, "%s/%s-cpu.c", dir, st->name);
   snprintf(exe, sizeof exe, "%s/%s-cpu", dir, st->name);
-  if (write_program(st, BACKEND_CPU, dt, o, src)) return EXIT_INPUT;
+  int rc = gen_write(st, &cpu, o->explain ? stdout : NULL, src);
+  if (rc) return rc;
   if (build_c(src, exe)) {
     fprintf(stderr, "stencilc run: the C compiler failed on %s\n", src);
     return EXIT_TOOL;
@@ -112,30 +105,20 @@ static int run_cpu(const Stencil *st, const Options *o, DType dt, const char *di
   return program_result(run_program(exe, o));
 }
 
-int cmd_run(int argc, char **argv) {
-  Options o;
-  int rc = options_parse(argc, argv, "-s -t -r --dtype --backend --gpu --fast-math --cpu --workdir --block --placement --bt --bs --hsn --regs --rows --p "
-                         "--no-diag-opt --no-assoc-opt",
-                         RUN_HELP, &o);
-  if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
-  if (o.backend_given && !codegen_backend_is_cuda(o.backend)) o.cpu = true;
-  Stencil st;
-  if (frontend_parse(o.input, NULL, &st)) return EXIT_INPUT;
-  DType dt = o.dtype_given ? o.dtype : st.dtype;
-  if (o.auto_backend && tune_choose(&st, dt, &o)) {
-    ir_free(&st);
-    return EXIT_INPUT;
-  }
+static int run_run(Options *o, Stencil *st) {
+  if (o->backend_given && !o->gen.backend->engine->cuda) o->cpu = true;
   char dir[DIR_MAX];
-  if (o.workdir) snprintf(dir, sizeof dir, "%s", o.workdir);
+  if (o->workdir) snprintf(dir, sizeof dir, "%s", o->workdir);
   else snprintf(dir, sizeof dir, "%s/stencilc-run", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
   if (make_dirs(dir)) {
     fprintf(stderr, "stencilc run: cannot create '%s'\n", dir);
-    ir_free(&st);
     return EXIT_TOOL;
   }
-  rc = o.cpu ? NO_GPU : run_gpu(&st, &o, dt, dir);
-  if (rc == NO_GPU) rc = run_cpu(&st, &o, dt, dir);
-  ir_free(&st);
+  int rc = o->cpu ? NO_GPU : run_gpu(st, o, dir);
+  if (rc == NO_GPU) rc = run_cpu(st, o, dir);
   return rc;
 }
+
+const Command command_run = {
+    "run", {"-s -t -r --dtype --backend --gpu --fast-math --cpu --workdir --explain", true, true},
+    run_help, run_run};

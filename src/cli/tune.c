@@ -16,6 +16,7 @@
  *   FILE<TAB>OPTIONS<TAB>PREDICTED[<TAB>MEASURED]   one row per candidate, in the model's order */
 #include "tune.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,14 +25,15 @@
 
 #include "cli.h"
 #include "frontend/frontend.h"
-#include "model/model.h"
 #include "process.h"
 #include "util/hash.h"
+#include "util/mem.h"
 
-static const char *const TUNE_HELP =
+static void tune_help(FILE *f) {
+  fputs(
     "usage: stencilc tune FILE.c [--gpu h200|h100|a100] [--dtype float|double] [-s SIZE]\n"
     "                     [-t STEPS] [--top K] [--fast-math] [--workdir DIR]\n"
-    "                     [--emit DIR | --import FILE]\n"
+    "                     [--emit DIR | --import FILE] [C flags]\n"
     "Takes the model's K best candidates of each strategy (default 3) and each strategy's\n"
     "defaults (none predicted at under a third of the best), builds them in parallel with nvcc,\n"
     "verifies each on the GPU and times whole launches of about 100 ms (the CPU reference runs\n"
@@ -44,9 +46,11 @@ static const char *const TUNE_HELP =
     "                 GCells/s and how to run them); build nothing, time nothing\n"
     "  --import FILE  read a tune.tsv whose rows end with the GCells/s measured on the GPU\n"
     "                 (bench/tune_suite.sh writes it), cache the fastest; give the same --gpu,\n"
-    "                 --dtype and -s as with --emit\n";
+    "                 --dtype and -s as with --emit\n",
+        f);
+}
 
-enum { MAX_PICKS = 64, PATH_LEN = 4096 + 128 };
+enum { MAX_PICKS = 64, PATH_LEN = 4096 + 128, MAX_BACKENDS = 16 };
 
 /* How tune runs a candidate besides the problem's -t and -s: the candidate verifies all the
  * steps, but times whole launches of about 100 ms (the throughput, without the minutes that all
@@ -78,17 +82,31 @@ static void tune_key(const Stencil *st, const GpuSpec *g, DType dt, const Proble
            (int)floor(log2(cells)));
 }
 
-/* -s as N or N0xN1[xN2], else the backends' default size; -t, else 1000 steps. */
+/* The largest grid tune and model take: what the generated programs accept (a buffer of at most
+ * 10^15 bytes, runtime/rt_common.h; 4-byte elements at the least), so that no prediction is made
+ * for a program that would refuse its size, and the model's loops stay short. */
+#define MAX_GRID_CELLS 2.5e14
+
+/* -s as N or N0xN1[xN2] (checked by options_parse), else the backends' default size; -t, else
+ * 1000 steps. */
 int tune_problem(const Options *o, const Stencil *st, Problem *pb) {
+  const Backend *gpu = backends_find("n5d"); /* the GPU backends share their defaults */
   memset(pb, 0, sizeof *pb);
-  pb->steps = o->steps ? atol(o->steps) : codegen_default_steps(BACKEND_N5D);
+  pb->steps = o->steps ? atol(o->steps) : gpu->engine->default_steps;
   int count = 0;
   for (const char *p = o->size; p && count < IR_MAX_DIMS; p = strchr(p, 'x') ? strchr(p, 'x') + 1 : NULL)
     pb->n[count++] = atol(p);
   for (int a = count; a < st->dims; a++)
-    pb->n[a] = count == 1 ? pb->n[0] : codegen_default_size(BACKEND_N5D, st->dims);
+    pb->n[a] = count == 1 ? pb->n[0] : gpu->engine->default_size[st->dims - 2];
   if (count > 1 && count != st->dims) {
     fprintf(stderr, "stencilc: -s gives 1 or %d sizes for this %dD stencil\n", st->dims, st->dims);
+    return -1;
+  }
+  double cells = 1;
+  for (int a = 0; a < st->dims; a++) cells *= (double)(pb->n[a] + st->lo[a] + st->hi[a]);
+  if (cells > MAX_GRID_CELLS) {
+    fprintf(stderr, "stencilc: -s %s: a grid of %.3g cells (halo included) is over the %.3g that "
+                    "generated programs accept (10^15 bytes of float)\n", o->size, cells, MAX_GRID_CELLS);
     return -1;
   }
   return 0;
@@ -116,66 +134,67 @@ static int cache_lookup(const char *key, char *out, size_t n) {
   return rc;
 }
 
-/* Parses cached "--backend B --bt ..." into o's backend and parameters. */
-static int apply_params(const char *text, Options *o) {
+int tune_apply_choice(const char *text, Options *o) {
+  static const OptionSet set = {"--backend", true, false};
   char copy[512], *argv[32];
   int argc = 0;
   snprintf(copy, sizeof copy, "%s", text);
   argv[argc++] = (char *)o->input;
   for (char *t = strtok(copy, " "); t && argc < 31; t = strtok(NULL, " ")) argv[argc++] = t;
   Options parsed;
-  if (options_parse(argc, argv, "--backend --bt --bs --hsn --regs --rows --p --block", "", &parsed)) return -1;
-  o->backend = parsed.backend;
-  o->n5d = parsed.n5d;
-  o->naive = parsed.naive;
-  o->ssam = parsed.ssam;
+  if (options_parse(argc, argv, &set, NULL, &parsed)) return -1;
+  o->gen.backend = parsed.gen.backend;
+  o->gen.params = parsed.gen.params;
   return 0;
 }
 
-static void choice_text(const Stencil *st, const GenOptions *opt, char *buf, size_t n) {
+void tune_choice_text(const GenOptions *opt, char *buf, size_t n) {
   char params[128];
-  model_params_text(st, opt, params, sizeof params);
-  snprintf(buf, n, "--backend %s%s%s", codegen_backend_name(opt->backend), params[0] ? " " : "", params);
+  codegen_params_text(opt, params, sizeof params);
+  snprintf(buf, n, "--backend %s%s%s", opt->backend->name, params[0] ? " " : "", params);
 }
 
-int tune_choose(const Stencil *st, DType dt, Options *o) {
+int tune_choose(const Stencil *st, Options *o) {
+  DType dt = o->gen.dtype;
   GpuSpec g;
   Problem pb;
   if (tune_gpu(o, &g) || tune_problem(o, st, &pb)) return -1;
   char key[128], cached[512], text[256];
   tune_key(st, &g, dt, &pb, key, sizeof key);
-  if (!cache_lookup(key, cached, sizeof cached) && !apply_params(cached, o)) {
+  if (!cache_lookup(key, cached, sizeof cached) && !tune_apply_choice(cached, o)) {
     fprintf(stderr, "stencilc: --backend auto: tuned choice for %s: %s\n", g.key, cached);
     return 0;
   }
   Candidate *c;
-  int n = model_rank(st, dt, &pb, &g, &c);
+  int n = backends_rank(st, dt, &pb, &g, &c);
   if (n == 0) {
     fprintf(stderr, "stencilc: --backend auto: no candidate fits %s\n", g.name);
     return -1;
   }
-  choice_text(st, &c[0].opt, text, sizeof text);
+  tune_choice_text(&c[0].opt, text, sizeof text);
   free(c);
   fprintf(stderr, "stencilc: --backend auto: model's best for %s (not tuned): %s\n", g.key, text);
-  return apply_params(text, o);
+  return tune_apply_choice(text, o);
 }
 
 /* The model's k best of each strategy, in rank order, then each strategy's defaults (its
  * hand-made rule, which the model may rank below its own picks, wrongly: on the H200 the n5d and
- * ssam defaults of box2d1r ran 1040 and 1047 GCells/s, the model's three best of each 680 to
+ * SSAM defaults of box2d1r ran 1040 and 1047 GCells/s, the model's three best of each 680 to
  * 862), leaving out the candidates predicted at under 1/TUNE_PRUNE of the best: a gap no error
  * of the model measured so far comes near (measured / predicted spans about 0.4 to 1.6), and a
  * strategy that far behind only costs builds and runs. defaults[] holds the defaults' storage. */
 #define TUNE_PRUNE 3.0
 static int pick(const Stencil *st, DType dt, const Problem *pb, const GpuSpec *g, const Candidate *c,
-                int n, int k, Candidate defaults[BACKEND_COUNT], const Candidate **picks) {
-  int count = 0, per[BACKEND_COUNT] = {0};
+                int n, int k, Candidate defaults[MAX_BACKENDS], const Candidate **picks) {
+  int count = 0, per[MAX_BACKENDS] = {0};
   if (n == 0) return 0;
   for (int i = 0; i < n && count < MAX_PICKS; i++)
-    if (c[i].pred.gcells * TUNE_PRUNE >= c[0].pred.gcells && per[c[i].opt.backend]++ < k)
+    if (c[i].pred.gcells * TUNE_PRUNE >= c[0].pred.gcells &&
+        per[backends_entry(c[i].opt.backend) - backends_at(0)]++ < k)
       picks[count++] = &c[i];
-  for (int b = 0; b < BACKEND_COUNT && count < MAX_PICKS; b++)
-    if (b != BACKEND_CPU && !model_default_candidate(st, dt, (Backend)b, pb, g, &defaults[b]) &&
+  for (int b = 0; b < backends_count() && count < MAX_PICKS; b++)
+    if (backends_at(b)->model &&
+        !backends_default_candidate(st, dt, backends_at(b)->gen, pb, g, &defaults[b]) &&
         defaults[b].pred.gcells * TUNE_PRUNE >= c[0].pred.gcells)
       picks[count++] = &defaults[b];
   return count;
@@ -222,14 +241,14 @@ static void build_all(const Stencil *st, const char *nvcc, const char *dir, cons
 }
 
 /* Runs the built candidates; returns the index of the fastest, -1 when none ran, -3 without GPU. */
-static int time_all(const Stencil *st, const Options *o, const char *dir, Build *b, int n) {
+static int time_all(const Options *o, const char *dir, Build *b, int n) {
   int best = -1;
   double best_g = 0;
   char text[256], out[PATH_LEN + 8], ref_dir[PATH_LEN];
   snprintf(ref_dir, sizeof ref_dir, "%s/ref", dir);
   if (make_dirs(ref_dir)) ref_dir[0] = 0; /* without a cache each candidate runs the reference */
   for (int i = 0; i < n; i++) {
-    choice_text(st, &b[i].c->opt, text, sizeof text);
+    tune_choice_text(&b[i].c->opt, text, sizeof text);
     printf("tune: [%d/%d] %-48s model %8.1f  ", i + 1, n, text, b[i].c->pred.gcells);
     if (!b[i].built) {
       printf("build failed (%s)\n", b[i].log);
@@ -282,7 +301,7 @@ static int emit(const Stencil *st, const Options *o, const char *key, const char
       ok = 0;
       break;
     }
-    choice_text(st, &b[i].c->opt, text, sizeof text);
+    tune_choice_text(&b[i].c->opt, text, sizeof text);
     fprintf(f, "%s\t%s\t%.1f\n", strrchr(b[i].src, '/') + 1, text, b[i].c->pred.gcells);
   }
   if (f) {
@@ -336,7 +355,7 @@ static int import(const char *path, const char *key, const Options *o) {
     return EXIT_TOOL;
   }
   Options parsed = *o;
-  if (apply_params(best, &parsed)) return EXIT_INPUT;
+  if (tune_apply_choice(best, &parsed)) return EXIT_INPUT;
   return store_choice(key, best);
 }
 
@@ -347,12 +366,12 @@ static int tune(const Stencil *st, const Options *o, DType dt, const char *nvcc,
   char key[128], text[256];
   tune_key(st, &g, dt, &pb, key, sizeof key);
   if (o->import) return import(o->import, key, o);
-  Candidate *c, defaults[BACKEND_COUNT];
+  Candidate *c, defaults[MAX_BACKENDS];
   const Candidate *picks[MAX_PICKS];
-  int n = model_rank(st, dt, &pb, &g, &c);
+  assert(backends_count() <= MAX_BACKENDS);
+  int n = backends_rank(st, dt, &pb, &g, &c);
   int k = pick(st, dt, &pb, &g, c, n, o->top ? o->top : 3, defaults, picks);
-  Build *b = calloc((size_t)k, sizeof *b);
-  if (!b) abort();
+  Build *b = xcalloc((size_t)k, sizeof *b);
   for (int i = 0; i < k; i++) b[i].c = picks[i];
   int rc = EXIT_TOOL;
   if (o->emit) {
@@ -363,12 +382,12 @@ static int tune(const Stencil *st, const Options *o, DType dt, const char *nvcc,
   }
   printf("tune: building %d candidates for %s in %s\n", k, g.name, dir);
   build_all(st, nvcc, dir, o, b, k);
-  int best = time_all(st, o, dir, b, k);
+  int best = time_all(o, dir, b, k);
   if (best == -3) fprintf(stderr, "stencilc tune: no GPU on this machine: the candidates were built "
                                   "but cannot be timed; nothing cached\n");
   else if (best < 0) fprintf(stderr, "stencilc tune: no candidate ran; nothing cached\n");
   else {
-    choice_text(st, &b[best].c->opt, text, sizeof text);
+    tune_choice_text(&b[best].c->opt, text, sizeof text);
     rc = store_choice(key, text);
   }
   free(b);
@@ -376,30 +395,26 @@ static int tune(const Stencil *st, const Options *o, DType dt, const char *nvcc,
   return rc;
 }
 
-int cmd_tune(int argc, char **argv) {
-  Options o;
-  int rc = options_parse(argc, argv, "--gpu --dtype -s -t --top --fast-math --workdir --emit --import",
-                         TUNE_HELP, &o);
-  if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
-  if (o.emit && o.import) {
+static int tune_run(Options *o, Stencil *st) {
+  const char *nvcc = o->emit || o->import ? "" : tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc");
+  char dir[4096], nvcc_path[4096];
+  snprintf(dir, sizeof dir, "%s", o->emit ? o->emit : o->workdir ? o->workdir : "/tmp/stencilc-tune");
+  if (o->emit && o->import) {
     fprintf(stderr, "stencilc tune: --emit and --import are the two halves of a split tune: give one\n");
     return EXIT_INPUT;
   }
-  const char *nvcc = o.emit || o.import ? "" : tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc");
   if (!nvcc) {
     fprintf(stderr, "stencilc tune: nvcc not found (install the CUDA toolkit or set $NVCC)\n");
     return EXIT_TOOL;
   }
-  char nvcc_path[4096], dir[4096];
-  snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
-  snprintf(dir, sizeof dir, "%s", o.emit ? o.emit : o.workdir ? o.workdir : "/tmp/stencilc-tune");
-  if (!o.import && make_dirs(dir)) {
+  if (!o->import && make_dirs(dir)) {
     fprintf(stderr, "stencilc tune: cannot create '%s'\n", dir);
     return EXIT_TOOL;
   }
-  Stencil st;
-  if (frontend_parse(o.input, NULL, &st)) return EXIT_INPUT;
-  rc = tune(&st, &o, o.dtype_given ? o.dtype : st.dtype, nvcc_path, dir);
-  ir_free(&st);
-  return rc;
+  snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
+  return tune(st, o, o->gen.dtype, nvcc_path, dir);
 }
+
+const Command command_tune = {
+    "tune", {"--gpu --dtype -s -t --top --fast-math --workdir --emit --import", false, true},
+    tune_help, tune_run};

@@ -3,7 +3,7 @@
 #ifndef STENCILC_TUNE_H
 #define STENCILC_TUNE_H
 
-#include "model/model.h"
+#include "backends/backends.h"
 #include "options.h"
 
 /* The GPU of --gpu (default h200), refined by a probe file; -1 after a message when unknown. */
@@ -12,9 +12,15 @@ int tune_gpu(const Options *o, GpuSpec *g);
  * -1 after a message when -s does not fit the stencil. */
 int tune_problem(const Options *o, const Stencil *st, Problem *pb);
 
-/* Fills o's backend and parameters for --backend auto: the choice `stencilc tune` cached for this
- * stencil, GPU (--gpu, default h200), dtype and size class, else the model's best. Prints which.
- * Returns 0, or -1 after a message (unknown GPU, no candidate). */
-int tune_choose(const Stencil *st, DType dt, Options *o);
+/* Fills o->gen's backend and parameters for --backend auto (o->gen.dtype set): the choice
+ * `stencilc tune` cached for this stencil, GPU (--gpu, default h200), dtype and size class, else
+ * the model's best. Prints which. Returns 0, or -1 after a message (unknown GPU, no candidate). */
+int tune_choose(const Stencil *st, Options *o);
+
+/* A choice as the options of `stencilc gen`: "--backend n5d --bt 4 --bs 256 --hsn 512". */
+void tune_choice_text(const GenOptions *opt, char *buf, size_t n);
+/* Parses such text (as the command line parses it) into o->gen's backend and parameters; 0, or
+ * -1 after a message. */
+int tune_apply_choice(const char *text, Options *o);
 
 #endif

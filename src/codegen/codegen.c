@@ -1,6 +1,8 @@
-/* Backend table, checks on what the backends accept, and the program entry point. */
+/* The stages every backend shares: the checks of a stencil, plan, explain, emit. The table of
+ * backends is src/backends/backends.c. */
 #include "codegen.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,39 +10,15 @@
 #include "emit.h"
 #include "util/diag.h"
 
-static const BackendInfo *const backends[BACKEND_COUNT] = {
-    [BACKEND_NAIVE] = &backend_naive,
-    [BACKEND_CPU] = &backend_cpu,
-    [BACKEND_N5D] = &backend_n5d,
-    [BACKEND_25D] = &backend_p25d,
-    [BACKEND_SSAM] = &backend_ssam,
-};
-int codegen_backend_from_name(const char *name) {
-  for (int b = 0; b < BACKEND_COUNT; b++)
-    if (!strcmp(name, backends[b]->name)) return b;
-  return -1;
+void codegen_get_params(const GenOptions *opt, void *params, size_t size) {
+  assert(size <= sizeof opt->params && size % sizeof(int) == 0);
+  memcpy(params, opt->params.v, size);
 }
 
-const char *codegen_backend_name(Backend b) { return backends[b]->name; }
-
-static const char *const placements[] = {
-    [P25D_AUTO] = "auto", [P25D_GLOBAL] = "global", [P25D_SHARED] = "shared",
-    [P25D_HYBRID] = "hybrid", [P25D_REGISTER] = "register",
-};
-
-int codegen_placement_from_name(const char *name) {
-  for (int p = P25D_GLOBAL; p <= P25D_REGISTER; p++)
-    if (!strcmp(name, placements[p])) return p;
-  return -1;
+void codegen_set_params(GenOptions *opt, const void *params, size_t size) {
+  assert(size <= sizeof opt->params && size % sizeof(int) == 0);
+  memcpy(opt->params.v, params, size);
 }
-
-const char *codegen_placement_name(Placement p) { return placements[p]; }
-
-int codegen_backend_is_cuda(Backend b) { return backends[b]->cuda; }
-
-long codegen_default_size(Backend b, int dims) { return backends[b]->default_size[dims - 2]; }
-
-long codegen_default_steps(Backend b) { return backends[b]->default_steps; }
 
 static SrcLoc stencil_loc(const Stencil *st) {
   SrcLoc loc = {st->name, 0, 0};
@@ -97,7 +75,7 @@ static int check_stencil(const Stencil *st, const GenOptions *opt) {
     diag_error(stencil_loc(st), NULL, "the stencil reads no grid point");
     return -1;
   }
-  if ((unsigned)opt->backend >= BACKEND_COUNT || (opt->dtype != DTYPE_FLOAT && opt->dtype != DTYPE_DOUBLE)) {
+  if (!opt->backend || (opt->dtype != DTYPE_FLOAT && opt->dtype != DTYPE_DOUBLE)) {
     diag_error(stencil_loc(st), NULL, "internal: bad generation options");
     return -1;
   }
@@ -109,21 +87,42 @@ static int check_stencil(const Stencil *st, const GenOptions *opt) {
   return check_points(st) || check_expr(st, st->expr) ? -1 : 0;
 }
 
-int codegen_validate(const Stencil *st, const GenOptions *opt, char *why, size_t n) {
-  const BackendInfo *bi = backends[opt->backend];
+int codegen_plan(const Stencil *st, const GenOptions *opt, PlanStore *plan, char *why, size_t n) {
+  const Backend *b = opt->backend;
   Refusal r;
-  if (!bi->check || !bi->check(st, opt, &r)) return 0;
-  return codegen_refusal_text(&r, bi->name, why, n);
+  memset(plan, 0, sizeof *plan);
+  if (!b->plan(st, opt, plan->bytes, &r)) return 0;
+  snprintf(why, n, "%s: %s", b->name, r.msg);
+  return -1;
+}
+
+int codegen_prepare(const Stencil *st, const GenOptions *opt, PlanStore *plan) {
+  if (check_stencil(st, opt)) return -1;
+  const Backend *b = opt->backend;
+  Refusal r;
+  memset(plan, 0, sizeof *plan);
+  if (b->plan(st, opt, plan->bytes, &r)) {
+    diag_error(stencil_loc(st), r.hint, "%s: %s", b->name, r.msg);
+    return -1;
+  }
+  return 0;
+}
+
+void codegen_explain(Buf *out, const Stencil *st, const GenOptions *opt, const PlanStore *plan) {
+  char params[256];
+  codegen_params_text(opt, params, sizeof params);
+  buf_printf(out, "plan: %s, %s, %dD, from --backend %s%s%s\n", st->name, ir_dtype_name(opt->dtype),
+             st->dims, opt->backend->name, params[0] ? " " : "", params);
+  if (opt->backend->explain) opt->backend->explain(out, st, plan->bytes);
+}
+
+void codegen_emit(Buf *out, const Stencil *st, const GenOptions *opt, const PlanStore *plan) {
+  emit_program(out, st, opt, plan->bytes);
 }
 
 int codegen_program(Buf *out, const Stencil *st, const GenOptions *opt) {
-  if (check_stencil(st, opt)) return -1;
-  const BackendInfo *bi = backends[opt->backend];
-  Refusal r;
-  if (bi->check && bi->check(st, opt, &r)) {
-    diag_error(stencil_loc(st), r.hint, "%s: %s", bi->name, r.msg);
-    return -1;
-  }
-  emit_program(out, st, opt, bi);
+  PlanStore plan;
+  if (codegen_prepare(st, opt, &plan)) return -1;
+  codegen_emit(out, st, opt, &plan);
   return 0;
 }

@@ -1,5 +1,11 @@
 /* Code generation: turns a classified Stencil into one complete, self-contained program (CUDA
- * or C + OpenMP) that fills the grid, runs, verifies against a CPU reference and times itself. */
+ * or C + OpenMP) that fills the grid, runs, verifies against a CPU reference and times itself.
+ *
+ * Three stages per backend: check (codegen_prepare: what every backend needs of a stencil), plan
+ * (the backend's `plan`: its parameters with defaults filled in, every count its code and the
+ * model need, refused with the limit and the value when it cannot run) and emit (the backend's
+ * `emit`, from that plan alone). A backend is one `Backend` below, defined in its own file; the
+ * table of all of them is src/backends/backends.c. */
 #ifndef STENCILC_CODEGEN_H
 #define STENCILC_CODEGEN_H
 
@@ -9,134 +15,127 @@
 #include "ir/ir.h"
 #include "util/buf.h"
 
-typedef enum { BACKEND_NAIVE, BACKEND_CPU, BACKEND_N5D, BACKEND_25D, BACKEND_SSAM, BACKEND_COUNT } Backend;
+typedef struct Backend Backend;
 
-/* Parameters of the N.5D temporal-blocking backend (AN5D). Zero means "choose". */
+/* A backend's parameters: a struct of ints of its own (codegen/<backend>.h), kept here as ints
+ * so that options can be copied, zeroed, compared and ordered whatever the backend. 0 means
+ * "the backend chooses". */
+enum { BACKEND_MAX_PARAMS = 16 };
 typedef struct {
-  int bt;          /* time steps fused per launch */
-  int bs[2];       /* threads per block along x (contiguous axis) and, in 3D, y */
-  int hsn;         /* rows of the streaming axis per block (stream division); 0: from the size */
-  int regs;        /* register cap per thread (0: none) */
-  int rows;        /* rows of the stream each level computes between two barriers (0: choose) */
-  bool no_diag_opt;  /* force the diagonal-access-free optimisation off */
-  bool no_assoc_opt; /* force the associative (partial sums) optimisation off */
-} N5dParams;
-
-/* Parameters of the naive backend. */
-typedef struct {
-  int block[IR_MAX_DIMS]; /* threads per block along each axis, axis 0 (slowest) first; all 0:
-                             the default shape */
-} NaiveParams;
-
-/* Where the 2.5D backend keeps the neighbours of a cell (see p25d.c). */
-typedef enum { P25D_AUTO, P25D_GLOBAL, P25D_SHARED, P25D_HYBRID, P25D_REGISTER } Placement;
-
-/* Parameters of the 2.5D blocking backend (25d). Zero means "choose". */
-typedef struct {
-  Placement placement;
-  int block[IR_MAX_DIMS]; /* threads per block along y and x (the plane), as --block gives them;
-                             a third count is refused */
-} P25dParams;
-
-/* Parameters of the SSAM backend (software systolic array, Chen et al. 2019). Zero means
- * "choose". */
-typedef struct {
-  int bt;    /* time steps fused per launch */
-  int p;     /* outputs per thread along axis 0 (the register cache holds p + 2 bT r0 values) */
-  int bs[2]; /* threads per block: bs[0] along x (2D: a multiple of 32; 3D: 32, one warp) and, in
-                3D, bs[1] warps along y */
-} SsamParams;
+  int v[BACKEND_MAX_PARAMS];
+} BackendParams;
 
 typedef struct {
-  Backend backend;
+  const Backend *backend;
   DType dtype; /* element and arithmetic type of the generated program (may differ from source) */
-  N5dParams n5d;
-  NaiveParams naive;
-  P25dParams p25d;
-  SsamParams ssam;
+  BackendParams params;
 } GenOptions;
 
-/* How the n5d backend keeps the sub-planes (see n5d.c), chosen from the IR and the options. */
-typedef enum { N5D_DIAGONAL_FREE, N5D_ASSOCIATIVE, N5D_GENERAL } N5dMode;
+/* Copies the backend's own parameter struct (ints only, at most BACKEND_MAX_PARAMS) out of / into
+ * opt. */
+void codegen_get_params(const GenOptions *opt, void *params, size_t size);
+void codegen_set_params(GenOptions *opt, const void *params, size_t size);
 
-/* The n5d backend's plan for given options, defaults filled in: what a performance model needs. */
+/* A backend's plan: its own struct (codegen/<backend>.h), stored here by the callers of `plan`. */
+enum { PLAN_MAX_BYTES = 1024 };
 typedef struct {
-  N5dMode mode;
-  int bt, bs[2]; /* bs[0] along x, bs[1] along y (1 in 2D) */
-  int rows;      /* rows per barrier */
-  int ring;      /* sub-planes per level in a ring: 2 * streaming radius + rows */
-  long smem;     /* bytes of dynamic shared memory per block */
-  int regs;      /* register cap (0: none), the default's when none was asked for */
-} N5dPlan;
+  _Alignas(max_align_t) unsigned char bytes[PLAN_MAX_BYTES];
+} PlanStore;
 
-/* The SSAM backend's plan for given options, defaults filled in: what a performance model needs.
- * The per-cell counts are those of the code emitted for one computed cell of one time level. */
+/* Why a backend refuses options: the message and a hint for the user. */
 typedef struct {
-  int bt, p;
-  int warps;      /* per block: side by side along x (2D) or stacked along y (3D) */
-  int cache;      /* register cache per thread: p + 2 bT r0 values */
-  int regs;       /* estimated registers per thread (see ssam.c) */
-  long smem;      /* bytes of dynamic shared memory per block (3D exchange between warps) */
-  int fma, mul, add; /* arithmetic per computed cell */
-  int shuffles;   /* partial sums passed between lanes per computed cell */
-  int smem_reads; /* 3D: values of the neighbouring warps read per computed cell */
-  int smem_extra; /* 3D: rows each level writes to shared memory beyond those it computes */
-  bool long_code; /* 2D: a launch unrolls more products than the code-size rule of the defaults
-                     allows (ssam.c, MAX_UNROLLED): measured 1.3x to 1.5x slower */
-} SsamPlan;
+  char msg[256];
+  const char *hint;
+} Refusal;
 
-/* The 25d backend's plan for given options, defaults filled in: what a performance model needs.
- * The counts are those of the code emitted for one thread and one plane of the stream. */
+/* Fills why with the message (printf format) and the hint; returns -1, for `return refuse...`. */
+int codegen_refuse(Refusal *why, const char *hint, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* ---- Command-line options of a backend ---- */
+
+typedef enum {
+  OPT_COUNT, /* --bt N: a count of at least 1 */
+  OPT_SHAPE, /* --bs YxX: up to `counts` counts joined by 'x', slowest axis first */
+  OPT_CHOICE,/* --placement NAME: one of `choices`, stored as its index + 1 */
+  OPT_FLAG,  /* --no-diag-opt: stored as 1 */
+} OptionKind;
+
 typedef struct {
-  Placement placement;
-  int by, bx;          /* threads per block along y and x */
-  int ring;            /* slots of the ring or queues */
-  int tile;            /* cells of a shared tile with its halo (shared, hybrid; else 0) */
-  long smem;           /* bytes of dynamic shared memory per block */
-  int regs;            /* estimated registers per thread (see p25d.c) */
-  double loads;        /* global load instructions: every point (global), a row per y offset
-                          and its halo (register), the thread's share of the tile (shared, hybrid) */
-  double smem_reads, smem_writes; /* shared-memory words */
-  int shuffles;        /* warp shuffles (register: two per point off the thread's x) */
-} P25dPlan;
+  const char *name; /* "--bt" */
+  OptionKind kind;
+  int at;           /* index of its int (the first of a shape's) in the parameters */
+  int counts;       /* OPT_SHAPE: most counts */
+  bool x_first;     /* OPT_SHAPE: stored contiguous axis first, the reverse of the written order */
+  const char *const *choices; /* OPT_CHOICE: the names, NULL-terminated */
+  const char *arg;  /* the value in help lines: "N", "YxX" */
+  const char *help;
+} BackendOption;
+
+/* Index of field f of a backend's parameter struct T, for BackendOption.at. */
+#define PARAM_AT(T, f) ((int)(offsetof(T, f) / sizeof(int)))
+
+/* The option of backend b called name, or NULL. */
+const BackendOption *codegen_find_option(const Backend *b, const char *name);
+/* Stores the value of option o of opt's backend as typed on the command line; 0, or -1 with
+ * the reason in err (the value as typed, what would work). */
+int codegen_parse_option(GenOptions *opt, const BackendOption *o, const char *value, char *err,
+                         size_t n);
+/* opt's parameters as command-line options of its backend ("--bt 4 --bs 256 --hsn 512"), those
+ * left to the backend omitted: "" when all are. codegen_parse_option reads each back. */
+void codegen_params_text(const GenOptions *opt, char *buf, size_t n);
+/* Help lines of backend b's options, for gen and run. */
+void codegen_options_help(Buf *out, const Backend *b);
+
+/* ---- Backends ---- */
+
+/* Where a program runs: the runtime headers implementing the engine hooks (runtime/rt_cuda.h or
+ * rt_cpu.h, and what they use) and the defaults of its command line. */
+typedef struct {
+  int cuda;                 /* 1: .cu compiled by nvcc */
+  const char *const *texts; /* the headers' text, in order, NULL-terminated */
+  long default_size[2];     /* interior cells per axis, for 2D and 3D */
+  long default_steps, default_reps;
+} ProgramEngine;
+extern const ProgramEngine engine_cuda, engine_cpu; /* emit.c */
+
+struct Backend {
+  const char *name;         /* --backend NAME */
+  const char *summary;      /* one help line */
+  const ProgramEngine *engine;
+  int multistep;            /* 1: defines stencil_advance() (several steps per call) instead
+                               of stencil_step() */
+  const BackendOption *options; /* ended by one whose name is NULL */
+  /* Fills plan (at most PLAN_MAX_BYTES, the backend's struct) for the stencil and options, the
+   * defaults chosen, or refuses options the backend cannot run: non-zero with a message naming
+   * the limit and the value, and a hint; prints nothing. */
+  int (*plan)(const Stencil *st, const GenOptions *opt, void *plan, Refusal *why);
+  /* Appends the plan in a few readable lines (gen --explain). */
+  void (*explain)(Buf *out, const Stencil *st, const void *plan);
+  /* Appends the code defining stencil_step() or stencil_advance() (kernels, launches). */
+  void (*emit)(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan);
+};
 
 /* Comment lines enclosing the backend's kernel code (not the reference) in every program, so
  * that a test can perturb the kernel alone. */
 #define CODEGEN_KERNEL_BEGIN "/* stencilc:kernel-begin */"
 #define CODEGEN_KERNEL_END "/* stencilc:kernel-end */"
 
-/* Parses a backend name ("naive", "cpu", "n5d", "25d", "ssam"); returns -1 when unknown. */
-int codegen_backend_from_name(const char *name);
-const char *codegen_backend_name(Backend b);
-/* True when the backend's output is CUDA (compiled with nvcc), false for plain C. */
-int codegen_backend_is_cuda(Backend b);
+/* The plan of opt's backend: 0, or non-zero with the reason ("NAME: message") in why. Prints
+ * nothing. */
+int codegen_plan(const Stencil *st, const GenOptions *opt, PlanStore *plan, char *why, size_t n);
 
-/* Whether the backend accepts the options for this stencil, printing nothing: 0, or non-zero with
- * the reason (the message `stencilc gen` would print, without location and hint) in why. */
-int codegen_validate(const Stencil *st, const GenOptions *opt, char *why, size_t n);
+/* Checks the stencil and plans: 0, or -1 after printing why the stencil or the options cannot be
+ * handled (file:line:col: error: ... with a hint). */
+int codegen_prepare(const Stencil *st, const GenOptions *opt, PlanStore *plan);
 
-/* The n5d plan for opt->n5d (whatever opt->backend says): 0, or non-zero with the reason in why. */
-int codegen_n5d_plan(const Stencil *st, const GenOptions *opt, N5dPlan *plan, char *why, size_t n);
+/* Appends the plan of codegen_prepare in a few readable lines, each starting with "plan: ". */
+void codegen_explain(Buf *out, const Stencil *st, const GenOptions *opt, const PlanStore *plan);
 
-/* The SSAM plan for opt->ssam (whatever opt->backend says): 0, or non-zero with the reason. */
-int codegen_ssam_plan(const Stencil *st, const GenOptions *opt, SsamPlan *plan, char *why, size_t n);
+/* Appends the whole program for the plan of codegen_prepare. */
+void codegen_emit(Buf *out, const Stencil *st, const GenOptions *opt, const PlanStore *plan);
 
-/* The 25d plan for opt->p25d (whatever opt->backend says): 0, or non-zero with the reason. */
-int codegen_p25d_plan(const Stencil *st, const GenOptions *opt, P25dPlan *plan, char *why, size_t n);
-
-/* Parses a 25d placement name ("global", "shared", "hybrid", "register"); -1 when unknown. */
-int codegen_placement_from_name(const char *name);
-const char *codegen_placement_name(Placement p);
-
-/* The naive backend's threads per block along each axis (axis 0 first), defaults filled in. */
-void codegen_naive_block(const Stencil *st, const GenOptions *opt, int block[IR_MAX_DIMS]);
-
-/* The backend's default interior cells per axis (for a dims-D stencil) and time steps. */
-long codegen_default_size(Backend b, int dims);
-long codegen_default_steps(Backend b);
-
-/* Appends the whole program to out. Returns 0, or non-zero after printing why the stencil or the
- * options cannot be handled (nothing is appended then). */
+/* codegen_prepare, then codegen_emit: 0, or non-zero after printing why (nothing appended). */
 int codegen_program(Buf *out, const Stencil *st, const GenOptions *opt);
 
 #endif

@@ -1,21 +1,26 @@
 /* C + OpenMP backend: threads over axis 0, SIMD over the contiguous axis, one step per call.
- * The engine (host buffers, wall-clock timing) is runtime/rt_cpu.h. */
+ * The engine (host buffers, wall-clock timing) is runtime/rt_cpu.h. It has no parameters. */
 #include "emit.h"
 
-#include "runtime_text.h"
 
-static void cpu_emit_step(Buf *out, const Stencil *st, const GenOptions *opt) {
-  DType dtype = opt->dtype;
-  HostStep hs = {"stencil_step", dtype, 1, emit_load_global};
+static int cpu_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusal *why) {
+  (void)st, (void)opt, (void)plan, (void)why;
+  return 0;
+}
+
+static void cpu_emit(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan) {
+  (void)plan;
+  HostStep hs = {"stencil_step", opt->dtype, 1, emit_load_global};
   emit_host_step(out, st, &hs);
 }
 
-const BackendInfo backend_cpu = {
-    .name = "cpu",
-    .cuda = 0,
-    .engine_text = rt_rt_cpu,
-    .default_size = {2048, 128},
-    .default_steps = 10,
-    .default_reps = 3,
-    .emit_step = cpu_emit_step,
-};
+static void cpu_explain(Buf *out, const Stencil *st, const void *plan) {
+  (void)plan;
+  buf_printf(out, "plan: OpenMP threads over axis 0, SIMD over axis %d, one step per call\n",
+             st->dims - 1);
+}
+
+const Backend backend_cpu = {
+    .name = "cpu", .engine = &engine_cpu, .options = NULL,
+    .plan = cpu_plan, .explain = cpu_explain, .emit = cpu_emit,
+    .summary = "C + OpenMP (build: cc -O3 -fopenmp OUT -lm -o prog)"};

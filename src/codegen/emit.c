@@ -1,5 +1,6 @@
 #include "emit.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -171,31 +172,75 @@ static void emit_load_as_double(Buf *out, const Stencil *st, int point, const vo
   emit_load_global(out, st, point, ctx);
 }
 
+/* ---- Indented lines ---- */
+
+void em_begin(Emitter *e) { buf_printf(e->out, "%*s", 2 * e->depth, ""); }
+
+void em_end(Emitter *e) { buf_puts(e->out, "\n"); }
+
+static void em_vline(Emitter *e, const char *fmt, va_list ap, const char *end) {
+  char line[1024];
+  vsnprintf(line, sizeof line, fmt, ap);
+  em_begin(e);
+  buf_printf(e->out, "%s%s%s\n", line, line[0] && end[0] ? " " : "", end);
+}
+
+void em_line(Emitter *e, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  em_vline(e, fmt, ap, "");
+  va_end(ap);
+}
+
+void em_open(Emitter *e, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  em_vline(e, fmt, ap, "{");
+  va_end(ap);
+  e->depth++;
+}
+
+void em_close(Emitter *e) {
+  assert(e->depth > 0);
+  e->depth--;
+  em_line(e, "}");
+}
+
+void em_else(Emitter *e) {
+  assert(e->depth > 0);
+  e->depth--;
+  em_line(e, "} else {");
+  e->depth++;
+}
+
 /* ---- Host loop nests (reference, CPU backend) ---- */
 
 void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs) {
   int d = st->dims;
-  buf_printf(out,
-             "static void %s(const rt_real *__restrict__ in, rt_real *__restrict__ out, "
-             "const RtGrid *g) {\n",
-             hs->name);
-  for (int a = 0; a < d - 1; a++) buf_printf(out, "  const long s%d = g->stride[%d];\n", a, a);
-  for (int a = 0; a < d; a++)
-    buf_printf(out, "  const long b%d = g->lo[%d], e%d = g->lo[%d] + g->n[%d];\n", a, a, a, a, a);
+  Emitter e = {out, 0};
+  em_open(&e, "static void %s(const rt_real *__restrict__ in, rt_real *__restrict__ out, "
+              "const RtGrid *g)", hs->name);
+  for (int a = 0; a < d - 1; a++) em_line(&e, "const long s%d = g->stride[%d];", a, a);
+  for (int a = 0; a < d; a++) em_line(&e, "const long b%d = g->lo[%d], e%d = g->lo[%d] + g->n[%d];", a, a, a, a, a);
   if (st->nweights) /* host code reads the host copy (in CUDA programs rt_w is on the device) */
-    buf_puts(out, "  const rt_real *const rt_w = rt_w_host;\n");
+    em_line(&e, "const rt_real *const rt_w = rt_w_host;");
   buf_puts(out, "#pragma omp parallel for\n");
-  for (int a = 0; a < d; a++) {
-    if (a == d - 1 && hs->simd) buf_puts(out, "#pragma omp simd\n");
-    buf_printf(out, "%*sfor (long i%d = b%d; i%d < e%d; i%d++)%s\n", 2 * (a + 1), "", a, a, a, a,
-               a, a == d - 1 ? " {" : "");
-  }
-  int ind = 2 * (d + 1);
-  buf_printf(out, "%*sconst long c = ", ind, "");
+  for (int a = 0; a < d - 1; a++, e.depth++) /* one statement each: no braces */
+    em_line(&e, "for (long i%d = b%d; i%d < e%d; i%d++)", a, a, a, a, a);
+  if (hs->simd) buf_puts(out, "#pragma omp simd\n");
+  em_open(&e, "for (long i%d = b%d; i%d < e%d; i%d++)", d - 1, d - 1, d - 1, d - 1, d - 1);
+  em_begin(&e);
+  buf_puts(out, "const long c = ");
   for (int a = 0; a < d - 1; a++) buf_printf(out, "i%d * s%d + ", a, a);
-  buf_printf(out, "i%d;\n%*sout[c] = (rt_real)(", d - 1, ind, "");
+  buf_printf(out, "i%d;", d - 1);
+  em_end(&e);
+  em_begin(&e);
+  buf_puts(out, "out[c] = (rt_real)(");
   emit_expr(out, st, st->expr, hs->arith, hs->load, NULL);
-  buf_printf(out, ");\n%*s}\n}\n", 2 * d, "");
+  buf_puts(out, ");");
+  em_end(&e);
+  em_close(&e);
+  buf_puts(out, "}\n");
 }
 
 /* ---- Multi-step launches ---- */
@@ -219,8 +264,6 @@ void emit_advance(Buf *out, const char *bt, const char *launch) {
              bt, bt, launch);
 }
 
-/* ---- Refusals ---- */
-
 int codegen_refuse(Refusal *why, const char *hint, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -230,12 +273,23 @@ int codegen_refuse(Refusal *why, const char *hint, const char *fmt, ...) {
   return -1;
 }
 
-int codegen_refusal_text(const Refusal *r, const char *name, char *why, size_t n) {
-  snprintf(why, n, "%s: %s", name, r->msg);
-  return -1;
+void emit_smem_setup(Buf *out, const char *kernel, const char *bytes) {
+  buf_printf(out,
+             "  static bool ready = false;\n"
+             "  if (!ready) {\n"
+             "    RT_CUDA_CHECK(cudaFuncSetAttribute(%s,\n"
+             "                                       cudaFuncAttributeMaxDynamicSharedMemorySize, %s));\n"
+             "    ready = true;\n"
+             "  }\n",
+             kernel, bytes);
 }
 
 /* ---- Whole program ---- */
+
+static const char *const cuda_texts[] = {rt_rt_chunk, rt_rt_cuda, NULL};
+static const char *const cpu_texts[] = {rt_rt_cpu, NULL};
+const ProgramEngine engine_cuda = {1, cuda_texts, {16384, 512}, 1000, 5};
+const ProgramEngine engine_cpu = {0, cpu_texts, {2048, 128}, 10, 3};
 
 static void emit_c_string(Buf *out, const char *s) {
   buf_puts(out, "\"");
@@ -243,18 +297,18 @@ static void emit_c_string(Buf *out, const char *s) {
   buf_puts(out, "\"");
 }
 
-static void emit_header_comment(Buf *out, const Stencil *st, DType dtype, const BackendInfo *bi) {
-  const char *ext = bi->cuda ? "cu" : "c";
+static void emit_header_comment(Buf *out, const Stencil *st, DType dtype, const Backend *bi) {
+  const char *ext = bi->engine->cuda ? "cu" : "c";
   buf_printf(out,
              "/* Generated by stencilc from %s (function %s): backend %s, element type %s.\n"
              " * Runs the stencil, verifies it against a plain C reference and times it.\n"
              " * Compile: ",
              st->name, st->func_name[0] ? st->func_name : "?", bi->name, ir_dtype_name(dtype));
-  if (bi->cuda)
+  if (bi->engine->cuda)
     buf_printf(out, "nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp");
   else
     buf_printf(out, "gcc -std=c11 -O3 -fopenmp");
-  buf_printf(out, " -o %s_%s THIS_FILE.%s%s\n", st->name, bi->name, ext, bi->cuda ? "" : " -lm");
+  buf_printf(out, " -o %s_%s THIS_FILE.%s%s\n", st->name, bi->name, ext, bi->engine->cuda ? "" : " -lm");
   buf_printf(out, " * Run: ./%s_%s -h */\n", st->name, bi->name);
 }
 
@@ -278,7 +332,7 @@ static void emit_weight_gains(Buf *out, const Stencil *st) {
 }
 
 /* The constants block: every fact about the stencil the runtime needs, in one initializer. */
-static void emit_constants(Buf *out, const Stencil *st, DType dtype, const BackendInfo *bi) {
+static void emit_constants(Buf *out, const Stencil *st, DType dtype, const Backend *bi) {
   int lo[IR_MAX_DIMS] = {0}, hi[IR_MAX_DIMS] = {0};
   for (int a = 0; a < st->dims; a++) {
     lo[a] = st->lo[a];
@@ -296,7 +350,7 @@ static void emit_constants(Buf *out, const Stencil *st, DType dtype, const Backe
   buf_puts(out, ", ");
   emit_int_array(out, hi, IR_MAX_DIMS);
   buf_printf(out, ", %d, %s, %d, %ld, %ld, %ld", st->flops, gain, st->time_form == TIME_COPYBACK,
-             bi->default_size[st->dims - 2], bi->default_steps, bi->default_reps);
+             bi->engine->default_size[st->dims - 2], bi->engine->default_steps, bi->engine->default_reps);
   if (st->nweights) buf_printf(out, ", %d, rt_weight_gain", st->nweights);
   else buf_puts(out, ", 0, NULL");
   buf_puts(out, "};\n");
@@ -320,18 +374,19 @@ static void emit_reference_step(Buf *out, const Stencil *st, DType dtype) {
   buf_free(&ref);
 }
 
-void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const BackendInfo *bi) {
+void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan) {
+  const Backend *bi = opt->backend;
   DType dtype = opt->dtype;
   emit_header_comment(out, st, dtype, bi);
   buf_printf(out, "#define RT_REAL %s\n", ir_dtype_name(dtype));
   if (st->nweights) buf_printf(out, "#define RT_NWEIGHTS %d\n", st->nweights);
   if (bi->multistep) buf_puts(out, "#define RT_ENGINE_ADVANCE 1\n");
   buf_puts(out, rt_rt_common);
-  buf_puts(out, bi->engine_text);
+  for (const char *const *t = bi->engine->texts; *t; t++) buf_puts(out, *t);
   emit_constants(out, st, dtype, bi);
   emit_reference_step(out, st, dtype);
   buf_printf(out, "\n%s\n", CODEGEN_KERNEL_BEGIN);
-  bi->emit_step(out, st, opt);
+  bi->emit(out, st, opt, plan);
   buf_printf(out, "%s\n\n", CODEGEN_KERNEL_END);
   buf_puts(out, rt_rt_driver);
 }

@@ -68,44 +68,31 @@ void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs);
  * buf[src] into buf[1 - src] with the grid g. */
 void emit_advance(Buf *out, const char *bt, const char *launch);
 
-/* Why a backend refuses options: the message and a hint for the user. */
+/* A small emitter of indented code: every line starts at 2 * depth spaces, and scopes open and
+ * close with their braces, so that no format string counts spaces. */
 typedef struct {
-  char msg[256];
-  const char *hint;
-} Refusal;
+  Buf *out;
+  int depth;
+} Emitter;
 
-/* Fills why with the message (printf format) and the hint; returns -1, for `return refuse...`. */
-int codegen_refuse(Refusal *why, const char *hint, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+/* Starts a line at the current depth; the caller appends to e->out and ends it with em_end. */
+void em_begin(Emitter *e);
+void em_end(Emitter *e);
+/* One whole line. */
+void em_line(Emitter *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A line ending with "{" ("{" alone for an empty fmt); what follows is one level deeper. */
+void em_open(Emitter *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Closes the scope: "}", or "} else {" with em_else, which opens the next one. */
+void em_close(Emitter *e);
+void em_else(Emitter *e);
 
-/* Writes refusal r of backend `name` as the text of codegen_validate and the codegen_*_plan
- * functions, "NAME: message", into why (n bytes); returns -1. */
-int codegen_refusal_text(const Refusal *r, const char *name, char *why, size_t n);
+/* Appends the statements, indented by two spaces, that let `kernel` (a C++ expression naming it)
+ * launch with `bytes` (a C expression) of dynamic shared memory, once per program: CUDA's
+ * default allows 48 KB. */
+void emit_smem_setup(Buf *out, const char *kernel, const char *bytes);
 
-/* What a backend contributes to a program. */
-typedef struct {
-  const char *name;         /* as in codegen_backend_name */
-  int cuda;                 /* 1: .cu compiled by nvcc */
-  const char *engine_text;  /* runtime header implementing the engine hooks */
-  long default_size[2];     /* per axis, for 2D and 3D */
-  long default_steps, default_reps;
-  int multistep;            /* 1: defines stencil_advance() (several steps per call) instead
-                               of stencil_step() */
-  /* Refuses options the backend cannot run (optional): non-zero with a message naming the limit
-   * and the value, and a hint; prints nothing. */
-  int (*check)(const Stencil *st, const GenOptions *opt, Refusal *why);
-  /* Appends the code defining stencil_step() or stencil_advance() (kernels, launches). */
-  void (*emit_step)(Buf *out, const Stencil *st, const GenOptions *opt);
-} BackendInfo;
-
-/* Appends the complete program: header comment, runtime, constants, reference, kernel code
- * between CODEGEN_KERNEL_BEGIN/END, driver. */
-void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const BackendInfo *bi);
-
-extern const BackendInfo backend_naive; /* naive.c */
-extern const BackendInfo backend_cpu;   /* cpu.c */
-extern const BackendInfo backend_n5d;   /* n5d.c */
-extern const BackendInfo backend_p25d;  /* p25d.c */
-extern const BackendInfo backend_ssam;  /* ssam.c */
+/* Appends the complete program: header comment, runtime, constants, reference, the backend's
+ * kernel code for `plan` between CODEGEN_KERNEL_BEGIN/END, driver. */
+void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan);
 
 #endif

@@ -21,24 +21,20 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <assert.h>
+
 #include "emit.h"
-#include "runtime_text.h"
+#include "model/gpu.h"
+#include "n5d.h"
 
 static const char *const mode_names[] = {"diagonal-free", "associative", "general"};
 
-/* Hardware limits of sm_90 that bound the parameters. */
-enum { MAX_THREADS = 1024, MAX_SMEM = 227 * 1024, REGS_PER_SM = 65536, MAX_BT = 32, MAX_ROWS = 8 };
+/* Limits of the method; the hardware's come from the GPU description (model_gpu_target). */
+enum { MAX_BT = 32, MAX_ROWS = 8 };
 
-typedef struct {
-  N5dMode mode;
-  int bt, bsx, bsy, hsn, regs;
-  int rs, ry, rx; /* radius along the streaming axis, y (3D) and x */
-  int v;          /* rows of the stream each level computes between two barriers */
-  int w;          /* ring size 2RS+V: the rows one level's next level reads at once */
-  int copies;     /* row-loop unroll: copies of V rows until the ring slots repeat */
-  bool linear;    /* computed from the folded linear form (associative, not forced off) */
-  long smem;      /* bytes of dynamic shared memory */
-} Plan;
+typedef N5dPlan Plan;
+_Static_assert(sizeof(N5dParams) <= sizeof(BackendParams), "n5d parameters fit GenOptions");
+_Static_assert(sizeof(Plan) <= PLAN_MAX_BYTES, "the n5d plan fits a PlanStore");
 
 static N5dMode choose_mode(const Stencil *st, const N5dParams *p) {
   if (st->diagonal_free && !p->no_diag_opt) return N5D_DIAGONAL_FREE;
@@ -86,15 +82,40 @@ static void default_params(const Stencil *st, const N5dParams *p, DType dt, Plan
   pl->regs = p->regs ? p->regs : p->bt || p->bs[0] || p->rows ? 0 : d.regs;
 }
 
+/* Shared-memory reads per thread and level, as emit_level writes them: the general mode reads
+ * every point from its ring; the diagonal-free one the in-plane points of its own row (the others
+ * are in its register ring); the associative one each in-plane offset once (AN5D's "practical"
+ * count: the value stays in a register for the partial sums it feeds). */
+static int shared_reads(const Stencil *st, N5dMode mode) {
+  int reads = 0;
+  for (int p = 0; p < st->npoints; p++) {
+    const int *o = st->points[p].off;
+    bool in_plane = o[1] != 0 || (st->dims == 3 && o[2] != 0);
+    if (mode == N5D_GENERAL) reads++;
+    else if (mode == N5D_DIAGONAL_FREE) reads += o[0] == 0 && in_plane;
+    else if (emit_coef_used(st, p)) {
+      bool first = true;
+      for (int q = 0; q < p && first; q++)
+        first = !(emit_coef_used(st, q) && st->points[q].off[1] == o[1] && st->points[q].off[2] == o[2]);
+      reads += first;
+    }
+  }
+  return reads;
+}
+
 static long shared_bytes(const Plan *pl, DType dt) {
   long row = (long)(pl->ry * pl->bsx + pl->rx) * 2 + (long)pl->bsx * pl->bsy;
   long rows = pl->mode == N5D_GENERAL ? (long)pl->bt * pl->w : 2L * pl->v;
-  return rows * row * (dt == DTYPE_FLOAT ? 4 : 8);
+  return rows * row * ir_dtype_bytes(dt);
 }
 
 /* Fills the plan and refuses impossible combinations with the limit and the value. */
-static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *why) {
-  const N5dParams *p = &opt->n5d;
+static int n5d_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusal *why) {
+  N5dParams params;
+  codegen_get_params(opt, &params, sizeof params);
+  const N5dParams *p = &params;
+  Plan *pl = plan;
+  const GpuSpec *gpu = model_gpu_target();
   memset(pl, 0, sizeof *pl);
   pl->mode = choose_mode(st, p);
   pl->hsn = p->hsn;
@@ -114,39 +135,28 @@ static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal
     return codegen_refuse(why, "choose --rows between 1 and 8",
                           "%d rows per barrier is outside 1..%d", pl->v, MAX_ROWS);
   long threads = (long)pl->bsx * pl->bsy;
-  if (pl->bsx < 1 || pl->bsy < 1 || threads > MAX_THREADS || threads % 32)
+  if (pl->bsx < 1 || pl->bsy < 1 || threads > gpu->max_threads_per_block || threads % 32)
     return codegen_refuse(why,
                           "choose --bs so that the threads per block are a multiple of 32, at most 1024",
                           "a block of %dx%d = %ld threads is not a multiple of 32 up to %d",
-                          pl->bsy, pl->bsx, threads, MAX_THREADS);
+                          pl->bsy, pl->bsx, threads, gpu->max_threads_per_block);
   if (2 * pl->bt * pl->rx >= pl->bsx || (st->dims == 3 && 2 * pl->bt * pl->ry >= pl->bsy))
     return codegen_refuse(why, "lower --bt or widen --bs",
                           "the halo 2*bT*radius = %d (x) / %d (y) leaves no output in a %dx%d block",
                           2 * pl->bt * pl->rx, 2 * pl->bt * pl->ry, pl->bsy, pl->bsx);
   pl->smem = shared_bytes(pl, opt->dtype);
-  if (pl->smem > MAX_SMEM)
+  if (pl->smem > gpu->smem_per_block)
     return codegen_refuse(why, "lower --bt or --bs",
-                          "needs %ld bytes of shared memory per block, the limit is %d", pl->smem,
-                          MAX_SMEM);
-  if (pl->regs && (pl->regs < 24 || pl->regs > 255 || pl->regs * threads > REGS_PER_SM))
-    return codegen_refuse(why, "choose --regs so that regs * threads <= 65536",
-                          "a cap of %d registers for %ld threads is outside 24..255 or over the %d "
-                          "registers of an SM", pl->regs, threads, REGS_PER_SM);
+                          "needs %ld bytes of shared memory per block, the limit is %ld", pl->smem,
+                          gpu->smem_per_block);
+  if (pl->regs && (pl->regs < 24 || pl->regs > gpu->max_regs_per_thread || pl->regs * threads > gpu->regs_per_sm))
+    return codegen_refuse(why, "choose --regs so that regs * threads fit the registers of an SM",
+                          "a cap of %d registers for %ld threads is outside 24..%d or over the %d "
+                          "registers of an SM", pl->regs, threads, gpu->max_regs_per_thread,
+                          gpu->regs_per_sm);
   if (pl->hsn < 0)
     return codegen_refuse(why, "--hsn counts rows; give a positive number", "negative hSN");
-  return 0;
-}
-
-static int n5d_check(const Stencil *st, const GenOptions *opt, Refusal *why) {
-  Plan pl;
-  return make_plan(st, opt, &pl, why);
-}
-
-int codegen_n5d_plan(const Stencil *st, const GenOptions *opt, N5dPlan *plan, char *why, size_t n) {
-  Plan pl;
-  Refusal r;
-  if (make_plan(st, opt, &pl, &r)) return codegen_refusal_text(&r, backend_n5d.name, why, n);
-  *plan = (N5dPlan){pl.mode, pl.bt, {pl.bsx, pl.bsy}, pl.v, pl.w, pl.smem, pl.regs};
+  pl->smem_reads = shared_reads(st, pl->mode);
   return 0;
 }
 
@@ -207,99 +217,141 @@ static void emit_formula(Buf *out, const Stencil *st, const Plan *pl, DType dt, 
   else emit_expr(out, st, st->expr, dt, load, c);
 }
 
-/* ASSOC: new row j of level k-1 (plane j of the pair) adds its weighted neighbours into the
- * partial sums of the level-k rows that read it. */
-static void emit_partial_sums(Buf *out, const Stencil *st, const Plan *pl, DType dt, int k,
-                              int base, int j) {
-  for (int p = 0; p < st->npoints; p++) {
-    if (!emit_coef_used(st, p)) continue;
-    int reader = base + pl->rs + j - st->points[p].off[0]; /* the row whose point p this is */
-    buf_printf(out, "        a%d_%d += ", k, slot(pl, reader));
-    emit_coef(out, st, p, dt);
-    buf_puts(out, " * ");
-    emit_pair_read(out, j, plane_offset(st, pl, p));
-    buf_puts(out, ";\n");
+/* The V rows of level k-1 that the neighbours read go to shared memory (the pair, or level k-1's
+ * ring), then one barrier for all V; the outputs o0.. start at 0. */
+static void emit_publish(Emitter *e, const Plan *pl, int k, int base) {
+  for (int j = 0; j < pl->v; j++) {
+    em_begin(e);
+    if (pl->mode == N5D_GENERAL) emit_ring_read(e->out, pl, k - 1, slot(pl, base + pl->rs + j), 0);
+    else emit_pair_read(e->out, j, 0);
+    if (pl->mode == N5D_DIAGONAL_FREE) buf_printf(e->out, " = r%d_%d;", k - 1, slot(pl, base + j));
+    else buf_printf(e->out, " = nv%d;", j);
+    em_end(e);
   }
+  em_line(e, "__syncthreads();");
+  em_begin(e);
+  buf_puts(e->out, "rt_real");
+  for (int j = 0; j < pl->v; j++) buf_printf(e->out, "%s o%d = 0", j ? "," : "", j);
+  buf_puts(e->out, ";");
+  em_end(e);
+}
+
+/* DF: each row from the register ring (its own column) and the pair (in-plane neighbours); a
+ * cell outside the interior keeps its value. */
+static void emit_rows_df(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int k, int base) {
+  for (int j = 0; j < pl->v; j++) {
+    LoadCtx c = {pl, k, base + j, j};
+    em_begin(e);
+    buf_printf(e->out, "o%d = ", j);
+    emit_formula(e->out, st, pl, dt, load_df, &c);
+    buf_puts(e->out, ";");
+    em_end(e);
+    em_line(e, "o%d = INTERIOR(q + %d) ? o%d : r%d_%d;", j, j, j, k - 1, slot(pl, base + j));
+  }
+}
+
+/* ASSOC: new row j of level k-1 (plane j of the pair) adds its weighted neighbours into the
+ * partial sums of the level-k rows that read it; row q+j is then complete, its last rows of
+ * level k-1 just arrived. */
+static void emit_rows_assoc(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int k, int base) {
+  for (int j = 0; j < pl->v; j++)
+    for (int p = 0; p < st->npoints; p++) {
+      if (!emit_coef_used(st, p)) continue;
+      int reader = base + pl->rs + j - st->points[p].off[0]; /* the row whose point p this is */
+      em_begin(e);
+      buf_printf(e->out, "a%d_%d += ", k, slot(pl, reader));
+      emit_coef(e->out, st, p, dt);
+      buf_puts(e->out, " * ");
+      emit_pair_read(e->out, j, plane_offset(st, pl, p));
+      buf_puts(e->out, ";");
+      em_end(e);
+    }
+  for (int j = 0; j < pl->v; j++) {
+    int at = slot(pl, base + j);
+    em_begin(e);
+    buf_printf(e->out, "o%d = a%d_%d", j, k, at);
+    if (st->constant != 0) {
+      buf_puts(e->out, " + ");
+      emit_number(e->out, st->constant, dt);
+    }
+    buf_puts(e->out, ";");
+    em_end(e);
+    em_line(e, "a%d_%d = 0;", k, at);
+    em_line(e, "if (!INTERIOR(q + %d)) o%d = in[(long)clamp0(q + %d) * s0 + pc];", j, j, j);
+  }
+}
+
+/* GENERAL: every point from level k-1's shared ring. */
+static void emit_rows_general(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int k,
+                              int base) {
+  for (int j = 0; j < pl->v; j++) {
+    LoadCtx c = {pl, k, base + j, j};
+    em_begin(e);
+    buf_printf(e->out, "o%d = ", j);
+    emit_formula(e->out, st, pl, dt, load_general, &c);
+    buf_printf(e->out, ";");
+    em_end(e);
+    em_begin(e);
+    buf_printf(e->out, "if (!INTERIOR(q + %d)) o%d = ", j, j);
+    emit_ring_read(e->out, pl, k - 1, slot(pl, base + j), 0);
+    buf_puts(e->out, ";");
+    em_end(e);
+  }
+}
+
+/* The last level stores its rows; the others hand them to level k + 1. */
+static void emit_hand_on(Emitter *e, const Plan *pl, int k, int base) {
+  em_open(e, "if (L == %d)", k);
+  for (int j = 0; j < pl->v; j++)
+    em_line(e, "if (own && q + %d >= i0 && q + %d < i1) out[(long)(q + %d) * s0 + p] = o%d;", j, j, j, j);
+  if (k < pl->bt) { /* the last level of the widest instantiation has no successor */
+    em_else(e);
+    for (int j = 0; j < pl->v; j++) {
+      if (pl->mode == N5D_DIAGONAL_FREE) em_line(e, "r%d_%d = o%d;", k, slot(pl, base + j), j);
+      else em_line(e, "nv%d = o%d;", j, j);
+    }
+  }
+  em_close(e);
 }
 
 /* Level k of copy u computes rows q .. q+V-1 (q = s - k*RS) from the newest V rows of level
  * k-1, in the register ring `r` (DF) or in nv0.. (ASSOC, GENERAL): one barrier for all V. */
-static void emit_level(Buf *out, const Stencil *st, const Plan *pl, DType dt, int k, int u) {
-  int base = u * pl->v - k * pl->rs, V = pl->v;
-  buf_printf(out, "      if (L >= %d) {\n        const int q = s - %d;\n", k, k * pl->rs);
-  for (int j = 0; j < V; j++) { /* publish the rows the neighbours need */
-    buf_puts(out, "        ");
-    if (pl->mode == N5D_GENERAL) emit_ring_read(out, pl, k - 1, slot(pl, base + pl->rs + j), 0);
-    else emit_pair_read(out, j, 0);
-    if (pl->mode == N5D_DIAGONAL_FREE) buf_printf(out, " = r%d_%d;\n", k - 1, slot(pl, base + j));
-    else buf_printf(out, " = nv%d;\n", j);
+static void emit_level(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int k, int u) {
+  int base = u * pl->v - k * pl->rs;
+  em_open(e, "if (L >= %d)", k);
+  em_line(e, "const int q = s - %d;", k * pl->rs);
+  emit_publish(e, pl, k, base);
+  em_open(e, "if (LIVE(%d))", k);
+  switch (pl->mode) {
+  case N5D_DIAGONAL_FREE: emit_rows_df(e, st, pl, dt, k, base); break;
+  case N5D_ASSOCIATIVE: emit_rows_assoc(e, st, pl, dt, k, base); break;
+  case N5D_GENERAL: emit_rows_general(e, st, pl, dt, k, base); break;
   }
-  buf_puts(out, "        __syncthreads();\n        rt_real");
-  for (int j = 0; j < V; j++) buf_printf(out, "%s o%d = 0", j ? "," : "", j);
-  buf_printf(out, ";\n        if (LIVE(%d)) {\n", k);
-  if (pl->mode == N5D_ASSOCIATIVE)
-    for (int j = 0; j < V; j++) emit_partial_sums(out, st, pl, dt, k, base, j);
-  for (int j = 0; j < V; j++) {
-    LoadCtx c = {pl, k, base + j, j};
-    int at = slot(pl, base + j);
-    buf_printf(out, "        o%d = ", j);
-    switch (pl->mode) {
-    case N5D_DIAGONAL_FREE:
-      emit_formula(out, st, pl, dt, load_df, &c);
-      buf_printf(out, ";\n        o%d = INTERIOR(q + %d) ? o%d : r%d_%d;\n", j, j, j, k - 1, at);
-      break;
-    case N5D_ASSOCIATIVE: /* row q+j is complete: its last rows of level k-1 just arrived */
-      buf_printf(out, "a%d_%d", k, at);
-      if (st->constant != 0) {
-        buf_puts(out, " + ");
-        emit_number(out, st->constant, dt);
-      }
-      buf_printf(out, ";\n        a%d_%d = 0;\n", k, at);
-      buf_printf(out, "        if (!INTERIOR(q + %d)) o%d = in[(long)clamp0(q + %d) * s0 + pc];\n",
-                 j, j, j);
-      break;
-    case N5D_GENERAL:
-      emit_formula(out, st, pl, dt, load_general, &c);
-      buf_printf(out, ";\n        if (!INTERIOR(q + %d)) o%d = ", j, j);
-      emit_ring_read(out, pl, k - 1, at, 0);
-      buf_puts(out, ";\n");
-      break;
-    }
-  }
-  buf_puts(out, "        }\n");
-  if (pl->mode != N5D_GENERAL) buf_puts(out, "        b = 2 * PAD + N5D_ROWS * SMROW - b;\n");
-  buf_printf(out, "        if (L == %d) {\n", k);
-  for (int j = 0; j < V; j++)
-    buf_printf(out, "          if (own && q + %d >= i0 && q + %d < i1) out[(long)(q + %d) * s0 + p] = o%d;\n",
-               j, j, j, j);
-  if (k < pl->bt) { /* the last level of the widest instantiation has no successor */
-    buf_puts(out, "        } else {\n");
-    for (int j = 0; j < V; j++) {
-      if (pl->mode == N5D_DIAGONAL_FREE) buf_printf(out, "          r%d_%d = o%d;\n", k, slot(pl, base + j), j);
-      else buf_printf(out, "          nv%d = o%d;\n", j, j);
-    }
-  }
-  buf_puts(out, "        }\n      }\n");
+  em_close(e);
+  if (pl->mode != N5D_GENERAL) em_line(e, "b = 2 * PAD + N5D_ROWS * SMROW - b;");
+  emit_hand_on(e, pl, k, base);
+  em_close(e);
 }
 
 /* Prefetch depth of the level-0 loads: rows s .. s+LOOKAHEAD-1 are in flight or arrived in
  * ld0.. when the copy of row s starts, so at least a whole copy of on-chip work hides a load. */
 static int lookahead(const Plan *pl) { return pl->v < 2 ? 2 : pl->v; }
 
-static void emit_copy(Buf *out, const Stencil *st, const Plan *pl, DType dt, int u) {
+static void emit_copy(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int u) {
   int V = pl->v, A = lookahead(pl);
-  buf_printf(out, "    {\n      if (m + %d >= M) break;\n      const int s = S0 + m + %d;\n", u * V, u * V);
+  em_open(e, "%s", "");
+  em_line(e, "if (m + %d >= M) break;", u * V);
+  em_line(e, "const int s = S0 + m + %d;", u * V);
   for (int j = 0; j < V; j++) {
-    if (pl->mode == N5D_DIAGONAL_FREE) buf_printf(out, "      r0_%d = ld%d;\n", slot(pl, u * V + j), j);
-    else buf_printf(out, "      rt_real nv%d = ld%d;\n", j, j);
+    if (pl->mode == N5D_DIAGONAL_FREE) em_line(e, "r0_%d = ld%d;", slot(pl, u * V + j), j);
+    else em_line(e, "rt_real nv%d = ld%d;", j, j);
   }
-  for (int i = 0; i + V < A; i++) buf_printf(out, "      ld%d = ld%d;\n", i, i + V);
-  for (int i = A - V; i < A; i++)
-    buf_printf(out, "      ld%d = in[(long)clamp0(s + %d) * s0 + pc];\n", i, i + V);
-  for (int k = 1; k <= pl->bt; k++) emit_level(out, st, pl, dt, k, u);
+  for (int i = 0; i + V < A; i++) em_line(e, "ld%d = ld%d;", i, i + V);
+  for (int i = A - V; i < A; i++) em_line(e, "ld%d = in[(long)clamp0(s + %d) * s0 + pc];", i, i + V);
+  for (int k = 1; k <= pl->bt; k++) emit_level(e, st, pl, dt, k, u);
   if (pl->mode == N5D_GENERAL)
-    buf_puts(out, "      if (L == 1) __syncthreads(); /* the ring slots are rewritten next copy */\n");
-  buf_puts(out, "    }\n");
+    em_line(e, "if (L == 1) __syncthreads(); /* the ring slots are rewritten next copy */");
+  em_close(e);
 }
 
 static void emit_registers(Buf *out, const Plan *pl) {
@@ -315,6 +367,7 @@ static void emit_registers(Buf *out, const Plan *pl) {
 
 static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
   int d = st->dims;
+  const GpuSpec *gpu = model_gpu_target();
   buf_printf(out, "/* n5d: %s mode, bT=%d, block %dx%d, hSN=%d rows (0: from the size), %d rows "
                   "per barrier, register cap %d (0: none), %ld bytes of shared memory */\n",
              mode_names[pl->mode], pl->bt, pl->bsy, pl->bsx, pl->hsn, pl->v, pl->regs, pl->smem);
@@ -325,7 +378,7 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
   buf_printf(out, "#define N5D_SMEM %ld\n", pl->smem);
   for (int a = 0; a < d; a++) buf_printf(out, "#define LO%d %d\n#define HI%d %d\n", a, st->lo[a], a, st->hi[a]);
   long threads = (long)pl->bsx * pl->bsy;
-  long minb = pl->regs ? REGS_PER_SM / (pl->regs * threads) : 1;
+  long minb = pl->regs ? gpu->regs_per_sm / (pl->regs * threads) : 1;
   buf_printf(out, "#define N5D_MINB %ld\n\n", minb < 1 ? 1 : minb);
 }
 
@@ -357,9 +410,11 @@ static void emit_rows(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
     buf_printf(out, "%s ld%d = in[(long)clamp0(S0 + %d) * s0 + pc]", i ? "," : "", i, i);
   buf_puts(out, ";\n");
   emit_registers(out, pl);
-  buf_printf(out, "  for (int m = 0; m < M; m += %d) {\n", pl->copies * pl->v);
-  for (int u = 0; u < pl->copies; u++) emit_copy(out, st, pl, dt, u);
-  buf_puts(out, "  }\n}\n\n");
+  Emitter e = {out, 1};
+  em_open(&e, "for (int m = 0; m < M; m += %d)", pl->copies * pl->v);
+  for (int u = 0; u < pl->copies; u++) emit_copy(&e, st, pl, dt, u);
+  em_close(&e);
+  buf_puts(out, "}\n\n");
 }
 
 static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
@@ -402,24 +457,15 @@ static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
 static void emit_host(Buf *out, const Stencil *st) {
   bool d3 = st->dims == 3;
   buf_puts(out,
-           "/* Rows per block along the stream: N5D_HSN, or enough blocks for about two waves given\n"
-           " * the number of tiles of the plane. */\n"
+           "/* Rows per block along the stream: N5D_HSN, or rt_stream_chunk's (about two waves given\n"
+           " * the number of tiles of the plane), at least 8 bT RS rows. */\n"
            "static int n5d_chunk(const RtGrid *g, long tiles) {\n"
            "  if (N5D_HSN > 0) return N5D_HSN;\n"
-           "  static int sms = 0;\n"
-           "  if (!sms) RT_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));\n"
-           "  long want = 2L * sms * (2048 / (BSX * BSY)), chunks = (want + tiles - 1) / tiles;\n"
-           "  long chunk = (g->n[0] + chunks - 1) / chunks, least = 8L * N5D_BT * (RS ? RS : 1);\n"
-           "  return (int)(chunk < least ? least : chunk);\n"
+           "  return rt_cuda_stream_chunk(g->n[0], tiles, BSX * BSY, 8L * N5D_BT * (RS ? RS : 1));\n"
            "}\n\n"
            "template <bool FULL>\n"
-           "static void n5d_launch(const rt_real *in, rt_real *out, const RtGrid *g, int nlev) {\n"
-           "  static bool ready = false;\n"
-           "  if (!ready) {\n"
-           "    RT_CUDA_CHECK(cudaFuncSetAttribute(n5d_kernel<FULL>,\n"
-           "                                       cudaFuncAttributeMaxDynamicSharedMemorySize, N5D_SMEM));\n"
-           "    ready = true;\n"
-           "  }\n");
+           "static void n5d_launch(const rt_real *in, rt_real *out, const RtGrid *g, int nlev) {\n");
+  emit_smem_setup(out, "n5d_kernel<FULL>", "N5D_SMEM");
   if (d3) {
     buf_puts(out,
              "  dim3 grid(rt_cuda_blocks(g->n[2], BSX - 2 * N5D_BT * RX, 2147483647L),\n"
@@ -444,23 +490,48 @@ static void emit_host(Buf *out, const Stencil *st) {
                "    else n5d_launch<false>(buf[src], buf[1 - src], g, (int)bt);\n");
 }
 
-static void n5d_emit(Buf *out, const Stencil *st, const GenOptions *opt) {
-  Plan pl;
-  Refusal unused;
-  make_plan(st, opt, &pl, &unused); /* checked before emission */
-  emit_defines(out, st, &pl);
-  emit_kernel(out, st, &pl, opt->dtype);
+static void n5d_emit(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan) {
+  const Plan *pl = plan;
+  /* what the slots, the unrolled copies and the tile's output rely on */
+  assert(pl->bt >= 1 && pl->v >= 1 && pl->w == 2 * pl->rs + pl->v);
+  assert(pl->copies * pl->v % pl->w == 0 && pl->bsx > 2 * pl->bt * pl->rx);
+  assert(st->dims == 2 || pl->bsy > 2 * pl->bt * pl->ry);
+  assert(pl->smem <= model_gpu_target()->smem_per_block);
+  emit_defines(out, st, plan);
+  emit_kernel(out, st, plan, opt->dtype);
   emit_host(out, st);
 }
 
-const BackendInfo backend_n5d = {
-    .name = "n5d",
-    .cuda = 1,
-    .engine_text = rt_rt_cuda,
-    .default_size = {16384, 512},
-    .default_steps = 1000,
-    .default_reps = 5,
-    .multistep = 1,
-    .check = n5d_check,
-    .emit_step = n5d_emit,
+static void n5d_explain(Buf *out, const Stencil *st, const void *plan) {
+  const Plan *pl = plan;
+  (void)st;
+  buf_printf(out, "plan: %s mode, bT = %d steps per launch, block %dx%d threads, %d rows per barrier\n",
+             mode_names[pl->mode], pl->bt, pl->bsy, pl->bsx, pl->v);
+  buf_printf(out, "plan: ring of %d rows per level, loop unrolled %d times; register cap %d (0: none)\n",
+             pl->w, pl->copies, pl->regs);
+  buf_printf(out, "plan: halo %d cells along x, %d along y; stream chunk %d rows (0: from the size)\n",
+             pl->bt * pl->rx, pl->bt * pl->ry, pl->hsn);
+  buf_printf(out, "plan: %ld bytes of shared memory per block, %d shared reads per cell and level\n",
+             pl->smem, pl->smem_reads);
+}
+
+static const BackendOption n5d_options[] = {
+    {"--bt", OPT_COUNT, PARAM_AT(N5dParams, bt), 0, false, NULL, "N", "time steps fused per launch"},
+    {"--bs", OPT_SHAPE, PARAM_AT(N5dParams, bs), 2, true, NULL, "X|YxX",
+     "threads per block along x (2D) or y and x (3D)"},
+    {"--hsn", OPT_COUNT, PARAM_AT(N5dParams, hsn), 0, false, NULL, "N",
+     "rows of the streaming axis per block (default: from the size)"},
+    {"--regs", OPT_COUNT, PARAM_AT(N5dParams, regs), 0, false, NULL, "N", "register cap per thread"},
+    {"--rows", OPT_COUNT, PARAM_AT(N5dParams, rows), 0, false, NULL, "N",
+     "rows of the stream computed per barrier (1 to 8)"},
+    {"--no-diag-opt", OPT_FLAG, PARAM_AT(N5dParams, no_diag_opt), 0, false, NULL, "",
+     "turn the diagonal-access-free optimisation off"},
+    {"--no-assoc-opt", OPT_FLAG, PARAM_AT(N5dParams, no_assoc_opt), 0, false, NULL, "",
+     "turn the associative (partial sums) optimisation off"},
+    {NULL}
 };
+
+const Backend backend_n5d = {
+    .name = "n5d", .engine = &engine_cuda, .multistep = 1, .options = n5d_options,
+    .plan = n5d_plan, .explain = n5d_explain, .emit = n5d_emit,
+    .summary = "CUDA, N.5D temporal blocking (AN5D): bT steps per launch on chip"};

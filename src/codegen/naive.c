@@ -1,54 +1,56 @@
 /* Naive CUDA backend: one kernel launch per time step, one thread per interior cell reading
  * its neighbours from global memory. The engine (device buffers, events) is runtime/rt_cuda.h. */
-#include "emit.h"
+#include <assert.h>
 
-#include "runtime_text.h"
+#include "emit.h"
+#include "model/gpu.h"
+#include "naive.h"
+
+_Static_assert(sizeof(NaiveParams) <= sizeof(BackendParams), "naive parameters fit GenOptions");
 
 /* Default threads per block along the axes, innermost (contiguous) axis first, for 2D and 3D: a
  * warp covers 32 contiguous cells so loads coalesce. */
 static const int block_2d[2] = {32, 8};
 static const int block_3d[3] = {32, 4, 2};
 static const char thread_axis[] = "xyz";
-enum { MAX_THREADS = 1024, MAX_BLOCK_Z = 64 }; /* CUDA's limits per block */
-
-void codegen_naive_block(const Stencil *st, const GenOptions *opt, int block[IR_MAX_DIMS]) {
-  const int *def = st->dims == 2 ? block_2d : block_3d;
-  for (int a = 0; a < IR_MAX_DIMS; a++)
-    block[a] = a >= st->dims ? 1 : opt->naive.block[0] ? opt->naive.block[a] : def[st->dims - 1 - a];
-}
 
 /* A given shape names every axis; the threads fill whole warps; z (axis 0 in 3D) stays in CUDA's
  * limit, which a launch would otherwise reject at run time. */
-static int naive_check(const Stencil *st, const GenOptions *opt, Refusal *why) {
-  const int *given = opt->naive.block;
+static int naive_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusal *why) {
+  NaiveParams p;
+  codegen_get_params(opt, &p, sizeof p);
+  NaivePlan *pl = plan;
+  const GpuSpec *gpu = model_gpu_target();
   bool any = false, counts = true;
   for (int a = 0; a < IR_MAX_DIMS; a++) {
-    any = any || given[a];
-    counts = counts && (a < st->dims ? given[a] >= 1 : given[a] == 0);
+    any = any || p.block[a];
+    counts = counts && (a < st->dims ? p.block[a] >= 1 : p.block[a] == 0);
   }
   const char *hint = "give --block one count per axis, slowest first (YxX in 2D, ZxYxX in 3D), "
                      "with a multiple of 32 threads up to 1024, at most 64 along z";
   if (any && !counts)
     return codegen_refuse(why, hint, "a %dD stencil takes %d block counts", st->dims, st->dims);
-  int b[IR_MAX_DIMS], threads = 1;
-  codegen_naive_block(st, opt, b);
-  for (int a = 0; a < st->dims; a++) threads *= b[a];
-  if (threads % 32 || threads > MAX_THREADS)
+  const int *def = st->dims == 2 ? block_2d : block_3d;
+  pl->threads = 1;
+  for (int a = 0; a < IR_MAX_DIMS; a++) {
+    pl->block[a] = a >= st->dims ? 1 : any ? p.block[a] : def[st->dims - 1 - a];
+    pl->threads *= pl->block[a];
+  }
+  if (pl->threads % 32 || pl->threads > gpu->max_threads_per_block)
     return codegen_refuse(why, hint, "a block of %d threads is not a multiple of 32 up to %d",
-                          threads, MAX_THREADS);
-  if (st->dims == 3 && b[0] > MAX_BLOCK_Z)
+                          pl->threads, gpu->max_threads_per_block);
+  if (st->dims == 3 && pl->block[0] > gpu->max_block_z)
     return codegen_refuse(why, hint, "a block of %d threads along z is over CUDA's limit of %d",
-                          b[0], MAX_BLOCK_Z);
+                          pl->block[0], gpu->max_block_z);
   return 0;
 }
 
-static void emit_kernel(Buf *out, const Stencil *st, DType dtype, const int *block) {
-  int d = st->dims, threads = 1;
-  for (int a = 0; a < d; a++) threads *= block[a];
+static void emit_kernel(Buf *out, const Stencil *st, DType dtype, const NaivePlan *pl) {
+  int d = st->dims;
   buf_printf(out,
              "__global__ void __launch_bounds__(%d)\n"
              "naive_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out",
-             threads);
+             pl->threads);
   for (int a = 0; a < d; a++) buf_printf(out, ", int n%d", a);
   for (int a = 0; a < d - 1; a++) buf_printf(out, ", long s%d", a);
   buf_puts(out, ") {\n");
@@ -67,35 +69,42 @@ static void emit_kernel(Buf *out, const Stencil *st, DType dtype, const int *blo
 
 /* Grid limits: 65535 blocks along y and z; along x the limit is chosen so that the interior
  * size still fits the kernel's int parameters. */
-static void emit_launch(Buf *out, const Stencil *st, const int *block) {
+static void emit_launch(Buf *out, const Stencil *st, const NaivePlan *pl) {
   int d = st->dims;
   buf_puts(out, "static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g) {\n"
                 "  const dim3 block(");
-  for (int a = d - 1; a >= 0; a--) buf_printf(out, "%s%d", a == d - 1 ? "" : ", ", block[a]);
+  for (int a = d - 1; a >= 0; a--) buf_printf(out, "%s%d", a == d - 1 ? "" : ", ", pl->block[a]);
   buf_puts(out, ");\n  const dim3 grid(");
   for (int a = d - 1; a >= 0; a--)
     buf_printf(out, "%srt_cuda_blocks(g->n[%d], %d, %s)", a == d - 1 ? "" : ",\n                  ",
-               a, block[a], a == d - 1 ? "2147483647L / 32" : "65535L");
+               a, pl->block[a], a == d - 1 ? "2147483647L / 32" : "65535L");
   buf_puts(out, ");\n  naive_kernel<<<grid, block>>>(in, out");
   for (int a = 0; a < d; a++) buf_printf(out, ", (int)g->n[%d]", a);
   for (int a = 0; a < d - 1; a++) buf_printf(out, ", g->stride[%d]", a);
   buf_puts(out, ");\n  RT_CUDA_LAUNCH_CHECK();\n}\n");
 }
 
-static void naive_emit_step(Buf *out, const Stencil *st, const GenOptions *opt) {
-  int block[IR_MAX_DIMS];
-  codegen_naive_block(st, opt, block);
-  emit_kernel(out, st, opt->dtype, block);
-  emit_launch(out, st, block);
+static void naive_emit(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan) {
+  assert(((const NaivePlan *)plan)->threads % 32 == 0);
+  emit_kernel(out, st, opt->dtype, plan);
+  emit_launch(out, st, plan);
 }
 
-const BackendInfo backend_naive = {
-    .name = "naive",
-    .cuda = 1,
-    .engine_text = rt_rt_cuda,
-    .default_size = {16384, 512},
-    .default_steps = 1000,
-    .default_reps = 5,
-    .check = naive_check,
-    .emit_step = naive_emit_step,
+static void naive_explain(Buf *out, const Stencil *st, const void *plan) {
+  const NaivePlan *pl = plan;
+  buf_printf(out, "plan: one thread per interior cell, block ");
+  for (int a = 0; a < st->dims; a++) buf_printf(out, "%s%d", a ? "x" : "", pl->block[a]);
+  buf_printf(out, " (%d threads, slowest axis first), one step per launch from global memory\n",
+             pl->threads);
+}
+
+static const BackendOption naive_options[] = {
+    {"--block", OPT_SHAPE, PARAM_AT(NaiveParams, block), 3, false, NULL, "YxX|ZxYxX",
+     "threads per block, slowest axis first"},
+    {NULL}
 };
+
+const Backend backend_naive = {
+    .name = "naive", .engine = &engine_cuda, .options = naive_options,
+    .plan = naive_plan, .explain = naive_explain, .emit = naive_emit,
+    .summary = "CUDA, one time step per launch from global memory"};

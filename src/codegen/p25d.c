@@ -41,30 +41,29 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <assert.h>
+
 #include "emit.h"
-#include "runtime_text.h"
+#include "model/gpu.h"
+#include "p25d.h"
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof *(a)))
 
-/* Hardware limits of sm_90. */
-enum { WARP = 32, MAX_THREADS = 1024, MAX_SMEM = 227 * 1024, REGS_PER_SM = 65536, MAX_REGS = 255 };
+enum { WARP = 32 };
 
 static const int default_blocks[][2] = {{4, 128}, {2, 128}, {1, 128}, {1, 64}, {1, 32}}; /* y, x */
 static const Placement auto_order[] = {P25D_REGISTER, P25D_HYBRID, P25D_GLOBAL};
 
-typedef struct {
-  Placement placement;
-  int by, bx;   /* threads per block along y and x */
-  int rs, ry, rx;
-  int w;        /* planes of the streaming window: 2RS+1 */
-  int ring;     /* slots of the rotating ring or queues, and the unroll factor */
-  bool df;      /* hybrid: queue of values (diagonal-access-free), else partial sums */
-  int tw, tile; /* shared tile: TW = BX + 2RX cells per row, TILE = (BY + 2RY) * TW */
-  long smem;    /* bytes of dynamic shared memory per block */
-  int regs;     /* estimated registers per thread */
-} Plan;
+typedef P25dPlan Plan;
+_Static_assert(sizeof(P25dParams) <= sizeof(BackendParams), "25d parameters fit GenOptions");
+_Static_assert(sizeof(Plan) <= PLAN_MAX_BYTES, "the 25d plan fits a PlanStore");
 
-static int words(DType dt) { return dt == DTYPE_DOUBLE ? 2 : 1; }
+static const char *const placement_names[] = {"global", "shared", "hybrid", "register", NULL};
+
+static const char *placement_name(Placement p) { return placement_names[p - 1]; }
+
+/* 4-byte words (registers, shared-memory banks) per element. */
+static int words(DType dt) { return ir_dtype_bytes(dt) / 4; }
 
 /* Registers besides the queues (indices, pointers, the sum): what ptxas -v reported for the
  * global placement of the suite, rounded up. */
@@ -114,12 +113,13 @@ static void init_plan(const Stencil *st, Placement placement, int by, int bx, Pl
 
 /* Refuses a placement and block the hardware cannot run, naming the limit and the value. */
 static int fit(const Stencil *st, DType dt, Plan *pl, Refusal *why) {
-  const char *name = codegen_placement_name(pl->placement);
+  const char *name = placement_name(pl->placement);
+  const GpuSpec *gpu = model_gpu_target();
   long threads = (long)pl->bx * pl->by;
-  if (pl->bx < 1 || pl->by < 1 || threads % WARP || threads > MAX_THREADS)
+  if (pl->bx < 1 || pl->by < 1 || threads % WARP || threads > gpu->max_threads_per_block)
     return codegen_refuse(why, "give --block YxX with a multiple of 32 threads, at most 1024",
                           "a block of %dx%d = %ld threads is not a multiple of %d up to %d", pl->by,
-                          pl->bx, threads, WARP, MAX_THREADS);
+                          pl->bx, threads, WARP, gpu->max_threads_per_block);
   if (pl->placement == P25D_REGISTER && pl->bx % WARP)
     return codegen_refuse(why, "give --block YxX with X a multiple of 32",
                           "the register placement shuffles along x within warps: the block's x "
@@ -134,46 +134,19 @@ static int fit(const Stencil *st, DType dt, Plan *pl, Refusal *why) {
                           "stencil; this one is neither");
   long tiles = pl->placement == P25D_SHARED ? pl->ring : pl->placement == P25D_HYBRID ? 2 : 0;
   pl->smem = tiles * pl->tile * words(dt) * 4;
-  if (pl->smem > MAX_SMEM)
+  if (pl->smem > gpu->smem_per_block)
     return codegen_refuse(why, "give a smaller --block, or use --placement hybrid or register",
                           "the %s placement needs %ld bytes of shared memory for a %dx%d block, "
-                          "the limit is %d", name, pl->smem, pl->by, pl->bx, MAX_SMEM);
+                          "the limit is %ld", name, pl->smem, pl->by, pl->bx, gpu->smem_per_block);
   pl->regs = estimate_registers(st, pl, dt);
-  int cap = (int)(REGS_PER_SM / threads) / 8 * 8; /* what __launch_bounds__ leaves per thread */
-  if (cap > MAX_REGS) cap = MAX_REGS;
+  int cap = (int)(gpu->regs_per_sm / threads) / 8 * 8; /* what __launch_bounds__ leaves per thread */
+  if (cap > gpu->max_regs_per_thread) cap = gpu->max_regs_per_thread;
   if (pl->regs > cap) /* a smaller block helps only below the per-thread maximum */
-    return codegen_refuse(why, pl->regs > MAX_REGS ? "use --placement hybrid, shared or global"
+    return codegen_refuse(why, pl->regs > gpu->max_regs_per_thread ? "use --placement hybrid, shared or global"
                                                    : "give a smaller --block, or another --placement",
                           "the %s placement needs about %d registers per thread, a block of %ld "
                           "threads allows %d", name, pl->regs, threads, cap);
   return 0;
-}
-
-static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *why) {
-  const P25dParams *p = &opt->p25d;
-  if (st->dims != 3)
-    return codegen_refuse(why, "use --backend n5d or naive for 2D stencils",
-                          "2.5D blocking streams a 3D grid; this stencil is %dD", st->dims);
-  int counts = 0;
-  for (int a = 0; a < IR_MAX_DIMS; a++) counts += p->block[a] != 0;
-  if (counts && (counts != 2 || p->block[2]))
-    return codegen_refuse(why, "give --block YxX: the threads along y, then along x",
-                          "the 25d block takes 2 counts (the plane), not %d", counts);
-  int rc = -1;
-  for (int i = 0; i < (p->placement ? 1 : COUNT(auto_order)); i++) {
-    Placement placement = p->placement ? p->placement : auto_order[i];
-    for (int b = 0; b < (counts ? 1 : COUNT(default_blocks)); b++) {
-      init_plan(st, placement, counts ? p->block[0] : default_blocks[b][0],
-                counts ? p->block[1] : default_blocks[b][1], pl);
-      if (!(rc = fit(st, opt->dtype, pl, why))) return 0;
-    }
-  }
-  return rc;
-}
-
-static int p25d_check(const Stencil *st, const GenOptions *opt, Refusal *why) {
-  Plan pl;
-  return make_plan(st, opt, &pl, why);
 }
 
 /* Whether point p is read by the emitted update (the folded linear form skips zero terms). */
@@ -200,24 +173,45 @@ static int shared_reads(const Stencil *st, const Plan *pl) {
   return reads;
 }
 
-int codegen_p25d_plan(const Stencil *st, const GenOptions *opt, P25dPlan *plan, char *why, size_t n) {
-  Plan pl;
-  Refusal r;
-  if (make_plan(st, opt, &pl, &r)) return codegen_refusal_text(&r, backend_p25d.name, why, n);
-  bool tiled = pl.placement == P25D_SHARED || pl.placement == P25D_HYBRID;
-  double share = tiled ? (double)pl.tile / (pl.bx * pl.by) : 0; /* tile cells per thread */
+/* The placement and block: as given, or the first of auto_order and default_blocks that fits. */
+static int choose(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *why) {
+  P25dParams params;
+  codegen_get_params(opt, &params, sizeof params);
+  const P25dParams *p = &params;
+  if (st->dims != 3)
+    return codegen_refuse(why, "use --backend n5d or naive for 2D stencils",
+                          "2.5D blocking streams a 3D grid; this stencil is %dD", st->dims);
+  int counts = 0;
+  for (int a = 0; a < IR_MAX_DIMS; a++) counts += p->block[a] != 0;
+  if (counts && (counts != 2 || p->block[2]))
+    return codegen_refuse(why, "give --block YxX: the threads along y, then along x",
+                          "the 25d block takes 2 counts (the plane), not %d", counts);
+  int rc = -1;
+  for (int i = 0; i < (p->placement ? 1 : COUNT(auto_order)); i++) {
+    Placement placement = p->placement ? (Placement)p->placement : auto_order[i];
+    for (int b = 0; b < (counts ? 1 : COUNT(default_blocks)); b++) {
+      init_plan(st, placement, counts ? p->block[0] : default_blocks[b][0],
+                counts ? p->block[1] : default_blocks[b][1], pl);
+      if (!(rc = fit(st, opt->dtype, pl, why))) return 0;
+    }
+  }
+  return rc;
+}
+
+static int p25d_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusal *why) {
+  Plan *pl = plan;
+  if (choose(st, opt, pl, why)) return -1;
+  bool tiled = pl->placement == P25D_SHARED || pl->placement == P25D_HYBRID;
+  double share = tiled ? (double)pl->tile / (pl->bx * pl->by) : 0; /* tile cells per thread */
   int points = 0, shuffles = 0, rows = 0, lo, hi;
   for (int p = 0; p < st->npoints; p++)
     if (point_read(st, p)) points++, shuffles += 2 * (st->points[p].off[2] != 0);
-  for (int dy = -pl.ry; dy <= pl.ry; dy++)
+  for (int dy = -pl->ry; dy <= pl->ry; dy++)
     rows += row_span(st, dy, false, &lo, &hi) + row_span(st, dy, true, &lo, &hi);
-  *plan = (P25dPlan){
-      .placement = pl.placement, .by = pl.by, .bx = pl.bx, .ring = pl.ring,
-      .tile = tiled ? pl.tile : 0, .smem = pl.smem, .regs = pl.regs,
-      .loads = pl.placement == P25D_GLOBAL ? points : pl.placement == P25D_REGISTER ? rows : share,
-      .smem_reads = shared_reads(st, &pl), .smem_writes = share,
-      .shuffles = pl.placement == P25D_REGISTER ? shuffles : 0,
-  };
+  pl->loads = pl->placement == P25D_GLOBAL ? points : pl->placement == P25D_REGISTER ? rows : share;
+  pl->smem_reads = shared_reads(st, pl);
+  pl->smem_writes = share;
+  pl->shuffles = pl->placement == P25D_REGISTER ? shuffles : 0;
   return 0;
 }
 
@@ -400,7 +394,7 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
   const char *mode = pl->placement != P25D_HYBRID ? "" : pl->df ? " (value queue)" : " (partial sums)";
   buf_printf(out, "/* 25d: %s placement%s, block %dx%d, ring %d, %ld bytes of shared memory, about "
                   "%d registers */\n",
-             codegen_placement_name(pl->placement), mode, pl->by, pl->bx, pl->ring, pl->smem, pl->regs);
+             placement_name(pl->placement), mode, pl->by, pl->bx, pl->ring, pl->smem, pl->regs);
   buf_printf(out, "#define BX %d\n#define BY %d\n#define RS %d\n#define RY %d\n#define RX %d\n",
              pl->bx, pl->by, pl->rs, pl->ry, pl->rx);
   buf_puts(out, "#define TW (BX + 2 * RX)\n#define TILE ((BY + 2 * RY) * TW)\n");
@@ -503,38 +497,54 @@ static void emit_host(Buf *out, const Plan *pl) {
              "    fprintf(stderr, \"stencilc: a plane of %%ld cells is more than the 25d kernel's int indices hold\\n\",\n"
              "            g->stride[0]);\n"
              "    exit(4);\n"
-             "  }\n"
-             "  static bool ready = false;\n"
-             "  if (!ready) {\n"
-             "    RT_CUDA_CHECK(cudaFuncSetAttribute(p25d_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,\n"
-             "                                       P25D_SMEM));\n"
-             "    ready = true;\n"
-             "  }\n"
+             "  }\n",
+             16 * (pl->rs ? pl->rs : 1));
+  emit_smem_setup(out, "p25d_kernel", "P25D_SMEM");
+  buf_printf(out,
              "  dim3 grid(rt_cuda_blocks(g->n[2], BX, 2147483647L), rt_cuda_blocks(g->n[1], BY, 65535L));\n"
              "  const int chunk = rt_cuda_stream_chunk(g->n[0], (long)grid.x * grid.y, BX * BY, %d);\n"
              "  grid.z = rt_cuda_blocks(g->n[0], chunk, 65535L);\n"
              "  p25d_kernel<<<grid, dim3(BX, BY), P25D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
              "      (int)g->n[2], g->stride[0], (int)g->stride[1], chunk);\n"
              "  RT_CUDA_LAUNCH_CHECK();\n}\n",
-             16 * (pl->rs ? pl->rs : 1), 16 * (pl->rs ? pl->rs : 1));
+             16 * (pl->rs ? pl->rs : 1));
 }
 
-static void p25d_emit(Buf *out, const Stencil *st, const GenOptions *opt) {
-  Plan pl;
-  Refusal unused;
-  make_plan(st, opt, &pl, &unused); /* checked before emission */
-  emit_defines(out, st, &pl);
-  emit_kernel(out, st, &pl, opt->dtype);
-  emit_host(out, &pl);
+static void p25d_emit(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan) {
+  const Plan *pl = plan;
+  assert(st->dims == 3 && pl->placement >= P25D_GLOBAL && pl->placement <= P25D_REGISTER);
+  assert(pl->bx * pl->by % WARP == 0 && pl->ring >= 1 && pl->w == 2 * pl->rs + 1);
+  assert(pl->placement != P25D_REGISTER || (pl->bx % WARP == 0 && 2 * pl->rx <= WARP));
+  assert(pl->smem <= model_gpu_target()->smem_per_block);
+  emit_defines(out, st, plan);
+  emit_kernel(out, st, plan, opt->dtype);
+  emit_host(out, plan);
 }
 
-const BackendInfo backend_p25d = {
-    .name = "25d",
-    .cuda = 1,
-    .engine_text = rt_rt_cuda,
-    .default_size = {16384, 512},
-    .default_steps = 1000,
-    .default_reps = 5,
-    .check = p25d_check,
-    .emit_step = p25d_emit,
+static void p25d_explain(Buf *out, const Stencil *st, const void *plan) {
+  const Plan *pl = plan;
+  (void)st;
+  const char *mode = pl->placement != P25D_HYBRID ? "" : pl->df ? " (value queue)" : " (partial sums)";
+  buf_printf(out, "plan: %s placement%s, block %dx%d threads, one step per launch\n",
+             placement_name(pl->placement), mode, pl->by, pl->bx);
+  buf_printf(out, "plan: window of %d planes, ring of %d slots; %ld bytes of shared memory, about %d "
+                  "registers per thread\n", pl->w, pl->ring, pl->smem, pl->regs);
+  buf_printf(out, "plan: per cell: %.2f global loads, %.2f shared reads, %.2f shared writes, %d "
+                  "shuffles\n", pl->loads, pl->smem_reads, pl->smem_writes, pl->shuffles);
+}
+
+static const BackendOption p25d_options[] = {
+    {"--placement", OPT_CHOICE, PARAM_AT(P25dParams, placement), 0, false, placement_names,
+     "global|shared|hybrid|register",
+     "where the neighbours are kept (default: the first of register,\n"
+     "                    hybrid, global that fits)"},
+    {"--block", OPT_SHAPE, PARAM_AT(P25dParams, block), 3, false, NULL, "YxX",
+     "threads per block along y and x (default 4x128, smaller if needed)"},
+    {NULL}
 };
+
+const Backend backend_p25d = {
+    .name = "25d", .engine = &engine_cuda, .options = p25d_options,
+    .plan = p25d_plan, .explain = p25d_explain, .emit = p25d_emit,
+    .summary = "CUDA, 2.5D blocking of 3D stencils: one step per launch, the slowest axis\n"
+               "           streamed by 2D blocks, the neighbours kept as --placement says"};

@@ -24,41 +24,29 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "emit.h"
-#include "runtime_text.h"
+#include <assert.h>
 
-/* Hardware limits of sm_90 that bound the parameters. */
+#include "emit.h"
+#include "model/gpu.h"
+#include "ssam.h"
+
+/* Limits of the method; the hardware's come from the GPU description (model_gpu_target). */
 enum {
-  WARP = 32,
-  MAX_THREADS = 1024,
-  MAX_SMEM = 227 * 1024,
+  WARP = SSAM_WARP,
   MAX_BT = 32,
   MAX_P = 64,
-  MAX_REGS = 255,
-  REGS_PER_SM = 65536,
   /* Registers a thread needs besides its cache at the least: indices, addresses, partial sums. */
   REGS_BESIDE_CACHE = 16,
-  /* Unrolled products per thread and launch beyond which a default P is halved (make_plan). */
+  /* Unrolled products per thread and launch beyond which a default P is halved (choose). */
   MAX_UNROLLED = 2048,
 };
 
-typedef struct {
-  int bt, p, warps;
-  int rr, rw, rx; /* radius along axis 0 (registers), y (3D: warps; 0 in 2D) and x (lanes) */
-  int cache;      /* P + 2 bT rr */
-  /* 3D: the axis-0 offsets of the points off the warp's plane span ylo .. ylo + yspan: a level
-   * publishes only the rows its y neighbours read (a star: the centre rows alone) */
-  int ylo, yspan;
-  int terms, centre, yrows; /* points used; those of the centre column; 3D: distinct (axis-0, y)
-                               offsets off the warp's plane, the shared-memory loads of an output */
-  bool sums;      /* columns summed apart before the chains (emit_column_sums): yrows > 0 */
-  long smem;
-  /* Columns: the distinct x offsets of the points used, left of the centre (ascending, the
-   * farthest first) and right of it (descending, the farthest first). */
-  int left[2 * WARP], nleft, right[2 * WARP], nright;
-} Plan;
+typedef SsamPlan Plan;
+_Static_assert(sizeof(SsamParams) <= sizeof(BackendParams), "ssam parameters fit GenOptions");
+_Static_assert(sizeof(Plan) <= PLAN_MAX_BYTES, "the ssam plan fits a PlanStore");
 
-static int words(DType dt) { return dt == DTYPE_DOUBLE ? 2 : 1; }
+/* 4-byte words (registers, shared-memory banks) per element. */
+static int words(DType dt) { return ir_dtype_bytes(dt) / 4; }
 
 static int xoff(const Stencil *st, int p) { return st->points[p].off[st->dims - 1]; }
 
@@ -81,7 +69,7 @@ static void find_columns(const Stencil *st, Plan *pl) {
  * are a small share. 3D: bT = 2 at radius 1 and 1 beyond; 16 warps when half of them store
  * (2 bT ry <= 8), else 32 (whose 64 registers a thread leave little room for P); P = 8, as the
  * y neighbours' values add registers. P is halved while the estimated registers or the shared
- * memory do not fit, then the 3D block loses warps (make_plan). */
+ * memory do not fit, then the 3D block loses warps (choose). */
 static void default_params(const Stencil *st, Plan *pl) {
   int r = pl->rx > pl->rw ? pl->rx : pl->rw;
   if (st->dims == 2) {
@@ -100,7 +88,7 @@ static void default_params(const Stencil *st, Plan *pl) {
  * P = 1 and ran 3.4x slower when they were counted.) */
 static long unrolled_products(const Plan *pl) { return (long)pl->p * pl->bt * pl->terms; }
 
-/* The code-size rule (make_plan): a 2D launch past MAX_UNROLLED products. */
+/* The code-size rule (choose): a 2D launch past MAX_UNROLLED products. */
 static bool long_code(const Stencil *st, const Plan *pl) {
   return st->dims == 2 && unrolled_products(pl) > MAX_UNROLLED;
 }
@@ -163,15 +151,16 @@ static long shared_bytes(const Plan *pl, DType dt) {
 /* The block: 2D takes a thread count in whole warps (--bs X), 3D one warp along x times the
  * warps along y (--bs Yx32). */
 static int block_shape(const Stencil *st, const SsamParams *sp, Plan *pl, Refusal *why) {
+  const GpuSpec *gpu = model_gpu_target();
   const char *hint = st->dims == 2 ? "give --bs a multiple of 32 up to 1024"
                                    : "give --bs Yx32: Y warps of 32 lanes, Y * 32 <= 1024";
   if (st->dims == 2) {
     if (sp->bs[1])
       return codegen_refuse(why, hint, "a 2D stencil takes one block size, not %dx%d", sp->bs[1],
                             sp->bs[0]);
-    if (sp->bs[0] % WARP || sp->bs[0] > MAX_THREADS)
+    if (sp->bs[0] % WARP || sp->bs[0] > gpu->max_threads_per_block)
       return codegen_refuse(why, hint, "a block of %d threads is not a multiple of %d up to %d",
-                            sp->bs[0], WARP, MAX_THREADS);
+                            sp->bs[0], WARP, gpu->max_threads_per_block);
     pl->warps = sp->bs[0] / WARP;
     return 0;
   }
@@ -183,25 +172,24 @@ static int block_shape(const Stencil *st, const SsamParams *sp, Plan *pl, Refusa
     return codegen_refuse(why, hint, "a 3D block is Y warps of %d lanes (--bs Yx%d), not %s", WARP,
                           WARP, given);
   }
-  if ((long)sp->bs[1] * WARP > MAX_THREADS)
+  if ((long)sp->bs[1] * WARP > gpu->max_threads_per_block)
     return codegen_refuse(why, hint, "a block of %dx%d = %ld threads is over %d", sp->bs[1], WARP,
-                          (long)sp->bs[1] * WARP, MAX_THREADS);
+                          (long)sp->bs[1] * WARP, gpu->max_threads_per_block);
   pl->warps = sp->bs[1];
   return 0;
 }
 
 /* Fills the plan and refuses impossible combinations with the limit and the value. */
-static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *why) {
-  const SsamParams *sp = &opt->ssam;
-  const N5dParams *np = &opt->n5d;
+static int choose(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *why) {
+  const GpuSpec *gpu = model_gpu_target();
+  SsamParams params;
+  codegen_get_params(opt, &params, sizeof params);
+  const SsamParams *sp = &params;
   memset(pl, 0, sizeof *pl);
   if (!st->associative)
     return codegen_refuse(why, "use --backend n5d or naive, which evaluate any expression",
                           "the stencil is not linear (not a sum of coefficient x point), so it "
                           "cannot be split into the partial sums that SSAM passes between lanes");
-  if (np->hsn || np->regs || np->rows || np->no_diag_opt || np->no_assoc_opt)
-    return codegen_refuse(why, "ssam takes --bt, --p and --bs",
-                          "--hsn, --regs, --rows, --no-diag-opt and --no-assoc-opt are n5d options");
   pl->rr = st->radius[0];
   pl->rw = st->dims == 3 ? st->radius[1] : 0;
   pl->rx = st->radius[st->dims - 1];
@@ -239,12 +227,12 @@ static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal
   int threads, cap, regs;
   for (;;) {
     threads = pl->warps * WARP;
-    cap = REGS_PER_SM / 4 / (WARP * ((pl->warps + 3) / 4)) / 8 * 8;
-    cap = cap < MAX_REGS ? cap : MAX_REGS;
+    cap = gpu->regs_per_sm / 4 / (WARP * ((pl->warps + 3) / 4)) / 8 * 8;
+    cap = cap < gpu->max_regs_per_thread ? cap : gpu->max_regs_per_thread;
     pl->cache = pl->p + 2 * pl->bt * pl->rr;
     regs = pl->cache * words(opt->dtype) + REGS_BESIDE_CACHE;
     pl->smem = shared_bytes(pl, opt->dtype);
-    if (estimate_registers(pl, opt->dtype) <= cap && pl->smem <= MAX_SMEM) break;
+    if (estimate_registers(pl, opt->dtype) <= cap && pl->smem <= gpu->smem_per_block) break;
     if (!sp->p && pl->p > 1) pl->p /= 2;
     else if (st->dims == 3 && !sp->bs[1] && pl->warps - 2 > 2 * pl->bt * pl->rw) pl->warps -= 2;
     else break;
@@ -255,38 +243,31 @@ static int make_plan(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal
                           "least %d registers per thread; a block of %d threads gets at most %d",
                           pl->p, pl->bt, pl->rr, pl->cache, ir_dtype_name(opt->dtype), regs, threads,
                           cap);
-  if (pl->smem > MAX_SMEM)
+  if (pl->smem > gpu->smem_per_block)
     return codegen_refuse(why, "lower --p, --bt or the warps of --bs",
                           "needs %ld bytes of shared memory per block (2 buffers of %d planes of %d "
-                          "x %d values), the limit is %d",
-                          pl->smem, pl->warps + 2 * pl->rw, plane_rows(pl), WARP, MAX_SMEM);
+                          "x %d values), the limit is %ld",
+                          pl->smem, pl->warps + 2 * pl->rw, plane_rows(pl), WARP, gpu->smem_per_block);
   return 0;
 }
 
-static int ssam_check(const Stencil *st, const GenOptions *opt, Refusal *why) {
-  Plan pl;
-  return make_plan(st, opt, &pl, why);
-}
-
-int codegen_ssam_plan(const Stencil *st, const GenOptions *opt, SsamPlan *plan, char *why, size_t n) {
-  Plan pl;
-  Refusal r;
-  if (make_plan(st, opt, &pl, &r)) return codegen_refusal_text(&r, backend_ssam.name, why, n);
+static int ssam_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusal *why) {
+  Plan *pl = plan;
+  if (choose(st, opt, pl, why)) return -1;
   /* As emitted (emit_output). Fused: each chain and a centre column not preceded by the left
    * chain start with a multiply, every other product is an FMA onto the running sum, and the
    * right chain and the constant are added. Column sums: each column starts with a multiply,
    * the columns are added, and the constant. */
-  int columns = pl.nleft + pl.nright + (pl.centre > 0);
-  int mul = pl.sums ? columns : (pl.nleft > 0) + (pl.nright > 0) + (pl.nleft == 0 && pl.centre > 0);
-  int add = (pl.sums ? columns - 1 : pl.nright > 0 && (pl.nleft > 0 || pl.centre > 0)) +
-            (st->constant != 0 && pl.terms > 0);
-  *plan = (SsamPlan){
-      .bt = pl.bt, .p = pl.p, .warps = pl.warps, .cache = pl.cache,
-      .regs = estimate_registers(&pl, opt->dtype), .smem = pl.smem,
-      .fma = pl.terms - mul, .mul = mul, .add = add, .shuffles = pl.nleft + pl.nright,
-      .smem_reads = pl.smem ? pl.yrows : 0, .smem_extra = pl.smem ? pl.yspan : 0,
-      .long_code = long_code(st, &pl),
-  };
+  int columns = pl->nleft + pl->nright + (pl->centre > 0);
+  pl->mul = pl->sums ? columns : (pl->nleft > 0) + (pl->nright > 0) + (pl->nleft == 0 && pl->centre > 0);
+  pl->add = (pl->sums ? columns - 1 : pl->nright > 0 && (pl->nleft > 0 || pl->centre > 0)) +
+            (st->constant != 0 && pl->terms > 0);
+  pl->fma = pl->terms - pl->mul;
+  pl->shuffles = pl->nleft + pl->nright;
+  pl->regs = estimate_registers(pl, opt->dtype);
+  pl->smem_reads = pl->smem ? pl->yrows : 0;
+  pl->smem_extra = pl->smem ? pl->yspan : 0;
+  pl->long_code = long_code(st, pl);
   return 0;
 }
 
@@ -516,13 +497,8 @@ static void emit_launch(Buf *out, const Stencil *st) {
   buf_puts(out, "template <int BT>\n"
                 "static void ssam_launch(const rt_real *in, rt_real *out, const RtGrid *g) {\n");
   if (st->dims == 3) {
+    emit_smem_setup(out, "ssam_kernel<BT>", "SSAM_SMEM");
     buf_puts(out,
-             "  static bool ready = false;\n"
-             "  if (!ready) {\n"
-             "    RT_CUDA_CHECK(cudaFuncSetAttribute(ssam_kernel<BT>,\n"
-             "                                       cudaFuncAttributeMaxDynamicSharedMemorySize, SSAM_SMEM));\n"
-             "    ready = true;\n"
-             "  }\n"
              "  const dim3 grid(rt_cuda_blocks(g->n[2], 32 - 2 * BT * RX, 2147483647L),\n"
              "                  rt_cuda_blocks(g->n[0], SSAM_P, 65535L),\n"
              "                  rt_cuda_blocks(g->n[1], WARPS - 2 * BT * RW, 65535L));\n"
@@ -548,26 +524,41 @@ static void emit_advance_launches(Buf *out, const Plan *pl) {
   buf_free(&launch);
 }
 
-static void ssam_emit(Buf *out, const Stencil *st, const GenOptions *opt) {
-  Plan pl;
-  Refusal unused;
-  make_plan(st, opt, &pl, &unused); /* checked before emission */
-  emit_defines(out, st, &pl);
-  emit_step(out, st, &pl, opt->dtype);
-  emit_tile(out, &pl);
-  emit_kernel(out, st, &pl);
+static void ssam_emit(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan) {
+  const Plan *pl = plan;
+  assert(st->associative && pl->bt >= 1 && pl->p >= 1 && pl->cache == pl->p + 2 * pl->bt * pl->rr);
+  assert(2 * pl->bt * pl->rx < WARP && (st->dims == 2 || 2 * pl->bt * pl->rw < pl->warps));
+  assert(pl->smem <= model_gpu_target()->smem_per_block);
+  emit_defines(out, st, plan);
+  emit_step(out, st, plan, opt->dtype);
+  emit_tile(out, plan);
+  emit_kernel(out, st, plan);
   emit_launch(out, st);
-  emit_advance_launches(out, &pl);
+  emit_advance_launches(out, plan);
 }
 
-const BackendInfo backend_ssam = {
-    .name = "ssam",
-    .cuda = 1,
-    .engine_text = rt_rt_cuda,
-    .default_size = {16384, 512},
-    .default_steps = 1000,
-    .default_reps = 5,
-    .multistep = 1,
-    .check = ssam_check,
-    .emit_step = ssam_emit,
+static void ssam_explain(Buf *out, const Stencil *st, const void *plan) {
+  const Plan *pl = plan;
+  buf_printf(out, "plan: bT = %d steps per launch, P = %d outputs per thread, %d warps per block %s\n",
+             pl->bt, pl->p, pl->warps, st->dims == 3 ? "stacked along y" : "side by side along x");
+  buf_printf(out, "plan: register cache of %d values, about %d registers per thread; %ld bytes of "
+                  "shared memory per block\n", pl->cache, pl->regs, pl->smem);
+  buf_printf(out, "plan: per cell and level: %d FMA, %d MUL, %d ADD, %d shuffles, %d shared reads; "
+                  "%d of 32 lanes store\n", pl->fma, pl->mul, pl->add, pl->shuffles, pl->smem_reads,
+             WARP - 2 * pl->bt * pl->rx);
+}
+
+static const BackendOption ssam_options[] = {
+    {"--bt", OPT_COUNT, PARAM_AT(SsamParams, bt), 0, false, NULL, "N", "time steps fused per launch"},
+    {"--p", OPT_COUNT, PARAM_AT(SsamParams, p), 0, false, NULL, "N",
+     "outputs per thread along the slowest axis (register cache P + 2 bT r)"},
+    {"--bs", OPT_SHAPE, PARAM_AT(SsamParams, bs), 2, true, NULL, "X|Yx32",
+     "threads per block: X in whole warps (2D), Y warps along y (3D)"},
+    {NULL}
 };
+
+const Backend backend_ssam = {
+    .name = "ssam", .engine = &engine_cuda, .multistep = 1, .options = ssam_options,
+    .plan = ssam_plan, .explain = ssam_explain, .emit = ssam_emit,
+    .summary = "CUDA, software systolic array: register cache, partial sums passed by warp\n"
+               "           shuffles, bT steps per launch; linear stencils only"};

@@ -1,9 +1,12 @@
 #include "ir.h"
 
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "util/mem.h"
 
 static const MathFunc math_funcs[] = {
     {"sqrt", "sqrtf", 1}, {"fabs", "fabsf", 1}, {"exp", "expf", 1},   {"log", "logf", 1},
@@ -20,15 +23,6 @@ const MathFunc *ir_math_func(const char *name) {
 
 const char *ir_math_func_list(void) {
   return "sqrt, fabs, exp, log, sin, cos, tanh, fmin, fmax (and their f-suffixed forms)";
-}
-
-static void *xcalloc(size_t n, size_t size) {
-  void *p = calloc(n ? n : 1, size);
-  if (!p) {
-    fputs("stencilc: out of memory\n", stderr);
-    exit(3);
-  }
-  return p;
 }
 
 Expr *ir_new_expr(ExprKind kind) {
@@ -78,12 +72,7 @@ int ir_add_point(Stencil *st, const int off[IR_MAX_DIMS]) {
   if (st->point_slots[slot] >= 0) return st->point_slots[slot];
   if (st->npoints == st->points_cap) {
     st->points_cap = st->points_cap ? 2 * st->points_cap : 16;
-    Point *pts = realloc(st->points, (size_t)st->points_cap * sizeof *pts);
-    if (!pts) {
-      fputs("stencilc: out of memory\n", stderr);
-      exit(3);
-    }
-    st->points = pts;
+    st->points = xrealloc(st->points, (size_t)st->points_cap * sizeof *st->points);
   }
   memcpy(st->points[st->npoints].off, off, sizeof st->points->off);
   st->point_slots[slot] = st->npoints;
@@ -126,11 +115,7 @@ static void lin_free(Lin *l) { free(l->t); }
 static void lin_push(Lin *l, Term t) {
   if (l->n == l->cap) {
     l->cap = l->cap ? 2 * l->cap : 4;
-    l->t = realloc(l->t, (size_t)l->cap * sizeof *l->t);
-    if (!l->t) {
-      fputs("stencilc: out of memory\n", stderr);
-      exit(3);
-    }
+    l->t = xrealloc(l->t, (size_t)l->cap * sizeof *l->t);
   }
   l->t[l->n++] = t;
 }
@@ -296,10 +281,6 @@ void ir_classify(Stencil *st) {
   st->flops = ir_count_flops(st->expr);
 }
 
-long ir_extent_for_interior(const Stencil *st, int axis, long n) {
-  return n + st->lo[axis] + st->hi[axis];
-}
-
 double ir_gain(const Stencil *st) {
   if (!st->associative) return 1;
   double g = 0;
@@ -317,6 +298,8 @@ double ir_weight_gain(const Stencil *st, int k) {
 }
 
 const char *ir_dtype_name(DType t) { return t == DTYPE_DOUBLE ? "double" : "float"; }
+
+int ir_dtype_bytes(DType t) { return t == DTYPE_DOUBLE ? 8 : 4; }
 
 const char *ir_shape_name(Shape s) {
   return s == SHAPE_STAR ? "star" : s == SHAPE_BOX ? "box" : "general";

@@ -129,9 +129,6 @@ void ir_classify(Stencil *st);
  * math functions count zero (gradient2d then comes out at the paper's 19). */
 int ir_count_flops(const Expr *e);
 
-/* Number of grid cells along axis a for an interior of n cells. */
-long ir_extent_for_interior(const Stencil *st, int axis, long n);
-
 /* Sum of |coef| over the points whose coefficient is a constant (linear stencils), else 1: the
  * gain used by error bounds, less what run-time weights add (see ir_weight_gain). */
 double ir_gain(const Stencil *st);
@@ -141,6 +138,8 @@ double ir_gain(const Stencil *st);
 double ir_weight_gain(const Stencil *st, int k);
 
 const char *ir_dtype_name(DType t);
+/* Bytes of one element: the one place element sizes come from. */
+int ir_dtype_bytes(DType t);
 const char *ir_shape_name(Shape s);
 
 void ir_free(Stencil *st);

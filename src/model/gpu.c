@@ -1,10 +1,11 @@
 /* The GPU table and the probe file that refines it. */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
+#include "gpu.h"
 
 /* Peaks follow from the SM count and the clock: FP32 lanes per SM (64 on sm_80, 128 on sm_90)
  * times 2 for the FMA; shared memory 32 banks of 4 bytes per clock per SM. DRAM: the H200 figure
@@ -16,7 +17,7 @@
 #define SM90(n, ghz) .sms = n, .clock_ghz = ghz, .fp32_gflops = n * 128 * 2 * ghz, \
     .fp64_gflops = n * 64 * 2 * ghz, .smem_gbs = n * 128 * ghz, .l2_gbs = 5120 * ghz
 #define COMMON .regs_per_sm = 65536, .max_regs_per_thread = 255, .max_threads_per_sm = 2048, \
-    .max_blocks_per_sm = 32, .smem_reserved = 1024
+    .max_blocks_per_sm = 32, .smem_reserved = 1024, .max_threads_per_block = 1024, .max_block_z = 64
 
 static const GpuSpec table[] = {
     {.key = "h200", .name = "NVIDIA H200", .arch = 90, SM90(132, 1.98), .mem_gbs = 4258, COMMON,
@@ -27,6 +28,8 @@ static const GpuSpec table[] = {
      COMMON, .smem_per_sm = 164 * 1024, .smem_per_block = 163 * 1024, .l2_bytes = 40L << 20},
 };
 enum { NGPUS = sizeof table / sizeof *table };
+
+const GpuSpec *model_gpu_target(void) { return &table[0]; } /* sm_90, the H200 */
 
 const char *model_gpu_keys(void) { return "h200, h100, a100"; }
 

@@ -2,6 +2,10 @@
 
 #include <string.h>
 
+#include "codegen/naive.h"
+
+extern const BackendModel model_naive; /* predict_naive.c */
+
 /* Distinct buffers stage s reads, plus the one it writes (counted once when it also reads it). */
 static int buffers_moved(const Stage *s) {
   int n = 0;
@@ -24,7 +28,11 @@ int model_program_naive(const Program *pr, const GenOptions *opt, const Problem 
   for (int i = 0; i < pr->nstages; i++) {
     const Stage *s = &pr->stages[i];
     Prediction one;
-    if (model_predict(&s->st, opt, pb, g, &one)) return -1;
+    PlanStore plan;
+    char why[256];
+    if (codegen_plan(&s->st, opt, &plan, why, sizeof why) ||
+        model_naive.predict(&s->st, opt, plan.bytes, pb, g, false, &one))
+      return -1;
     /* the single-stencil model moves 2 buffers; a stage moves buffers_moved(s) */
     double ratio = buffers_moved(s) / 2.0;
     if (one.bound == BOUND_GLOBAL && ratio > 1) one.seconds *= ratio;

@@ -5,7 +5,8 @@
 #include "ir/program.h"
 #include "model.h"
 
-/* Predicts the naive backend on program pr with options opt (backend naive): each stage is one
+/* Predicts the naive backend on program pr with options opt (backend naive, accepted by
+ * codegen_program_validate): each stage is one
  * launch per step, predicted as the naive model predicts its expression and points, except that
  * DRAM moves every buffer the stage reads and the one it writes once per cell (a single stencil
  * moves two). The whole run sums the stages' times. Returns 0, or -1 when no block fits. */

@@ -1,5 +1,7 @@
 #include "buf.h"
 
+#include "mem.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,12 +11,7 @@ static void reserve(Buf *b, size_t extra) {
   if (b->len + extra + 1 <= b->cap) return;
   size_t cap = b->cap ? b->cap : 256;
   while (cap < b->len + extra + 1) cap *= 2;
-  char *s = realloc(b->s, cap);
-  if (!s) {
-    fputs("stencilc: out of memory\n", stderr);
-    exit(3);
-  }
-  b->s = s;
+  b->s = xrealloc(b->s, cap);
   b->cap = cap;
 }
 

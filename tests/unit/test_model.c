@@ -6,10 +6,24 @@
 #include <string.h>
 
 #include "frontend/frontend.h"
-#include "model/model.h"
+#include "backends/backends.h"
+#include "codegen/naive.h"
+#include "codegen/ssam.h"
 #include "expect.h"
 
 static bool near(double a, double b) { return fabs(a - b) <= 1e-9 * fmax(1, fabs(b)); }
+
+/* Options of the named backend with its parameter struct (NULL: the defaults). */
+static GenOptions options(const char *backend, DType dt, const void *params, size_t size) {
+  GenOptions o = {.backend = backends_find(backend), .dtype = dt};
+  if (params) codegen_set_params(&o, params, size);
+  return o;
+}
+
+static int predict(const Stencil *st, const GenOptions *opt, const Problem *pb, const GpuSpec *g,
+                   Prediction *p) {
+  return backends_predict(st, opt, pb, g, true, p);
+}
 
 static GpuSpec gpu(const char *key) {
   GpuSpec g;
@@ -65,10 +79,10 @@ static void test_ops_and_registers(const Stencil *j2d5pt) {
   o = model_op_counts(j2d5pt, true);
   EXPECT(o.fma == 4 && o.mul == 1 && o.other == 0 && near(model_alu_efficiency(o), 0.9), "linear");
   /* AN5D: bT (2r+1) + bT + 20 in float, 2 bT (2r+1) + bT + 30 in double */
-  N5dPlan df = {.mode = N5D_DIAGONAL_FREE, .bt = 4, .bs = {256, 1}, .rows = 1, .ring = 3};
+  N5dPlan df = {.mode = N5D_DIAGONAL_FREE, .bt = 4, .bsx = 256, .bsy = 1, .v = 1, .w = 3};
   EXPECT(model_n5d_registers(&df, DTYPE_FLOAT, 0) == 36, "float %d", model_n5d_registers(&df, DTYPE_FLOAT, 0));
   EXPECT(model_n5d_registers(&df, DTYPE_DOUBLE, 0) == 58, "double %d", model_n5d_registers(&df, DTYPE_DOUBLE, 0));
-  N5dPlan general = {.mode = N5D_GENERAL, .bt = 4, .bs = {256, 1}, .rows = 1, .ring = 3};
+  N5dPlan general = {.mode = N5D_GENERAL, .bt = 4, .bsx = 256, .bsy = 1, .v = 1, .w = 3};
   EXPECT(model_n5d_registers(&general, DTYPE_FLOAT, 0) == 24, "general: no register ring");
   /* 9 run-time weights add a register each in float, two in double: 36 + 9, 58 + 18 */
   EXPECT(model_n5d_registers(&df, DTYPE_FLOAT, 9) == 45, "float, weights");
@@ -98,10 +112,10 @@ static void test_tabik(void) {
  * so 64*24 = 1536 thread-rows: in the grid 54*24 = 1296, interior 52*22 = 1144, valid 1000. */
 static void test_n5d_classes(const Stencil *st) {
   GpuSpec g = gpu("h200");
-  GenOptions opt = {.backend = BACKEND_N5D, .dtype = DTYPE_FLOAT, .n5d = {.bt = 1, .bs = {32, 0}, .hsn = 10, .rows = 1}};
+  GenOptions opt = options("n5d", DTYPE_FLOAT, &(N5dParams){.bt = 1, .bs = {32, 0}, .hsn = 10, .rows = 1}, sizeof(N5dParams));
   Problem pb = {{20, 50, 0}, 1};
   Prediction p;
-  EXPECT(!model_predict(st, &opt, &pb, &g, &p), "predict");
+  EXPECT(!predict(st, &opt, &pb, &g, &p), "predict");
   ThreadClasses c = p.classes;
   EXPECT(near(c.out_of_bound, 240) && near(c.boundary, 152) && near(c.redundant, 144) && near(c.valid, 1000),
          "classes %g %g %g %g", c.out_of_bound, c.boundary, c.redundant, c.valid);
@@ -123,16 +137,16 @@ static void test_n5d_classes(const Stencil *st) {
   double worst = fmax(p.t_gm / 0.49, fmax(p.t_sm, p.t_comp) / (0.74 * 0.5));
   EXPECT(near(p.seconds, worst / p.eff_sm) && near(p.gcells, 1000 / p.seconds / 1e9), "time");
   /* register pressure: a cap under the estimate is pruned */
-  opt.n5d.regs = 24, opt.n5d.bt = 2;
-  EXPECT(model_predict(st, &opt, &pb, &g, &p) == -1, "cap 24 under the estimate 20+2+6");
+  opt = options("n5d", DTYPE_FLOAT, &(N5dParams){.bt = 2, .bs = {32, 0}, .hsn = 10, .rows = 1, .regs = 24}, sizeof(N5dParams));
+  EXPECT(predict(st, &opt, &pb, &g, &p) == -1, "cap 24 under the estimate 20+2+6");
 }
 
 static void test_naive(const Stencil *st) {
   GpuSpec g = gpu("h200");
-  GenOptions opt = {.backend = BACKEND_NAIVE, .dtype = DTYPE_FLOAT};
+  GenOptions opt = options("naive", DTYPE_FLOAT, NULL, 0);
   Problem pb = {{1024, 1024, 0}, 10};
   Prediction p;
-  EXPECT(!model_predict(st, &opt, &pb, &g, &p), "naive predict");
+  EXPECT(!predict(st, &opt, &pb, &g, &p), "naive predict");
   /* DRAM: every cell read and written once a step; default block 8x32 */
   EXPECT(near(p.t_gm, 2.0 * 1024 * 1024 * 4 / 4258e9), "t_gm %g", p.t_gm);
   long n[3] = {1024, 1024, 1};
@@ -153,15 +167,16 @@ static void test_naive(const Stencil *st) {
  *   stores = 42240 lane slots */
 static void test_ssam_2d(const Stencil *st) {
   GpuSpec g = gpu("h200");
-  GenOptions opt = {.backend = BACKEND_SSAM, .dtype = DTYPE_FLOAT, .ssam = {.bt = 2, .p = 4, .bs = {64, 0}}};
-  SsamPlan pl;
+  GenOptions opt = options("ssam", DTYPE_FLOAT, &(SsamParams){.bt = 2, .p = 4, .bs = {64, 0}}, sizeof(SsamParams));
+  PlanStore store;
   char why[256];
-  EXPECT(!codegen_ssam_plan(st, &opt, &pl, why, sizeof why), "plan: %s", why);
+  EXPECT(!codegen_plan(st, &opt, &store, why, sizeof why), "plan: %s", why);
+  const SsamPlan pl = *(const SsamPlan *)store.bytes;
   EXPECT(pl.fma == 3 && pl.mul == 2 && pl.add == 1 && pl.shuffles == 2 && pl.cache == 8 && pl.smem == 0,
          "plan %d %d %d %d %d %ld", pl.fma, pl.mul, pl.add, pl.shuffles, pl.cache, pl.smem);
   Problem pb = {{20, 50, 0}, 2};
   Prediction p;
-  EXPECT(!model_predict(st, &opt, &pb, &g, &p), "predict");
+  EXPECT(!predict(st, &opt, &pb, &g, &p), "predict");
   EXPECT(p.blocks == 5, "blocks %ld", p.blocks);
   EXPECT(near(p.gm_bytes, 2144 * 4) && near(p.l2_bytes, 3560 * 4) && p.sm_bytes == 0, "%g %g %g",
          p.gm_bytes, p.l2_bytes, p.sm_bytes);
@@ -181,7 +196,7 @@ static void test_ssam_2d(const Stencil *st) {
   /* 3 steps: a launch of 2 and one of 1 (cache 6, 320 threads computing 4 rows) */
   pb.steps = 3;
   Prediction q;
-  EXPECT(!model_predict(st, &opt, &pb, &g, &q) && q.seconds > p.seconds, "3 steps");
+  EXPECT(!predict(st, &opt, &pb, &g, &q) && q.seconds > p.seconds, "3 steps");
 }
 
 /* ssam, star3d1r (7 points) on a 10x20x30 interior, --bt 1 --p 4 --bs 8x32, 1 step:
@@ -195,16 +210,17 @@ static void test_ssam_3d(void) {
   Stencil st;
   if (frontend_parse("examples/star3d1r.c", NULL, &st)) abort();
   GpuSpec g = gpu("h200");
-  GenOptions opt = {.backend = BACKEND_SSAM, .dtype = DTYPE_FLOAT, .ssam = {.bt = 1, .p = 4, .bs = {32, 8}}};
-  SsamPlan pl;
+  GenOptions opt = options("ssam", DTYPE_FLOAT, &(SsamParams){.bt = 1, .p = 4, .bs = {32, 8}}, sizeof(SsamParams));
+  PlanStore store;
   char why[256];
-  EXPECT(!codegen_ssam_plan(&st, &opt, &pl, why, sizeof why), "plan: %s", why);
+  EXPECT(!codegen_plan(&st, &opt, &store, why, sizeof why), "plan: %s", why);
+  const SsamPlan pl = *(const SsamPlan *)store.bytes;
   EXPECT(pl.fma == 4 && pl.mul == 3 && pl.add == 2 && pl.smem_reads == 2 && pl.smem_extra == 0 &&
          pl.smem == 2 * 10 * 4 * 32 * 4, "plan %d %d %d %d %d %ld", pl.fma, pl.mul, pl.add,
          pl.smem_reads, pl.smem_extra, pl.smem);
   Problem pb = {{10, 20, 30}, 1};
   Prediction p;
-  EXPECT(!model_predict(&st, &opt, &pb, &g, &p), "predict");
+  EXPECT(!predict(&st, &opt, &pb, &g, &p), "predict");
   EXPECT(p.blocks == 12, "blocks %ld", p.blocks);
   EXPECT(near(p.sm_bytes, 36864 * 4) && near(p.gm_bytes, (12 * 22 * 32 + 6000) * 4) &&
          near(p.l2_bytes, (3072 * 6 + 6000) * 4), "%g %g %g", p.sm_bytes, p.gm_bytes, p.l2_bytes);
@@ -223,32 +239,35 @@ static void test_rank(const Stencil *st) {
   GpuSpec h200 = gpu("h200"), a100 = gpu("a100");
   Problem pb = {{4096, 4096, 0}, 100};
   Candidate *c, *d;
-  int n = model_rank(st, DTYPE_FLOAT, &pb, &h200, &c), m = model_rank(st, DTYPE_FLOAT, &pb, &a100, &d);
+  int n = backends_rank(st, DTYPE_FLOAT, &pb, &h200, &c), m = backends_rank(st, DTYPE_FLOAT, &pb, &a100, &d);
   EXPECT(n > 50 && m > 50, "%d and %d candidates", n, m);
   bool naive = false, n5d = false, ssam = false;
   for (int i = 0; i < n; i++) {
     char why[256];
-    EXPECT(!codegen_validate(st, &c[i].opt, why, sizeof why), "candidate %d refused: %s", i, why);
+    PlanStore plan;
+    EXPECT(!codegen_plan(st, &c[i].opt, &plan, why, sizeof why), "candidate %d refused: %s", i, why);
     EXPECT(i == 0 || c[i - 1].pred.gcells >= c[i].pred.gcells, "not sorted at %d", i);
-    naive |= c[i].opt.backend == BACKEND_NAIVE;
-    n5d |= c[i].opt.backend == BACKEND_N5D;
-    ssam |= c[i].opt.backend == BACKEND_SSAM;
+    naive |= !strcmp(c[i].opt.backend->name, "naive");
+    n5d |= !strcmp(c[i].opt.backend->name, "n5d");
+    ssam |= !strcmp(c[i].opt.backend->name, "ssam");
   }
   EXPECT(naive && n5d && ssam, "every strategy ranked");
-  EXPECT(c[0].opt.backend == BACKEND_N5D || c[0].opt.backend == BACKEND_SSAM,
+  EXPECT(!strcmp(c[0].opt.backend->name, "n5d") || !strcmp(c[0].opt.backend->name, "ssam"),
          "temporal blocking wins on a first-order 2D stencil");
   EXPECT(c[0].pred.gcells > d[0].pred.gcells, "h200 %g vs a100 %g", c[0].pred.gcells, d[0].pred.gcells);
   char text[96];
-  model_params_text(st, &(GenOptions){.backend = BACKEND_N5D, .n5d = {4, {256, 0}, 512, 64}}, text, sizeof text);
+  GenOptions o = options("n5d", DTYPE_FLOAT, &(N5dParams){4, {256, 0}, 512, 64, 0, 0, 0}, sizeof(N5dParams));
+  codegen_params_text(&o, text, sizeof text);
   EXPECT(!strcmp(text, "--bt 4 --bs 256 --hsn 512 --regs 64"), "%s", text);
-  model_params_text(st, &(GenOptions){.backend = BACKEND_SSAM, .ssam = {3, 16, {128, 0}}}, text, sizeof text);
+  o = options("ssam", DTYPE_FLOAT, &(SsamParams){3, 16, {128, 0}}, sizeof(SsamParams));
+  codegen_params_text(&o, text, sizeof text);
   EXPECT(!strcmp(text, "--bt 3 --p 16 --bs 128"), "%s", text);
   /* gradient2d is not linear: no ssam candidate */
   Stencil grad;
   if (frontend_parse("examples/gradient2d.c", NULL, &grad)) abort();
   free(c);
-  n = model_rank(&grad, DTYPE_FLOAT, &pb, &h200, &c);
-  for (int i = 0; i < n; i++) EXPECT(c[i].opt.backend != BACKEND_SSAM, "ssam candidate for gradient2d");
+  n = backends_rank(&grad, DTYPE_FLOAT, &pb, &h200, &c);
+  for (int i = 0; i < n; i++) EXPECT(strcmp(c[i].opt.backend->name, "ssam"), "ssam candidate for gradient2d");
   ir_free(&grad);
   free(c);
   free(d);
@@ -267,10 +286,5 @@ int main(void) {
   test_ssam_3d();
   test_rank(&st);
   ir_free(&st);
-  if (failures) {
-    printf("test_model: %d failures\n", failures);
-    return 1;
-  }
-  printf("test_model: all passed\n");
-  return 0;
+  return expect_summary("test_model");
 }

@@ -150,10 +150,5 @@ int main(void) {
   test_weights();
   test_median();
   test_parse_size();
-  if (failures) {
-    printf("test_runtime: %d failure(s)\n", failures);
-    return 1;
-  }
-  printf("test_runtime: all passed\n");
-  return 0;
+  return expect_summary("test_runtime");
 }

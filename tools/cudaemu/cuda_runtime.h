@@ -7,12 +7,20 @@
  *     (ucontext) that runs until it reaches __syncthreads() or a warp shuffle, which are
  *     barriers over the block or the warp; a barrier that can never complete (a thread exited
  *     or took another path) aborts with "deadlock";
+ *   - the schedule, CUDAEMU_SCHEDULE: "fixed" (the default) runs the ready threads in index
+ *     order, so thread 0 reaches each barrier first; "random" runs them in a new random order
+ *     each round, seeded by CUDAEMU_SEED (default 1), and the thread that completes a barrier
+ *     waits its turn like the others, so the warps interleave at shuffles and the threads of a
+ *     block at barriers in any order the hardware may choose. A kernel that reads shared memory
+ *     another thread writes without a barrier between them then reads a stale or NaN value in
+ *     some order, and fails its verification;
  *   - dynamic shared memory is allocated per block at exactly the launch size and filled with
  *     NaN bytes, so an out-of-bounds access shows under AddressSanitizer and a read of a value
  *     never written poisons the result; a launch asking for more than 48 KB without
  *     cudaFuncSetAttribute fails as it does on a GPU.
- * What it cannot see: data races (threads run in a fixed order), timing, and anything the
- * hardware does differently in a warp that diverges. */
+ * What it cannot see: a race inside one stretch between barriers that no order of whole
+ * stretches exposes (a thread runs from one barrier to the next without interruption), timing,
+ * and anything the hardware does differently in a warp that diverges. */
 #ifndef STENCILC_CUDAEMU_H
 #define STENCILC_CUDAEMU_H
 
@@ -24,6 +32,7 @@
 #include <functional>
 #include <map>
 #include <tuple>
+#include <utility>
 #include <ucontext.h>
 #include <vector>
 
@@ -81,6 +90,8 @@ struct EmuState {
   std::vector<uint64_t> slots; /* two sets of one shuffle value per thread of the block */
   std::map<const void *, size_t> max_smem; /* cudaFuncSetAttribute per kernel */
   cudaError_t last_error = cudaSuccess;
+  int random = -1; /* CUDAEMU_SCHEDULE=random; -1 until read */
+  uint64_t rng = 0; /* splitmix64 state, from CUDAEMU_SEED */
 };
 static EmuState emu;
 
@@ -94,12 +105,14 @@ static inline void emu_fail(const char *what) {
   exit(4);
 }
 
-/* Suspends the current thread until `n` threads have arrived at b. */
+/* Suspends the current thread until `n` threads have arrived at b. Under the random schedule
+ * the last to arrive yields too, so that it need not be the first past the barrier. */
 static inline void emu_barrier(EmuBarrier &b, int n) {
   if (++b.arrived == n) {
     b.arrived = 0;
     for (EmuThread *t : b.waiting) t->waiting = false;
     b.waiting.clear();
+    if (emu.random) swapcontext(&emu.cur->ctx, &emu.sched);
     return;
   }
   EmuThread *self = emu.cur;
@@ -162,6 +175,30 @@ struct EmuConfig {
 };
 static inline EmuConfig emu_config(dim3 grid, dim3 block, size_t smem = 0) { return {grid, block, smem}; }
 
+/* Reads CUDAEMU_SCHEDULE and CUDAEMU_SEED once. */
+static void emu_schedule_init() {
+  if (emu.random >= 0) return;
+  const char *s = getenv("CUDAEMU_SCHEDULE"), *seed = getenv("CUDAEMU_SEED");
+  if (!s || !*s || !strcmp(s, "fixed")) emu.random = 0;
+  else if (!strcmp(s, "random")) emu.random = 1;
+  else emu_fail("CUDAEMU_SCHEDULE must be fixed or random");
+  char *end = nullptr;
+  emu.rng = seed && *seed ? strtoull(seed, &end, 10) : 1;
+  if (end && *end) emu_fail("CUDAEMU_SEED must be a decimal number");
+}
+static uint64_t emu_rand() { /* splitmix64 */
+  uint64_t z = (emu.rng += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+/* The order of one round over the threads: by index, or a random permutation (Fisher-Yates). */
+static void emu_round_order(std::vector<size_t> &order) {
+  for (size_t i = 0; i < order.size(); i++) order[i] = i;
+  if (emu.random)
+    for (size_t i = order.size(); i > 1; i--) std::swap(order[i - 1], order[emu_rand() % i]);
+}
+
 static std::function<void()> *emu_body;
 static void emu_entry() {
   (*emu_body)();
@@ -178,6 +215,7 @@ static void emu_launch(EmuConfig c, void (*kernel)(P...), A... args) {
     emu.last_error = cudaErrorLaunch;
     return;
   }
+  emu_schedule_init();
   std::tuple<P...> params(args...);
   std::function<void()> body = [&] { std::apply(kernel, params); };
   emu_body = &body;
@@ -208,10 +246,13 @@ static void emu_launch(EmuConfig c, void (*kernel)(P...), A... args) {
           th.ctx.uc_link = &emu.sched;
           makecontext(&th.ctx, emu_entry, 0);
         }
+        std::vector<size_t> order(threads);
         for (bool left = true; left;) {
           left = false;
           bool ran = false;
-          for (EmuThread &th : emu.threads) {
+          emu_round_order(order);
+          for (size_t k : order) {
+            EmuThread &th = emu.threads[k];
             if (th.done) continue;
             left = true;
             if (th.waiting) continue;

@@ -1,0 +1,37 @@
+/* The 25d backend (2.5D blocking of 3D stencils under four data placements): parameters and
+ * plan, read by its emitter (p25d.c) and its model (model/predict_25d.c). */
+#ifndef STENCILC_P25D_H
+#define STENCILC_P25D_H
+
+#include "codegen/codegen.h"
+
+/* Where the neighbours of a cell are kept (see p25d.c). */
+typedef enum { P25D_AUTO, P25D_GLOBAL, P25D_SHARED, P25D_HYBRID, P25D_REGISTER } Placement;
+
+/* Parameters (ints, see BackendParams); 0 means "choose". */
+typedef struct {
+  int placement;          /* a Placement */
+  int block[IR_MAX_DIMS]; /* threads per block along y and x (the plane), as --block gives them;
+                             a third count is refused */
+} P25dParams;
+
+typedef struct {
+  Placement placement;
+  int by, bx;   /* threads per block along y and x */
+  int rs, ry, rx;
+  int w;        /* planes of the streaming window: 2RS+1 */
+  int ring;     /* slots of the rotating ring or queues, and the unroll factor */
+  bool df;      /* hybrid: queue of values (diagonal-access-free), else partial sums */
+  int tw, tile; /* shared tile: TW = BX + 2RX cells per row, TILE = (BY + 2RY) * TW */
+  long smem;    /* bytes of dynamic shared memory per block */
+  int regs;     /* estimated registers per thread */
+  /* Per thread and plane of the stream, as emitted: */
+  double loads;       /* global load instructions: every point (global), a row per y offset and
+                         its halo (register), the thread's share of the tile (shared, hybrid) */
+  double smem_reads, smem_writes; /* shared-memory words */
+  int shuffles;       /* warp shuffles (register: two per point off the thread's x) */
+} P25dPlan;
+
+extern const Backend backend_p25d;
+
+#endif

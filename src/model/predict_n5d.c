@@ -1,0 +1,114 @@
+/* The n5d model: AN5D's roofline (Matsumura et al. 2020, section 5): thread classes with stream
+ * division, global/shared/compute times, SM efficiency, register-pressure pruning; and its
+ * tuning space, AN5D's (section 6.3: bT, block sizes, hSN, register caps 32/64/96 or none). */
+#include <math.h>
+
+#include "codegen/n5d.h"
+#include "roofline.h"
+#include "rt_chunk.h"
+
+/* Fitted to the 292 verified n5d and SSAM candidates that tune timed on the H200
+ * (tune_candidates_h200.csv, tune_wide_2d_h200.csv, tune_candidates_double_h200.csv), with the
+ * registers nvcc gives them (ptxas_regs.csv): each fraction sets the median of measured over
+ * predicted to 1 on the rows bound by its resource. N5D_OVERHEAD and `hide` were chosen among a
+ * few values each, by the model's first pick per stencil and then the error over all rows
+ * (bench/model_accuracy.py prints both). */
+static const Attained attained = {0.49, 0.74, 32};
+
+/* Lane instructions per cell and level beyond the stencil's own operations: address and boundary
+ * arithmetic, ring rotation and loop. */
+enum { N5D_OVERHEAD = 8 };
+
+int model_n5d_registers(const N5dPlan *plan, DType dt, int weights) {
+  int rings = plan->mode == N5D_GENERAL ? 0 : plan->bt;
+  return register_base(dt) + plan->bt + words(dt) * (rings * plan->w + weights);
+}
+
+/* hSN 0: the generated code's rule (n5d_chunk in n5d.c: rt_stream_chunk, at least 8 bT RS rows). */
+static int default_hsn(const Stencil *st, const N5dPlan *pl, const Problem *pb, const GpuSpec *g) {
+  int d = st->dims, x = d - 1;
+  long tiles = ceil_div(pb->n[x], pl->bsx - 2L * pl->bt * st->radius[x]);
+  if (d == 3) tiles *= ceil_div(pb->n[1], pl->bsy - 2L * pl->bt * st->radius[1]);
+  long least = 8L * pl->bt * (st->radius[0] ? st->radius[0] : 1);
+  return (int)rt_stream_chunk(pb->n[0], tiles, pl->bsx * pl->bsy, g->sms, g->max_threads_per_sm, least);
+}
+
+/* One launch of bt steps (the plan's block and shared memory, as the generated code keeps them
+ * for a shorter last launch). */
+static void launch(const Stencil *st, DType dt, const N5dPlan *pl, const Problem *pb,
+                   const GpuSpec *g, int bt, Prediction *p) {
+  int hsn = pl->hsn ? pl->hsn : default_hsn(st, pl, pb, g);
+  int d = st->dims, x = d - 1;
+  Cover c[IR_MAX_DIMS];
+  c[0] = cover(pb->n[0], st->lo[0], st->hi[0], hsn, 2L * bt * st->radius[0], (long)bt * st->radius[0], true);
+  if (d == 3) {
+    int ry = st->radius[1];
+    c[1] = cover(pb->n[1], st->lo[1], st->hi[1], pl->bsy - 2 * bt * ry, 2 * bt * ry, bt * ry, false);
+  }
+  int rx = st->radius[x];
+  c[x] = cover(pb->n[x], st->lo[x], st->hi[x], pl->bsx - 2 * bt * rx, 2 * bt * rx, bt * rx, false);
+  double total = 1, ingrid = 1, interior = 1, valid = 1;
+  p->blocks = 1;
+  for (int a = 0; a < d; a++) {
+    total *= c[a].total, ingrid *= c[a].ingrid, interior *= c[a].interior, valid *= pb->n[a];
+    p->blocks *= c[a].tiles;
+  }
+  p->classes = (ThreadClasses){total - ingrid, ingrid - interior, interior - valid, valid};
+  double word = 4.0 * words(dt), levels = total * bt; /* every thread computes every level */
+  OpCounts ops = model_op_counts(st, pl->linear); /* as emitted */
+  p->gm_bytes = (ingrid + valid) * word; /* out-of-bound threads read clamped, cached cells */
+  double shared = pl->smem_reads + 1; /* the level's own row is stored */
+  p->sm_bytes = levels * shared * word;
+  p->flops = levels * op_flops(ops);
+  p->t_gm = p->gm_bytes / (g->mem_gbs * 1e9);
+  p->t_l2 = 0;
+  p->t_sm = p->sm_bytes / (g->smem_gbs * 1e9);
+  p->t_comp = fmax(p->flops / (peak_gflops(g, dt) * 1e9 * model_alu_efficiency(ops)),
+                   issue_seconds(g, levels * (op_total(ops) + shared + N5D_OVERHEAD)));
+  finish(g, &attained, pl->bsx * pl->bsy, pl->smem, p);
+}
+
+static int predict(const Stencil *st, const GenOptions *opt, const void *plan, const Problem *pb,
+                   const GpuSpec *g, bool prune, Prediction *p) {
+  const N5dPlan *pl = plan;
+  int need = model_n5d_registers(pl, opt->dtype, st->nweights), cap = pl->regs;
+  /* without a cap, __launch_bounds__(threads) still leaves a thread one block's share of the SM */
+  int threads = pl->bsx * pl->bsy, fit = g->regs_per_sm / threads / 8 * 8;
+  int limit = cap ? cap : fit < g->max_regs_per_thread ? fit : g->max_regs_per_thread;
+  if (need > limit && prune) return -1; /* would spill: pruned (AN5D) */
+  long full = pb->steps / pl->bt, rest = pb->steps % pl->bt;
+  Prediction last = {0};
+  /* nvcc uses what the launch bounds allow: the cap, or one block's share of the SM (ptxas -v on
+   * the suite's candidates: 85 to 128 registers at 512 threads, estimates of 62 to 75) */
+  p->regs = last.regs = limit;
+  if (rest) launch(st, opt->dtype, pl, pb, g, (int)rest, &last);
+  launch(st, opt->dtype, pl, pb, g, pl->bt, p);
+  if (!p->blocks_per_sm) return -1;
+  p->seconds = full * p->seconds + (rest ? last.seconds : 0);
+  return 0;
+}
+
+#define COUNT(a) ((int)(sizeof(a) / sizeof *(a)))
+
+static void space(const Stencil *st, DType dt, ConsiderFn consider, void *ctx) {
+  static const int bs2[][2] = {{128, 1}, {256, 1}, {512, 1}, {1024, 1}};
+  static const int bs3[][2] = {{16, 16}, {32, 16}, {32, 32}, {64, 16}, {64, 8}, {128, 8}};
+  static const int hsn2[] = {256, 512, 1024}, hsn3[] = {64, 128, 256};
+  static const int caps[] = {0, 32, 64, 96, 128};
+  bool d3 = st->dims == 3;
+  int max_bt = d3 ? 8 : 16, nbs = d3 ? COUNT(bs3) : COUNT(bs2);
+  for (int bt = 1; bt <= max_bt; bt++)
+    for (int b = 0; b < nbs; b++)
+      for (int h = 0; h < COUNT(hsn2); h++)
+        for (int c = 0; c < COUNT(caps); c++) { /* no cap, then the smallest cap the estimate
+                                                   fits under: larger caps build the same code
+                                                   with fewer blocks */
+          N5dParams p = {.bt = bt, .bs = {d3 ? bs3[b][0] : bs2[b][0], d3 ? bs3[b][1] : 0},
+                         .hsn = d3 ? hsn3[h] : hsn2[h], .regs = caps[c]};
+          GenOptions o = {.backend = &backend_n5d, .dtype = dt};
+          codegen_set_params(&o, &p, sizeof p);
+          if (consider(ctx, &o) && c > 0) break;
+        }
+}
+
+const BackendModel model_n5d = {space, predict};

@@ -1,0 +1,63 @@
+/* The naive model: a roofline for one step per launch: compulsory DRAM traffic, L1 wavefronts of
+ * the loads (one per point), L2 traffic from Tabik's transaction model for the block shape (eq.
+ * 2), compute; and its tuning space, Tabik's warp-wide block shapes (Zhang: wide and flat blocks
+ * coalesce best). */
+#include "codegen/naive.h"
+#include "roofline.h"
+
+/* Measured GCells/s over the roofline's, on the DRAM- and chip-bound rows:
+ *   DRAM 0.50  naive_h200.csv, j2d5pt 267 and star2d1r 281 of 532
+ *   chip 0.75  naive_h200.csv, box3d3r 18.4 of 24.4, box3d4r 8.6 of 11.5, box2d4r 76 of 103 */
+static const Attained attained = {0.50, 0.75, 0};
+
+/* One step per launch: DRAM moves each cell in and out once (the rows a block re-reads stay in
+ * L2); every point is one load instruction per cell, served by L1 as a wavefront per warp; L1
+ * misses go to L2 as Tabik's transactions, each a warp-wide row of words. */
+static int predict(const Stencil *st, const GenOptions *opt, const void *plan, const Problem *pb,
+                   const GpuSpec *g, bool prune, Prediction *p) {
+  const int *block = ((const NaivePlan *)plan)->block;
+  int d = st->dims;
+  (void)prune;
+  long n[3] = {1, 1, 1};
+  int blk[3] = {1, 1, 1}, halo[3] = {0, 0, 0}, threads = 1;
+  double cells = 1, word = 4.0 * words(opt->dtype);
+  p->blocks = 1;
+  for (int a = 0; a < d; a++) { /* Tabik's axes: x (contiguous) first */
+    n[d - 1 - a] = pb->n[a], blk[d - 1 - a] = block[a], halo[d - 1 - a] = 2 * st->radius[a];
+    cells *= pb->n[a], threads *= block[a], p->blocks *= ceil_div(pb->n[a], block[a]);
+  }
+  OpCounts ops = model_op_counts(st, false);
+  p->regs = model_naive_registers(opt->dtype);
+  p->gm_bytes = 2 * cells * word;
+  p->l2_bytes = model_tabik_transactions(n, blk, halo, WARP) * WARP * word;
+  p->l1_wavefronts = load_wavefronts(cells * st->npoints, blk[0], opt->dtype);
+  p->flops = cells * op_flops(ops);
+  p->t_gm = p->gm_bytes / (g->mem_gbs * 1e9);
+  p->t_l1 = l1_seconds(g, p->l1_wavefronts);
+  p->t_l2 = p->l2_bytes / (g->l2_gbs * 1e9);
+  p->t_sm = 0;
+  p->t_comp = p->flops / (peak_gflops(g, opt->dtype) * 1e9 * model_alu_efficiency(ops));
+  finish(g, &attained, threads, 0, p);
+  if (!p->blocks_per_sm) return -1;
+  p->seconds *= pb->steps;
+  return 0;
+}
+
+#define COUNT(a) ((int)(sizeof(a) / sizeof *(a)))
+
+static void space(const Stencil *st, DType dt, ConsiderFn consider, void *ctx) {
+  static const int xs[] = {32, 64, 128, 256, 512, 1024}, ys[] = {1, 2, 4, 8, 16, 32}, zs[] = {1, 2, 4, 8};
+  int nz = st->dims == 3 ? COUNT(zs) : 1;
+  for (int i = 0; i < COUNT(xs); i++)
+    for (int j = 0; j < COUNT(ys); j++)
+      for (int k = 0; k < nz; k++) {
+        NaiveParams p = {{0}};
+        if (st->dims == 3) p.block[0] = zs[k], p.block[1] = ys[j], p.block[2] = xs[i];
+        else p.block[0] = ys[j], p.block[1] = xs[i];
+        GenOptions o = {.backend = &backend_naive, .dtype = dt};
+        codegen_set_params(&o, &p, sizeof p);
+        consider(ctx, &o);
+      }
+}
+
+const BackendModel model_naive = {space, predict};
