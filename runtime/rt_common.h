@@ -205,24 +205,6 @@ RT_API double rt_tolerance(double eps, int flops, long steps, double gain) {
   return 4.0 * eps * (flops + 2) * sqrt((double)(steps > 1 ? steps : 1)) * (gain > 1 ? gain : 1);
 }
 
-/* Stencil programs (several stages, fields and time levels; rt_program.h) use rt_tolerance for
- * one step, with flops summed over the stages (each rounds its own) and gain the product of the
- * stages' gains (an error of one stage is amplified by the later ones), times this growth over
- * `steps` in place of sqrt(steps):
- *   first order in time (heat, FDTD, Runge-Kutta stages): sqrt(steps), as above;
- *   second order in time (a stage reads level t-1 of the field it overwrites: the wave
- *   equation, three-level or leapfrog): such a scheme does not damp. An error made at step k
- *   reaches step n through u(t+1) = 2 u(t) - u(t-1) + ..., each Fourier mode of frequency w
- *   (within the CFL bound) multiplied by sin((n - k) w) / sin w: up to n - k for the slowest
- *   modes, but for rounding errors, spread over all modes, the mean square of that gain is at
- *   most about n - k (Fejer's kernel: exactly m over the modes of a 1D grid; on 2D and 3D grids
- *   fewer modes are slow). Independent errors of the n steps add in quadrature:
- *   sqrt(sum_k (n - k)) = sqrt(n (n + 1) / 2), about n / sqrt(2). */
-RT_API double rt_program_growth(long steps, int second_order) {
-  double n = (double)(steps > 1 ? steps : 1);
-  return second_order ? sqrt(n * (n + 1) / 2) : sqrt(n);
-}
-
 RT_API int rt_passes(const RtCompare *c, double tol_rel) {
   return c->nonfinite == 0 && c->max_abs <= tol_rel * c->max_ref;
 }

@@ -21,7 +21,7 @@
  *
  * Check: after the steps, every buffer of every field a stage writes is compared with the
  * reference's, each relative to its own max |ref|, against rt_tolerance with the program's
- * summed flops, the product of its stages' gains and rt_program_growth (rt_common.h). */
+ * summed flops, the product of its stages' gains and rt_program_growth (below). */
 #ifndef STENCILC_RT_PROGRAM_H
 #define STENCILC_RT_PROGRAM_H
 
@@ -44,6 +44,24 @@ typedef struct {
 
 /* The run-time scalars are rt_common.h's run-time weights: rt_w_host (RT_NWEIGHTS of them),
  * and on the device rt_w below. */
+
+/* The tolerance of stencil programs. They use rt_tolerance (rt_common.h, where it is derived) for
+ * one step, with flops summed over the stages (each rounds its own) and gain the product of the
+ * stages' gains (an error of one stage is amplified by the later ones), times this growth over
+ * `steps` in place of sqrt(steps):
+ *   first order in time (heat, FDTD, Runge-Kutta stages): sqrt(steps), as above;
+ *   second order in time (a stage reads level t-1 of the field it overwrites: the wave
+ *   equation, three-level or leapfrog): such a scheme does not damp. An error made at step k
+ *   reaches step n through u(t+1) = 2 u(t) - u(t-1) + ..., each Fourier mode of frequency w
+ *   (within the CFL bound) multiplied by sin((n - k) w) / sin w: up to n - k for the slowest
+ *   modes, but for rounding errors, spread over all modes, the mean square of that gain is at
+ *   most about n - k (Fejer's kernel: exactly m over the modes of a 1D grid; on 2D and 3D grids
+ *   fewer modes are slow). Independent errors of the n steps add in quadrature:
+ *   sqrt(sum_k (n - k)) = sqrt(n (n + 1) / 2), about n / sqrt(2). */
+RT_API double rt_program_growth(long steps, int second_order) {
+  double n = (double)(steps > 1 ? steps : 1);
+  return second_order ? sqrt(n * (n + 1) / 2) : sqrt(n);
+}
 
 /* ---- engine memory: host for the cpu backend, device for CUDA ---- */
 #ifdef RT_PROGRAM_CUDA
