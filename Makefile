@@ -3,10 +3,16 @@
 LLVM_DIR ?= $(patsubst %/include/clang-c/Index.h,%,$(lastword $(sort $(wildcard /usr/lib/llvm-*/include/clang-c/Index.h))))
 LLVM_INC := $(LLVM_DIR)/include
 LLVM_LIB := $(LLVM_DIR)/lib
+# clang's own headers (<stddef.h>, <stdarg.h>, ...): the front end passes this -resource-dir so
+# that they are found wherever libclang.so itself was installed.
+CLANG_RESOURCE_DIR := $(lastword $(sort $(wildcard $(LLVM_DIR)/lib/clang/*/include)))
 
 CC ?= cc
 CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wshadow -Isrc -Ibuild/gen -Iruntime -I$(LLVM_INC)
+ifneq ($(CLANG_RESOURCE_DIR),)
+CFLAGS += -DSTENCILC_CLANG_RESOURCE_DIR='"$(patsubst %/include,%,$(CLANG_RESOURCE_DIR))"'
+endif
 LDLIBS := -L$(LLVM_LIB) -Wl,-rpath,$(LLVM_LIB) -lclang -lm
 
 SRCS := $(wildcard src/*/*.c)

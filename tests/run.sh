@@ -40,6 +40,7 @@ suite programs env STENCILC=build/stencilc sh tests/test_programs.sh
 suite programs-multi env STENCILC=build/stencilc sh tests/test_programs_multi.sh
 suite conv2d env STENCILC=build/asan/stencilc sh tests/test_conv2d.sh
 suite refusals env STENCILC=build/asan/stencilc sh tests/test_refusals.sh
+suite inputs env STENCILC=build/asan/stencilc sh tests/test_inputs.sh
 suite fuzz-regressions env STENCILC=build/asan/stencilc sh tests/test_fuzz_regressions.sh
 suite differential env STENCILC=build/stencilc sh tests/test_differential.sh 100
 suite model env STENCILC=build/asan/stencilc sh tests/test_model.sh

@@ -55,6 +55,13 @@ static void print_weight_index(const Stencil *st, int k, const char *open, const
   printf("%s", close);
 }
 
+/* How the user's code keeps its time levels (see TimeForm, Stencil.out_array). */
+static const char *time_form_name(const Stencil *st) {
+  if (st->time_form == TIME_COPYBACK) return "copy-back";
+  if (!st->out_array[0]) return "time levels";
+  return st->steps_per_iter == 2 ? "two sweeps" : "pointer swap";
+}
+
 static void print_json(const Stencil *st) {
   printf("{\"name\": ");
   print_json_string(st->name);
@@ -97,7 +104,10 @@ static void print_json(const Stencil *st) {
       printf("], \"coef\": null}");
     }
   }
-  printf("], \"flops_per_cell\": %d}\n", st->flops);
+  printf("], \"flops_per_cell\": %d, \"loop_axis\": [", st->flops);
+  for (int l = 0; l < st->dims; l++) printf("%s%d", l ? ", " : "", st->loop_axis[l]);
+  printf("], \"time_form\": \"%s\", \"steps_per_iter\": %d}\n", time_form_name(st),
+         st->steps_per_iter);
 }
 
 static void print_text(const Stencil *st, const char *path) {
@@ -123,6 +133,10 @@ static void print_text(const Stencil *st, const char *path) {
     for (int d = 0; d < st->weight_dims; d++) printf("[%d]", st->weight_shape[d]);
     printf(", run-time (the generated program fills them when it runs)\n");
   }
+  printf("storage      %s, %d step%s per iteration\nloop order  ", time_form_name(st),
+         st->steps_per_iter, st->steps_per_iter == 1 ? "" : "s");
+  for (int l = 0; l < st->dims; l++) printf(" %d", st->loop_axis[l]);
+  printf(" (the axis each loop iterates, outermost first; the IR follows memory order)\n");
   printf("flops/cell   %d\npoints       %d\n", st->flops, st->npoints);
   for (int p = 0; p < st->npoints; p++) {
     printf("  (");

@@ -63,37 +63,151 @@ static bool punct(CXTranslationUnit tu, CXToken t, char op[4]) {
   return ok;
 }
 
+/* The last short punctuator among the tokens of the main-file bytes [from, to), or false when
+ * there is none or the range is not plain file text (both ends come from one macro use). */
+static bool punct_between(CXTranslationUnit tu, CXSourceLocation from, CXSourceLocation to,
+                          char op[4]) {
+  CXFile f1, f2;
+  unsigned a, b;
+  clang_getExpansionLocation(from, &f1, NULL, NULL, &a);
+  clang_getExpansionLocation(to, &f2, NULL, NULL, &b);
+  if (!f1 || !clang_File_isEqual(f1, f2) || a >= b) return false;
+  CXSourceRange r = clang_getRange(clang_getLocationForOffset(tu, f1, a),
+                                   clang_getLocationForOffset(tu, f1, b));
+  CXToken *toks;
+  unsigned n;
+  clang_tokenize(tu, r, &toks, &n);
+  /* the last one: an operand ending in a macro's argument, SCALE(0.5) * x, is located at the
+   * macro's name, so the macro's own parentheses come first */
+  bool found = false;
+  for (unsigned i = n; i-- > 0 && !found;)
+    if (offset_of(clang_getTokenLocation(tu, toks[i])) < b) found = punct(tu, toks[i], op);
+  clang_disposeTokens(tu, toks, n);
+  return found;
+}
+
+/* An operator that a function-like macro produced has no place of its own in the file: it is
+ * read from clang's printing of the expression instead, which costs the size of the expression,
+ * so only for expressions of at most this many nodes (index macros are a few). */
+enum { MACRO_EXPR_MAX_NODES = 256 };
+
+static enum CXChildVisitResult count_node(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)c;
+  (void)parent;
+  int *n = data;
+  return ++*n > MACRO_EXPR_MAX_NODES ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* clang's printing of c into out (size n); false when c is too large to print. */
+static bool printed(CXCursor c, char *out, size_t n) {
+  int nodes = 0;
+  clang_visitChildren(c, count_node, &nodes);
+  if (nodes > MACRO_EXPR_MAX_NODES) return false;
+  CXString s = clang_getCursorPrettyPrinted(c, NULL);
+  const char *p = clang_getCString(s);
+  bool ok = p && strlen(p) < n;
+  if (ok) strcpy(out, p);
+  clang_disposeString(s);
+  return ok;
+}
+
+/* clang prints a binary operator as "LHS op RHS": the operator is the word before RHS. */
+static bool printed_binary_op(CXCursor c, CXCursor rhs, char op[4]) {
+  enum { TEXT_MAX = 64 * MACRO_EXPR_MAX_NODES };
+  char *all = malloc(TEXT_MAX), *right = malloc(TEXT_MAX);
+  bool ok = all && right && printed(c, all, TEXT_MAX) && printed(rhs, right, TEXT_MAX);
+  size_t na = ok ? strlen(all) : 0, nr = ok ? strlen(right) : 0;
+  ok = ok && na > nr + 2 && !strcmp(all + na - nr, right) && all[na - nr - 1] == ' ';
+  if (ok) {
+    size_t end = na - nr - 1, start = end;
+    while (start > 0 && all[start - 1] != ' ') start--;
+    ok = end - start >= 1 && end - start < 4;
+    if (ok) {
+      memcpy(op, all + start, end - start);
+      op[end - start] = 0;
+    }
+  }
+  free(all);
+  free(right);
+  return ok;
+}
+
+/* Where an expression starts and ends. clang computes an operator's extent from its operands,
+ * down the whole left (or right) spine: asked at every node of a long sum, that is quadratic. The
+ * spine is walked here instead, and clang asked only about the expression at its end. */
+static bool is_kind(CXCursor c, enum CXCursorKind k) { return clang_getCursorKind(c) == k; }
+
+static CXSourceLocation start_of(CXCursor c) {
+  CXCursor kids[2];
+  for (;;) {
+    int n = cur_children(c, kids, 2);
+    bool spine = n >= 1 && (is_kind(c, CXCursor_BinaryOperator) ||
+                            is_kind(c, CXCursor_CompoundAssignOperator) ||
+                            is_kind(c, CXCursor_ArraySubscriptExpr) ||
+                            (is_kind(c, CXCursor_UnexposedExpr) && n == 1));
+    if (!spine) return clang_getRangeStart(clang_getCursorExtent(c));
+    c = kids[0];
+  }
+}
+
+static CXSourceLocation end_of(CXCursor c) {
+  CXCursor kids[CUR_MAX_CHILDREN];
+  for (;;) {
+    int n = cur_children(c, kids, CUR_MAX_CHILDREN);
+    bool prefix_op = false;
+    if (is_kind(c, CXCursor_UnaryOperator) && n == 1) {
+      /* a prefix operator ends where its operand ends; a postfix one after its operand */
+      unsigned self, kid;
+      clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &self);
+      clang_getExpansionLocation(start_of(kids[0]), NULL, NULL, NULL, &kid);
+      prefix_op = self < kid;
+    }
+    bool spine = n >= 1 && n <= CUR_MAX_CHILDREN &&
+                 (is_kind(c, CXCursor_BinaryOperator) ||
+                  is_kind(c, CXCursor_CompoundAssignOperator) ||
+                  is_kind(c, CXCursor_CStyleCastExpr) || prefix_op ||
+                  (is_kind(c, CXCursor_UnexposedExpr) && n == 1));
+    if (!spine) return clang_getRangeEnd(clang_getCursorExtent(c));
+    c = kids[n - 1];
+  }
+}
+
 bool cur_binary_op(CXTranslationUnit tu, CXCursor c, char op[4]) {
   CXCursor kids[2];
   if (cur_children(c, kids, 2) != 2) return false;
-  unsigned lhs_end = offset_of(clang_getRangeEnd(clang_getCursorExtent(kids[0])));
-  unsigned rhs_start = offset_of(clang_getRangeStart(clang_getCursorExtent(kids[1])));
-  CXToken *toks;
-  unsigned n;
-  clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
-  bool found = false;
-  for (unsigned i = 0; i < n && !found; i++) {
-    unsigned off = offset_of(clang_getTokenLocation(tu, toks[i]));
-    if (off >= lhs_end && off < rhs_start) found = punct(tu, toks[i], op);
-  }
-  clang_disposeTokens(tu, toks, n);
-  return found;
+  /* only the bytes between the operands are read: a long sum costs its length, not its square */
+  return punct_between(tu, end_of(kids[0]), start_of(kids[1]), op) ||
+         printed_binary_op(c, kids[1], op);
 }
 
 bool cur_unary_op(CXTranslationUnit tu, CXCursor c, char op[4], bool *prefix) {
   CXCursor kid;
   if (cur_children(c, &kid, 1) != 1) return false;
-  unsigned kid_start = offset_of(clang_getRangeStart(clang_getCursorExtent(kid)));
-  CXToken *toks;
-  unsigned n;
-  clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
-  bool found = false;
-  if (n >= 2) {
-    *prefix = offset_of(clang_getTokenLocation(tu, toks[0])) < kid_start;
-    found = punct(tu, toks[*prefix ? 0 : n - 1], op);
+  /* a prefix operator's own location is the operator; a postfix one's is its operand's start */
+  if (punct_between(tu, clang_getCursorLocation(c), start_of(kid), op)) {
+    *prefix = true;
+    return true;
   }
-  clang_disposeTokens(tu, toks, n);
-  return found;
+  if (punct_between(tu, end_of(kid), clang_getRangeEnd(clang_getCursorExtent(c)), op)) {
+    *prefix = false;
+    return true;
+  }
+  /* from a macro: clang prints a prefix operator before its operand, a postfix one after */
+  char text[64];
+  if (!printed(c, text, sizeof text)) return false;
+  size_t n = strlen(text);
+  bool twice_first = n >= 2 && strchr("+-", text[0]) && text[1] == text[0];
+  bool twice_last = n >= 2 && strchr("+-", text[n - 1]) && text[n - 2] == text[n - 1];
+  if (twice_first || (!twice_last && n > 0 && strchr("-+!~*&", text[0]))) {
+    *prefix = true;
+    snprintf(op, 4, "%.*s", twice_first ? 2 : 1, text);
+  } else if (twice_last) {
+    *prefix = false;
+    snprintf(op, 4, "%s", text + n - 2);
+  } else {
+    return false;
+  }
+  return true;
 }
 
 const char *cur_ref_name(CXCursor c) {
@@ -140,30 +254,67 @@ static bool literal_spelling(CXTranslationUnit tu, CXCursor c, char text[40]) {
 /* The literal an object-like macro expands to, when its body is one literal token, possibly in
  * parentheses: `#define C0 (0.2f)`. libclang reports macro-expanded literals at the macro's use,
  * so this is how their spelling is found. */
+/* The macro uses of the main file by position, gathered once per translation unit (a literal
+ * from a macro is found by where it is used: a binary search, not a walk over every top-level
+ * cursor for each literal, which made long expressions of macro coefficients quadratic). */
 typedef struct {
   unsigned offset;
   CXCursor use;
-  bool found;
-} MacroSearch;
+} MacroUse;
 
-static enum CXChildVisitResult find_expansion(CXCursor c, CXCursor parent, CXClientData data) {
+static struct {
+  CXTranslationUnit tu;
+  MacroUse *uses;
+  int n, cap;
+} macro_uses;
+
+static enum CXChildVisitResult collect_use(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
-  MacroSearch *s = data;
-  if (clang_getCursorKind(c) == CXCursor_MacroExpansion &&
-      offset_of(clang_getCursorLocation(c)) == s->offset) {
-    s->use = c;
-    s->found = true;
-    return CXChildVisit_Break;
+  (void)data;
+  if (clang_getCursorKind(c) != CXCursor_MacroExpansion ||
+      !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+    return CXChildVisit_Continue;
+  if (macro_uses.n == macro_uses.cap) {
+    int cap = macro_uses.cap ? 2 * macro_uses.cap : 256;
+    MacroUse *u = realloc(macro_uses.uses, (size_t)cap * sizeof *u);
+    if (!u) return CXChildVisit_Break; /* the lookups then miss: literals print as values */
+    macro_uses.uses = u;
+    macro_uses.cap = cap;
   }
+  macro_uses.uses[macro_uses.n++] = (MacroUse){offset_of(clang_getCursorLocation(c)), c};
   return CXChildVisit_Continue;
 }
 
+static int by_offset(const void *a, const void *b) {
+  unsigned x = ((const MacroUse *)a)->offset, y = ((const MacroUse *)b)->offset;
+  return (x > y) - (x < y);
+}
+
+void cur_forget(CXTranslationUnit tu) {
+  if (macro_uses.tu != tu) return;
+  free(macro_uses.uses);
+  memset(&macro_uses, 0, sizeof macro_uses);
+}
+
+static bool macro_use_at(CXTranslationUnit tu, unsigned offset, CXCursor *use) {
+  if (macro_uses.tu != tu) {
+    cur_forget(macro_uses.tu);
+    macro_uses.tu = tu;
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_use, NULL);
+    qsort(macro_uses.uses, (size_t)macro_uses.n, sizeof *macro_uses.uses, by_offset);
+  }
+  MacroUse key = {offset, clang_getNullCursor()};
+  const MacroUse *u = macro_uses.n ? bsearch(&key, macro_uses.uses, (size_t)macro_uses.n,
+                                             sizeof key, by_offset)
+                                   : NULL;
+  if (u) *use = u->use;
+  return u != NULL;
+}
+
 static bool macro_literal(CXTranslationUnit tu, CXCursor c, char text[40]) {
-  /* macro expansions are top-level cursors, found by the position of the use */
-  MacroSearch s = {offset_of(clang_getCursorLocation(c)), clang_getNullCursor(), false};
-  clang_visitChildren(clang_getTranslationUnitCursor(tu), find_expansion, &s);
-  if (!s.found) return false;
-  CXCursor def = clang_getCursorReferenced(s.use);
+  CXCursor use;
+  if (!macro_use_at(tu, offset_of(clang_getCursorLocation(c)), &use)) return false;
+  CXCursor def = clang_getCursorReferenced(use);
   if (clang_getCursorKind(def) != CXCursor_MacroDefinition) return false;
   CXToken *toks;
   unsigned n;

@@ -37,4 +37,7 @@ bool cur_eval_int(CXCursor c, long long *v);
  * in a form that is a valid floating literal once an 'f' is appended ("5" becomes "5.0"). */
 bool cur_literal(CXTranslationUnit tu, CXCursor c, double *value, char text[40]);
 
+/* Drops what the helpers remember about tu; call before disposing of it. */
+void cur_forget(CXTranslationUnit tu);
+
 #endif

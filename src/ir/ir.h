@@ -62,10 +62,21 @@ typedef struct {
    * exactly this range. */
   unsigned region_begin, region_end;
   int region_line;
-  /* The time loop runs steps_param + steps_const steps (steps_param a parameter or variable)
-   * when steps_param is non-empty, else steps_const. */
+  /* The time loop runs steps_param + steps_const iterations (steps_param a parameter or
+   * variable) when steps_param is non-empty, else steps_const; each iteration advances
+   * steps_per_iter time steps (2 when it sweeps A into B and B back into A with the same
+   * update). Its variable starts at time_first: with A[(t + 1) % 2] the first step reads level
+   * time_first % 2. */
   char steps_param[IR_NAME_MAX];
   long steps_const;
+  int steps_per_iter;
+  long time_first;
+  /* The array written when it is not the one read (the pointer swap, copy-back and two-sweep
+   * forms: array is read, out_array written first); empty for A[(t + 1) % 2]. */
+  char out_array[IR_NAME_MAX];
+  /* The axis each spatial loop iterates, outermost loop first: {0, 1, 2} when the loops follow
+   * the memory layout. The IR is always in memory order; this records how the user wrote it. */
+  int loop_axis[IR_MAX_DIMS];
   /* Grid: axis a has extent E_a = extent_param[a] (a function parameter) if non-empty, else
    * extent_const[a]. The updated interior along axis a is [lo[a], E_a - hi[a]). */
   char extent_param[IR_MAX_DIMS][IR_NAME_MAX];

@@ -1,6 +1,7 @@
-// expect: 3:3: error: time loop must start at 0
+// expect: 3:1: error: #pragma scop without #pragma endscop
 void f(int n, int steps, float A[2][n][n]) {
-  for (int t = 1; t < steps; t++)
+#pragma scop
+  for (int t = 0; t < steps; t++)
     for (int i = 1; i < n - 1; i++)
       for (int j = 1; j < n - 1; j++)
         A[(t + 1) % 2][i][j] = 0.5f * A[t % 2][i][j - 1] + 0.5f * A[t % 2][i][j];

@@ -1,5 +1,5 @@
-// expect: 78:3: error: a second loop nest beside the time loop
-/* A second loop nest after many declarations (statements past the 64th were not checked). */
+// expect: {"dims": 2, "extents": ["n", "n"], "radius": [1, 0], "npoints": 2, "coefs": {"0,0": 0.009999999776482582, "-1,0": 0.019999999552965164}, "time_form": "time levels"}
+/* The time loop among many declarations, with a second loop nest after it that is not a stencil: it is left alone. */
 void late_second_loop(int n, int steps, float A[2][n][n]) {
   const float c0 = 0.01f;
   const float c1 = 0.02f;

@@ -1,0 +1,492 @@
+/* Expressions of a sweep: constants, reads of the grid at constant offsets, run-time weights,
+ * + - * / and math functions, and accumulator blocks whose filter loops are unrolled:
+ *   { float acc = 0; for (a = 0; a < M; a++) ... acc += f(...); A[(t + 1) % 2][i][j] = acc; }
+ * Anything else is refused at the offending construct. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parser.h"
+
+const char *const HINT_FORM =
+    "write A[(t + 1) % 2][i][j] = <expression of A[t % 2][i + c][j + d]> inside "
+    "for (t = 0; t < steps; t++) for (i = R; i < n - R; i++) for (j = R; j < n - R; j++), or "
+    "B[i][j] = <expression of A[i + c][j + d]> followed by a pointer swap or a copy back";
+
+const char *const HINT_BLOCK =
+    "write { float acc = 0.0f; for (int a = 0; a < M; a++) for (int b = 0; b < N; b++) "
+    "acc += W[a][b] * A[t % 2][i + a - P][j + b - Q]; A[(t + 1) % 2][i][j] = acc; }";
+
+static const Binding *binding(const Parser *p, const char *name) {
+  for (int i = p->nbound - 1; i >= 0; i--)
+    if (!strcmp(p->bound[i].var, name)) return &p->bound[i];
+  return NULL;
+}
+
+static Expr *constant(Parser *p, CXCursor c);
+
+/* The value of a constant expression of at most a few levels (deeper ones are left to the
+ * check of the linear form's coefficients, which is located at the whole expression). */
+static bool fold(const Expr *e, int depth, double *v) {
+  double a, b = 0;
+  if (e->kind == EX_CONST) return *v = e->value, true;
+  if (depth > 16 || e->kind < EX_NEG || e->kind > EX_DIV || !fold(e->arg[0], depth + 1, &a) ||
+      (e->nargs == 2 && !fold(e->arg[1], depth + 1, &b)))
+    return false;
+  switch (e->kind) {
+  case EX_NEG: *v = -a; break;
+  case EX_ADD: *v = a + b; break;
+  case EX_SUB: *v = a - b; break;
+  case EX_MUL: *v = a * b; break;
+  default: *v = a / b; break;
+  }
+  return true;
+}
+
+/* Refuses, at c, a division by a constant zero and constant arithmetic that overflows: the
+ * generated program would compute Inf or NaN everywhere and fail its own check. */
+static bool folds_finite(Parser *p, CXCursor c, const Expr *e) {
+  double v;
+  if (e->kind == EX_DIV && fold(e->arg[1], 0, &v) && v == 0) {
+    fail(p, c, "divide by a non-zero constant", "division by the constant 0");
+    return false;
+  }
+  if (fold(e, 0, &v) && !isfinite(v)) {
+    fail(p, c, "keep constant arithmetic within the range of double",
+         "the constant expression overflows to %g", v);
+    return false;
+  }
+  return true;
+}
+
+static Expr *binary(Parser *p, CXCursor c) {
+  char op[4];
+  if (!cur_binary_op(p->tu, c, op)) {
+    /* #define C0 (-205.0 / 72.0): clang folds what a macro's body computes from constants */
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;
+    if (r) clang_EvalResult_dispose(r);
+    if (k == CXEval_Int || k == CXEval_Float) return constant(p, c);
+    fail(p, c, "expand the macro by hand", "cannot see the operator (it comes from a macro)");
+    return NULL;
+  }
+  ExprKind k;
+  if (!strcmp(op, "+")) k = EX_ADD;
+  else if (!strcmp(op, "-")) k = EX_SUB;
+  else if (!strcmp(op, "*")) k = EX_MUL;
+  else if (!strcmp(op, "/")) k = EX_DIV;
+  else {
+    fail(p, c, "stencil expressions use + - * / and math functions",
+         "operator '%s' is not supported in a stencil expression", op);
+    return NULL;
+  }
+  CXCursor kids[2];
+  cur_children(c, kids, 2);
+  Expr *e = ir_new_expr(k);
+  e->nargs = 2;
+  if (!(e->arg[0] = parse_expr(p, kids[0])) || !(e->arg[1] = parse_expr(p, kids[1]))) {
+    ir_free_expr(e);
+    return NULL;
+  }
+  return folds_finite(p, c, e) ? e : (ir_free_expr(e), NULL);
+}
+
+static Expr *unary(Parser *p, CXCursor c) {
+  char op[4];
+  bool prefix;
+  CXCursor kid;
+  if (cur_children(c, &kid, 1) == 1 && cur_unary_op(p->tu, c, op, &prefix) && prefix &&
+      (!strcmp(op, "-") || !strcmp(op, "+"))) {
+    Expr *a = parse_expr(p, kid);
+    if (!a || op[0] == '+') return a;
+    Expr *e = ir_new_expr(EX_NEG);
+    e->nargs = 1;
+    e->arg[0] = a;
+    return e;
+  }
+  fail(p, c, "stencil expressions use + - * / and math functions",
+       "this unary operator is not supported in a stencil expression");
+  return NULL;
+}
+
+static Expr *call(Parser *p, CXCursor c) {
+  CXString s = clang_getCursorSpelling(c);
+  char name[IR_NAME_MAX];
+  snprintf(name, sizeof name, "%s", clang_getCString(s));
+  clang_disposeString(s);
+  const MathFunc *f = ir_math_func(name);
+  if (!f) {
+    fail(p, c, ir_math_func_list(), "call to unknown function '%s'", name);
+    return NULL;
+  }
+  int n = clang_Cursor_getNumArguments(c);
+  if (n != f->nargs) {
+    fail(p, c, "check the call's arguments", "'%s' takes %d argument%s, not %d", name, f->nargs,
+         f->nargs == 1 ? "" : "s", n);
+    return NULL;
+  }
+  Expr *e = ir_new_expr(EX_CALL);
+  e->func = f->name;
+  for (int i = 0; i < n; i++) {
+    e->nargs = i + 1;
+    if (!(e->arg[i] = parse_expr(p, clang_Cursor_getArgument(c, (unsigned)i)))) {
+      e->nargs = i;
+      ir_free_expr(e);
+      return NULL;
+    }
+  }
+  return e;
+}
+
+/* ---- run-time weights ---- */
+
+
+/* Whether a subscript of the access uses a time or spatial loop variable (a grid read). */
+static bool indexed_by_loops(const Parser *p, const Access *a) {
+  for (int s = 0; s < a->nsub; s++) {
+    if (mentions(a->sub[s], p->time.var)) return true;
+    for (int l = 0; l < p->sw->nloops; l++)
+      if (mentions(a->sub[s], p->sw->loops[l].var)) return true;
+  }
+  return false;
+}
+
+/* The sizes of the weight array (the parameter `decl`) into st, checked, the first time. */
+static int weight_shape(Parser *p, CXCursor decl, const Access *a) {
+  Stencil *st = p->st;
+  CXCursor sizes[1 + IR_MAX_DIMS];
+  int n;
+  bool pointer;
+  DType t;
+  grid_extents(decl, sizes, &n, &pointer);
+  if (!floating_type(decl, &t))
+    return fail(p, decl, "declare the weights as float or double: const float W[M][N]",
+                "weight array '%s' is not an array of float or double", a->name);
+  if (n == 0)
+    return fail(p, decl, "declare the weights with their sizes: const float W[M][N]",
+                "weight array '%s' is declared without sizes", a->name);
+  if (n > IR_MAX_DIMS)
+    return fail(p, decl, "flatten the weights into at most 3 dimensions",
+                "weight array '%s' has %d dimensions", a->name, n);
+  long count = 1;
+  for (int d = 0; d < n; d++) {
+    long long size;
+    if (!cur_eval_int(sizes[d], &size) || size < 1)
+      return fail(p, sizes[d],
+                  "give the filter's sizes as constants or macros: const float W[3][3]",
+                  "size of weight array '%s' is not a positive compile-time constant", a->name);
+    if (size > IR_MAX_WEIGHTS || (count *= size) > IR_MAX_WEIGHTS)
+      return fail(p, decl,
+                  "use a smaller filter: CUDA programs keep the weights in constant memory",
+                  "weight array '%s' holds more than %d values", a->name, IR_MAX_WEIGHTS);
+    st->weight_shape[d] = (int)size;
+  }
+  snprintf(st->weights, sizeof st->weights, "%s", a->name);
+  st->weight_dims = n;
+  st->nweights = (int)count;
+  return 0;
+}
+
+/* A read of the run-time weight array: a float or double array parameter with constant sizes
+ * whose subscripts are constants once the filter loops are unrolled. */
+static Expr *weight(Parser *p, CXCursor c, const Access *a) {
+  Stencil *st = p->st;
+  if (st->weights[0] && strcmp(st->weights, a->name)) {
+    fail(p, c, "put all the weights in one array",
+         "reads a second weight array '%s' (the first is '%s')", a->name, st->weights);
+    return NULL;
+  }
+  if (!st->weights[0] && weight_shape(p, a->decl, a)) return NULL;
+  if (a->nsub != st->weight_dims) {
+    fail(p, c, "index every dimension of the weight array",
+         "'%s' is declared with %d dimension%s but read with %d subscript%s", a->name,
+         st->weight_dims, st->weight_dims == 1 ? "" : "s", a->nsub, a->nsub == 1 ? "" : "s");
+    return NULL;
+  }
+  int flat = 0;
+  for (int d = 0; d < a->nsub; d++) {
+    long long k;
+    if (!eval_index(p, a->sub[d], &k)) {
+      fail(p, a->sub[d], "index the weights with constants or filter-loop variables: W[a][b] "
+                         "inside for (int a = 0; a < M; a++)",
+           "subscript of weight array '%s' is not a compile-time constant", a->name);
+      return NULL;
+    }
+    if (k < 0 || k >= st->weight_shape[d]) {
+      fail(p, a->sub[d], "keep the subscripts inside the declared sizes",
+           "subscript %lld is outside weight array '%s' (size %d)", k, a->name,
+           st->weight_shape[d]);
+      return NULL;
+    }
+    flat = flat * st->weight_shape[d] + (int)k;
+  }
+  Expr *e = ir_new_expr(EX_WEIGHT);
+  e->weight = flat;
+  return e;
+}
+
+/* ---- expression ---- */
+
+static const char *const HINT_ONE_GRID =
+    "a stencil reads one grid, at the previous time level: A[t % 2][..] when it writes "
+    "A[(t + 1) % 2][..], or A when it writes B; run-time coefficients go in one array parameter "
+    "read at constant subscripts (coefficient grids come with issue 18's stencil programs)";
+
+/* A read of the grid at the previous time level, at constant offsets from the cell written. */
+static Expr *load(Parser *p, CXCursor c) {
+  Access a;
+  if (parse_access(p, c, &a)) return NULL;
+  Sweep *sw = p->sw;
+  bool grid = !strcmp(a.name, sw->out.name) || !strcmp(a.name, sw->in);
+  if (!grid && kind(a.decl) == CXCursor_ParmDecl && !indexed_by_loops(p, &a))
+    return weight(p, c, &a);
+  if (!grid && !sw->in[0] && indexed_by_loops(p, &a)) { /* B = f(A): the first grid read is A */
+    snprintf(sw->in, sizeof sw->in, "%s", a.name);
+    sw->in_decl = a.decl;
+    grid = true;
+  }
+  if (!grid && p->time_levels)
+    fail(p, c, HINT_ONE_GRID, "reads '%s', but the grid written is '%s'", a.name, sw->out.name);
+  else if (!grid)
+    fail(p, c, HINT_ONE_GRID, "reads '%s', a grid beside '%s' (read) and '%s' (written)", a.name,
+         sw->in, sw->out.name);
+  if (!grid) return NULL;
+  int sub0 = 0, off[IR_MAX_DIMS];
+  bool written = strcmp(a.name, sw->in) != 0;
+  if (p->time_levels) {
+    long long k, m;
+    if (time_level(p, a.sub[0], &k, &m)) return NULL;
+    written = ((k - 1) % m + m) % m == 0; /* the level (t + 1) % 2 */
+    sub0 = 1;
+  }
+  if (read_offsets(p, c, &a, sub0, off)) return NULL;
+  if (written) {
+    bool centre = off[0] == 0 && off[1] == 0 && off[2] == 0;
+    if (centre)
+      fail(p, c, "read only the previous level; schemes with three time levels "
+                 "(u[t + 1] = f(u[t]) - u[t - 1], the leapfrog form) come with issue 18",
+           "reads '%s' at the cell being written: that is the value from two steps back (a "
+           "second-order-in-time scheme), which stencilc does not take yet", a.name);
+    else
+      fail(p, c, "read the previous time level only: a neighbour of the level being written "
+                 "makes the result depend on the order in which cells are updated",
+           "reads the time level being written in the same step, at an offset from the cell "
+           "written");
+    return NULL;
+  }
+  Expr *e = ir_new_expr(EX_LOAD);
+  e->point = ir_add_point(p->st, off);
+  return e;
+}
+
+static Expr *constant(Parser *p, CXCursor c) {
+  Expr *e = ir_new_expr(EX_CONST);
+  if (cur_literal(p->tu, c, &e->value, e->text)) {
+    if (isfinite(e->value)) return e;
+    ir_free_expr(e);
+    fail(p, c, "write a finite constant", "the constant is out of range (it rounds to infinity)");
+    return NULL;
+  }
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;
+  if (k == CXEval_Int || k == CXEval_Float) {
+    e->value = k == CXEval_Int ? (double)clang_EvalResult_getAsLongLong(r)
+                               : clang_EvalResult_getAsDouble(r);
+    snprintf(e->text, sizeof e->text, "%.17g", e->value);
+    if (!strpbrk(e->text, ".eE")) strcat(e->text, ".0");
+  }
+  if (r) clang_EvalResult_dispose(r);
+  if ((k == CXEval_Int || k == CXEval_Float) && !isfinite(e->value)) {
+    ir_free_expr(e);
+    fail(p, c, "write a finite constant", "the constant is not finite");
+    return NULL;
+  }
+  if (k == CXEval_Int || k == CXEval_Float) return e;
+  ir_free_expr(e);
+  fail(p, c, "use a literal, a macro or a const variable; run-time coefficients go in an array "
+             "parameter (const float W[K]) read at constant subscripts",
+       "'%s' is not a compile-time constant", cur_ref_name(c) ? cur_ref_name(c) : "value");
+  return NULL;
+}
+
+static long count_nodes(const Expr *e) {
+  long n = 1;
+  for (int i = 0; i < e->nargs; i++) n += count_nodes(e->arg[i]);
+  return n;
+}
+
+/* A variable: the accumulator (its expression so far), a filter-loop variable (its value) or a
+ * constant. */
+static Expr *variable(Parser *p, CXCursor c) {
+  if (p->acc && clang_equalCursors(clang_getCursorReferenced(c), p->acc_decl)) {
+    p->copied += count_nodes(p->acc);
+    if (p->copied > MAX_COPIED_NODES) {
+      fail(p, c, "read the accumulator once, in the assignment to the grid",
+           "the accumulator's uses copy more than %d operations", MAX_COPIED_NODES);
+      return NULL;
+    }
+    return ir_copy_expr(p->acc);
+  }
+  const Binding *b = cur_ref_name(c) ? binding(p, cur_ref_name(c)) : NULL;
+  if (!b) return constant(p, c);
+  Expr *e = ir_new_expr(EX_CONST);
+  e->value = (double)b->value;
+  snprintf(e->text, sizeof e->text, "%lld", b->value);
+  return e;
+}
+
+static Expr *parse_node(Parser *p, CXCursor c) {
+  c = cur_strip(c);
+  switch (kind(c)) {
+  case CXCursor_IntegerLiteral:
+  case CXCursor_FloatingLiteral: return constant(p, c);
+  case CXCursor_DeclRefExpr: return variable(p, c);
+  case CXCursor_ArraySubscriptExpr: return load(p, c);
+  case CXCursor_BinaryOperator: return binary(p, c);
+  case CXCursor_UnaryOperator: return unary(p, c);
+  case CXCursor_CallExpr: return call(p, c);
+  default: {
+    CXString s = clang_getCursorKindSpelling(kind(c));
+    fail(p, c, "stencil expressions use + - * /, constants, grid reads and math functions",
+         "unsupported construct in a stencil expression (%s)", clang_getCString(s));
+    clang_disposeString(s);
+    return NULL;
+  }
+  }
+}
+
+/* The nesting of an expression is bounded (MAX_EXPR_DEPTH): every stage after the front end
+ * recurses once per level. */
+Expr *parse_expr(Parser *p, CXCursor c) {
+  if (++p->depth > MAX_EXPR_DEPTH) {
+    p->depth--;
+    fail(p, c, "split the expression into several stencils, or sum fewer terms",
+         "the expression nests more than %d operations", MAX_EXPR_DEPTH);
+    return NULL;
+  }
+  Expr *e = parse_node(p, c);
+  p->depth--;
+  return e;
+}
+
+/* ---- accumulator blocks ----
+ * The form a convolution is usually written in: the innermost spatial loop's body is
+ *   { float acc = init; <updates>; A[(t + 1) % 2][i][j] = f(acc); }
+ * where each update is acc += e, acc -= e or acc = e, alone or as the body of a nest of filter
+ * loops with constant bounds. The loops are unrolled: their variables are constants in
+ * subscripts and expressions. acc holds one expression tree, which every use of acc copies.
+ * Declarations of const variables may come first; clang evaluates their uses. */
+
+static int update(Parser *p, CXCursor s) {
+  CXCursor kids[2];
+  char op[4] = "";
+  bool is_acc = (kind(s) == CXCursor_BinaryOperator ||
+                 kind(s) == CXCursor_CompoundAssignOperator) &&
+                cur_children(s, kids, 2) == 2 && cur_binary_op(p->tu, s, op) &&
+                clang_equalCursors(clang_getCursorReferenced(cur_strip(kids[0])), p->acc_decl);
+  if (!is_acc || (strcmp(op, "=") && strcmp(op, "+=") && strcmp(op, "-=")))
+    return fail(p, s, HINT_BLOCK,
+                "expected an update of the accumulator (acc += ..., acc -= ... or acc = ...)");
+  if (++p->accumulations > MAX_ACCUMULATIONS)
+    return fail(p, s, "use a smaller filter", "the filter loops unroll to more than %d updates",
+                MAX_ACCUMULATIONS);
+  Expr *e = parse_expr(p, kids[1]);
+  if (!e) return -1;
+  if (!strcmp(op, "=")) {
+    ir_free_expr(p->acc);
+    p->acc = e;
+    return 0;
+  }
+  Expr *sum = ir_new_expr(op[0] == '+' ? EX_ADD : EX_SUB);
+  sum->nargs = 2;
+  sum->arg[0] = p->acc;
+  sum->arg[1] = e;
+  p->acc = sum;
+  return 0;
+}
+
+static bool name_in_use(const Parser *p, const char *name) {
+  return loop_var_in_use(p, name) || binding(p, name) != NULL;
+}
+
+/* A filter loop with constant bounds, unrolled: its body (an update or another filter loop)
+ * is parsed once per value of its variable. */
+static int filter_loop(Parser *p, CXCursor c) {
+  Loop l;
+  CXCursor body;
+  if (parse_loop(p, c, &l)) return -1;
+  if (l.ext[0])
+    return fail(p, l.at, "bound filter loops by constants: for (int a = 0; a < M; a++)",
+                "filter loop over '%s' is bounded by '%s', not by a constant", l.var, l.ext);
+  if (name_in_use(p, l.var))
+    return fail(p, l.at, "give each loop its own variable",
+                "filter loop variable '%s' is already in use", l.var);
+  if (p->nbound == MAX_FILTER_LOOPS)
+    return fail(p, l.at, "flatten the filter loops", "more than %d nested filter loops",
+                MAX_FILTER_LOOPS);
+  long long trips;
+  if (__builtin_sub_overflow(l.bound, l.lo, &trips) || trips > MAX_ACCUMULATIONS)
+    return fail(p, l.at, "use a smaller filter", "filter loop over '%s' runs more than %d times",
+                l.var, MAX_ACCUMULATIONS);
+  if (single_statement(p, l.body, false, &body)) return -1;
+  Binding *b = &p->bound[p->nbound++];
+  snprintf(b->var, sizeof b->var, "%s", l.var);
+  int rc = 0;
+  for (long long v = l.lo; v < l.bound && !rc; v++) {
+    b->value = v;
+    rc = kind(body) == CXCursor_ForStmt ? filter_loop(p, body) : update(p, body);
+  }
+  p->nbound--;
+  return rc;
+}
+
+/* The accumulator's declaration (a non-const float or double with a starting value); const
+ * declarations are skipped. */
+static int declare(Parser *p, CXCursor decl_stmt) {
+  CXCursor vars[CUR_MAX_CHILDREN];
+  int n = cur_children(decl_stmt, vars, CUR_MAX_CHILDREN);
+  for (int i = 0; i < n && i < CUR_MAX_CHILDREN; i++) {
+    CXCursor v = vars[i];
+    DType t;
+    if (kind(v) != CXCursor_VarDecl || clang_isConstQualifiedType(clang_getCursorType(v))) continue;
+    if (p->acc)
+      return fail(p, v, HINT_BLOCK, "a second accumulator in the loop body; stencilc takes one");
+    if (clang_getCursorType(v).kind == CXType_ConstantArray || !floating_type(v, &t))
+      return fail(p, v, HINT_BLOCK, "the accumulator must be a float or double variable");
+    CXCursor init = clang_Cursor_getVarDeclInitializer(v);
+    if (clang_Cursor_isNull(init))
+      return fail(p, v, HINT_BLOCK, "the accumulator has no starting value");
+    if (!(p->acc = parse_expr(p, init))) return -1;
+    p->acc_decl = v;
+  }
+  return 0;
+}
+
+/* The statements of an accumulator block before its last one (the assignment to the grid). */
+int parse_block(Parser *p, CXCursor block) {
+  CXCursor s[CUR_MAX_CHILDREN];
+  int n = cur_children(block, s, CUR_MAX_CHILDREN);
+  for (int i = 0; i < n - 1; i++) {
+    int rc;
+    if (kind(s[i]) == CXCursor_DeclStmt) rc = declare(p, s[i]);
+    else if (!p->acc) rc = fail(p, s[i], HINT_BLOCK, "the loop body declares no accumulator");
+    else if (kind(s[i]) == CXCursor_ForStmt) rc = filter_loop(p, s[i]);
+    else rc = update(p, s[i]);
+    if (rc) return -1;
+  }
+  return 0;
+}
+
+/* The last statement of an accumulator block. */
+int block_end(Parser *p, CXCursor block, CXCursor *last) {
+  CXCursor s[CUR_MAX_CHILDREN];
+  int n = cur_children(block, s, CUR_MAX_CHILDREN);
+  if (n > CUR_MAX_CHILDREN)
+    return fail(p, s[CUR_MAX_CHILDREN - 1], HINT_BLOCK,
+                "the loop body holds %d statements; stencilc reads at most %d", n,
+                CUR_MAX_CHILDREN);
+  *last = s[n - 1];
+  return 0;
+}
+

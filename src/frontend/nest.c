@@ -1,0 +1,1052 @@
+/* Recognises one candidate time loop in the forms real stencil code takes:
+ *   for (t = T0; t < T; t++)                                     time loop
+ *     for (i = L0; i < E0 - H0; i++) for (j ...) [for (k ...)]   a sweep: 2 or 3 spatial loops
+ *       A[(t + 1) % 2][i][j] = f(A[t % 2][i + c][j + d], ...);   one array with two time levels
+ * or two arrays, the sweep writing B from A, followed in the time loop by
+ *   - a pointer swap (tmp = A; A = B; B = tmp;, also from a macro),
+ *   - a copy-back nest (A[i][j] = B[i][j]: TIME_COPYBACK), or
+ *   - a second sweep A = f(B) with the same f (two steps per iteration).
+ * Grids are arrays (A[2][n][n], global double A[N][N]), pointers to arrays (double (*A)[n],
+ * VLA casts), or flat pointers indexed by affine arithmetic (a[i * ny + j], through macros too),
+ * whose strides name the extents. The loops may run in any order: the axes follow the memory
+ * layout (axis 0 slowest), and Stencil.loop_axis says which loop iterates which axis. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parser.h"
+
+static const char *const HINT_NEST =
+    "stencilc handles 2D and 3D grids: a time loop around 2 or 3 spatial loops";
+
+static const char *const HINT_TIME_BODY =
+    "the time loop holds the sweep, then a pointer swap (tmp = a; a = b; b = tmp;) or a "
+    "copy-back nest (a[i][j] = b[i][j]), or a second sweep a = f(b) with the same f";
+
+typedef struct {
+  const char *name;
+  bool found;
+} NameSearch;
+
+static enum CXChildVisitResult find_name(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  NameSearch *s = data;
+  if (kind(c) == CXCursor_DeclRefExpr && !strcmp(cur_ref_name(c), s->name)) {
+    s->found = true;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+bool mentions(CXCursor c, const char *name) {
+  NameSearch s = {name, false};
+  if (kind(c) == CXCursor_DeclRefExpr) return !strcmp(cur_ref_name(c), name);
+  clang_visitChildren(c, find_name, &s);
+  return s.found;
+}
+
+/* ---- loops ---- */
+
+static int loop_init(Parser *p, CXCursor init, Loop *l) {
+  CXCursor kids[2];
+  char op[4];
+  if (kind(init) == CXCursor_DeclStmt && cur_children(init, kids, 2) == 1 &&
+      kind(kids[0]) == CXCursor_VarDecl) {
+    CXString s = clang_getCursorSpelling(kids[0]);
+    snprintf(l->var, sizeof l->var, "%s", clang_getCString(s));
+    clang_disposeString(s);
+    CXCursor init_expr = clang_Cursor_getVarDeclInitializer(kids[0]);
+    if (!clang_Cursor_isNull(init_expr) && eval_index(p, init_expr, &l->lo)) return 0;
+  } else if (kind(init) == CXCursor_BinaryOperator && cur_children(init, kids, 2) == 2 &&
+             cur_ref_name(kids[0]) && cur_binary_op(p->tu, init, op) && !strcmp(op, "=")) {
+    snprintf(l->var, sizeof l->var, "%s", cur_ref_name(kids[0]));
+    if (eval_index(p, kids[1], &l->lo)) return 0;
+  }
+  return fail(p, clang_Cursor_isNull(init) ? l->at : init,
+              "start each loop from a constant: for (int i = R; ...) or i = R with i declared "
+              "before",
+              "loop start is not a constant");
+}
+
+static int loop_cond(Parser *p, CXCursor cond, Loop *l, bool time) {
+  CXCursor kids[2];
+  char op[4] = "";
+  if (kind(cond) != CXCursor_BinaryOperator || cur_children(cond, kids, 2) != 2 ||
+      !cur_binary_op(p->tu, cond, op) || (strcmp(op, "<") && strcmp(op, "<=")) ||
+      !cur_ref_name(kids[0]) || strcmp(cur_ref_name(kids[0]), l->var))
+    return fail(p, clang_Cursor_isNull(cond) ? l->at : cond,
+                "write the condition as i < n - R (or i <= n - R - 1)",
+                "loop condition must compare the loop variable '%s' with '<' or '<='", l->var);
+  Poly b;
+  const char *name;
+  long long k;
+  l->ext[0] = 0;
+  if (poly_of(p, kids[1], &b)) return -1;
+  if (poly_is_const(&b, &l->bound)) {
+  } else if (poly_is_var_plus_const(p, &b, &name, &k)) {
+    snprintf(l->ext, sizeof l->ext, "%s", name);
+    l->bound = -k;
+  } else if (time) {
+    char text[256];
+    poly_text(p, &b, text, sizeof text);
+    return fail(p, kids[1],
+                "bound the time loop by a step count plus or minus a constant: "
+                "for (t = 0; t < steps; t++), t <= steps, t < steps - 1",
+                "time loop bound '%s' is not a variable plus a constant", text);
+  } else {
+    return fail(p, kids[1], "write the bound as n - R, n, or a constant",
+                "loop bound must be an extent minus a constant");
+  }
+  if (!strcmp(op, "<=")) l->bound += l->ext[0] ? -1 : 1; /* normalise to '<' */
+  return 0;
+}
+
+static bool is_var(CXCursor c, const char *var) {
+  return cur_ref_name(c) && !strcmp(cur_ref_name(c), var);
+}
+
+/* i++, ++i, i += 1, i = i + 1 */
+static int loop_step(Parser *p, CXCursor inc, const Loop *l) {
+  char op[4], op2[4];
+  bool prefix;
+  CXCursor kids[2], sub[2];
+  long long k;
+  if (kind(inc) == CXCursor_UnaryOperator && cur_unary_op(p->tu, inc, op, &prefix) &&
+      !strcmp(op, "++") && cur_children(inc, kids, 1) == 1 && is_var(kids[0], l->var))
+    return 0;
+  if (kind(inc) == CXCursor_CompoundAssignOperator && cur_binary_op(p->tu, inc, op) &&
+      !strcmp(op, "+=") && cur_children(inc, kids, 2) == 2 && is_var(kids[0], l->var) &&
+      eval_index(p, kids[1], &k) && k == 1)
+    return 0;
+  if (kind(inc) == CXCursor_BinaryOperator && cur_binary_op(p->tu, inc, op) && !strcmp(op, "=") &&
+      cur_children(inc, kids, 2) == 2 && is_var(kids[0], l->var)) {
+    CXCursor rhs = cur_strip(kids[1]);
+    if (kind(rhs) == CXCursor_BinaryOperator && cur_binary_op(p->tu, rhs, op2) &&
+        !strcmp(op2, "+") && cur_children(rhs, sub, 2) == 2 && is_var(sub[0], l->var) &&
+        eval_index(p, sub[1], &k) && k == 1)
+      return 0;
+  }
+  return fail(p, clang_Cursor_isNull(inc) ? l->at : inc,
+              "only unit steps are supported: write i++", "loop over '%s' does not step by 1",
+              l->var);
+}
+
+static int parse_loop_as(Parser *p, CXCursor c, Loop *l, bool time) {
+  memset(l, 0, sizeof *l);
+  l->at = c;
+  /* a for statement's parts, any of which may be missing, are read by position */
+  CXCursor kids[4];
+  int n = cur_children(c, kids, 4);
+  if (n != 4)
+    return fail(p, c, "give the loop an initialisation, a condition and an increment",
+                "incomplete for loop");
+  if (loop_init(p, kids[0], l) || loop_cond(p, kids[1], l, time) || loop_step(p, kids[2], l))
+    return -1;
+  l->body = kids[3];
+  return 0;
+}
+
+int parse_loop(Parser *p, CXCursor c, Loop *l) { return parse_loop_as(p, c, l, false); }
+
+/* The only statement of a body, unwrapping braces; fails on several statements, except that with
+ * `blocks` a compound statement starting with a declaration (an accumulator block) is returned. */
+int single_statement(Parser *p, CXCursor body, bool blocks, CXCursor *out) {
+  while (kind(body) == CXCursor_CompoundStmt) {
+    CXCursor kids[2];
+    int n = cur_children(body, kids, 2);
+    if (n == 0) return fail(p, body, HINT_FORM, "empty loop body");
+    if (n > 1 && blocks && kind(kids[0]) == CXCursor_DeclStmt) break;
+    if (n > 1)
+      return fail(p, kids[1],
+                  "a spatial loop holds one assignment per cell (one output array); several "
+                  "statements per cell (several fields or stages) come with issue 18",
+                  "several statements in a loop body");
+    body = kids[0];
+  }
+  *out = body;
+  return 0;
+}
+
+bool loop_var_in_use(const Parser *p, const char *name) {
+  if (!strcmp(p->time.var, name)) return true;
+  for (int l = 0; p->sw && l < p->sw->nloops; l++)
+    if (!strcmp(p->sw->loops[l].var, name)) return true;
+  return false;
+}
+
+/* ---- accesses ---- */
+
+int parse_access(Parser *p, CXCursor c, Access *a) {
+  CXCursor outer = c;
+  c = cur_strip(c);
+  a->nsub = 0;
+  while (kind(c) == CXCursor_ArraySubscriptExpr) {
+    CXCursor kids[2];
+    if (cur_children(c, kids, 2) != 2 || a->nsub == 1 + IR_MAX_DIMS)
+      return fail(p, outer, HINT_FORM, "array access has too many subscripts");
+    a->sub[a->nsub++] = kids[1];
+    c = cur_strip(kids[0]);
+  }
+  if (a->nsub == 0 || !cur_ref_name(c))
+    return fail(p, outer, HINT_FORM, "expected an access to the grid array");
+  snprintf(a->name, sizeof a->name, "%s", cur_ref_name(c));
+  a->decl = clang_getCursorReferenced(c);
+  for (int i = 0; i < a->nsub / 2; i++) { /* collected innermost first */
+    CXCursor t = a->sub[i];
+    a->sub[i] = a->sub[a->nsub - 1 - i];
+    a->sub[a->nsub - 1 - i] = t;
+  }
+  return 0;
+}
+
+static const char *const HINT_LEVEL =
+    "index the time level as A[t % 2] (read) and A[(t + 1) % 2] (write)";
+
+int time_level(Parser *p, CXCursor c, long long *k, long long *m) {
+  c = cur_strip(c);
+  CXCursor kids[2];
+  char op[4];
+  Poly a;
+  const char *var;
+  if (kind(c) == CXCursor_BinaryOperator && cur_binary_op(p->tu, c, op) && !strcmp(op, "%") &&
+      cur_children(c, kids, 2) == 2 && eval_index(p, kids[1], m) && *m == 2 &&
+      !poly_of(p, kids[0], &a) && poly_is_var_plus_const(p, &a, &var, k)) {
+    if (!strcmp(var, p->time.var)) return 0;
+    for (int l = 0; l < p->sw->nloops; l++)
+      if (!strcmp(var, p->sw->loops[l].var))
+        return fail(p, p->time.at,
+                    "put the time loop outermost: for (t ...) for (i ...) for (j ...)",
+                    "the time loop (over '%s') is not the outermost loop", var);
+  }
+  return fail(p, c, HINT_LEVEL, "time subscript must be %s %% 2 or (%s + 1) %% 2", p->time.var,
+              p->time.var);
+}
+
+/* Whether the access's first subscript is a time level: it reads the time variable or takes a
+ * remainder (the time loop misplaced). */
+static bool has_time_level(Parser *p, const Access *a) {
+  CXCursor s = cur_strip(a->sub[0]);
+  char op[4];
+  return mentions(s, p->time.var) ||
+         (kind(s) == CXCursor_BinaryOperator && cur_binary_op(p->tu, s, op) && !strcmp(op, "%"));
+}
+
+static int loop_index(const Sweep *sw, const char *name) {
+  for (int l = 0; l < sw->nloops; l++)
+    if (!strcmp(sw->loops[l].var, name)) return l;
+  return -1;
+}
+
+/* Orders the axes of a flat index by their strides, smallest (contiguous) last. */
+static int flat_layout(Parser *p, CXCursor at, Sweep *sw) {
+  Poly rest = sw->centre, stride[IR_MAX_DIMS];
+  int order[IR_MAX_DIMS];
+  for (int l = 0; l < sw->nloops; l++) {
+    Poly r;
+    char text[256];
+    bool split = poly_split(p, &rest, sw->loops[l].var, &stride[l], &r);
+    if (split && stride[l].n > 1) {
+      poly_text(p, &stride[l], text, sizeof text);
+      return fail(p, at,
+                  "name the padded extent and bound the loops by it: int ld = n + 2; "
+                  "for (j = 1; j < ld - 1; j++) a[i * ld + j]",
+                  "the stride '%s' of '%s' along '%s' is not a size (a name or a constant)", text,
+                  sw->out.name, sw->loops[l].var);
+    }
+    if (!split || stride[l].n == 0 || !poly_is_monomial(&stride[l]) || stride[l].t[0].coef <= 0)
+      return fail(p, at, "index a flat array as a[i * ny + j] or a[(i * ny + j) * nx + k]",
+                  "the index of '%s' does not multiply the loop variable '%s' by a size",
+                  sw->out.name, sw->loops[l].var);
+    for (int o = 0; o < sw->nloops; o++) {
+      Poly in_stride, other;
+      if (o != l && (!poly_split(p, &stride[l], sw->loops[o].var, &in_stride, &other) ||
+                     in_stride.n != 0))
+        return fail(p, at, "index a flat array as a[i * ny + j] or a[(i * ny + j) * nx + k]",
+                    "the index of '%s' multiplies the loop variables '%s' and '%s'",
+                    sw->out.name, sw->loops[l].var, sw->loops[o].var);
+    }
+    rest = r;
+    order[l] = l;
+  }
+  long long k;
+  if (!poly_is_const(&rest, &k) || k != 0)
+    return fail(p, at, "write the cell the loops point at: a[i * ny + j]",
+                "the written cell is offset from the loop position");
+  /* sort the loops by stride, largest first: that is the memory order of the axes */
+  for (int i = 1; i < sw->nloops; i++)
+    for (int j = i; j > 0 && poly_monomial_cmp(&stride[order[j - 1]], &stride[order[j]]) < 0; j--) {
+      int x = order[j];
+      order[j] = order[j - 1];
+      order[j - 1] = x;
+    }
+  for (int ax = 0; ax < sw->nloops; ax++) {
+    sw->loop_axis[order[ax]] = ax;
+    sw->stride[ax] = stride[order[ax]];
+  }
+  long long one;
+  if (!poly_is_const(&sw->stride[sw->nloops - 1], &one) || one != 1)
+    return fail(p, at, "the innermost axis of a flat array is contiguous: a[i * ny + j]",
+                "no loop variable of the index of '%s' has stride 1", sw->out.name);
+  for (int ax = 0; ax + 1 < sw->nloops; ax++) {
+    char name[IR_NAME_MAX], text[256];
+    if (!poly_ratio(p, &sw->stride[ax], &sw->stride[ax + 1], name, &k) || (!name[0] && k < 2)) {
+      poly_text(p, &sw->stride[ax], text, sizeof text);
+      return fail(p, at,
+                  "give each extent a name or a constant: a[(i * ny + j) * nx + k] with ny and "
+                  "nx variables or macros",
+                  "the stride '%s' of '%s' is not an extent times the next stride", text,
+                  sw->out.name);
+    }
+  }
+  return 0;
+}
+
+/* The layout of the written access: which loop iterates which axis, and for a flat array the
+ * strides. The written cell must be the one the loops point at. */
+static int written_layout(Parser *p, CXCursor at, Sweep *sw) {
+  const Access *w = &sw->out;
+  int m = w->nsub - sw->out_sub0, dims = sw->nloops;
+  sw->flat = m == 1 && dims > 1;
+  if (sw->flat) {
+    if (poly_of(p, w->sub[sw->out_sub0], &sw->centre)) return -1;
+    return flat_layout(p, at, sw);
+  }
+  if (m != dims)
+    return fail(p, at, HINT_FORM, "'%s' has %d spatial subscripts; the loops update %d axes",
+                w->name, m, dims);
+  bool used[IR_MAX_DIMS] = {false};
+  for (int ax = 0; ax < dims; ax++) {
+    Poly a;
+    const char *var;
+    long long k;
+    CXCursor s = w->sub[sw->out_sub0 + ax];
+    if (poly_of(p, s, &a)) return -1;
+    int l = poly_is_var_plus_const(p, &a, &var, &k) ? loop_index(sw, var) : -1;
+    if (l < 0 || used[l])
+      return fail(p, s, "index each axis of the written cell by its own loop variable",
+                  "subscript %d of '%s' is not a spatial loop variable", sw->out_sub0 + ax + 1,
+                  w->name);
+    if (k != 0)
+      return fail(p, at, "write the cell the loops point at: A[(t + 1) % 2][i][j]",
+                  "the written cell is offset from the loop position");
+    used[l] = true;
+    sw->loop_axis[l] = ax;
+  }
+  return 0;
+}
+
+static int axis_loop(const Sweep *sw, int ax) {
+  for (int l = 0; l < sw->nloops; l++)
+    if (sw->loop_axis[l] == ax) return l;
+  return 0;
+}
+
+/* Splits the constant r of a flat read over the strides: r = sum off[ax] * stride[ax]. */
+static int flat_offsets(Parser *p, CXCursor at, const Access *a, const Poly *r,
+                        int off[IR_MAX_DIMS]) {
+  const Sweep *sw = p->sw;
+  Poly left = *r;
+  for (int ax = 0; ax < sw->nloops; ax++) { /* largest stride first */
+    const Term *s = &sw->stride[ax].t[0];
+    long long c = 0;
+    for (int i = 0; i < left.n; i++)
+      if (left.t[i].deg == s->deg && !memcmp(left.t[i].sym, s->sym, (size_t)s->deg))
+        c = left.t[i].coef;
+    /* nearest multiple; what remains goes to the smaller strides with the same names */
+    long long o = (c >= 0 ? c + s->coef / 2 : c - s->coef / 2) / s->coef;
+    if (o < -MAX_OFFSET || o > MAX_OFFSET)
+      return fail(p, at, "stencilc handles radii up to 64", "offset %lld is too large", o);
+    Poly step = {0}, next;
+    step.n = 1;
+    step.t[0] = *s;
+    step.t[0].coef = s->coef * o;
+    if (o) poly_sub(p, &left, &step, &next), left = next;
+    const Term *prev = ax > 0 ? &sw->stride[ax - 1].t[0] : NULL;
+    if (prev && prev->deg == s->deg && !memcmp(prev->sym, s->sym, (size_t)s->deg) &&
+        2 * llabs(o) * s->coef >= prev->coef)
+      return fail(p, at, "keep offsets smaller than half the grid's extent",
+                  "the offset in the index of '%s' cannot be told apart from a step along the "
+                  "next axis", a->name);
+    off[ax] = (int)o;
+  }
+  long long k;
+  if (!poly_is_const(&left, &k) || k != 0) {
+    char text[256];
+    poly_text(p, &left, text, sizeof text);
+    return fail(p, at,
+                "offsets in a flat index are multiples of the strides: a[(i + 1) * ny + j - 1]",
+                "the index of '%s' adds '%s', which is not a multiple of the grid's strides",
+                a->name, text);
+  }
+  return 0;
+}
+
+int read_offsets(Parser *p, CXCursor at, const Access *a, int sub0, int off[IR_MAX_DIMS]) {
+  const Sweep *sw = p->sw;
+  int m = a->nsub - sub0, dims = sw->nloops, want = sw->flat ? 1 : dims;
+  for (int ax = 0; ax < IR_MAX_DIMS; ax++) off[ax] = 0;
+  if (m != want)
+    return fail(p, at, HINT_FORM, "'%s' has %d subscripts; expected %d%s", a->name, a->nsub,
+                sub0 + want, sub0 ? " (a time level and the axes)" : "");
+  if (sw->flat) {
+    Poly r, d;
+    if (poly_of(p, a->sub[sub0], &r)) return -1;
+    poly_sub(p, &r, &sw->centre, &d);
+    for (int l = 0; l < dims; l++) {
+      Poly st, rest;
+      if (!poly_split(p, &d, sw->loops[l].var, &st, &rest) || st.n != 0)
+        return fail(p, a->sub[sub0], "index every flat array the way the written one is indexed",
+                    "the index of '%s' does not follow the layout of '%s'", a->name,
+                    sw->out.name);
+    }
+    return flat_offsets(p, a->sub[sub0], a, &d, off);
+  }
+  for (int ax = 0; ax < dims; ax++) {
+    CXCursor s = a->sub[sub0 + ax];
+    const char *want_var = sw->loops[axis_loop(sw, ax)].var;
+    Poly r;
+    long long k;
+    if (poly_of(p, s, &r)) return -1;
+    Poly stride, rest;
+    poly_split(p, &r, want_var, &stride, &rest);
+    long long one;
+    bool unit = poly_is_const(&stride, &one) && one == 1;
+    if (!unit && stride.n != 0)
+      return fail(p, s, "write each index as a loop variable plus or minus a constant",
+                  "index is not a loop variable plus a constant");
+    if (!unit)
+      return fail(p, s,
+                  "subscripts follow the memory layout the written cell sets: each axis is "
+                  "indexed by the same loop variable everywhere",
+                  "subscript %d of '%s' must be '%s' plus a constant", sub0 + ax + 1, a->name,
+                  want_var);
+    if (!poly_is_const(&rest, &k)) {
+      char text[256];
+      poly_text(p, &rest, text, sizeof text);
+      return fail(p, s, "offsets must be integer constants (literals, macros or enum values)",
+                  "index adds '%s' and '%s': offsets must be compile-time constants", want_var,
+                  text);
+    }
+    if (k < -MAX_OFFSET || k > MAX_OFFSET)
+      return fail(p, s, "stencilc handles radii up to 64", "offset %lld is too large", k);
+    off[ax] = (int)k;
+  }
+  return 0;
+}
+
+/* ---- grid declaration ---- */
+
+/* The sizes written in the declaration of the grid, in source order; `pointer` tells whether it
+ * is a pointer to arrays (float (*A)[n][n], time level first) or an array float A[2][n][n]. */
+void grid_extents(CXCursor decl, CXCursor *sizes, int *n, bool *pointer) {
+  /* an array parameter has decayed to a pointer, but its declaration keeps its first size */
+  *pointer = kind(decl) != CXCursor_ParmDecl && clang_getCursorType(decl).kind == CXType_Pointer;
+  CXCursor kids[CUR_MAX_CHILDREN];
+  int nk = cur_children(decl, kids, CUR_MAX_CHILDREN);
+  bool has_init = kind(decl) == CXCursor_VarDecl && nk > 0 &&
+                  !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl));
+  if (has_init) nk--;
+  if (nk > CUR_MAX_CHILDREN) nk = CUR_MAX_CHILDREN;
+  *n = 0;
+  for (int i = 0; i < nk; i++) {
+    enum CXCursorKind k = kind(kids[i]);
+    if (k == CXCursor_TypeRef || k == CXCursor_ParmDecl) continue;
+    if (*n == 1 + IR_MAX_DIMS) break;
+    sizes[(*n)++] = kids[i];
+  }
+  /* children come innermost size first; order by position in the source */
+  for (int i = 1; i < *n; i++)
+    for (int j = i; j > 0; j--) {
+      unsigned a, b;
+      clang_getExpansionLocation(clang_getCursorLocation(sizes[j - 1]), NULL, NULL, NULL, &a);
+      clang_getExpansionLocation(clang_getCursorLocation(sizes[j]), NULL, NULL, NULL, &b);
+      if (a <= b) break;
+      CXCursor x = sizes[j];
+      sizes[j] = sizes[j - 1];
+      sizes[j - 1] = x;
+    }
+  /* a parameter declared as an array decays to a pointer but keeps its first size: it has one
+   * size more than the arrays its pointer points to */
+  CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+  if (kind(decl) == CXCursor_ParmDecl && t.kind == CXType_Pointer) {
+    int rank = 0;
+    for (CXType e = clang_getPointeeType(t); rank < 8 && (e.kind == CXType_ConstantArray ||
+                                                          e.kind == CXType_VariableArray ||
+                                                          e.kind == CXType_IncompleteArray);
+         e = clang_getArrayElementType(e))
+      rank++;
+    *pointer = *n == rank;
+  }
+}
+
+/* The element type of an array or pointer declaration (or the type of a scalar one). */
+static CXType element_of(CXCursor decl) {
+  CXType t = clang_getCursorType(decl);
+  for (int guard = 0; guard < 8; guard++) {
+    if (t.kind == CXType_Pointer) t = clang_getPointeeType(t);
+    else if (t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray ||
+             t.kind == CXType_IncompleteArray)
+      t = clang_getArrayElementType(t);
+    else break;
+  }
+  return clang_getCanonicalType(t);
+}
+
+/* Whether decl's elements are float or double, and which. */
+bool floating_type(CXCursor decl, DType *t) {
+  enum CXTypeKind k = element_of(decl).kind;
+  *t = k == CXType_Double ? DTYPE_DOUBLE : DTYPE_FLOAT;
+  return k == CXType_Float || k == CXType_Double;
+}
+
+static int element_type(Parser *p, CXCursor decl, const char *name, CXCursor use) {
+  if (!floating_type(decl, &p->st->dtype)) {
+    CXString s = clang_getTypeSpelling(element_of(decl));
+    fail(p, use, "declare the grid as float or double", "grid '%s' has element type %s", name,
+         clang_getCString(s));
+    clang_disposeString(s);
+    return -1;
+  }
+  return 0;
+}
+
+
+/* The elements a pointer is given where it is declared: p = malloc(C), calloc(N, S) or
+ * aligned_alloc(A, C) with constant sizes (a flat grid's slowest extent comes from it). */
+static bool allocated_elements(CXCursor decl, long long *n) {
+  CXCursor init = kind(decl) == CXCursor_VarDecl ? clang_Cursor_getVarDeclInitializer(decl)
+                                                 : clang_getNullCursor();
+  if (clang_Cursor_isNull(init)) return false;
+  CXCursor call = cur_strip(init);
+  if (kind(call) == CXCursor_DeclRefExpr) { /* double *cur = grid; with double grid[N * N] */
+    CXType t = clang_getCanonicalType(clang_getCursorType(clang_getCursorReferenced(call)));
+    long long count = 1;
+    for (; t.kind == CXType_ConstantArray; t = clang_getCanonicalType(clang_getArrayElementType(t)))
+      if (__builtin_mul_overflow(count, clang_getArraySize(t), &count)) return false;
+    *n = count;
+    return count > 1;
+  }
+  if (kind(call) != CXCursor_CallExpr) return false;
+  CXString s = clang_getCursorSpelling(call);
+  const char *f = clang_getCString(s);
+  int nargs = clang_Cursor_getNumArguments(call);
+  long long a = 0, b = 1;
+  bool ok = false;
+  if (!strcmp(f, "malloc") && nargs == 1)
+    ok = cur_eval_int(clang_Cursor_getArgument(call, 0), &a);
+  else if ((!strcmp(f, "calloc")) && nargs == 2)
+    ok = cur_eval_int(clang_Cursor_getArgument(call, 0), &a) &&
+         cur_eval_int(clang_Cursor_getArgument(call, 1), &b);
+  else if (!strcmp(f, "aligned_alloc") && nargs == 2)
+    ok = cur_eval_int(clang_Cursor_getArgument(call, 1), &a);
+  clang_disposeString(s);
+  long long bytes, elem = clang_Type_getSizeOf(element_of(decl));
+  if (!ok || elem <= 0 || __builtin_mul_overflow(a, b, &bytes) || bytes % elem) return false;
+  *n = bytes / elem;
+  return true;
+}
+
+/* The size declared for axis ax of the grid `decl` (accessed as in the sweep), as a name or a
+ * constant: 1 when declared, 0 when the declaration does not say (a pointer's first axis, a flat
+ * pointer's slowest axis), -1 after a refusal. */
+static int declared_extent(Parser *p, const Sweep *sw, CXCursor decl, const char *name, int ax,
+                           char param[IR_NAME_MAX], long *cnst) {
+  CXCursor sizes[1 + IR_MAX_DIMS];
+  int n;
+  bool pointer;
+  grid_extents(decl, sizes, &n, &pointer);
+  int dims = sw->nloops, first = 0;
+  long long v;
+  if (p->time_levels && !pointer) {
+    if (n < 1 || !cur_eval_int(sizes[0], &v) || v != 2)
+      return fail(p, n ? sizes[0] : decl,
+                  "the first dimension holds the two time levels: float A[2][n][n]",
+                  "first dimension of '%s' must be 2", name);
+    first = 1;
+  }
+  int spatial = n - first, want = sw->flat ? 1 : dims;
+  if (!pointer || p->time_levels) {
+    if (spatial != want && !(sw->flat && spatial == 0 && pointer))
+      return fail(p, decl,
+                  "declare the grid as float A[2][n][n] (2D) or float A[2][n][n][n] (3D), a "
+                  "pointer float (*A)[n][n] to them, or two arrays A[n][n] and B[n][n]",
+                  "grid '%s' is declared with %d spatial dimension%s, but the loops update %d",
+                  name, spatial, spatial == 1 ? "" : "s", dims);
+  } else if (spatial != want - 1 && !(sw->flat && spatial == 0)) { /* pointer: axis 0 undeclared */
+    return fail(p, decl, "declare the grid as double (*A)[n] (2D) or double (*A)[n][n] (3D)",
+                "grid '%s' is declared with %d spatial dimension%s, but the loops update %d",
+                name, spatial + 1, spatial + 1 == 1 ? "" : "s", dims);
+  }
+  int idx = (pointer && !p->time_levels) ? ax - 1 : ax; /* index among the spatial sizes */
+  param[0] = 0;
+  if (sw->flat) {
+    if (ax > 0) { /* from the strides: extent = stride[ax - 1] / stride[ax] */
+      long long k;
+      poly_ratio(p, &sw->stride[ax - 1], &sw->stride[ax], param, &k);
+      *cnst = (long)k;
+      return 1;
+    }
+    long long total, s0;
+    bool sized = (spatial == 1 && cur_eval_int(sizes[first], &total)) ||
+                 (spatial == 0 && allocated_elements(decl, &total));
+    if (sized && poly_is_const(&sw->stride[0], &s0)) {
+      if (s0 <= 0 || total % s0)
+        return fail(p, decl, "declare a flat grid with the product of its extents: a[N * N]",
+                    "the size of '%s' is not a multiple of its stride %lld", name, s0);
+      *cnst = (long)(total / s0);
+      return 1;
+    }
+    return 0;
+  }
+  if (idx < 0) { /* double (*a)[n] = malloc(...): the slowest extent from the size allocated */
+    long long total, rest = 1;
+    for (int k = 0; k < spatial; k++)
+      if (!cur_eval_int(sizes[first + k], &v) || v <= 0 || __builtin_mul_overflow(rest, v, &rest))
+        return 0;
+    if (!allocated_elements(decl, &total) || total % rest) return 0;
+    *cnst = (long)(total / rest);
+    return 1;
+  }
+  CXCursor s = sizes[first + idx];
+  if (cur_eval_int(s, &v)) {
+    *cnst = (long)v;
+    return 1;
+  }
+  if (cur_ref_name(s)) {
+    snprintf(param, IR_NAME_MAX, "%s", cur_ref_name(s));
+    return 1;
+  }
+  return fail(p, s, "give each grid dimension as a variable (n) or a constant",
+              "grid size must be a variable or a constant");
+}
+
+/* Ties each spatial loop to the grid's size along its axis and fills lo/hi/extents. */
+static int grid_shape(Parser *p, const Sweep *sw, CXCursor use) {
+  Stencil *st = p->st;
+  const Access *w = &sw->out;
+  if (element_type(p, w->decl, w->name, use)) return -1;
+  for (int ax = 0; ax < st->dims; ax++) {
+    const Loop *l = &sw->loops[axis_loop(sw, ax)];
+    char *param = st->extent_param[ax];
+    int declared = declared_extent(p, sw, w->decl, w->name, ax, param, &st->extent_const[ax]);
+    if (declared < 0) return -1;
+    if (!declared && !l->ext[0])
+      return fail(p, l->at,
+                  "bound the loop by the grid's size (i < n - 1), or declare the grid with its "
+                  "sizes",
+                  "cannot tell the extent of axis %d of '%s': its loop over '%s' has a constant "
+                  "bound and the declaration gives no size", ax, w->name, l->var);
+    if (!declared) snprintf(param, IR_NAME_MAX, "%s", l->ext);
+    if (strcmp(l->ext, param))
+      return fail(p, l->at, "bound each loop by the grid's size along its axis: i < n - R",
+                  "loop over '%s' is bounded by '%s', but axis %d of '%s' has size '%s'", l->var,
+                  l->ext[0] ? l->ext : "a constant", ax, w->name, param[0] ? param : "constant");
+    if (l->lo < 0) return fail(p, l->at, "start at the halo width", "loop starts below 0");
+    if (l->lo > 1 << 20 || l->bound < -(1 << 20) || l->bound > (1L << 40))
+      return fail(p, l->at, "keep the loop inside the grid",
+                  "loop over '%s' runs past the end of the grid", l->var);
+    st->lo[ax] = (int)l->lo;
+    long long hi = l->ext[0] ? l->bound : st->extent_const[ax] - l->bound;
+    if (hi < 0 || hi > 1 << 20)
+      return fail(p, l->at, "keep the loop inside the grid",
+                  "loop over '%s' runs past the end of the grid", l->var);
+    st->hi[ax] = (int)hi;
+    if (!param[0] && st->extent_const[ax] - st->lo[ax] - st->hi[ax] < 1)
+      return fail(p, l->at, "make the grid larger than twice the halo",
+                  "grid size %ld leaves no interior along axis %d", st->extent_const[ax], ax);
+  }
+  return 0;
+}
+
+/* In the two-array forms, the grid read must be declared like the grid written. */
+static int same_grid(Parser *p, const Sweep *sw, CXCursor use) {
+  const Stencil *st = p->st;
+  DType t;
+  if (!floating_type(sw->in_decl, &t) || t != st->dtype)
+    return fail(p, use, "declare both grids with the same element type",
+                "'%s' and '%s' have different element types", sw->in, sw->out.name);
+  for (int ax = 0; ax < st->dims; ax++) {
+    char param[IR_NAME_MAX];
+    long cnst = 0;
+    int declared = declared_extent(p, sw, sw->in_decl, sw->in, ax, param, &cnst);
+    if (declared < 0) return -1;
+    if (declared && (strcmp(param, st->extent_param[ax]) ||
+                     (!param[0] && cnst != st->extent_const[ax])))
+      return fail(p, use, "declare both grids with the same sizes",
+                  "axis %d of '%s' has another size than in '%s'", ax, sw->in, sw->out.name);
+  }
+  return 0;
+}
+
+/* Every read must stay inside the grid: an offset -k needs lo >= k, +k needs hi >= k. */
+static int check_halo(Parser *p, const Sweep *sw, CXCursor stmt) {
+  const Stencil *st = p->st;
+  for (int pt = 0; pt < st->npoints; pt++)
+    for (int ax = 0; ax < st->dims; ax++) {
+      int o = st->points[pt].off[ax];
+      int room = o < 0 ? st->lo[ax] : st->hi[ax];
+      if (abs(o) > room)
+        return fail(p, stmt, "widen the halo: start and end the loop at least the radius away "
+                             "from the grid's edge",
+                    "reads offset %+d along axis %d, but the loop over '%s' leaves a halo of only "
+                    "%d there",
+                    o, ax, sw->loops[axis_loop(sw, ax)].var, room);
+    }
+  return 0;
+}
+
+/* ---- sweeps ---- */
+
+/* The loops of a sweep down to its assignment, the cell it writes and its layout. */
+static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
+  CXCursor cur = c, kids[2];
+  p->sw = sw;
+  while (kind(cur) == CXCursor_ForStmt) {
+    if (sw->nloops == IR_MAX_DIMS)
+      return fail(p, cur, HINT_NEST, "too many nested loops");
+    Loop *l = &sw->loops[sw->nloops++];
+    if (parse_loop(p, cur, l) || single_statement(p, l->body, true, &cur)) return -1;
+  }
+  if (sw->nloops < 2)
+    return fail(p, p->time.at, HINT_NEST,
+                "found %d nested loop%s; need a time loop and 2 or 3 spatial loops",
+                1 + sw->nloops, sw->nloops ? "s" : "");
+  if (p->progress < 1) p->progress = 1;
+  sw->block = clang_getNullCursor();
+  if (kind(cur) == CXCursor_CompoundStmt) {
+    sw->block = cur;
+    if (block_end(p, cur, &cur)) return -1;
+  }
+  bool in_block = !clang_Cursor_isNull(sw->block);
+  char op[4];
+  if (kind(cur) != CXCursor_BinaryOperator || cur_children(cur, kids, 2) != 2 ||
+      !cur_binary_op(p->tu, cur, op) || strcmp(op, "="))
+    return fail(p, cur, in_block ? HINT_BLOCK : HINT_FORM,
+                in_block ? "the loop body must end with the assignment to the grid"
+                         : "loop body must be one assignment to the grid");
+  sw->stmt = cur;
+  if (parse_access(p, kids[0], &sw->out)) return -1;
+  if (has_time_level(p, &sw->out)) {
+    long long k, m;
+    if (time_level(p, sw->out.sub[0], &k, &m)) return -1;
+    if (((k - 1) % m + m) % m != 0)
+      return fail(p, kids[0], HINT_FORM, "the written time level must be (%s + 1) %% 2",
+                  p->time.var);
+    p->time_levels = true;
+    sw->out_sub0 = 1;
+  }
+  if (written_layout(p, kids[0], sw)) return -1;
+  if (p->progress < 2) p->progress = 2;
+  return 0;
+}
+
+/* The sides of a sweep's assignment. */
+static CXCursor sweep_side(const Sweep *sw, int side) {
+  CXCursor kids[2];
+  cur_children(sw->stmt, kids, 2);
+  return kids[side];
+}
+
+static CXCursor sweep_rhs(const Sweep *sw) { return sweep_side(sw, 1); }
+
+/* The update of a sweep into st (points, expression); the accumulator state is reset first. */
+static int sweep_expr(Parser *p, Sweep *sw) {
+  ir_free_expr(p->acc);
+  p->acc = NULL;
+  p->acc_decl = clang_getNullCursor();
+  p->copied = p->accumulations = 0;
+  p->sw = sw;
+  if (!clang_Cursor_isNull(sw->block) && parse_block(p, sw->block)) return -1;
+  if (!(p->st->expr = parse_expr(p, sweep_rhs(sw)))) return -1;
+  if (p->st->npoints == 0)
+    return fail(p, clang_Cursor_isNull(sw->block) ? sweep_rhs(sw) : sw->block,
+                "the new value must depend on the previous time level",
+                "the expression reads no grid cell");
+  return 0;
+}
+
+/* ---- the time loop's body ---- */
+
+typedef struct {
+  char dst[IR_NAME_MAX], src[IR_NAME_MAX];
+  CXCursor at;
+} Move;
+
+enum { MAX_MOVES = 8 };
+
+typedef struct {
+  Move m[MAX_MOVES];
+  int n;
+} Moves;
+
+static int add_move(Parser *p, Moves *mv, CXCursor at, const char *dst, CXCursor src) {
+  const char *s = cur_ref_name(src);
+  if (!s)
+    return fail(p, at, HINT_TIME_BODY, "statement in the time loop beside the sweep");
+  if (mv->n == MAX_MOVES)
+    return fail(p, at, HINT_TIME_BODY, "more than %d assignments after the sweep", MAX_MOVES);
+  Move *m = &mv->m[mv->n++];
+  snprintf(m->dst, sizeof m->dst, "%s", dst);
+  snprintf(m->src, sizeof m->src, "%s", s);
+  m->at = at;
+  return 0;
+}
+
+static bool is_pointer(CXCursor c) {
+  return clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Pointer;
+}
+
+/* a = b between pointers. Inside a SWAP macro the operator has no place in the file that
+ * libclang 14 can show; then the types decide: of the binary operators on two pointers only
+ * = and the comma have a pointer result, and a comma statement of two names does nothing. */
+static bool is_pointer_assignment(Parser *p, CXCursor s, const CXCursor kids[2]) {
+  char op[4];
+  if (cur_binary_op(p->tu, s, op)) return !strcmp(op, "=");
+  return is_pointer(s) && is_pointer(kids[0]) && is_pointer(kids[1]);
+}
+
+/* The pointer assignments of statements after the sweep, through braces and the do { } while (0)
+ * of a SWAP macro; declarations of anything but pointers are skipped. */
+static int moves_of(Parser *p, CXCursor s, Moves *mv) {
+  enum { MAX_KIDS = 16 };
+  CXCursor kids[MAX_KIDS];
+  int n = cur_children(s, kids, MAX_KIDS);
+  long long v;
+  switch (kind(s)) {
+  case CXCursor_NullStmt: return 0;
+  case CXCursor_CompoundStmt:
+    if (n > MAX_KIDS) return fail(p, s, HINT_TIME_BODY, "too many statements after the sweep");
+    for (int i = 0; i < n; i++)
+      if (moves_of(p, kids[i], mv)) return -1;
+    return 0;
+  case CXCursor_DoStmt:
+    if (n == 2 && cur_eval_int(kids[1], &v) && v == 0) return moves_of(p, kids[0], mv);
+    break;
+  case CXCursor_DeclStmt:
+    for (int i = 0; i < n && i < MAX_KIDS; i++) {
+      CXCursor init = clang_Cursor_getVarDeclInitializer(kids[i]);
+      if (kind(kids[i]) != CXCursor_VarDecl || clang_Cursor_isNull(init) ||
+          clang_getCanonicalType(clang_getCursorType(kids[i])).kind != CXType_Pointer)
+        continue;
+      CXString name = clang_getCursorSpelling(kids[i]);
+      char dst[IR_NAME_MAX];
+      snprintf(dst, sizeof dst, "%s", clang_getCString(name));
+      clang_disposeString(name);
+      if (add_move(p, mv, kids[i], dst, init)) return -1;
+    }
+    return 0;
+  case CXCursor_BinaryOperator:
+    if (n == 2 && is_pointer_assignment(p, s, kids) && cur_ref_name(kids[0])) {
+      char dst[IR_NAME_MAX];
+      snprintf(dst, sizeof dst, "%s", cur_ref_name(kids[0]));
+      return add_move(p, mv, s, dst, kids[1]);
+    }
+    break;
+  default: break;
+  }
+  return fail(p, s, HINT_TIME_BODY, "statement in the time loop beside the sweep");
+}
+
+/* tmp = a; a = b; b = tmp; with {a, b} the two grids. */
+static int check_swap(Parser *p, const Moves *mv, const Sweep *sw) {
+  const Move *m = mv->m;
+  const char *a = m[0].src, *b = m[1].src;
+  bool rotation = mv->n == 3 && !strcmp(m[1].dst, a) && !strcmp(m[2].dst, b) &&
+                  !strcmp(m[2].src, m[0].dst);
+  bool grids = (!strcmp(a, sw->in) && !strcmp(b, sw->out.name)) ||
+               (!strcmp(b, sw->in) && !strcmp(a, sw->out.name));
+  if (rotation && grids) return 0;
+  return fail(p, m[0].at,
+              "swap the two grids after the sweep: tmp = a; a = b; b = tmp; (three arrays "
+              "rotated by pointer come with issue 18)",
+              "the assignments after the sweep do not swap '%s' and '%s'", sw->in, sw->out.name);
+}
+
+/* The second nest of B = f(A); A = B: a copy of B's cells into A at the same cells. */
+static bool is_copy(Parser *p, const Sweep *s1, Sweep *s2) {
+  CXCursor rhs = cur_strip(sweep_rhs(s2));
+  Access a;
+  Refusal saved = p->why;
+  bool copy = kind(rhs) == CXCursor_ArraySubscriptExpr && !parse_access(p, rhs, &a) &&
+              !strcmp(a.name, s1->out.name);
+  p->why = saved;
+  return copy;
+}
+
+/* Whether two sweeps run over the same cells of each axis. */
+static int same_range(Parser *p, const Sweep *s1, const Sweep *s2, const char *what) {
+  for (int ax = 0; ax < s1->nloops; ax++) {
+    const Loop *a = &s1->loops[axis_loop(s1, ax)], *b = &s2->loops[axis_loop(s2, ax)];
+    if (a->lo != b->lo || a->bound != b->bound || strcmp(a->ext, b->ext))
+      return fail(p, b->at, "run both nests over the same cells",
+                  "the %s runs over other cells of axis %d than the sweep", what, ax);
+  }
+  return 0;
+}
+
+static bool same_expr(const Stencil *sa, const Expr *x, const Stencil *sb, const Expr *y) {
+  if (x->kind != y->kind || x->nargs != y->nargs) return false;
+  switch (x->kind) {
+  case EX_CONST: if (x->value != y->value) return false; break;
+  case EX_LOAD:
+    if (memcmp(sa->points[x->point].off, sb->points[y->point].off, sizeof(Point))) return false;
+    break;
+  case EX_WEIGHT: if (x->weight != y->weight) return false; break;
+  case EX_CALL: if (x->func != y->func) return false; break;
+  default: break;
+  }
+  for (int i = 0; i < x->nargs; i++)
+    if (!same_expr(sa, x->arg[i], sb, y->arg[i])) return false;
+  return true;
+}
+
+/* B = f(A); A = g(B): one step of one stencil twice when g is f, else two stages. */
+static int second_sweep(Parser *p, Sweep *s1, Sweep *s2) {
+  Stencil *st = p->st, st2 = {0};
+  st2.dims = st->dims;
+  memcpy(st2.weights, st->weights, sizeof st->weights);
+  st2.weight_dims = st->weight_dims;
+  memcpy(st2.weight_shape, st->weight_shape, sizeof st->weight_shape);
+  st2.nweights = st->nweights;
+  snprintf(s2->in, sizeof s2->in, "%s", s1->out.name);
+  s2->in_decl = s1->out.decl;
+  p->st = &st2;
+  int rc = sweep_expr(p, s2);
+  p->st = st;
+  if (!rc && (st2.npoints != st->npoints || !same_expr(st, st->expr, &st2, st2.expr)))
+    rc = fail(p, sweep_rhs(s2),
+              "write one update for both sweeps; two different stages per time step come with "
+              "issue 18 (multi-stage stencil programs)",
+              "the second sweep computes another update than the first (two stages)");
+  ir_free(&st2);
+  return rc;
+}
+
+/* The statements of the time loop: the sweep, then what carries its result to the next step. */
+static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves *mv) {
+  enum { MAX_STMTS = 32 };
+  CXCursor body = p->time.body, s[MAX_STMTS];
+  int n = 1;
+  if (kind(body) == CXCursor_CompoundStmt) {
+    n = cur_children(body, s, MAX_STMTS);
+    if (n > MAX_STMTS)
+      return fail(p, s[MAX_STMTS - 1], HINT_TIME_BODY, "the time loop holds %d statements", n);
+  } else {
+    s[0] = body;
+  }
+  *nsweeps = 0;
+  mv->n = 0;
+  for (int i = 0; i < n; i++) {
+    if (kind(s[i]) == CXCursor_ForStmt && mv->n == 0) {
+      if (*nsweeps == MAX_SWEEPS)
+        return fail(p, s[i], HINT_TIME_BODY,
+                    "a third loop nest in the time loop (several stages come with issue 18)");
+      Sweep *w = &sw[(*nsweeps)++];
+      memset(w, 0, sizeof *w);
+      if (parse_sweep(p, s[i], w)) return -1;
+    } else if (*nsweeps == 0 &&
+               (kind(s[i]) == CXCursor_DeclStmt || kind(s[i]) == CXCursor_NullStmt)) {
+      continue; /* declarations before the sweep */
+    } else if (*nsweeps == 0) {
+      break;
+    } else if (moves_of(p, s[i], mv)) {
+      return -1;
+    }
+  }
+  if (*nsweeps == 0)
+    return fail(p, p->time.at, HINT_NEST,
+                "found 1 nested loop; need a time loop and 2 or 3 spatial loops");
+  return 0;
+}
+
+/* Decides the form of the time loop once the first sweep's update is known. */
+static int time_form(Parser *p, Sweep sw[MAX_SWEEPS], int nsweeps, const Moves *mv) {
+  Stencil *st = p->st;
+  Sweep *s1 = &sw[0];
+  st->steps_per_iter = 1;
+  st->time_form = TIME_PARITY;
+  if (p->time_levels) {
+    if (nsweeps > 1 || mv->n > 0)
+      return fail(p, nsweeps > 1 ? sw[1].loops[0].at : mv->m[0].at,
+                  "with A[(t + 1) % 2] the time loop holds the sweep alone",
+                  "statement in the time loop beside the sweep");
+    return 0;
+  }
+  snprintf(st->out_array, sizeof st->out_array, "%s", s1->out.name);
+  if (nsweeps == 1 && mv->n == 0)
+    return fail(p, s1->stmt, HINT_TIME_BODY,
+                "the sweep writes '%s' from '%s', but nothing carries '%s' back to '%s' for the "
+                "next step", s1->out.name, s1->in, s1->out.name, s1->in);
+  if (nsweeps == 1) return check_swap(p, mv, s1);
+  Sweep *s2 = &sw[1];
+  if (mv->n > 0)
+    return fail(p, mv->m[0].at, HINT_TIME_BODY, "statement after the second loop nest");
+  if (strcmp(s2->out.name, s1->in))
+    return fail(p, s2->stmt, HINT_TIME_BODY,
+                "the second loop nest writes '%s'; it should write '%s' back", s2->out.name,
+                s1->in);
+  if (s2->flat != s1->flat || s2->nloops != s1->nloops)
+    return fail(p, s2->stmt, "index both grids the same way",
+                "the second loop nest indexes '%s' differently from the first", s2->out.name);
+  if (is_copy(p, s1, s2)) {
+    Access a;
+    int off[IR_MAX_DIMS];
+    CXCursor rhs = cur_strip(sweep_rhs(s2));
+    snprintf(s2->in, sizeof s2->in, "%s", s1->out.name);
+    p->sw = s2;
+    if (parse_access(p, rhs, &a) || read_offsets(p, rhs, &a, 0, off)) return -1;
+    if (off[0] || off[1] || off[2])
+      return fail(p, rhs, "copy each cell to itself: A[i][j] = B[i][j]",
+                  "the copy-back reads '%s' at an offset", a.name);
+    st->time_form = TIME_COPYBACK;
+    return same_range(p, s1, s2, "copy-back loop nest");
+  }
+  if (same_range(p, s1, s2, "second sweep") || second_sweep(p, s1, s2)) return -1;
+  st->steps_per_iter = 2;
+  return 0;
+}
+
+/* Remembers the source range of the region (see Stencil.region_begin). */
+static void record_region(Stencil *st, CXCursor region) {
+  CXSourceRange r = clang_getCursorExtent(region);
+  unsigned line;
+  clang_getSpellingLocation(clang_getRangeStart(r), NULL, &line, NULL, &st->region_begin);
+  clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &st->region_end);
+  st->region_line = (int)line;
+}
+
+int parse_stencil(Parser *p, CXCursor time_loop) {
+  Stencil *st = p->st;
+  Sweep sw[MAX_SWEEPS];
+  int nsweeps = 0;
+  Moves mv;
+  if (parse_loop_as(p, time_loop, &p->time, true) || parse_time_body(p, sw, &nsweeps, &mv))
+    return -1;
+  Sweep *s1 = &sw[0];
+  st->dims = s1->nloops;
+  p->sw = s1;
+  if (p->time_levels) {
+    snprintf(s1->in, sizeof s1->in, "%s", s1->out.name);
+    s1->in_decl = s1->out.decl;
+  }
+  snprintf(st->array, sizeof st->array, "%s", s1->out.name);
+  if (grid_shape(p, s1, sweep_side(s1, 0))) return -1;
+  if (p->progress < 3) p->progress = 3;
+  if (sweep_expr(p, s1)) return -1;
+  snprintf(st->array, sizeof st->array, "%s", s1->in);
+  if (!p->time_levels && same_grid(p, s1, sweep_rhs(s1))) return -1;
+  if (check_halo(p, s1, clang_Cursor_isNull(s1->block) ? sweep_rhs(s1) : s1->block)) return -1;
+  if (p->progress < 4) p->progress = 4;
+  if (time_form(p, sw, nsweeps, &mv)) return -1;
+  for (int l = 0; l < st->dims; l++) st->loop_axis[l] = s1->loop_axis[l];
+  const Loop *t = &p->time;
+  snprintf(st->steps_param, sizeof st->steps_param, "%s", t->ext);
+  long long steps = (t->ext[0] ? -t->bound : t->bound) - t->lo;
+  if (steps < -(1LL << 40) || steps > (1LL << 40))
+    return fail(p, t->at, "run the time loop for fewer steps", "time loop runs %lld steps", steps);
+  st->steps_const = (long)steps;
+  st->time_first = (long)t->lo;
+  record_region(st, time_loop);
+  return 0;
+}

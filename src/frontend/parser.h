@@ -1,0 +1,190 @@
+/* Internal to the front end: the state of recognising one candidate time loop, shared by the
+ * loop-nest recogniser (nest.c), the expression recogniser (expr.c) and index arithmetic
+ * (poly.c). frontend.c finds the candidates and keeps the refusal of the one that got furthest. */
+#ifndef STENCILC_FRONTEND_PARSER_H
+#define STENCILC_FRONTEND_PARSER_H
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+
+#include "cursor.h"
+#include "ir/ir.h"
+
+/* Limits of the recogniser, with their reasons. */
+enum {
+  MAX_LOOPS = 1 + IR_MAX_DIMS,  /* a time loop and up to 3 spatial loops */
+  MAX_SWEEPS = 2,               /* B = f(A); A = f(B) or B = f(A); A = B per time step */
+  MAX_FILTER_LOOPS = 8,         /* nested filter loops in an accumulator block */
+  MAX_ACCUMULATIONS = 1024,     /* accumulator updates once the filter loops are unrolled */
+  MAX_COPIED_NODES = 1 << 16,   /* expression nodes copied from uses of the accumulator */
+  /* Operations nested in one expression: every later stage (classification, emission, the
+   * compilers of the generated code) recurses once per level on an ordinary stack. 10,000 is
+   * 14 times the deepest suite stencil (box3d4r's 729-term sum). */
+  MAX_EXPR_DEPTH = 10000,
+  MAX_OFFSET = 64,              /* largest |offset| along an axis (the radius limit) */
+  POLY_MAX_TERMS = 16,          /* terms of an index polynomial (i*ny*nx + j*nx + k + ...) */
+  POLY_MAX_DEGREE = 4,          /* symbols multiplied in one term */
+  POLY_MAX_SYMS = 64,           /* distinct names in the index expressions of one candidate */
+};
+
+/* Index arithmetic: a polynomial with integer coefficients over names (loop variables and size
+ * parameters), enough to read A[i][j + 1], a[(i + 1) * ny + j] and A[(z * ny + y) * nx + x]. */
+typedef struct {
+  long long coef;
+  int deg;
+  unsigned char sym[POLY_MAX_DEGREE]; /* indices into Parser.syms, sorted */
+} Term;
+
+typedef struct {
+  int n;
+  Term t[POLY_MAX_TERMS];
+} Poly;
+
+typedef struct {
+  CXCursor at;
+  char var[IR_NAME_MAX];
+  long long lo;          /* first value */
+  char ext[IR_NAME_MAX]; /* upper bound symbol ("" when constant) */
+  long long bound;       /* var < ext - bound, or var < bound when ext is "" */
+  CXCursor body;
+} Loop;
+
+/* A filter-loop variable at its value in the iteration being unrolled. */
+typedef struct {
+  char var[IR_NAME_MAX];
+  long long value;
+} Binding;
+
+typedef struct {
+  char name[IR_NAME_MAX];
+  CXCursor decl;
+  CXCursor sub[1 + IR_MAX_DIMS];
+  int nsub;
+} Access;
+
+/* The first refusal met while recognising a candidate; printed only for the candidate chosen. */
+typedef struct {
+  bool set;
+  SrcLoc loc;
+  const char *hint;
+  char msg[512];
+} Refusal;
+
+/* One sweep over the grid: a nest of spatial loops around one assignment `out = f(in)`. */
+typedef struct {
+  Loop loops[IR_MAX_DIMS];  /* outermost first */
+  int nloops;
+  CXCursor stmt;            /* the assignment */
+  CXCursor block;           /* the accumulator block around it, or a null cursor */
+  Access out;               /* the cell written */
+  int out_sub0;             /* index of the first spatial subscript of out (1 after a time level) */
+  int loop_axis[IR_MAX_DIMS]; /* the axis loop k iterates */
+  bool flat;                /* one subscript: the axes are recovered from its strides */
+  Poly centre;              /* flat: the written index, sum of stride * variable */
+  Poly stride[IR_MAX_DIMS]; /* flat: the stride of each axis */
+  char in[IR_NAME_MAX];     /* the array read (the same as out.name for A[(t + 1) % 2]) */
+  CXCursor in_decl;
+} Sweep;
+
+/* What the front end was given, for reading index macros again (expand.c). */
+typedef struct {
+  const char *path;
+  CXIndex index;
+  const char *const *args;
+  int nargs;
+  struct CXUnsavedFile *unsaved; /* the main file's text when it is not on disk, or NULL */
+} Input;
+
+typedef struct {
+  const char *path;
+  const Input *in;
+  CXTranslationUnit tu;
+  Stencil *st;
+  Loop time;          /* the time loop */
+  Sweep *sw;          /* the sweep being read */
+  bool time_levels;   /* out is indexed by a time level: A[(t + 1) % 2][i][j] */
+  int depth;          /* of the expression being read */
+  bool expanding;     /* reading an index macro's expansion (expand.c) */
+  int progress;       /* how far the candidate got: ranks the refusals of several candidates */
+  Refusal why;
+  char syms[POLY_MAX_SYMS][IR_NAME_MAX];
+  int nsyms;
+  /* Accumulator block (expr.c): the variable and the expression it holds so far. */
+  CXCursor acc_decl;
+  Expr *acc;
+  long copied;        /* nodes copied by uses of acc, bounded so that no input blows up */
+  long accumulations;
+  Binding bound[MAX_FILTER_LOOPS];
+  int nbound;
+} Parser;
+
+/* Records the refusal (the first one only) and returns -1, so callers can `return fail(...)`. */
+int fail(Parser *p, CXCursor at, const char *hint, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static inline enum CXCursorKind kind(CXCursor c) { return clang_getCursorKind(c); }
+
+/* Whether the expression at c refers to the variable `name`. */
+bool mentions(CXCursor c, const char *name);
+
+/* ---- poly.c ---- */
+
+/* The index expression at c as a polynomial: constants (literals, macros, enumerators, const
+ * variables, filter-loop variables) fold, other names become symbols. Fails (recorded) on / % and
+ * anything not integer arithmetic, unless clang can evaluate it to a constant. */
+int poly_of(Parser *p, CXCursor c, Poly *out);
+void poly_sub(Parser *p, const Poly *a, const Poly *b, Poly *out);
+bool poly_is_const(const Poly *a, long long *v);
+/* a == name + k (k may be 0): the symbol's name and k. */
+bool poly_is_var_plus_const(const Parser *p, const Poly *a, const char **name, long long *k);
+/* The coefficient of the degree-1 term of symbol `name` with everything else removed:
+ * a = name * (*stride) + rest, where stride holds no `name`; false when name appears otherwise. */
+bool poly_split(Parser *p, const Poly *a, const char *name, Poly *stride, Poly *rest);
+/* The text of a polynomial ("ny * nx", "512"), for messages and extents. */
+void poly_text(const Parser *p, const Poly *a, char *out, size_t size);
+/* Exact division of monomials: a / b as a constant or a single name; false otherwise. */
+bool poly_ratio(const Parser *p, const Poly *a, const Poly *b, char name[IR_NAME_MAX],
+                long long *k);
+/* Whether a is one term (coefficient times a product of names). */
+bool poly_is_monomial(const Poly *a);
+/* Compare the name products of two monomials: <0, 0, >0 by degree then names. */
+int poly_monomial_cmp(const Poly *a, const Poly *b);
+
+/* Value of an integer expression of constants and filter-loop variables. */
+bool eval_index(Parser *p, CXCursor c, long long *v);
+
+/* ---- expand.c ---- */
+
+/* The polynomial of an index whose operators a function-like macro produced (c is the whole
+ * macro use): the use is expanded by clang into text and that text read again. */
+int expanded_poly(Parser *p, CXCursor c, Poly *out);
+
+/* ---- nest.c ---- */
+
+int parse_access(Parser *p, CXCursor c, Access *a);
+/* The offsets of a read of the sweep's grid (its spatial subscripts starting at sub0). */
+int read_offsets(Parser *p, CXCursor at, const Access *a, int sub0, int off[IR_MAX_DIMS]);
+/* Reads the time level of subscript c: (t + k) % m with t the time variable. */
+int time_level(Parser *p, CXCursor c, long long *k, long long *m);
+bool floating_type(CXCursor decl, DType *t);
+void grid_extents(CXCursor decl, CXCursor *sizes, int *n, bool *pointer);
+bool loop_var_in_use(const Parser *p, const char *name);
+int parse_loop(Parser *p, CXCursor c, Loop *l);
+int single_statement(Parser *p, CXCursor body, bool blocks, CXCursor *out);
+
+/* ---- expr.c ---- */
+
+Expr *parse_expr(Parser *p, CXCursor c);
+/* The statements of an accumulator block before its last one (the assignment to the grid). */
+int parse_block(Parser *p, CXCursor block);
+int block_end(Parser *p, CXCursor block, CXCursor *last);
+
+extern const char *const HINT_FORM;
+extern const char *const HINT_BLOCK;
+
+/* ---- nest.c: the whole candidate ---- */
+
+/* Recognises the time loop at c into p->st; 0 or -1 with p->why set. */
+int parse_stencil(Parser *p, CXCursor time_loop);
+
+#endif

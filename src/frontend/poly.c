@@ -1,0 +1,260 @@
+/* Index arithmetic over loop variables and size parameters (see Poly in parser.h). Every
+ * operation is checked: a coefficient that overflows, a term of more than POLY_MAX_DEGREE names
+ * or a polynomial of more than POLY_MAX_TERMS terms is refused, never wrapped. */
+#include <stdio.h>
+#include <string.h>
+
+#include "parser.h"
+
+static int sym_id(Parser *p, const char *name) {
+  for (int i = 0; i < p->nsyms; i++)
+    if (!strcmp(p->syms[i], name)) return i;
+  if (p->nsyms == POLY_MAX_SYMS) return -1;
+  snprintf(p->syms[p->nsyms], IR_NAME_MAX, "%s", name);
+  return p->nsyms++;
+}
+
+static int term_cmp(const Term *a, const Term *b) {
+  if (a->deg != b->deg) return a->deg - b->deg;
+  for (int i = 0; i < a->deg; i++)
+    if (a->sym[i] != b->sym[i]) return a->sym[i] - b->sym[i];
+  return 0;
+}
+
+/* Adds k * t to a, keeping the terms sorted and without zeros. */
+static bool add_term(Poly *a, const Term *t, long long k) {
+  long long c;
+  if (__builtin_mul_overflow(t->coef, k, &c)) return false;
+  int i = 0;
+  while (i < a->n && term_cmp(&a->t[i], t) < 0) i++;
+  if (i < a->n && term_cmp(&a->t[i], t) == 0) {
+    if (__builtin_add_overflow(a->t[i].coef, c, &a->t[i].coef)) return false;
+    if (a->t[i].coef == 0) {
+      memmove(&a->t[i], &a->t[i + 1], (size_t)(a->n - i - 1) * sizeof *a->t);
+      a->n--;
+    }
+    return true;
+  }
+  if (c == 0) return true;
+  if (a->n == POLY_MAX_TERMS) return false;
+  memmove(&a->t[i + 1], &a->t[i], (size_t)(a->n - i) * sizeof *a->t);
+  a->t[i] = *t;
+  a->t[i].coef = c;
+  a->n++;
+  return true;
+}
+
+static bool combine(const Poly *a, const Poly *b, long long kb, Poly *out) {
+  Poly r = *a;
+  for (int i = 0; i < b->n; i++)
+    if (!add_term(&r, &b->t[i], kb)) return false;
+  *out = r;
+  return true;
+}
+
+static bool multiply(const Poly *a, const Poly *b, Poly *out) {
+  Poly r = {0};
+  for (int i = 0; i < a->n; i++)
+    for (int j = 0; j < b->n; j++) {
+      const Term *x = &a->t[i], *y = &b->t[j];
+      if (x->deg + y->deg > POLY_MAX_DEGREE) return false;
+      Term t = {1, 0, {0}};
+      int u = 0, v = 0;
+      while (u < x->deg || v < y->deg) /* merge the sorted names */
+        t.sym[t.deg++] = (v == y->deg || (u < x->deg && x->sym[u] <= y->sym[v])) ? x->sym[u++]
+                                                                                   : y->sym[v++];
+      long long c;
+      if (__builtin_mul_overflow(x->coef, y->coef, &c) || !add_term(&r, &t, c)) return false;
+    }
+  *out = r;
+  return true;
+}
+
+static void constant_poly(Poly *a, long long v) {
+  a->n = 0;
+  Term t = {1, 0, {0}};
+  add_term(a, &t, v);
+}
+
+static const Binding *binding(const Parser *p, const char *name) {
+  for (int i = p->nbound - 1; i >= 0; i--)
+    if (!strcmp(p->bound[i].var, name)) return &p->bound[i];
+  return NULL;
+}
+
+static const char *const HINT_AFFINE =
+    "write each index as loop variables times sizes plus constants: A[i][j + 1], "
+    "a[(i + 1) * ny + j], A[(z * ny + y) * nx + x]";
+
+int poly_of(Parser *p, CXCursor c, Poly *out) {
+  c = cur_strip(c);
+  if (++p->depth > MAX_EXPR_DEPTH) {
+    p->depth--;
+    return fail(p, c, "split the expression", "index nests more than %d operations",
+                MAX_EXPR_DEPTH);
+  }
+  int rc = -1;
+  long long v;
+  const char *name = cur_ref_name(c);
+  const Binding *b = name ? binding(p, name) : NULL;
+  CXCursor kids[2];
+  char op[4];
+  bool prefix;
+  if (b) {
+    constant_poly(out, b->value);
+    rc = 0;
+  } else if (kind(c) == CXCursor_IntegerLiteral || kind(c) == CXCursor_CharacterLiteral ||
+             (name && cur_eval_int(c, &v))) {
+    if (cur_eval_int(c, &v)) {
+      constant_poly(out, v);
+      rc = 0;
+    } else {
+      rc = fail(p, c, HINT_AFFINE, "integer constant out of range");
+    }
+  } else if (name) {
+    int id = sym_id(p, name);
+    if (id < 0) {
+      rc = fail(p, c, HINT_AFFINE, "more than %d names in the index expressions", POLY_MAX_SYMS);
+    } else {
+      Term t = {1, 1, {(unsigned char)id}};
+      out->n = 0;
+      add_term(out, &t, 1);
+      rc = 0;
+    }
+  } else if (kind(c) == CXCursor_UnaryOperator && cur_unary_op(p->tu, c, op, &prefix) && prefix &&
+             (!strcmp(op, "-") || !strcmp(op, "+")) && cur_children(c, kids, 1) == 1) {
+    Poly a;
+    rc = poly_of(p, kids[0], &a);
+    Poly zero = {0};
+    if (!rc && !combine(&zero, &a, op[0] == '-' ? -1 : 1, out))
+      rc = fail(p, c, HINT_AFFINE, "index arithmetic overflows");
+  } else if (kind(c) == CXCursor_BinaryOperator && cur_binary_op(p->tu, c, op) &&
+             (!strcmp(op, "+") || !strcmp(op, "-") || !strcmp(op, "*")) &&
+             cur_children(c, kids, 2) == 2) {
+    Poly a, bb;
+    rc = poly_of(p, kids[0], &a);
+    if (!rc) rc = poly_of(p, kids[1], &bb);
+    bool ok = !rc && (op[0] == '*' ? multiply(&a, &bb, out)
+                                   : combine(&a, &bb, op[0] == '-' ? -1 : 1, out));
+    if (!rc && !ok)
+      rc = fail(p, c, HINT_AFFINE, "index arithmetic overflows or has more than %d terms",
+                POLY_MAX_TERMS);
+  } else if (cur_eval_int(c, &v)) { /* (M - 1) / 2, sizeof, ... */
+    constant_poly(out, v);
+    rc = 0;
+  } else if (kind(c) == CXCursor_BinaryOperator && !cur_binary_op(p->tu, c, op)) {
+    rc = expanded_poly(p, c, out);
+  } else {
+    rc = fail(p, c, HINT_AFFINE, "index is not an affine expression of the loop variables");
+  }
+  p->depth--;
+  return rc;
+}
+
+void poly_sub(Parser *p, const Poly *a, const Poly *b, Poly *out) {
+  (void)p;
+  if (!combine(a, b, -1, out)) out->n = -1; /* callers check with poly_is_const etc. */
+}
+
+bool poly_is_const(const Poly *a, long long *v) {
+  if (a->n < 0) return false;
+  if (a->n == 0) {
+    *v = 0;
+    return true;
+  }
+  if (a->n == 1 && a->t[0].deg == 0) {
+    *v = a->t[0].coef;
+    return true;
+  }
+  return false;
+}
+
+bool poly_is_var_plus_const(const Parser *p, const Poly *a, const char **name, long long *k) {
+  if (a->n < 1 || a->n > 2) return false;
+  const Term *v = &a->t[a->n - 1]; /* sorted: the constant first */
+  if (v->deg != 1 || v->coef != 1) return false;
+  if (a->n == 2 && a->t[0].deg != 0) return false;
+  *name = p->syms[v->sym[0]];
+  *k = a->n == 2 ? a->t[0].coef : 0;
+  return true;
+}
+
+bool poly_split(Parser *p, const Poly *a, const char *name, Poly *stride, Poly *rest) {
+  int id = -1;
+  for (int i = 0; i < p->nsyms; i++)
+    if (!strcmp(p->syms[i], name)) id = i;
+  stride->n = 0;
+  rest->n = 0;
+  if (a->n < 0) return false;
+  for (int i = 0; i < a->n; i++) {
+    const Term *t = &a->t[i];
+    int hits = 0, at = -1;
+    for (int s = 0; s < t->deg; s++)
+      if (t->sym[s] == id) hits++, at = s;
+    if (hits > 1) return false;
+    if (hits == 0) {
+      add_term(rest, t, 1);
+      continue;
+    }
+    Term q = *t;
+    memmove(&q.sym[at], &q.sym[at + 1], (size_t)(q.deg - at - 1));
+    q.deg--;
+    add_term(stride, &q, 1);
+  }
+  return true;
+}
+
+void poly_text(const Parser *p, const Poly *a, char *out, size_t size) {
+  char buf[512];
+  size_t n = 0;
+  buf[0] = 0;
+  for (int i = a->n - 1; i >= 0; i--) { /* highest degree first */
+    const Term *t = &a->t[i];
+    long long c = t->coef;
+    const char *sign = i == a->n - 1 ? (c < 0 ? "-" : "") : (c < 0 ? " - " : " + ");
+    if (c < 0) c = -c;
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", sign);
+    if (n < sizeof buf && (c != 1 || t->deg == 0))
+      n += (size_t)snprintf(buf + n, sizeof buf - n, "%lld%s", c, t->deg ? " * " : "");
+    for (int s = 0; s < t->deg && n < sizeof buf; s++)
+      n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", s ? " * " : "", p->syms[t->sym[s]]);
+    if (n >= sizeof buf) break;
+  }
+  snprintf(out, size, "%s", a->n <= 0 ? "0" : buf);
+}
+
+bool poly_is_monomial(const Poly *a) { return a->n == 1; }
+
+int poly_monomial_cmp(const Poly *a, const Poly *b) {
+  if (a->t[0].deg != b->t[0].deg) return a->t[0].deg - b->t[0].deg;
+  long long x = a->t[0].coef, y = b->t[0].coef;
+  int names = term_cmp(&a->t[0], &b->t[0]);
+  if (names) return names;
+  return (x > y) - (x < y);
+}
+
+bool poly_ratio(const Parser *p, const Poly *a, const Poly *b, char name[IR_NAME_MAX],
+                long long *k) {
+  if (!poly_is_monomial(a) || !poly_is_monomial(b)) return false;
+  const Term *x = &a->t[0], *y = &b->t[0];
+  if (y->coef == 0 || x->coef % y->coef) return false;
+  *k = x->coef / y->coef;
+  /* the names of x less those of y: none (a constant) or one with coefficient 1 */
+  int left[POLY_MAX_DEGREE], nleft = 0, v = 0;
+  for (int u = 0; u < x->deg; u++) {
+    if (v < y->deg && x->sym[u] == y->sym[v]) v++;
+    else left[nleft++] = x->sym[u];
+  }
+  if (v != y->deg || nleft > 1 || (nleft == 1 && *k != 1)) return false;
+  name[0] = 0;
+  if (nleft == 1) snprintf(name, IR_NAME_MAX, "%s", p->syms[left[0]]);
+  return true;
+}
+
+bool eval_index(Parser *p, CXCursor c, long long *v) {
+  Refusal saved = p->why;
+  Poly a;
+  bool ok = poly_of(p, c, &a) == 0 && poly_is_const(&a, v);
+  p->why = saved; /* a failed evaluation is an answer here, not a refusal */
+  return ok;
+}

@@ -1,0 +1,8 @@
+// expect: 2:10: error: 'stencil_bench.h' file not found
+#include <stencil_bench.h>
+void f(int n, int steps, double A[2][n][n]) {
+  for (int t = 0; t < steps; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        A[(t + 1) % 2][i][j] = 0.5 * A[t % 2][i][j - 1] + 0.5 * A[t % 2][i][j];
+}

@@ -1,0 +1,119 @@
+/* The front end's options (the C flags a compiler takes, --function) and the source facts it
+ * records for the check against the user's code: the step count, the region, the storage form.
+ * Sources are held in memory (frontend_parse_buffer); headers come from tests/inputs/include. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "expect.h"
+#include "frontend/frontend.h"
+
+/* A stencil whose coefficient, extent and halo come from macros the flags define. */
+static const char FLAGGED[] =
+    "#include \"bench.h\"\n"
+    "#ifndef HALO\n#error HALO must be given with -D\n#endif\n"
+    "#ifdef UNWANTED\n#error UNWANTED must be undefined by -U\n#endif\n"
+    "void f(int steps, DATA_TYPE A[2][N][N]) {\n"
+    "  for (int t = 0; t < steps; t++)\n"
+    "    for (int i = HALO; i < N - HALO; i++)\n"
+    "      for (int j = HALO; j < N - HALO; j++)\n"
+    "        A[(t + 1) % 2][i][j] = COEF * (A[t % 2][i][j - HALO] + A[t % 2][i][j + HALO]);\n"
+    "}\n";
+
+static int parse(const char *text, const char *const *args, int nargs, const char *function,
+                 Stencil *st) {
+  FrontendOptions fo = {args, nargs, function};
+  return frontend_parse_buffer("tests/inputs/mem.c", text, strlen(text), &fo, st);
+}
+
+static void test_flags(void) {
+  Stencil st;
+  const char *const args[] = {"-I", "tests/inputs/include", "-DHALO=2", "-DN=64", "-UUNWANTED",
+                              "-DUNWANTED", "-DCOEF=0.5f", "-DDATA_TYPE=float"};
+  /* -U after -D of the same name undefines it, as for cc */
+  const char *const ordered[] = {"-I", "tests/inputs/include", "-DHALO=2", "-DN=64",
+                                 "-DUNWANTED", "-UUNWANTED", "-DCOEF=0.5f", "-DDATA_TYPE=float"};
+  EXPECT(parse(FLAGGED, args, 8, NULL, &st) == 2, "-D UNWANTED after -U must leave it defined");
+  EXPECT(parse(FLAGGED, ordered, 8, NULL, &st) == 0, "flags -I -D -U accepted");
+  EXPECT(st.dims == 2 && st.extent_const[0] == 64 && st.lo[1] == 2 && st.hi[1] == 2, "N, HALO");
+  EXPECT(st.dtype == DTYPE_FLOAT && st.npoints == 2 && st.coef && st.coef[0] == 0.5, "COEF");
+  ir_free(&st);
+  EXPECT(parse(FLAGGED, NULL, 0, NULL, &st) == 2, "without the flags the header is missing");
+  /* -include and -std= */
+  const char *inc[] = {"-include", "tests/inputs/include/bench.h", "-DHALO=1", "-DCOEF=0.25",
+                       "-std=gnu99"};
+  const char *body = strchr(FLAGGED, '\n') + 1; /* without the #include line */
+  EXPECT(parse(body, inc, 5, NULL, &st) == 0, "-include FILE and -std=gnu99");
+  EXPECT(st.dtype == DTYPE_DOUBLE && st.extent_const[0] == 1024, "bench.h's defaults");
+  ir_free(&st);
+  /* strict C99 hides clock_gettime's struct timespec from <time.h>, as it does for cc */
+  inc[4] = "-std=c99";
+  EXPECT(parse(body, inc, 5, NULL, &st) == 2, "-std=c99 is the dialect clang reads");
+}
+
+static const char TWO[] =
+    "void a(int n, int steps, float A[2][n][n]) {\n"
+    "  for (int t = 0; t < steps; t++)\n"
+    "    for (int i = 1; i < n - 1; i++)\n"
+    "      for (int j = 1; j < n - 1; j++)\n"
+    "        A[(t + 1) % 2][i][j] = 0.5f * A[t % 2][i][j - 1] + 0.5f * A[t % 2][i][j];\n"
+    "}\n"
+    "void b(int n, int nt, double *u, double *v) {\n"
+    "  for (int t = 1; t <= nt - 2; t++) {\n"
+    "    for (int i = 1; i < n - 1; i++)\n"
+    "      for (int j = 2; j < n - 2; j++)\n"
+    "        v[i * n + j] = 0.5 * (u[i * n + j - 2] + u[i * n + j + 2]);\n"
+    "    double *w = u; u = v; v = w;\n"
+    "  }\n"
+    "}\n";
+
+static void test_function(void) {
+  Stencil st;
+  EXPECT(parse(TWO, NULL, 0, NULL, &st) == 2, "two stencils and no choice");
+  EXPECT(parse(TWO, NULL, 0, "a", &st) == 0 && !strcmp(st.func_name, "a"), "--function a");
+  EXPECT(!strcmp(st.steps_param, "steps") && st.steps_const == 0 && st.time_first == 0 &&
+             st.steps_per_iter == 1 && st.out_array[0] == 0,
+         "a: steps, levels in one array: %s %ld", st.steps_param, st.steps_const);
+  ir_free(&st);
+  EXPECT(parse(TWO, NULL, 0, "b", &st) == 0 && !strcmp(st.func_name, "b"), "--function b");
+  /* t = 1 .. nt - 2 inclusive: nt - 2 iterations */
+  EXPECT(!strcmp(st.steps_param, "nt") && st.steps_const == -2 && st.time_first == 1,
+         "b: steps %s%+ld from %ld", st.steps_param, st.steps_const, st.time_first);
+  EXPECT(!strcmp(st.array, "u") && !strcmp(st.out_array, "v") && st.dtype == DTYPE_DOUBLE,
+         "b: reads u, writes v");
+  EXPECT(st.region_line == 8 && st.region_begin < st.region_end, "b: region from line 8");
+  ir_free(&st);
+  EXPECT(parse(TWO, NULL, 0, "c", &st) == 2, "--function of a name not defined");
+}
+
+static const char SCOP[] =
+    "int main(void) {\n"
+    "  static float A[2][64][64];\n"
+    "  for (int i = 0; i < 64; i++)\n"
+    "    for (int j = 0; j < 64; j++) A[0][i][j] = A[1][i][j] = i + j;\n"
+    "#pragma scop\n"
+    "  for (int t = 0; t < 10; t++)\n"
+    "    for (int i = 1; i < 63; i++)\n"
+    "      for (int j = 1; j < 63; j++)\n"
+    "        A[(t + 1) % 2][i][j] = 0.25f * (A[t % 2][i - 1][j] + A[t % 2][i + 1][j] + A[t % 2][i][j - 1] + A[t % 2][i][j + 1]);\n"
+    "#pragma endscop\n"
+    "  return (int)A[0][1][1];\n"
+    "}\n";
+
+static void test_scop_region(void) {
+  Stencil st;
+  EXPECT(parse(SCOP, NULL, 0, NULL, &st) == 0, "scop region in main");
+  const char *endscop = strstr(SCOP, "#pragma endscop");
+  const char *first = strstr(SCOP, "#pragma scop\n") + strlen("#pragma scop");
+  EXPECT(st.region_begin == (unsigned)(first - SCOP) && st.region_end == (unsigned)(endscop - SCOP),
+         "region [%u, %u) is between the pragmas", st.region_begin, st.region_end);
+  EXPECT(st.region_line == 6 && st.steps_const == 10 && st.steps_param[0] == 0, "line, steps");
+  ir_free(&st);
+}
+
+int main(void) {
+  test_flags();
+  test_function();
+  test_scop_region();
+  printf("frontend unit tests: %d failure%s\n", failures, failures == 1 ? "" : "s");
+  return failures != 0;
+}
