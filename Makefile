@@ -122,3 +122,9 @@ install: build/stencilc
 uninstall:
 	rm -f $(BINDIR)/stencilc $(MAN1DIR)/stencilc.1
 	rm -rf $(DATADIR) $(DOCDIR)
+
+# Random stencil program generator (issue 18): build/programgen.
+all: build/programgen
+build/programgen: tools/programgen.c
+	@mkdir -p build
+	$(CC) -O2 -g -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wshadow -o $@ $<

@@ -38,6 +38,7 @@ suite diagnostics env STENCILC=build/asan/stencilc sh tests/test_diagnostics.sh
 suite cli env STENCILC=build/asan/stencilc sh tests/test_cli.sh
 suite programs env STENCILC=build/stencilc sh tests/test_programs.sh
 suite tolerance env STENCILC=build/stencilc sh tests/test_tolerance.sh
+suite programs-multi env STENCILC=build/stencilc sh tests/test_programs_multi.sh
 suite conv2d env STENCILC=build/asan/stencilc sh tests/test_conv2d.sh
 suite refusals env STENCILC=build/asan/stencilc sh tests/test_refusals.sh
 suite inputs env STENCILC=build/asan/stencilc sh tests/test_inputs.sh

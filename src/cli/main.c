@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "options.h"
 #include "util/version.h"
+#include "program.h"
 
 static const char *const MAIN_HELP =
     "usage: stencilc <command> [options]\n"
@@ -38,7 +39,9 @@ static const Command *const commands[] = {&command_info, &command_gen, &command_
 static int run_command(const Command *c, int argc, char **argv) {
   Options o;
   Stencil st;
-  int rc = options_read(argc, argv, &c->options, c->help, &o, &st);
+  int rc;
+  if (program_command(c, argc, argv, &rc)) return rc; /* several stages or fields */
+  rc = options_read(argc, argv, &c->options, c->help, &o, &st);
   if (rc >= 0) return rc;
   rc = c->run(&o, &st);
   ir_free(&st);

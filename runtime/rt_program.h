@@ -1,0 +1,132 @@
+/* rt_program.h: types and engine memory of the programs stencilc generates for stencil programs (several fields,
+ * stages and time levels; ir/program.h), for the cpu backend (C + OpenMP) and, with
+ * RT_PROGRAM_CUDA defined, the naive backend (device buffers). Included after rt_common.h;
+ * rt_program_main.h, their main(), comes last. Before it the generated code defines
+ * RT_PROG_FIELDS (the number of fields) and, between the two:
+ *   static const RtProgram rt_program;                              the program's facts
+ *   static void reference_step(rt_real *const *buf, const RtGrid *g, long t);  plain C, double
+ *   static void program_step(rt_real *const *buf, const RtGrid *g, long t);    the backend's
+ * where buf[RT_PROG_LEVELS * f + k] is buffer k of field f, and step t writes buffer
+ * (t + 1) % levels of each field a stage writes, reading buffer (t + shift) % levels.
+ *
+ * Inputs. State fields: every buffer random (rt_random_value), the halo included; the engine
+ * and the reference start from the same values, so a cell the engine fails to write keeps a
+ * random value and fails the comparison. Coefficient grids (a velocity, a conductivity) and
+ * run-time scalars: positive, magnitude in [0.1 s, s], where s = rt_program.coef_scale is what
+ * the compiler derived from the stages (program_coef_scale in src/ir/program.c): with every
+ * coefficient value at most s, each stage's spatial gain is at most 1, which keeps the wave
+ * equation inside its CFL bound (v * sum |c| <= 4 in 2D, 6 in 3D; here v * sum |c| <= 1) and an
+ * explicit heat step monotone (r * k * sum |c| <= 1), so the state stays bounded however many
+ * steps run and the relative error measure means what it says.
+ *
+ * Check: after the steps, every buffer of every field a stage writes is compared with the
+ * reference's, each relative to its own max |ref|, against rt_tolerance with the program's
+ * summed flops, the product of its stages' gains and rt_program_growth (below). */
+#ifndef STENCILC_RT_PROGRAM_H
+#define STENCILC_RT_PROGRAM_H
+
+enum { RT_PROG_LEVELS = 3 };
+
+typedef struct {
+  const char *name;
+  int levels; /* buffers */
+  int coef;   /* read-only coefficient grid */
+} RtField;
+
+typedef struct {
+  RtStencil view;          /* what rt_parse_options and rt_grid_make need: name, dims, halo */
+  int nfields;
+  const RtField *fields;
+  int nscalars;
+  double coef_scale;
+  int second_order;        /* reads the level before the one it overwrites: errors do not damp */
+} RtProgram;
+
+/* The run-time scalars are rt_common.h's run-time weights: rt_w_host (RT_NWEIGHTS of them),
+ * and on the device rt_w below. */
+
+/* The tolerance of stencil programs. They use rt_tolerance (rt_common.h, where it is derived) for
+ * one step, with flops summed over the stages (each rounds its own) and gain the product of the
+ * stages' gains (an error of one stage is amplified by the later ones), times this growth over
+ * `steps` in place of sqrt(steps):
+ *   first order in time (heat, FDTD, Runge-Kutta stages): sqrt(steps), as above;
+ *   second order in time (a stage reads level t-1 of the field it overwrites: the wave
+ *   equation, three-level or leapfrog): such a scheme does not damp. An error made at step k
+ *   reaches step n through u(t+1) = 2 u(t) - u(t-1) + ..., each Fourier mode of frequency w
+ *   (within the CFL bound) multiplied by sin((n - k) w) / sin w: up to n - k for the slowest
+ *   modes, but for rounding errors, spread over all modes, the mean square of that gain is at
+ *   most about n - k (Fejer's kernel: exactly m over the modes of a 1D grid; on 2D and 3D grids
+ *   fewer modes are slow). Independent errors of the n steps add in quadrature:
+ *   sqrt(sum_k (n - k)) = sqrt(n (n + 1) / 2), about n / sqrt(2). */
+RT_API double rt_program_growth(long steps, int second_order) {
+  double n = (double)(steps > 1 ? steps : 1);
+  return second_order ? sqrt(n * (n + 1) / 2) : sqrt(n);
+}
+
+/* ---- engine memory: host for the cpu backend, device for CUDA ---- */
+#ifdef RT_PROGRAM_CUDA
+#include <cuda_runtime.h>
+RT_API void rt_cuda_check(cudaError_t err, const char *what, const char *file, int line) {
+  if (err != cudaSuccess) {
+    fprintf(stderr, "%s:%d: CUDA error: %s: %s\n", file, line, what, cudaGetErrorString(err));
+    exit(4);
+  }
+}
+#define RT_CUDA_CHECK(call) rt_cuda_check((call), #call, __FILE__, __LINE__)
+#define RT_CUDA_LAUNCH_CHECK() rt_cuda_check(cudaGetLastError(), "kernel launch", __FILE__, __LINE__)
+RT_API unsigned rt_cuda_blocks(long n, int block, long limit) {
+  long b = (n + block - 1) / block;
+  if (b > limit) {
+    fprintf(stderr, "stencilc: %ld blocks exceed the CUDA grid limit %ld\n", b, limit);
+    exit(4);
+  }
+  return (unsigned)b;
+}
+#ifdef RT_NWEIGHTS
+__constant__ rt_real rt_w[RT_NWEIGHTS];
+#endif
+RT_API void rt_engine_setup(void) {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+    fprintf(stderr, "stencilc: no CUDA device found\n");
+    exit(3);
+  }
+  RT_CUDA_CHECK(cudaSetDevice(0));
+}
+RT_API rt_real *rt_engine_alloc(size_t bytes) {
+  void *p = NULL;
+  RT_CUDA_CHECK(cudaMalloc(&p, bytes));
+  return (rt_real *)p;
+}
+RT_API void rt_engine_put(rt_real *dev, const rt_real *host, size_t bytes) {
+  RT_CUDA_CHECK(cudaMemcpy(dev, host, bytes, cudaMemcpyHostToDevice));
+}
+RT_API void rt_engine_get(rt_real *host, const rt_real *dev, size_t bytes) {
+  RT_CUDA_CHECK(cudaMemcpy(host, dev, bytes, cudaMemcpyDeviceToHost));
+}
+RT_API void rt_engine_free(rt_real *dev) { RT_CUDA_CHECK(cudaFree(dev)); }
+RT_API void rt_engine_scalars(void) {
+#ifdef RT_NWEIGHTS
+  RT_CUDA_CHECK(cudaMemcpyToSymbol(rt_w, rt_w_host, sizeof rt_w_host));
+#endif
+}
+/* Waits for the queued launches (through an event: what tools/cudaemu implements too). */
+RT_API void rt_engine_sync(void) {
+  static cudaEvent_t done;
+  static int made = 0;
+  if (!made) RT_CUDA_CHECK(cudaEventCreate(&done));
+  made = 1;
+  RT_CUDA_CHECK(cudaEventRecord(done, 0));
+  RT_CUDA_CHECK(cudaEventSynchronize(done));
+}
+#else
+RT_API void rt_engine_setup(void) {}
+RT_API rt_real *rt_engine_alloc(size_t bytes) { return (rt_real *)rt_xmalloc(bytes); }
+RT_API void rt_engine_put(rt_real *dst, const rt_real *src, size_t bytes) { memcpy(dst, src, bytes); }
+RT_API void rt_engine_get(rt_real *dst, const rt_real *src, size_t bytes) { memcpy(dst, src, bytes); }
+RT_API void rt_engine_free(rt_real *p) { free(p); }
+RT_API void rt_engine_scalars(void) {}
+RT_API void rt_engine_sync(void) {}
+#endif
+
+#endif

@@ -1,0 +1,154 @@
+/* rt_program_main.h: main() of the programs generated for stencil programs, included last;
+ * see rt_program.h. */
+#ifndef STENCILC_RT_PROGRAM_MAIN_H
+#define STENCILC_RT_PROGRAM_MAIN_H
+
+/* ---- inputs ---- */
+
+RT_API uint64_t rt_prog_seed(uint64_t seed, int f, int k) {
+  return rt_mix64(seed ^ ((uint64_t)(f * RT_PROG_LEVELS + k + 1) * 0x6669656c64ULL)); /* "field" */
+}
+
+/* Host buffers of every field, filled as the header says; unused slots NULL. */
+RT_API void rt_prog_inputs(rt_real **h, const RtGrid *g, uint64_t seed) {
+  for (int f = 0; f < rt_program.nfields; f++)
+    for (int k = 0; k < RT_PROG_LEVELS; k++) {
+      rt_real *b = NULL;
+      if (k < rt_program.fields[f].levels) {
+        b = rt_alloc_grid(g);
+        uint64_t s = rt_prog_seed(seed, f, k);
+        int coef = rt_program.fields[f].coef;
+        for (long i = 0; i < g->cells; i++) {
+          double v = rt_random_value(s, (uint64_t)i);
+          b[i] = (rt_real)(coef ? fabs(v) * rt_program.coef_scale : v);
+        }
+      }
+      h[f * RT_PROG_LEVELS + k] = b;
+    }
+}
+
+RT_API void rt_prog_free(rt_real **h) {
+  for (int i = 0; i < RT_PROG_LEVELS * RT_PROG_FIELDS; i++) free(h[i]);
+}
+
+/* Scalars: positive, magnitude in [0.1 s, s]. */
+RT_API void rt_prog_scalars(uint64_t seed) {
+#ifdef RT_NWEIGHTS
+  for (int k = 0; k < RT_NWEIGHTS; k++)
+    rt_w_host[k] = (rt_real)(fabs(rt_random_value(seed ^ 0x7363616c6172ULL, (uint64_t)k)) * /* "scalar" */
+                             rt_program.coef_scale);
+#else
+  (void)seed;
+#endif
+}
+
+/* ---- runs ---- */
+
+/* The engine's buffers of every field, uploaded from h. */
+RT_API void rt_prog_upload(rt_real **d, rt_real *const *h, const RtGrid *g) {
+  size_t bytes = (size_t)g->cells * sizeof(rt_real);
+  for (int i = 0; i < RT_PROG_LEVELS * RT_PROG_FIELDS; i++) {
+    d[i] = h[i] ? rt_engine_alloc(bytes) : NULL;
+    if (h[i]) rt_engine_put(d[i], h[i], bytes);
+  }
+  rt_engine_scalars();
+}
+
+RT_API void rt_prog_release(rt_real **d) {
+  for (int i = 0; i < RT_PROG_LEVELS * RT_PROG_FIELDS; i++)
+    if (d[i]) rt_engine_free(d[i]);
+}
+
+typedef struct {
+  double max_abs, max_rel, tol;
+  int pass;
+} RtProgCheck;
+
+/* Runs the engine and the reference from the same inputs and compares every written buffer. */
+RT_API RtProgCheck rt_prog_check(const char *label, const long n[], long steps, uint64_t seed) {
+  RtGrid g = rt_grid_make(&rt_program.view, n);
+  rt_real *h[RT_PROG_LEVELS * RT_PROG_FIELDS], *d[RT_PROG_LEVELS * RT_PROG_FIELDS];
+  rt_prog_inputs(h, &g, seed);
+  rt_prog_upload(d, h, &g);
+  for (long t = 0; t < steps; t++) program_step(d, &g, t);
+  rt_engine_sync();
+  for (long t = 0; t < steps; t++) reference_step(h, &g, t);
+  rt_real *got = rt_alloc_grid(&g);
+  RtProgCheck c = {0, 0, 0, 1};
+  c.tol = rt_tolerance(RT_EPS, rt_program.view.flops, 1, rt_program.view.gain) *
+          rt_program_growth(steps, rt_program.second_order);
+  long nonfinite = 0;
+  for (int f = 0; f < rt_program.nfields; f++)
+    for (int k = 0; k < rt_program.fields[f].levels && !rt_program.fields[f].coef; k++) {
+      int i = f * RT_PROG_LEVELS + k;
+      rt_engine_get(got, d[i], (size_t)g.cells * sizeof(rt_real));
+      RtCompare cmp = rt_compare(got, h[i], g.cells);
+      nonfinite += cmp.nonfinite;
+      c.max_abs = fmax(c.max_abs, cmp.max_abs);
+      c.max_rel = fmax(c.max_rel, cmp.max_rel);
+      c.pass = c.pass && rt_passes(&cmp, c.tol);
+    }
+  char size[96];
+  rt_format_size(size, sizeof size, g.dims, n);
+  printf("check %s: size=%s steps=%ld max_abs=%.3e max_rel=%.3e tol=%.3e", label, size, steps,
+         c.max_abs, c.max_rel, c.tol);
+  if (nonfinite) printf(" nonfinite=%ld", nonfinite);
+  printf(" %s\n", c.pass ? "PASS" : "FAIL");
+  fflush(stdout);
+  free(got);
+  rt_prog_release(d);
+  rt_prog_free(h);
+  return c;
+}
+
+RT_API double rt_prog_time(const long n[], long steps, long reps, uint64_t seed) {
+  RtGrid g = rt_grid_make(&rt_program.view, n);
+  rt_real *h[RT_PROG_LEVELS * RT_PROG_FIELDS], *d[RT_PROG_LEVELS * RT_PROG_FIELDS];
+  rt_prog_inputs(h, &g, seed);
+  rt_prog_upload(d, h, &g);
+  rt_prog_free(h);
+  for (long t = 0; t < steps; t++) program_step(d, &g, t); /* warm-up */
+  rt_engine_sync();
+  double *ms = (double *)rt_xmalloc((size_t)reps * sizeof *ms);
+  for (long r = 0; r < reps; r++) {
+    double t0 = rt_now_ms();
+    for (long t = 0; t < steps; t++) program_step(d, &g, t);
+    rt_engine_sync();
+    ms[r] = rt_now_ms() - t0;
+  }
+  double median = rt_median(ms, (int)reps);
+  free(ms);
+  rt_prog_release(d);
+  return median;
+}
+
+int main(int argc, char **argv) {
+  RtOptions o;
+  const RtStencil *view = &rt_program.view;
+  rt_parse_options(argc, argv, view, &o);
+  if (o.dump_init || o.dump || o.ref_cache || o.time_ms)
+    rt_bad_arg(argv[0], view, "stencil programs take -s -t -r --seed --check-size; not", "--dump, --ref-cache, --time-ms");
+  rt_engine_setup();
+  rt_prog_scalars(o.seed);
+  long check_n[RT_MAX_DIMS] = {0, 0, 0};
+  for (int a = 0; a < view->dims; a++) check_n[a] = o.check[a] < o.n[a] ? o.check[a] : o.n[a];
+  RtProgCheck ca = rt_prog_check("a", check_n, o.steps, o.seed);
+  RtProgCheck cb = rt_prog_check("b", o.n, o.steps < 3 ? o.steps : 3, o.seed + 1);
+  if (!ca.pass || !cb.pass) {
+    printf("FAIL: verification failed, not timing\n");
+    return 1;
+  }
+  double ms = rt_prog_time(o.n, o.steps, o.reps, o.seed + 2);
+  double cells = 1;
+  for (int a = 0; a < view->dims; a++) cells *= (double)o.n[a];
+  double gcells = cells * (double)o.steps / (ms * 1e-3) / 1e9;
+  char size[96];
+  rt_format_size(size, sizeof size, view->dims, o.n);
+  printf("RESULT name=%s backend=%s dtype=%s size=%s steps=%ld reps=%ld ms=%.3f gcells=%.4f "
+         "gflops=%.3f max_abs=%.3e max_rel=%.3e verify=PASS\n",
+         view->name, view->backend, view->dtype, size, o.steps, o.reps, ms, gcells,
+         gcells * view->flops, fmax(ca.max_abs, cb.max_abs), fmax(ca.max_rel, cb.max_rel));
+  return 0;
+}
+
+#endif

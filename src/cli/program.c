@@ -1,0 +1,254 @@
+/* The subcommands on stencil programs (several stages, fields and time levels; ir/program.h).
+ * main() asks program_command first: an input that the program front end recognises as a
+ * program is handled here, anything else (today's single-statement stencils) by the commands'
+ * own files. */
+#include "program.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/backends.h"
+#include "cli.h"
+#include "codegen/program.h"
+#include "frontend/program.h"
+#include "model/program.h"
+#include "options.h"
+#include "process.h"
+#include "tune.h"
+
+/* ---- info ---- */
+
+static void json_string(const char *s) {
+  putchar('"');
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') putchar('\\');
+    putchar(*s);
+  }
+  putchar('"');
+}
+
+static void json_ints(const int *v, int n) {
+  putchar('[');
+  for (int a = 0; a < n; a++) printf("%s%d", a ? ", " : "", v[a]);
+  putchar(']');
+}
+
+static void info_json(const Program *pr) {
+  printf("{\"name\": ");
+  json_string(pr->name);
+  printf(", \"program\": true, \"dims\": %d, \"dtype\": \"%s\", \"extents\": [", pr->dims,
+         ir_dtype_name(pr->dtype));
+  for (int a = 0; a < pr->dims; a++) {
+    if (a) printf(", ");
+    if (pr->extent_param[a][0]) json_string(pr->extent_param[a]);
+    else printf("%ld", pr->extent_const[a]);
+  }
+  printf("], \"halo_lo\": ");
+  json_ints(pr->lo, pr->dims);
+  printf(", \"halo_hi\": ");
+  json_ints(pr->hi, pr->dims);
+  printf(", \"radius\": ");
+  json_ints(pr->radius, pr->dims);
+  printf(", \"second_order\": %s, \"coef_scale\": %.17g, \"scalars\": [",
+         program_second_order(pr) ? "true" : "false", pr->coef_scale);
+  for (int k = 0; k < pr->nscalars; k++) {
+    if (k) printf(", ");
+    json_string(pr->scalars[k]);
+  }
+  printf("], \"fields\": [");
+  for (int f = 0; f < pr->nfields; f++) {
+    const Field *fd = &pr->fields[f];
+    printf("%s{\"name\": ", f ? ", " : "");
+    json_string(fd->name);
+    printf(", \"levels\": %d, \"coef\": %s, \"writer\": %d, \"radius\": ", fd->levels,
+           fd->coef ? "true" : "false", fd->writer);
+    json_ints(fd->radius, pr->dims);
+    printf("}");
+  }
+  printf("], \"stages\": [");
+  for (int i = 0; i < pr->nstages; i++) {
+    const Stage *s = &pr->stages[i];
+    printf("%s{\"writes\": ", i ? ", " : "");
+    json_string(pr->fields[s->field].name);
+    printf(", \"lo\": ");
+    json_ints(s->st.lo, pr->dims);
+    printf(", \"hi\": ");
+    json_ints(s->st.hi, pr->dims);
+    printf(", \"radius\": ");
+    json_ints(s->st.radius, pr->dims);
+    printf(", \"shape\": \"%s\", \"flops_per_cell\": %d, \"npoints\": %d, \"reads\": [",
+           ir_shape_name(s->st.shape), s->st.flops, s->st.npoints);
+    for (int p = 0; p < s->st.npoints; p++) {
+      const char *level = program_level_name(pr, i, &s->refs[p]);
+      printf("%s{\"field\": ", p ? ", " : "");
+      json_string(pr->fields[s->refs[p].field].name);
+      printf(", \"level\": ");
+      if (level) json_string(level);
+      else printf("null");
+      printf(", \"offset\": ");
+      json_ints(s->st.points[p].off, pr->dims);
+      printf("}");
+    }
+    printf("]}");
+  }
+  printf("], \"flops_per_cell\": %d}\n", pr->flops);
+}
+
+static void info_text(const Program *pr, const char *path) {
+  printf("program      %s (function %s in %s): %d stage%s, %dD, %s\n", pr->name, pr->func_name,
+         path, pr->nstages, pr->nstages == 1 ? "" : "s", pr->dims, ir_dtype_name(pr->dtype));
+  for (int f = 0; f < pr->nfields; f++) {
+    const Field *fd = &pr->fields[f];
+    printf("field        %s: %s", fd->name,
+           fd->coef ? "coefficient grid (read only)" : fd->levels == 1 ? "1 buffer (in place)" : "");
+    if (!fd->coef && fd->levels > 1) printf("%d time levels", fd->levels);
+    printf(", radius");
+    for (int a = 0; a < pr->dims; a++) printf(" %d", fd->radius[a]);
+    printf("\n");
+  }
+  for (int k = 0; k < pr->nscalars; k++) printf("scalar       %s (run time)\n", pr->scalars[k]);
+  for (int i = 0; i < pr->nstages; i++) {
+    const Stage *s = &pr->stages[i];
+    printf("stage %d      writes %s over", i, pr->fields[s->field].name);
+    for (int a = 0; a < pr->dims; a++) printf("%s[%d, E%d - %d)", a ? " x " : " ", s->st.lo[a], a, s->st.hi[a]);
+    printf("; radius");
+    for (int a = 0; a < pr->dims; a++) printf(" %d", s->st.radius[a]);
+    printf(", %s, %d reads, %d flops/cell\n", ir_shape_name(s->st.shape), s->st.npoints, s->st.flops);
+  }
+  printf("flops/cell   %d (all stages)\nsecond order in time  %s\n", pr->flops,
+         program_second_order(pr) ? "yes" : "no");
+}
+
+/* ---- gen, run, model ---- */
+
+/* --backend auto: naive is the one GPU backend that takes programs. */
+static void choose_backend(Options *o) {
+  if (!o->auto_backend) return;
+  fprintf(stderr, "stencilc: --backend auto: naive (the GPU backend that runs stencil programs)\n");
+  o->gen.backend = backends_find("naive");
+}
+
+static int write_program(const Program *pr, const Options *o, const Backend *b, const char *path) {
+  GenOptions g = o->gen;
+  g.backend = b;
+  Buf out = {0};
+  int rc = codegen_program_stages(&out, pr, &g) ? EXIT_INPUT : EXIT_OK;
+  if (rc == EXIT_OK && buf_write_file(&out, path)) {
+    fprintf(stderr, "stencilc: cannot write '%s'\n", path);
+    rc = EXIT_TOOL;
+  }
+  buf_free(&out);
+  return rc;
+}
+
+static int gen(const Program *pr, Options *o) {
+  if (!o->output) {
+    fprintf(stderr, "stencilc gen: -o OUT is required\n");
+    return EXIT_INPUT;
+  }
+  choose_backend(o);
+  return write_program(pr, o, o->gen.backend, o->output);
+}
+
+/* Runs a built program with the user's -s -t -r; 3 from a CUDA program means no GPU. */
+static int run_exe(const char *exe, const Options *o) {
+  char *argv[8];
+  int n = 0;
+  argv[n++] = (char *)exe;
+  if (o->size) argv[n++] = "-s", argv[n++] = (char *)o->size;
+  if (o->steps) argv[n++] = "-t", argv[n++] = (char *)o->steps;
+  if (o->reps) argv[n++] = "-r", argv[n++] = (char *)o->reps;
+  argv[n] = NULL;
+  return process_run(argv);
+}
+
+static int run(const Program *pr, Options *o) {
+  char dir[4096], src[4400], exe[4400];
+  if (o->workdir) snprintf(dir, sizeof dir, "%s", o->workdir);
+  else snprintf(dir, sizeof dir, "%s/stencilc-run", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+  if (make_dirs(dir)) {
+    fprintf(stderr, "stencilc run: cannot create '%s'\n", dir);
+    return EXIT_TOOL;
+  }
+  choose_backend(o);
+  const Backend *b = o->gen.backend;
+  const char *nvcc = o->cpu || !b->engine->cuda ? NULL : tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc");
+  int rc = 3;
+  if (nvcc) {
+    char nvcc_path[4096];
+    snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
+    snprintf(src, sizeof src, "%s/%s-%s.cu", dir, pr->name, b->name);
+    snprintf(exe, sizeof exe, "%s/%s-%s", dir, pr->name, b->name);
+    if ((rc = write_program(pr, o, b, src))) return rc;
+    if (process_wait(nvcc_start(nvcc_path, src, exe, o->fast_math, NULL))) return EXIT_TOOL;
+    rc = run_exe(exe, o);
+    if (rc == 3) fprintf(stderr, "stencilc run: no GPU on this machine; running the CPU path\n");
+  }
+  if (rc == 3) {
+    snprintf(src, sizeof src, "%s/%s-cpu.c", dir, pr->name);
+    snprintf(exe, sizeof exe, "%s/%s-cpu", dir, pr->name);
+    if ((rc = write_program(pr, o, backends_find("cpu"), src))) return rc;
+    const char *cc = tool_find("CC", "cc", NULL);
+    char *argv[] = {(char *)(cc ? cc : "cc"), "-std=c11", "-O3", "-fopenmp", "-o", exe, src, "-lm", NULL};
+    if (process_run(argv)) return EXIT_TOOL;
+    printf("stencilc run: CPU path (C + OpenMP)\n");
+    rc = run_exe(exe, o);
+  }
+  return rc == 0 ? EXIT_OK : rc == 1 ? EXIT_VERIFY : EXIT_TOOL;
+}
+
+static int model(const Program *pr, const Options *o) {
+  GpuSpec g;
+  Problem pb;
+  if (tune_gpu(o, &g) || tune_problem(o, &pr->stages[0].st, &pb)) return EXIT_INPUT;
+  GenOptions opt = o->gen;
+  opt.backend = backends_find("naive");
+  Prediction p;
+  printf("%s, %s, %d stage%s, %ld steps on %s (%s)\n", pr->name, ir_dtype_name(opt.dtype),
+         pr->nstages, pr->nstages == 1 ? "" : "s", pb.steps, g.name, g.key);
+  if (model_program_naive(pr, &opt, &pb, &g, &p)) printf("naive: no block fits\n");
+  else printf("   1  naive    %9.1f GCells/s  %s  (%.3g bytes per step)\n", p.gcells,
+              model_bound_name(p.bound), p.gm_bytes);
+  for (int i = 0; i < backends_count(); i++) {
+    char why[512];
+    opt = o->gen;
+    opt.backend = backends_at(i)->gen;
+    if (backends_at(i)->model && codegen_program_validate(pr, &opt, why, sizeof why))
+      printf("   -  %s\n", why);
+  }
+  return EXIT_OK;
+}
+
+/* ---- dispatch ---- */
+
+bool program_command(const Command *c, int argc, char **argv, int *rc) {
+  Options o;
+  int parsed = options_parse(argc, argv, &c->options, c->help, &o);
+  if (parsed) { /* help, or an error message: once, here */
+    *rc = parsed > 0 ? EXIT_OK : EXIT_INPUT;
+    return true;
+  }
+  Program pr;
+  ProgramParse pp = frontend_parse_program(o.input, &o.frontend, &pr);
+  if (pp == PROGRAM_NOT) return false;
+  *rc = EXIT_INPUT;
+  if (pp == PROGRAM_REFUSED) return true;
+  if (!o.dtype_given) o.gen.dtype = pr.dtype;
+  if (!strcmp(c->name, "info")) {
+    if (o.json) info_json(&pr);
+    else info_text(&pr, o.input);
+    *rc = EXIT_OK;
+  } else if (!strcmp(c->name, "gen")) {
+    *rc = gen(&pr, &o);
+  } else if (!strcmp(c->name, "run")) {
+    *rc = run(&pr, &o);
+  } else if (!strcmp(c->name, "model")) {
+    *rc = model(&pr, &o);
+  } else {
+    fprintf(stderr, "stencilc %s: %s is a stencil program; its one GPU backend is naive: use "
+                    "stencilc run --backend naive\n", c->name, o.input);
+  }
+  program_free(&pr);
+  return true;
+}

@@ -1,0 +1,277 @@
+/* Programs of several stages (see program.h). A stage's reads name buffers by field and shift:
+ * the emitted code binds one pointer per (field, shift) a stage reads, `in_<field>_<shift>`, to
+ * buffer (t + shift) % levels, and `out` to the written buffer (t + 1) % levels. An in-place
+ * stage reads `out`'s buffer at its own cell only (the front end checked it), so no pointer is
+ * declared restrict. Expressions go through emit_expr with a load callback; run-time scalars
+ * are EX_WEIGHT, read as rt_w[k] like the run-time weights of single stencils. */
+#include "program.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "emit.h"
+#include "naive.h"
+#include "runtime_text.h"
+#include "util/diag.h"
+
+typedef struct {
+  const Program *pr;
+  const Stage *s;
+  bool as_double; /* the reference reads stored values widened to double */
+} LoadCtx;
+
+static void ref_name(Buf *out, const Program *pr, const Ref *r) {
+  buf_printf(out, "in_%s_%d", pr->fields[r->field].name, r->shift);
+}
+
+static void emit_load(Buf *out, const Stencil *st, int point, const void *ctx) {
+  const LoadCtx *l = ctx;
+  if (l->as_double) buf_puts(out, "(double)");
+  ref_name(out, l->pr, &l->s->refs[point]);
+  buf_puts(out, "[");
+  emit_point_index(out, st, point);
+  buf_puts(out, "]");
+}
+
+/* Whether point p is the first of the stage's reads of its buffer. */
+static bool first_read_of_buffer(const Stage *s, int p) {
+  for (int q = 0; q < p; q++)
+    if (s->refs[q].field == s->refs[p].field && s->refs[q].shift == s->refs[p].shift) return false;
+  return true;
+}
+
+/* buf index of field f's buffer (t + shift) % levels. */
+static void emit_buffer(Buf *out, const Program *pr, int f, int shift) {
+  int levels = pr->fields[f].levels;
+  if (levels == 1) buf_printf(out, "rt_buf[%d]", f * PROG_MAX_LEVELS);
+  else buf_printf(out, "rt_buf[%d + (t + %d) %% %d]", f * PROG_MAX_LEVELS, shift, levels);
+}
+
+/* The pointers of a stage: `out` and one per buffer read, as declarations (host) or as
+ * arguments of a kernel launch (args). */
+static void emit_pointers(Buf *out, const Program *pr, const Stage *s, bool args) {
+  const Field *w = &pr->fields[s->field];
+  buf_puts(out, args ? "" : "  rt_real *const out = ");
+  emit_buffer(out, pr, s->field, w->levels > 1);
+  buf_puts(out, args ? "" : ";\n");
+  for (int p = 0; p < s->st.npoints; p++) {
+    if (!first_read_of_buffer(s, p)) continue;
+    if (args) {
+      buf_puts(out, ", ");
+    } else {
+      buf_puts(out, "  const rt_real *const ");
+      ref_name(out, pr, &s->refs[p]);
+      buf_puts(out, " = ");
+    }
+    emit_buffer(out, pr, s->refs[p].field, s->refs[p].shift);
+    if (!args) buf_puts(out, ";\n");
+  }
+}
+
+/* A host loop nest for stage i: the reference (double, no simd) or the cpu backend's. */
+static void emit_host_stage(Buf *out, const Program *pr, int i, const char *prefix, DType arith,
+                            bool reference) {
+  const Stage *s = &pr->stages[i];
+  int d = pr->dims;
+  buf_printf(out, "static void %s_stage%d(rt_real *const *rt_buf, const RtGrid *g, long t) {\n",
+             prefix, i);
+  for (int a = 0; a < d - 1; a++) buf_printf(out, "  const long s%d = g->stride[%d];\n", a, a);
+  for (int a = 0; a < d; a++)
+    buf_printf(out, "  const long b%d = %d, e%d = g->ext[%d] - %d;\n", a, s->st.lo[a], a, a,
+               s->st.hi[a]);
+  if (pr->nscalars) buf_puts(out, "  const rt_real *const rt_w = rt_w_host;\n");
+  buf_puts(out, "  (void)t; /* unused when every field keeps one buffer */\n");
+  emit_pointers(out, pr, s, false);
+  buf_puts(out, "#pragma omp parallel for\n");
+  for (int a = 0; a < d; a++) {
+    if (a == d - 1 && !reference) buf_puts(out, "#pragma omp simd\n");
+    buf_printf(out, "%*sfor (long i%d = b%d; i%d < e%d; i%d++)%s\n", 2 * (a + 1), "", a, a, a, a,
+               a, a == d - 1 ? " {" : "");
+  }
+  int ind = 2 * (d + 1);
+  buf_printf(out, "%*sconst long c = ", ind, "");
+  for (int a = 0; a < d - 1; a++) buf_printf(out, "i%d * s%d + ", a, a);
+  buf_printf(out, "i%d;\n%*sout[c] = (rt_real)(", d - 1, ind, "");
+  LoadCtx l = {pr, s, reference};
+  emit_expr(out, &s->st, s->st.expr, arith, emit_load, &l);
+  buf_printf(out, ");\n%*s}\n}\n\n", 2 * d, "");
+}
+
+static void emit_step_calls(Buf *out, const Program *pr, const char *name, const char *prefix) {
+  buf_printf(out, "static void %s(rt_real *const *rt_buf, const RtGrid *g, long t) {\n", name);
+  for (int i = 0; i < pr->nstages; i++) buf_printf(out, "  %s_stage%d(rt_buf, g, t);\n", prefix, i);
+  buf_puts(out, "}\n");
+}
+
+/* ---- naive: one kernel per stage ---- */
+
+static const char thread_axis[] = "xyz";
+
+static void emit_kernel(Buf *out, const Program *pr, int i, DType dtype, const int *block) {
+  const Stage *s = &pr->stages[i];
+  int d = pr->dims, threads = 1;
+  for (int a = 0; a < d; a++) threads *= block[a];
+  buf_printf(out, "__global__ void __launch_bounds__(%d)\nstage%d_kernel(rt_real *out", threads, i);
+  for (int p = 0; p < s->st.npoints; p++)
+    if (first_read_of_buffer(s, p)) {
+      buf_puts(out, ", const rt_real *");
+      ref_name(out, pr, &s->refs[p]);
+    }
+  for (int a = 0; a < d; a++) buf_printf(out, ", int n%d", a);
+  for (int a = 0; a < d - 1; a++) buf_printf(out, ", long s%d", a);
+  buf_puts(out, ") {\n");
+  for (int a = 0; a < d; a++) {
+    char t = thread_axis[d - 1 - a];
+    buf_printf(out, "  const int i%d = blockIdx.%c * blockDim.%c + threadIdx.%c;\n", a, t, t, t);
+  }
+  buf_puts(out, "  if (");
+  for (int a = 0; a < d; a++) buf_printf(out, "%si%d >= n%d", a ? " || " : "", a, a);
+  buf_puts(out, ") return;\n  const long c = ");
+  for (int a = 0; a < d - 1; a++) buf_printf(out, "(long)(i%d + %d) * s%d + ", a, s->st.lo[a], a);
+  buf_printf(out, "(i%d + %d);\n  out[c] = ", d - 1, s->st.lo[d - 1]);
+  LoadCtx l = {pr, s, false};
+  emit_expr(out, &s->st, s->st.expr, dtype, emit_load, &l);
+  buf_puts(out, ";\n}\n\n");
+}
+
+static void emit_launches(Buf *out, const Program *pr, const int *block) {
+  int d = pr->dims;
+  buf_puts(out, "static void program_step(rt_real *const *rt_buf, const RtGrid *g, long t) {\n"
+                "  const dim3 block(");
+  for (int a = d - 1; a >= 0; a--) buf_printf(out, "%s%d", a == d - 1 ? "" : ", ", block[a]);
+  buf_puts(out, ");\n");
+  for (int i = 0; i < pr->nstages; i++) {
+    const Stage *s = &pr->stages[i];
+    buf_printf(out, "  {\n    long n[%d];\n", d);
+    for (int a = 0; a < d; a++)
+      buf_printf(out, "    n[%d] = g->ext[%d] - %d;\n", a, a, s->st.lo[a] + s->st.hi[a]);
+    buf_puts(out, "    const dim3 grid(");
+    for (int a = d - 1; a >= 0; a--)
+      buf_printf(out, "%srt_cuda_blocks(n[%d], %d, %s)", a == d - 1 ? "" : ", ", a, block[a],
+                 a == d - 1 ? "2147483647L / 32" : "65535L");
+    buf_printf(out, ");\n    stage%d_kernel<<<grid, block>>>(", i);
+    emit_pointers(out, pr, s, true);
+    for (int a = 0; a < d; a++) buf_printf(out, ", (int)n[%d]", a);
+    for (int a = 0; a < d - 1; a++) buf_printf(out, ", g->stride[%d]", a);
+    buf_puts(out, ");\n    RT_CUDA_LAUNCH_CHECK();\n  }\n");
+  }
+  buf_puts(out, "}\n");
+}
+
+/* ---- the whole program ---- */
+
+/* What makes the input a program rather than one stencil, for refusals. */
+static void program_traits(const Program *pr, char *text, size_t n) {
+  int len = snprintf(text, n, "%d stage%s", pr->nstages, pr->nstages == 1 ? "" : "s");
+  for (int f = 0; f < pr->nfields && len > 0 && (size_t)len < n; f++) {
+    const Field *fd = &pr->fields[f];
+    if (fd->coef) len += snprintf(text + len, n - (size_t)len, ", coefficient grid '%s'", fd->name);
+    else if (fd->levels != 2)
+      len += snprintf(text + len, n - (size_t)len, ", '%s' with %d time level%s", fd->name,
+                      fd->levels, fd->levels == 1 ? " (updated in place)" : "s");
+  }
+  if (pr->nscalars && len > 0 && (size_t)len < n)
+    snprintf(text + len, n - (size_t)len, ", run-time scalar '%s'", pr->scalars[0]);
+}
+
+static const char *const HINT_PROGRAM_BACKENDS =
+    "stencil programs run on --backend naive (CUDA) and cpu; temporal blocking of programs is "
+    "not implemented yet";
+
+/* naive's plan for the program (its block shape), planned for the first stage: every stage has
+ * the program's axes. */
+static int naive_plan(const Program *pr, const GenOptions *opt, NaivePlan *plan, char *why, size_t n) {
+  PlanStore store;
+  if (codegen_plan(&pr->stages[0].st, opt, &store, why, n)) return -1;
+  memcpy(plan, store.bytes, sizeof *plan);
+  return 0;
+}
+
+static bool is_cpu(const Backend *b) { return !b->engine->cuda; }
+
+int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why, size_t n) {
+  NaivePlan plan;
+  if (opt->backend == &backend_naive) return naive_plan(pr, opt, &plan, why, n);
+  if (is_cpu(opt->backend)) return 0;
+  char traits[256];
+  program_traits(pr, traits, sizeof traits);
+  snprintf(why, n, "%s: takes one statement updating one grid with two time levels from level t; "
+                   "this program has %s",
+           opt->backend->name, traits);
+  return -1;
+}
+
+static double product_of_gains(const Program *pr) {
+  double g = 1;
+  for (int i = 0; i < pr->nstages; i++) {
+    double s = program_stage_gain(pr, i);
+    g *= s > 1 ? s : 1;
+  }
+  return g;
+}
+
+static void emit_constants(Buf *out, const Program *pr, DType dtype, const Backend *b) {
+  buf_puts(out, "\n/* The fields: name, time levels (buffers), coefficient grid. */\n"
+                "static const RtField rt_fields[RT_PROG_FIELDS] = {");
+  for (int f = 0; f < pr->nfields; f++)
+    buf_printf(out, "%s{\"%s\", %d, %d}", f ? ", " : "", pr->fields[f].name, pr->fields[f].levels,
+               pr->fields[f].coef);
+  buf_puts(out, "};\n\n/* The program: name, backend, dtype, dims, halo lo, hi, flops (all stages),\n"
+                " * gain (product of the stages'), 0, default size, steps, reps, 0, NULL; fields,\n"
+                " * scalars, coefficient scale, second order in time. */\n"
+                "static const RtProgram rt_program = {{\"");
+  buf_printf(out, "%s\", \"%s\", \"%s\", %d, {", pr->name, b->name,
+             ir_dtype_name(dtype), pr->dims);
+  for (int a = 0; a < IR_MAX_DIMS; a++) buf_printf(out, "%s%d", a ? ", " : "", a < pr->dims ? pr->lo[a] : 0);
+  buf_puts(out, "}, {");
+  for (int a = 0; a < IR_MAX_DIMS; a++) buf_printf(out, "%s%d", a ? ", " : "", a < pr->dims ? pr->hi[a] : 0);
+  buf_printf(out, "}, %d, %.17g, 0, %ld, %ld, %ld, 0, NULL}, RT_PROG_FIELDS, rt_fields, %d, %.17g, %d};\n",
+             pr->flops, product_of_gains(pr), b->engine->default_size[pr->dims - 2],
+             b->engine->default_steps, b->engine->default_reps, pr->nscalars, pr->coef_scale,
+             program_second_order(pr));
+}
+
+int codegen_program_stages(Buf *out, const Program *pr, const GenOptions *opt) {
+  char why[512];
+  SrcLoc loc = {pr->name, 0, 0};
+  if (codegen_program_validate(pr, opt, why, sizeof why)) {
+    diag_error(loc, HINT_PROGRAM_BACKENDS, "%s", why);
+    return -1;
+  }
+  const Backend *b = opt->backend;
+  bool cuda = b->engine->cuda;
+  buf_printf(out,
+             "/* Generated by stencilc from %s (function %s): a stencil program of %d stage%s, "
+             "backend %s, element type %s.\n"
+             " * Runs every stage, verifies against a plain C reference and times it.\n"
+             " * Compile: %s -o %s_%s THIS_FILE.%s%s\n * Run: ./%s_%s -h */\n",
+             pr->name, pr->func_name, pr->nstages, pr->nstages == 1 ? "" : "s",
+             b->name, ir_dtype_name(opt->dtype),
+             cuda ? "nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp"
+                  : "gcc -std=c11 -O3 -fopenmp",
+             pr->name, b->name, cuda ? "cu" : "c", cuda ? "" : " -lm", pr->name, b->name);
+  buf_printf(out, "#define RT_REAL %s\n#define RT_PROG_FIELDS %d\n", ir_dtype_name(opt->dtype),
+             pr->nfields);
+  if (pr->nscalars) buf_printf(out, "#define RT_NWEIGHTS %d\n", pr->nscalars);
+  if (cuda) buf_puts(out, "#define RT_PROGRAM_CUDA 1\n");
+  buf_puts(out, rt_rt_common);
+  buf_puts(out, rt_rt_program);
+  emit_constants(out, pr, opt->dtype, b);
+  buf_puts(out, "\n/* Reference: every stage in double from the stored values, rounded to the element\n"
+                " * type on store. */\n");
+  for (int i = 0; i < pr->nstages; i++) emit_host_stage(out, pr, i, "reference", DTYPE_DOUBLE, true);
+  emit_step_calls(out, pr, "reference_step", "reference");
+  buf_printf(out, "\n%s\n", CODEGEN_KERNEL_BEGIN);
+  if (cuda) {
+    NaivePlan plan;
+    naive_plan(pr, opt, &plan, why, sizeof why); /* accepted above */
+    for (int i = 0; i < pr->nstages; i++) emit_kernel(out, pr, i, opt->dtype, plan.block);
+    emit_launches(out, pr, plan.block);
+  } else {
+    for (int i = 0; i < pr->nstages; i++) emit_host_stage(out, pr, i, "cpu", opt->dtype, false);
+    emit_step_calls(out, pr, "program_step", "cpu");
+  }
+  buf_printf(out, "%s\n\n", CODEGEN_KERNEL_END);
+  buf_puts(out, rt_rt_program_main);
+  return 0;
+}

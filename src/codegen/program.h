@@ -1,0 +1,18 @@
+/* Code generation for stencil programs (ir/program.h): each stage one parallel loop nest (cpu)
+ * or one kernel launch (naive) per time step, the buffers of each field rotated per its time
+ * levels, the reference running every stage in double. n5d, 25d and ssam refuse programs. */
+#ifndef STENCILC_CODEGEN_PROGRAM_H
+#define STENCILC_CODEGEN_PROGRAM_H
+
+#include "codegen.h"
+#include "ir/program.h"
+
+/* Whether the backend takes the program with these options: 0, or non-zero with the reason
+ * ("BACKEND: message") in why; prints nothing. */
+int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why, size_t n);
+
+/* Appends the whole program to out. Returns 0, or non-zero after printing why the program or
+ * the options cannot be handled (nothing is appended then). */
+int codegen_program_stages(Buf *out, const Program *pr, const GenOptions *opt);
+
+#endif

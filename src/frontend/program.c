@@ -1,0 +1,958 @@
+/* Recognises a stencil program (see ir/program.h) in a libclang AST:
+ *   for (t = T0; t < T; t++) {                       the time loop, outermost
+ *     for (i = L0; i < E0 - H0; i++) ...             stage 1: its own 2 or 3 spatial loops
+ *       { float tmp = ...; tmp += ...;               local temporaries (optional)
+ *         F[(t + 1) % M][i][j] = f(G[(t + k) % M'][i + c][j + d], K[i + c][j + d], s, ...); }
+ *     for (...) ... H[i][j] = ...;                   stage 2, ... in order
+ *   }
+ * F with M = 2 or 3 time levels (its first dimension), or none (F[i][j]: updated in place, or a
+ * temporary of the step); K a coefficient grid (read only); s a scalar parameter; constants
+ * from literals, macros, const variables and const arrays read at constant subscripts. An
+ * update may read the buffer it writes only at its own cell (the leapfrog, FDTD). */
+#include "program.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cursor.h"
+
+enum {
+  MAX_TEMPS = 16,            /* local temporaries in one cell's body */
+  MAX_BODY = CUR_MAX_CHILDREN, /* statements in a time loop's or a cell's body */
+  MAX_COPIED_NODES = 1 << 16, /* expression nodes copied from uses of temporaries */
+};
+
+typedef struct {
+  CXCursor at;
+  char var[IR_NAME_MAX];
+  long long lo;
+  char ext[IR_NAME_MAX]; /* upper bound symbol ("" when constant) */
+  long long bound;       /* var < ext - bound, or var < bound when ext is "" */
+  CXCursor body;
+} Loop;
+
+typedef struct {
+  CXCursor decl;
+  Expr *e;
+} Temp;
+
+typedef struct {
+  char name[IR_NAME_MAX];
+  CXCursor decl;
+  CXCursor sub[1 + IR_MAX_DIMS];
+  int nsub;
+} Access;
+
+typedef struct {
+  const char *path;
+  CXTranslationUnit tu;
+  Program *pr;
+  Loop time;
+  Loop loops[IR_MAX_DIMS]; /* the spatial loops of the stage being read */
+  int stage;
+  Temp temps[MAX_TEMPS];
+  int ntemps, max_temps;
+  long copied;
+  bool program_form; /* seen something only a program has */
+  bool failed;       /* the first failure, printed only when the input is a program */
+  SrcLoc loc;
+  char msg[512];
+  const char *hint;
+} Parser;
+
+static const char *const HINT_PROGRAM =
+    "write each stage as its own loop nest in the time loop: for (t ...) { for (i ...) for (j "
+    "...) F[(t + 1) % 3][i][j] = <reads of F[t % 3], F[(t + 2) % 3], K[i][j], ...>; for (i ...) "
+    "... }";
+
+__attribute__((format(printf, 4, 5))) static int fail(Parser *p, CXCursor at, const char *hint,
+                                                      const char *fmt, ...) {
+  if (p->failed) return -1;
+  p->failed = true;
+  p->loc = cur_loc(p->path, at);
+  p->hint = hint;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(p->msg, sizeof p->msg, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+static enum CXCursorKind kind(CXCursor c) { return clang_getCursorKind(c); }
+
+static void spelling(CXCursor c, char out[IR_NAME_MAX]) {
+  CXString s = clang_getCursorSpelling(c);
+  snprintf(out, IR_NAME_MAX, "%s", clang_getCString(s));
+  clang_disposeString(s);
+}
+
+typedef struct {
+  const char *name;
+  bool found;
+} NameSearch;
+
+static enum CXChildVisitResult find_name(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  NameSearch *s = data;
+  if (kind(c) == CXCursor_DeclRefExpr && !strcmp(cur_ref_name(c), s->name)) {
+    s->found = true;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+static bool mentions(CXCursor c, const char *name) {
+  if (kind(c) == CXCursor_DeclRefExpr) return !strcmp(cur_ref_name(c), name);
+  NameSearch s = {name, false};
+  clang_visitChildren(c, find_name, &s);
+  return s.found;
+}
+
+/* ---- loops ---- */
+
+static int parse_loop(Parser *p, CXCursor c, Loop *l) {
+  CXCursor k[4], kids[2], v[2];
+  l->at = c;
+  if (cur_children(c, k, 4) != 4)
+    return fail(p, c, "give the loop an initialisation, a condition and an increment",
+                "incomplete for loop");
+  bool init = false;
+  if (kind(k[0]) == CXCursor_DeclStmt && cur_children(k[0], kids, 2) == 1 &&
+      kind(kids[0]) == CXCursor_VarDecl) {
+    spelling(kids[0], l->var);
+    init = cur_children(kids[0], v, 2) == 1 && cur_eval_int(v[0], &l->lo);
+  } else if (kind(k[0]) == CXCursor_BinaryOperator && cur_children(k[0], kids, 2) == 2 &&
+             cur_ref_name(kids[0])) {
+    snprintf(l->var, sizeof l->var, "%s", cur_ref_name(kids[0]));
+    init = cur_eval_int(kids[1], &l->lo);
+  }
+  if (!init)
+    return fail(p, k[0], "start each loop from a constant: for (int i = R; ...)",
+                "loop start is not a constant");
+  char op[4] = "";
+  CXCursor cond = k[1];
+  if (kind(cond) != CXCursor_BinaryOperator || cur_children(cond, kids, 2) != 2 ||
+      !cur_binary_op(p->tu, cond, op) || (strcmp(op, "<") && strcmp(op, "<=")) ||
+      !cur_ref_name(kids[0]) || strcmp(cur_ref_name(kids[0]), l->var))
+    return fail(p, cond, "write the condition as i < n - R (or i <= n - R - 1)",
+                "loop condition must compare the loop variable '%s' with '<' or '<='", l->var);
+  CXCursor rhs = cur_strip(kids[1]), sub[2];
+  char sop[4];
+  l->ext[0] = 0;
+  l->bound = 0;
+  if (cur_eval_int(rhs, &l->bound)) {
+  } else if (cur_ref_name(rhs)) {
+    snprintf(l->ext, sizeof l->ext, "%s", cur_ref_name(rhs));
+  } else if (kind(rhs) == CXCursor_BinaryOperator && cur_binary_op(p->tu, rhs, sop) &&
+             !strcmp(sop, "-") && cur_children(rhs, sub, 2) == 2 && cur_ref_name(sub[0]) &&
+             cur_eval_int(sub[1], &l->bound)) {
+    snprintf(l->ext, sizeof l->ext, "%s", cur_ref_name(sub[0]));
+  } else {
+    return fail(p, kids[1], "write the bound as n - R, n, or a constant",
+                "loop bound must be an extent minus a constant");
+  }
+  if (!strcmp(op, "<=")) l->bound += l->ext[0] ? -1 : 1;
+  bool prefix;
+  long long one;
+  CXCursor inc = k[2], var;
+  bool unit = (kind(inc) == CXCursor_UnaryOperator && cur_unary_op(p->tu, inc, op, &prefix) &&
+               !strcmp(op, "++") && cur_children(inc, &var, 1) == 1 && cur_ref_name(var) &&
+               !strcmp(cur_ref_name(var), l->var)) ||
+              (kind(inc) == CXCursor_CompoundAssignOperator && cur_binary_op(p->tu, inc, op) &&
+               !strcmp(op, "+=") && cur_children(inc, kids, 2) == 2 &&
+               cur_eval_int(kids[1], &one) && one == 1);
+  if (!unit)
+    return fail(p, inc, "only unit steps are supported: write i++", "loop over '%s' does not step by 1",
+                l->var);
+  l->body = k[3];
+  return 0;
+}
+
+/* The statements of a body, braces unwrapped: at most MAX_BODY. */
+static int statements(Parser *p, CXCursor body, CXCursor *out) {
+  if (kind(body) != CXCursor_CompoundStmt) {
+    out[0] = body;
+    return 1;
+  }
+  int n = cur_children(body, out, MAX_BODY);
+  if (n > MAX_BODY)
+    return fail(p, body, "split the body into fewer statements", "a body of %d statements; stencilc reads at most %d",
+                n, MAX_BODY);
+  return n;
+}
+
+/* ---- subscripts ---- */
+
+/* index = var + k, var possibly empty (a constant index). */
+static int affine(Parser *p, CXCursor c, char var[IR_NAME_MAX], long long *k) {
+  c = cur_strip(c);
+  var[0] = 0;
+  *k = 0;
+  if (cur_eval_int(c, k)) return 0;
+  if (cur_ref_name(c)) {
+    snprintf(var, IR_NAME_MAX, "%s", cur_ref_name(c));
+    return 0;
+  }
+  CXCursor kids[2];
+  char op[4], va[IR_NAME_MAX], vb[IR_NAME_MAX];
+  long long ka, kb;
+  if (kind(c) == CXCursor_BinaryOperator && cur_binary_op(p->tu, c, op) &&
+      (!strcmp(op, "+") || !strcmp(op, "-")) && cur_children(c, kids, 2) == 2 &&
+      !affine(p, kids[0], va, &ka) && !affine(p, kids[1], vb, &kb) && !(va[0] && vb[0]) &&
+      !(vb[0] && !strcmp(op, "-"))) {
+    snprintf(var, IR_NAME_MAX, "%s", va[0] ? va : vb);
+    *k = !strcmp(op, "+") ? ka + kb : ka - kb;
+    return 0;
+  }
+  return fail(p, c, "write each index as a loop variable plus or minus a constant",
+              "index is not a loop variable plus a constant");
+}
+
+/* The buffer (t + shift) % levels a time subscript names: t % M, (t + k) % M, (t - k) % M. */
+static int time_shift(Parser *p, CXCursor c, const char *name, int levels, int *shift) {
+  c = cur_strip(c);
+  CXCursor kids[2];
+  char op[4], var[IR_NAME_MAX];
+  long long m, k;
+  if (!(kind(c) == CXCursor_BinaryOperator && cur_binary_op(p->tu, c, op) && !strcmp(op, "%") &&
+        cur_children(c, kids, 2) == 2 && cur_eval_int(kids[1], &m) &&
+        !affine(p, kids[0], var, &k) && !strcmp(var, p->time.var)))
+    return fail(p, c, "index the time levels as F[t % 3], F[(t + 1) % 3], F[(t + 2) % 3]",
+                "time subscript of '%s' must be (%s + k) %% %d", name, p->time.var, levels);
+  if (m != levels)
+    return fail(p, c, "take the time subscript modulo the first dimension of the array",
+                "time subscript of '%s' is taken modulo %lld, but '%s' holds %d time levels", name,
+                m, name, levels);
+  if (p->time.lo + k < 0)
+    return fail(p, c, "write t - 1 as (t + 2) % 3, or start the time loop at 1",
+                "time subscript of '%s' is negative at the first step (%s = %lld)", name,
+                p->time.var, p->time.lo);
+  *shift = (int)(((k % levels) + levels) % levels);
+  return 0;
+}
+
+static int parse_access(Parser *p, CXCursor c, Access *a) {
+  CXCursor outer = c;
+  c = cur_strip(c);
+  a->nsub = 0;
+  while (kind(c) == CXCursor_ArraySubscriptExpr) {
+    CXCursor kids[2];
+    if (cur_children(c, kids, 2) != 2 || a->nsub == 1 + IR_MAX_DIMS)
+      return fail(p, outer, HINT_PROGRAM, "array access has too many subscripts");
+    a->sub[a->nsub++] = kids[1];
+    c = cur_strip(kids[0]);
+  }
+  if (a->nsub == 0 || !cur_ref_name(c))
+    return fail(p, outer, HINT_PROGRAM, "expected an access to a grid array");
+  snprintf(a->name, sizeof a->name, "%s", cur_ref_name(c));
+  a->decl = clang_getCursorReferenced(c);
+  for (int i = 0; i < a->nsub / 2; i++) {
+    CXCursor t = a->sub[i];
+    a->sub[i] = a->sub[a->nsub - 1 - i];
+    a->sub[a->nsub - 1 - i] = t;
+  }
+  return 0;
+}
+
+/* Offsets of the last dims subscripts, which must follow the stage's loops. */
+static int offsets(Parser *p, const Access *a, int first, int off[IR_MAX_DIMS]) {
+  int dims = p->pr->dims;
+  if (a->nsub - first != dims)
+    return fail(p, a->sub[0],
+                "declare every grid with its axes (float u[3][nz][nx], float vel[nz][nx]) and "
+                "index each axis with its loop variable; flattened indices are not taken here",
+                "'%s' is indexed with %d spatial subscript%s; the loops update %d axes", a->name,
+                a->nsub - first, a->nsub - first == 1 ? "" : "s", dims);
+  for (int ax = 0; ax < dims; ax++) {
+    char var[IR_NAME_MAX];
+    long long k;
+    if (affine(p, a->sub[first + ax], var, &k)) return -1;
+    if (strcmp(var, p->loops[ax].var))
+      return fail(p, a->sub[first + ax],
+                  "subscripts follow the loop order: the outermost spatial loop indexes the "
+                  "first spatial dimension",
+                  "subscript %d of '%s' must be '%s' plus a constant", first + ax + 1, a->name,
+                  p->loops[ax].var);
+    if (k < -64 || k > 64)
+      return fail(p, a->sub[first + ax], "stencilc handles radii up to 64", "offset %lld is too large", k);
+    off[ax] = (int)k;
+  }
+  for (int ax = dims; ax < IR_MAX_DIMS; ax++) off[ax] = 0;
+  return 0;
+}
+
+/* ---- declarations ---- */
+
+static CXType element_of(CXType t) {
+  for (int guard = 0; guard < 8; guard++) {
+    if (t.kind == CXType_Pointer) t = clang_getPointeeType(t);
+    else if (t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray ||
+             t.kind == CXType_IncompleteArray)
+      t = clang_getArrayElementType(t);
+    else break;
+  }
+  return t;
+}
+
+/* The sizes written in an array declaration, in source order. */
+static int decl_sizes(CXCursor decl, CXCursor *sizes) {
+  CXCursor kids[CUR_MAX_CHILDREN];
+  int nk = cur_children(decl, kids, CUR_MAX_CHILDREN), n = 0;
+  if (kind(decl) == CXCursor_VarDecl && !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)))
+    nk--;
+  if (nk > CUR_MAX_CHILDREN) nk = CUR_MAX_CHILDREN;
+  for (int i = 0; i < nk && n < 1 + IR_MAX_DIMS; i++) {
+    enum CXCursorKind k = kind(kids[i]);
+    if (k != CXCursor_TypeRef && k != CXCursor_ParmDecl) sizes[n++] = kids[i];
+  }
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0; j--) {
+      unsigned a, b;
+      clang_getExpansionLocation(clang_getCursorLocation(sizes[j - 1]), NULL, NULL, NULL, &a);
+      clang_getExpansionLocation(clang_getCursorLocation(sizes[j]), NULL, NULL, NULL, &b);
+      if (a <= b) break;
+      CXCursor x = sizes[j];
+      sizes[j] = sizes[j - 1];
+      sizes[j - 1] = x;
+    }
+  return n;
+}
+
+/* Checks a grid's declaration: floating elements of the program's type, `levels` time levels
+ * first (none for 1), then the program's extents (the first grid sets them). */
+static int grid_decl(Parser *p, const Access *a, int levels, bool first_grid) {
+  Program *pr = p->pr;
+  enum CXTypeKind ek = clang_getCanonicalType(element_of(clang_getCursorType(a->decl))).kind;
+  if (ek != CXType_Float && ek != CXType_Double)
+    return fail(p, a->decl, "declare the grids as float or double", "grid '%s' is not of float or double", a->name);
+  DType t = ek == CXType_Double ? DTYPE_DOUBLE : DTYPE_FLOAT;
+  if (first_grid) pr->dtype = t;
+  else if (t != pr->dtype)
+    return fail(p, a->decl, "declare every grid of the program with one element type",
+                "grid '%s' is %s, but the program's grids are %s", a->name, ir_dtype_name(t),
+                ir_dtype_name(pr->dtype));
+  if (clang_getCursorType(a->decl).kind == CXType_Pointer && kind(a->decl) != CXCursor_ParmDecl)
+    return fail(p, a->decl, "declare the grid as an array: float u[3][nz][nx]",
+                "grid '%s' is a pointer; stencil programs take arrays", a->name);
+  CXCursor sizes[1 + IR_MAX_DIMS];
+  int n = decl_sizes(a->decl, sizes), first = levels > 1;
+  if (n != first + pr->dims)
+    return fail(p, a->decl,
+                levels > 1 ? "declare the grid with its time levels first: float u[3][nz][nx]"
+                           : "declare the grid with one size per axis: float k[nz][nx]",
+                "grid '%s' is declared with %d dimension%s; expected %d", a->name, n,
+                n == 1 ? "" : "s", first + pr->dims);
+  long long m;
+  if (levels > 1 && (!cur_eval_int(sizes[0], &m) || m != levels))
+    return fail(p, sizes[0], "the first dimension holds the time levels: float u[3][nz][nx]",
+                "first dimension of '%s' must be %d, the levels its time subscripts take", a->name,
+                levels);
+  for (int ax = 0; ax < pr->dims; ax++) {
+    CXCursor s = sizes[first + ax];
+    char param[IR_NAME_MAX] = "";
+    long long e = 0;
+    if (!cur_eval_int(s, &e) && !cur_ref_name(s))
+      return fail(p, s, "give each grid dimension as a parameter (n) or a constant",
+                  "grid size must be a variable or a constant");
+    if (cur_ref_name(s) && !cur_eval_int(s, &e)) snprintf(param, sizeof param, "%s", cur_ref_name(s));
+    if (first_grid) {
+      snprintf(pr->extent_param[ax], IR_NAME_MAX, "%s", param);
+      pr->extent_const[ax] = param[0] ? 0 : e;
+    } else if (strcmp(param, pr->extent_param[ax]) || (!param[0] && e != pr->extent_const[ax])) {
+      return fail(p, s, "every grid of a program has the same extents",
+                  "axis %d of '%s' differs from the program's first grid", ax, a->name);
+    }
+  }
+  return 0;
+}
+
+/* ---- expressions ---- */
+
+static Expr *parse_expr(Parser *p, CXCursor c);
+
+static Expr *constant_expr(double v, const char *text) {
+  Expr *e = ir_new_expr(EX_CONST);
+  e->value = v;
+  snprintf(e->text, sizeof e->text, "%s", text);
+  return e;
+}
+
+/* A value clang can compute (a literal, macro, const variable). */
+static Expr *evaluated(Parser *p, CXCursor c) {
+  double v;
+  char text[40];
+  if (cur_literal(p->tu, c, &v, text)) return constant_expr(v, text);
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;
+  Expr *e = NULL;
+  if (k == CXEval_Int || k == CXEval_Float) {
+    v = k == CXEval_Int ? (double)clang_EvalResult_getAsLongLong(r) : clang_EvalResult_getAsDouble(r);
+    snprintf(text, sizeof text, "%.17g", v);
+    if (!strpbrk(text, ".eE")) strcat(text, ".0");
+    e = constant_expr(v, text);
+  }
+  if (r) clang_EvalResult_dispose(r);
+  return e;
+}
+
+static Expr *binary(Parser *p, CXCursor c) {
+  char op[4];
+  CXCursor kids[2];
+  if (!cur_binary_op(p->tu, c, op) || cur_children(c, kids, 2) != 2) {
+    Expr *k = evaluated(p, c); /* a constant macro, #define C0 (-205.0f / 72.0f) */
+    if (!k) fail(p, c, "expand the macro by hand", "cannot see the operator (it comes from a macro)");
+    return k;
+  }
+  ExprKind k = !strcmp(op, "+") ? EX_ADD : !strcmp(op, "-") ? EX_SUB : !strcmp(op, "*") ? EX_MUL
+             : !strcmp(op, "/") ? EX_DIV : EX_CONST;
+  if (k == EX_CONST) {
+    fail(p, c, "stencil expressions use + - * / and math functions",
+         "operator '%s' is not supported in a stencil expression", op);
+    return NULL;
+  }
+  Expr *e = ir_new_expr(k);
+  e->nargs = 2;
+  if (!(e->arg[0] = parse_expr(p, kids[0])) || !(e->arg[1] = parse_expr(p, kids[1]))) {
+    ir_free_expr(e);
+    return NULL;
+  }
+  return e;
+}
+
+static Expr *unary(Parser *p, CXCursor c) {
+  char op[4];
+  bool prefix;
+  CXCursor kid;
+  if (cur_children(c, &kid, 1) == 1 && cur_unary_op(p->tu, c, op, &prefix) && prefix &&
+      (!strcmp(op, "-") || !strcmp(op, "+"))) {
+    Expr *a = parse_expr(p, kid);
+    if (!a || op[0] == '+') return a;
+    Expr *e = ir_new_expr(EX_NEG);
+    e->nargs = 1;
+    e->arg[0] = a;
+    return e;
+  }
+  fail(p, c, "stencil expressions use + - * / and math functions",
+       "this unary operator is not supported in a stencil expression");
+  return NULL;
+}
+
+static Expr *call(Parser *p, CXCursor c) {
+  char name[IR_NAME_MAX];
+  spelling(c, name);
+  const MathFunc *f = ir_math_func(name);
+  int n = clang_Cursor_getNumArguments(c);
+  if (!f || n != f->nargs) {
+    fail(p, c, ir_math_func_list(), "call to '%s' with %d arguments is not supported", name, n);
+    return NULL;
+  }
+  Expr *e = ir_new_expr(EX_CALL);
+  e->func = f->name;
+  for (int i = 0; i < n; i++) {
+    e->nargs = i + 1;
+    if (!(e->arg[i] = parse_expr(p, clang_Cursor_getArgument(c, (unsigned)i)))) {
+      e->nargs = i;
+      ir_free_expr(e);
+      return NULL;
+    }
+  }
+  return e;
+}
+
+static bool indexed_by_loops(const Parser *p, const Access *a) {
+  for (int s = 0; s < a->nsub; s++)
+    for (int l = 0; l < p->pr->dims; l++)
+      if (mentions(a->sub[s], p->loops[l].var)) return true;
+  return false;
+}
+
+/* Element `sub` of a const array's initializer (nested lists for several dimensions). */
+static Expr *const_element(Parser *p, CXCursor c, const Access *a) {
+  CXCursor init = clang_Cursor_getVarDeclInitializer(a->decl);
+  for (int s = 0; s < a->nsub && !clang_Cursor_isNull(init); s++) {
+    long long k;
+    CXCursor items[256];
+    init = cur_strip(init);
+    int n = kind(init) == CXCursor_InitListExpr ? cur_children(init, items, 256) : 0;
+    if (!cur_eval_int(a->sub[s], &k) || k < 0 || k >= n || n > 256) init = clang_getNullCursor();
+    else init = items[k];
+  }
+  Expr *e = clang_Cursor_isNull(init) ? NULL : evaluated(p, init);
+  if (!e)
+    fail(p, c, "read constant arrays at constant subscripts inside their initializer",
+         "cannot read the value of '%s' here", a->name);
+  return e;
+}
+
+static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
+  Program *pr = p->pr;
+  int f = program_field(pr, a->name);
+  if (f < 0) { /* a grid no stage writes: a coefficient grid */
+    if (pr->nfields == PROG_MAX_FIELDS) {
+      fail(p, c, "merge grids", "more than %d grids", PROG_MAX_FIELDS);
+      return NULL;
+    }
+    if (a->nsub != pr->dims) {
+      fail(p, c, "a grid no stage writes is a coefficient grid, read as k[i][j] without a time "
+                 "level",
+           "'%s' is read with %d subscripts, but no stage writes it", a->name, a->nsub);
+      return NULL;
+    }
+    if (grid_decl(p, a, 1, false)) return NULL;
+    f = pr->nfields++;
+    Field *fd = &pr->fields[f];
+    memset(fd, 0, sizeof *fd);
+    snprintf(fd->name, sizeof fd->name, "%s", a->name);
+    fd->levels = 1;
+    fd->coef = true;
+    fd->writer = -1;
+    p->program_form = true;
+  }
+  const Field *fd = &pr->fields[f];
+  int shift = 0, off[IR_MAX_DIMS];
+  if (fd->levels > 1 && a->nsub != 1 + pr->dims) {
+    fail(p, c, "read every time level as F[(t + k) % M][i][j]",
+         "'%s' is read without its time level", a->name);
+    return NULL;
+  }
+  if (fd->levels > 1 && time_shift(p, a->sub[0], a->name, fd->levels, &shift)) return NULL;
+  if (offsets(p, a, fd->levels > 1, off)) return NULL;
+  Stage *s = &pr->stages[p->stage];
+  bool own_buffer = f == s->field && shift == (fd->levels > 1);
+  if (own_buffer) {
+    p->program_form = true;
+    for (int ax = 0; ax < pr->dims; ax++)
+      if (off[ax]) {
+        fail(p, c, "an update that overwrites its input reads only its own cell: read the "
+                   "neighbours from another time level (F[t % 2]) or another array",
+             "reads '%s' at offset %+d along axis %d from the buffer it is writing, which makes "
+             "the result depend on the order of the cells",
+             a->name, off[ax], ax);
+        return NULL;
+      }
+  }
+  Expr *e = ir_new_expr(EX_LOAD);
+  e->point = program_add_point(s, f, shift, off);
+  return e;
+}
+
+static Expr *load(Parser *p, CXCursor c) {
+  Access a;
+  if (parse_access(p, c, &a)) return NULL;
+  if (indexed_by_loops(p, &a)) return read_grid(p, c, &a);
+  if (clang_isConstQualifiedType(element_of(clang_getCursorType(a.decl))) &&
+      kind(a.decl) == CXCursor_VarDecl)
+    return const_element(p, c, &a);
+  fail(p, c, "give coefficients as constants, const arrays or scalar parameters",
+       "'%s' is read at constant subscripts but is no const array", a.name);
+  return NULL;
+}
+
+static Expr *variable(Parser *p, CXCursor c) {
+  CXCursor decl = clang_getCursorReferenced(c);
+  for (int i = 0; i < p->ntemps; i++)
+    if (clang_equalCursors(decl, p->temps[i].decl)) {
+      Expr *e = ir_copy_expr(p->temps[i].e);
+      if ((p->copied += ir_count_flops(e) + 1) > MAX_COPIED_NODES) {
+        ir_free_expr(e);
+        fail(p, c, "use each temporary a few times", "the temporaries' uses copy more than %d operations",
+             MAX_COPIED_NODES);
+        return NULL;
+      }
+      return e;
+    }
+  Expr *e = evaluated(p, c);
+  if (e) return e;
+  enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(decl)).kind;
+  char name[IR_NAME_MAX];
+  spelling(decl, name);
+  if (kind(decl) == CXCursor_ParmDecl && (tk == CXType_Float || tk == CXType_Double)) {
+    Program *pr = p->pr;
+    int k = 0;
+    while (k < pr->nscalars && strcmp(pr->scalars[k], name)) k++;
+    if (k == PROG_MAX_SCALARS) {
+      fail(p, c, "pass fewer scalars", "more than %d run-time scalars", PROG_MAX_SCALARS);
+      return NULL;
+    }
+    if (k == pr->nscalars) {
+      snprintf(pr->scalars[k], IR_NAME_MAX, "%s", name);
+      pr->scalar_type[k] = tk == CXType_Double ? DTYPE_DOUBLE : DTYPE_FLOAT;
+      pr->nscalars++;
+    }
+    p->program_form = true;
+    e = ir_new_expr(EX_WEIGHT);
+    e->weight = k;
+    return e;
+  }
+  fail(p, c, "use literals, macros, const variables, temporaries of the cell, or float/double "
+             "parameters",
+       "'%s' is not a value stencilc can read here", name);
+  return NULL;
+}
+
+static Expr *parse_expr(Parser *p, CXCursor c) {
+  c = cur_strip(c);
+  switch (kind(c)) {
+  case CXCursor_IntegerLiteral:
+  case CXCursor_FloatingLiteral: {
+    Expr *e = evaluated(p, c);
+    if (!e) fail(p, c, "write the number as a decimal literal", "cannot read this literal");
+    return e;
+  }
+  case CXCursor_DeclRefExpr: return variable(p, c);
+  case CXCursor_ArraySubscriptExpr: return load(p, c);
+  case CXCursor_BinaryOperator: return binary(p, c);
+  case CXCursor_UnaryOperator: return unary(p, c);
+  case CXCursor_CallExpr: return call(p, c);
+  default: {
+    CXString s = clang_getCursorKindSpelling(kind(c));
+    fail(p, c, "stencil expressions use + - * /, constants, grid reads and math functions",
+         "unsupported construct in a stencil expression (%s)", clang_getCString(s));
+    clang_disposeString(s);
+    return NULL;
+  }
+  }
+}
+
+/* ---- a cell's body: temporaries, then the assignment ---- */
+
+static int declare_temps(Parser *p, CXCursor decl_stmt) {
+  CXCursor vars[CUR_MAX_CHILDREN];
+  int n = cur_children(decl_stmt, vars, CUR_MAX_CHILDREN);
+  for (int i = 0; i < n && i < CUR_MAX_CHILDREN; i++) {
+    CXCursor v = vars[i];
+    if (kind(v) != CXCursor_VarDecl || clang_isConstQualifiedType(clang_getCursorType(v)))
+      continue; /* a const: clang evaluates its uses */
+    enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(v)).kind;
+    CXCursor init = clang_Cursor_getVarDeclInitializer(v);
+    if (tk != CXType_Float && tk != CXType_Double)
+      return fail(p, v, "declare temporaries as float or double: float lap = ...;",
+                  "a temporary of the cell must be a float or double");
+    if (clang_Cursor_isNull(init))
+      return fail(p, v, "give the temporary its value where it is declared", "temporary without a value");
+    if (p->ntemps == MAX_TEMPS)
+      return fail(p, v, "use fewer temporaries", "more than %d temporaries in a cell", MAX_TEMPS);
+    Temp *t = &p->temps[p->ntemps];
+    if (!(t->e = parse_expr(p, init))) return -1;
+    t->decl = v;
+    p->ntemps++;
+  }
+  return 0;
+}
+
+/* tmp = e, tmp += e, tmp -= e, tmp *= e. */
+static int update_temp(Parser *p, CXCursor s) {
+  CXCursor kids[2];
+  char op[4] = "";
+  Temp *t = NULL;
+  if ((kind(s) == CXCursor_BinaryOperator || kind(s) == CXCursor_CompoundAssignOperator) &&
+      cur_children(s, kids, 2) == 2 && cur_binary_op(p->tu, s, op)) {
+    CXCursor target = clang_getCursorReferenced(cur_strip(kids[0]));
+    for (int i = 0; i < p->ntemps; i++)
+      if (clang_equalCursors(target, p->temps[i].decl)) t = &p->temps[i];
+  }
+  ExprKind k = !strcmp(op, "+=") ? EX_ADD : !strcmp(op, "-=") ? EX_SUB : !strcmp(op, "*=") ? EX_MUL
+             : EX_CONST;
+  if (!t || (k == EX_CONST && strcmp(op, "=")))
+    return fail(p, s, HINT_PROGRAM, "expected an update of a temporary (tmp += ...) or the "
+                                    "assignment to the grid, last");
+  Expr *e = parse_expr(p, kids[1]);
+  if (!e) return -1;
+  if (k == EX_CONST) {
+    ir_free_expr(t->e);
+    t->e = e;
+    return 0;
+  }
+  Expr *sum = ir_new_expr(k);
+  sum->nargs = 2;
+  sum->arg[0] = t->e;
+  sum->arg[1] = e;
+  t->e = sum;
+  return 0;
+}
+
+/* ---- stages ---- */
+
+/* The stage's loop nest down to its cell body; fills p->loops and the stage's bounds. */
+static int stage_loops(Parser *p, CXCursor nest, CXCursor *body) {
+  Program *pr = p->pr;
+  CXCursor c = nest, kids[MAX_BODY];
+  int n = 0;
+  while (kind(c) == CXCursor_ForStmt) {
+    if (n == IR_MAX_DIMS)
+      return fail(p, c, "stencilc handles 2D and 3D grids", "too many nested loops in a stage");
+    if (parse_loop(p, c, &p->loops[n])) return -1;
+    c = p->loops[n++].body;
+    int k = statements(p, c, kids);
+    if (k < 0) return -1;
+    if (k == 1 && kind(kids[0]) == CXCursor_ForStmt) c = kids[0];
+  }
+  if (n < 2)
+    return fail(p, nest, "give each stage 2 or 3 spatial loops", "a stage with %d spatial loop%s", n,
+                n == 1 ? "" : "s");
+  if (pr->dims && n != pr->dims)
+    return fail(p, nest, "every stage updates the whole grid's axes",
+                "a stage with %d spatial loops in a %dD program", n, pr->dims);
+  pr->dims = n;
+  *body = c;
+  return 0;
+}
+
+/* Bounds of the stage's loops against the program's extents: lo and hi per axis. */
+static int stage_bounds(Parser *p, Stage *s) {
+  const Program *pr = p->pr;
+  for (int ax = 0; ax < pr->dims; ax++) {
+    const Loop *l = &p->loops[ax];
+    const char *ext = pr->extent_param[ax];
+    if (strcmp(l->ext, ext))
+      return fail(p, l->at, "bound each loop by the grid's size along its axis: i < n - R",
+                  "loop over '%s' is bounded by '%s', but axis %d of the grids has size '%s'", l->var,
+                  l->ext[0] ? l->ext : "a constant", ax, ext[0] ? ext : "constant");
+    s->st.lo[ax] = (int)l->lo;
+    long long hi = ext[0] ? l->bound : pr->extent_const[ax] - l->bound;
+    if (l->lo < 0 || hi < 0 || l->lo > 1 << 20 || hi > 1 << 20)
+      return fail(p, l->at, "keep the loop inside the grid", "loop over '%s' runs outside the grid", l->var);
+    s->st.hi[ax] = (int)hi;
+  }
+  return 0;
+}
+
+/* Every read stays inside the grid from every cell of the stage. */
+static int stage_halo(Parser *p, CXCursor at, const Stage *s) {
+  for (int pt = 0; pt < s->st.npoints; pt++)
+    for (int ax = 0; ax < p->pr->dims; ax++) {
+      int o = s->st.points[pt].off[ax], room = o < 0 ? s->st.lo[ax] : s->st.hi[ax];
+      if (abs(o) > room)
+        return fail(p, at, "start and end the stage's loops at least the radius away from the edge",
+                    "reads '%s' at offset %+d along axis %d, but the loop over '%s' leaves only %d "
+                    "cells there",
+                    p->pr->fields[s->refs[pt].field].name, o, ax, p->loops[ax].var, room);
+    }
+  return 0;
+}
+
+/* The assignment at the end of a cell's body: the field written (registered on the first pass,
+ * `declare`), or its expression (second pass). */
+static int assignment(Parser *p, CXCursor body, bool declare, CXCursor *lhs, CXCursor *rhs) {
+  CXCursor s[MAX_BODY], kids[2];
+  int n = statements(p, body, s);
+  if (n < 0) return -1;
+  if (n == 0) return fail(p, body, HINT_PROGRAM, "empty loop body");
+  char op[4];
+  CXCursor last = s[n - 1];
+  if (kind(last) != CXCursor_BinaryOperator || cur_children(last, kids, 2) != 2 ||
+      !cur_binary_op(p->tu, last, op) || strcmp(op, "="))
+    return fail(p, last, HINT_PROGRAM, "a stage's loop body must end with the assignment to its grid");
+  *lhs = kids[0];
+  *rhs = kids[1];
+  if (declare) return 0;
+  for (int i = 0; i < n - 1; i++) {
+    int rc = kind(s[i]) == CXCursor_DeclStmt ? declare_temps(p, s[i]) : update_temp(p, s[i]);
+    if (rc) return -1;
+  }
+  return 0;
+}
+
+/* First pass over a stage: its loops and the field it writes. */
+static int stage_target(Parser *p, CXCursor nest) {
+  Program *pr = p->pr;
+  CXCursor body, lhs, rhs;
+  if (stage_loops(p, nest, &body) || assignment(p, body, true, &lhs, &rhs)) return -1;
+  Access a;
+  if (parse_access(p, lhs, &a)) return -1;
+  int levels = a.nsub == pr->dims + 1 ? 0 : 1;
+  if (a.nsub != pr->dims + 1 && a.nsub != pr->dims)
+    return fail(p, lhs, HINT_PROGRAM, "'%s' is written with %d subscripts; a %dD grid takes %d, "
+                "or %d with its time level first", a.name, a.nsub, pr->dims, pr->dims, pr->dims + 1);
+  if (!levels) {
+    CXCursor sizes[1 + IR_MAX_DIMS];
+    long long m = 0;
+    if (decl_sizes(a.decl, sizes) != pr->dims + 1 || !cur_eval_int(sizes[0], &m) || m < 2 ||
+        m > PROG_MAX_LEVELS)
+      return fail(p, a.decl, "keep 2 or 3 time levels in the first dimension: float u[3][nz][nx]",
+                  "grid '%s' is written with a time level, but its first dimension is not 2 or 3",
+                  a.name);
+    levels = (int)m;
+  }
+  if (program_field(pr, a.name) >= 0)
+    return fail(p, lhs, "write each grid in one stage", "'%s' is written by two stages", a.name);
+  if (pr->nfields == PROG_MAX_FIELDS)
+    return fail(p, lhs, "merge grids", "more than %d grids", PROG_MAX_FIELDS);
+  if (grid_decl(p, &a, levels, pr->nfields == 0)) return -1;
+  if (levels != 2) p->program_form = true;
+  Field *f = &pr->fields[pr->nfields];
+  memset(f, 0, sizeof *f);
+  snprintf(f->name, sizeof f->name, "%s", a.name);
+  f->levels = levels;
+  f->writer = pr->nstages;
+  Stage *s = &pr->stages[pr->nstages];
+  memset(s, 0, sizeof *s);
+  s->field = pr->nfields++;
+  int shift = 0, off[IR_MAX_DIMS];
+  if (levels > 1 && time_shift(p, a.sub[0], a.name, levels, &shift)) return -1;
+  if (shift != (levels > 1))
+    return fail(p, lhs, "write the next time level: F[(t + 1) % M][i][j]",
+                "the stage writes '%s' at a level other than t + 1", a.name);
+  if (offsets(p, &a, levels > 1, off)) return -1;
+  for (int ax = 0; ax < pr->dims; ax++)
+    if (off[ax])
+      return fail(p, lhs, "write the cell the loops point at: F[(t + 1) % 2][i][j]",
+                  "the written cell is offset from the loop position");
+  s->st.dims = pr->dims;
+  if (stage_bounds(p, s)) return -1;
+  pr->nstages++;
+  return 0;
+}
+
+/* Second pass: the stage's temporaries and expression. */
+static int stage_expr(Parser *p, CXCursor nest) {
+  Program *pr = p->pr;
+  Stage *s = &pr->stages[p->stage];
+  CXCursor body, lhs, rhs;
+  p->ntemps = 0;
+  int rc = stage_loops(p, nest, &body) || assignment(p, body, false, &lhs, &rhs) ||
+           !(s->st.expr = parse_expr(p, rhs));
+  if (p->ntemps > p->max_temps) p->max_temps = p->ntemps;
+  for (int i = 0; i < p->ntemps; i++) ir_free_expr(p->temps[i].e);
+  p->ntemps = 0;
+  if (rc) return -1;
+  memcpy(s->st.name, pr->name, sizeof s->st.name);
+  memcpy(s->st.array, pr->fields[s->field].name, sizeof s->st.array);
+  s->st.dtype = pr->dtype;
+  if (s->st.npoints == 0)
+    return fail(p, rhs, "the new value must depend on the grids", "the stage reads no grid cell");
+  return stage_halo(p, rhs, s);
+}
+
+/* The time loop: each statement of its body a stage. */
+static int parse_program(Parser *p, CXCursor time_loop) {
+  Program *pr = p->pr;
+  if (parse_loop(p, time_loop, &p->time)) return -1;
+  CXCursor s[MAX_BODY];
+  int n = statements(p, p->time.body, s);
+  if (n < 0) return -1;
+  if (n > 1) p->program_form = true;
+  if (n > PROG_MAX_STAGES)
+    return fail(p, s[PROG_MAX_STAGES], "merge stages", "more than %d stages", PROG_MAX_STAGES);
+  for (int i = 0; i < n; i++)
+    if (kind(s[i]) != CXCursor_ForStmt)
+      return fail(p, s[i],
+                  kind(s[i]) == CXCursor_DeclStmt
+                      ? "keep the time levels in one array, float u[2][ny][nx], indexed by "
+                        "t % 2 and (t + 1) % 2, instead of swapping pointers"
+                      : HINT_PROGRAM,
+                  kind(s[i]) == CXCursor_DeclStmt
+                      ? "a declaration in the time loop (a pointer swap?): stencil programs keep "
+                        "their time levels in arrays"
+                      : "a statement in the time loop that is not a stage's loop nest");
+  for (int i = 0; i < n; i++)
+    if (stage_target(p, s[i])) return -1;
+  for (p->stage = 0; p->stage < n; p->stage++)
+    if (stage_expr(p, s[p->stage])) return -1;
+  pr->t_start = (int)p->time.lo;
+  snprintf(pr->steps_param, sizeof pr->steps_param, "%s", p->time.ext);
+  pr->steps_const = p->time.ext[0] ? -p->time.bound - p->time.lo : p->time.bound - p->time.lo;
+  CXSourceRange r = clang_getCursorExtent(time_loop);
+  unsigned line;
+  clang_getSpellingLocation(clang_getRangeStart(r), NULL, &line, NULL, &pr->region_begin);
+  clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &pr->region_end);
+  pr->region_line = (int)line;
+  return 0;
+}
+
+/* ---- driver ---- */
+
+typedef struct {
+  const char *function;
+  CXCursor func, loop;
+  bool found;
+} FuncSearch;
+
+static enum CXChildVisitResult first_for(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  if (kind(c) != CXCursor_ForStmt) return CXChildVisit_Continue;
+  *(CXCursor *)data = c;
+  return CXChildVisit_Break;
+}
+
+static enum CXChildVisitResult find_func(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  FuncSearch *s = data;
+  if (kind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
+      !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+    return CXChildVisit_Continue;
+  char name[IR_NAME_MAX];
+  spelling(c, name);
+  if (s->function && strcmp(name, s->function)) return CXChildVisit_Continue;
+  CXCursor kids[CUR_MAX_CHILDREN], loop = clang_getNullCursor();
+  int n = cur_children(c, kids, CUR_MAX_CHILDREN);
+  if (n > 0 && n <= CUR_MAX_CHILDREN && kind(kids[n - 1]) == CXCursor_CompoundStmt)
+    clang_visitChildren(kids[n - 1], first_for, &loop);
+  if (clang_Cursor_isNull(loop)) return CXChildVisit_Continue;
+  s->func = c;
+  s->loop = loop;
+  s->found = true;
+  return CXChildVisit_Break;
+}
+
+static void base_name(const char *path, char out[IR_NAME_MAX]) {
+  const char *b = strrchr(path, '/');
+  snprintf(out, IR_NAME_MAX, "%s", b ? b + 1 : path);
+  char *dot = strrchr(out, '.');
+  if (dot && dot != out) *dot = 0;
+}
+
+/* Only the single-statement form is left to frontend_parse: one stage writing a two-level
+ * field from its level t, no coefficient grid, no scalar, at most one temporary. */
+static bool single_stencil(const Parser *p) {
+  const Program *pr = p->pr;
+  if (pr->nstages != 1 || pr->nfields != 1 || pr->fields[0].levels != 2 || pr->nscalars ||
+      p->max_temps > 1)
+    return false;
+  const Stage *s = &pr->stages[0];
+  for (int i = 0; i < s->st.npoints; i++)
+    if (s->refs[i].shift) return false;
+  return true;
+}
+
+ProgramParse frontend_parse_program(const char *path, const FrontendOptions *fo, Program *pr) {
+  memset(pr, 0, sizeof *pr);
+  FILE *f = fopen(path, "r");
+  if (!f) return PROGRAM_NOT;
+  fclose(f);
+  CXIndex index = clang_createIndex(0, 0);
+  enum { FIXED_ARGS = 3, MAX_ARGS = 256 };
+  const char *args[MAX_ARGS] = {"-std=c11", "-xc", "-Wno-implicit-function-declaration"};
+  int nargs = FIXED_ARGS;
+  for (int i = 0; fo && i < fo->nclang_args && nargs < MAX_ARGS; i++) args[nargs++] = fo->clang_args[i];
+  CXTranslationUnit tu = NULL;
+  enum CXErrorCode ec = clang_parseTranslationUnit2(index, path, args, nargs, NULL, 0,
+                                                    CXTranslationUnit_DetailedPreprocessingRecord, &tu);
+  ProgramParse result = PROGRAM_NOT;
+  Parser p = {.path = path, .tu = tu, .pr = pr};
+  bool errors = ec != CXError_Success || !tu;
+  for (unsigned i = 0; !errors && i < clang_getNumDiagnostics(tu); i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    errors = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+    clang_disposeDiagnostic(d);
+  }
+  FuncSearch s = {.function = fo ? fo->function : NULL, .found = false};
+  if (!errors) clang_visitChildren(clang_getTranslationUnitCursor(tu), find_func, &s);
+  if (s.found) {
+    base_name(path, pr->name);
+    spelling(s.func, pr->func_name);
+    if (parse_program(&p, s.loop) == 0) {
+      program_classify(pr);
+      result = single_stencil(&p) ? PROGRAM_NOT : PROGRAM_OK;
+    } else if (p.program_form) {
+      diag_error(p.loc, p.hint, "%s", p.msg);
+      result = PROGRAM_REFUSED;
+    }
+  }
+  if (result != PROGRAM_OK) program_free(pr);
+  if (tu) clang_disposeTranslationUnit(tu);
+  clang_disposeIndex(index);
+  return result;
+}

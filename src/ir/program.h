@@ -1,0 +1,114 @@
+/* Stencil programs: several fields, stages and time levels (issue 18).
+ *
+ * A Program is what one time loop does per step:
+ *   for t in [0, steps): for each stage s in order: for every cell c of s's bounds:
+ *     field[s.field] at level t+1 (c) = s.expr(reads of fields at constant offsets and levels)
+ * Fields share the grid's extents. A field keeps 1, 2 or 3 buffers (its time levels): the
+ * value written at step t goes to buffer (t + 1) % levels, and a read names its buffer the same
+ * way, as (t + shift) % levels, exactly as the C source indexes it; with 1 buffer the field is
+ * updated in place (FDTD) or is a temporary of the step (a Runge-Kutta stage). Coefficient
+ * grids are read only (1 buffer). Stages run one after another, so a later stage reads what an
+ * earlier one wrote in the same step.
+ *
+ * Each stage is a Stencil (ir.h) for its expression and bounds: its points are the distinct
+ * (field, shift, offset) reads, with refs[] saying which field and buffer each one is; EX_WEIGHT
+ * k in its expression is run-time scalar k of the program. Today's single-statement stencil is
+ * the one-stage program of one two-level field; it still goes through frontend.c and Stencil. */
+#ifndef STENCILC_IR_PROGRAM_H
+#define STENCILC_IR_PROGRAM_H
+
+#include "ir.h"
+
+/* Limits, with their reasons: a program of a real code has a handful of each; the generated
+ * kernels take every buffer as a parameter, and the CUDA programs keep the scalars in constant
+ * memory beside nothing else. */
+enum {
+  PROG_MAX_FIELDS = 8,  /* grids, coefficient grids included */
+  PROG_MAX_STAGES = 8,  /* statements per time step */
+  PROG_MAX_SCALARS = 8, /* run-time scalar parameters (r = dt / h^2) */
+  PROG_MAX_LEVELS = 3,  /* t-1, t, t+1 */
+};
+
+typedef struct {
+  char name[IR_NAME_MAX];
+  int levels;      /* buffers: 1, 2 or 3 */
+  bool coef;       /* read-only coefficient grid (levels == 1) */
+  int writer;      /* the stage that writes it, -1 for a coefficient grid */
+  int radius[IR_MAX_DIMS]; /* max |offset| of its reads over all stages (program_classify) */
+} Field;
+
+/* Which buffer a point of a stage reads. */
+typedef struct {
+  int field;
+  int shift; /* buffer (t + shift) % levels, 0 <= shift < levels */
+} Ref;
+
+typedef struct {
+  int field;   /* the field written, at buffer (t + 1) % levels */
+  Stencil st;  /* the expression, its points, bounds lo/hi per axis and its classification */
+  Ref *refs;   /* per point of st */
+} Stage;
+
+typedef struct {
+  char name[IR_NAME_MAX];      /* base name of the input file */
+  char func_name[IR_NAME_MAX];
+  int dims;
+  DType dtype;
+  char extent_param[IR_MAX_DIMS][IR_NAME_MAX]; /* as in Stencil */
+  long extent_const[IR_MAX_DIMS];
+  char steps_param[IR_NAME_MAX];
+  long steps_const;
+  int t_start;                 /* the time loop's first value (the source's t) */
+  unsigned region_begin, region_end;
+  int region_line;
+  Field fields[PROG_MAX_FIELDS];
+  int nfields;
+  Stage stages[PROG_MAX_STAGES];
+  int nstages;
+  char scalars[PROG_MAX_SCALARS][IR_NAME_MAX];
+  DType scalar_type[PROG_MAX_SCALARS];
+  int nscalars;
+  /* Derived (program_classify). */
+  int lo[IR_MAX_DIMS], hi[IR_MAX_DIMS]; /* the grid's halo: the widest stage bounds per side */
+  int radius[IR_MAX_DIMS];              /* max over the stages */
+  int flops;                            /* per cell and step, summed over the stages */
+  int max_levels;
+  double coef_scale; /* where coefficient grids and scalars keep the scheme stable (see
+                        program_coef_scale) */
+} Program;
+
+/* Adds the read (field, shift, off) to stage s (or finds it); returns the point's index. */
+int program_add_point(Stage *s, int field, int shift, const int off[IR_MAX_DIMS]);
+
+/* Fills each stage's classification (ir_classify, with the shape over its distinct offsets),
+ * the fields' radii, the program's halo, radius, flops and coef_scale. */
+void program_classify(Program *pr);
+
+/* The largest s <= 1 (halved from 1) such that each stage's spatial gain, with every
+ * coefficient-grid value and scalar at magnitude s, is at most 1: the sum over the points of
+ * the written-to state fields of |a_p(s) - a_p(0)|, where a_p(s) is the point's coefficient
+ * with coefficient values s (a Laplacian times a velocity v: v * sum |c|; the heat equation's
+ * r * k * sum |c|). This bounds the wave equation within its CFL limit (v * sum|c| <= 4 in 2D)
+ * and keeps an explicit heat step monotone (r * sum |c| <= 1). A stage whose expression is not
+ * linear in the state fields for fixed coefficients leaves s at 1. */
+double program_coef_scale(const Program *pr);
+
+/* The gain of stage i for error bounds: sum over its state reads of |coefficient| with the
+ * coefficient grids and scalars at coef_scale (their largest values); ir_gain when the stage is
+ * not linear in its state reads. */
+double program_stage_gain(const Program *pr, int i);
+
+/* Whether the program reads the level before the one it overwrites (second order in time: the
+ * three-level and the leapfrog forms), whose rounding errors do not damp. */
+bool program_second_order(const Program *pr);
+
+/* The time level a read names, relative to the step's t, for reports ("t", "t+1", "t-1",
+ * "t-2"); NULL for a coefficient grid. */
+const char *program_level_name(const Program *pr, int stage, const Ref *r);
+
+/* The index of the field named name, or -1. */
+int program_field(const Program *pr, const char *name);
+
+void program_free(Program *pr);
+
+#endif

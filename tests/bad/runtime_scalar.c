@@ -1,7 +1,0 @@
-// expect: 6:32: error: 'c' is not a compile-time constant
-void f(int n, int steps, float c, float A[2][n][n]) {
-  for (int t = 0; t < steps; t++)
-    for (int i = 1; i < n - 1; i++)
-      for (int j = 1; j < n - 1; j++)
-        A[(t + 1) % 2][i][j] = c * A[t % 2][i][j - 1] + 0.5f * A[t % 2][i][j];
-}

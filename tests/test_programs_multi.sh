@@ -1,0 +1,205 @@
+#!/bin/sh
+# Stencil programs (issue 18), examples/programs/*.c: `info --json` facts against values worked
+# out by hand from the C; each program on cpu (float and double, built -Werror) and naive through
+# tools/cudaemu must pass its own verification (the reference runs every stage in double) at odd
+# sizes for several step counts, and must fail it when its kernels are perturbed (a scaled
+# update, a skipped column); n5d, 25d and ssam refuse programs with the reason; `model` and
+# `--backend auto` give naive; nvcc compiles each naive program for sm_90 when it is present.
+N=${1:-100} # random programs (see below)
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+DIR=examples/programs
+PY=${PYTHON:-python3}
+
+# ---- info --json: facts by hand ----
+# name | fields (name:levels:coef) | per stage: writes:radius:npoints:flops | total flops | lo | hi | second order
+# acoustic2d: lap = 2*c0*u (2) + 4 groups c*(4 reads) (4 each) + 4 joins = 22; 2*u - um + v*lap: 4
+#   -> 26; reads: u(t) centre + 16, u(t-1) centre, vp2dt2 centre = 19.
+# acoustic3d: 3*C0*u (2) + 4 groups of 6 reads (6 each) + 4 joins = 30, + 4 = 34; 1 + 24 + 1 + 1.
+# acoustic3d_leapfrog: w0*p (1) + 12 pairs w*(a+b) (3 each, join included) = 37, + 4 = 41.
+# fdtd2d: ey - 0.5*(hz - hz[i-1]) 3 flops, 3 reads; ex likewise along j; hz - 0.7*(4 reads) 5.
+# heat2d_rk2: k1 = u + R*(4 neighbours - 4u): 7 flops, 5 reads; u' = 0.5*(u + k1) + 0.5*R*(4
+#   neighbours of k1 - 4 k1): 10 flops, 6 reads (u, k1 centre, 4 neighbours).
+# heat2d_var: 4 face values 0.5*(k + k) (8) + u + r*(4 products of differences, 3 joins) (13) = 21;
+#   reads: u centre + 4, k centre + 4 = 10.
+cat >"$tmp/facts" <<'EOF'
+acoustic2d|u:3:0,vp2dt2:1:1|u:4,4:19:26|26|4,4|4,4|1
+acoustic2d_leapfrog|p:2:0,vel:1:1|p:4,4:19:26|26|4,4|4,4|1
+acoustic3d|u:3:0,v2:1:1|u:4,4,4:27:34|34|4,4,4|4,4,4|1
+acoustic3d_leapfrog|p:2:0,m:1:1|p:4,4,4:27:41|41|4,4,4|4,4,4|1
+fdtd2d|ey:1:0,ex:1:0,hz:1:0|ey:1,0:3:3 ex:0,1:3:3 hz:1,1:5:5|11|1,1|1,1|0
+heat2d_rk2|k1:1:0,u:2:0|k1:1,1:5:7 u:1,1:6:10|17|2,2|2,2|0
+heat2d_var|u:2:0,k:1:1|u:1,1:10:21|21|1,1|1,1|0
+EOF
+cat >"$tmp/check.py" <<'EOF'
+import json, sys
+line, path = sys.argv[1], sys.argv[2]
+name, fields, stages, flops, lo, hi, second = line.split("|")
+j = json.load(open(path))
+want = {
+    "fields": [f"{n}:{l}:{c}" for n, l, c in (x.split(":") for x in fields.split(","))],
+    "stages": stages.split(" "),
+    "flops": int(flops),
+    "lo": [int(x) for x in lo.split(",")],
+    "hi": [int(x) for x in hi.split(",")],
+    "second": second == "1",
+}
+got = {
+    "fields": [f"{f['name']}:{f['levels']}:{int(f['coef'])}" for f in j["fields"]],
+    "stages": [f"{s['writes']}:{','.join(map(str, s['radius']))}:{s['npoints']}:{s['flops_per_cell']}"
+               for s in j["stages"]],
+    "flops": j["flops_per_cell"],
+    "lo": j["halo_lo"],
+    "hi": j["halo_hi"],
+    "second": j["second_order"],
+}
+bad = [f"{k}: got {got[k]}, want {want[k]}" for k in want if got[k] != want[k]]
+print("; ".join(bad))
+sys.exit(1 if bad else 0)
+EOF
+while IFS= read -r line; do
+  name=${line%%|*}
+  if "$STENCILC" info "$DIR/$name.c" --json >"$tmp/$name.json" 2>"$tmp/err" &&
+    why=$("$PY" "$tmp/check.py" "$line" "$tmp/$name.json"); then ok
+  else no "info $name: $why $(cat "$tmp/err")"; fi
+done <"$tmp/facts"
+
+# Coefficient scale (the largest coefficient value the random inputs take): the largest power
+# of 1/2 with each stage's spatial gain at most 1. acoustic2d: v * sum|c| of the 2D Laplacian,
+# 2 * 205/72 + 4 * (8/5 + 1/5 + 8/315 + 1/560) = 13.003 -> 1/16 (0.81); acoustic3d: 3 * 205/72 +
+# 6 * 1.82718 = 19.505 -> 1/32 (0.61); heat2d_var: r * k * 8 (r and k both at s) -> s^2 * 8 <= 1
+# -> 1/4; fdtd2d reads no coefficient grid: 1.
+for want in acoustic2d:0.0625 acoustic2d_leapfrog:0.0625 acoustic3d:0.03125 heat2d_var:0.25 fdtd2d:1; do
+  n=${want%%:*}
+  got=$("$PY" -c "import json,sys; print(json.load(open(sys.argv[1]))['coef_scale'])" "$tmp/$n.json" 2>&1)
+  if [ "$got" = "${want#*:}" ] || [ "$got" = "${want#*:}.0" ]; then ok; else no "coef_scale of $n: got $got, want ${want#*:}"; fi
+done
+
+# Levels named by the reads: the leapfrog's written buffer read at the centre is t-1; Heun's
+# second stage reads k1 as written in the same step (t+1); FDTD's hz stage reads the new ex.
+levels() { "$PY" -c "import json,sys; j=json.load(open(sys.argv[1])); print(' '.join(sorted({r['field']+'@'+str(r['level']) for r in j['stages'][int(sys.argv[2])]['reads']})))" "$tmp/$1.json" "$2"; }
+for want in "acoustic2d 0 u@t u@t-1 vp2dt2@None" "acoustic2d_leapfrog 0 p@t p@t-1 vel@None" \
+            "heat2d_rk2 1 k1@t+1 u@t" "fdtd2d 0 ey@t hz@t" "fdtd2d 2 ex@t+1 ey@t+1 hz@t"; do
+  set -- $want
+  n=$1 s=$2; shift 2
+  got=$(levels "$n" "$s" 2>&1)
+  if [ "$got" = "$*" ]; then ok; else no "levels of $n stage $s: got '$got', want '$*'"; fi
+done
+
+# Spellings of t - 1 modulo 3: (t + 2) % 3 (acoustic2d.c, t from 1), (t - 1) % 3 with t from 1,
+# and (t + 2) % 3 with t from 0 name the same buffer: the same program is generated.
+sed 's/(t + 2) % 3/(t - 1) % 3/' "$DIR/acoustic2d.c" >"$tmp/minus.c"
+sed 's/int t = 1; t < nt/int t = 0; t < nt - 1/' "$DIR/acoustic2d.c" >"$tmp/from0.c"
+"$STENCILC" gen "$DIR/acoustic2d.c" --backend cpu -o "$tmp/spell0.c" 2>/dev/null
+for v in minus from0; do
+  if "$STENCILC" gen "$tmp/$v.c" --backend cpu -o "$tmp/spell-$v.c" 2>"$tmp/err" &&
+    [ "$(sed "s/$v/acoustic2d/g" "$tmp/spell-$v.c" | cmp - "$tmp/spell0.c" && echo same)" = same ]; then ok
+  else no "t - 1 spelled as in $v: $(cat "$tmp/err")"; fi
+done
+
+# ---- cpu and naive (cudaemu) runs, and perturbed kernels ----
+run_ok() { "$@" 2>&1 | grep -q 'verify=PASS'; }
+perturb() { # FILE SED-EXPRESSION: applied between the kernel markers only
+  sed "/stencilc:kernel-begin/,/stencilc:kernel-end/ $2" "$1"
+}
+for f in "$DIR"/*.c; do
+  name=$(basename "$f" .c)
+  "$STENCILC" info "$f" >/dev/null 2>&1 || continue # refused ones are checked below
+  for dt in float double; do
+    b="$tmp/$name-$dt"
+    if "$STENCILC" gen "$f" --backend cpu --dtype $dt -o "$b.c" 2>"$tmp/err" &&
+      cc -std=c11 -O2 -fopenmp -Wall -Wextra -Werror -o "$b" "$b.c" -lm 2>"$tmp/err"; then
+      for steps in 1 4 17; do
+        if run_ok "$b" -s 23 -t $steps -r 1 --check-size 19; then ok; else no "cpu $name $dt $steps steps"; fi
+      done
+    else
+      no "cpu build $name $dt: $(head -5 "$tmp/err")"
+      continue
+    fi
+    # a scaled update and a skipped last column must both fail verification
+    perturb "$b.c" 's/out\[c\] = (rt_real)(/out[c] = (rt_real)(1.01 * /' >"$b-m1.c"
+    perturb "$b.c" 's/\(i[12] < e[12]\);/\1 - 1;/' >"$b-m2.c"
+    for m in m1 m2; do
+      if cmp -s "$b.c" "$b-$m.c"; then no "cpu $name $dt: mutation $m changed nothing"; continue; fi
+      cc -std=c11 -O2 -fopenmp -o "$b-$m" "$b-$m.c" -lm 2>/dev/null
+      if "$b-$m" -s 23 -t 4 -r 1 --check-size 19 2>&1 | grep -q 'verification failed'; then ok
+      else no "cpu $name $dt: mutation $m passed verification"; fi
+    done
+  done
+  b="$tmp/$name-naive"
+  if "$STENCILC" gen "$f" --backend naive -o "$b.cu" 2>"$tmp/err" &&
+    sh tools/cudaemu/build.sh "$b.cu" "$b" 2>"$tmp/err"; then
+    for steps in 1 5; do
+      if run_ok "$b" -s 13 -t $steps -r 1 --check-size 13; then ok; else no "naive (cudaemu) $name $steps steps"; fi
+    done
+    case $name in acoustic2d | fdtd2d | heat2d_rk2) # a representative few: each build is slow
+      perturb "$b.cu" 's/  out\[c\] = /  out[c] = (rt_real)1.01 * /' >"$b-m1.cu"
+      if sh tools/cudaemu/build.sh "$b-m1.cu" "$b-m1" 2>/dev/null &&
+        "$b-m1" -s 13 -t 3 -r 1 --check-size 13 2>&1 | grep -q 'verification failed'; then ok
+      else no "naive (cudaemu) $name: perturbed kernel passed verification"; fi ;;
+    esac
+  else
+    no "naive (cudaemu) build $name: $(head -5 "$tmp/err")"
+  fi
+  # the temporally blocked backends refuse programs, saying why
+  for be in n5d 25d ssam; do
+    rm -f "$tmp/x.cu"
+    "$STENCILC" gen "$f" --backend $be -o "$tmp/x.cu" 2>"$tmp/err"
+    rc=$?
+    if [ $rc -eq 2 ] && [ ! -e "$tmp/x.cu" ] && grep -q "error: $be: takes one statement" "$tmp/err" &&
+      grep -q 'hint: stencil programs run on --backend naive' "$tmp/err"; then ok
+    else no "$be on $name: exit $rc: $(cat "$tmp/err")"; fi
+  done
+done
+
+# ---- refused: flattened arrays with a pointer swap (issue 17's form) ----
+"$STENCILC" info "$DIR/heat3d_var.c" >/dev/null 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 2 ] && grep -q 'heat3d_var.c:19:5: error: a declaration in the time loop (a pointer swap?)' "$tmp/err"; then ok
+else no "heat3d_var: exit $rc: $(cat "$tmp/err")"; fi
+
+# ---- model and --backend auto ----
+out=$("$STENCILC" model "$DIR/acoustic2d.c" -s 4096 -t 100 2>&1)
+# DRAM per step at 4096^2 float: u(t), u(t-1), vp2dt2 read, u(t+1) written: 4 * 4096^2 * 4 bytes
+if echo "$out" | grep -q '1  naive .*(2.68e+08 bytes per step)' && echo "$out" | grep -q 'n5d: takes one statement'; then ok
+else no "model acoustic2d: $out"; fi
+if "$STENCILC" gen "$DIR/fdtd2d.c" --backend auto -o "$tmp/auto.cu" 2>"$tmp/err" && grep -q 'stage2_kernel' "$tmp/auto.cu" &&
+  grep -q 'backend auto: naive' "$tmp/err"; then ok
+else no "gen --backend auto fdtd2d: $(cat "$tmp/err")"; fi
+expect 2 "tune refuses programs" "$STENCILC" tune "$DIR/fdtd2d.c"
+
+# ---- random programs (tools/programgen): the facts it drew match `info`, and each verifies on
+# cpu (N of them: the first argument, default 100), a few on naive through cudaemu ----
+GEN=${PROGRAMGEN:-build/programgen}
+s=1
+while [ $s -le "$N" ]; do
+  p="$tmp/gen$s"
+  if "$GEN" --seed $s -o "$p.c" && "$STENCILC" info "$p.c" --json >"$p.json" 2>"$tmp/err" &&
+    why=$("$PY" tests/program_facts.py "$p.c" "$p.json"); then ok
+  else no "programgen seed $s: info: $why $(head -3 "$tmp/err")"; fi
+  if "$STENCILC" gen "$p.c" --backend cpu -o "$p-cpu.c" 2>"$tmp/err" &&
+    cc -std=c11 -O1 -fopenmp -Wall -Wextra -Werror -o "$p-cpu" "$p-cpu.c" -lm 2>"$tmp/err" &&
+    run_ok env OMP_NUM_THREADS=1 "$p-cpu" -s 15 -t 9 -r 1 --check-size 11; then ok
+  else no "programgen seed $s: cpu: $(head -3 "$tmp/err")"; fi
+  case $s in 1 | 2 | 3 | 4)
+    if "$STENCILC" gen "$p.c" --backend naive -o "$p.cu" 2>"$tmp/err" &&
+      sh tools/cudaemu/build.sh "$p.cu" "$p-naive" 2>"$tmp/err" && run_ok "$p-naive" -s 11 -t 4 -r 1; then ok
+    else no "programgen seed $s: naive (cudaemu): $(head -3 "$tmp/err")"; fi ;;
+  esac
+  s=$((s + 1))
+done
+
+# ---- nvcc (when present): every program's naive kernels for sm_90 ----
+if command -v nvcc >/dev/null 2>&1; then
+  for f in "$DIR"/*.c; do
+    name=$(basename "$f" .c)
+    "$STENCILC" info "$f" >/dev/null 2>&1 || continue
+    if "$STENCILC" gen "$f" --backend naive -o "$tmp/$name.cu" &&
+      nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp -o "$tmp/$name-nv" "$tmp/$name.cu" -lgomp \
+        >"$tmp/nv.log" 2>&1; then ok
+    else no "nvcc $name: $(tail -5 "$tmp/nv.log")"; fi
+  done
+fi
+
+summary programs-multi

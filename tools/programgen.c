@@ -1,0 +1,151 @@
+/* programgen: writes a random, valid stencil program (several stages, fields and time levels; see
+ * README "Stencil programs") for differential testing.
+ *
+ *   programgen --seed S -o FILE.c
+ *
+ * The file depends on the seed alone. What varies: 2D or 3D; float or double; 1 to 3 stages,
+ * stage s writing field f<s>, which keeps 1 (in place), 2 or 3 time levels; 0 to 2 coefficient
+ * grids; per stage the reach of each read (0 to 3 per axis), its bounds (the reach, sometimes
+ * one wider), reads of its own field (at level t, at t-1 with three levels, at its own cell in
+ * place) and of the other stages' fields (the new values of earlier stages, the old ones of later
+ * stages), coefficient grids multiplying a difference, local temporaries.
+ *
+ * Stability: every term is c * (read) or c * k * (read - read) with k a coefficient grid
+ * (values in (0, 1]: the generated program keeps them below its coef_scale <= 1), and the
+ * magnitudes of the coefficients of each stage sum to at most 0.95, counting a difference
+ * twice: each stage is a contraction in the max norm, so values stay bounded.
+ *
+ * Line 1 holds the facts the generator drew, for the test to compare with `stencilc info`:
+ *   facts: dims=D stages=N fields=f0:L:0,...,k0:1:1 radius=R0,R1[,R2];...  (radius per stage) */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_STAGES = 3, MAX_COEF = 2, MAX_TERMS = 8 };
+
+static uint64_t rng_state;
+
+static uint64_t rnd(void) { /* splitmix64 */
+  uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+static int rnd_int(int lo, int hi) { return lo + (int)(rnd() % (uint64_t)(hi - lo + 1)); }
+static int chance(int percent) { return rnd_int(1, 100) <= percent; }
+
+static const char *const AXIS[3] = {"i", "j", "k"};
+
+typedef struct {
+  int dims, nstages, ncoef, levels[MAX_STAGES];
+  const char *type;
+} Shape;
+
+/* A read: field f (a stage's, or coefficient grid ncoef when coef), level subscript, offset. */
+static void read_access(char *out, size_t n, const Shape *sh, int f, bool coef, const char *level,
+                        const int off[3]) {
+  int len = snprintf(out, n, "%s%d", coef ? "k" : "f", f);
+  if (level) len += snprintf(out + len, n - (size_t)len, "[%s]", level);
+  for (int a = 0; a < sh->dims; a++) {
+    if (off[a]) len += snprintf(out + len, n - (size_t)len, "[%s %c %d]", AXIS[a], off[a] < 0 ? '-' : '+', abs(off[a]));
+    else len += snprintf(out + len, n - (size_t)len, "[%s]", AXIS[a]);
+  }
+}
+
+/* The level subscript of field f read by stage s: its current level, or its t-1 level. */
+static const char *level_of(const Shape *sh, int f, bool previous) {
+  if (sh->levels[f] == 1) return NULL;
+  if (sh->levels[f] == 2) return previous ? "(t + 1) % 2" : "t % 2";
+  return previous ? "(t + 2) % 3" : "t % 3";
+}
+
+int main(int argc, char **argv) {
+  const char *out_path = NULL;
+  int have_seed = 0;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    if (!strcmp(argv[i], "--seed")) rng_state = strtoull(argv[i + 1], NULL, 10), have_seed = 1;
+    else if (!strcmp(argv[i], "-o")) out_path = argv[i + 1];
+  }
+  if (!have_seed || !out_path) {
+    fprintf(stderr, "usage: programgen --seed S -o FILE.c\n");
+    return 2;
+  }
+  FILE *f = fopen(out_path, "w");
+  if (!f) return 3;
+  Shape sh = {rnd_int(2, 3), rnd_int(1, 3), rnd_int(0, MAX_COEF), {0}, chance(50) ? "float" : "double"};
+  for (int s = 0; s < sh.nstages; s++) sh.levels[s] = rnd_int(1, 3);
+  if (sh.nstages == 1 && sh.levels[0] == 2) sh.levels[0] = 3; /* else maybe a single stencil */
+  bool coef_read[MAX_COEF] = {false};
+  int reach[MAX_STAGES][3] = {{0}}, halo[MAX_STAGES][3];
+  char body[MAX_STAGES][4096];
+  for (int s = 0; s < sh.nstages; s++) {
+    int len = 0;
+    double budget = 0.95;
+    int terms = rnd_int(2, MAX_TERMS);
+    char *b = body[s];
+    b[0] = 0;
+    for (int k = 0; k < terms; k++) {
+      int off[3] = {0, 0, 0}, off2[3] = {0, 0, 0};
+      int src = rnd_int(0, sh.nstages - 1), ax = rnd_int(0, sh.dims - 1);
+      bool own = src == s, previous = own && sh.levels[s] == 3 && chance(30);
+      /* an in-place (1-level) field read by its own stage: its own cell only */
+      if (!(own && sh.levels[s] == 1) && !previous) off[ax] = rnd_int(-3, 3);
+      bool diff = sh.ncoef && chance(40) && !(own && sh.levels[s] == 1);
+      if (own && sh.levels[s] == 2 && chance(20)) { /* the leapfrog: the written buffer, centre */
+        off[ax] = 0, diff = false, previous = true;
+      }
+      if (diff) off2[ax] = off[ax] == 0 ? 1 : 0;
+      double c = (rnd_int(5, 40) / 100.0) * (chance(80) ? 1 : -1);
+      double cost = (diff ? 2 : 1) * (c < 0 ? -c : c);
+      if (cost > budget) break;
+      budget -= cost;
+      for (int a = 0; a < sh.dims; a++) {
+        int r = abs(off[a]) > abs(off2[a]) ? abs(off[a]) : abs(off2[a]);
+        if (r > reach[s][a]) reach[s][a] = r;
+      }
+      char r1[128], r2[128];
+      read_access(r1, sizeof r1, &sh, src, false, level_of(&sh, src, previous), off);
+      if (diff) {
+        int zero[3] = {0, 0, 0};
+        char kk[128];
+        read_access(r2, sizeof r2, &sh, src, false, level_of(&sh, src, previous), off2);
+        int kc = rnd_int(0, sh.ncoef - 1);
+        coef_read[kc] = true;
+        read_access(kk, sizeof kk, &sh, kc, true, NULL, zero);
+        len += snprintf(b + len, 4096 - (size_t)len, "%s%.2f * %s * (%s - %s)", len ? " + " : "", c, kk, r1, r2);
+      } else {
+        len += snprintf(b + len, 4096 - (size_t)len, "%s%.2f * %s", len ? " + " : "", c, r1);
+      }
+    }
+    for (int a = 0; a < sh.dims; a++) halo[s][a] = reach[s][a] + (chance(20) ? 1 : 0);
+  }
+  /* every read must stay inside the bounds of its stage */
+  fprintf(f, "/* facts: dims=%d stages=%d fields=", sh.dims, sh.nstages);
+  for (int s = 0; s < sh.nstages; s++) fprintf(f, "%sf%d:%d:0", s ? "," : "", s, sh.levels[s]);
+  for (int k = 0; k < sh.ncoef; k++)
+    if (coef_read[k]) fprintf(f, ",k%d:1:1", k);
+  fprintf(f, " radius=");
+  for (int s = 0; s < sh.nstages; s++)
+    for (int a = 0; a < sh.dims; a++) fprintf(f, "%d%s", reach[s][a], a + 1 < sh.dims ? "," : s + 1 < sh.nstages ? ";" : " */\n");
+  fprintf(f, "/* programgen: a random stencil program (tools/programgen.c) */\nvoid program(int n, int steps");
+  const char *ext = sh.dims == 2 ? "[n][n]" : "[n][n][n]";
+  for (int s = 0; s < sh.nstages; s++) {
+    if (sh.levels[s] > 1) fprintf(f, ", %s f%d[%d]%s", sh.type, s, sh.levels[s], ext);
+    else fprintf(f, ", %s f%d%s", sh.type, s, ext);
+  }
+  for (int k = 0; k < sh.ncoef; k++) fprintf(f, ", const %s k%d%s", sh.type, k, ext);
+  fprintf(f, ") {\n  for (int t = 0; t < steps; t++) {\n");
+  for (int s = 0; s < sh.nstages; s++) {
+    for (int a = 0; a < sh.dims; a++)
+      fprintf(f, "%*sfor (int %s = %d; %s < n - %d; %s++)\n", 4 + 2 * a, "", AXIS[a], halo[s][a], AXIS[a],
+              halo[s][a], AXIS[a]);
+    int zero[3] = {0, 0, 0};
+    char w[128];
+    read_access(w, sizeof w, &sh, s, false, sh.levels[s] == 1 ? NULL : sh.levels[s] == 2 ? "(t + 1) % 2" : "(t + 1) % 3", zero);
+    fprintf(f, "%*s%s = %s;\n", 4 + 2 * sh.dims, "", w, body[s]);
+  }
+  fprintf(f, "  }\n}\n");
+  return fclose(f) ? 3 : 0;
+}
