@@ -833,7 +833,6 @@ static int parse_program(Parser *p, CXCursor time_loop) {
   CXCursor s[MAX_BODY];
   int n = statements(p, p->time.body, s);
   if (n < 0) return -1;
-  if (n > 1) p->program_form = true;
   if (n > PROG_MAX_STAGES)
     return fail(p, s[PROG_MAX_STAGES], "merge stages", "more than %d stages", PROG_MAX_STAGES);
   for (int i = 0; i < n; i++)
@@ -847,6 +846,8 @@ static int parse_program(Parser *p, CXCursor time_loop) {
                       ? "a declaration in the time loop (a pointer swap?): stencil programs keep "
                         "their time levels in arrays"
                       : "a statement in the time loop that is not a stage's loop nest");
+  /* several loop nests; beside a sweep, a swap or a statement is the single stencil's to judge */
+  if (n > 1) p->program_form = true;
   for (int i = 0; i < n; i++)
     if (stage_target(p, s[i])) return -1;
   for (p->stage = 0; p->stage < n; p->stage++)
@@ -904,6 +905,17 @@ static void base_name(const char *path, char out[IR_NAME_MAX]) {
   if (dot && dot != out) *dot = 0;
 }
 
+/* Whether the single-stencil front end takes the input (a copy-back nest or two equal sweeps
+ * parse as two stages here, but are one stencil there, which every backend can block). */
+static bool single_front_end_accepts(const char *path, const FrontendOptions *fo) {
+  Stencil st;
+  diag_mute(1);
+  int rc = frontend_parse(path, fo, &st);
+  diag_mute(0);
+  if (rc == 0) ir_free(&st);
+  return rc == 0;
+}
+
 /* Only the single-statement form is left to frontend_parse: one stage writing a two-level
  * field from its level t, no coefficient grid, no scalar, at most one temporary. */
 static bool single_stencil(const Parser *p) {
@@ -945,7 +957,9 @@ ProgramParse frontend_parse_program(const char *path, const FrontendOptions *fo,
     spelling(s.func, pr->func_name);
     if (parse_program(&p, s.loop) == 0) {
       program_classify(pr);
-      result = single_stencil(&p) ? PROGRAM_NOT : PROGRAM_OK;
+      result = single_stencil(&p) || (pr->nstages > 1 && single_front_end_accepts(path, fo))
+                   ? PROGRAM_NOT
+                   : PROGRAM_OK;
     } else if (p.program_form) {
       diag_error(p.loc, p.hint, "%s", p.msg);
       result = PROGRAM_REFUSED;

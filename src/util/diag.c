@@ -3,7 +3,12 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+static int muted;
+
+void diag_mute(int on) { muted = on; }
+
 void diag_error(SrcLoc loc, const char *hint, const char *fmt, ...) {
+  if (muted) return;
   if (loc.line)
     fprintf(stderr, "%s:%u:%u: error: ", loc.file, loc.line, loc.col);
   else

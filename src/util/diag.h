@@ -8,8 +8,13 @@ typedef struct {
   unsigned line, col;
 } SrcLoc;
 
-/* Prints "file:line:col: error: <msg>" and, when hint is non-NULL, "  hint: <hint>". */
+/* Prints "file:line:col: error: <msg>" and, when hint is non-NULL, "  hint: <hint>"; nothing
+ * while diagnostics are muted. */
 void diag_error(SrcLoc loc, const char *hint, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* Mutes (on != 0) or restores diagnostics: for asking a front end whether it accepts an input
+ * without its refusal reaching the user. */
+void diag_mute(int on);
 
 #endif
