@@ -153,10 +153,11 @@ for f in "$DIR"/*.c; do
   done
 done
 
-# ---- refused: flattened arrays with a pointer swap (issue 17's form) ----
+# ---- refused: flattened arrays with a pointer swap and a coefficient grid (the pointer forms
+# are frontend_parse's, which takes one grid): a located diagnostic with a hint, no program ----
 "$STENCILC" info "$DIR/heat3d_var.c" >/dev/null 2>"$tmp/err"
 rc=$?
-if [ $rc -eq 2 ] && grep -q 'heat3d_var.c:19:5: error: a declaration in the time loop (a pointer swap?)' "$tmp/err"; then ok
+if [ $rc -eq 2 ] && grep -q 'heat3d_var.c:[0-9]*:[0-9]*: error: ' "$tmp/err" && grep -q '^  hint: ' "$tmp/err"; then ok
 else no "heat3d_var: exit $rc: $(cat "$tmp/err")"; fi
 
 # ---- model and --backend auto ----

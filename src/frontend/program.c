@@ -522,7 +522,6 @@ static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
   Stage *s = &pr->stages[p->stage];
   bool own_buffer = f == s->field && shift == (fd->levels > 1);
   if (own_buffer) {
-    p->program_form = true;
     for (int ax = 0; ax < pr->dims; ax++)
       if (off[ax]) {
         fail(p, c, "an update that overwrites its input reads only its own cell: read the "
@@ -532,6 +531,7 @@ static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
              a->name, off[ax], ax);
         return NULL;
       }
+    p->program_form = true; /* the leapfrog's centre read, or an in-place update */
   }
   Expr *e = ir_new_expr(EX_LOAD);
   e->point = program_add_point(s, f, shift, off);
@@ -833,6 +833,11 @@ static int parse_program(Parser *p, CXCursor time_loop) {
   CXCursor s[MAX_BODY];
   int n = statements(p, p->time.body, s);
   if (n < 0) return -1;
+  /* several loop nests are several stages; a swap or any other statement beside one sweep is
+   * frontend_parse's form (and diagnostics) */
+  bool nests = true;
+  for (int i = 0; i < n && i < MAX_BODY; i++) nests = nests && kind(s[i]) == CXCursor_ForStmt;
+  if (n > 1 && nests) p->program_form = true;
   if (n > PROG_MAX_STAGES)
     return fail(p, s[PROG_MAX_STAGES], "merge stages", "more than %d stages", PROG_MAX_STAGES);
   for (int i = 0; i < n; i++)
@@ -846,8 +851,6 @@ static int parse_program(Parser *p, CXCursor time_loop) {
                       ? "a declaration in the time loop (a pointer swap?): stencil programs keep "
                         "their time levels in arrays"
                       : "a statement in the time loop that is not a stage's loop nest");
-  /* several loop nests; beside a sweep, a swap or a statement is the single stencil's to judge */
-  if (n > 1) p->program_form = true;
   for (int i = 0; i < n; i++)
     if (stage_target(p, s[i])) return -1;
   for (p->stage = 0; p->stage < n; p->stage++)

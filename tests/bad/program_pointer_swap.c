@@ -1,4 +1,4 @@
-// expect: 11:5: error: a declaration in the time loop (a pointer swap?): stencil programs keep their time levels in arrays
+// expect: 11:13: error: statement after the second loop
 /* two stages through pointers swapped in the time loop */
 void f(int n, int steps, float (*u)[n], float (*v)[n], float (*w)[n]) {
   for (int t = 0; t < steps; t++) {

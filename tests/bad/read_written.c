@@ -1,4 +1,4 @@
-// expect: 6:39: error: reads 'A' at offset -1 along axis 1 from the buffer it is writing
+// expect: 6:39: error: reads the time level being written in the same step
 void f(int n, int steps, float A[2][n][n]) {
   for (int t = 0; t < steps; t++)
     for (int i = 1; i < n - 1; i++)
