@@ -1,4 +1,4 @@
-// expect: 7:40: error: reads 'A' at offset -1 along axis 0 from the buffer it is writing, which makes the result depend on the order of the cells
+// expect: 7:40: error: reads the time level being written in the same step, at an offset from the cell written
 /* Gauss-Seidel: new values of the neighbours already updated are read (order dependent). */
 void gs(int n, int steps, double A[2][n][n]) {
   for (int t = 0; t < steps; t++)
