@@ -114,6 +114,5 @@ int main(void) {
   test_flags();
   test_function();
   test_scop_region();
-  printf("frontend unit tests: %d failure%s\n", failures, failures == 1 ? "" : "s");
-  return failures != 0;
+  return expect_summary("test_frontend");
 }
