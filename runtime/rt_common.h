@@ -372,6 +372,28 @@ RT_API RtCompare rt_compare_bounded(const rt_real *got, const rt_real *ref, cons
   return c;
 }
 
+/* The normwise comparison, for the checks that have no bound per cell beside the reference
+ * (stencil programs, whose reference keeps no bounds yet, and `stencilc check` against the user's
+ * own code): every one of the n cells (halo included) finite, and max |got - ref| / max |ref|
+ * within tol_rel (rt_tolerance above). Fills max_abs, max_ref, max_rel and nonfinite; over is 1
+ * when the relative error exceeds tol_rel, so that rt_passes gives the verdict. */
+RT_API RtCompare rt_compare_normwise(const rt_real *got, const rt_real *ref, long n, double tol_rel) {
+  RtCompare c = {0, 0, 0, 0, 0, 0, 0, 0};
+  for (long i = 0; i < n; i++) {
+    double x = (double)got[i], r = (double)ref[i];
+    if (!isfinite(x) || !isfinite(r)) {
+      c.nonfinite++;
+      continue;
+    }
+    if (fabs(r) > c.max_ref) c.max_ref = fabs(r);
+    if (fabs(x - r) > c.max_abs) c.max_abs = fabs(x - r);
+  }
+  c.max_rel = c.max_ref > 0 ? c.max_abs / c.max_ref : c.max_abs;
+  c.worst = tol_rel > 0 ? c.max_rel / tol_rel : INFINITY;
+  c.over = c.max_rel > tol_rel;
+  return c;
+}
+
 RT_API int rt_passes(const RtCompare *c) {
   return c->nonfinite == 0 && c->halo == 0 && c->over == 0;
 }

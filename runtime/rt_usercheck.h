@@ -61,27 +61,16 @@ RT_API void rt_user_print_cell(const RtDump *d, long i) {
   printf("]");
 }
 
-/* Compares the program's result (out) with the user's (ref) cell by cell, halo included, against
- * the normwise fallback of runtime/rt_common.h (rt_tolerance relative to max |ref|: the user's
- * code has no per-cell bound beside it); prints the errors, the worst cell when they differ, and
+/* Compares the program's result (out) with the user's (ref), halo included, normwise
+ * (rt_compare_normwise: the user's code has no per-cell bound beside it); prints the errors, the worst cell when they differ, and
  * the verdict; returns the exit code (0 match, 1 mismatch). */
 RT_API int rt_user_verdict(const RtDump *in, const RtDump *out, const void *ref, size_t elem,
                            double tol) {
   double *r = (double *)rt_xmalloc((size_t)in->cells * sizeof(double));
   for (long i = 0; i < in->cells; i++)
     r[i] = elem == sizeof(float) ? (double)((const float *)ref)[i] : ((const double *)ref)[i];
-  RtCompare c = {0};
-  for (long i = 0; i < in->cells; i++) {
-    double x = out->cells_v[i];
-    if (!isfinite(x) || !isfinite(r[i])) {
-      c.nonfinite++;
-      continue;
-    }
-    if (fabs(r[i]) > c.max_ref) c.max_ref = fabs(r[i]);
-    if (fabs(x - r[i]) > c.max_abs) c.max_abs = fabs(x - r[i]);
-  }
-  c.max_rel = c.max_ref > 0 ? c.max_abs / c.max_ref : c.max_abs;
-  int pass = c.nonfinite == 0 && c.max_rel <= tol;
+  RtCompare c = rt_compare_normwise(out->cells_v, r, in->cells, tol);
+  int pass = rt_passes(&c);
   printf("check: user's code against the program: steps=%ld max_abs=%.3e max_rel=%.3e tol=%.3e",
          in->steps, c.max_abs, c.max_rel, tol);
   if (c.nonfinite) printf(" nonfinite=%ld", c.nonfinite);
