@@ -274,6 +274,20 @@ static bool macro_literal(CXTranslationUnit tu, CXCursor c, char text[40]) {
   return literal > 0 && others == 0 && (isdigit((unsigned char)text[0]) || text[0] == '.');
 }
 
+bool cur_eval_number(CXCursor c, double *value, char text[40]) {
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;
+  bool number = k == CXEval_Int || k == CXEval_Float;
+  if (number) {
+    *value = k == CXEval_Int ? (double)clang_EvalResult_getAsLongLong(r)
+                             : clang_EvalResult_getAsDouble(r);
+    snprintf(text, 40, "%.17g", *value);
+    if (!strpbrk(text, ".eE")) strcat(text, ".0");
+  }
+  if (r) clang_EvalResult_dispose(r);
+  return number;
+}
+
 bool cur_literal(CXTranslationUnit tu, CXCursor c, double *value, char text[40]) {
   c = cur_strip(c);
   enum CXCursorKind k = clang_getCursorKind(c);

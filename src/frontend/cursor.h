@@ -37,6 +37,10 @@ bool cur_eval_int(CXCursor c, long long *v);
  * in a form that is a valid floating literal once an 'f' is appended ("5" becomes "5.0"). */
 bool cur_literal(CXTranslationUnit tu, CXCursor c, double *value, char text[40]);
 
+/* Value of a constant clang can evaluate (a macro, a const variable, constant arithmetic) and
+ * its text, "%.17g" made a floating literal ("5" becomes "5.0"); false when it is no number. */
+bool cur_eval_number(CXCursor c, double *value, char text[40]);
+
 /* Drops what the helpers remember about tu; call before disposing of it. */
 void cur_forget(CXTranslationUnit tu);
 

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cursor.h"
+#include "operators.h"
 
 enum {
   MAX_TEMPS = 16,            /* local temporaries in one cell's body */
@@ -370,7 +371,13 @@ static int grid_decl(Parser *p, const Access *a, int levels, bool first_grid) {
 
 /* ---- expressions ---- */
 
-static Expr *parse_expr(Parser *p, CXCursor c);
+static Expr *parse_expr(void *parser, CXCursor c);
+static void refuse(void *p, CXCursor at, const char *hint, const char *msg) {
+  fail(p, at, hint, "%s", msg);
+}
+
+/* How operators.c reads this recogniser's expressions; defined below, after the readers. */
+static const ExprForms FORMS;
 
 static Expr *constant_expr(double v, const char *text) {
   Expr *e = ir_new_expr(EX_CONST);
@@ -383,21 +390,12 @@ static Expr *constant_expr(double v, const char *text) {
 static Expr *evaluated(Parser *p, CXCursor c) {
   double v;
   char text[40];
-  if (cur_literal(p->tu, c, &v, text)) return constant_expr(v, text);
-  CXEvalResult r = clang_Cursor_Evaluate(c);
-  CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;
-  Expr *e = NULL;
-  if (k == CXEval_Int || k == CXEval_Float) {
-    v = k == CXEval_Int ? (double)clang_EvalResult_getAsLongLong(r) : clang_EvalResult_getAsDouble(r);
-    snprintf(text, sizeof text, "%.17g", v);
-    if (!strpbrk(text, ".eE")) strcat(text, ".0");
-    e = constant_expr(v, text);
-  }
-  if (r) clang_EvalResult_dispose(r);
-  return e;
+  if (!cur_literal(p->tu, c, &v, text) && !cur_eval_number(c, &v, text)) return NULL;
+  return constant_expr(v, text);
 }
 
-static Expr *binary(Parser *p, CXCursor c) {
+static Expr *binary(void *parser, CXCursor c) {
+  Parser *p = parser;
   char op[4];
   CXCursor kids[2];
   if (!cur_binary_op(p->tu, c, op) || cur_children(c, kids, 2) != 2) {
@@ -405,41 +403,21 @@ static Expr *binary(Parser *p, CXCursor c) {
     if (!k) fail(p, c, "expand the macro by hand", "cannot see the operator (it comes from a macro)");
     return k;
   }
-  ExprKind k = !strcmp(op, "+") ? EX_ADD : !strcmp(op, "-") ? EX_SUB : !strcmp(op, "*") ? EX_MUL
-             : !strcmp(op, "/") ? EX_DIV : EX_CONST;
+  ExprKind k = op_binary_kind(op);
   if (k == EX_CONST) {
-    fail(p, c, "stencil expressions use + - * / and math functions",
-         "operator '%s' is not supported in a stencil expression", op);
+    fail(p, c, HINT_OPERATORS, "operator '%s' is not supported in a stencil expression", op);
     return NULL;
   }
-  Expr *e = ir_new_expr(k);
-  e->nargs = 2;
-  if (!(e->arg[0] = parse_expr(p, kids[0])) || !(e->arg[1] = parse_expr(p, kids[1]))) {
-    ir_free_expr(e);
-    return NULL;
-  }
-  return e;
+  return op_node(&FORMS, p, k, kids, 2);
 }
 
-static Expr *unary(Parser *p, CXCursor c) {
-  char op[4];
-  bool prefix;
-  CXCursor kid;
-  if (cur_children(c, &kid, 1) == 1 && cur_unary_op(p->tu, c, op, &prefix) && prefix &&
-      (!strcmp(op, "-") || !strcmp(op, "+"))) {
-    Expr *a = parse_expr(p, kid);
-    if (!a || op[0] == '+') return a;
-    Expr *e = ir_new_expr(EX_NEG);
-    e->nargs = 1;
-    e->arg[0] = a;
-    return e;
-  }
-  fail(p, c, "stencil expressions use + - * / and math functions",
-       "this unary operator is not supported in a stencil expression");
-  return NULL;
+static Expr *unary(void *parser, CXCursor c) {
+  Parser *p = parser;
+  return op_sign(&FORMS, p, p->tu, c);
 }
 
-static Expr *call(Parser *p, CXCursor c) {
+static Expr *call(void *parser, CXCursor c) {
+  Parser *p = parser;
   char name[IR_NAME_MAX];
   spelling(c, name);
   const MathFunc *f = ir_math_func(name);
@@ -448,17 +426,7 @@ static Expr *call(Parser *p, CXCursor c) {
     fail(p, c, ir_math_func_list(), "call to '%s' with %d arguments is not supported", name, n);
     return NULL;
   }
-  Expr *e = ir_new_expr(EX_CALL);
-  e->func = f->name;
-  for (int i = 0; i < n; i++) {
-    e->nargs = i + 1;
-    if (!(e->arg[i] = parse_expr(p, clang_Cursor_getArgument(c, (unsigned)i)))) {
-      e->nargs = i;
-      ir_free_expr(e);
-      return NULL;
-    }
-  }
-  return e;
+  return op_call(&FORMS, p, c, f);
 }
 
 static bool indexed_by_loops(const Parser *p, const Access *a) {
@@ -538,7 +506,8 @@ static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
   return e;
 }
 
-static Expr *load(Parser *p, CXCursor c) {
+static Expr *load(void *parser, CXCursor c) {
+  Parser *p = parser;
   Access a;
   if (parse_access(p, c, &a)) return NULL;
   if (indexed_by_loops(p, &a)) return read_grid(p, c, &a);
@@ -550,7 +519,8 @@ static Expr *load(Parser *p, CXCursor c) {
   return NULL;
 }
 
-static Expr *variable(Parser *p, CXCursor c) {
+static Expr *variable(void *parser, CXCursor c) {
+  Parser *p = parser;
   CXCursor decl = clang_getCursorReferenced(c);
   for (int i = 0; i < p->ntemps; i++)
     if (clang_equalCursors(decl, p->temps[i].decl)) {
@@ -592,29 +562,16 @@ static Expr *variable(Parser *p, CXCursor c) {
   return NULL;
 }
 
-static Expr *parse_expr(Parser *p, CXCursor c) {
-  c = cur_strip(c);
-  switch (kind(c)) {
-  case CXCursor_IntegerLiteral:
-  case CXCursor_FloatingLiteral: {
-    Expr *e = evaluated(p, c);
-    if (!e) fail(p, c, "write the number as a decimal literal", "cannot read this literal");
-    return e;
-  }
-  case CXCursor_DeclRefExpr: return variable(p, c);
-  case CXCursor_ArraySubscriptExpr: return load(p, c);
-  case CXCursor_BinaryOperator: return binary(p, c);
-  case CXCursor_UnaryOperator: return unary(p, c);
-  case CXCursor_CallExpr: return call(p, c);
-  default: {
-    CXString s = clang_getCursorKindSpelling(kind(c));
-    fail(p, c, "stencil expressions use + - * /, constants, grid reads and math functions",
-         "unsupported construct in a stencil expression (%s)", clang_getCString(s));
-    clang_disposeString(s);
-    return NULL;
-  }
-  }
+static Expr *literal(void *parser, CXCursor c) {
+  Parser *p = parser;
+  Expr *e = evaluated(p, c);
+  if (!e) fail(p, c, "write the number as a decimal literal", "cannot read this literal");
+  return e;
 }
+
+static const ExprForms FORMS = {parse_expr, literal, variable, load, binary, unary, call, refuse};
+
+static Expr *parse_expr(void *parser, CXCursor c) { return op_read(&FORMS, parser, c); }
 
 /* ---- a cell's body: temporaries, then the assignment ---- */
 
