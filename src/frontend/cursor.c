@@ -274,6 +274,48 @@ static bool macro_literal(CXTranslationUnit tu, CXCursor c, char text[40]) {
   return literal > 0 && others == 0 && (isdigit((unsigned char)text[0]) || text[0] == '.');
 }
 
+typedef struct {
+  const char *name;
+  bool found;
+} NameSearch;
+
+static enum CXChildVisitResult find_name(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  NameSearch *s = data;
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && !strcmp(cur_ref_name(c), s->name)) {
+    s->found = true;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+bool cur_mentions(CXCursor c, const char *name) {
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) return !strcmp(cur_ref_name(c), name);
+  NameSearch s = {name, false};
+  clang_visitChildren(c, find_name, &s);
+  return s.found;
+}
+
+CurAccess cur_access(CXCursor c, Access *a) {
+  c = cur_strip(c);
+  a->nsub = 0;
+  while (clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr) {
+    CXCursor kids[2];
+    if (cur_children(c, kids, 2) != 2 || a->nsub == 1 + IR_MAX_DIMS) return CUR_ACCESS_DEEP;
+    a->sub[a->nsub++] = kids[1];
+    c = cur_strip(kids[0]);
+  }
+  if (a->nsub == 0 || !cur_ref_name(c)) return CUR_NO_ACCESS;
+  snprintf(a->name, sizeof a->name, "%s", cur_ref_name(c));
+  a->decl = clang_getCursorReferenced(c);
+  for (int i = 0; i < a->nsub / 2; i++) { /* collected innermost first */
+    CXCursor t = a->sub[i];
+    a->sub[i] = a->sub[a->nsub - 1 - i];
+    a->sub[a->nsub - 1 - i] = t;
+  }
+  return CUR_ACCESS;
+}
+
 bool cur_eval_number(CXCursor c, double *value, char text[40]) {
   CXEvalResult r = clang_Cursor_Evaluate(c);
   CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;

@@ -123,9 +123,9 @@ static Expr *call(void *parser, CXCursor c) {
 /* Whether a subscript of the access uses a time or spatial loop variable (a grid read). */
 static bool indexed_by_loops(const Parser *p, const Access *a) {
   for (int s = 0; s < a->nsub; s++) {
-    if (mentions(a->sub[s], p->time.var)) return true;
+    if (cur_mentions(a->sub[s], p->time.var)) return true;
     for (int l = 0; l < p->sw->nloops; l++)
-      if (mentions(a->sub[s], p->sw->loops[l].var)) return true;
+      if (cur_mentions(a->sub[s], p->sw->loops[l].var)) return true;
   }
   return false;
 }

@@ -26,25 +26,9 @@ enum {
 };
 
 typedef struct {
-  CXCursor at;
-  char var[IR_NAME_MAX];
-  long long lo;
-  char ext[IR_NAME_MAX]; /* upper bound symbol ("" when constant) */
-  long long bound;       /* var < ext - bound, or var < bound when ext is "" */
-  CXCursor body;
-} Loop;
-
-typedef struct {
   CXCursor decl;
   Expr *e;
 } Temp;
-
-typedef struct {
-  char name[IR_NAME_MAX];
-  CXCursor decl;
-  CXCursor sub[1 + IR_MAX_DIMS];
-  int nsub;
-} Access;
 
 typedef struct {
   const char *path;
@@ -87,28 +71,6 @@ static void spelling(CXCursor c, char out[IR_NAME_MAX]) {
   CXString s = clang_getCursorSpelling(c);
   snprintf(out, IR_NAME_MAX, "%s", clang_getCString(s));
   clang_disposeString(s);
-}
-
-typedef struct {
-  const char *name;
-  bool found;
-} NameSearch;
-
-static enum CXChildVisitResult find_name(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)parent;
-  NameSearch *s = data;
-  if (kind(c) == CXCursor_DeclRefExpr && !strcmp(cur_ref_name(c), s->name)) {
-    s->found = true;
-    return CXChildVisit_Break;
-  }
-  return CXChildVisit_Recurse;
-}
-
-static bool mentions(CXCursor c, const char *name) {
-  if (kind(c) == CXCursor_DeclRefExpr) return !strcmp(cur_ref_name(c), name);
-  NameSearch s = {name, false};
-  clang_visitChildren(c, find_name, &s);
-  return s.found;
 }
 
 /* ---- loops ---- */
@@ -235,26 +197,11 @@ static int time_shift(Parser *p, CXCursor c, const char *name, int levels, int *
 }
 
 static int parse_access(Parser *p, CXCursor c, Access *a) {
-  CXCursor outer = c;
-  c = cur_strip(c);
-  a->nsub = 0;
-  while (kind(c) == CXCursor_ArraySubscriptExpr) {
-    CXCursor kids[2];
-    if (cur_children(c, kids, 2) != 2 || a->nsub == 1 + IR_MAX_DIMS)
-      return fail(p, outer, HINT_PROGRAM, "array access has too many subscripts");
-    a->sub[a->nsub++] = kids[1];
-    c = cur_strip(kids[0]);
+  switch (cur_access(c, a)) {
+  case CUR_ACCESS_DEEP: return fail(p, c, HINT_PROGRAM, "array access has too many subscripts");
+  case CUR_NO_ACCESS: return fail(p, c, HINT_PROGRAM, "expected an access to a grid array");
+  default: return 0;
   }
-  if (a->nsub == 0 || !cur_ref_name(c))
-    return fail(p, outer, HINT_PROGRAM, "expected an access to a grid array");
-  snprintf(a->name, sizeof a->name, "%s", cur_ref_name(c));
-  a->decl = clang_getCursorReferenced(c);
-  for (int i = 0; i < a->nsub / 2; i++) {
-    CXCursor t = a->sub[i];
-    a->sub[i] = a->sub[a->nsub - 1 - i];
-    a->sub[a->nsub - 1 - i] = t;
-  }
-  return 0;
 }
 
 /* Offsets of the last dims subscripts, which must follow the stage's loops. */
@@ -432,7 +379,7 @@ static Expr *call(void *parser, CXCursor c) {
 static bool indexed_by_loops(const Parser *p, const Access *a) {
   for (int s = 0; s < a->nsub; s++)
     for (int l = 0; l < p->pr->dims; l++)
-      if (mentions(a->sub[s], p->loops[l].var)) return true;
+      if (cur_mentions(a->sub[s], p->loops[l].var)) return true;
   return false;
 }
 
