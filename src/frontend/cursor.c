@@ -316,6 +316,31 @@ CurAccess cur_access(CXCursor c, Access *a) {
   return CUR_ACCESS;
 }
 
+int cur_decl_sizes(CXCursor decl, CXCursor sizes[1 + IR_MAX_DIMS]) {
+  CXCursor kids[CUR_MAX_CHILDREN];
+  int nk = cur_children(decl, kids, CUR_MAX_CHILDREN), n = 0;
+  if (clang_getCursorKind(decl) == CXCursor_VarDecl &&
+      !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)))
+    nk--; /* the initialiser is the last child */
+  if (nk > CUR_MAX_CHILDREN) nk = CUR_MAX_CHILDREN;
+  for (int i = 0; i < nk && n < 1 + IR_MAX_DIMS; i++) {
+    enum CXCursorKind k = clang_getCursorKind(kids[i]);
+    if (k != CXCursor_TypeRef && k != CXCursor_ParmDecl) sizes[n++] = kids[i];
+  }
+  /* children come innermost size first; order by position in the source */
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0; j--) {
+      unsigned a, b;
+      clang_getExpansionLocation(clang_getCursorLocation(sizes[j - 1]), NULL, NULL, NULL, &a);
+      clang_getExpansionLocation(clang_getCursorLocation(sizes[j]), NULL, NULL, NULL, &b);
+      if (a <= b) break;
+      CXCursor x = sizes[j];
+      sizes[j] = sizes[j - 1];
+      sizes[j - 1] = x;
+    }
+  return n;
+}
+
 bool cur_eval_number(CXCursor c, double *value, char text[40]) {
   CXEvalResult r = clang_Cursor_Evaluate(c);
   CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;

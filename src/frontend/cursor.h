@@ -72,6 +72,10 @@ typedef enum {
 /* Reads the array access at c (casts and parentheses stripped); the caller refuses the others. */
 CurAccess cur_access(CXCursor c, Access *a);
 
+/* The sizes written in the array declaration decl, in source order, at most 1 + IR_MAX_DIMS
+ * (float u[3][nz][nx]: 3, nz, nx); returns how many. */
+int cur_decl_sizes(CXCursor decl, CXCursor sizes[1 + IR_MAX_DIMS]);
+
 /* Drops what the helpers remember about tu; call before disposing of it. */
 void cur_forget(CXTranslationUnit tu);
 

@@ -405,30 +405,7 @@ int read_offsets(Parser *p, CXCursor at, const Access *a, int sub0, int off[IR_M
 void grid_extents(CXCursor decl, CXCursor *sizes, int *n, bool *pointer) {
   /* an array parameter has decayed to a pointer, but its declaration keeps its first size */
   *pointer = kind(decl) != CXCursor_ParmDecl && clang_getCursorType(decl).kind == CXType_Pointer;
-  CXCursor kids[CUR_MAX_CHILDREN];
-  int nk = cur_children(decl, kids, CUR_MAX_CHILDREN);
-  bool has_init = kind(decl) == CXCursor_VarDecl && nk > 0 &&
-                  !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl));
-  if (has_init) nk--;
-  if (nk > CUR_MAX_CHILDREN) nk = CUR_MAX_CHILDREN;
-  *n = 0;
-  for (int i = 0; i < nk; i++) {
-    enum CXCursorKind k = kind(kids[i]);
-    if (k == CXCursor_TypeRef || k == CXCursor_ParmDecl) continue;
-    if (*n == 1 + IR_MAX_DIMS) break;
-    sizes[(*n)++] = kids[i];
-  }
-  /* children come innermost size first; order by position in the source */
-  for (int i = 1; i < *n; i++)
-    for (int j = i; j > 0; j--) {
-      unsigned a, b;
-      clang_getExpansionLocation(clang_getCursorLocation(sizes[j - 1]), NULL, NULL, NULL, &a);
-      clang_getExpansionLocation(clang_getCursorLocation(sizes[j]), NULL, NULL, NULL, &b);
-      if (a <= b) break;
-      CXCursor x = sizes[j];
-      sizes[j] = sizes[j - 1];
-      sizes[j - 1] = x;
-    }
+  *n = cur_decl_sizes(decl, sizes);
   /* a parameter declared as an array decays to a pointer but keeps its first size: it has one
    * size more than the arrays its pointer points to */
   CXType t = clang_getCanonicalType(clang_getCursorType(decl));

@@ -244,30 +244,6 @@ static CXType element_of(CXType t) {
   return t;
 }
 
-/* The sizes written in an array declaration, in source order. */
-static int decl_sizes(CXCursor decl, CXCursor *sizes) {
-  CXCursor kids[CUR_MAX_CHILDREN];
-  int nk = cur_children(decl, kids, CUR_MAX_CHILDREN), n = 0;
-  if (kind(decl) == CXCursor_VarDecl && !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)))
-    nk--;
-  if (nk > CUR_MAX_CHILDREN) nk = CUR_MAX_CHILDREN;
-  for (int i = 0; i < nk && n < 1 + IR_MAX_DIMS; i++) {
-    enum CXCursorKind k = kind(kids[i]);
-    if (k != CXCursor_TypeRef && k != CXCursor_ParmDecl) sizes[n++] = kids[i];
-  }
-  for (int i = 1; i < n; i++)
-    for (int j = i; j > 0; j--) {
-      unsigned a, b;
-      clang_getExpansionLocation(clang_getCursorLocation(sizes[j - 1]), NULL, NULL, NULL, &a);
-      clang_getExpansionLocation(clang_getCursorLocation(sizes[j]), NULL, NULL, NULL, &b);
-      if (a <= b) break;
-      CXCursor x = sizes[j];
-      sizes[j] = sizes[j - 1];
-      sizes[j - 1] = x;
-    }
-  return n;
-}
-
 /* Checks a grid's declaration: floating elements of the program's type, `levels` time levels
  * first (none for 1), then the program's extents (the first grid sets them). */
 static int grid_decl(Parser *p, const Access *a, int levels, bool first_grid) {
@@ -285,7 +261,7 @@ static int grid_decl(Parser *p, const Access *a, int levels, bool first_grid) {
     return fail(p, a->decl, "declare the grid as an array: float u[3][nz][nx]",
                 "grid '%s' is a pointer; stencil programs take arrays", a->name);
   CXCursor sizes[1 + IR_MAX_DIMS];
-  int n = decl_sizes(a->decl, sizes), first = levels > 1;
+  int n = cur_decl_sizes(a->decl, sizes), first = levels > 1;
   if (n != first + pr->dims)
     return fail(p, a->decl,
                 levels > 1 ? "declare the grid with its time levels first: float u[3][nz][nx]"
@@ -673,7 +649,7 @@ static int stage_target(Parser *p, CXCursor nest) {
   if (!levels) {
     CXCursor sizes[1 + IR_MAX_DIMS];
     long long m = 0;
-    if (decl_sizes(a.decl, sizes) != pr->dims + 1 || !cur_eval_int(sizes[0], &m) || m < 2 ||
+    if (cur_decl_sizes(a.decl, sizes) != pr->dims + 1 || !cur_eval_int(sizes[0], &m) || m < 2 ||
         m > PROG_MAX_LEVELS)
       return fail(p, a.decl, "keep 2 or 3 time levels in the first dimension: float u[3][nz][nx]",
                   "grid '%s' is written with a time level, but its first dimension is not 2 or 3",
