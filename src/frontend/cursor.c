@@ -316,6 +316,17 @@ CurAccess cur_access(CXCursor c, Access *a) {
   return CUR_ACCESS;
 }
 
+CXType cur_element_type(CXType t) {
+  for (int guard = 0; guard < 8; guard++) {
+    if (t.kind == CXType_Pointer) t = clang_getPointeeType(t);
+    else if (t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray ||
+             t.kind == CXType_IncompleteArray)
+      t = clang_getArrayElementType(t);
+    else break;
+  }
+  return t;
+}
+
 int cur_decl_sizes(CXCursor decl, CXCursor sizes[1 + IR_MAX_DIMS]) {
   CXCursor kids[CUR_MAX_CHILDREN];
   int nk = cur_children(decl, kids, CUR_MAX_CHILDREN), n = 0;

@@ -76,6 +76,9 @@ CurAccess cur_access(CXCursor c, Access *a);
  * (float u[3][nz][nx]: 3, nz, nx); returns how many. */
 int cur_decl_sizes(CXCursor decl, CXCursor sizes[1 + IR_MAX_DIMS]);
 
+/* The element type under the pointers and arrays of t (at most 8 levels), or t itself. */
+CXType cur_element_type(CXType t);
+
 /* Drops what the helpers remember about tu; call before disposing of it. */
 void cur_forget(CXTranslationUnit tu);
 

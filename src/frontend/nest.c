@@ -422,15 +422,7 @@ void grid_extents(CXCursor decl, CXCursor *sizes, int *n, bool *pointer) {
 
 /* The element type of an array or pointer declaration (or the type of a scalar one). */
 static CXType element_of(CXCursor decl) {
-  CXType t = clang_getCursorType(decl);
-  for (int guard = 0; guard < 8; guard++) {
-    if (t.kind == CXType_Pointer) t = clang_getPointeeType(t);
-    else if (t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray ||
-             t.kind == CXType_IncompleteArray)
-      t = clang_getArrayElementType(t);
-    else break;
-  }
-  return clang_getCanonicalType(t);
+  return clang_getCanonicalType(cur_element_type(clang_getCursorType(decl)));
 }
 
 /* Whether decl's elements are float or double, and which. */

@@ -233,22 +233,11 @@ static int offsets(Parser *p, const Access *a, int first, int off[IR_MAX_DIMS]) 
 
 /* ---- declarations ---- */
 
-static CXType element_of(CXType t) {
-  for (int guard = 0; guard < 8; guard++) {
-    if (t.kind == CXType_Pointer) t = clang_getPointeeType(t);
-    else if (t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray ||
-             t.kind == CXType_IncompleteArray)
-      t = clang_getArrayElementType(t);
-    else break;
-  }
-  return t;
-}
-
 /* Checks a grid's declaration: floating elements of the program's type, `levels` time levels
  * first (none for 1), then the program's extents (the first grid sets them). */
 static int grid_decl(Parser *p, const Access *a, int levels, bool first_grid) {
   Program *pr = p->pr;
-  enum CXTypeKind ek = clang_getCanonicalType(element_of(clang_getCursorType(a->decl))).kind;
+  enum CXTypeKind ek = clang_getCanonicalType(cur_element_type(clang_getCursorType(a->decl))).kind;
   if (ek != CXType_Float && ek != CXType_Double)
     return fail(p, a->decl, "declare the grids as float or double", "grid '%s' is not of float or double", a->name);
   DType t = ek == CXType_Double ? DTYPE_DOUBLE : DTYPE_FLOAT;
@@ -434,7 +423,7 @@ static Expr *load(void *parser, CXCursor c) {
   Access a;
   if (parse_access(p, c, &a)) return NULL;
   if (indexed_by_loops(p, &a)) return read_grid(p, c, &a);
-  if (clang_isConstQualifiedType(element_of(clang_getCursorType(a.decl))) &&
+  if (clang_isConstQualifiedType(cur_element_type(clang_getCursorType(a.decl))) &&
       kind(a.decl) == CXCursor_VarDecl)
     return const_element(p, c, &a);
   fail(p, c, "give coefficients as constants, const arrays or scalar parameters",
