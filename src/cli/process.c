@@ -103,3 +103,14 @@ pid_t nvcc_start(const char *nvcc, const char *src, const char *exe, bool fast_m
   }
   return process_start(argv, log);
 }
+
+int process_run_program(const char *exe, const char *size, const char *steps, const char *reps) {
+  char *argv[8];
+  int n = 0;
+  argv[n++] = (char *)exe;
+  if (size) argv[n++] = "-s", argv[n++] = (char *)size;
+  if (steps) argv[n++] = "-t", argv[n++] = (char *)steps;
+  if (reps) argv[n++] = "-r", argv[n++] = (char *)reps;
+  argv[n] = NULL;
+  return process_run(argv);
+}

@@ -9,6 +9,10 @@
  * its exit status, 128 + signal when it was killed, or -1 when it could not be started. */
 int process_run(char *const argv[]);
 
+/* Runs a generated program, exe, with the user's -s SIZE -t STEPS -r REPS (each left out when
+ * NULL); returns as process_run does. */
+int process_run_program(const char *exe, const char *size, const char *steps, const char *reps);
+
 /* Finds an executable: $env_var if set, else `name` in PATH, else `fallback` (may be NULL) if it
  * exists. Returns a path valid until the next call, or NULL. */
 const char *tool_find(const char *env_var, const char *name, const char *fallback);

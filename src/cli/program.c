@@ -151,18 +151,6 @@ static int gen(const Program *pr, Options *o) {
   return write_program(pr, o, o->gen.backend, o->output);
 }
 
-/* Runs a built program with the user's -s -t -r; 3 from a CUDA program means no GPU. */
-static int run_exe(const char *exe, const Options *o) {
-  char *argv[8];
-  int n = 0;
-  argv[n++] = (char *)exe;
-  if (o->size) argv[n++] = "-s", argv[n++] = (char *)o->size;
-  if (o->steps) argv[n++] = "-t", argv[n++] = (char *)o->steps;
-  if (o->reps) argv[n++] = "-r", argv[n++] = (char *)o->reps;
-  argv[n] = NULL;
-  return process_run(argv);
-}
-
 static int run(const Program *pr, Options *o) {
   char dir[4096], src[4400], exe[4400];
   if (o->workdir) snprintf(dir, sizeof dir, "%s", o->workdir);
@@ -182,7 +170,7 @@ static int run(const Program *pr, Options *o) {
     snprintf(exe, sizeof exe, "%s/%s-%s", dir, pr->name, b->name);
     if ((rc = write_program(pr, o, b, src))) return rc;
     if (process_wait(nvcc_start(nvcc_path, src, exe, o->fast_math, NULL))) return EXIT_TOOL;
-    rc = run_exe(exe, o);
+    rc = process_run_program(exe, o->size, o->steps, o->reps);
     if (rc == 3) fprintf(stderr, "stencilc run: no GPU on this machine; running the CPU path\n");
   }
   if (rc == 3) {
@@ -193,7 +181,7 @@ static int run(const Program *pr, Options *o) {
     char *argv[] = {(char *)(cc ? cc : "cc"), "-std=c11", "-O3", "-fopenmp", "-o", exe, src, "-lm", NULL};
     if (process_run(argv)) return EXIT_TOOL;
     printf("stencilc run: CPU path (C + OpenMP)\n");
-    rc = run_exe(exe, o);
+    rc = process_run_program(exe, o->size, o->steps, o->reps);
   }
   return rc == 0 ? EXIT_OK : rc == 1 ? EXIT_VERIFY : EXIT_TOOL;
 }

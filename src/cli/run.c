@@ -36,18 +36,6 @@ enum { NO_GPU = 3 }; /* exit code of a generated CUDA program that found no devi
 /* Paths of generated files: the work directory plus the stencil's name and a suffix. */
 enum { DIR_MAX = 4096, PATH_MAX_LEN = DIR_MAX + 2 * IR_NAME_MAX };
 
-/* Runs the built program with the user's size, steps and repetitions. */
-static int run_program(const char *exe, const Options *o) {
-  char *argv[8];
-  int n = 0;
-  argv[n++] = (char *)exe;
-  if (o->size) argv[n++] = "-s", argv[n++] = (char *)o->size;
-  if (o->steps) argv[n++] = "-t", argv[n++] = (char *)o->steps;
-  if (o->reps) argv[n++] = "-r", argv[n++] = (char *)o->reps;
-  argv[n] = NULL;
-  return process_run(argv);
-}
-
 static int build_c(const char *src, const char *exe) {
   const char *cc = tool_find("CC", "cc", NULL);
   if (!cc) cc = "cc";
@@ -81,7 +69,7 @@ static int run_gpu(const Stencil *st, const Options *o, const char *dir) {
     fprintf(stderr, "stencilc run: nvcc failed on %s\n", src);
     return EXIT_TOOL;
   }
-  rc = run_program(exe, o);
+  rc = process_run_program(exe, o->size, o->steps, o->reps);
   if (rc == NO_GPU) {
     fprintf(stderr, "stencilc run: no GPU on this machine: the CUDA program was built (%s) but "
                     "not run; running the CPU path instead\n", exe);
@@ -102,7 +90,7 @@ static int run_cpu(const Stencil *st, const Options *o, const char *dir) {
     return EXIT_TOOL;
   }
   printf("stencilc run: CPU path (C + OpenMP)\n");
-  return program_result(run_program(exe, o));
+  return program_result(process_run_program(exe, o->size, o->steps, o->reps));
 }
 
 static int run_run(Options *o, Stencil *st) {

@@ -142,14 +142,8 @@ void emit_bound_step(Buf *out, const Stencil *st) {
   for (int a = 0; a < d; a++)
     buf_printf(out, "  const long b%d = g->lo[%d], e%d = g->lo[%d] + g->n[%d];\n", a, a, a, a, a);
   if (st->nweights) buf_puts(out, "  const rt_real *const rt_w = rt_w_host;\n");
-  buf_puts(out, "#pragma omp parallel for\n");
-  for (int a = 0; a < d; a++)
-    buf_printf(out, "%*sfor (long i%d = b%d; i%d < e%d; i%d++)%s\n", 2 * (a + 1), "", a, a, a, a,
-               a, a == d - 1 ? " {" : "");
-  int ind = 2 * (d + 1);
-  buf_printf(out, "%*sconst long c = ", ind, "");
-  for (int a = 0; a < d - 1; a++) buf_printf(out, "i%d * s%d + ", a, a);
-  buf_printf(out, "i%d;\n%*sbout[c] = rt_e_store(", d - 1, ind, "");
+  emit_cell_nest(out, d, false);
+  buf_printf(out, "%*sbout[c] = rt_e_store(", 2 * (d + 1), "");
   emit_running(out, st, st->expr);
   buf_printf(out, ");\n%*s}\n}\n", 2 * d, "");
 }

@@ -394,3 +394,31 @@ void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const void
   buf_puts(out, rt_rt_dump);
   buf_puts(out, rt_rt_driver);
 }
+
+void emit_thread_cell(Buf *out, int d, const int lo[IR_MAX_DIMS]) {
+  static const char thread_axis[] = "xyz";
+  for (int a = 0; a < d; a++) buf_printf(out, ", int n%d", a);
+  for (int a = 0; a < d - 1; a++) buf_printf(out, ", long s%d", a);
+  buf_puts(out, ") {\n");
+  for (int a = 0; a < d; a++) {
+    char t = thread_axis[d - 1 - a];
+    buf_printf(out, "  const int i%d = blockIdx.%c * blockDim.%c + threadIdx.%c;\n", a, t, t, t);
+  }
+  buf_puts(out, "  if (");
+  for (int a = 0; a < d; a++) buf_printf(out, "%si%d >= n%d", a ? " || " : "", a, a);
+  buf_puts(out, ") return;\n  const long c = ");
+  for (int a = 0; a < d - 1; a++) buf_printf(out, "(long)(i%d + %d) * s%d + ", a, lo[a], a);
+  buf_printf(out, "(i%d + %d);\n  out[c] = ", d - 1, lo[d - 1]);
+}
+
+void emit_cell_nest(Buf *out, int d, bool simd) {
+  buf_puts(out, "#pragma omp parallel for\n");
+  for (int a = 0; a < d; a++) {
+    if (a == d - 1 && simd) buf_puts(out, "#pragma omp simd\n");
+    buf_printf(out, "%*sfor (long i%d = b%d; i%d < e%d; i%d++)%s\n", 2 * (a + 1), "", a, a, a, a,
+               a, a == d - 1 ? " {" : "");
+  }
+  buf_printf(out, "%*sconst long c = ", 2 * (d + 1), "");
+  for (int a = 0; a < d - 1; a++) buf_printf(out, "i%d * s%d + ", a, a);
+  buf_printf(out, "i%d;\n", d - 1);
+}

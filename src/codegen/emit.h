@@ -60,6 +60,16 @@ typedef struct {
 } HostStep;
 void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs);
 
+/* The rest of a one-thread-per-cell CUDA kernel's header, from its extents and strides
+ * (", int n0, ..., long s0, ...) {") to "  out[c] = ", left open for the update: the cell of thread
+ * (x on the last axis) is i_a, lo[a] past the interior's start, and returns outside the n_a. */
+void emit_thread_cell(Buf *out, int dims, const int lo[IR_MAX_DIMS]);
+
+/* An OpenMP nest over the cells b_a <= i_a < e_a (long b_a, e_a and strides s_a declared before),
+ * opened to its innermost body where `const long c` is the cell's offset, indented by
+ * 2 * (dims + 1); simd: `#pragma omp simd` on the innermost loop. */
+void emit_cell_nest(Buf *out, int dims, bool simd);
+
 /* reference_bound_step(): the bound per cell that the reference propagates beside its values
  * (bound.c; the rules in runtime/rt_common.h, "Verification"). */
 void emit_bound_step(Buf *out, const Stencil *st);

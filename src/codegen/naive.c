@@ -12,7 +12,6 @@ _Static_assert(sizeof(NaiveParams) <= sizeof(BackendParams), "naive parameters f
  * warp covers 32 contiguous cells so loads coalesce. */
 static const int block_2d[2] = {32, 8};
 static const int block_3d[3] = {32, 4, 2};
-static const char thread_axis[] = "xyz";
 
 /* A given shape names every axis; the threads fill whole warps; z (axis 0 in 3D) stays in CUDA's
  * limit, which a launch would otherwise reject at run time. */
@@ -51,18 +50,7 @@ static void emit_kernel(Buf *out, const Stencil *st, DType dtype, const NaivePla
              "__global__ void __launch_bounds__(%d)\n"
              "naive_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out",
              pl->threads);
-  for (int a = 0; a < d; a++) buf_printf(out, ", int n%d", a);
-  for (int a = 0; a < d - 1; a++) buf_printf(out, ", long s%d", a);
-  buf_puts(out, ") {\n");
-  for (int a = 0; a < d; a++) {
-    char t = thread_axis[d - 1 - a];
-    buf_printf(out, "  const int i%d = blockIdx.%c * blockDim.%c + threadIdx.%c;\n", a, t, t, t);
-  }
-  buf_puts(out, "  if (");
-  for (int a = 0; a < d; a++) buf_printf(out, "%si%d >= n%d", a ? " || " : "", a, a);
-  buf_puts(out, ") return;\n  const long c = ");
-  for (int a = 0; a < d - 1; a++) buf_printf(out, "(long)(i%d + %d) * s%d + ", a, st->lo[a], a);
-  buf_printf(out, "(i%d + %d);\n  out[c] = ", d - 1, st->lo[d - 1]);
+  emit_thread_cell(out, d, st->lo);
   emit_expr(out, st, st->expr, dtype, emit_load_global, NULL);
   buf_puts(out, ";\n}\n\n");
 }

@@ -82,16 +82,9 @@ static void emit_host_stage(Buf *out, const Program *pr, int i, const char *pref
   if (pr->nscalars) buf_puts(out, "  const rt_real *const rt_w = rt_w_host;\n");
   buf_puts(out, "  (void)t; /* unused when every field keeps one buffer */\n");
   emit_pointers(out, pr, s, false);
-  buf_puts(out, "#pragma omp parallel for\n");
-  for (int a = 0; a < d; a++) {
-    if (a == d - 1 && !reference) buf_puts(out, "#pragma omp simd\n");
-    buf_printf(out, "%*sfor (long i%d = b%d; i%d < e%d; i%d++)%s\n", 2 * (a + 1), "", a, a, a, a,
-               a, a == d - 1 ? " {" : "");
-  }
+  emit_cell_nest(out, d, !reference);
   int ind = 2 * (d + 1);
-  buf_printf(out, "%*sconst long c = ", ind, "");
-  for (int a = 0; a < d - 1; a++) buf_printf(out, "i%d * s%d + ", a, a);
-  buf_printf(out, "i%d;\n%*sout[c] = (rt_real)(", d - 1, ind, "");
+  buf_printf(out, "%*sout[c] = (rt_real)(", ind, "");
   LoadCtx l = {pr, s, reference};
   emit_expr(out, &s->st, s->st.expr, arith, emit_load, &l);
   buf_printf(out, ");\n%*s}\n}\n\n", 2 * d, "");
@@ -105,8 +98,6 @@ static void emit_step_calls(Buf *out, const Program *pr, const char *name, const
 
 /* ---- naive: one kernel per stage ---- */
 
-static const char thread_axis[] = "xyz";
-
 static void emit_kernel(Buf *out, const Program *pr, int i, DType dtype, const int *block) {
   const Stage *s = &pr->stages[i];
   int d = pr->dims, threads = 1;
@@ -117,18 +108,7 @@ static void emit_kernel(Buf *out, const Program *pr, int i, DType dtype, const i
       buf_puts(out, ", const rt_real *");
       ref_name(out, pr, &s->refs[p]);
     }
-  for (int a = 0; a < d; a++) buf_printf(out, ", int n%d", a);
-  for (int a = 0; a < d - 1; a++) buf_printf(out, ", long s%d", a);
-  buf_puts(out, ") {\n");
-  for (int a = 0; a < d; a++) {
-    char t = thread_axis[d - 1 - a];
-    buf_printf(out, "  const int i%d = blockIdx.%c * blockDim.%c + threadIdx.%c;\n", a, t, t, t);
-  }
-  buf_puts(out, "  if (");
-  for (int a = 0; a < d; a++) buf_printf(out, "%si%d >= n%d", a ? " || " : "", a, a);
-  buf_puts(out, ") return;\n  const long c = ");
-  for (int a = 0; a < d - 1; a++) buf_printf(out, "(long)(i%d + %d) * s%d + ", a, s->st.lo[a], a);
-  buf_printf(out, "(i%d + %d);\n  out[c] = ", d - 1, s->st.lo[d - 1]);
+  emit_thread_cell(out, d, s->st.lo);
   LoadCtx l = {pr, s, false};
   emit_expr(out, &s->st, s->st.expr, dtype, emit_load, &l);
   buf_puts(out, ";\n}\n\n");

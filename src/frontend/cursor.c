@@ -274,6 +274,98 @@ static bool macro_literal(CXTranslationUnit tu, CXCursor c, char text[40]) {
   return literal > 0 && others == 0 && (isdigit((unsigned char)text[0]) || text[0] == '.');
 }
 
+typedef struct {
+  const char *name;
+  bool found;
+} NameSearch;
+
+static enum CXChildVisitResult find_name(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  NameSearch *s = data;
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && !strcmp(cur_ref_name(c), s->name)) {
+    s->found = true;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+bool cur_mentions(CXCursor c, const char *name) {
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) return !strcmp(cur_ref_name(c), name);
+  NameSearch s = {name, false};
+  clang_visitChildren(c, find_name, &s);
+  return s.found;
+}
+
+CurAccess cur_access(CXCursor c, Access *a) {
+  c = cur_strip(c);
+  a->nsub = 0;
+  while (clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr) {
+    CXCursor kids[2];
+    if (cur_children(c, kids, 2) != 2 || a->nsub == 1 + IR_MAX_DIMS) return CUR_ACCESS_DEEP;
+    a->sub[a->nsub++] = kids[1];
+    c = cur_strip(kids[0]);
+  }
+  if (a->nsub == 0 || !cur_ref_name(c)) return CUR_NO_ACCESS;
+  snprintf(a->name, sizeof a->name, "%s", cur_ref_name(c));
+  a->decl = clang_getCursorReferenced(c);
+  for (int i = 0; i < a->nsub / 2; i++) { /* collected innermost first */
+    CXCursor t = a->sub[i];
+    a->sub[i] = a->sub[a->nsub - 1 - i];
+    a->sub[a->nsub - 1 - i] = t;
+  }
+  return CUR_ACCESS;
+}
+
+CXType cur_element_type(CXType t) {
+  for (int guard = 0; guard < 8; guard++) {
+    if (t.kind == CXType_Pointer) t = clang_getPointeeType(t);
+    else if (t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray ||
+             t.kind == CXType_IncompleteArray)
+      t = clang_getArrayElementType(t);
+    else break;
+  }
+  return t;
+}
+
+int cur_decl_sizes(CXCursor decl, CXCursor sizes[1 + IR_MAX_DIMS]) {
+  CXCursor kids[CUR_MAX_CHILDREN];
+  int nk = cur_children(decl, kids, CUR_MAX_CHILDREN), n = 0;
+  if (clang_getCursorKind(decl) == CXCursor_VarDecl &&
+      !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)))
+    nk--; /* the initialiser is the last child */
+  if (nk > CUR_MAX_CHILDREN) nk = CUR_MAX_CHILDREN;
+  for (int i = 0; i < nk && n < 1 + IR_MAX_DIMS; i++) {
+    enum CXCursorKind k = clang_getCursorKind(kids[i]);
+    if (k != CXCursor_TypeRef && k != CXCursor_ParmDecl) sizes[n++] = kids[i];
+  }
+  /* children come innermost size first; order by position in the source */
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0; j--) {
+      unsigned a, b;
+      clang_getExpansionLocation(clang_getCursorLocation(sizes[j - 1]), NULL, NULL, NULL, &a);
+      clang_getExpansionLocation(clang_getCursorLocation(sizes[j]), NULL, NULL, NULL, &b);
+      if (a <= b) break;
+      CXCursor x = sizes[j];
+      sizes[j] = sizes[j - 1];
+      sizes[j - 1] = x;
+    }
+  return n;
+}
+
+bool cur_eval_number(CXCursor c, double *value, char text[40]) {
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;
+  bool number = k == CXEval_Int || k == CXEval_Float;
+  if (number) {
+    *value = k == CXEval_Int ? (double)clang_EvalResult_getAsLongLong(r)
+                             : clang_EvalResult_getAsDouble(r);
+    snprintf(text, 40, "%.17g", *value);
+    if (!strpbrk(text, ".eE")) strcat(text, ".0");
+  }
+  if (r) clang_EvalResult_dispose(r);
+  return number;
+}
+
 bool cur_literal(CXTranslationUnit tu, CXCursor c, double *value, char text[40]) {
   c = cur_strip(c);
   enum CXCursorKind k = clang_getCursorKind(c);

@@ -6,6 +6,7 @@
 #include <clang-c/Index.h>
 #include <stdbool.h>
 
+#include "ir/ir.h"
 #include "util/diag.h"
 
 enum { CUR_MAX_CHILDREN = 16 };
@@ -36,6 +37,47 @@ bool cur_eval_int(CXCursor c, long long *v);
 /* Value of a numeric literal (through macros): its value and its spelling with any suffix removed,
  * in a form that is a valid floating literal once an 'f' is appended ("5" becomes "5.0"). */
 bool cur_literal(CXTranslationUnit tu, CXCursor c, double *value, char text[40]);
+
+/* Value of a constant clang can evaluate (a macro, a const variable, constant arithmetic) and
+ * its text, "%.17g" made a floating literal ("5" becomes "5.0"); false when it is no number. */
+bool cur_eval_number(CXCursor c, double *value, char text[40]);
+
+/* Whether the expression at c refers to the variable `name`. */
+bool cur_mentions(CXCursor c, const char *name);
+
+/* A counted loop, for (var = lo; var < ext - bound; var++), as both recognisers read it. */
+typedef struct {
+  CXCursor at;
+  char var[IR_NAME_MAX];
+  long long lo;          /* first value */
+  char ext[IR_NAME_MAX]; /* upper bound symbol ("" when constant) */
+  long long bound;       /* var < ext - bound, or var < bound when ext is "" */
+  CXCursor body;
+} Loop;
+
+/* An array access name[sub[0]][sub[1]]..., its subscripts outermost first. */
+typedef struct {
+  char name[IR_NAME_MAX];
+  CXCursor decl;
+  CXCursor sub[1 + IR_MAX_DIMS];
+  int nsub;
+} Access;
+
+typedef enum {
+  CUR_ACCESS,      /* read into the Access */
+  CUR_NO_ACCESS,   /* c is no subscript of a named array */
+  CUR_ACCESS_DEEP, /* more than 1 + IR_MAX_DIMS subscripts */
+} CurAccess;
+
+/* Reads the array access at c (casts and parentheses stripped); the caller refuses the others. */
+CurAccess cur_access(CXCursor c, Access *a);
+
+/* The sizes written in the array declaration decl, in source order, at most 1 + IR_MAX_DIMS
+ * (float u[3][nz][nx]: 3, nz, nx); returns how many. */
+int cur_decl_sizes(CXCursor decl, CXCursor sizes[1 + IR_MAX_DIMS]);
+
+/* The element type under the pointers and arrays of t (at most 8 levels), or t itself. */
+CXType cur_element_type(CXType t);
 
 /* Drops what the helpers remember about tu; call before disposing of it. */
 void cur_forget(CXTranslationUnit tu);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "operators.h"
 #include "parser.h"
 
 const char *const HINT_FORM =
@@ -24,7 +25,14 @@ static const Binding *binding(const Parser *p, const char *name) {
   return NULL;
 }
 
-static Expr *constant(Parser *p, CXCursor c);
+static Expr *operand(void *p, CXCursor c) { return parse_expr(p, c); }
+static void refuse(void *p, CXCursor at, const char *hint, const char *msg) {
+  fail(p, at, hint, "%s", msg);
+}
+
+/* How operators.c reads this recogniser's expressions; defined below, after the readers. */
+static const ExprForms FORMS;
+static Expr *constant(void *parser, CXCursor c);
 
 /* The value of a constant expression of at most a few levels (deeper ones are left to the
  * check of the linear form's coefficients, which is located at the whole expression). */
@@ -60,7 +68,8 @@ static bool folds_finite(Parser *p, CXCursor c, const Expr *e) {
   return true;
 }
 
-static Expr *binary(Parser *p, CXCursor c) {
+static Expr *binary(void *parser, CXCursor c) {
+  Parser *p = parser;
   char op[4];
   if (!cur_binary_op(p->tu, c, op)) {
     /* #define C0 (-205.0 / 72.0): clang folds what a macro's body computes from constants */
@@ -71,46 +80,25 @@ static Expr *binary(Parser *p, CXCursor c) {
     fail(p, c, "expand the macro by hand", "cannot see the operator (it comes from a macro)");
     return NULL;
   }
-  ExprKind k;
-  if (!strcmp(op, "+")) k = EX_ADD;
-  else if (!strcmp(op, "-")) k = EX_SUB;
-  else if (!strcmp(op, "*")) k = EX_MUL;
-  else if (!strcmp(op, "/")) k = EX_DIV;
-  else {
-    fail(p, c, "stencil expressions use + - * / and math functions",
-         "operator '%s' is not supported in a stencil expression", op);
+  ExprKind k = op_binary_kind(op);
+  if (k == EX_CONST) {
+    fail(p, c, HINT_OPERATORS, "operator '%s' is not supported in a stencil expression", op);
     return NULL;
   }
   CXCursor kids[2];
   cur_children(c, kids, 2);
-  Expr *e = ir_new_expr(k);
-  e->nargs = 2;
-  if (!(e->arg[0] = parse_expr(p, kids[0])) || !(e->arg[1] = parse_expr(p, kids[1]))) {
-    ir_free_expr(e);
-    return NULL;
-  }
+  Expr *e = op_node(&FORMS, p, k, kids, 2);
+  if (!e) return NULL;
   return folds_finite(p, c, e) ? e : (ir_free_expr(e), NULL);
 }
 
-static Expr *unary(Parser *p, CXCursor c) {
-  char op[4];
-  bool prefix;
-  CXCursor kid;
-  if (cur_children(c, &kid, 1) == 1 && cur_unary_op(p->tu, c, op, &prefix) && prefix &&
-      (!strcmp(op, "-") || !strcmp(op, "+"))) {
-    Expr *a = parse_expr(p, kid);
-    if (!a || op[0] == '+') return a;
-    Expr *e = ir_new_expr(EX_NEG);
-    e->nargs = 1;
-    e->arg[0] = a;
-    return e;
-  }
-  fail(p, c, "stencil expressions use + - * / and math functions",
-       "this unary operator is not supported in a stencil expression");
-  return NULL;
+static Expr *unary(void *parser, CXCursor c) {
+  Parser *p = parser;
+  return op_sign(&FORMS, p, p->tu, c);
 }
 
-static Expr *call(Parser *p, CXCursor c) {
+static Expr *call(void *parser, CXCursor c) {
+  Parser *p = parser;
   CXString s = clang_getCursorSpelling(c);
   char name[IR_NAME_MAX];
   snprintf(name, sizeof name, "%s", clang_getCString(s));
@@ -126,17 +114,7 @@ static Expr *call(Parser *p, CXCursor c) {
          f->nargs == 1 ? "" : "s", n);
     return NULL;
   }
-  Expr *e = ir_new_expr(EX_CALL);
-  e->func = f->name;
-  for (int i = 0; i < n; i++) {
-    e->nargs = i + 1;
-    if (!(e->arg[i] = parse_expr(p, clang_Cursor_getArgument(c, (unsigned)i)))) {
-      e->nargs = i;
-      ir_free_expr(e);
-      return NULL;
-    }
-  }
-  return e;
+  return op_call(&FORMS, p, c, f);
 }
 
 /* ---- run-time weights ---- */
@@ -145,9 +123,9 @@ static Expr *call(Parser *p, CXCursor c) {
 /* Whether a subscript of the access uses a time or spatial loop variable (a grid read). */
 static bool indexed_by_loops(const Parser *p, const Access *a) {
   for (int s = 0; s < a->nsub; s++) {
-    if (mentions(a->sub[s], p->time.var)) return true;
+    if (cur_mentions(a->sub[s], p->time.var)) return true;
     for (int l = 0; l < p->sw->nloops; l++)
-      if (mentions(a->sub[s], p->sw->loops[l].var)) return true;
+      if (cur_mentions(a->sub[s], p->sw->loops[l].var)) return true;
   }
   return false;
 }
@@ -234,7 +212,8 @@ static const char *const HINT_ONE_GRID =
     "read at constant subscripts (coefficient grids come with issue 18's stencil programs)";
 
 /* A read of the grid at the previous time level, at constant offsets from the cell written. */
-static Expr *load(Parser *p, CXCursor c) {
+static Expr *load(void *parser, CXCursor c) {
+  Parser *p = parser;
   Access a;
   if (parse_access(p, c, &a)) return NULL;
   Sweep *sw = p->sw;
@@ -280,7 +259,8 @@ static Expr *load(Parser *p, CXCursor c) {
   return e;
 }
 
-static Expr *constant(Parser *p, CXCursor c) {
+static Expr *constant(void *parser, CXCursor c) {
+  Parser *p = parser;
   Expr *e = ir_new_expr(EX_CONST);
   if (cur_literal(p->tu, c, &e->value, e->text)) {
     if (isfinite(e->value)) return e;
@@ -288,21 +268,13 @@ static Expr *constant(Parser *p, CXCursor c) {
     fail(p, c, "write a finite constant", "the constant is out of range (it rounds to infinity)");
     return NULL;
   }
-  CXEvalResult r = clang_Cursor_Evaluate(c);
-  CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;
-  if (k == CXEval_Int || k == CXEval_Float) {
-    e->value = k == CXEval_Int ? (double)clang_EvalResult_getAsLongLong(r)
-                               : clang_EvalResult_getAsDouble(r);
-    snprintf(e->text, sizeof e->text, "%.17g", e->value);
-    if (!strpbrk(e->text, ".eE")) strcat(e->text, ".0");
-  }
-  if (r) clang_EvalResult_dispose(r);
-  if ((k == CXEval_Int || k == CXEval_Float) && !isfinite(e->value)) {
+  bool number = cur_eval_number(c, &e->value, e->text);
+  if (number && !isfinite(e->value)) {
     ir_free_expr(e);
     fail(p, c, "write a finite constant", "the constant is not finite");
     return NULL;
   }
-  if (k == CXEval_Int || k == CXEval_Float) return e;
+  if (number) return e;
   ir_free_expr(e);
   fail(p, c, "use a literal, a macro or a const variable; run-time coefficients go in an array "
              "parameter (const float W[K]) read at constant subscripts",
@@ -318,7 +290,8 @@ static long count_nodes(const Expr *e) {
 
 /* A variable: the accumulator (its expression so far), a filter-loop variable (its value) or a
  * constant. */
-static Expr *variable(Parser *p, CXCursor c) {
+static Expr *variable(void *parser, CXCursor c) {
+  Parser *p = parser;
   if (p->acc && clang_equalCursors(clang_getCursorReferenced(c), p->acc_decl)) {
     p->copied += count_nodes(p->acc);
     if (p->copied > MAX_COPIED_NODES) {
@@ -336,25 +309,7 @@ static Expr *variable(Parser *p, CXCursor c) {
   return e;
 }
 
-static Expr *parse_node(Parser *p, CXCursor c) {
-  c = cur_strip(c);
-  switch (kind(c)) {
-  case CXCursor_IntegerLiteral:
-  case CXCursor_FloatingLiteral: return constant(p, c);
-  case CXCursor_DeclRefExpr: return variable(p, c);
-  case CXCursor_ArraySubscriptExpr: return load(p, c);
-  case CXCursor_BinaryOperator: return binary(p, c);
-  case CXCursor_UnaryOperator: return unary(p, c);
-  case CXCursor_CallExpr: return call(p, c);
-  default: {
-    CXString s = clang_getCursorKindSpelling(kind(c));
-    fail(p, c, "stencil expressions use + - * /, constants, grid reads and math functions",
-         "unsupported construct in a stencil expression (%s)", clang_getCString(s));
-    clang_disposeString(s);
-    return NULL;
-  }
-  }
-}
+static const ExprForms FORMS = {operand, constant, variable, load, binary, unary, call, refuse};
 
 /* The nesting of an expression is bounded (MAX_EXPR_DEPTH): every stage after the front end
  * recurses once per level. */
@@ -365,7 +320,7 @@ Expr *parse_expr(Parser *p, CXCursor c) {
          "the expression nests more than %d operations", MAX_EXPR_DEPTH);
     return NULL;
   }
-  Expr *e = parse_node(p, c);
+  Expr *e = op_read(&FORMS, p, c);
   p->depth--;
   return e;
 }

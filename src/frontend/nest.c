@@ -24,28 +24,6 @@ static const char *const HINT_TIME_BODY =
     "the time loop holds the sweep, then a pointer swap (tmp = a; a = b; b = tmp;) or a "
     "copy-back nest (a[i][j] = b[i][j]), or a second sweep a = f(b) with the same f";
 
-typedef struct {
-  const char *name;
-  bool found;
-} NameSearch;
-
-static enum CXChildVisitResult find_name(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)parent;
-  NameSearch *s = data;
-  if (kind(c) == CXCursor_DeclRefExpr && !strcmp(cur_ref_name(c), s->name)) {
-    s->found = true;
-    return CXChildVisit_Break;
-  }
-  return CXChildVisit_Recurse;
-}
-
-bool mentions(CXCursor c, const char *name) {
-  NameSearch s = {name, false};
-  if (kind(c) == CXCursor_DeclRefExpr) return !strcmp(cur_ref_name(c), name);
-  clang_visitChildren(c, find_name, &s);
-  return s.found;
-}
-
 /* ---- loops ---- */
 
 static int loop_init(Parser *p, CXCursor init, Loop *l) {
@@ -178,26 +156,11 @@ bool loop_var_in_use(const Parser *p, const char *name) {
 /* ---- accesses ---- */
 
 int parse_access(Parser *p, CXCursor c, Access *a) {
-  CXCursor outer = c;
-  c = cur_strip(c);
-  a->nsub = 0;
-  while (kind(c) == CXCursor_ArraySubscriptExpr) {
-    CXCursor kids[2];
-    if (cur_children(c, kids, 2) != 2 || a->nsub == 1 + IR_MAX_DIMS)
-      return fail(p, outer, HINT_FORM, "array access has too many subscripts");
-    a->sub[a->nsub++] = kids[1];
-    c = cur_strip(kids[0]);
+  switch (cur_access(c, a)) {
+  case CUR_ACCESS_DEEP: return fail(p, c, HINT_FORM, "array access has too many subscripts");
+  case CUR_NO_ACCESS: return fail(p, c, HINT_FORM, "expected an access to the grid array");
+  default: return 0;
   }
-  if (a->nsub == 0 || !cur_ref_name(c))
-    return fail(p, outer, HINT_FORM, "expected an access to the grid array");
-  snprintf(a->name, sizeof a->name, "%s", cur_ref_name(c));
-  a->decl = clang_getCursorReferenced(c);
-  for (int i = 0; i < a->nsub / 2; i++) { /* collected innermost first */
-    CXCursor t = a->sub[i];
-    a->sub[i] = a->sub[a->nsub - 1 - i];
-    a->sub[a->nsub - 1 - i] = t;
-  }
-  return 0;
 }
 
 static const char *const HINT_LEVEL =
@@ -228,7 +191,7 @@ int time_level(Parser *p, CXCursor c, long long *k, long long *m) {
 static bool has_time_level(Parser *p, const Access *a) {
   CXCursor s = cur_strip(a->sub[0]);
   char op[4];
-  return mentions(s, p->time.var) ||
+  return cur_mentions(s, p->time.var) ||
          (kind(s) == CXCursor_BinaryOperator && cur_binary_op(p->tu, s, op) && !strcmp(op, "%"));
 }
 
@@ -442,30 +405,7 @@ int read_offsets(Parser *p, CXCursor at, const Access *a, int sub0, int off[IR_M
 void grid_extents(CXCursor decl, CXCursor *sizes, int *n, bool *pointer) {
   /* an array parameter has decayed to a pointer, but its declaration keeps its first size */
   *pointer = kind(decl) != CXCursor_ParmDecl && clang_getCursorType(decl).kind == CXType_Pointer;
-  CXCursor kids[CUR_MAX_CHILDREN];
-  int nk = cur_children(decl, kids, CUR_MAX_CHILDREN);
-  bool has_init = kind(decl) == CXCursor_VarDecl && nk > 0 &&
-                  !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl));
-  if (has_init) nk--;
-  if (nk > CUR_MAX_CHILDREN) nk = CUR_MAX_CHILDREN;
-  *n = 0;
-  for (int i = 0; i < nk; i++) {
-    enum CXCursorKind k = kind(kids[i]);
-    if (k == CXCursor_TypeRef || k == CXCursor_ParmDecl) continue;
-    if (*n == 1 + IR_MAX_DIMS) break;
-    sizes[(*n)++] = kids[i];
-  }
-  /* children come innermost size first; order by position in the source */
-  for (int i = 1; i < *n; i++)
-    for (int j = i; j > 0; j--) {
-      unsigned a, b;
-      clang_getExpansionLocation(clang_getCursorLocation(sizes[j - 1]), NULL, NULL, NULL, &a);
-      clang_getExpansionLocation(clang_getCursorLocation(sizes[j]), NULL, NULL, NULL, &b);
-      if (a <= b) break;
-      CXCursor x = sizes[j];
-      sizes[j] = sizes[j - 1];
-      sizes[j - 1] = x;
-    }
+  *n = cur_decl_sizes(decl, sizes);
   /* a parameter declared as an array decays to a pointer but keeps its first size: it has one
    * size more than the arrays its pointer points to */
   CXType t = clang_getCanonicalType(clang_getCursorType(decl));
@@ -482,15 +422,7 @@ void grid_extents(CXCursor decl, CXCursor *sizes, int *n, bool *pointer) {
 
 /* The element type of an array or pointer declaration (or the type of a scalar one). */
 static CXType element_of(CXCursor decl) {
-  CXType t = clang_getCursorType(decl);
-  for (int guard = 0; guard < 8; guard++) {
-    if (t.kind == CXType_Pointer) t = clang_getPointeeType(t);
-    else if (t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray ||
-             t.kind == CXType_IncompleteArray)
-      t = clang_getArrayElementType(t);
-    else break;
-  }
-  return clang_getCanonicalType(t);
+  return clang_getCanonicalType(cur_element_type(clang_getCursorType(decl)));
 }
 
 /* Whether decl's elements are float or double, and which. */

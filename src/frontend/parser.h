@@ -40,27 +40,11 @@ typedef struct {
   Term t[POLY_MAX_TERMS];
 } Poly;
 
-typedef struct {
-  CXCursor at;
-  char var[IR_NAME_MAX];
-  long long lo;          /* first value */
-  char ext[IR_NAME_MAX]; /* upper bound symbol ("" when constant) */
-  long long bound;       /* var < ext - bound, or var < bound when ext is "" */
-  CXCursor body;
-} Loop;
-
 /* A filter-loop variable at its value in the iteration being unrolled. */
 typedef struct {
   char var[IR_NAME_MAX];
   long long value;
 } Binding;
-
-typedef struct {
-  char name[IR_NAME_MAX];
-  CXCursor decl;
-  CXCursor sub[1 + IR_MAX_DIMS];
-  int nsub;
-} Access;
 
 /* The first refusal met while recognising a candidate; printed only for the candidate chosen. */
 typedef struct {

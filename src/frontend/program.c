@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cursor.h"
+#include "operators.h"
 
 enum {
   MAX_TEMPS = 16,            /* local temporaries in one cell's body */
@@ -25,25 +26,9 @@ enum {
 };
 
 typedef struct {
-  CXCursor at;
-  char var[IR_NAME_MAX];
-  long long lo;
-  char ext[IR_NAME_MAX]; /* upper bound symbol ("" when constant) */
-  long long bound;       /* var < ext - bound, or var < bound when ext is "" */
-  CXCursor body;
-} Loop;
-
-typedef struct {
   CXCursor decl;
   Expr *e;
 } Temp;
-
-typedef struct {
-  char name[IR_NAME_MAX];
-  CXCursor decl;
-  CXCursor sub[1 + IR_MAX_DIMS];
-  int nsub;
-} Access;
 
 typedef struct {
   const char *path;
@@ -86,28 +71,6 @@ static void spelling(CXCursor c, char out[IR_NAME_MAX]) {
   CXString s = clang_getCursorSpelling(c);
   snprintf(out, IR_NAME_MAX, "%s", clang_getCString(s));
   clang_disposeString(s);
-}
-
-typedef struct {
-  const char *name;
-  bool found;
-} NameSearch;
-
-static enum CXChildVisitResult find_name(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)parent;
-  NameSearch *s = data;
-  if (kind(c) == CXCursor_DeclRefExpr && !strcmp(cur_ref_name(c), s->name)) {
-    s->found = true;
-    return CXChildVisit_Break;
-  }
-  return CXChildVisit_Recurse;
-}
-
-static bool mentions(CXCursor c, const char *name) {
-  if (kind(c) == CXCursor_DeclRefExpr) return !strcmp(cur_ref_name(c), name);
-  NameSearch s = {name, false};
-  clang_visitChildren(c, find_name, &s);
-  return s.found;
 }
 
 /* ---- loops ---- */
@@ -234,26 +197,11 @@ static int time_shift(Parser *p, CXCursor c, const char *name, int levels, int *
 }
 
 static int parse_access(Parser *p, CXCursor c, Access *a) {
-  CXCursor outer = c;
-  c = cur_strip(c);
-  a->nsub = 0;
-  while (kind(c) == CXCursor_ArraySubscriptExpr) {
-    CXCursor kids[2];
-    if (cur_children(c, kids, 2) != 2 || a->nsub == 1 + IR_MAX_DIMS)
-      return fail(p, outer, HINT_PROGRAM, "array access has too many subscripts");
-    a->sub[a->nsub++] = kids[1];
-    c = cur_strip(kids[0]);
+  switch (cur_access(c, a)) {
+  case CUR_ACCESS_DEEP: return fail(p, c, HINT_PROGRAM, "array access has too many subscripts");
+  case CUR_NO_ACCESS: return fail(p, c, HINT_PROGRAM, "expected an access to a grid array");
+  default: return 0;
   }
-  if (a->nsub == 0 || !cur_ref_name(c))
-    return fail(p, outer, HINT_PROGRAM, "expected an access to a grid array");
-  snprintf(a->name, sizeof a->name, "%s", cur_ref_name(c));
-  a->decl = clang_getCursorReferenced(c);
-  for (int i = 0; i < a->nsub / 2; i++) {
-    CXCursor t = a->sub[i];
-    a->sub[i] = a->sub[a->nsub - 1 - i];
-    a->sub[a->nsub - 1 - i] = t;
-  }
-  return 0;
 }
 
 /* Offsets of the last dims subscripts, which must follow the stage's loops. */
@@ -285,46 +233,11 @@ static int offsets(Parser *p, const Access *a, int first, int off[IR_MAX_DIMS]) 
 
 /* ---- declarations ---- */
 
-static CXType element_of(CXType t) {
-  for (int guard = 0; guard < 8; guard++) {
-    if (t.kind == CXType_Pointer) t = clang_getPointeeType(t);
-    else if (t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray ||
-             t.kind == CXType_IncompleteArray)
-      t = clang_getArrayElementType(t);
-    else break;
-  }
-  return t;
-}
-
-/* The sizes written in an array declaration, in source order. */
-static int decl_sizes(CXCursor decl, CXCursor *sizes) {
-  CXCursor kids[CUR_MAX_CHILDREN];
-  int nk = cur_children(decl, kids, CUR_MAX_CHILDREN), n = 0;
-  if (kind(decl) == CXCursor_VarDecl && !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)))
-    nk--;
-  if (nk > CUR_MAX_CHILDREN) nk = CUR_MAX_CHILDREN;
-  for (int i = 0; i < nk && n < 1 + IR_MAX_DIMS; i++) {
-    enum CXCursorKind k = kind(kids[i]);
-    if (k != CXCursor_TypeRef && k != CXCursor_ParmDecl) sizes[n++] = kids[i];
-  }
-  for (int i = 1; i < n; i++)
-    for (int j = i; j > 0; j--) {
-      unsigned a, b;
-      clang_getExpansionLocation(clang_getCursorLocation(sizes[j - 1]), NULL, NULL, NULL, &a);
-      clang_getExpansionLocation(clang_getCursorLocation(sizes[j]), NULL, NULL, NULL, &b);
-      if (a <= b) break;
-      CXCursor x = sizes[j];
-      sizes[j] = sizes[j - 1];
-      sizes[j - 1] = x;
-    }
-  return n;
-}
-
 /* Checks a grid's declaration: floating elements of the program's type, `levels` time levels
  * first (none for 1), then the program's extents (the first grid sets them). */
 static int grid_decl(Parser *p, const Access *a, int levels, bool first_grid) {
   Program *pr = p->pr;
-  enum CXTypeKind ek = clang_getCanonicalType(element_of(clang_getCursorType(a->decl))).kind;
+  enum CXTypeKind ek = clang_getCanonicalType(cur_element_type(clang_getCursorType(a->decl))).kind;
   if (ek != CXType_Float && ek != CXType_Double)
     return fail(p, a->decl, "declare the grids as float or double", "grid '%s' is not of float or double", a->name);
   DType t = ek == CXType_Double ? DTYPE_DOUBLE : DTYPE_FLOAT;
@@ -337,7 +250,7 @@ static int grid_decl(Parser *p, const Access *a, int levels, bool first_grid) {
     return fail(p, a->decl, "declare the grid as an array: float u[3][nz][nx]",
                 "grid '%s' is a pointer; stencil programs take arrays", a->name);
   CXCursor sizes[1 + IR_MAX_DIMS];
-  int n = decl_sizes(a->decl, sizes), first = levels > 1;
+  int n = cur_decl_sizes(a->decl, sizes), first = levels > 1;
   if (n != first + pr->dims)
     return fail(p, a->decl,
                 levels > 1 ? "declare the grid with its time levels first: float u[3][nz][nx]"
@@ -370,7 +283,13 @@ static int grid_decl(Parser *p, const Access *a, int levels, bool first_grid) {
 
 /* ---- expressions ---- */
 
-static Expr *parse_expr(Parser *p, CXCursor c);
+static Expr *parse_expr(void *parser, CXCursor c);
+static void refuse(void *p, CXCursor at, const char *hint, const char *msg) {
+  fail(p, at, hint, "%s", msg);
+}
+
+/* How operators.c reads this recogniser's expressions; defined below, after the readers. */
+static const ExprForms FORMS;
 
 static Expr *constant_expr(double v, const char *text) {
   Expr *e = ir_new_expr(EX_CONST);
@@ -383,21 +302,12 @@ static Expr *constant_expr(double v, const char *text) {
 static Expr *evaluated(Parser *p, CXCursor c) {
   double v;
   char text[40];
-  if (cur_literal(p->tu, c, &v, text)) return constant_expr(v, text);
-  CXEvalResult r = clang_Cursor_Evaluate(c);
-  CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;
-  Expr *e = NULL;
-  if (k == CXEval_Int || k == CXEval_Float) {
-    v = k == CXEval_Int ? (double)clang_EvalResult_getAsLongLong(r) : clang_EvalResult_getAsDouble(r);
-    snprintf(text, sizeof text, "%.17g", v);
-    if (!strpbrk(text, ".eE")) strcat(text, ".0");
-    e = constant_expr(v, text);
-  }
-  if (r) clang_EvalResult_dispose(r);
-  return e;
+  if (!cur_literal(p->tu, c, &v, text) && !cur_eval_number(c, &v, text)) return NULL;
+  return constant_expr(v, text);
 }
 
-static Expr *binary(Parser *p, CXCursor c) {
+static Expr *binary(void *parser, CXCursor c) {
+  Parser *p = parser;
   char op[4];
   CXCursor kids[2];
   if (!cur_binary_op(p->tu, c, op) || cur_children(c, kids, 2) != 2) {
@@ -405,41 +315,21 @@ static Expr *binary(Parser *p, CXCursor c) {
     if (!k) fail(p, c, "expand the macro by hand", "cannot see the operator (it comes from a macro)");
     return k;
   }
-  ExprKind k = !strcmp(op, "+") ? EX_ADD : !strcmp(op, "-") ? EX_SUB : !strcmp(op, "*") ? EX_MUL
-             : !strcmp(op, "/") ? EX_DIV : EX_CONST;
+  ExprKind k = op_binary_kind(op);
   if (k == EX_CONST) {
-    fail(p, c, "stencil expressions use + - * / and math functions",
-         "operator '%s' is not supported in a stencil expression", op);
+    fail(p, c, HINT_OPERATORS, "operator '%s' is not supported in a stencil expression", op);
     return NULL;
   }
-  Expr *e = ir_new_expr(k);
-  e->nargs = 2;
-  if (!(e->arg[0] = parse_expr(p, kids[0])) || !(e->arg[1] = parse_expr(p, kids[1]))) {
-    ir_free_expr(e);
-    return NULL;
-  }
-  return e;
+  return op_node(&FORMS, p, k, kids, 2);
 }
 
-static Expr *unary(Parser *p, CXCursor c) {
-  char op[4];
-  bool prefix;
-  CXCursor kid;
-  if (cur_children(c, &kid, 1) == 1 && cur_unary_op(p->tu, c, op, &prefix) && prefix &&
-      (!strcmp(op, "-") || !strcmp(op, "+"))) {
-    Expr *a = parse_expr(p, kid);
-    if (!a || op[0] == '+') return a;
-    Expr *e = ir_new_expr(EX_NEG);
-    e->nargs = 1;
-    e->arg[0] = a;
-    return e;
-  }
-  fail(p, c, "stencil expressions use + - * / and math functions",
-       "this unary operator is not supported in a stencil expression");
-  return NULL;
+static Expr *unary(void *parser, CXCursor c) {
+  Parser *p = parser;
+  return op_sign(&FORMS, p, p->tu, c);
 }
 
-static Expr *call(Parser *p, CXCursor c) {
+static Expr *call(void *parser, CXCursor c) {
+  Parser *p = parser;
   char name[IR_NAME_MAX];
   spelling(c, name);
   const MathFunc *f = ir_math_func(name);
@@ -448,23 +338,13 @@ static Expr *call(Parser *p, CXCursor c) {
     fail(p, c, ir_math_func_list(), "call to '%s' with %d arguments is not supported", name, n);
     return NULL;
   }
-  Expr *e = ir_new_expr(EX_CALL);
-  e->func = f->name;
-  for (int i = 0; i < n; i++) {
-    e->nargs = i + 1;
-    if (!(e->arg[i] = parse_expr(p, clang_Cursor_getArgument(c, (unsigned)i)))) {
-      e->nargs = i;
-      ir_free_expr(e);
-      return NULL;
-    }
-  }
-  return e;
+  return op_call(&FORMS, p, c, f);
 }
 
 static bool indexed_by_loops(const Parser *p, const Access *a) {
   for (int s = 0; s < a->nsub; s++)
     for (int l = 0; l < p->pr->dims; l++)
-      if (mentions(a->sub[s], p->loops[l].var)) return true;
+      if (cur_mentions(a->sub[s], p->loops[l].var)) return true;
   return false;
 }
 
@@ -538,11 +418,12 @@ static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
   return e;
 }
 
-static Expr *load(Parser *p, CXCursor c) {
+static Expr *load(void *parser, CXCursor c) {
+  Parser *p = parser;
   Access a;
   if (parse_access(p, c, &a)) return NULL;
   if (indexed_by_loops(p, &a)) return read_grid(p, c, &a);
-  if (clang_isConstQualifiedType(element_of(clang_getCursorType(a.decl))) &&
+  if (clang_isConstQualifiedType(cur_element_type(clang_getCursorType(a.decl))) &&
       kind(a.decl) == CXCursor_VarDecl)
     return const_element(p, c, &a);
   fail(p, c, "give coefficients as constants, const arrays or scalar parameters",
@@ -550,7 +431,8 @@ static Expr *load(Parser *p, CXCursor c) {
   return NULL;
 }
 
-static Expr *variable(Parser *p, CXCursor c) {
+static Expr *variable(void *parser, CXCursor c) {
+  Parser *p = parser;
   CXCursor decl = clang_getCursorReferenced(c);
   for (int i = 0; i < p->ntemps; i++)
     if (clang_equalCursors(decl, p->temps[i].decl)) {
@@ -592,29 +474,16 @@ static Expr *variable(Parser *p, CXCursor c) {
   return NULL;
 }
 
-static Expr *parse_expr(Parser *p, CXCursor c) {
-  c = cur_strip(c);
-  switch (kind(c)) {
-  case CXCursor_IntegerLiteral:
-  case CXCursor_FloatingLiteral: {
-    Expr *e = evaluated(p, c);
-    if (!e) fail(p, c, "write the number as a decimal literal", "cannot read this literal");
-    return e;
-  }
-  case CXCursor_DeclRefExpr: return variable(p, c);
-  case CXCursor_ArraySubscriptExpr: return load(p, c);
-  case CXCursor_BinaryOperator: return binary(p, c);
-  case CXCursor_UnaryOperator: return unary(p, c);
-  case CXCursor_CallExpr: return call(p, c);
-  default: {
-    CXString s = clang_getCursorKindSpelling(kind(c));
-    fail(p, c, "stencil expressions use + - * /, constants, grid reads and math functions",
-         "unsupported construct in a stencil expression (%s)", clang_getCString(s));
-    clang_disposeString(s);
-    return NULL;
-  }
-  }
+static Expr *literal(void *parser, CXCursor c) {
+  Parser *p = parser;
+  Expr *e = evaluated(p, c);
+  if (!e) fail(p, c, "write the number as a decimal literal", "cannot read this literal");
+  return e;
 }
+
+static const ExprForms FORMS = {parse_expr, literal, variable, load, binary, unary, call, refuse};
+
+static Expr *parse_expr(void *parser, CXCursor c) { return op_read(&FORMS, parser, c); }
 
 /* ---- a cell's body: temporaries, then the assignment ---- */
 
@@ -769,7 +638,7 @@ static int stage_target(Parser *p, CXCursor nest) {
   if (!levels) {
     CXCursor sizes[1 + IR_MAX_DIMS];
     long long m = 0;
-    if (decl_sizes(a.decl, sizes) != pr->dims + 1 || !cur_eval_int(sizes[0], &m) || m < 2 ||
+    if (cur_decl_sizes(a.decl, sizes) != pr->dims + 1 || !cur_eval_int(sizes[0], &m) || m < 2 ||
         m > PROG_MAX_LEVELS)
       return fail(p, a.decl, "keep 2 or 3 time levels in the first dimension: float u[3][nz][nx]",
                   "grid '%s' is written with a time level, but its first dimension is not 2 or 3",

@@ -1,0 +1,48 @@
+/* Internal to the front end: the expression forms both recognisers read the same way, the
+ * single stencil's (expr.c) and the stencil program's (program.c). Each keeps its own Parser,
+ * leaves (constants, variables, grid reads) and refusals; what they share is the dispatch on a
+ * construct's kind and how an operator node is built from its operands. */
+#ifndef STENCILC_FRONTEND_OPERATORS_H
+#define STENCILC_FRONTEND_OPERATORS_H
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+
+#include "ir/ir.h"
+
+/* The hint of a refused operator. */
+extern const char *const HINT_OPERATORS;
+
+/* A recogniser's reader of one form, called with its own parser. */
+typedef Expr *(*ReadForm)(void *parser, CXCursor c);
+
+/* How a recogniser reads each form a stencil expression takes, and records a refusal. */
+typedef struct {
+  ReadForm expr;     /* a whole operand: the recogniser's parse_expr */
+  ReadForm literal;  /* IntegerLiteral, FloatingLiteral */
+  ReadForm variable; /* DeclRefExpr */
+  ReadForm load;     /* ArraySubscriptExpr */
+  ReadForm binary, unary, call;
+  void (*refuse)(void *parser, CXCursor at, const char *hint, const char *msg);
+} ExprForms;
+
+/* The expression at c (stripped of casts and parentheses) read by the reader of its form; NULL,
+ * refused, when a stencil expression takes no such construct. */
+Expr *op_read(const ExprForms *forms, void *parser, CXCursor c);
+
+/* The node of a binary operator's spelling: EX_ADD, EX_SUB, EX_MUL, EX_DIV, or EX_CONST for an
+ * operator a stencil expression does not take. */
+ExprKind op_binary_kind(const char *op);
+
+/* A node of kind k whose operands, read in order by forms->expr, are at args[0..n-1]; NULL (the
+ * node freed) as soon as one operand fails, the refusal being the reader's. */
+Expr *op_node(const ExprForms *forms, void *parser, ExprKind k, const CXCursor *args, int n);
+
+/* The math function call at c with its arguments read; f is the function called, and the call
+ * has f->nargs arguments (the caller checked). */
+Expr *op_call(const ExprForms *forms, void *parser, CXCursor c, const MathFunc *f);
+
+/* The UnaryOperator at c: a prefix + or - of its operand; anything else is refused. */
+Expr *op_sign(const ExprForms *forms, void *parser, CXTranslationUnit tu, CXCursor c);
+
+#endif
