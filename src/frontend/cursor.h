@@ -6,6 +6,7 @@
 #include <clang-c/Index.h>
 #include <stdbool.h>
 
+#include "frontend.h"
 #include "ir/ir.h"
 #include "util/diag.h"
 
@@ -81,5 +82,12 @@ CXType cur_element_type(CXType t);
 
 /* Drops what the helpers remember about tu; call before disposing of it. */
 void cur_forget(CXTranslationUnit tu);
+
+/* Parsing the user's file (frontend.c), for every front end that reads it: the words clang reads
+ * it with (gnu11, clang's own headers, then the user's flags), at most cap, returning the count;
+ * and running fn(arg) on a thread with the parse stack (libclang and the recognisers recurse as
+ * deep as the input nests). */
+int frontend_clang_args(const FrontendOptions *fo, const char **args, int cap);
+void frontend_on_parse_stack(void (*fn)(void *), void *arg);
 
 #endif

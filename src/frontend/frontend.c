@@ -393,6 +393,12 @@ static int base_args(const char **args) {
   return n;
 }
 
+int frontend_clang_args(const FrontendOptions *fo, const char **args, int cap) {
+  int n = base_args(args);
+  for (int i = 0; fo && i < fo->nclang_args && n < cap; i++) args[n++] = fo->clang_args[i];
+  return n;
+}
+
 typedef struct {
   const char *path;
   struct CXUnsavedFile *unsaved;
@@ -450,11 +456,15 @@ static void parse_tu(void *data) {
  * start its own 8 MB one (LIBCLANG_NOTHREADS). Untouched stack costs no memory. */
 enum { PARSE_STACK_BYTES = 512u << 20 };
 
+void frontend_on_parse_stack(void (*fn)(void *), void *arg) {
+  setenv("LIBCLANG_NOTHREADS", "1", 1);
+  clang_executeOnThread(fn, arg, PARSE_STACK_BYTES);
+}
+
 static int run_parse(const char *path, struct CXUnsavedFile *unsaved, const FrontendOptions *fo,
                      Stencil *st) {
-  setenv("LIBCLANG_NOTHREADS", "1", 1);
   ParseJob job = {path, unsaved, fo, st, 2};
-  clang_executeOnThread(parse_tu, &job, PARSE_STACK_BYTES);
+  frontend_on_parse_stack(parse_tu, &job);
   return job.rc;
 }
 

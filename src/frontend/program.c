@@ -801,16 +801,27 @@ static bool single_stencil(const Parser *p) {
   return true;
 }
 
-ProgramParse frontend_parse_program(const char *path, const FrontendOptions *fo, Program *pr) {
+typedef struct {
+  const char *path;
+  const FrontendOptions *fo;
+  Program *pr;
+  ProgramParse result;
+} ProgramJob;
+
+static void parse_program_job(void *data) {
+  ProgramJob *job = data;
+  const char *path = job->path;
+  const FrontendOptions *fo = job->fo;
+  Program *pr = job->pr;
   memset(pr, 0, sizeof *pr);
   FILE *f = fopen(path, "r");
-  if (!f) return PROGRAM_NOT;
+  job->result = PROGRAM_NOT;
+  if (!f) return;
   fclose(f);
   CXIndex index = clang_createIndex(0, 0);
-  enum { FIXED_ARGS = 3, MAX_ARGS = 256 };
-  const char *args[MAX_ARGS] = {"-std=c11", "-xc", "-Wno-implicit-function-declaration"};
-  int nargs = FIXED_ARGS;
-  for (int i = 0; fo && i < fo->nclang_args && nargs < MAX_ARGS; i++) args[nargs++] = fo->clang_args[i];
+  enum { MAX_ARGS = 256 };
+  const char *args[MAX_ARGS];
+  int nargs = frontend_clang_args(fo, args, MAX_ARGS);
   CXTranslationUnit tu = NULL;
   enum CXErrorCode ec = clang_parseTranslationUnit2(index, path, args, nargs, NULL, 0,
                                                     CXTranslationUnit_DetailedPreprocessingRecord, &tu);
@@ -832,7 +843,8 @@ ProgramParse frontend_parse_program(const char *path, const FrontendOptions *fo,
       result = single_stencil(&p) || (pr->nstages > 1 && single_front_end_accepts(path, fo))
                    ? PROGRAM_NOT
                    : PROGRAM_OK;
-    } else if (p.program_form) {
+    } else if (p.program_form && !single_front_end_accepts(path, fo)) {
+      /* (two nests of flattened arrays, a copy-back or two equal sweeps, are one stencil) */
       diag_error(p.loc, p.hint, "%s", p.msg);
       result = PROGRAM_REFUSED;
     }
@@ -840,5 +852,11 @@ ProgramParse frontend_parse_program(const char *path, const FrontendOptions *fo,
   if (result != PROGRAM_OK) program_free(pr);
   if (tu) clang_disposeTranslationUnit(tu);
   clang_disposeIndex(index);
-  return result;
+  job->result = result;
+}
+
+ProgramParse frontend_parse_program(const char *path, const FrontendOptions *fo, Program *pr) {
+  ProgramJob job = {path, fo, pr, PROGRAM_NOT};
+  frontend_on_parse_stack(parse_program_job, &job);
+  return job.result;
 }
