@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,6 +26,10 @@
 #define RT_REAL double
 #endif
 typedef RT_REAL rt_real;
+
+#ifdef RT_MPI
+#include <mpi.h>
+#endif
 
 /* A program uses only some helpers: marked unused so that neither gcc -Wall -Wextra -Werror nor
  * nvcc's front end warns about the others. */
@@ -128,10 +133,14 @@ RT_API double rt_random_value(uint64_t seed, uint64_t i) {
   return (r & 1) ? -mag : mag; /* bit 0 is not among the 53 used for u */
 }
 
-RT_API void rt_fill_random(rt_real *a, long count, uint64_t seed) {
+/* Values first .. first + count - 1 of the stream into a[0 .. count - 1]: a part of a larger grid
+ * (an MPI rank's) gets the values the whole grid has there. */
+RT_API void rt_fill_random_from(rt_real *a, long count, uint64_t seed, long first) {
 #pragma omp parallel for
-  for (long i = 0; i < count; i++) a[i] = (rt_real)rt_random_value(seed, (uint64_t)i);
+  for (long i = 0; i < count; i++) a[i] = (rt_real)rt_random_value(seed, (uint64_t)(first + i));
 }
+
+RT_API void rt_fill_random(rt_real *a, long count, uint64_t seed) { rt_fill_random_from(a, count, seed, 0); }
 
 RT_API void rt_poison_interior(rt_real *a, const RtGrid *g) {
 #pragma omp parallel for
@@ -439,6 +448,7 @@ typedef struct {
   const char *dump_input, *dump_output; /* rt_dump.h dumps of the full-length check, or NULL */
   const char *ref_cache;        /* directory of reference results shared between programs */
   long time_ms;                 /* > 0: time about this long per repetition, not all steps */
+  long halo_steps;              /* MPI programs: steps between halo exchanges (0: the default) */
 } RtOptions;
 
 RT_API void rt_usage(FILE *f, const char *prog, const RtStencil *st) {
@@ -501,7 +511,11 @@ RT_API int rt_parse_size(const char *s, int dims, long n[]) {
 RT_API int rt_is_option(const char *opt) {
   static const char *const known[] = {"-s",          "-t",     "-r",          "--seed",
                                       "--check-size", "--dump-init", "--dump", "--ref-cache",
-                                      "--time-ms",    "--dump-input", "--dump-output"};
+                                      "--time-ms",    "--dump-input", "--dump-output",
+#ifdef RT_MPI
+                                      "--halo-steps",
+#endif
+  };
   for (size_t k = 0; k < sizeof known / sizeof *known; k++)
     if (!strcmp(opt, known[k])) return 1;
   return 0;
@@ -531,10 +545,11 @@ RT_API void rt_parse_options(int argc, char **argv, const RtStencil *st, RtOptio
       if (rt_parse_size(val, st->dims, o->n)) rt_bad_arg(prog, st, "bad size", val);
     } else if (!strcmp(opt, "--check-size")) {
       if (rt_parse_size(val, st->dims, o->check)) rt_bad_arg(prog, st, "bad check size", val);
-    } else if (!strcmp(opt, "-t") || !strcmp(opt, "-r") || !strcmp(opt, "--time-ms")) {
+    } else if (!strcmp(opt, "-t") || !strcmp(opt, "-r") || !strcmp(opt, "--time-ms") ||
+               !strcmp(opt, "--halo-steps")) {
       long v = rt_parse_positive(val, &end);
       if (!v || *end) rt_bad_arg(prog, st, "bad count", val);
-      *(opt[1] == 't' ? &o->steps : opt[1] == 'r' ? &o->reps : &o->time_ms) = v;
+      *(opt[1] == 't' ? &o->steps : opt[1] == 'r' ? &o->reps : opt[2] == 't' ? &o->time_ms : &o->halo_steps) = v;
     } else if (!strcmp(opt, "--seed")) {
       errno = 0;
       unsigned long long v = strtoull(val, &end, 10);

@@ -39,6 +39,16 @@ RT_API void engine_download(Engine *e, int which, rt_real *host) {
   memcpy(host, e->buf[which], rt_cpu_bytes(e));
 }
 
+/* Elements [first, first + count) of buffer `which`, out to or in from the host: the halo planes
+ * an MPI program exchanges (rt_mpi.h). */
+RT_API void engine_read_span(Engine *e, int which, long first, long count, rt_real *host) {
+  memcpy(host, e->buf[which] + first, (size_t)count * sizeof(rt_real));
+}
+
+RT_API void engine_write_span(Engine *e, int which, long first, long count, const rt_real *host) {
+  memcpy(e->buf[which] + first, host, (size_t)count * sizeof(rt_real));
+}
+
 RT_API void engine_timer_start(Engine *e) { e->t0 = rt_now_ms(); }
 
 RT_API double engine_timer_stop(Engine *e) { return rt_now_ms() - e->t0; }

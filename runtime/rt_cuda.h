@@ -62,7 +62,16 @@ RT_API void engine_setup(void) {
             err != cudaSuccess ? cudaGetErrorString(err) : "device count is 0");
     exit(3);
   }
-  RT_CUDA_CHECK(cudaSetDevice(0));
+  int device = 0;
+#ifdef RT_MPI
+  /* one rank per GPU: the rank's place among the ranks of its node picks the device */
+  MPI_Comm node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  MPI_Comm_rank(node, &device);
+  MPI_Comm_free(&node);
+  device %= count;
+#endif
+  RT_CUDA_CHECK(cudaSetDevice(device));
 }
 
 RT_API size_t rt_cuda_bytes(const Engine *e) { return (size_t)e->g.cells * sizeof(rt_real); }
@@ -97,6 +106,18 @@ RT_API void engine_copy(Engine *e, int from, int to) {
 
 RT_API void engine_download(Engine *e, int which, rt_real *host) {
   RT_CUDA_CHECK(cudaMemcpy(host, e->buf[which], rt_cuda_bytes(e), cudaMemcpyDeviceToHost));
+}
+
+/* Elements [first, first + count) of buffer `which`, out to or in from the host: the halo planes
+ * an MPI program exchanges (rt_mpi.h), staged through host memory. */
+RT_API void engine_read_span(Engine *e, int which, long first, long count, rt_real *host) {
+  RT_CUDA_CHECK(cudaMemcpy(host, e->buf[which] + first, (size_t)count * sizeof(rt_real),
+                           cudaMemcpyDeviceToHost));
+}
+
+RT_API void engine_write_span(Engine *e, int which, long first, long count, const rt_real *host) {
+  RT_CUDA_CHECK(cudaMemcpy(e->buf[which] + first, host, (size_t)count * sizeof(rt_real),
+                           cudaMemcpyHostToDevice));
 }
 
 RT_API void engine_timer_start(Engine *e) { RT_CUDA_CHECK(cudaEventRecord(e->start, 0)); }

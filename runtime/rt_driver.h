@@ -223,6 +223,7 @@ RT_API double rt_time_runs(const long n[], long *steps, long reps, long time_ms,
   return median;
 }
 
+#ifndef RT_MPI /* rt_mpi.h has the main() of MPI programs */
 int main(int argc, char **argv) {
   RtOptions o;
   rt_parse_options(argc, argv, &rt_stencil, &o);
@@ -254,5 +255,6 @@ int main(int argc, char **argv) {
          fmax(ca.cmp.max_rel, cb.cmp.max_rel));
   return 0;
 }
+#endif /* RT_MPI */
 
 #endif

@@ -51,4 +51,4 @@ static int gen_run(Options *o, Stencil *st) {
   return gen_write(st, &o->gen, o->explain ? stderr : NULL, o->output);
 }
 
-const Command command_gen = {"gen", {"-o --backend --dtype --gpu --explain", true, true}, gen_help, gen_run};
+const Command command_gen = {"gen", {"-o --backend --dtype --gpu --explain --mpi", true, true}, gen_help, gen_run};

@@ -29,6 +29,7 @@ typedef struct {
   const Backend *backend;
   DType dtype; /* element and arithmetic type of the generated program (may differ from source) */
   BackendParams params;
+  bool mpi;    /* a program for several MPI ranks (runtime/rt_mpi.h), not one process */
 } GenOptions;
 
 /* Copies the backend's own parameter struct (ints only, at most BACKEND_MAX_PARAMS) out of / into

@@ -384,6 +384,7 @@ void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const void
   buf_printf(out, "#define RT_REAL %s\n", ir_dtype_name(dtype));
   if (st->nweights) buf_printf(out, "#define RT_NWEIGHTS %d\n", st->nweights);
   if (bi->multistep) buf_puts(out, "#define RT_ENGINE_ADVANCE 1\n");
+  if (opt->mpi) buf_puts(out, "#define RT_MPI 1\n");
   buf_puts(out, rt_rt_common);
   for (const char *const *t = bi->engine->texts; *t; t++) buf_puts(out, *t);
   emit_constants(out, st, dtype, bi);
@@ -393,6 +394,7 @@ void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const void
   buf_printf(out, "%s\n\n", CODEGEN_KERNEL_END);
   buf_puts(out, rt_rt_dump);
   buf_puts(out, rt_rt_driver);
+  if (opt->mpi) buf_puts(out, rt_rt_mpi);
 }
 
 void emit_thread_cell(Buf *out, int d, const int lo[IR_MAX_DIMS]) {
