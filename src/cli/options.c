@@ -106,7 +106,13 @@ static int set_general(Options *o, const char *name, const char *v) {
   else if (!strcmp(name, "--emit")) o->emit = v;
   else if (!strcmp(name, "--import")) o->import = v;
   else if (!strcmp(name, "--program")) o->program = v;
-  else if (!strcmp(name, "--top") || !strcmp(name, "--roundtrip")) {
+  else if (!strcmp(name, "--ranks")) {
+    if (num_parse_int(v, 1, 65536, &o->ranks)) {
+      fprintf(stderr, "stencilc: --ranks takes a count from 1 to 65536, not '%s'\n", v);
+      return -1;
+    }
+    o->gen.mpi = true;
+  } else if (!strcmp(name, "--top") || !strcmp(name, "--roundtrip")) {
     if (num_parse_int(v, 1, INT_MAX, name[2] == 't' ? &o->top : &o->roundtrip)) {
       fprintf(stderr, "stencilc: %s takes a count from 1 to %d, not '%s'\n", name, INT_MAX, v);
       return -1;

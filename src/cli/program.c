@@ -132,6 +132,11 @@ static void choose_backend(Options *o) {
 static int write_program(const Program *pr, const Options *o, const Backend *b, const char *path) {
   GenOptions g = o->gen;
   g.backend = b;
+  if (g.mpi) { /* rt_mpi.h drives one stencil's engine; programs have a driver of their own */
+    fprintf(stderr, "stencilc: %s: a stencil program (several fields, stages or time levels) does "
+                    "not run on MPI ranks yet; drop --mpi/--ranks, or give one stencil\n", o->input);
+    return EXIT_INPUT;
+  }
   Buf out = {0};
   int rc = codegen_program_stages(&out, pr, &g) ? EXIT_INPUT : EXIT_OK;
   if (rc == EXIT_OK && buf_write_file(&out, path)) {

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "frontend/frontend.h"
 #include "options.h"
+#include "mpi.h"
 #include "process.h"
 #include "tune.h"
 
@@ -25,6 +26,8 @@ static void run_help(FILE *f) {
         "  -r REPS      timed repetitions, the median is reported\n"
         "  --fast-math  build the CUDA program with --use_fast_math\n"
         "  --explain    print the plan of each program generated, to stdout, lines 'plan: '\n"
+        "  --ranks P    an MPI run: P processes (mpirun) split the grid along axis 0, each on its\n"
+        "               own GPU (or CPU), exchanging halos every few steps; built with mpicc/mpicxx\n"
         "  --workdir D  where to write and build the programs (default $TMPDIR/stencilc-run)\n"
         "  C flags      -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE, --function NAME\n",
         f);
@@ -36,12 +39,18 @@ enum { NO_GPU = 3 }; /* exit code of a generated CUDA program that found no devi
 /* Paths of generated files: the work directory plus the stencil's name and a suffix. */
 enum { DIR_MAX = 4096, PATH_MAX_LEN = DIR_MAX + 2 * IR_NAME_MAX };
 
-static int build_c(const char *src, const char *exe) {
+static int build_c(const char *src, const char *exe, bool mpi) {
+  if (mpi) return mpi_build_c(src, exe);
   const char *cc = tool_find("CC", "cc", NULL);
   if (!cc) cc = "cc";
   char *argv[] = {(char *)cc, "-std=c11", "-O3", "-march=native", "-fopenmp",
                   "-o", (char *)exe, (char *)src, "-lm", NULL};
   return process_run(argv);
+}
+
+static int run_program(const char *exe, const Options *o) {
+  return o->ranks ? mpi_run_program(exe, o->ranks, o->size, o->steps, o->reps)
+                  : process_run_program(exe, o->size, o->steps, o->reps);
 }
 
 /* Maps a generated program's exit code to stencilc's. */
@@ -65,11 +74,12 @@ static int run_gpu(const Stencil *st, const Options *o, const char *dir) {
   snprintf(exe, sizeof exe, "%s/%s-%s", dir, st->name, o->gen.backend->name);
   int rc = gen_write(st, &o->gen, o->explain ? stdout : NULL, src);
   if (rc) return rc;
+  if (o->ranks && mpi_host_compiler_for_nvcc()) return EXIT_TOOL;
   if (process_wait(nvcc_start(nvcc_path, src, exe, o->fast_math, NULL))) {
     fprintf(stderr, "stencilc run: nvcc failed on %s\n", src);
     return EXIT_TOOL;
   }
-  rc = process_run_program(exe, o->size, o->steps, o->reps);
+  rc = run_program(exe, o);
   if (rc == NO_GPU) {
     fprintf(stderr, "stencilc run: no GPU on this machine: the CUDA program was built (%s) but "
                     "not run; running the CPU path instead\n", exe);
@@ -80,17 +90,17 @@ static int run_gpu(const Stencil *st, const Options *o, const char *dir) {
 
 static int run_cpu(const Stencil *st, const Options *o, const char *dir) {
   char src[PATH_MAX_LEN], exe[PATH_MAX_LEN];
-  GenOptions cpu = {.backend = backends_find("cpu"), .dtype = o->gen.dtype};
+  GenOptions cpu = {.backend = backends_find("cpu"), .dtype = o->gen.dtype, .mpi = o->gen.mpi};
   snprintf(src, sizeof src, "%s/%s-cpu.c", dir, st->name);
   snprintf(exe, sizeof exe, "%s/%s-cpu", dir, st->name);
   int rc = gen_write(st, &cpu, o->explain ? stdout : NULL, src);
   if (rc) return rc;
-  if (build_c(src, exe)) {
+  if (build_c(src, exe, o->gen.mpi)) {
     fprintf(stderr, "stencilc run: the C compiler failed on %s\n", src);
     return EXIT_TOOL;
   }
   printf("stencilc run: CPU path (C + OpenMP)\n");
-  return program_result(process_run_program(exe, o->size, o->steps, o->reps));
+  return program_result(run_program(exe, o));
 }
 
 static int run_run(Options *o, Stencil *st) {
@@ -108,5 +118,5 @@ static int run_run(Options *o, Stencil *st) {
 }
 
 const Command command_run = {
-    "run", {"-s -t -r --dtype --backend --gpu --fast-math --cpu --workdir --explain", true, true},
+    "run", {"-s -t -r --dtype --backend --gpu --fast-math --cpu --workdir --explain --ranks", true, true},
     run_help, run_run};

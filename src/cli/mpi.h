@@ -1,0 +1,14 @@
+/* `run --ranks P`: building and starting MPI programs with OpenMPI's wrappers and mpirun. */
+#ifndef STENCILC_MPI_H
+#define STENCILC_MPI_H
+
+/* Builds a generated C + OpenMP + MPI program with mpicc ($MPICC); returns the exit status. */
+int mpi_build_c(const char *src, const char *exe);
+/* Makes nvcc compile and link the host code with mpicxx (NVCC_CCBIN, unless the user set it);
+ * 0, or -1 after a message when there is no mpicxx. */
+int mpi_host_compiler_for_nvcc(void);
+/* Runs exe under `mpirun -np ranks` with the user's -s -t -r (each left out when NULL). */
+int mpi_run_program(const char *exe, int ranks, const char *size, const char *steps,
+                    const char *reps);
+
+#endif

@@ -1,0 +1,104 @@
+#!/bin/sh
+# MPI programs (issue 21): `gen --mpi` and `run --ranks P`, run under OpenMPI's mpirun on this
+# machine's cores (--oversubscribe), 1 to 4 ranks, 2D and 3D, uneven splits, parts as thin as the
+# halo, step counts that are not multiples of the exchange interval.
+# Oracles: each program checks the gathered grid against the single-process reference; for the
+# cpu backend the P-rank result must be bitwise identical to the plain (non-MPI) program's; a
+# program with its halo exchange cut out must fail; CUDA programs (naive, n5d) run with 2 ranks
+# through tools/cudaemu.
+. "$(dirname "$0")/lib.sh"
+make_tmp
+# mpirun as root (CI containers) and more ranks than cores
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMP_NUM_THREADS=1
+mpirun="mpirun --oversubscribe"
+command -v mpicc >/dev/null && command -v mpirun >/dev/null ||
+  { no "mpicc and mpirun are needed (sh scripts/setup.sh installs OpenMPI)"; summary mpi; exit 1; }
+
+# build NAME SRC [GEN OPTIONS]: the MPI program and the plain one of the cpu backend
+build() {
+  name=$1 src=$2; shift 2
+  "$STENCILC" gen "$src" --backend cpu "$@" --mpi -o "$tmp/$name-mpi.c" &&
+    mpicc -std=c11 -O1 -fopenmp -o "$tmp/$name-mpi" "$tmp/$name-mpi.c" -lm &&
+    "$STENCILC" gen "$src" --backend cpu "$@" -o "$tmp/$name.c" &&
+    cc -std=c11 -O1 -fopenmp -o "$tmp/$name" "$tmp/$name.c" -lm
+}
+
+# same NAME RANKS SIZE STEPS [PROGRAM OPTIONS]: the ranks' result verifies and equals the plain
+# program's bit for bit
+same() {
+  name=$1 np=$2 size=$3 steps=$4; shift 4
+  out=$tmp/$name-$np-$steps
+  if ! $mpirun -np "$np" "$tmp/$name-mpi" -s "$size" -t "$steps" -r 1 --dump-output "$out.mpi" "$@" \
+      >"$out.log" 2>&1 || ! grep -q "ranks=$np .*PASS" "$out.log"; then
+    no "$name: $np ranks, $size, $steps steps $*: $(grep -E 'FAIL|error|stencilc' "$out.log" | head -2)"
+    return
+  fi
+  [ -f "$tmp/$name-$size-$steps.ref" ] ||
+    "$tmp/$name" -s "$size" -t "$steps" -r 1 --dump-output "$tmp/$name-$size-$steps.ref" >/dev/null 2>&1
+  if cmp -s "$out.mpi" "$tmp/$name-$size-$steps.ref"; then ok
+  else no "$name: $np ranks, $size, $steps steps $*: differs from the single-process program"; fi
+}
+
+build j2d5pt examples/j2d5pt.c || no "build j2d5pt"
+build star2d3r examples/star2d3r.c --dtype double || no "build star2d3r"
+build star3d2r examples/star3d2r.c || no "build star3d2r"
+build box3d1r examples/box3d1r.c || no "build box3d1r"
+build upwind tests/inputs/upwind_advection.c || no "build upwind"
+build copyback tests/inputs/copyback_3d.c || no "build copyback"
+build sweeps tests/inputs/jacobi2d_two_sweeps.c || no "build sweeps"
+
+for np in 1 2 3 4; do
+  same j2d5pt $np 61x45 13
+  same star2d3r $np 50x31 9
+  same star3d2r $np 23x17x19 7
+  same box3d1r $np 14x9x11 6
+  same upwind $np 41x37 11
+  same copyback $np 19x13x15 5
+  same sweeps $np 37x29 6
+done
+# the exchange interval: every step, not dividing the steps, more than the steps
+same j2d5pt 3 61x45 13 --halo-steps 1
+same j2d5pt 3 61x45 13 --halo-steps 5
+same star3d2r 2 23x17x19 7 --halo-steps 3
+same j2d5pt 2 61x45 4 --halo-steps 9
+# parts as thin as the halo: 4 ranks on 8 planes of radius 2 (2 planes each: one step between
+# exchanges), and 3 ranks on 9 planes of radius 3
+same star3d2r 4 8x9x10 5
+same star2d3r 3 9x40 4
+
+# refused before the run, with the numbers: parts thinner than one step's halo, and an interval
+# the parts cannot serve
+$mpirun -np 4 "$tmp/star2d3r-mpi" -s 11x40 -t 3 -r 1 >"$tmp/thin.log" 2>&1
+rc=$?
+if [ $rc -ne 0 ] && grep -q "4 ranks split the 11 interior planes of axis 0 into parts of 2 or more, thinner than a halo of 3 planes" "$tmp/thin.log"; then ok
+else no "thin parts: exit $rc: $(head -2 "$tmp/thin.log")"; fi
+$mpirun -np 2 "$tmp/j2d5pt-mpi" -s 20x20 -t 3 -r 1 --halo-steps 11 >"$tmp/deep.log" 2>&1
+if grep -q "smaller --halo-steps" "$tmp/deep.log"; then ok; else no "deep halo not refused: $(head -2 "$tmp/deep.log")"; fi
+
+# the checks have teeth: without the exchange, 2 ranks must fail
+sed 's/rt_mpi_exchange(p, e, slab);/;/' "$tmp/j2d5pt-mpi.c" >"$tmp/noexchange.c"
+mpicc -std=c11 -O1 -fopenmp -o "$tmp/noexchange" "$tmp/noexchange.c" -lm
+$mpirun -np 2 "$tmp/noexchange" -s 40x40 -t 9 -r 1 >"$tmp/noexchange.log" 2>&1
+if grep -q "check a: .* FAIL" "$tmp/noexchange.log"; then ok; else no "a program without the halo exchange passed"; fi
+
+# CUDA backends through cudaemu, 2 ranks (mpicxx as the host compiler)
+emu() {
+  name=$1 src=$2 size=$3; shift 3
+  "$STENCILC" gen "$src" "$@" --mpi -o "$tmp/$name.cu" &&
+    CXX=mpicxx emu_build "$tmp/$name.cu" "$tmp/$name" || { no "$name: build"; return; }
+  for steps in 1 4 7; do
+    $mpirun -np 2 "$tmp/$name" -s "$size" -t $steps -r 1 --check-size "$size" >"$tmp/$name.log" 2>&1
+    if grep -q "RESULT.*ranks=2.*verify=PASS" "$tmp/$name.log"; then ok
+    else no "$name: $steps steps: $(grep -E 'FAIL|rror' "$tmp/$name.log" | head -2)"; fi
+  done
+}
+emu naive2d examples/j2d5pt.c 33x29 --backend naive
+emu n5d2d examples/star2d2r.c 35x27 --backend n5d --bt 3
+emu n5d3d examples/star3d1r.c 13x11x9 --backend n5d --bt 2
+
+# stencilc run --ranks: builds with mpicc and starts mpirun itself
+"$STENCILC" run examples/j2d5pt.c --ranks 3 --cpu -s 90x70 -t 9 -r 1 --workdir "$tmp/run" >"$tmp/run.log" 2>&1
+if grep -q "RESULT.*ranks=3.*verify=PASS" "$tmp/run.log"; then ok; else no "run --ranks 3: $(tail -3 "$tmp/run.log")"; fi
+expect 2 "--ranks 0 refused" "$STENCILC" run examples/j2d5pt.c --ranks 0 --cpu
+expect 2 "--ranks on a stencil program refused" "$STENCILC" gen examples/programs/acoustic2d.c --mpi -o "$tmp/p.cu"
+summary mpi
