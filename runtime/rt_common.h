@@ -469,7 +469,13 @@ RT_API void rt_usage(FILE *f, const char *prog, const RtStencil *st) {
           "                   --dump-init/--dump write the check's buffers without a header\n",
           prog, st->dims == 3 ? "xN2" : "", st->name, st->backend, st->dtype, st->default_size,
           st->default_steps, st->default_reps, st->dims == 3 ? 37 : 97);
+#ifdef RT_MPI
+  fprintf(f, "  --halo-steps B   steps between the ranks' halo exchanges (halos B times the reach\n"
+             "                   deep; default: the backend's steps per launch, else 4, or what the\n"
+             "                   thinnest part can serve); start with mpirun -np P\n");
+#endif
 }
+
 
 RT_API void rt_bad_arg(const char *prog, const RtStencil *st, const char *what, const char *arg) {
   fprintf(stderr, "%s: %s: '%s'\n", prog, what, arg ? arg : "(missing)");
