@@ -49,6 +49,10 @@ RT_API void engine_write_span(Engine *e, int which, long first, long count, cons
   memcpy(e->buf[which] + first, host, (size_t)count * sizeof(rt_real));
 }
 
+/* Host memory for what the engine reads and writes by span (plain memory here). */
+RT_API void *engine_host_alloc(size_t bytes) { return rt_xmalloc(bytes); }
+RT_API void engine_host_free(void *p) { free(p); }
+
 RT_API void engine_timer_start(Engine *e) { e->t0 = rt_now_ms(); }
 
 RT_API double engine_timer_stop(Engine *e) { return rt_now_ms() - e->t0; }

@@ -120,6 +120,15 @@ RT_API void engine_write_span(Engine *e, int which, long first, long count, cons
                            cudaMemcpyHostToDevice));
 }
 
+/* Host memory for what the engine reads and writes by span: pinned, so that the copies run at
+ * full PCIe speed and need no staging copy of their own. */
+RT_API void *engine_host_alloc(size_t bytes) {
+  void *p = NULL;
+  RT_CUDA_CHECK(cudaMallocHost(&p, bytes ? bytes : 1));
+  return p;
+}
+RT_API void engine_host_free(void *p) { RT_CUDA_CHECK(cudaFreeHost(p)); }
+
 RT_API void engine_timer_start(Engine *e) { RT_CUDA_CHECK(cudaEventRecord(e->start, 0)); }
 
 RT_API double engine_timer_stop(Engine *e) {

@@ -11,7 +11,7 @@
  * (k*hi) planes of the local grid's edge are stale after k steps; after B steps the rank's own
  * part is still exact. So the ranks exchange halos once every B steps (--halo-steps B; default
  * the backend's steps per launch, or 4), B*lo and B*hi planes deep, with non-blocking MPI staged
- * through host memory, and compute the redundant planes instead of exchanging every step. With
+ * through (pinned) host memory, and compute the redundant planes instead of exchanging every step. With
  * one rank the local grid is the grid: the run is the single-process run.
  *
  * Verification gathers the parts on rank 0 and compares them with the single-process reference
@@ -134,14 +134,14 @@ RT_API void rt_mpi_run(const RtPart *p, Engine *e, long steps) {
   long s = p->global.stride[0], b = p->halo_steps;
   long most = b * (rt_stencil.lo[0] > rt_stencil.hi[0] ? rt_stencil.lo[0] : rt_stencil.hi[0]) * s;
   rt_real *slab[4];
-  for (int k = 0; k < 4; k++) slab[k] = (rt_real *)rt_xmalloc((size_t)(most ? most : 1) * sizeof(rt_real));
+  for (int k = 0; k < 4; k++) slab[k] = (rt_real *)engine_host_alloc((size_t)most * sizeof(rt_real));
   for (long done = 0; done < steps; done += b) {
     long k = steps - done < b ? steps - done : b;
     if (done > 0 && p->ranks > 1) rt_mpi_exchange(p, e, slab);
     rt_engine_run(e, k);
     if (rt_result_buffer(k) == 1) engine_copy(e, 1, 0);
   }
-  for (int k = 0; k < 4; k++) free(slab[k]);
+  for (int k = 0; k < 4; k++) engine_host_free(slab[k]);
 }
 
 /* Every rank's part of buffer 0 into `whole` on rank 0 (whose other planes are left as they are). */

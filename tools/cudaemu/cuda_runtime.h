@@ -292,6 +292,9 @@ static inline cudaError_t cudaMalloc(void **p, size_t n) {
   return *p ? cudaSuccess : cudaErrorInvalidValue;
 }
 static inline cudaError_t cudaFree(void *p) { return free(p), cudaSuccess; }
+/* Pinned host memory is plain host memory here. */
+static inline cudaError_t cudaMallocHost(void **p, size_t n) { return cudaMalloc(p, n); }
+static inline cudaError_t cudaFreeHost(void *p) { return cudaFree(p); }
 static inline cudaError_t cudaMemcpy(void *d, const void *s, size_t n, cudaMemcpyKind) {
   memcpy(d, s, n);
   return cudaSuccess;
