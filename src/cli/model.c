@@ -6,6 +6,7 @@
 #include "backends/backends.h"
 #include "cli.h"
 #include "frontend/frontend.h"
+#include "model/comm.h"
 #include "model/model.h"
 #include "options.h"
 #include "tune.h"
@@ -21,6 +22,9 @@ static void model_help(FILE *f) {
         "  -s SIZE    interior cells: N (every axis) or N0xN1[xN2] (default: the backends')\n"
         "  -t STEPS   time steps (default 1000)\n"
         "  --top N    rows to print (default 10)\n"
+        "  --ranks P  also predict an MPI run over P ranks (gen --mpi): the halo exchange every B\n"
+        "             steps that costs least, its bytes and time, strong and weak scaling\n"
+        "  --link L   what joins the ranks: shm (one node), ib (InfiniBand NDR, default), nvlink\n"
         "  --roundtrip N  (a check, for the tests) instead of ranking: each strategy's N best,\n"
         "             printed as options, parsed back as the command line reads them: the same\n"
         "             candidate, and a program is generated from it; exit 1 on any difference\n"
@@ -70,6 +74,87 @@ static int roundtrip(const Stencil *st, const Options *o, const Candidate *c, in
   return failed ? EXIT_VERIFY : EXIT_OK;
 }
 
+/* The single-device speed the communication model builds on: the best candidate's at a part. */
+typedef struct {
+  const Stencil *st;
+  DType dt;
+  Problem pb;
+  const GpuSpec *g;
+  double plane_interior; /* interior cells of one plane of axis 0 */
+  double gcells;         /* at the part's size, set by part_rate */
+} StepModel;
+
+static void part_rate(StepModel *m, long planes) {
+  Problem local = m->pb;
+  local.n[0] = planes;
+  Candidate *c;
+  int n = backends_rank(m->st, m->dt, &local, m->g, &c);
+  m->gcells = n ? c[0].pred.gcells : 0;
+  free(c);
+}
+
+static double step_seconds(void *ctx, long planes) {
+  const StepModel *m = ctx;
+  return m->gcells > 0 ? (double)planes * m->plane_interior / (m->gcells * 1e9) : 1e30;
+}
+
+/* One row of a scaling table: P ranks on n0 planes; GCells/s of the whole grid, or -1. */
+static int scaling_row(StepModel *m, long n0, int ranks, const Link *link, CommPrediction *p) {
+  part_rate(m, n0 / ranks > 0 ? (n0 + ranks - 1) / ranks : 1);
+  long plane = 1;
+  for (int a = 1; a < m->st->dims; a++) plane *= m->pb.n[a] + m->st->lo[a] + m->st->hi[a];
+  return comm_predict(n0, ranks, plane, m->dt == DTYPE_DOUBLE ? 8 : 4, m->st->lo[0], m->st->hi[0],
+                      0, step_seconds, m, link, true, p);
+}
+
+static void print_scaling(StepModel *m, int ranks, const Link *link, bool weak) {
+  long part = m->pb.n[0] / ranks;
+  printf("%s scaling (%s):\n  ranks  planes/part  B   GCells/s  efficiency\n",
+         weak ? "weak" : "strong", weak ? "each rank keeps its part" : "the same grid over more ranks");
+  double one = 0;
+  for (int p = 1; p <= ranks; p = p < ranks && p * 2 > ranks ? ranks : p * 2) {
+    long n0 = weak ? part * p : m->pb.n[0];
+    CommPrediction c;
+    if (scaling_row(m, n0, p, link, &c)) {
+      printf("  %5d  %11ld  refused: parts thinner than one step's halo\n", p, n0 / p);
+      continue;
+    }
+    double g = (double)n0 * m->plane_interior / c.per_step / 1e9;
+    if (p == 1) one = g;
+    printf("  %5d  %11ld  %2ld  %9.1f  %9.0f%%\n", p, c.part, c.halo_steps, g,
+           one > 0 ? 100.0 * g / (one * p) : 0);
+  }
+}
+
+/* model --ranks P: the distributed run's prediction (issue 21 item 5). */
+static int model_ranks(const Stencil *st, const Options *o, const Problem *pb, const GpuSpec *g) {
+  const Link *link = comm_link_find(o->link ? o->link : "ib");
+  if (!link) {
+    fprintf(stderr, "stencilc: unknown --link '%s' (known: %s)\n", o->link, comm_link_keys());
+    return EXIT_INPUT;
+  }
+  StepModel m = {st, o->gen.dtype, *pb, g, 1, 0};
+  for (int a = 1; a < st->dims; a++) m.plane_interior *= (double)pb->n[a];
+  CommPrediction c;
+  if (scaling_row(&m, pb->n[0], o->ranks, link, &c)) {
+    fprintf(stderr, "stencilc: %d ranks split the %ld interior planes of axis 0 into parts thinner "
+                    "than one step's halo (reach %d); use fewer ranks or a larger grid\n",
+            o->ranks, pb->n[0], st->lo[0] > st->hi[0] ? st->lo[0] : st->hi[0]);
+    return EXIT_INPUT;
+  }
+  printf("\nMPI: %d ranks split axis 0 (parts of up to %ld planes), %s between ranks (%.1f us, "
+         "%.0f GB/s), halos staged through pinned host memory over %s\n",
+         o->ranks, c.part, link->what, link->latency_s * 1e6, link->gbs, comm_pcie()->what);
+  printf("  halo exchange every B = %ld steps (the program's --halo-steps): %.3g MB each way per "
+         "exchange, %.3g ms\n", c.halo_steps, c.halo_bytes / 1e6, c.t_exchange * 1e3);
+  printf("  per step: %.3g ms of compute (%.1f%% redundant planes) + %.3g ms of exchange = %.3g ms: "
+         "%.1f GCells/s\n", c.t_step * 1e3, 100 * c.redundant, c.t_exchange / (double)c.halo_steps * 1e3,
+         c.per_step * 1e3, (double)pb->n[0] * m.plane_interior / c.per_step / 1e9);
+  print_scaling(&m, o->ranks, link, false);
+  print_scaling(&m, o->ranks, link, true);
+  return EXIT_OK;
+}
+
 static int model_run(Options *o, Stencil *st) {
   GpuSpec g;
   Problem pb;
@@ -88,7 +173,7 @@ static int model_run(Options *o, Stencil *st) {
   printf("rank  strategy parameters                                 GCells/s  bound    blocks/SM occupancy regs\n");
   for (int i = 0; i < n && i < top; i++) print_row(i + 1, &c[i], &g);
   free(c);
-  return EXIT_OK;
+  return o->ranks ? model_ranks(st, o, &pb, &g) : EXIT_OK;
 }
 
-const Command command_model = {"model", {"--gpu --dtype -s -t --top --roundtrip", false, true}, model_help, model_run};
+const Command command_model = {"model", {"--gpu --dtype -s -t --top --roundtrip --ranks --link", false, true}, model_help, model_run};

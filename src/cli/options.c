@@ -102,6 +102,7 @@ static int take_value(int argc, char **argv, int *i, const char *name, const cha
 static int set_general(Options *o, const char *name, const char *v) {
   if (!strcmp(name, "-o")) o->output = v;
   else if (!strcmp(name, "--workdir")) o->workdir = v;
+  else if (!strcmp(name, "--link")) o->link = v;
   else if (!strcmp(name, "--gpu")) o->gpu = v;
   else if (!strcmp(name, "--emit")) o->emit = v;
   else if (!strcmp(name, "--import")) o->import = v;

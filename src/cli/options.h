@@ -27,7 +27,8 @@ typedef struct {
   const char *workdir;  /* run, tune: where programs are generated and built */
   bool fast_math;       /* run, tune: nvcc --use_fast_math */
   bool cpu;             /* run: skip the GPU */
-  int ranks;            /* run: --ranks P, an MPI run of P processes (0: none) */
+  int ranks;            /* run, model: --ranks P, an MPI run of P processes (0: none) */
+  const char *link;     /* model --ranks: --link, what joins the ranks (model/comm.h) */
   const char *gpu;      /* model, tune, --backend auto: --gpu */
   int top;              /* model, tune: --top */
   int roundtrip;        /* model: --roundtrip N, a check of printing and parsing candidates */
