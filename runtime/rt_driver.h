@@ -61,13 +61,17 @@ typedef struct {
   int pass;
 } RtCheck;
 
-/* Fills the run-time weights (if the stencil has any) from the seed; returns the gain. */
-RT_API double rt_setup_weights(uint64_t seed) {
+/* Fills the run-time weights (if the stencil has any): its run-time scalars as the options
+ * give them, or else random weights from the seed; returns the gain. */
+RT_API double rt_setup_weights(const RtOptions *o) {
 #ifdef RT_NWEIGHTS
-  rt_fill_weights(rt_w_host, RT_NWEIGHTS, rt_stencil.weight_gain, seed);
+  if (rt_stencil.nscalars)
+    for (int k = 0; k < rt_stencil.nscalars; k++) rt_w_host[k] = (rt_real)o->scalar[k];
+  else
+    rt_fill_weights(rt_w_host, RT_NWEIGHTS, rt_stencil.weight_gain, o->seed);
   return rt_stencil_gain(&rt_stencil, rt_w_host);
 #else
-  (void)seed;
+  (void)o;
   return rt_stencil.gain;
 #endif
 }
@@ -227,7 +231,7 @@ int main(int argc, char **argv) {
   RtOptions o;
   rt_parse_options(argc, argv, &rt_stencil, &o);
   engine_setup();
-  double gain = rt_setup_weights(o.seed);
+  double gain = rt_setup_weights(&o);
 
   long check_n[RT_MAX_DIMS] = {0, 0, 0};
   int full = o.dump_input || o.dump_output; /* the dumps are of the size asked for */
