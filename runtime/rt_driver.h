@@ -85,7 +85,16 @@ RT_API void rt_ref_path(char *path, size_t cap, const char *dir, const RtGrid *g
                         uint64_t seed) {
   char size[96];
   rt_format_size(size, sizeof size, g->dims, g->n);
-  snprintf(path, cap, "%s/ref-%016llx-%s-%s-t%ld-s%llu.raw", dir, (unsigned long long)RT_REF_HASH,
+  uint64_t h = RT_REF_HASH; /* the run-time scalars' values are the user's: part of the key */
+#ifdef RT_NWEIGHTS
+  for (int k = 0; k < rt_stencil.nscalars; k++) {
+    double v = (double)rt_w_host[k];
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    h = rt_mix64(h ^ bits);
+  }
+#endif
+  snprintf(path, cap, "%s/ref-%016llx-%s-%s-t%ld-s%llu.raw", dir, (unsigned long long)h,
            rt_stencil.dtype, size, steps, (unsigned long long)seed);
 }
 
