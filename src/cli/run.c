@@ -24,6 +24,7 @@ static void run_help(FILE *f) {
         "  -t STEPS     time steps (default: 1000 on the GPU, 10 on the CPU)\n"
         "  -r REPS      timed repetitions, the median is reported\n"
         "  --fast-math  build the CUDA program with --use_fast_math\n"
+        "  --param NAME=VALUE  run-time scalar NAME at VALUE (default: 'stencilc info' lists them)\n"
         "  --explain    print the plan of each program generated, to stdout, lines 'plan: '\n"
         "  --workdir D  where to write and build the programs (default $TMPDIR/stencilc-run)\n"
         "  C flags      -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE, --function NAME\n",
@@ -108,5 +109,5 @@ static int run_run(Options *o, Stencil *st) {
 }
 
 const Command command_run = {
-    "run", {"-s -t -r --dtype --backend --gpu --fast-math --cpu --workdir --explain", true, true},
+    "run", {"-s -t -r --dtype --backend --gpu --fast-math --cpu --workdir --explain --param", true, true},
     run_help, run_run};
