@@ -20,6 +20,17 @@ expect 0 "heat cpu --param alpha=2.5" "$tmp/heat" -s 33 -t 7 -r 1 --param alpha=
 "$tmp/heat" -s 20 -t 3 -r 1 --param alpha=0.5 --dump-output "$tmp/a.out" >/dev/null
 "$tmp/heat" -s 20 -t 3 -r 1 --dump-output "$tmp/b.out" >/dev/null
 if cmp -s "$tmp/a.out" "$tmp/b.out"; then no "--param alpha=0.5 gives the default's result"; else ok; fi
+# The values the program runs with, from its input dump, against hand-computed ones: alpha as
+# given, r = alpha * DT / h^2 = 0.5 * 0.001 / 0.01 = 0.05.
+"$tmp/heat" -s 8 -t 1 -r 1 --param alpha=0.5 --dump-input "$tmp/in.dump" >/dev/null
+if python3 - "$tmp/in.dump" <<'PY'; then ok; else no "the dumped scalars are not alpha = 0.5, r = 0.05"; fi
+import struct, sys
+d = open(sys.argv[1], "rb").read()
+h = struct.unpack("<16q", d[8:136])
+elem, nw, cells = h[0], h[3], h[5] * h[6]
+w = struct.unpack("<%dd" % nw, d[136 + elem * cells:])
+sys.exit(0 if elem == 8 and nw == 2 and w[0] == 0.5 and abs(w[1] - 0.05) < 1e-15 else 1)
+PY
 expect 2 "unknown scalar" "$tmp/heat" --param beta=1
 expect 2 "a derived scalar is not an option" "$tmp/heat" --param r=0.1
 expect 2 "not a number" "$tmp/heat" --param alpha=0.1x
@@ -53,4 +64,7 @@ for f in heat2d_param_alpha:alpha=0.4 diffuse_float_w_swap:w=0.2 jacobi3d_weight
   if echo "$out" | grep -q "^check: user's code against the program: .* PASS$"; then ok
   else no "check $name --param $param: $(echo "$out" | tail -3)"; fi
 done
+out=$(TMPDIR=$tmp "$STENCILC" check $I/heat2d_param_alpha.c --backend n5d -s 21 -t 5 --param alpha=0.3 2>&1)
+if echo "$out" | grep -q "^check: user's code against the program: .* PASS$"; then ok
+else no "check heat n5d --param alpha=0.3: $(echo "$out" | tail -3)"; fi
 summary params
