@@ -352,6 +352,7 @@ double ir_gain_at(const Stencil *st, const double *all) {
 }
 
 void ir_scalar_defaults(Stencil *st) {
+  if (!st->nscalars) return; /* (the weights of a weight array are filled at random) */
   double all[IR_MAX_SCALARS] = {0}, s = 1;
   for (int i = 0; i <= 40 && st->associative; i++, s /= 2) {
     for (int k = 0; k < st->nscalars; k++) all[k] = s;

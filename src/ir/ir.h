@@ -180,8 +180,9 @@ double ir_weight_gain(const Stencil *st, int k);
  * SCALAR_PARAM), each derived one computed in double from its definition, in order. */
 void ir_eval_scalars(const Stencil *st, double *all);
 
-/* Sum over the points of |coef_base + coef * w| (+ |constant|) with the scalars at `all`: the
- * exact gain of a linear stencil at those values; 1 when it is not linear. */
+/* Sum over the points of |coef_base + coef * w| (+ |constant|) with the scalars at `all` (a
+ * stencil with run-time scalars): the exact gain of a linear stencil at those values; 1 when it
+ * is not linear. */
 double ir_gain_at(const Stencil *st, const double *all);
 
 /* Gives each parameter scalar its default (Scalar.value): the largest power of two s <= 1 with
