@@ -339,12 +339,13 @@ static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent, CXClientD
     CXToken *t = NULL;
     unsigned n = 0;
     clang_tokenize(w->tu, clang_getCursorExtent(c), &t, &n);
-    for (unsigned i = 0; i < n && !w->changed; i++) {
+    for (unsigned i = 0; i < n && !w->changed; i++) { /* the prefix operators, and r++ */
       CXString sp = clang_getTokenSpelling(w->tu, t[i]);
       const char *x = clang_getCString(sp);
-      w->changed = !strcmp(x, "++") || !strcmp(x, "--") || !strcmp(x, "&");
+      bool is_op = !strcmp(x, "++") || !strcmp(x, "--") || !strcmp(x, "&");
+      w->changed = is_op && (i == n - 1 || clang_getTokenKind(t[0]) == CXToken_Punctuation);
       clang_disposeString(sp);
-      if (clang_getTokenKind(t[i]) != CXToken_Punctuation) break;
+      if (i == 0 && clang_getTokenKind(t[i]) != CXToken_Punctuation) i = n > 1 ? n - 2 : n;
     }
     clang_disposeTokens(w->tu, t, n);
   }
