@@ -67,4 +67,8 @@ done
 out=$(TMPDIR=$tmp "$STENCILC" check $I/heat2d_param_alpha.c --backend n5d -s 21 -t 5 --param alpha=0.3 2>&1)
 if echo "$out" | grep -q "^check: user's code against the program: .* PASS$"; then ok
 else no "check heat n5d --param alpha=0.3: $(echo "$out" | tail -3)"; fi
+# A local changed after its declaration has no one value at the loops: refused.
+sed 's|^  double r = alpha \* DT / (h \* h);|&\n  r += 1.0;|' $I/heat2d_param_alpha.c >"$tmp/changed.c"
+if grep -q "r += 1.0" "$tmp/changed.c"; then ok; else no "the changed-local input was not written"; fi
+expect 2 "a derived scalar changed after its declaration" "$STENCILC" info "$tmp/changed.c"
 summary params
