@@ -35,10 +35,18 @@ typedef RT_REAL rt_real;
  * nvcc's front end warns about the others. */
 #define RT_API static inline __attribute__((unused))
 
-enum { RT_MAX_DIMS = 3 };
+enum { RT_MAX_DIMS = 3, RT_MAX_SCALARS = 8 };
 
 /* Machine epsilon of the element type. */
 #define RT_EPS (sizeof(rt_real) == sizeof(float) ? (double)FLT_EPSILON : DBL_EPSILON)
+
+/* A run-time scalar of the stencil: a parameter of the user's function, set with --param
+ * NAME=VALUE, or a value derived from the parameters (the user's double r = alpha * dt / h^2). */
+typedef struct {
+  const char *name;
+  int settable; /* 1: a parameter; 0: derived (RtStencil.derive computes it) */
+  double value; /* a parameter's default: keeps the random inputs bounded (README) */
+} RtScalar;
 
 /* What the generated code tells the runtime about its stencil. */
 typedef struct {
@@ -53,6 +61,9 @@ typedef struct {
   long default_size, default_steps, default_reps;
   int nweights;                         /* run-time weights (0: none) */
   const double *weight_gain;            /* per weight: what each unit of |w[k]| adds to gain */
+  int nscalars;                         /* run-time scalars (then nweights == nscalars) */
+  const RtScalar *scalars;
+  void (*derive)(double *v);            /* fills the derived scalars of v from its parameters */
 } RtStencil;
 
 typedef struct {
@@ -197,7 +208,8 @@ RT_API double rt_stencil_gain(const RtStencil *st, const rt_real *w) {
  * generated code lists them as RtTerm). A linear stencil whose terms the table cannot hold (a
  * division by a weight, a factor of two weights) is bounded as a non-linear one.
  * S carries the errors already made; each path from a term to the result goes through at most
- * `flops` roundings (2 more: a folded coefficient a_p rounded, a coefficient times a weight), each
+ * `flops` roundings (2 more: a folded coefficient a_p rounded, a coefficient times a weight; 3
+ * when a folded coefficient also adds a constant, b + c * w: the heat step's 1 - 4 r), each
  * at most u times a partial sum bounded by M; the reference makes the same kind of error (in
  * double: far smaller for float programs), hence RT_EPS = 2u. A kernel that drops or changes a
  * term errs by about that term, |a_p v|, which is far above K * 2u * M: for the cancelling
@@ -449,13 +461,14 @@ typedef struct {
   const char *ref_cache;        /* directory of reference results shared between programs */
   long time_ms;                 /* > 0: time about this long per repetition, not all steps */
   long halo_steps;              /* MPI programs: steps between halo exchanges (0: the default) */
+  double scalar[RT_MAX_SCALARS]; /* the run-time scalars' values (--param, then derived) */
 } RtOptions;
 
 RT_API void rt_usage(FILE *f, const char *prog, const RtStencil *st) {
   fprintf(f,
           "usage: %s [-s N | -s N0xN1%s] [-t STEPS] [-r REPS] [--seed S] [--check-size N]\n"
           "          [--dump-init FILE --dump FILE] [--dump-input FILE] [--dump-output FILE]\n"
-          "          [--ref-cache DIR] [--time-ms MS] [-h]\n"
+          "          [--ref-cache DIR] [--time-ms MS]%s [-h]\n"
           "  %s stencil, %s backend, %s. Sizes are interior cells per axis, axis 0 first.\n"
           "  defaults: -s %ld -t %ld -r %ld --check-size %d\n"
           "  --ref-cache DIR  keep the CPU reference's results in DIR and reuse them (programs\n"
@@ -467,8 +480,13 @@ RT_API void rt_usage(FILE *f, const char *prog, const RtStencil *st) {
           "                   full-length check runs at -s SIZE. Raw binary after a header of\n"
           "                   dims, extents, element size and steps (format: rt_dump.h);\n"
           "                   --dump-init/--dump write the check's buffers without a header\n",
-          prog, st->dims == 3 ? "xN2" : "", st->name, st->backend, st->dtype, st->default_size,
-          st->default_steps, st->default_reps, st->dims == 3 ? 37 : 97);
+          prog, st->dims == 3 ? "xN2" : "", st->nscalars ? " [--param NAME=VALUE]..." : "",
+          st->name, st->backend, st->dtype, st->default_size, st->default_steps, st->default_reps,
+          st->dims == 3 ? 37 : 97);
+  for (int k = 0; k < st->nscalars; k++)
+    if (st->scalars[k].settable)
+      fprintf(f, "  --param %s=VALUE  run-time scalar (default %.17g)\n", st->scalars[k].name,
+              st->scalars[k].value);
 #ifdef RT_MPI
   fprintf(f, "  --halo-steps B   steps between the ranks' halo exchanges (halos B times the reach\n"
              "                   deep; default: the backend's steps per launch, else 4, or what the\n"
@@ -514,10 +532,40 @@ RT_API int rt_parse_size(const char *s, int dims, long n[]) {
   return 0;
 }
 
+/* A finite number written whole in C's decimal or exponent form ("0.1", "-2e-3"): no space,
+ * no trailing characters, no hex, inf or nan; returns 0 on success. */
+RT_API int rt_parse_real(const char *s, double *v) {
+  char *end;
+  if (!((*s >= '0' && *s <= '9') || *s == '-' || *s == '+' || *s == '.') || strpbrk(s, "xXnN"))
+    return -1;
+  errno = 0;
+  double x = strtod(s, &end);
+  if (*end || end == s || errno == ERANGE || !isfinite(x)) return -1;
+  *v = x;
+  return 0;
+}
+
+/* --param NAME=VALUE: the value of a settable scalar. */
+RT_API void rt_parse_param(const char *prog, const RtStencil *st, const char *arg, RtOptions *o) {
+  const char *eq = strchr(arg, '=');
+  for (int k = 0; eq && k < st->nscalars; k++) {
+    const char *name = st->scalars[k].name;
+    if (!st->scalars[k].settable || strlen(name) != (size_t)(eq - arg) || strncmp(arg, name, strlen(name)))
+      continue;
+    if (rt_parse_real(eq + 1, &o->scalar[k])) rt_bad_arg(prog, st, "bad number in --param", arg);
+    return;
+  }
+  fprintf(stderr, "%s: --param '%s': ", prog, arg);
+  if (!eq) fprintf(stderr, "expected NAME=VALUE\n");
+  else fprintf(stderr, "'%.*s' is not a run-time scalar of this stencil\n", (int)(eq - arg), arg);
+  rt_usage(stderr, prog, st);
+  exit(2);
+}
+
 RT_API int rt_is_option(const char *opt) {
   static const char *const known[] = {"-s",          "-t",     "-r",          "--seed",
                                       "--check-size", "--dump-init", "--dump", "--ref-cache",
-                                      "--time-ms",    "--dump-input", "--dump-output",
+                                      "--time-ms",    "--dump-input", "--dump-output", "--param",
 #ifdef RT_MPI
                                       "--halo-steps",
 #endif
@@ -537,6 +585,7 @@ RT_API void rt_parse_options(int argc, char **argv, const RtStencil *st, RtOptio
   o->steps = st->default_steps;
   o->reps = st->default_reps;
   o->seed = 12345;
+  for (int k = 0; k < st->nscalars; k++) o->scalar[k] = st->scalars[k].value;
   for (int i = 1; i < argc; i++) {
     const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
     char *end = NULL;
@@ -569,10 +618,13 @@ RT_API void rt_parse_options(int argc, char **argv, const RtStencil *st, RtOptio
       o->dump_output = val;
     } else if (!strcmp(opt, "--ref-cache")) {
       o->ref_cache = val;
+    } else if (!strcmp(opt, "--param")) {
+      rt_parse_param(prog, st, val, o);
     } else {
       o->dump = val;
     }
   }
+  if (st->nscalars) st->derive(o->scalar);
   /* Guard against sizes whose byte count overflows (two buffers of this many cells). */
   double cells = 1;
   for (int a = 0; a < st->dims; a++) cells *= (double)(o->n[a] + st->lo[a] + st->hi[a]);

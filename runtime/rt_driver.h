@@ -61,13 +61,17 @@ typedef struct {
   int pass;
 } RtCheck;
 
-/* Fills the run-time weights (if the stencil has any) from the seed; returns the gain. */
-RT_API double rt_setup_weights(uint64_t seed) {
+/* Fills the run-time weights (if the stencil has any): its run-time scalars as the options
+ * give them, or else random weights from the seed; returns the gain. */
+RT_API double rt_setup_weights(const RtOptions *o) {
 #ifdef RT_NWEIGHTS
-  rt_fill_weights(rt_w_host, RT_NWEIGHTS, rt_stencil.weight_gain, seed);
+  if (rt_stencil.nscalars)
+    for (int k = 0; k < rt_stencil.nscalars; k++) rt_w_host[k] = (rt_real)o->scalar[k];
+  else
+    rt_fill_weights(rt_w_host, RT_NWEIGHTS, rt_stencil.weight_gain, o->seed);
   return rt_stencil_gain(&rt_stencil, rt_w_host);
 #else
-  (void)seed;
+  (void)o;
   return rt_stencil.gain;
 #endif
 }
@@ -81,7 +85,16 @@ RT_API void rt_ref_path(char *path, size_t cap, const char *dir, const RtGrid *g
                         uint64_t seed) {
   char size[96];
   rt_format_size(size, sizeof size, g->dims, g->n);
-  snprintf(path, cap, "%s/ref-%016llx-%s-%s-t%ld-s%llu.raw", dir, (unsigned long long)RT_REF_HASH,
+  uint64_t h = RT_REF_HASH; /* the run-time scalars' values are the user's: part of the key */
+#ifdef RT_NWEIGHTS
+  for (int k = 0; k < rt_stencil.nscalars; k++) {
+    double v = (double)rt_w_host[k];
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    h = rt_mix64(h ^ bits);
+  }
+#endif
+  snprintf(path, cap, "%s/ref-%016llx-%s-%s-t%ld-s%llu.raw", dir, (unsigned long long)h,
            rt_stencil.dtype, size, steps, (unsigned long long)seed);
 }
 
@@ -228,7 +241,7 @@ int main(int argc, char **argv) {
   RtOptions o;
   rt_parse_options(argc, argv, &rt_stencil, &o);
   engine_setup();
-  double gain = rt_setup_weights(o.seed);
+  double gain = rt_setup_weights(&o);
 
   long check_n[RT_MAX_DIMS] = {0, 0, 0};
   int full = o.dump_input || o.dump_output; /* the dumps are of the size asked for */

@@ -252,7 +252,7 @@ int main(int argc, char **argv) {
     rt_mpi_refuse("stencilc: MPI programs take -s -t -r --seed --check-size --ref-cache --dump "
                   "--dump-output --halo-steps; not --time-ms, --dump-init or --dump-input");
   engine_setup();
-  double gain = rt_setup_weights(o.seed);
+  double gain = rt_setup_weights(&o);
   long check_n[RT_MAX_DIMS] = {0, 0, 0};
   int full = o.dump || o.dump_output;
   for (int a = 0; a < rt_stencil.dims; a++)

@@ -4,7 +4,9 @@
 # line says, written by hand from reading the C:
 #   // expect: {"dims": 2, "shape": "star", "radius": [1, 1], "npoints": 5, "coefs": {"0,1": 0.2}}
 # Keys are info's JSON fields, compared for equality, plus "npoints" (the number of points),
-# "offsets" (the set of points) and "coefs" (the coefficient of each listed point, to 1e-12).
+# "offsets" (the set of points) and "coefs" (the coefficient of each listed point, to 1e-12);
+# with run-time scalars, "scalars" (per name, the fields listed: kind, type, default) and "scoefs"
+# (per point, [base, scale, scalar]: the coefficient base + scale * scalar).
 # The time-level storage forms of one stencil are checked to give the same points too. Generated
 # inputs check bounded cost: a 100,000-term expression and 5,000 nested minuses are answered
 # (accepted or refused with a message) without a crash.
@@ -28,6 +30,19 @@ for k, v in want.items():
         if len(got["points"]) != v: errs.append("%d points, expected %d" % (len(got["points"]), v))
     elif k == "offsets":
         if set(offs) != set(v): errs.append("points %s, expected %s" % (sorted(offs), sorted(v)))
+    elif k == "scalars":
+        have = {x["name"]: x for x in got.get("scalars", [])}
+        if set(have) != set(v): errs.append("scalars %s, expected %s" % (sorted(have), sorted(v)))
+        for name, fields in v.items():
+            for f, x in fields.items():
+                if name in have and have[name].get(f) != x:
+                    errs.append("scalar %s: %s = %r, expected %r" % (name, f, have[name].get(f), x))
+    elif k == "scoefs":
+        pts = {",".join(map(str, p["offset"])): p for p in got["points"]}
+        for o, (b, c, name) in v.items():
+            p = pts.get(o, {})
+            if p.get("scalar") != name or abs(p.get("base", 1e300) - b) > 1e-12 or abs(p.get("scale", 1e300) - c) > 1e-12:
+                errs.append("coef at %s is %r, expected %r + %r * %s" % (o, p, b, c, name))
     elif k == "coefs":
         for o, c in v.items():
             if o not in offs or offs[o] is None or abs(offs[o] - c) > 1e-12 * max(1, abs(c)):

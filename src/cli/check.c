@@ -33,6 +33,7 @@ static const char *const CHECK_HELP_TEXT =
     "  -s SIZE        interior cells: N or N0xN1[xN2] (default: the source's constant sizes, else\n"
     "                 40 in 2D, 16 in 3D)\n"
     "  -t STEPS       time steps (default: the source's constant, else 5)\n"
+    "  --param NAME=VALUE  run-time scalar NAME at VALUE, in the program and the user's code\n"
     "  --program EXE  check this generated program (built already) instead of generating one\n"
     "  --workdir DIR  where to write and build (default: a fresh folder in $TMPDIR, removed\n"
     "                 after a PASS)\n"
@@ -335,5 +336,5 @@ static int check_run(Options *o, Stencil *st) {
 }
 
 const Command command_check = {
-    "check", {"-s -t --dtype --backend --gpu --workdir --fast-math --program", true, true},
+    "check", {"-s -t --dtype --backend --gpu --workdir --fast-math --program --param", true, true},
     check_help, check_run};

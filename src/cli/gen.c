@@ -15,6 +15,7 @@ static void gen_help(FILE *f) {
         "seeded random positive ones of gain 1), runs, verifies against a CPU reference, times\n"
         "itself and prints GCells/s; run it with -h for its options.\n"
         "  --dtype    element type of the program (default: the source's)\n"
+        "  --param NAME=VALUE  the default of run-time scalar NAME in the program (its --param)\n"
         "  --explain  print the plan (what the backend chose: tiles, halos, rings, registers,\n"
         "             shared memory) to stderr, lines starting with 'plan: '\n"
         "  C flags    -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE: as a C compiler\n"
@@ -51,4 +52,4 @@ static int gen_run(Options *o, Stencil *st) {
   return gen_write(st, &o->gen, o->explain ? stderr : NULL, o->output);
 }
 
-const Command command_gen = {"gen", {"-o --backend --dtype --gpu --explain --mpi", true, true}, gen_help, gen_run};
+const Command command_gen = {"gen", {"-o --backend --dtype --gpu --explain --mpi --param", true, true}, gen_help, gen_run};

@@ -12,9 +12,11 @@ static void info_help(FILE *f) {
     "usage: stencilc info FILE.c [--json] [C flags]\n"
     "Prints what stencilc recognised in FILE.c: dimensions, element type, grid extents, radius\n"
     "per axis, shape (star/box/general), whether it is diagonal-access-free and associative\n"
-    "(a sum of coefficient * point), its run-time weight array if any, its points with offsets\n"
-    "and coefficients (a weight, known when the program runs, shows as W[a][b]), and FLOPs per\n"
-    "cell (each binary + - * / counts one, as the AN5D paper counts).\n"
+    "(a sum of coefficient * point), its run-time weight array if any, its run-time scalars\n"
+    "(float or double parameters, set with the program's --param NAME=VALUE, and the locals\n"
+    "computed from them), its points with offsets and coefficients (a weight, known when the\n"
+    "program runs, shows as W[a][b], a scalar by its name: 1 - 4 * r), and FLOPs per cell (each\n"
+    "binary + - * / counts one, as the AN5D paper counts).\n"
     "  --json   print the same as one JSON object\n"
     "  C flags  -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE: as a C compiler reads\n"
     "           FILE.c; --function NAME: the stencil is in that function\n",
@@ -55,6 +57,76 @@ static void print_weight_index(const Stencil *st, int k, const char *open, const
   printf("%s", close);
 }
 
+/* A scalar's definition with the scalars by name, every operation in parentheses but the
+ * outermost. */
+static void print_def(const Stencil *st, const Expr *e, bool outer) {
+  static const char *const ops[] = {[EX_ADD] = " + ", [EX_SUB] = " - ", [EX_MUL] = " * ",
+                                    [EX_DIV] = " / "};
+  switch (e->kind) {
+  case EX_CONST:
+    if (e->text[0]) printf("%s", e->text);
+    else printf("%.17g", e->value);
+    return;
+  case EX_WEIGHT: printf("%s", st->scalars[e->weight].name); return;
+  case EX_NEG: printf("-"); print_def(st, e->arg[0], false); return;
+  case EX_CALL:
+    printf("%s(", e->func);
+    for (int i = 0; i < e->nargs; i++) {
+      printf("%s", i ? ", " : "");
+      print_def(st, e->arg[i], true);
+    }
+    printf(")");
+    return;
+  default:
+    printf("%s", outer ? "" : "(");
+    print_def(st, e->arg[0], false);
+    printf("%s", ops[e->kind]);
+    print_def(st, e->arg[1], false);
+    printf("%s", outer ? "" : ")");
+    return;
+  }
+}
+
+/* Point p's coefficient when a scalar is in it: "[b + ]c * name". */
+static void print_scalar_coef(const Stencil *st, int p) {
+  if (st->coef_base[p] != 0) printf("%.9g + ", st->coef_base[p]);
+  if (st->coef[p] != 1) printf("%.9g * ", st->coef[p]);
+  printf("%s", st->scalars[st->coef_weight[p]].name);
+}
+
+static void print_json_scalars(const Stencil *st) {
+  printf(", \"scalars\": [");
+  for (int k = 0; k < st->nscalars; k++) {
+    const Scalar *s = &st->scalars[k];
+    printf("%s{\"name\": ", k ? ", " : "");
+    print_json_string(s->name);
+    printf(", \"kind\": \"%s\", \"type\": \"%s\", \"line\": %u",
+           s->kind == SCALAR_PARAM ? "parameter" : "derived", ir_dtype_name(s->type), s->line);
+    if (s->kind == SCALAR_PARAM) {
+      printf(", \"default\": %.17g}", s->value);
+    } else {
+      printf(", \"definition\": \"");
+      print_def(st, s->def, true); /* names and literals: nothing to escape */
+      printf("\"}");
+    }
+  }
+  printf("]");
+}
+
+static void print_text_scalars(const Stencil *st) {
+  for (int k = 0; k < st->nscalars; k++) {
+    const Scalar *s = &st->scalars[k];
+    printf("scalar       %s %s", ir_dtype_name(s->type), s->name);
+    if (s->kind == SCALAR_PARAM) {
+      printf(": parameter, --param %s=VALUE (default %.17g)\n", s->name, s->value);
+    } else {
+      printf(" = ");
+      print_def(st, s->def, true);
+      printf(" (line %u, computed when the program runs)\n", s->line);
+    }
+  }
+}
+
 /* How the user's code keeps its time levels (see TimeForm, Stencil.out_array). */
 static const char *time_form_name(const Stencil *st) {
   if (st->time_form == TIME_COPYBACK) return "copy-back";
@@ -80,7 +152,7 @@ static void print_json(const Stencil *st) {
   printf("], \"shape\": \"%s\", \"diagonal_free\": %s, \"associative\": %s, \"weights\": ",
          ir_shape_name(st->shape), st->diagonal_free ? "true" : "false",
          st->associative ? "true" : "false");
-  if (st->nweights) {
+  if (st->weights[0]) {
     printf("{\"name\": ");
     print_json_string(st->weights);
     printf(", \"shape\": [");
@@ -94,7 +166,12 @@ static void print_json(const Stencil *st) {
     printf("%s{\"offset\": [", p ? ", " : "");
     print_offsets(st, &st->points[p], ", ");
     int k = st->coef ? st->coef_weight[p] : -1;
-    if (k >= 0) {
+    if (k >= 0 && st->nscalars) {
+      /* base + scale * scalar: known only at run time */
+      printf("], \"coef\": null, \"scalar\": ");
+      print_json_string(st->scalars[k].name);
+      printf(", \"scale\": %.17g, \"base\": %.17g}", st->coef[p], st->coef_base[p]);
+    } else if (k >= 0) {
       /* coef * W[...]: the coefficient is known only at run time */
       print_weight_index(st, k, "], \"coef\": null, \"weight\": [", ", ", "]");
       printf(", \"scale\": %.17g}", st->coef[p]);
@@ -106,8 +183,10 @@ static void print_json(const Stencil *st) {
   }
   printf("], \"flops_per_cell\": %d, \"loop_axis\": [", st->flops);
   for (int l = 0; l < st->dims; l++) printf("%s%d", l ? ", " : "", st->loop_axis[l]);
-  printf("], \"time_form\": \"%s\", \"steps_per_iter\": %d}\n", time_form_name(st),
+  printf("], \"time_form\": \"%s\", \"steps_per_iter\": %d", time_form_name(st),
          st->steps_per_iter);
+  print_json_scalars(st);
+  printf("}\n");
 }
 
 static void print_text(const Stencil *st, const char *path) {
@@ -128,7 +207,8 @@ static void print_text(const Stencil *st, const char *path) {
   printf(" (per axis, slowest first)\nshape        %s\n", ir_shape_name(st->shape));
   printf("diagonal-access-free  %s\n", st->diagonal_free ? "yes" : "no");
   printf("associative  %s\n", st->associative ? "yes (sum of coefficient * point)" : "no");
-  if (st->nweights) {
+  print_text_scalars(st);
+  if (st->weights[0]) {
     printf("weights      %s", st->weights);
     for (int d = 0; d < st->weight_dims; d++) printf("[%d]", st->weight_shape[d]);
     printf(", run-time (the generated program fills them when it runs)\n");
@@ -142,6 +222,12 @@ static void print_text(const Stencil *st, const char *path) {
     printf("  (");
     print_offsets(st, &st->points[p], ", ");
     int k = st->coef ? st->coef_weight[p] : -1;
+    if (k >= 0 && st->nscalars) {
+      printf(")  ");
+      print_scalar_coef(st, p);
+      printf("\n");
+      continue;
+    }
     if (k >= 0 && st->coef[p] != 1) printf(")  %.9g * %s", st->coef[p], st->weights);
     else if (k >= 0) printf(")  %s", st->weights);
     if (k >= 0) print_weight_index(st, k, "[", "][", "]\n");

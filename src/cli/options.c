@@ -107,13 +107,18 @@ static int set_general(Options *o, const char *name, const char *v) {
   else if (!strcmp(name, "--emit")) o->emit = v;
   else if (!strcmp(name, "--import")) o->import = v;
   else if (!strcmp(name, "--program")) o->program = v;
+  else if (!strcmp(name, "--param")) {
+    if (o->nparams == IR_MAX_SCALARS) return bad("more than %s --param options", "8");
+    o->params[o->nparams++] = v;
+  }
   else if (!strcmp(name, "--ranks")) {
     if (num_parse_int(v, 1, 65536, &o->ranks)) {
       fprintf(stderr, "stencilc: --ranks takes a count from 1 to 65536, not '%s'\n", v);
       return -1;
     }
     o->gen.mpi = true;
-  } else if (!strcmp(name, "--top") || !strcmp(name, "--roundtrip")) {
+  }
+  else if (!strcmp(name, "--top") || !strcmp(name, "--roundtrip")) {
     if (num_parse_int(v, 1, INT_MAX, name[2] == 't' ? &o->top : &o->roundtrip)) {
       fprintf(stderr, "stencilc: %s takes a count from 1 to %d, not '%s'\n", name, INT_MAX, v);
       return -1;
@@ -237,11 +242,40 @@ int options_parse(int argc, char **argv, const OptionSet *set, void (*help_fn)(F
   return apply_backend_options(o, pend, npend);
 }
 
+/* --param NAME=VALUE: VALUE becomes the default of the stencil's parameter scalar NAME, in the
+ * program generated (and so in the run and the check, which run it with its defaults). */
+static int apply_params(const Options *o, Stencil *st) {
+  for (int i = 0; i < o->nparams; i++) {
+    const char *a = o->params[i], *eq = strchr(a, '=');
+    int k = 0;
+    while (eq && k < st->nscalars &&
+           (st->scalars[k].kind != SCALAR_PARAM || strlen(st->scalars[k].name) != (size_t)(eq - a) ||
+            strncmp(st->scalars[k].name, a, (size_t)(eq - a))))
+      k++;
+    if (!eq) return bad("--param takes NAME=VALUE, not '%s'", a);
+    if (k == st->nscalars) {
+      fprintf(stderr, "stencilc: --param '%s': '%.*s' is not a parameter scalar of the stencil "
+                      "(%s", a, (int)(eq - a), a, st->nscalars ? "its parameters:" : "it has none");
+      for (int j = 0; j < st->nscalars; j++)
+        if (st->scalars[j].kind == SCALAR_PARAM) fprintf(stderr, " %s", st->scalars[j].name);
+      fprintf(stderr, "; 'stencilc info' lists them)\n");
+      return -1;
+    }
+    if (num_parse_double(eq + 1, &st->scalars[k].value))
+      return bad("--param takes a finite decimal number, not '%s'", a);
+  }
+  return 0;
+}
+
 int options_read(int argc, char **argv, const OptionSet *set, void (*help_fn)(FILE *), Options *o,
                  Stencil *st) {
   int rc = options_parse(argc, argv, set, help_fn, o);
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
   if (frontend_parse(o->input, &o->frontend, st)) return EXIT_INPUT;
+  if (apply_params(o, st)) {
+    ir_free(st);
+    return EXIT_INPUT;
+  }
   if (!o->dtype_given) o->gen.dtype = st->dtype;
   if (o->auto_backend && tune_choose(st, o)) {
     ir_free(st);

@@ -25,6 +25,7 @@ static void run_help(FILE *f) {
         "  -t STEPS     time steps (default: 1000 on the GPU, 10 on the CPU)\n"
         "  -r REPS      timed repetitions, the median is reported\n"
         "  --fast-math  build the CUDA program with --use_fast_math\n"
+        "  --param NAME=VALUE  run-time scalar NAME at VALUE (default: 'stencilc info' lists them)\n"
         "  --explain    print the plan of each program generated, to stdout, lines 'plan: '\n"
         "  --ranks P    an MPI run: P processes (mpirun) split the grid along axis 0, each on its\n"
         "               own GPU (or CPU), exchanging halos every few steps; built with mpicc/mpicxx\n"
@@ -118,5 +119,5 @@ static int run_run(Options *o, Stencil *st) {
 }
 
 const Command command_run = {
-    "run", {"-s -t -r --dtype --backend --gpu --fast-math --cpu --workdir --explain --ranks", true, true},
+    "run", {"-s -t -r --dtype --backend --gpu --fast-math --cpu --workdir --explain --ranks --param", true, true},
     run_help, run_run};

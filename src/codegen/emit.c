@@ -115,10 +115,14 @@ void emit_coef(Buf *out, const Stencil *st, int p, DType arith) {
   int k = st->coef_weight[p];
   if (k < 0) {
     emit_number(out, st->coef[p], arith);
-  } else if (st->coef[p] == 1) {
+  } else if (st->coef[p] == 1 && st->coef_base[p] == 0) {
     emit_weight(out, k, arith);
   } else {
     buf_puts(out, "(");
+    if (st->coef_base[p] != 0) {
+      emit_number(out, st->coef_base[p], arith);
+      buf_puts(out, " + ");
+    }
     emit_number(out, st->coef[p], arith);
     buf_puts(out, " * ");
     emit_weight(out, k, arith);
@@ -333,6 +337,32 @@ static void emit_weight_gains(Buf *out, const Stencil *st) {
   buf_puts(out, "};\n");
 }
 
+/* The run-time scalars: names, whether --param sets them, defaults (ir_scalar_defaults), and
+ * rt_derive_scalars, which computes the derived ones from the parameters in double, each
+ * rounded to its declared type, in the order the user's code computes them. */
+static void emit_scalars(Buf *out, const Stencil *st) {
+  buf_printf(out, "\n/* Run-time scalars: name, set by --param, default. */\n"
+                  "static const RtScalar rt_scalars[%d] = {", st->nscalars);
+  for (int k = 0; k < st->nscalars; k++) {
+    const Scalar *s = &st->scalars[k];
+    char v[64];
+    format_double(v, sizeof v, s->kind == SCALAR_PARAM ? s->value : 0);
+    buf_printf(out, "%s{\"%s\", %d, %s}", k ? ", " : "", s->name, s->kind == SCALAR_PARAM, v);
+  }
+  buf_puts(out, "};\n\nstatic void rt_derive_scalars(double *rt_w) {\n");
+  int derived = 0;
+  for (int k = 0; k < st->nscalars; k++) {
+    const Scalar *s = &st->scalars[k];
+    if (s->kind != SCALAR_DERIVED) continue;
+    buf_printf(out, "  rt_w[%d] = (%s)(", k, ir_dtype_name(s->type));
+    emit_expr(out, st, s->def, DTYPE_DOUBLE, emit_load_global, NULL);
+    buf_printf(out, "); /* %s */\n", s->name);
+    derived++;
+  }
+  if (!derived) buf_puts(out, "  (void)rt_w;\n");
+  buf_puts(out, "}\n");
+}
+
 /* The constants block: every fact about the stencil the runtime needs, in one initializer. */
 static void emit_constants(Buf *out, const Stencil *st, DType dtype, const Backend *bi) {
   int lo[IR_MAX_DIMS] = {0}, hi[IR_MAX_DIMS] = {0};
@@ -343,8 +373,9 @@ static void emit_constants(Buf *out, const Stencil *st, DType dtype, const Backe
   char gain[64];
   format_double(gain, sizeof gain, ir_gain(st));
   if (st->nweights) emit_weight_gains(out, st);
+  if (st->nscalars) emit_scalars(out, st);
   buf_puts(out, "\n/* Stencil constants: name, backend, dtype, dims, lo, hi, flops, gain, copyback,\n"
-                " * default size, steps, reps, weights, their gains. */\n"
+                " * default size, steps, reps, weights, their gains, run-time scalars. */\n"
                 "static const RtStencil rt_stencil = {");
   emit_c_string(out, st->name);
   buf_printf(out, ", \"%s\", \"%s\", %d, ", bi->name, ir_dtype_name(dtype), st->dims);
@@ -355,6 +386,8 @@ static void emit_constants(Buf *out, const Stencil *st, DType dtype, const Backe
              bi->engine->default_size[st->dims - 2], bi->engine->default_steps, bi->engine->default_reps);
   if (st->nweights) buf_printf(out, ", %d, rt_weight_gain", st->nweights);
   else buf_puts(out, ", 0, NULL");
+  if (st->nscalars) buf_printf(out, ", %d, rt_scalars, rt_derive_scalars", st->nscalars);
+  else buf_puts(out, ", 0, NULL, NULL");
   buf_puts(out, "};\n");
 }
 

@@ -25,8 +25,9 @@ void emit_number(Buf *out, double v, DType arith);
 /* Appends the coefficient of point p of an associative stencil in type arith, as one factor
  * (a literal, a name or a parenthesised product), so that `<coef> * <value>` reads right:
  *   coef_weight[p] < 0:   the constant st->coef[p], e.g. "0.25f";
- *   coef_weight[p] == k:  run-time weight k times st->coef[p]: "rt_w[k]" when that is 1, else
- *                         "(0.5f * rt_w[k])"; in double "(double)rt_w[k]".
+ *   coef_weight[p] == k:  run-time weight k times st->coef[p], plus st->coef_base[p]: "rt_w[k]"
+ *                         when that is 1 plus 0, else "(0.5f * rt_w[k])" or "(1.0f + -4.0f *
+ *                         rt_w[k])"; in double "(double)rt_w[k]".
  * rt_w is the program's array of run-time weights: in CUDA the __constant__ array of
  * runtime/rt_cuda.h (every index is a compile-time constant, so reads are uniform), in host
  * loops a local pointer to the host copy that emit_host_step binds. Every backend that computes

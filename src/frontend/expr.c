@@ -175,6 +175,12 @@ static Expr *weight(Parser *p, CXCursor c, const Access *a) {
          "reads a second weight array '%s' (the first is '%s')", a->name, st->weights);
     return NULL;
   }
+  if (st->nscalars) {
+    fail(p, c, "pass the coefficients either as one array or as scalars",
+         "reads the weight array '%s' beside the run-time scalar '%s'", a->name,
+         st->scalars[0].name);
+    return NULL;
+  }
   if (!st->weights[0] && weight_shape(p, a->decl, a)) return NULL;
   if (a->nsub != st->weight_dims) {
     fail(p, c, "index every dimension of the weight array",
@@ -214,6 +220,11 @@ static const char *const HINT_ONE_GRID =
 /* A read of the grid at the previous time level, at constant offsets from the cell written. */
 static Expr *load(void *parser, CXCursor c) {
   Parser *p = parser;
+  if (p->in_scalar_def) {
+    fail(p, c, "compute run-time scalars from parameters and constants only",
+         "a run-time scalar's initializer reads an array");
+    return NULL;
+  }
   Access a;
   if (parse_access(p, c, &a)) return NULL;
   Sweep *sw = p->sw;
@@ -288,8 +299,125 @@ static long count_nodes(const Expr *e) {
   return n;
 }
 
-/* A variable: the accumulator (its expression so far), a filter-loop variable (its value) or a
- * constant. */
+/* ---- run-time scalars ---- */
+
+static const char *const HINT_SCALAR =
+    "take run-time coefficients as float or double parameters, or as locals initialised once "
+    "from them and constants before the loops: double r = alpha * dt / (h * h);";
+
+static unsigned decl_line(CXCursor decl) {
+  unsigned line;
+  clang_getSpellingLocation(clang_getCursorLocation(decl), NULL, &line, NULL, NULL);
+  return line;
+}
+
+/* Whether decl is assigned, incremented or has its address taken anywhere in the function
+ * (its initializer aside): then its value at the loops is not its initializer's. */
+typedef struct {
+  CXCursor decl;
+  CXTranslationUnit tu;
+  bool changed;
+} Writes;
+
+static bool refers(CXCursor c, CXCursor decl) {
+  c = cur_strip(c);
+  return kind(c) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(c), decl);
+}
+
+static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Writes *w = data;
+  CXCursor kids[2];
+  char op[4] = "";
+  enum CXCursorKind k = kind(c);
+  if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
+      cur_children(c, kids, 2) == 2 && refers(kids[0], w->decl) && cur_binary_op(w->tu, c, op) &&
+      strchr(op, '=') && strcmp(op, "==") && strcmp(op, "!=") && strcmp(op, "<=") &&
+      strcmp(op, ">="))
+    w->changed = true;
+  if (k == CXCursor_UnaryOperator && cur_children(c, kids, 1) == 1 && refers(kids[0], w->decl)) {
+    CXToken *t = NULL;
+    unsigned n = 0;
+    clang_tokenize(w->tu, clang_getCursorExtent(c), &t, &n);
+    for (unsigned i = 0; i < n && !w->changed; i++) { /* the prefix operators, and r++ */
+      CXString sp = clang_getTokenSpelling(w->tu, t[i]);
+      const char *x = clang_getCString(sp);
+      bool is_op = !strcmp(x, "++") || !strcmp(x, "--") || !strcmp(x, "&");
+      w->changed = is_op && (i == n - 1 || clang_getTokenKind(t[0]) == CXToken_Punctuation);
+      clang_disposeString(sp);
+      if (i == 0 && clang_getTokenKind(t[i]) != CXToken_Punctuation) i = n > 1 ? n - 2 : n;
+    }
+    clang_disposeTokens(w->tu, t, n);
+  }
+  return w->changed ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* The index of the scalar declared at decl, or -1 when there is none yet. */
+static int scalar_index(const Stencil *st, const char *name) {
+  for (int k = 0; k < st->nscalars; k++)
+    if (!strcmp(st->scalars[k].name, name)) return k;
+  return -1;
+}
+
+static Expr *scalar_ref(int k) {
+  Expr *e = ir_new_expr(EX_WEIGHT);
+  e->weight = k;
+  return e;
+}
+
+/* A float or double parameter, or a local initialised from parameters and constants: run-time
+ * scalar k (added the first time; a local's initializer read then, its own scalars first).
+ * NULL after a refusal. */
+static Expr *scalar(Parser *p, CXCursor c, CXCursor decl, const char *ref_name) {
+  Stencil *st = p->st;
+  char name[IR_NAME_MAX]; /* ref_name is cur_ref_name's buffer, which the initializer reuses */
+  snprintf(name, sizeof name, "%s", ref_name);
+  int k = scalar_index(st, name);
+  if (k >= 0) return scalar_ref(k);
+  DType type = clang_getCanonicalType(clang_getCursorType(decl)).kind == CXType_Double
+                   ? DTYPE_DOUBLE : DTYPE_FLOAT;
+  if (st->weights[0]) {
+    fail(p, c, "pass the coefficients either as one array or as scalars",
+         "reads the run-time scalar '%s' beside the weight array '%s'", name, st->weights);
+    return NULL;
+  }
+  Expr *def = NULL;
+  if (kind(decl) == CXCursor_VarDecl) {
+    CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
+    Writes w = {decl, p->tu, false};
+    clang_visitChildren(clang_getCursorSemanticParent(decl), find_write, &w);
+    if (clang_Cursor_isNull(init) || w.changed) {
+      fail(p, c, HINT_SCALAR, "'%s' is %s, so its value at the loops is not known", name,
+           clang_Cursor_isNull(init) ? "declared without an initializer"
+                                     : "changed after its declaration");
+      return NULL;
+    }
+    bool was = p->in_scalar_def;
+    p->in_scalar_def = true;
+    def = parse_expr(p, init);
+    p->in_scalar_def = was;
+    if (!def) return NULL;
+    double v;
+    if (fold(def, 0, &v)) return def; /* double h = 0.1; is that constant */
+  }
+  if (st->nscalars == IR_MAX_SCALARS) {
+    ir_free_expr(def);
+    fail(p, c, "compute fewer coefficients at run time", "more than %d run-time scalars",
+         IR_MAX_SCALARS);
+    return NULL;
+  }
+  Scalar *s = &st->scalars[st->nscalars];
+  snprintf(s->name, sizeof s->name, "%s", name);
+  s->kind = def ? SCALAR_DERIVED : SCALAR_PARAM;
+  s->type = type;
+  s->def = def;
+  s->line = decl_line(decl);
+  st->nweights = ++st->nscalars;
+  return scalar_ref(st->nscalars - 1);
+}
+
+/* A variable: the accumulator (its expression so far), a filter-loop variable (its value), a
+ * constant, or a run-time scalar. */
 static Expr *variable(void *parser, CXCursor c) {
   Parser *p = parser;
   if (p->acc && clang_equalCursors(clang_getCursorReferenced(c), p->acc_decl)) {
@@ -302,6 +430,16 @@ static Expr *variable(void *parser, CXCursor c) {
     return ir_copy_expr(p->acc);
   }
   const Binding *b = cur_ref_name(c) ? binding(p, cur_ref_name(c)) : NULL;
+  CXCursor decl = clang_getCursorReferenced(c);
+  double v;
+  char text[40];
+  enum CXCursorKind dk = kind(decl);
+  enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(decl)).kind;
+  if (!b && cur_ref_name(c) && (tk == CXType_Float || tk == CXType_Double) &&
+      (dk == CXCursor_ParmDecl ||
+       (dk == CXCursor_VarDecl && kind(clang_getCursorSemanticParent(decl)) == CXCursor_FunctionDecl)) &&
+      !cur_eval_number(c, &v, text))
+    return scalar(p, c, decl, cur_ref_name(c));
   if (!b) return constant(p, c);
   Expr *e = ir_new_expr(EX_CONST);
   e->value = (double)b->value;

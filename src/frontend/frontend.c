@@ -441,6 +441,7 @@ static void parse_tu(void *data) {
   } else if (!report_clang_errors(path, tu) && !scop_regions(src) && !choose(src, fo, st)) {
     base_name(path, st->name);
     ir_classify(st);
+    ir_scalar_defaults(st);
     rc = check_coefficients(path, st) ? 2 : 0;
   }
   if (rc != 0) ir_free(st);

@@ -841,6 +841,11 @@ static int second_sweep(Parser *p, Sweep *s1, Sweep *s2) {
   st2.weight_dims = st->weight_dims;
   memcpy(st2.weight_shape, st->weight_shape, sizeof st->weight_shape);
   st2.nweights = st->nweights;
+  st2.nscalars = st->nscalars; /* found again by name: the same indices in both sweeps */
+  for (int k = 0; k < st->nscalars; k++) {
+    st2.scalars[k] = st->scalars[k];
+    if (st->scalars[k].def) st2.scalars[k].def = ir_copy_expr(st->scalars[k].def);
+  }
   snprintf(s2->in, sizeof s2->in, "%s", s1->out.name);
   s2->in_decl = s1->out.decl;
   p->st = &st2;

@@ -100,6 +100,7 @@ typedef struct {
   long accumulations;
   Binding bound[MAX_FILTER_LOOPS];
   int nbound;
+  bool in_scalar_def; /* reading a run-time scalar's initializer: no array reads */
 } Parser;
 
 /* Records the refusal (the first one only) and returns -1, so callers can `return fail(...)`. */

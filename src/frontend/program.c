@@ -840,7 +840,9 @@ static void parse_program_job(void *data) {
     spelling(s.func, pr->func_name);
     if (parse_program(&p, s.loop) == 0) {
       program_classify(pr);
-      result = single_stencil(&p) || (pr->nstages > 1 && single_front_end_accepts(path, fo))
+      /* a single stencil with run-time scalars is one stencil too (every backend takes it) */
+      result = single_stencil(&p) ||
+                       ((pr->nstages > 1 || pr->nscalars) && single_front_end_accepts(path, fo))
                    ? PROGRAM_NOT
                    : PROGRAM_OK;
     } else if (p.program_form && !single_front_end_accepts(path, fo)) {

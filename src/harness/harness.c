@@ -13,6 +13,7 @@
 typedef enum {
   BIND_GRID,
   BIND_WEIGHTS,
+  BIND_SCALAR,
   BIND_EXTENT,
   BIND_STEPS,
   BIND_DEAD,
@@ -30,8 +31,8 @@ typedef struct {
 } Plan;
 
 static const char *const HINT_BIND =
-    "the check gives the region its grid arrays, their sizes, the step count and the run-time "
-    "weights; compute other values inside the region, or make them constants";
+    "the check gives the region its grid arrays, their sizes, the step count, the run-time "
+    "weights and scalars; compute other values inside the region, or make them constants";
 
 __attribute__((format(printf, 4, 5))) static int refuse(const Plan *p, const RegionVar *v,
                                                         const char *hint, const char *fmt, ...) {
@@ -48,6 +49,13 @@ __attribute__((format(printf, 4, 5))) static int refuse(const Plan *p, const Reg
 static const char *elem_name(ElemKind e) { return e == ELEM_FLOAT ? "float" : "double"; }
 
 static bool floating(const RegionVar *v) { return v->elem == ELEM_FLOAT || v->elem == ELEM_DOUBLE; }
+
+/* The run-time scalar named like v, or -1. */
+static int scalar_of(const Stencil *st, const RegionVar *v) {
+  for (int k = 0; k < st->nscalars; k++)
+    if (!strcmp(st->scalars[k].name, v->name)) return k;
+  return -1;
+}
 
 /* The axis whose extent variable v is, or -1. */
 static int extent_axis(const Stencil *st, const RegionVar *v) {
@@ -102,6 +110,8 @@ static int classify(Plan *p) {
                       "the run-time weights '%s' (%s) cannot be filled by the check", v->name,
                       v->type);
       b = BIND_WEIGHTS;
+    } else if (scalar_of(st, v) >= 0 && floating(v) && v->levels == 0 && v->scope != REGION_GLOBAL) {
+      b = BIND_SCALAR;
     } else if (extent_axis(st, v) >= 0 ||
                (st->steps_param[0] && !strcmp(v->name, st->steps_param))) {
       if (!scalar_int || (v->scope == REGION_GLOBAL && v->is_const))
@@ -319,6 +329,11 @@ static void bind_var(Buf *out, const Plan *p, int k) {
     }
     case BIND_STEPS:
       snprintf(value, sizeof value, "stencilc_in.steps - (%ldL)", st->steps_const);
+      bind_scalar(out, p, k, value);
+      break;
+    case BIND_SCALAR: /* the value the program ran with, as its input dump holds it */
+      snprintf(value, sizeof value, "(%s)stencilc_in.weights[%d]", elem_name(v->elem),
+               scalar_of(st, v));
       bind_scalar(out, p, k, value);
       break;
     case BIND_DEAD: bind_scalar(out, p, k, "0"); break;

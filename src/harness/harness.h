@@ -29,6 +29,9 @@
  *     levels), one level per array A[n][n] or (*A)[n] (dims levels), a flattened array *a
  *     (1 level, dims > 1); arrays of row pointers are refused;
  *   the run-time weights (Stencil.weights): the dumped weights;
+ *   a run-time scalar (Stencil.scalars) declared outside the region: the value the program ran
+ *     with, from the dump (a parameter as --param gave it; a derived local as the program computed
+ *     it from them: the user's initializer runs only when the region holds it);
  *   the extents (Stencil.extent_param): the grid's extent along the axes they size;
  *   the step count (Stencil.steps_param): the run's steps less Stencil.steps_const;
  *   a const scalar with a constant initializer: that value;

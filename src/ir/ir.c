@@ -89,25 +89,34 @@ int ir_count_flops(const Expr *e) {
   return n;
 }
 
-/* A linear form under construction: k * sym(kw) + sum of c * sym(w) * in[point] over its terms,
- * where sym(-1) is 1 and sym(j) is run-time weight j. The terms are sorted by point, each
- * point at most once; a term whose c is 0 is absent. Sparse, so that a sum of many products
- * costs time in its number of terms, not in terms times points. */
+/* A linear form under construction: k + sum of c * in[point] over its terms, where each
+ * coefficient (and k) is a Sym: b + c * sym(w), sym(w) run-time weight w, or b alone when w < 0
+ * (then c is 0). The terms are sorted by point, each point at most once; a term whose
+ * coefficient is 0 is absent. Sparse, so that a sum of many products costs time in its number
+ * of terms, not in terms times points. */
 typedef struct {
-  int point, w;
-  double c;
+  double b, c;
+  int w;
+} Sym;
+
+typedef struct {
+  int point;
+  Sym s;
 } Term;
 
 typedef struct {
   Term *t;
   int n, cap;
-  double k;
-  int kw;
+  Sym k;
 } Lin;
+
+static const Sym SYM_ZERO = {0, 0, -1};
+
+static bool sym_zero(Sym a) { return a.b == 0 && a.c == 0; }
 
 static void lin_init(Lin *l) {
   memset(l, 0, sizeof *l);
-  l->kw = -1;
+  l->k = SYM_ZERO;
 }
 
 static void lin_free(Lin *l) { free(l->t); }
@@ -122,32 +131,34 @@ static void lin_push(Lin *l, Term t) {
 
 static bool lin_has_load(const Lin *l) {
   for (int i = 0; i < l->n; i++)
-    if (l->t[i].c != 0) return true;
+    if (!sym_zero(l->t[i].s)) return true;
   return false;
 }
 
-/* a * sym(aw) + b * sym(bw) as one term *c * sym(*w); false when that needs two weights. */
-static bool add_terms(double a, int aw, double b, int bw, double *c, int *w) {
-  if (b == 0) *c = a, *w = aw;
-  else if (a == 0) *c = b, *w = bw;
-  else if (aw == bw) *c = a + b, *w = aw;
-  else return false;
+/* a + s * b as one Sym; false when that needs two weights. */
+static bool add_syms(Sym a, Sym b, double s, Sym *out) {
+  if (a.c != 0 && b.c != 0 && a.w != b.w) return false;
+  out->b = a.b + s * b.b;
+  out->c = a.c + s * b.c;
+  out->w = a.c != 0 ? a.w : b.c != 0 ? b.w : -1;
+  if (out->c == 0) out->w = -1;
   return true;
 }
 
-/* The term c * sym(*w) times k * sym(kw); false when that is a product of two weights. */
-static bool scale_term(double *c, int *w, double k, int kw) {
-  if (*c == 0) return true;
-  if (*w >= 0 && kw >= 0) return false;
-  *c = *c * k;
-  if (kw >= 0) *w = kw;
+/* *a times k; false when that is a product of two weights. */
+static bool scale_sym(Sym *a, Sym k) {
+  if (sym_zero(*a)) return true;
+  if (a->c != 0 && k.c != 0) return false;
+  Sym r = {a->b * k.b, a->c != 0 ? a->c * k.b : a->b * k.c, a->c != 0 ? a->w : k.w};
+  if (r.c == 0) r.w = -1;
+  *a = r;
   return true;
 }
 
-static bool lin_scale(Lin *l, double k, int kw) {
+static bool lin_scale(Lin *l, Sym k) {
   for (int i = 0; i < l->n; i++)
-    if (!scale_term(&l->t[i].c, &l->t[i].w, k, kw)) return false;
-  return scale_term(&l->k, &l->kw, k, kw);
+    if (!scale_sym(&l->t[i].s, k)) return false;
+  return scale_sym(&l->k, k);
 }
 
 /* l + s * r, merging the sorted terms; r's terms past l's last point (the usual case in a long
@@ -163,11 +174,11 @@ static bool lin_add(Lin *l, const Lin *r, double s) {
     if (j == r->n || (i < ln && l->t[i].point < r->t[j].point)) {
       t = l->t[i++];
     } else if (i == ln || r->t[j].point < l->t[i].point) {
-      t = r->t[j++];
-      t.c = s * t.c;
+      t.point = r->t[j].point;
+      add_syms(SYM_ZERO, r->t[j++].s, s, &t.s);
     } else {
-      t = l->t[i];
-      if (!add_terms(l->t[i].c, l->t[i].w, s * r->t[j].c, r->t[j].w, &t.c, &t.w)) {
+      t.point = l->t[i].point;
+      if (!add_syms(l->t[i].s, r->t[j].s, s, &t.s)) {
         lin_free(&sum);
         return false;
       }
@@ -179,7 +190,7 @@ static bool lin_add(Lin *l, const Lin *r, double s) {
     free(l->t);
     l->t = sum.t, l->n = sum.n, l->cap = sum.cap;
   }
-  return add_terms(l->k, l->kw, s * r->k, r->kw, &l->k, &l->kw);
+  return add_syms(l->k, r->k, s, &l->k);
 }
 
 /* l = l op r for a binary operator; false when the result is not linear in the grid values (a
@@ -187,17 +198,16 @@ static bool lin_add(Lin *l, const Lin *r, double s) {
 static bool lin_combine(ExprKind op, Lin *l, Lin *r) {
   if (op == EX_ADD || op == EX_SUB) return lin_add(l, r, op == EX_ADD ? 1 : -1);
   if (op == EX_MUL && !lin_has_load(l)) {
-    double k = l->k;
-    int kw = l->kw;
+    Sym k = l->k;
     Lin tmp = *l;
     *l = *r;
     *r = tmp; /* the caller frees what was l */
-    return lin_scale(l, k, kw);
+    return lin_scale(l, k);
   }
-  if (op == EX_MUL && !lin_has_load(r)) return lin_scale(l, r->k, r->kw);
-  if (op == EX_DIV && !lin_has_load(r) && r->kw < 0 && r->k != 0) {
-    for (int i = 0; i < l->n; i++) l->t[i].c /= r->k;
-    l->k /= r->k;
+  if (op == EX_MUL && !lin_has_load(r)) return lin_scale(l, r->k);
+  if (op == EX_DIV && !lin_has_load(r) && r->k.c == 0 && r->k.b != 0) {
+    for (int i = 0; i < l->n; i++) l->t[i].s.b /= r->k.b, l->t[i].s.c /= r->k.b;
+    l->k.b /= r->k.b, l->k.c /= r->k.b;
     return true;
   }
   return false;
@@ -208,10 +218,10 @@ static bool lin_combine(ExprKind op, Lin *l, Lin *r) {
  * up, so that a folded division rounds as the written one would. */
 static bool linear_form(const Expr *e, Lin *l) {
   switch (e->kind) {
-  case EX_CONST: l->k = e->value; return true;
-  case EX_LOAD: lin_push(l, (Term){e->point, -1, 1}); return true;
-  case EX_WEIGHT: l->k = 1; l->kw = e->weight; return true;
-  case EX_NEG: return linear_form(e->arg[0], l) && lin_scale(l, -1, -1);
+  case EX_CONST: l->k.b = e->value; return true;
+  case EX_LOAD: lin_push(l, (Term){e->point, {1, 0, -1}}); return true;
+  case EX_WEIGHT: l->k = (Sym){0, 1, e->weight}; return true;
+  case EX_NEG: return linear_form(e->arg[0], l) && lin_scale(l, (Sym){-1, 0, -1});
   case EX_CALL: return false;
   case EX_ADD: case EX_SUB: case EX_MUL: case EX_DIV: break;
   }
@@ -260,22 +270,28 @@ void ir_classify(Stencil *st) {
   }
   free(st->coef);
   free(st->coef_weight);
+  free(st->coef_base);
   st->coef = NULL;
   st->coef_weight = NULL;
+  st->coef_base = NULL;
   st->constant = 0;
   Lin l;
   lin_init(&l);
   /* a weight in the constant term would leave no compile-time constant to add */
-  st->associative = has_load(st->expr) && linear_form(st->expr, &l) && (l.kw < 0 || l.k == 0);
+  st->associative = has_load(st->expr) && linear_form(st->expr, &l) && l.k.c == 0;
   if (st->associative) {
     st->coef = xcalloc((size_t)st->npoints, sizeof *st->coef);
     st->coef_weight = xcalloc((size_t)st->npoints, sizeof *st->coef_weight);
+    st->coef_base = xcalloc((size_t)st->npoints, sizeof *st->coef_base);
     for (int p = 0; p < st->npoints; p++) st->coef_weight[p] = -1;
     for (int i = 0; i < l.n; i++) {
-      st->coef[l.t[i].point] = l.t[i].c;
-      st->coef_weight[l.t[i].point] = l.t[i].c != 0 ? l.t[i].w : -1;
+      Sym s = l.t[i].s;
+      int p = l.t[i].point;
+      st->coef_weight[p] = s.c != 0 ? s.w : -1;
+      st->coef[p] = s.c != 0 ? s.c : s.b;
+      st->coef_base[p] = s.c != 0 ? s.b : 0;
     }
-    st->constant = l.k;
+    st->constant = l.k.b;
   }
   lin_free(&l);
   st->flops = ir_count_flops(st->expr);
@@ -285,7 +301,7 @@ double ir_gain(const Stencil *st) {
   if (!st->associative) return 1;
   double g = 0;
   for (int p = 0; p < st->npoints; p++)
-    if (st->coef_weight[p] < 0) g += fabs(st->coef[p]);
+    g += fabs(st->coef_weight[p] < 0 ? st->coef[p] : st->coef_base[p]);
   return g;
 }
 
@@ -295,6 +311,57 @@ double ir_weight_gain(const Stencil *st, int k) {
   for (int p = 0; p < st->npoints; p++)
     if (st->coef_weight[p] == k) g += fabs(st->coef[p]);
   return g;
+}
+
+/* The value of a scalar's definition, with the scalars before it at all[]. */
+static double eval_def(const Expr *e, const double *all) {
+  double a = e->nargs > 0 ? eval_def(e->arg[0], all) : 0, b = e->nargs > 1 ? eval_def(e->arg[1], all) : 0;
+  switch (e->kind) {
+  case EX_CONST: return e->value;
+  case EX_WEIGHT: return all[e->weight];
+  case EX_NEG: return -a;
+  case EX_ADD: return a + b;
+  case EX_SUB: return a - b;
+  case EX_MUL: return a * b;
+  case EX_DIV: return a / b;
+  case EX_CALL: break;
+  case EX_LOAD: return NAN; /* the front end keeps loads out of definitions */
+  }
+  const char *f = e->func;
+  return !strcmp(f, "sqrt") ? sqrt(a) : !strcmp(f, "fabs") ? fabs(a) : !strcmp(f, "exp") ? exp(a)
+       : !strcmp(f, "log") ? log(a) : !strcmp(f, "sin") ? sin(a) : !strcmp(f, "cos") ? cos(a)
+       : !strcmp(f, "tanh") ? tanh(a) : !strcmp(f, "fmin") ? fmin(a, b) : fmax(a, b);
+}
+
+void ir_eval_scalars(const Stencil *st, double *all) {
+  for (int k = 0; k < st->nscalars; k++)
+    if (st->scalars[k].kind == SCALAR_DERIVED) {
+      all[k] = eval_def(st->scalars[k].def, all);
+      if (st->scalars[k].type == DTYPE_FLOAT) all[k] = (float)all[k];
+    }
+}
+
+double ir_gain_at(const Stencil *st, const double *all) {
+  if (!st->associative) return 1;
+  double g = fabs(st->constant);
+  for (int p = 0; p < st->npoints; p++) {
+    int k = st->coef_weight[p];
+    g += fabs(k < 0 ? st->coef[p] : st->coef_base[p] + st->coef[p] * all[k]);
+  }
+  return g;
+}
+
+void ir_scalar_defaults(Stencil *st) {
+  if (!st->nscalars) return; /* (the weights of a weight array are filled at random) */
+  double all[IR_MAX_SCALARS] = {0}, s = 1;
+  for (int i = 0; i <= 40 && st->associative; i++, s /= 2) {
+    for (int k = 0; k < st->nscalars; k++) all[k] = s;
+    ir_eval_scalars(st, all);
+    if (ir_gain_at(st, all) <= 1 + 1e-12) break;
+  }
+  if (s < 0x1p-40 || !st->associative) s = 1;
+  for (int k = 0; k < st->nscalars; k++)
+    if (st->scalars[k].kind == SCALAR_PARAM) st->scalars[k].value = s;
 }
 
 const char *ir_dtype_name(DType t) { return t == DTYPE_DOUBLE ? "double" : "float"; }
@@ -311,5 +378,7 @@ void ir_free(Stencil *st) {
   free(st->point_slots);
   free(st->coef);
   free(st->coef_weight);
+  free(st->coef_base);
+  for (int k = 0; k < st->nscalars; k++) ir_free_expr(st->scalars[k].def);
   memset(st, 0, sizeof *st);
 }

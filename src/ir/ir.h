@@ -17,6 +17,10 @@ enum { IR_MAX_DIMS = 3, IR_NAME_MAX = 64, IR_MAX_ARGS = 2 };
  * and 4096 doubles leave room for anything else there. */
 enum { IR_MAX_WEIGHTS = 4096 };
 
+/* Most run-time scalars of one stencil: a heat or wave kernel has one to three (alpha, dt, h).
+ * Each is an option of the generated program and a value in constant memory. */
+enum { IR_MAX_SCALARS = 8 };
+
 typedef enum { DTYPE_FLOAT, DTYPE_DOUBLE } DType;
 
 typedef enum { SHAPE_STAR, SHAPE_BOX, SHAPE_GENERAL } Shape;
@@ -47,6 +51,21 @@ struct Expr {
 typedef struct {
   int off[IR_MAX_DIMS]; /* offset per axis, axis 0 slowest */
 } Point;
+
+/* A run-time scalar: a float or double parameter of the user's function (the program's option
+ * --param NAME=VALUE, default `value`), or a local computed from parameters and constants before
+ * the loops (`double r = alpha * dt / (h * h);`), which the program computes from `def` once the
+ * parameters are known. In expressions scalar k is EX_WEIGHT k. */
+typedef enum { SCALAR_PARAM, SCALAR_DERIVED } ScalarKind;
+
+typedef struct {
+  char name[IR_NAME_MAX];
+  ScalarKind kind;
+  DType type;     /* as declared */
+  unsigned line;  /* of the declaration */
+  Expr *def;      /* SCALAR_DERIVED: the initializer, over constants and scalars before it */
+  double value;   /* SCALAR_PARAM: the default (ir_scalar_defaults) */
+} Scalar;
 
 typedef struct {
   /* Source facts (frontend). */
@@ -95,7 +114,12 @@ typedef struct {
   char weights[IR_NAME_MAX];
   int weight_dims;                  /* dimensions of the array as declared */
   int weight_shape[IR_MAX_DIMS];    /* its sizes, first dimension first */
-  int nweights;                     /* their product */
+  int nweights;                     /* their product; with scalars, nscalars */
+  /* Run-time scalars (see Scalar), in order of first use, definitions before their uses; they
+   * are the run-time weights of a stencil without a weight array (weights[0] == 0, nweights ==
+   * nscalars, EX_WEIGHT k is scalar k). */
+  Scalar scalars[IR_MAX_SCALARS];
+  int nscalars;
 
   /* Derived facts (ir_classify). */
   int radius[IR_MAX_DIMS];  /* max |offset| per axis */
@@ -106,6 +130,8 @@ typedef struct {
   double *coef;       /* per point when associative, else NULL */
   int *coef_weight;   /* per point when associative: the run-time weight multiplying coef[p],
                          or -1 when the coefficient is the constant coef[p] alone */
+  double *coef_base;  /* per point when associative: the constant added to coef[p] * w[k] (the
+                         heat equation's centre, 1 - 4 r); 0 when coef_weight[p] < 0 */
   double constant;    /* the additive constant of the linear form (usually 0) */
   int flops;          /* per cell, counted as the AN5D paper does (see ir_count_flops) */
 } Stencil;
@@ -131,22 +157,39 @@ Expr *ir_copy_expr(const Expr *e);
 /* Adds a point (or finds it) and returns its index. */
 int ir_add_point(Stencil *st, const int off[IR_MAX_DIMS]);
 
-/* Fills radius, shape, diagonal_free, associative, coef, coef_weight, constant and flops. A
- * linear stencil is associative when each point's coefficient is a constant or a constant times
- * one weight and the constant term holds no weight; otherwise it is computed as written. */
+/* Fills radius, shape, diagonal_free, associative, coef, coef_weight, coef_base, constant and
+ * flops. A linear stencil is associative when each point's coefficient is a constant, or a
+ * constant plus a constant times one weight, and the constant term holds no weight; otherwise it
+ * is computed as written. */
 void ir_classify(Stencil *st);
 
 /* FLOPs per cell as AN5D counts them: each binary + - * / counts one; negation and calls to
  * math functions count zero (gradient2d then comes out at the paper's 19). */
 int ir_count_flops(const Expr *e);
 
-/* Sum of |coef| over the points whose coefficient is a constant (linear stencils), else 1: the
- * gain used by error bounds, less what run-time weights add (see ir_weight_gain). */
+/* Sum of |coef| over the points whose coefficient is a constant, plus |coef_base| of the others
+ * (linear stencils), else 1: the gain used by error bounds, less what run-time weights add (see
+ * ir_weight_gain). */
 double ir_gain(const Stencil *st);
 
 /* Sum of |coef| over the points whose coefficient is coef times weight k (linear stencils), else
  * 0: the program adds this times |w[k]| to the gain once it knows the weights. */
 double ir_weight_gain(const Stencil *st, int k);
+
+/* The values of every scalar (all[k]) from those of the parameters (all[k] where scalar k is a
+ * SCALAR_PARAM), each derived one computed in double from its definition, in order. */
+void ir_eval_scalars(const Stencil *st, double *all);
+
+/* Sum over the points of |coef_base + coef * w| (+ |constant|) with the scalars at `all` (a
+ * stencil with run-time scalars): the exact gain of a linear stencil at those values; 1 when it
+ * is not linear. */
+double ir_gain_at(const Stencil *st, const double *all);
+
+/* Gives each parameter scalar its default (Scalar.value): the largest power of two s <= 1 with
+ * ir_gain_at <= 1 when every parameter is s, so that the random inputs stay bounded however many
+ * steps run (the explicit heat step is then monotone: r <= 1/4 in 2D); 1 when no s down to 2^-40
+ * does (the constant coefficients alone sum over 1) or the stencil is not linear. */
+void ir_scalar_defaults(Stencil *st);
 
 const char *ir_dtype_name(DType t);
 /* Bytes of one element: the one place element sizes come from. */

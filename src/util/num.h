@@ -9,4 +9,9 @@ int num_parse_long(const char *s, long min, long max, long *v);
 /* The same for an int. */
 int num_parse_int(const char *s, int min, int max, int *v);
 
+/* A finite real written whole in decimal or exponent form ("0.1", "-2e-3"): no space, no
+ * trailing characters, no hex, inf or nan; 0, or -1 (*v unchanged). The generated programs'
+ * rt_parse_real (runtime/rt_common.h) reads --param values the same way. */
+int num_parse_double(const char *s, double *v);
+
 #endif

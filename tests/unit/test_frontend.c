@@ -1,6 +1,8 @@
 /* The front end's options (the C flags a compiler takes, --function) and the source facts it
- * records for the check against the user's code: the step count, the region, the storage form.
+ * records for the check against the user's code: the step count, the region, the storage form,
+ * the run-time scalars and their defaults.
  * Sources are held in memory (frontend_parse_buffer); headers come from tests/inputs/include. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,7 +112,50 @@ static void test_scop_region(void) {
   ir_free(&st);
 }
 
+/* Run-time scalars: a parameter, a local derived from it, the heat step's coefficients 1 - 4 r
+ * and r, and the default rule (README): alpha = 1 gives r = 0.2 * 1 / 2 = 0.1 and the gain
+ * |1 - 4 r| + 4 r = 1. All values by hand. */
+static const char HEAT2D[] =
+    "void heat(int n, int steps, double alpha, double A[2][n][n]) {\n"
+    "  const double dt = 0.2;\n"
+    "  double r = alpha * dt / 2.0;\n"
+    "  for (int t = 0; t < steps; t++)\n"
+    "    for (int i = 1; i < n - 1; i++)\n"
+    "      for (int j = 1; j < n - 1; j++)\n"
+    "        A[(t + 1) % 2][i][j] = A[t % 2][i][j] + r * (A[t % 2][i - 1][j] + A[t % 2][i + 1][j] +\n"
+    "                               A[t % 2][i][j - 1] + A[t % 2][i][j + 1] - 4.0 * A[t % 2][i][j]);\n"
+    "}\n";
+
+static void test_heat_scalars(void) {
+  Stencil st;
+  EXPECT(parse(HEAT2D, NULL, 0, NULL, &st) == 0, "the heat step with alpha and r is accepted");
+  if (st.dims != 2) return;
+  EXPECT(st.nscalars == 2 && st.nweights == 2 && !st.weights[0], "two scalars, no weight array");
+  EXPECT(!strcmp(st.scalars[0].name, "alpha") && st.scalars[0].kind == SCALAR_PARAM, "alpha");
+  EXPECT(!strcmp(st.scalars[1].name, "r") && st.scalars[1].kind == SCALAR_DERIVED &&
+             st.scalars[1].line == 3, "r, derived, line 3");
+  EXPECT(st.associative, "linear with symbolic coefficients");
+  int centre = -1;
+  for (int p = 0; p < st.npoints; p++)
+    if (!st.points[p].off[0] && !st.points[p].off[1]) centre = p;
+  EXPECT(centre >= 0 && st.coef_weight[centre] == 1 && st.coef_base[centre] == 1 &&
+             st.coef[centre] == -4, "centre 1 - 4 r");
+  for (int p = 0; p < st.npoints; p++)
+    if (p != centre)
+      EXPECT(st.coef_weight[p] == 1 && st.coef_base[p] == 0 && st.coef[p] == 1, "neighbour r");
+  EXPECT(st.scalars[0].value == 1, "default alpha = 1, not %g", st.scalars[0].value);
+  double all[IR_MAX_SCALARS] = {0.5};
+  ir_eval_scalars(&st, all);
+  EXPECT(fabs(all[1] - 0.05) < 1e-15, "r = 0.5 * 0.2 / 2 = 0.05, not %g", all[1]);
+  EXPECT(fabs(ir_gain_at(&st, all) - 1) < 1e-15, "gain at alpha 0.5: 0.8 + 0.2");
+  all[0] = 4;
+  ir_eval_scalars(&st, all);
+  EXPECT(fabs(ir_gain_at(&st, all) - 2.2) < 1e-15, "gain at alpha 4 (r = 0.4): |1 - 1.6| + 1.6 = 2.2");
+  ir_free(&st);
+}
+
 int main(void) {
+  test_heat_scalars();
   test_flags();
   test_function();
   test_scop_region();
