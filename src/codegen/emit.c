@@ -287,7 +287,7 @@ void emit_smem_setup(Buf *out, const char *kernel, const char *bytes) {
 
 /* ---- Whole program ---- */
 
-static const char *const cuda_texts[] = {rt_rt_chunk, rt_rt_cuda, NULL};
+static const char *const cuda_texts[] = {rt_rt_chunk, rt_rt_cuda_base, rt_rt_cuda, NULL};
 static const char *const cpu_texts[] = {rt_rt_cpu, NULL};
 const ProgramEngine engine_cuda = {1, cuda_texts, {16384, 512}, 1000, 5};
 const ProgramEngine engine_cpu = {0, cpu_texts, {2048, 128}, 10, 3};

@@ -235,6 +235,7 @@ int codegen_program_stages(Buf *out, const Program *pr, const GenOptions *opt) {
   if (pr->nscalars) buf_printf(out, "#define RT_NWEIGHTS %d\n", pr->nscalars);
   if (cuda) buf_puts(out, "#define RT_PROGRAM_CUDA 1\n");
   buf_puts(out, rt_rt_common);
+  if (cuda) buf_puts(out, rt_rt_cuda_base);
   buf_puts(out, rt_rt_program);
   emit_constants(out, pr, opt->dtype, b);
   buf_puts(out, "\n/* Reference: every stage in double from the stored values, rounded to the element\n"
