@@ -457,38 +457,40 @@ static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
 
 static void emit_host(Buf *out, const Stencil *st) {
   bool d3 = st->dims == 3;
-  buf_puts(out,
-           "/* Rows per block along the stream: N5D_HSN, or rt_stream_chunk's (about two waves given\n"
-           " * the number of tiles of the plane), at least 8 bT RS rows. */\n"
-           "static int n5d_chunk(const RtGrid *g, long tiles) {\n"
-           "  if (N5D_HSN > 0) return N5D_HSN;\n"
-           "  return rt_cuda_stream_chunk(g->n[0], tiles, BSX * BSY, 8L * N5D_BT * (RS ? RS : 1));\n"
-           "}\n\n"
-           "template <bool FULL>\n"
-           "static void n5d_launch(const rt_real *in, rt_real *out, const RtGrid *g, int nlev) {\n");
-  emit_smem_setup(out, "n5d_kernel<FULL>", "N5D_SMEM");
+  Emitter e = {out, 0};
+  em_line(&e, "/* Rows per block along the stream: N5D_HSN, or rt_stream_chunk's (about two waves given\n"
+              " * the number of tiles of the plane), at least 8 bT RS rows. */");
+  em_open(&e, "static int n5d_chunk(const RtGrid *g, long tiles)");
+  em_line(&e, "if (N5D_HSN > 0) return N5D_HSN;");
+  em_line(&e, "return rt_cuda_stream_chunk(g->n[0], tiles, BSX * BSY, 8L * N5D_BT * (RS ? RS : 1));");
+  em_close(&e);
+  em_blank(&e);
+  em_line(&e, "template <bool FULL>");
+  em_open(&e, "static void n5d_launch(const rt_real *in, rt_real *out, const RtGrid *g, int nlev)");
+  emit_smem_setup(&e, "n5d_kernel<FULL>", "N5D_SMEM");
   if (d3) {
-    buf_puts(out,
-             "  dim3 grid(rt_cuda_blocks(g->n[2], BSX - 2 * N5D_BT * RX, 2147483647L),\n"
-             "            rt_cuda_blocks(g->n[1], BSY - 2 * N5D_BT * RY, 65535L));\n"
-             "  const int chunk = n5d_chunk(g, (long)grid.x * grid.y);\n"
-             "  grid.z = rt_cuda_blocks(g->n[0], chunk, 65535L);\n"
-             "  n5d_kernel<FULL><<<grid, dim3(BSX, BSY), N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
-             "      (int)g->n[2], g->stride[0], g->stride[1], chunk, nlev);\n");
+    em_line(&e, "dim3 grid(rt_cuda_blocks(g->n[2], BSX - 2 * N5D_BT * RX, 2147483647L),\n"
+                "          rt_cuda_blocks(g->n[1], BSY - 2 * N5D_BT * RY, 65535L));");
+    em_line(&e, "const int chunk = n5d_chunk(g, (long)grid.x * grid.y);");
+    em_line(&e, "grid.z = rt_cuda_blocks(g->n[0], chunk, 65535L);");
+    em_line(&e, "n5d_kernel<FULL><<<grid, dim3(BSX, BSY), N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
+                "    (int)g->n[2], g->stride[0], g->stride[1], chunk, nlev);");
   } else {
-    buf_puts(out,
-             "  dim3 grid(rt_cuda_blocks(g->n[1], BSX - 2 * N5D_BT * RX, 2147483647L));\n"
-             "  const int chunk = n5d_chunk(g, grid.x);\n"
-             "  grid.y = rt_cuda_blocks(g->n[0], chunk, 65535L);\n"
-             "  n5d_kernel<FULL><<<grid, BSX, N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
-             "      g->stride[0], chunk, nlev);\n");
+    em_line(&e, "dim3 grid(rt_cuda_blocks(g->n[1], BSX - 2 * N5D_BT * RX, 2147483647L));");
+    em_line(&e, "const int chunk = n5d_chunk(g, grid.x);");
+    em_line(&e, "grid.y = rt_cuda_blocks(g->n[0], chunk, 65535L);");
+    em_line(&e, "n5d_kernel<FULL><<<grid, BSX, N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
+                "    g->stride[0], chunk, nlev);");
   }
-  buf_puts(out, "  RT_CUDA_LAUNCH_CHECK();\n}\n\n");
+  em_line(&e, "RT_CUDA_LAUNCH_CHECK();");
+  em_close(&e);
+  em_blank(&e);
   /* full launches run the kernel whose level tests are constants; the last one, when N5D_BT
    * does not divide the steps, the variant with a run-time level count */
-  emit_advance(out, "N5D_BT",
-               "    if (bt == N5D_BT) n5d_launch<true>(buf[src], buf[1 - src], g, N5D_BT);\n"
-               "    else n5d_launch<false>(buf[src], buf[1 - src], g, (int)bt);\n");
+  emit_advance_open(&e, "N5D_BT");
+  em_line(&e, "if (bt == N5D_BT) n5d_launch<true>(buf[src], buf[1 - src], g, N5D_BT);");
+  em_line(&e, "else n5d_launch<false>(buf[src], buf[1 - src], g, (int)bt);");
+  emit_advance_close(&e);
 }
 
 static void n5d_emit(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan) {

@@ -499,7 +499,8 @@ static void emit_host(Buf *out, const Plan *pl) {
              "    exit(4);\n"
              "  }\n",
              16 * (pl->rs ? pl->rs : 1));
-  emit_smem_setup(out, "p25d_kernel", "P25D_SMEM");
+  Emitter e = {out, 1};
+  emit_smem_setup(&e, "p25d_kernel", "P25D_SMEM");
   buf_printf(out,
              "  dim3 grid(rt_cuda_blocks(g->n[2], BX, 2147483647L), rt_cuda_blocks(g->n[1], BY, 65535L));\n"
              "  const int chunk = rt_cuda_stream_chunk(g->n[0], (long)grid.x * grid.y, BX * BY, %d);\n"

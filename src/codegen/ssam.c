@@ -493,35 +493,34 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
   buf_puts(out, "\n");
 }
 
-static void emit_launch(Buf *out, const Stencil *st) {
-  buf_puts(out, "template <int BT>\n"
-                "static void ssam_launch(const rt_real *in, rt_real *out, const RtGrid *g) {\n");
+static void emit_launch(Emitter *e, const Stencil *st) {
+  em_line(e, "template <int BT>");
+  em_open(e, "static void ssam_launch(const rt_real *in, rt_real *out, const RtGrid *g)");
   if (st->dims == 3) {
-    emit_smem_setup(out, "ssam_kernel<BT>", "SSAM_SMEM");
-    buf_puts(out,
-             "  const dim3 grid(rt_cuda_blocks(g->n[2], 32 - 2 * BT * RX, 2147483647L),\n"
-             "                  rt_cuda_blocks(g->n[0], SSAM_P, 65535L),\n"
-             "                  rt_cuda_blocks(g->n[1], WARPS - 2 * BT * RW, 65535L));\n"
-             "  ssam_kernel<BT><<<grid, dim3(32, WARPS), SSAM_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
-             "      (int)g->n[2], g->stride[0], g->stride[1]);\n");
+    emit_smem_setup(e, "ssam_kernel<BT>", "SSAM_SMEM");
+    em_line(e, "const dim3 grid(rt_cuda_blocks(g->n[2], 32 - 2 * BT * RX, 2147483647L),\n"
+               "                rt_cuda_blocks(g->n[0], SSAM_P, 65535L),\n"
+               "                rt_cuda_blocks(g->n[1], WARPS - 2 * BT * RW, 65535L));");
+    em_line(e, "ssam_kernel<BT><<<grid, dim3(32, WARPS), SSAM_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
+               "    (int)g->n[2], g->stride[0], g->stride[1]);");
   } else {
-    buf_puts(out,
-             "  const dim3 grid(rt_cuda_blocks(g->n[1], WARPS * (32 - 2 * BT * RX), 2147483647L),\n"
-             "                  rt_cuda_blocks(g->n[0], SSAM_P, 65535L));\n"
-             "  ssam_kernel<BT><<<grid, WARPS * 32>>>(in, out, (int)g->n[0], (int)g->n[1], g->stride[0]);\n");
+    em_line(e, "const dim3 grid(rt_cuda_blocks(g->n[1], WARPS * (32 - 2 * BT * RX), 2147483647L),\n"
+               "                rt_cuda_blocks(g->n[0], SSAM_P, 65535L));");
+    em_line(e, "ssam_kernel<BT><<<grid, WARPS * 32>>>(in, out, (int)g->n[0], (int)g->n[1], g->stride[0]);");
   }
-  buf_puts(out, "  RT_CUDA_LAUNCH_CHECK();\n}\n\n");
+  em_line(e, "RT_CUDA_LAUNCH_CHECK();");
+  em_close(e);
+  em_blank(e);
 }
 
 /* stencil_advance: each launch of k <= bT steps runs the kernel instantiated for k. */
-static void emit_advance_launches(Buf *out, const Plan *pl) {
-  Buf launch = {0};
-  buf_puts(&launch, "    switch (bt) {\n");
+static void emit_advance_launches(Emitter *e, const Plan *pl) {
+  emit_advance_open(e, "SSAM_BT");
+  em_line(e, "switch (bt) {");
   for (int k = 1; k <= pl->bt; k++)
-    buf_printf(&launch, "    case %d: ssam_launch<%d>(buf[src], buf[1 - src], g); break;\n", k, k);
-  buf_puts(&launch, "    }\n");
-  emit_advance(out, "SSAM_BT", launch.s);
-  buf_free(&launch);
+    em_line(e, "case %d: ssam_launch<%d>(buf[src], buf[1 - src], g); break;", k, k);
+  em_line(e, "}");
+  emit_advance_close(e);
 }
 
 static void ssam_emit(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan) {
@@ -533,8 +532,9 @@ static void ssam_emit(Buf *out, const Stencil *st, const GenOptions *opt, const 
   emit_step(out, st, plan, opt->dtype);
   emit_tile(out, plan);
   emit_kernel(out, st, plan);
-  emit_launch(out, st);
-  emit_advance_launches(out, plan);
+  Emitter e = {out, 0};
+  emit_launch(&e, st);
+  emit_advance_launches(&e, plan);
 }
 
 static void ssam_explain(Buf *out, const Stencil *st, const void *plan) {
