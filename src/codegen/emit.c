@@ -111,6 +111,15 @@ void emit_expr(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoad
   }
 }
 
+void emit_expr_line(Emitter *em, const char *head, const Stencil *st, const Expr *e, DType arith,
+                    EmitLoadFn load, const void *ctx, const char *tail) {
+  em_begin(em);
+  buf_puts(em->out, head);
+  emit_expr(em->out, st, e, arith, load, ctx);
+  buf_puts(em->out, tail);
+  em_end(em);
+}
+
 void emit_coef(Buf *out, const Stencil *st, int p, DType arith) {
   int k = st->coef_weight[p];
   if (k < 0) {
@@ -241,11 +250,7 @@ void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs) {
               "const RtGrid *g)", hs->name);
   emit_grid_bounds(&e, d, st->nweights);
   emit_cell_nest(&e, d, hs->simd);
-  em_begin(&e);
-  buf_puts(out, "out[c] = (rt_real)(");
-  emit_expr(out, st, st->expr, hs->arith, hs->load, NULL);
-  buf_puts(out, ");");
-  em_end(&e);
+  emit_expr_line(&e, "out[c] = (rt_real)(", st, st->expr, hs->arith, hs->load, NULL, ");");
   emit_cell_nest_close(&e, d);
   em_close(&e);
 }
@@ -430,6 +435,31 @@ void emit_thread_cell(Emitter *e, int d, const int lo[IR_MAX_DIMS]) {
   for (int a = 0; a < d - 1; a++) buf_printf(out, "(long)(i%d + %d) * s%d + ", a, lo[a], a);
   buf_printf(out, "(i%d + %d);", d - 1, lo[d - 1]);
   em_end(e);
+}
+
+void emit_thread_block(Emitter *e, int d, const int block[IR_MAX_DIMS]) {
+  em_begin(e);
+  buf_puts(e->out, "const dim3 block(");
+  for (int a = d - 1; a >= 0; a--) buf_printf(e->out, "%s%d", a == d - 1 ? "" : ", ", block[a]);
+  buf_puts(e->out, ");");
+  em_end(e);
+}
+
+void emit_thread_grid(Emitter *e, int d, const int block[IR_MAX_DIMS], const char *extent) {
+  const char *head = "const dim3 grid(";
+  for (int a = d - 1; a >= 0; a--) {
+    if (a < d - 1) buf_puts(e->out, ",\n");
+    em_begin(e);
+    buf_printf(e->out, "%-*srt_cuda_blocks(%s[%d], %d, %s)", (int)strlen(head), a == d - 1 ? head : "",
+               extent, a, block[a], a == d - 1 ? "2147483647L / 32" : "65535L");
+  }
+  buf_puts(e->out, ");");
+  em_end(e);
+}
+
+void emit_thread_args(Buf *out, int d, const char *extent) {
+  for (int a = 0; a < d; a++) buf_printf(out, ", (int)%s[%d]", extent, a);
+  for (int a = 0; a < d - 1; a++) buf_printf(out, ", g->stride[%d]", a);
 }
 
 void emit_cell_nest(Emitter *e, int d, bool simd) {

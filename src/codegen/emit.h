@@ -42,6 +42,11 @@ typedef void (*EmitLoadFn)(Buf *out, const Stencil *st, int point, const void *c
 void emit_expr(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoadFn load,
                const void *ctx);
 
+/* The line `<head><e evaluated as emit_expr writes it><tail>` at the emitter's depth, e.g. the
+ * update "out[c] = (rt_real)(" ... ");". */
+void emit_expr_line(Emitter *em, const char *head, const Stencil *st, const Expr *e, DType arith,
+                    EmitLoadFn load, const void *ctx, const char *tail);
+
 /* Appends v as a floating literal of type arith ("0.25f", "0.0"). */
 void emit_number(Buf *out, double v, DType arith);
 
@@ -89,6 +94,15 @@ void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs);
  * return, and `const long c` is the cell's offset. The caller writes the update and closes the
  * body. */
 void emit_thread_cell(Emitter *e, int dims, const int lo[IR_MAX_DIMS]);
+
+/* The launch shape of such a kernel: `const dim3 block(...)` of block[a] threads along axis a
+ * (x the last axis), and `const dim3 grid(...)`, its counts under one another, covering the
+ * extents `<extent>[a]` (a C array: "g->n", "n"). Along y and z CUDA allows 65535 blocks; along x
+ * the limit keeps the interior size within the kernel's int parameters. */
+void emit_thread_block(Emitter *e, int dims, const int block[IR_MAX_DIMS]);
+void emit_thread_grid(Emitter *e, int dims, const int block[IR_MAX_DIMS], const char *extent);
+/* Appends the arguments emit_thread_cell declares: ", (int)<extent>[a]..., g->stride[a]...". */
+void emit_thread_args(Buf *out, int dims, const char *extent);
 
 /* The strides s_a, the interior's bounds b_a <= i_a < e_a from `const RtGrid *g`, and with
  * `weights` the host copy of the run-time weights under the name rt_w. */

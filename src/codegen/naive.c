@@ -1,7 +1,6 @@
 /* Naive CUDA backend: one kernel launch per time step, one thread per interior cell reading
  * its neighbours from global memory. The engine (device buffers, events) is runtime/rt_cuda.h. */
 #include <assert.h>
-#include <string.h>
 
 #include "emit.h"
 #include "model/gpu.h"
@@ -50,40 +49,19 @@ static void emit_kernel(Buf *out, const Stencil *st, DType dtype, const NaivePla
   em_line(&e, "__global__ void __launch_bounds__(%d)", pl->threads);
   buf_puts(out, "naive_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out");
   emit_thread_cell(&e, st->dims, st->lo);
-  em_begin(&e);
-  buf_puts(out, "out[c] = ");
-  emit_expr(out, st, st->expr, dtype, emit_load_global, NULL);
-  buf_puts(out, ";");
-  em_end(&e);
+  emit_expr_line(&e, "out[c] = ", st, st->expr, dtype, emit_load_global, NULL, ";");
   em_close(&e);
   buf_puts(out, "\n");
 }
 
-/* Grid limits: 65535 blocks along y and z; along x the limit is chosen so that the interior
- * size still fits the kernel's int parameters. */
 static void emit_launch(Buf *out, const Stencil *st, const NaivePlan *pl) {
-  int d = st->dims;
-  const char *grid = "const dim3 grid("; /* its counts stand a line each, under the first */
   Emitter e = {out, 0};
   em_open(&e, "static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g)");
-  em_begin(&e);
-  buf_puts(out, "const dim3 block(");
-  for (int a = d - 1; a >= 0; a--) buf_printf(out, "%s%d", a == d - 1 ? "" : ", ", pl->block[a]);
-  buf_puts(out, ");");
-  em_end(&e);
-  for (int a = d - 1; a >= 0; a--) {
-    if (a < d - 1) buf_puts(out, ",\n");
-    em_begin(&e);
-    buf_printf(out, "%-*s", (int)strlen(grid), a == d - 1 ? grid : "");
-    buf_printf(out, "rt_cuda_blocks(g->n[%d], %d, %s)", a, pl->block[a],
-               a == d - 1 ? "2147483647L / 32" : "65535L");
-  }
-  buf_puts(out, ");");
-  em_end(&e);
+  emit_thread_block(&e, st->dims, pl->block);
+  emit_thread_grid(&e, st->dims, pl->block, "g->n");
   em_begin(&e);
   buf_puts(out, "naive_kernel<<<grid, block>>>(in, out");
-  for (int a = 0; a < d; a++) buf_printf(out, ", (int)g->n[%d]", a);
-  for (int a = 0; a < d - 1; a++) buf_printf(out, ", g->stride[%d]", a);
+  emit_thread_args(out, st->dims, "g->n");
   buf_puts(out, ");");
   em_end(&e);
   em_line(&e, "RT_CUDA_LAUNCH_CHECK();");

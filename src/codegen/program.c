@@ -90,12 +90,8 @@ static void emit_host_stage(Buf *out, const Program *pr, int i, const char *pref
   em_line(&e, "(void)t; /* unused when every field keeps one buffer */");
   emit_pointers(&e, pr, s, false);
   emit_cell_nest(&e, d, !reference);
-  em_begin(&e);
-  buf_puts(out, "out[c] = (rt_real)(");
   LoadCtx l = {pr, s, reference};
-  emit_expr(out, &s->st, s->st.expr, arith, emit_load, &l);
-  buf_puts(out, ");");
-  em_end(&e);
+  emit_expr_line(&e, "out[c] = (rt_real)(", &s->st, s->st.expr, arith, emit_load, &l, ");");
   emit_cell_nest_close(&e, d);
   em_close(&e);
   buf_puts(out, "\n");
@@ -122,12 +118,8 @@ static void emit_kernel(Buf *out, const Program *pr, int i, DType dtype, const i
     }
   Emitter e = {out, 0};
   emit_thread_cell(&e, d, s->st.lo);
-  em_begin(&e);
-  buf_puts(out, "out[c] = ");
   LoadCtx l = {pr, s, false};
-  emit_expr(out, &s->st, s->st.expr, dtype, emit_load, &l);
-  buf_puts(out, ";");
-  em_end(&e);
+  emit_expr_line(&e, "out[c] = ", &s->st, s->st.expr, dtype, emit_load, &l, ";");
   em_close(&e);
   buf_puts(out, "\n");
 }
@@ -136,29 +128,18 @@ static void emit_launches(Buf *out, const Program *pr, const int *block) {
   int d = pr->dims;
   Emitter e = {out, 0};
   em_open(&e, "static void program_step(rt_real *const *rt_buf, const RtGrid *g, long t)");
-  em_begin(&e);
-  buf_puts(out, "const dim3 block(");
-  for (int a = d - 1; a >= 0; a--) buf_printf(out, "%s%d", a == d - 1 ? "" : ", ", block[a]);
-  buf_puts(out, ");");
-  em_end(&e);
+  emit_thread_block(&e, d, block);
   for (int i = 0; i < pr->nstages; i++) {
     const Stage *s = &pr->stages[i];
     em_open(&e, "%s", "");
     em_line(&e, "long n[%d];", d);
     for (int a = 0; a < d; a++)
       em_line(&e, "n[%d] = g->ext[%d] - %d;", a, a, s->st.lo[a] + s->st.hi[a]);
-    em_begin(&e);
-    buf_puts(out, "const dim3 grid(");
-    for (int a = d - 1; a >= 0; a--)
-      buf_printf(out, "%srt_cuda_blocks(n[%d], %d, %s)", a == d - 1 ? "" : ", ", a, block[a],
-                 a == d - 1 ? "2147483647L / 32" : "65535L");
-    buf_puts(out, ");");
-    em_end(&e);
+    emit_thread_grid(&e, d, block, "n");
     em_begin(&e);
     buf_printf(out, "stage%d_kernel<<<grid, block>>>(", i);
     emit_pointers(&e, pr, s, true);
-    for (int a = 0; a < d; a++) buf_printf(out, ", (int)n[%d]", a);
-    for (int a = 0; a < d - 1; a++) buf_printf(out, ", g->stride[%d]", a);
+    emit_thread_args(out, d, "n");
     buf_puts(out, ");");
     em_end(&e);
     em_line(&e, "RT_CUDA_LAUNCH_CHECK();");
