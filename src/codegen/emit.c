@@ -344,10 +344,17 @@ static void emit_weight_gains(Buf *out, const Stencil *st) {
   buf_printf(out, "\n/* Run-time weights %s: gain per unit |w[k]| (sum of |coef| of the points it "
                   "scales). */\nstatic const double rt_weight_gain[%d] = {",
              st->weights, st->nweights);
+  Emitter e = {out, 1}; /* eight gains a line inside the initializer */
   for (int k = 0; k < st->nweights; k++) {
     char g[64];
     format_double(g, sizeof g, ir_weight_gain(st, k));
-    buf_printf(out, "%s%s%s", k ? "," : "", k % 8 ? " " : "\n  ", g);
+    if (k % 8) {
+      buf_puts(out, ", ");
+    } else {
+      buf_puts(out, k ? ",\n" : "\n");
+      em_begin(&e);
+    }
+    buf_puts(out, g);
   }
   buf_puts(out, "};\n");
 }

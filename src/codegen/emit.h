@@ -25,7 +25,8 @@ void em_end(Emitter *e);
 void em_line(Emitter *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* An empty line. */
 void em_blank(Emitter *e);
-/* A line ending with "{" ("{" alone for an empty fmt); what follows is one level deeper. */
+/* A line ending with "{" ("{" alone for an empty text: em_open(e, "%s", "")); what follows is
+ * one level deeper. */
 void em_open(Emitter *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Closes the scope: "}", or "} else {" with em_else, which opens the next one. */
 void em_close(Emitter *e);
