@@ -102,6 +102,8 @@ void cur_forget(CXTranslationUnit tu);
  * and running fn(arg) on a thread with the parse stack (libclang and the recognisers recurse as
  * deep as the input nests). */
 int frontend_clang_args(const FrontendOptions *fo, const char **args, int cap);
+/* The stencil's name: the file's name without its folder and extension. */
+void frontend_base_name(const char *path, char out[IR_NAME_MAX]);
 void frontend_on_parse_stack(void (*fn)(void *), void *arg);
 
 #endif

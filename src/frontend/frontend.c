@@ -355,7 +355,7 @@ static int report_clang_errors(const char *path, CXTranslationUnit tu) {
   return 0;
 }
 
-static void base_name(const char *path, char out[IR_NAME_MAX]) {
+void frontend_base_name(const char *path, char out[IR_NAME_MAX]) {
   const char *b = strrchr(path, '/');
   b = b ? b + 1 : path;
   snprintf(out, IR_NAME_MAX, "%s", b);
@@ -424,7 +424,7 @@ static void parse_tu(void *data) {
   if (ec != CXError_Success || !tu) {
     diag_error(file_loc, "is it a C source file?", "libclang could not parse the file");
   } else if (!report_clang_errors(path, tu) && !scop_regions(src) && !choose(src, fo, st)) {
-    base_name(path, st->name);
+    frontend_base_name(path, st->name);
     ir_classify(st);
     rc = check_coefficients(path, st) ? 2 : 0;
   }

@@ -753,13 +753,6 @@ static bool program_function(CXCursor c, void *function) {
   return (!function || !strcmp(name, function)) && !clang_Cursor_isNull(first_loop(c));
 }
 
-static void base_name(const char *path, char out[IR_NAME_MAX]) {
-  const char *b = strrchr(path, '/');
-  snprintf(out, IR_NAME_MAX, "%s", b ? b + 1 : path);
-  char *dot = strrchr(out, '.');
-  if (dot && dot != out) *dot = 0;
-}
-
 /* Whether the single-stencil front end takes the input (a copy-back nest or two equal sweeps
  * parse as two stages here, but are one stencil there, which every backend can block). */
 static bool single_front_end_accepts(const char *path, const FrontendOptions *fo) {
@@ -821,7 +814,7 @@ static void parse_program_job(void *data) {
     func = cur_find(clang_getTranslationUnitCursor(tu), false, program_function,
                     fo ? (void *)fo->function : NULL);
   if (!clang_Cursor_isNull(func)) {
-    base_name(path, pr->name);
+    frontend_base_name(path, pr->name);
     cur_name(func, pr->func_name);
     if (parse_program(&p, first_loop(func)) == 0) {
       program_classify(pr);
