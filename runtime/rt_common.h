@@ -162,7 +162,7 @@ RT_API void rt_poison_interior(rt_real *a, const RtGrid *g) {
 /* Run-time weights: a stencil whose coefficients come from an array parameter (a convolution
  * filter) reads RT_NWEIGHTS of them, which the generated program defines. rt_w_host is the copy
  * host loops read (the reference, the CPU backend); CUDA programs also copy it into the
- * __constant__ array rt_w of rt_cuda.h. */
+ * __constant__ array rt_w of rt_cuda_base.h. */
 #ifdef RT_NWEIGHTS
 static rt_real rt_w_host[RT_NWEIGHTS];
 #endif

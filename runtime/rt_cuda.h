@@ -1,31 +1,8 @@
-/* rt_cuda.h: CUDA helpers and the engine hooks of rt_driver.h for CUDA programs whose
- * generated stencil_step() launches kernels on device buffers (one step per call). Every CUDA
- * call goes through RT_CUDA_CHECK; an error prints file:line and exits 4. */
+/* rt_cuda.h: the engine hooks of rt_driver.h for CUDA programs whose generated stencil_step()
+ * launches kernels on device buffers (one step per call), or stencil_advance() several steps.
+ * Comes after rt_chunk.h and rt_cuda_base.h (checked calls, block counts, rt_w). */
 #ifndef STENCILC_RT_CUDA_H
 #define STENCILC_RT_CUDA_H
-
-#include <cuda_runtime.h>
-
-RT_API void rt_cuda_check(cudaError_t err, const char *what, const char *file, int line) {
-  if (err != cudaSuccess) {
-    fprintf(stderr, "%s:%d: CUDA error: %s: %s\n", file, line, what, cudaGetErrorString(err));
-    exit(4);
-  }
-}
-#define RT_CUDA_CHECK(call) rt_cuda_check((call), #call, __FILE__, __LINE__)
-/* Launch errors (bad configuration) surface in cudaGetLastError; faults inside the kernel
- * surface at the next synchronising call, which is checked too. */
-#define RT_CUDA_LAUNCH_CHECK() rt_cuda_check(cudaGetLastError(), "kernel launch", __FILE__, __LINE__)
-
-/* Blocks of `block` threads covering n cells; exits 4 past the grid dimension limit. */
-RT_API unsigned rt_cuda_blocks(long n, int block, long limit) {
-  long b = (n + block - 1) / block;
-  if (b > limit) {
-    fprintf(stderr, "stencilc: %ld blocks exceed the CUDA grid limit %ld\n", b, limit);
-    exit(4);
-  }
-  return (unsigned)b;
-}
 
 /* rt_stream_chunk (rt_chunk.h) for this device, at full occupancy (2048 threads per SM). */
 RT_API int rt_cuda_stream_chunk(long n0, long tiles, int threads, long least) {
@@ -40,12 +17,6 @@ RT_API int rt_cuda_stream_chunk(long n0, long tiles, int threads, long least) {
 static void stencil_advance(rt_real *buf[2], const RtGrid *g, long steps);
 #else
 static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g);
-#endif
-
-#ifdef RT_NWEIGHTS
-/* The kernels' copy of the run-time weights (rt_w_host), uploaded with the buffers: every
- * thread of a warp reads the same weight, which constant memory broadcasts. */
-__constant__ rt_real rt_w[RT_NWEIGHTS];
 #endif
 
 typedef struct Engine {

@@ -1,6 +1,7 @@
 /* rt_program.h: types and engine memory of the programs stencilc generates for stencil programs (several fields,
  * stages and time levels; ir/program.h), for the cpu backend (C + OpenMP) and, with
- * RT_PROGRAM_CUDA defined, the naive backend (device buffers). Included after rt_common.h;
+ * RT_PROGRAM_CUDA defined, the naive backend (device buffers). Included after rt_common.h
+ * (and rt_cuda_base.h for CUDA);
  * rt_program_main.h, their main(), comes last. Before it the generated code defines
  * RT_PROG_FIELDS (the number of fields) and, between the two:
  *   static const RtProgram rt_program;                              the program's facts
@@ -65,26 +66,7 @@ RT_API double rt_program_growth(long steps, int second_order) {
 
 /* ---- engine memory: host for the cpu backend, device for CUDA ---- */
 #ifdef RT_PROGRAM_CUDA
-#include <cuda_runtime.h>
-RT_API void rt_cuda_check(cudaError_t err, const char *what, const char *file, int line) {
-  if (err != cudaSuccess) {
-    fprintf(stderr, "%s:%d: CUDA error: %s: %s\n", file, line, what, cudaGetErrorString(err));
-    exit(4);
-  }
-}
-#define RT_CUDA_CHECK(call) rt_cuda_check((call), #call, __FILE__, __LINE__)
-#define RT_CUDA_LAUNCH_CHECK() rt_cuda_check(cudaGetLastError(), "kernel launch", __FILE__, __LINE__)
-RT_API unsigned rt_cuda_blocks(long n, int block, long limit) {
-  long b = (n + block - 1) / block;
-  if (b > limit) {
-    fprintf(stderr, "stencilc: %ld blocks exceed the CUDA grid limit %ld\n", b, limit);
-    exit(4);
-  }
-  return (unsigned)b;
-}
-#ifdef RT_NWEIGHTS
-__constant__ rt_real rt_w[RT_NWEIGHTS];
-#endif
+/* rt_cuda_base.h (checked calls, block counts, rt_w) comes before this file. */
 RT_API void rt_engine_setup(void) {
   int count = 0;
   if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {

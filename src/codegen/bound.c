@@ -10,7 +10,7 @@
 
 /* The terms of a linear stencil as written (RtTerm of runtime/rt_common.h). */
 typedef struct {
-  Buf *out;
+  Emitter e; /* one row a line, inside the initializer */
   int count;
 } Terms;
 
@@ -41,19 +41,25 @@ static bool has_load(const Expr *e) {
   return false;
 }
 
+/* One row of the table: a read at offset `off` (NULL: a constant term), |value|, weight. */
+static void add_term(Terms *t, const int *off, double value, int weight) {
+  static const int none[3];
+  const int *o = off ? off : none;
+  char lit[64];
+  snprintf(lit, sizeof lit, "%.17g", value);
+  if (t->count++) buf_puts(t->e.out, ",\n");
+  em_begin(&t->e);
+  buf_printf(t->e.out, "{%d, {%d, %d, %d}, %s, %d}", off != NULL, o[0], o[1], o[2], lit, weight);
+}
+
 /* Appends e's terms, each scaled by mag (and weight, when >= 0); false when one cannot be held. */
 static bool collect(Terms *t, const Stencil *st, const Expr *e, double mag, int weight) {
   double m;
   int w;
   switch (e->kind) {
-  case EX_LOAD: {
-    const int *o = st->points[e->point].off;
-    char lit[64];
-    snprintf(lit, sizeof lit, "%.17g", mag);
-    buf_printf(t->out, "%s{1, {%d, %d, %d}, %s, %d}", t->count++ ? ",\n  " : "  ", o[0], o[1], o[2],
-               lit, weight);
+  case EX_LOAD:
+    add_term(t, st->points[e->point].off, mag, weight);
     return true;
-  }
   case EX_NEG:
     return collect(t, st, e->arg[0], mag, weight);
   case EX_ADD: case EX_SUB:
@@ -67,10 +73,7 @@ static bool collect(Terms *t, const Stencil *st, const Expr *e, double mag, int 
   }
   default: /* a constant term */
     if (!factor(e, &m, &w) || (w >= 0 && weight >= 0)) return false;
-    char lit[64];
-    snprintf(lit, sizeof lit, "%.17g", mag * m);
-    buf_printf(t->out, "%s{0, {0, 0, 0}, %s, %d}", t->count++ ? ",\n  " : "  ", lit,
-               w >= 0 ? w : weight);
+    add_term(t, NULL, mag * m, w >= 0 ? w : weight);
     return true;
   }
 }
@@ -79,7 +82,7 @@ static bool collect(Terms *t, const Stencil *st, const Expr *e, double mag, int 
  * written) when the terms do not fit the table. */
 static bool emit_linear_bound(Buf *out, const Stencil *st) {
   Buf table = {0};
-  Terms t = {&table, 0};
+  Terms t = {{&table, 1}, 0};
   bool fits = collect(&t, st, st->expr, 1, -1) && t.count > 0;
   /* a folded coefficient b + c * w rounds once more than c * w (rt_common.h, "Verification") */
   int extra = 2;
@@ -90,10 +93,12 @@ static bool emit_linear_bound(Buf *out, const Stencil *st) {
                     "(runtime/rt_common.h,\n * \"Verification\"): reads, offset, |constants|, "
                     "weight. */\nstatic const RtTerm rt_bound_terms[%d] = {\n%s};\n",
                t.count, table.s);
-    buf_printf(out, "static void reference_bound_step(const rt_real *in, const double *bin, "
-                    "double *bout, const RtGrid *g) {\n"
-                    "  rt_bound_linear_step(in, bin, bout, g, rt_bound_terms, %d, %d, %s);\n}\n",
-               t.count, st->flops + extra, st->nweights ? "rt_w_host" : "NULL");
+    Emitter e = {out, 0};
+    em_open(&e, "static void reference_bound_step(const rt_real *in, const double *bin, "
+                "double *bout, const RtGrid *g)");
+    em_line(&e, "rt_bound_linear_step(in, bin, bout, g, rt_bound_terms, %d, %d, %s);", t.count,
+            st->flops + extra, st->nweights ? "rt_w_host" : "NULL");
+    em_close(&e);
   }
   buf_free(&table);
   return fits;
@@ -137,17 +142,19 @@ static void emit_running(Buf *out, const Stencil *st, const Expr *e) {
 void emit_bound_step(Buf *out, const Stencil *st) {
   if (st->associative && emit_linear_bound(out, st)) return;
   int d = st->dims;
+  Emitter e = {out, 0};
   buf_puts(out, "\n/* The reference's bound per cell for one step (runtime/rt_common.h, \"Verification\"):\n"
-                " * running error analysis of the expression as written. */\n"
-                "static void reference_bound_step(const rt_real *__restrict__ in, "
-                "const double *__restrict__ bin,\n"
-                "                                 double *__restrict__ bout, const RtGrid *g) {\n");
-  for (int a = 0; a < d - 1; a++) buf_printf(out, "  const long s%d = g->stride[%d];\n", a, a);
-  for (int a = 0; a < d; a++)
-    buf_printf(out, "  const long b%d = g->lo[%d], e%d = g->lo[%d] + g->n[%d];\n", a, a, a, a, a);
-  if (st->nweights) buf_puts(out, "  const rt_real *const rt_w = rt_w_host;\n");
-  emit_cell_nest(out, d, false);
-  buf_printf(out, "%*sbout[c] = rt_e_store(", 2 * (d + 1), "");
+                " * running error analysis of the expression as written. */\n");
+  em_open(&e, "static void reference_bound_step(const rt_real *__restrict__ in, "
+              "const double *__restrict__ bin,\n"
+              "                                 double *__restrict__ bout, const RtGrid *g)");
+  emit_grid_bounds(&e, d, st->nweights);
+  emit_cell_nest(&e, d, false);
+  em_begin(&e);
+  buf_puts(out, "bout[c] = rt_e_store(");
   emit_running(out, st, st->expr);
-  buf_printf(out, ");\n%*s}\n}\n", 2 * d, "");
+  buf_puts(out, ");");
+  em_end(&e);
+  emit_cell_nest_close(&e, d);
+  em_close(&e);
 }

@@ -111,6 +111,15 @@ void emit_expr(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoad
   }
 }
 
+void emit_expr_line(Emitter *em, const char *head, const Stencil *st, const Expr *e, DType arith,
+                    EmitLoadFn load, const void *ctx, const char *tail) {
+  em_begin(em);
+  buf_puts(em->out, head);
+  emit_expr(em->out, st, e, arith, load, ctx);
+  buf_puts(em->out, tail);
+  em_end(em);
+}
+
 void emit_coef(Buf *out, const Stencil *st, int p, DType arith) {
   int k = st->coef_weight[p];
   if (k < 0) {
@@ -183,11 +192,17 @@ void em_begin(Emitter *e) { buf_printf(e->out, "%*s", 2 * e->depth, ""); }
 
 void em_end(Emitter *e) { buf_puts(e->out, "\n"); }
 
+/* Each line of the text at the current depth (an empty one stays empty), then `end`. */
 static void em_vline(Emitter *e, const char *fmt, va_list ap, const char *end) {
-  char line[1024];
-  vsnprintf(line, sizeof line, fmt, ap);
-  em_begin(e);
-  buf_printf(e->out, "%s%s%s\n", line, line[0] && end[0] ? " " : "", end);
+  char text[2048];
+  int n = vsnprintf(text, sizeof text, fmt, ap);
+  assert(n >= 0 && (size_t)n < sizeof text);
+  for (char *line = text, *next; line; line = next) {
+    next = strchr(line, '\n');
+    if (next) *next++ = 0;
+    if (line[0] || (!next && end[0])) em_begin(e);
+    buf_printf(e->out, "%s%s%s\n", line, !next && line[0] && end[0] ? " " : "", next ? "" : end);
+  }
 }
 
 void em_line(Emitter *e, const char *fmt, ...) {
@@ -196,6 +211,8 @@ void em_line(Emitter *e, const char *fmt, ...) {
   em_vline(e, fmt, ap, "");
   va_end(ap);
 }
+
+void em_blank(Emitter *e) { buf_puts(e->out, "\n"); }
 
 void em_open(Emitter *e, const char *fmt, ...) {
   va_list ap;
@@ -218,6 +235,16 @@ void em_else(Emitter *e) {
   e->depth++;
 }
 
+void em_directive(Emitter *e, const char *fmt, ...) {
+  char text[256];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(text, sizeof text, fmt, ap);
+  va_end(ap);
+  assert(n >= 0 && (size_t)n < sizeof text);
+  buf_printf(e->out, "%s\n", text);
+}
+
 /* ---- Host loop nests (reference, CPU backend) ---- */
 
 void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs) {
@@ -225,48 +252,41 @@ void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs) {
   Emitter e = {out, 0};
   em_open(&e, "static void %s(const rt_real *__restrict__ in, rt_real *__restrict__ out, "
               "const RtGrid *g)", hs->name);
-  for (int a = 0; a < d - 1; a++) em_line(&e, "const long s%d = g->stride[%d];", a, a);
-  for (int a = 0; a < d; a++) em_line(&e, "const long b%d = g->lo[%d], e%d = g->lo[%d] + g->n[%d];", a, a, a, a, a);
-  if (st->nweights) /* host code reads the host copy (in CUDA programs rt_w is on the device) */
-    em_line(&e, "const rt_real *const rt_w = rt_w_host;");
-  buf_puts(out, "#pragma omp parallel for\n");
-  for (int a = 0; a < d - 1; a++, e.depth++) /* one statement each: no braces */
-    em_line(&e, "for (long i%d = b%d; i%d < e%d; i%d++)", a, a, a, a, a);
-  if (hs->simd) buf_puts(out, "#pragma omp simd\n");
-  em_open(&e, "for (long i%d = b%d; i%d < e%d; i%d++)", d - 1, d - 1, d - 1, d - 1, d - 1);
-  em_begin(&e);
-  buf_puts(out, "const long c = ");
-  for (int a = 0; a < d - 1; a++) buf_printf(out, "i%d * s%d + ", a, a);
-  buf_printf(out, "i%d;", d - 1);
-  em_end(&e);
-  em_begin(&e);
-  buf_puts(out, "out[c] = (rt_real)(");
-  emit_expr(out, st, st->expr, hs->arith, hs->load, NULL);
-  buf_puts(out, ");");
-  em_end(&e);
+  emit_grid_bounds(&e, d, st->nweights);
+  emit_cell_nest(&e, d, hs->simd);
+  emit_expr_line(&e, "out[c] = (rt_real)(", st, st->expr, hs->arith, hs->load, NULL, ");");
+  emit_cell_nest_close(&e, d);
   em_close(&e);
-  buf_puts(out, "}\n");
+}
+
+void emit_grid_bounds(Emitter *e, int d, bool weights) {
+  for (int a = 0; a < d - 1; a++) em_line(e, "const long s%d = g->stride[%d];", a, a);
+  for (int a = 0; a < d; a++) em_line(e, "const long b%d = g->lo[%d], e%d = g->lo[%d] + g->n[%d];", a, a, a, a, a);
+  if (weights) /* host code reads the host copy (in CUDA programs rt_w is on the device) */
+    em_line(e, "const rt_real *const rt_w = rt_w_host;");
 }
 
 /* ---- Multi-step launches ---- */
 
-void emit_advance(Buf *out, const char *bt, const char *launch) {
-  buf_printf(out, "#define RT_LAUNCH_STEPS %s\n", bt);
-  buf_printf(out,
-             "/* Launches of bT steps each (the last one shorter), alternating the buffers; the\n"
-             " * result then moves to buf[steps %% 2] if the launch count left it in the other. */\n"
-             "static void stencil_advance(rt_real *buf[2], const RtGrid *g, long steps) {\n"
-             "  int src = 0;\n"
-             "  for (long done = 0; done < steps; src ^= 1) {\n"
-             "    long bt = steps - done < %s ? steps - done : %s;\n"
-             "%s"
-             "    done += bt;\n"
-             "  }\n"
-             "  if (src != (int)(steps %% 2))\n"
-             "    RT_CUDA_CHECK(cudaMemcpyAsync(buf[steps %% 2], buf[src], (size_t)g->cells * sizeof(rt_real),\n"
-             "                                  cudaMemcpyDeviceToDevice));\n"
-             "}\n",
-             bt, bt, launch);
+void emit_advance_open(Emitter *e, const char *bt) {
+  em_directive(e, "#define RT_LAUNCH_STEPS %s", bt);
+  em_line(e, "/* Launches of bT steps each (the last one shorter), alternating the buffers; the\n"
+             " * result then moves to buf[steps %% 2] if the launch count left it in the other. */");
+  em_open(e, "static void stencil_advance(rt_real *buf[2], const RtGrid *g, long steps)");
+  em_line(e, "int src = 0;");
+  em_open(e, "for (long done = 0; done < steps; src ^= 1)");
+  em_line(e, "long bt = steps - done < %s ? steps - done : %s;", bt, bt);
+}
+
+void emit_advance_close(Emitter *e) {
+  em_line(e, "done += bt;");
+  em_close(e);
+  em_line(e, "if (src != (int)(steps %% 2))");
+  e->depth++;
+  em_line(e, "RT_CUDA_CHECK(cudaMemcpyAsync(buf[steps %% 2], buf[src], (size_t)g->cells * sizeof(rt_real),\n"
+             "                              cudaMemcpyDeviceToDevice));");
+  e->depth--;
+  em_close(e);
 }
 
 int codegen_refuse(Refusal *why, const char *hint, const char *fmt, ...) {
@@ -278,20 +298,19 @@ int codegen_refuse(Refusal *why, const char *hint, const char *fmt, ...) {
   return -1;
 }
 
-void emit_smem_setup(Buf *out, const char *kernel, const char *bytes) {
-  buf_printf(out,
-             "  static bool ready = false;\n"
-             "  if (!ready) {\n"
-             "    RT_CUDA_CHECK(cudaFuncSetAttribute(%s,\n"
-             "                                       cudaFuncAttributeMaxDynamicSharedMemorySize, %s));\n"
-             "    ready = true;\n"
-             "  }\n",
-             kernel, bytes);
+void emit_smem_setup(Emitter *e, const char *kernel, const char *bytes) {
+  em_line(e, "static bool ready = false;");
+  em_open(e, "if (!ready)");
+  em_line(e, "RT_CUDA_CHECK(cudaFuncSetAttribute(%s,\n"
+             "                                   cudaFuncAttributeMaxDynamicSharedMemorySize, %s));",
+          kernel, bytes);
+  em_line(e, "ready = true;");
+  em_close(e);
 }
 
 /* ---- Whole program ---- */
 
-static const char *const cuda_texts[] = {rt_rt_chunk, rt_rt_cuda, NULL};
+static const char *const cuda_texts[] = {rt_rt_chunk, rt_rt_cuda_base, rt_rt_cuda, NULL};
 static const char *const cpu_texts[] = {rt_rt_cpu, NULL};
 const ProgramEngine engine_cuda = {1, cuda_texts, {16384, 512}, 1000, 5};
 const ProgramEngine engine_cpu = {0, cpu_texts, {2048, 128}, 10, 3};
@@ -329,10 +348,17 @@ static void emit_weight_gains(Buf *out, const Stencil *st) {
   buf_printf(out, "\n/* Run-time weights %s: gain per unit |w[k]| (sum of |coef| of the points it "
                   "scales). */\nstatic const double rt_weight_gain[%d] = {",
              st->weights, st->nweights);
+  Emitter e = {out, 1}; /* eight gains a line inside the initializer */
   for (int k = 0; k < st->nweights; k++) {
     char g[64];
     format_double(g, sizeof g, ir_weight_gain(st, k));
-    buf_printf(out, "%s%s%s", k ? "," : "", k % 8 ? " " : "\n  ", g);
+    if (k % 8) {
+      buf_puts(out, ", ");
+    } else {
+      buf_puts(out, k ? ",\n" : "\n");
+      em_begin(&e);
+    }
+    buf_puts(out, g);
   }
   buf_puts(out, "};\n");
 }
@@ -430,30 +456,68 @@ void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const void
   if (opt->mpi) buf_puts(out, rt_rt_mpi);
 }
 
-void emit_thread_cell(Buf *out, int d, const int lo[IR_MAX_DIMS]) {
+void emit_thread_cell(Emitter *e, int d, const int lo[IR_MAX_DIMS]) {
   static const char thread_axis[] = "xyz";
+  Buf *out = e->out;
   for (int a = 0; a < d; a++) buf_printf(out, ", int n%d", a);
   for (int a = 0; a < d - 1; a++) buf_printf(out, ", long s%d", a);
   buf_puts(out, ") {\n");
+  e->depth++;
   for (int a = 0; a < d; a++) {
     char t = thread_axis[d - 1 - a];
-    buf_printf(out, "  const int i%d = blockIdx.%c * blockDim.%c + threadIdx.%c;\n", a, t, t, t);
+    em_line(e, "const int i%d = blockIdx.%c * blockDim.%c + threadIdx.%c;", a, t, t, t);
   }
-  buf_puts(out, "  if (");
+  em_begin(e);
+  buf_puts(out, "if (");
   for (int a = 0; a < d; a++) buf_printf(out, "%si%d >= n%d", a ? " || " : "", a, a);
-  buf_puts(out, ") return;\n  const long c = ");
+  buf_puts(out, ") return;");
+  em_end(e);
+  em_begin(e);
+  buf_puts(out, "const long c = ");
   for (int a = 0; a < d - 1; a++) buf_printf(out, "(long)(i%d + %d) * s%d + ", a, lo[a], a);
-  buf_printf(out, "(i%d + %d);\n  out[c] = ", d - 1, lo[d - 1]);
+  buf_printf(out, "(i%d + %d);", d - 1, lo[d - 1]);
+  em_end(e);
 }
 
-void emit_cell_nest(Buf *out, int d, bool simd) {
-  buf_puts(out, "#pragma omp parallel for\n");
-  for (int a = 0; a < d; a++) {
-    if (a == d - 1 && simd) buf_puts(out, "#pragma omp simd\n");
-    buf_printf(out, "%*sfor (long i%d = b%d; i%d < e%d; i%d++)%s\n", 2 * (a + 1), "", a, a, a, a,
-               a, a == d - 1 ? " {" : "");
+void emit_thread_block(Emitter *e, int d, const int block[IR_MAX_DIMS]) {
+  em_begin(e);
+  buf_puts(e->out, "const dim3 block(");
+  for (int a = d - 1; a >= 0; a--) buf_printf(e->out, "%s%d", a == d - 1 ? "" : ", ", block[a]);
+  buf_puts(e->out, ");");
+  em_end(e);
+}
+
+void emit_thread_grid(Emitter *e, int d, const int block[IR_MAX_DIMS], const char *extent) {
+  const char *head = "const dim3 grid(";
+  for (int a = d - 1; a >= 0; a--) {
+    if (a < d - 1) buf_puts(e->out, ",\n");
+    em_begin(e);
+    buf_printf(e->out, "%-*srt_cuda_blocks(%s[%d], %d, %s)", (int)strlen(head), a == d - 1 ? head : "",
+               extent, a, block[a], a == d - 1 ? "2147483647L / 32" : "65535L");
   }
-  buf_printf(out, "%*sconst long c = ", 2 * (d + 1), "");
-  for (int a = 0; a < d - 1; a++) buf_printf(out, "i%d * s%d + ", a, a);
-  buf_printf(out, "i%d;\n", d - 1);
+  buf_puts(e->out, ");");
+  em_end(e);
+}
+
+void emit_thread_args(Buf *out, int d, const char *extent) {
+  for (int a = 0; a < d; a++) buf_printf(out, ", (int)%s[%d]", extent, a);
+  for (int a = 0; a < d - 1; a++) buf_printf(out, ", g->stride[%d]", a);
+}
+
+void emit_cell_nest(Emitter *e, int d, bool simd) {
+  em_directive(e, "#pragma omp parallel for");
+  for (int a = 0; a < d - 1; a++, e->depth++) /* one statement each: no braces */
+    em_line(e, "for (long i%d = b%d; i%d < e%d; i%d++)", a, a, a, a, a);
+  if (simd) em_directive(e, "#pragma omp simd");
+  em_open(e, "for (long i%d = b%d; i%d < e%d; i%d++)", d - 1, d - 1, d - 1, d - 1, d - 1);
+  em_begin(e);
+  buf_puts(e->out, "const long c = ");
+  for (int a = 0; a < d - 1; a++) buf_printf(e->out, "i%d * s%d + ", a, a);
+  buf_printf(e->out, "i%d;", d - 1);
+  em_end(e);
+}
+
+void emit_cell_nest_close(Emitter *e, int d) {
+  em_close(e);
+  e->depth -= d - 1;
 }

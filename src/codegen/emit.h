@@ -10,6 +10,30 @@
 
 #include "codegen/codegen.h"
 
+/* A small emitter of indented code: every line starts at 2 * depth spaces, and scopes open and
+ * close with their braces, so that no format string counts spaces. */
+typedef struct {
+  Buf *out;
+  int depth;
+} Emitter;
+
+/* Starts a line at the current depth; the caller appends to e->out and ends it with em_end. */
+void em_begin(Emitter *e);
+void em_end(Emitter *e);
+/* One whole line; a text of several lines (a comment, a statement wrapped under its opening
+ * parenthesis) puts each of them at the current depth. */
+void em_line(Emitter *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* An empty line. */
+void em_blank(Emitter *e);
+/* A line ending with "{" ("{" alone for an empty text: em_open(e, "%s", "")); what follows is
+ * one level deeper. */
+void em_open(Emitter *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Closes the scope: "}", or "} else {" with em_else, which opens the next one. */
+void em_close(Emitter *e);
+void em_else(Emitter *e);
+/* A preprocessor line ("#pragma unroll", "#define X 1"): at the left margin whatever the depth. */
+void em_directive(Emitter *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Writes how point `point` is read; a backend decides (global memory, cache, registers). */
 typedef void (*EmitLoadFn)(Buf *out, const Stencil *st, int point, const void *ctx);
 
@@ -18,6 +42,11 @@ typedef void (*EmitLoadFn)(Buf *out, const Stencil *st, int point, const void *c
  * the tree are written, so that long sums stay flat. */
 void emit_expr(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoadFn load,
                const void *ctx);
+
+/* The line `<head><e evaluated as emit_expr writes it><tail>` at the emitter's depth, e.g. the
+ * update "out[c] = (rt_real)(" ... ");". */
+void emit_expr_line(Emitter *em, const char *head, const Stencil *st, const Expr *e, DType arith,
+                    EmitLoadFn load, const void *ctx, const char *tail);
 
 /* Appends v as a floating literal of type arith ("0.25f", "0.0"). */
 void emit_number(Buf *out, double v, DType arith);
@@ -61,50 +90,48 @@ typedef struct {
 } HostStep;
 void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs);
 
-/* The rest of a one-thread-per-cell CUDA kernel's header, from its extents and strides
- * (", int n0, ..., long s0, ...) {") to "  out[c] = ", left open for the update: the cell of thread
- * (x on the last axis) is i_a, lo[a] past the interior's start, and returns outside the n_a. */
-void emit_thread_cell(Buf *out, int dims, const int lo[IR_MAX_DIMS]);
+/* The rest of a one-thread-per-cell CUDA kernel's parameter list, from its extents and strides
+ * (", int n0, ..., long s0, ...) {"), and the opening of its body, one level deeper: the cell of
+ * thread (x on the last axis) is i_a, lo[a] past the interior's start, threads outside the n_a
+ * return, and `const long c` is the cell's offset. The caller writes the update and closes the
+ * body. */
+void emit_thread_cell(Emitter *e, int dims, const int lo[IR_MAX_DIMS]);
+
+/* The launch shape of such a kernel: `const dim3 block(...)` of block[a] threads along axis a
+ * (x the last axis), and `const dim3 grid(...)`, its counts under one another, covering the
+ * extents `<extent>[a]` (a C array: "g->n", "n"). Along y and z CUDA allows 65535 blocks; along x
+ * the limit keeps the interior size within the kernel's int parameters. */
+void emit_thread_block(Emitter *e, int dims, const int block[IR_MAX_DIMS]);
+void emit_thread_grid(Emitter *e, int dims, const int block[IR_MAX_DIMS], const char *extent);
+/* Appends the arguments emit_thread_cell declares: ", (int)<extent>[a]..., g->stride[a]...". */
+void emit_thread_args(Buf *out, int dims, const char *extent);
+
+/* The strides s_a, the interior's bounds b_a <= i_a < e_a from `const RtGrid *g`, and with
+ * `weights` the host copy of the run-time weights under the name rt_w. */
+void emit_grid_bounds(Emitter *e, int dims, bool weights);
 
 /* An OpenMP nest over the cells b_a <= i_a < e_a (long b_a, e_a and strides s_a declared before),
- * opened to its innermost body where `const long c` is the cell's offset, indented by
- * 2 * (dims + 1); simd: `#pragma omp simd` on the innermost loop. */
-void emit_cell_nest(Buf *out, int dims, bool simd);
+ * opened to its innermost body, dims levels deeper, where `const long c` is the cell's offset;
+ * simd: `#pragma omp simd` on the innermost loop. emit_cell_nest_close closes it. */
+void emit_cell_nest(Emitter *e, int dims, bool simd);
+void emit_cell_nest_close(Emitter *e, int dims);
 
 /* reference_bound_step(): the bound per cell that the reference propagates beside its values
  * (bound.c; the rules in runtime/rt_common.h, "Verification"). */
 void emit_bound_step(Buf *out, const Stencil *st);
 
-/* Appends `static void stencil_advance(rt_real *buf[2], const RtGrid *g, long steps)` for a
- * backend that fuses up to `bt` steps per launch (a C expression: the backend's macro): launches
- * of bt steps each and a shorter last one, alternating the buffers, then moves the result to
- * buf[steps % 2] when the launch count left it in the other. `launch` is the backend's part: the
- * statements, indented by four spaces, that advance the `long bt` steps of one launch from
- * buf[src] into buf[1 - src] with the grid g. */
-void emit_advance(Buf *out, const char *bt, const char *launch);
+/* `static void stencil_advance(rt_real *buf[2], const RtGrid *g, long steps)` for a backend that
+ * fuses up to `bt` steps per launch (a C expression: the backend's macro): launches of bt steps
+ * each and a shorter last one, alternating the buffers, then moves the result to buf[steps % 2]
+ * when the launch count left it in the other. Between emit_advance_open and emit_advance_close
+ * the backend writes its part: the statements that advance the `long bt` steps of one launch
+ * from buf[src] into buf[1 - src] with the grid g. */
+void emit_advance_open(Emitter *e, const char *bt);
+void emit_advance_close(Emitter *e);
 
-/* A small emitter of indented code: every line starts at 2 * depth spaces, and scopes open and
- * close with their braces, so that no format string counts spaces. */
-typedef struct {
-  Buf *out;
-  int depth;
-} Emitter;
-
-/* Starts a line at the current depth; the caller appends to e->out and ends it with em_end. */
-void em_begin(Emitter *e);
-void em_end(Emitter *e);
-/* One whole line. */
-void em_line(Emitter *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* A line ending with "{" ("{" alone for an empty fmt); what follows is one level deeper. */
-void em_open(Emitter *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Closes the scope: "}", or "} else {" with em_else, which opens the next one. */
-void em_close(Emitter *e);
-void em_else(Emitter *e);
-
-/* Appends the statements, indented by two spaces, that let `kernel` (a C++ expression naming it)
- * launch with `bytes` (a C expression) of dynamic shared memory, once per program: CUDA's
- * default allows 48 KB. */
-void emit_smem_setup(Buf *out, const char *kernel, const char *bytes);
+/* The statements that let `kernel` (a C++ expression naming it) launch with `bytes` (a C
+ * expression) of dynamic shared memory, once per program: CUDA's default allows 48 KB. */
+void emit_smem_setup(Emitter *e, const char *kernel, const char *bytes);
 
 /* Appends the complete program: header comment, runtime, constants, reference, the backend's
  * kernel code for `plan` between CODEGEN_KERNEL_BEGIN/END, driver. */

@@ -355,14 +355,16 @@ static void emit_copy(Emitter *e, const Stencil *st, const Plan *pl, DType dt, i
   em_close(e);
 }
 
-static void emit_registers(Buf *out, const Plan *pl) {
+static void emit_registers(Emitter *e, const Plan *pl) {
   if (pl->mode == N5D_GENERAL) return;
   const char *name = pl->mode == N5D_DIAGONAL_FREE ? "r" : "a";
   int first = pl->mode == N5D_DIAGONAL_FREE ? 0 : 1, last = pl->mode == N5D_DIAGONAL_FREE ? pl->bt - 1 : pl->bt;
   for (int k = first; k <= last; k++) {
-    buf_puts(out, "  rt_real");
-    for (int s = 0; s < pl->w; s++) buf_printf(out, "%s %s%d_%d = 0", s ? "," : "", name, k, s);
-    buf_puts(out, ";\n");
+    em_begin(e);
+    buf_puts(e->out, "rt_real");
+    for (int s = 0; s < pl->w; s++) buf_printf(e->out, "%s %s%d_%d = 0", s ? "," : "", name, k, s);
+    buf_puts(e->out, ";");
+    em_end(e);
   }
 }
 
@@ -390,105 +392,112 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
  * It is instantiated twice more: EDGE for blocks whose rows (with their N5D_BT*RS halo rows)
  * reach past the interior along the stream, whose cells keep their values; inner blocks skip
  * that test. Each block picks one at run time (uniform branch), so one launch covers all. */
-static void emit_rows(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
+static void emit_rows(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
   /* Rows of threads (whole warps when BSX is a multiple of 32) whose level-k values no thread
    * reads skip that level's arithmetic; they still publish and meet every barrier. */
-  buf_puts(out, st->dims == 3 ? "#define LIVE(k) (t / BSX >= (k) * RY && t / BSX < BSY - (k) * RY)\n"
-                              : "#define LIVE(k) true\n");
-  buf_puts(out, "#define INTERIOR(q) (pin && (!EDGE || ((q) >= LO0 && (q) < LO0 + n0)))\n"
-                "template <bool FULL, bool EDGE>\n"
-                "__device__ __forceinline__ void n5d_rows(const rt_real *__restrict__ in,\n"
-                "    rt_real *__restrict__ out, rt_real *sm, int n0, long s0, int t, bool pin, bool own,\n"
-                "    long pc, long p, int i0, int i1, int nlev) {\n"
-                "  const int L = FULL ? N5D_BT : nlev;\n"
-                "  const int e0 = n0 + LO0 + HI0;\n"
-                "  auto clamp0 = [e0](int i) { return i < 0 ? 0 : i >= e0 ? e0 - 1 : i; };\n"
-                "  const int S0 = i0 - N5D_BT * RS, M = i1 - i0 + 2 * N5D_BT * RS;\n"
-                "  int b = PAD; /* current buffer of the pair (DF, ASSOC) */\n"
-                "  (void)b;\n");
-  buf_puts(out, "  rt_real");
+  em_directive(e, "#define LIVE(k) %s", st->dims == 3 ? "(t / BSX >= (k) * RY && t / BSX < BSY - (k) * RY)" : "true");
+  em_directive(e, "#define INTERIOR(q) (pin && (!EDGE || ((q) >= LO0 && (q) < LO0 + n0)))");
+  em_line(e, "template <bool FULL, bool EDGE>");
+  em_open(e, "__device__ __forceinline__ void n5d_rows(const rt_real *__restrict__ in,\n"
+             "    rt_real *__restrict__ out, rt_real *sm, int n0, long s0, int t, bool pin, bool own,\n"
+             "    long pc, long p, int i0, int i1, int nlev)");
+  em_line(e, "const int L = FULL ? N5D_BT : nlev;");
+  em_line(e, "const int e0 = n0 + LO0 + HI0;");
+  em_line(e, "auto clamp0 = [e0](int i) { return i < 0 ? 0 : i >= e0 ? e0 - 1 : i; };");
+  em_line(e, "const int S0 = i0 - N5D_BT * RS, M = i1 - i0 + 2 * N5D_BT * RS;");
+  em_line(e, "int b = PAD; /* current buffer of the pair (DF, ASSOC) */");
+  em_line(e, "(void)b;");
+  em_begin(e);
+  buf_puts(e->out, "rt_real");
   for (int i = 0; i < lookahead(pl); i++)
-    buf_printf(out, "%s ld%d = in[(long)clamp0(S0 + %d) * s0 + pc]", i ? "," : "", i, i);
-  buf_puts(out, ";\n");
-  emit_registers(out, pl);
-  Emitter e = {out, 1};
-  em_open(&e, "for (int m = 0; m < M; m += %d)", pl->copies * pl->v);
-  for (int u = 0; u < pl->copies; u++) emit_copy(&e, st, pl, dt, u);
-  em_close(&e);
-  buf_puts(out, "}\n\n");
+    buf_printf(e->out, "%s ld%d = in[(long)clamp0(S0 + %d) * s0 + pc]", i ? "," : "", i, i);
+  buf_puts(e->out, ";");
+  em_end(e);
+  emit_registers(e, pl);
+  em_open(e, "for (int m = 0; m < M; m += %d)", pl->copies * pl->v);
+  for (int u = 0; u < pl->copies; u++) emit_copy(e, st, pl, dt, u);
+  em_close(e);
+  em_close(e);
+  em_blank(e);
 }
 
-static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
+static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
   bool d3 = st->dims == 3;
-  emit_rows(out, st, pl, dt);
-  buf_puts(out, "template <bool FULL>\n__global__ void __launch_bounds__(BSX * BSY, FULL ? N5D_MINB : 1)\n"
-                "n5d_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1");
-  buf_puts(out, d3 ? ", int n2, long s0, long s1, int chunk, int nlev) {\n"
-                   : ", long s0, int chunk, int nlev) {\n");
-  buf_puts(out, "  extern __shared__ __align__(16) unsigned char n5d_smem[];\n"
-                "  rt_real *sm = reinterpret_cast<rt_real *>(n5d_smem);\n");
-  const char *nx = d3 ? "n2" : "n1";
   int ax = st->dims - 1;
-  buf_printf(out, "  const int tx = threadIdx.x, t = %s;\n", d3 ? "threadIdx.y * BSX + tx" : "tx");
-  buf_printf(out, "  const int x = LO%d + blockIdx.x * (BSX - 2 * N5D_BT * RX) + tx - N5D_BT * RX;\n", ax);
-  buf_printf(out, "  const int ex = %s + LO%d + HI%d, xc = x < 0 ? 0 : x >= ex ? ex - 1 : x;\n", nx, ax, ax);
+  emit_rows(e, st, pl, dt);
+  em_line(e, "template <bool FULL>");
+  em_line(e, "__global__ void __launch_bounds__(BSX * BSY, FULL ? N5D_MINB : 1)");
+  em_open(e, "n5d_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1%s",
+          d3 ? ", int n2, long s0, long s1, int chunk, int nlev)" : ", long s0, int chunk, int nlev)");
+  em_line(e, "extern __shared__ __align__(16) unsigned char n5d_smem[];");
+  em_line(e, "rt_real *sm = reinterpret_cast<rt_real *>(n5d_smem);");
+  em_line(e, "const int tx = threadIdx.x, t = %s;", d3 ? "threadIdx.y * BSX + tx" : "tx");
+  em_line(e, "const int x = LO%d + blockIdx.x * (BSX - 2 * N5D_BT * RX) + tx - N5D_BT * RX;", ax);
+  em_line(e, "const int ex = %s + LO%d + HI%d, xc = x < 0 ? 0 : x >= ex ? ex - 1 : x;", d3 ? "n2" : "n1", ax, ax);
   if (d3) {
-    buf_puts(out, "  const int ty = threadIdx.y;\n"
-                  "  const int y = LO1 + blockIdx.y * (BSY - 2 * N5D_BT * RY) + ty - N5D_BT * RY;\n"
-                  "  const int ey = n1 + LO1 + HI1, yc = y < 0 ? 0 : y >= ey ? ey - 1 : y;\n"
-                  "  const bool pin = x >= LO2 && x < LO2 + n2 && y >= LO1 && y < LO1 + n1;\n"
-                  "  const bool own = pin && tx >= N5D_BT * RX && tx < BSX - N5D_BT * RX && ty >= N5D_BT * RY &&\n"
-                  "                   ty < BSY - N5D_BT * RY;\n"
-                  "  const long pc = (long)yc * s1 + xc, p = (long)y * s1 + x;\n"
-                  "  const int i0 = LO0 + blockIdx.z * chunk;\n");
+    em_line(e, "const int ty = threadIdx.y;");
+    em_line(e, "const int y = LO1 + blockIdx.y * (BSY - 2 * N5D_BT * RY) + ty - N5D_BT * RY;");
+    em_line(e, "const int ey = n1 + LO1 + HI1, yc = y < 0 ? 0 : y >= ey ? ey - 1 : y;");
+    em_line(e, "const bool pin = x >= LO2 && x < LO2 + n2 && y >= LO1 && y < LO1 + n1;");
+    em_line(e, "const bool own = pin && tx >= N5D_BT * RX && tx < BSX - N5D_BT * RX && ty >= N5D_BT * RY &&\n"
+               "                 ty < BSY - N5D_BT * RY;");
+    em_line(e, "const long pc = (long)yc * s1 + xc, p = (long)y * s1 + x;");
+    em_line(e, "const int i0 = LO0 + blockIdx.z * chunk;");
   } else {
-    buf_puts(out, "  const bool pin = x >= LO1 && x < LO1 + n1;\n"
-                  "  const bool own = pin && tx >= N5D_BT * RX && tx < BSX - N5D_BT * RX;\n"
-                  "  const long pc = xc, p = x;\n"
-                  "  const int i0 = LO0 + blockIdx.y * chunk;\n");
+    em_line(e, "const bool pin = x >= LO1 && x < LO1 + n1;");
+    em_line(e, "const bool own = pin && tx >= N5D_BT * RX && tx < BSX - N5D_BT * RX;");
+    em_line(e, "const long pc = xc, p = x;");
+    em_line(e, "const int i0 = LO0 + blockIdx.y * chunk;");
   }
-  buf_puts(out, "  const int i1 = i0 + chunk < LO0 + n0 ? i0 + chunk : LO0 + n0;\n"
-                "  if (i0 - N5D_BT * RS < LO0 || i1 + N5D_BT * RS > LO0 + n0)\n"
-                "    n5d_rows<FULL, true>(in, out, sm, n0, s0, t, pin, own, pc, p, i0, i1, nlev);\n"
-                "  else\n"
-                "    n5d_rows<FULL, false>(in, out, sm, n0, s0, t, pin, own, pc, p, i0, i1, nlev);\n"
-                "}\n\n");
+  em_line(e, "const int i1 = i0 + chunk < LO0 + n0 ? i0 + chunk : LO0 + n0;");
+  em_line(e, "if (i0 - N5D_BT * RS < LO0 || i1 + N5D_BT * RS > LO0 + n0)");
+  e->depth++;
+  em_line(e, "n5d_rows<FULL, true>(in, out, sm, n0, s0, t, pin, own, pc, p, i0, i1, nlev);");
+  e->depth--;
+  em_line(e, "else");
+  e->depth++;
+  em_line(e, "n5d_rows<FULL, false>(in, out, sm, n0, s0, t, pin, own, pc, p, i0, i1, nlev);");
+  e->depth--;
+  em_close(e);
+  em_blank(e);
 }
 
 static void emit_host(Buf *out, const Stencil *st) {
   bool d3 = st->dims == 3;
-  buf_puts(out,
-           "/* Rows per block along the stream: N5D_HSN, or rt_stream_chunk's (about two waves given\n"
-           " * the number of tiles of the plane), at least 8 bT RS rows. */\n"
-           "static int n5d_chunk(const RtGrid *g, long tiles) {\n"
-           "  if (N5D_HSN > 0) return N5D_HSN;\n"
-           "  return rt_cuda_stream_chunk(g->n[0], tiles, BSX * BSY, 8L * N5D_BT * (RS ? RS : 1));\n"
-           "}\n\n"
-           "template <bool FULL>\n"
-           "static void n5d_launch(const rt_real *in, rt_real *out, const RtGrid *g, int nlev) {\n");
-  emit_smem_setup(out, "n5d_kernel<FULL>", "N5D_SMEM");
+  Emitter e = {out, 0};
+  em_line(&e, "/* Rows per block along the stream: N5D_HSN, or rt_stream_chunk's (about two waves given\n"
+              " * the number of tiles of the plane), at least 8 bT RS rows. */");
+  em_open(&e, "static int n5d_chunk(const RtGrid *g, long tiles)");
+  em_line(&e, "if (N5D_HSN > 0) return N5D_HSN;");
+  em_line(&e, "return rt_cuda_stream_chunk(g->n[0], tiles, BSX * BSY, 8L * N5D_BT * (RS ? RS : 1));");
+  em_close(&e);
+  em_blank(&e);
+  em_line(&e, "template <bool FULL>");
+  em_open(&e, "static void n5d_launch(const rt_real *in, rt_real *out, const RtGrid *g, int nlev)");
+  emit_smem_setup(&e, "n5d_kernel<FULL>", "N5D_SMEM");
   if (d3) {
-    buf_puts(out,
-             "  dim3 grid(rt_cuda_blocks(g->n[2], BSX - 2 * N5D_BT * RX, 2147483647L),\n"
-             "            rt_cuda_blocks(g->n[1], BSY - 2 * N5D_BT * RY, 65535L));\n"
-             "  const int chunk = n5d_chunk(g, (long)grid.x * grid.y);\n"
-             "  grid.z = rt_cuda_blocks(g->n[0], chunk, 65535L);\n"
-             "  n5d_kernel<FULL><<<grid, dim3(BSX, BSY), N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
-             "      (int)g->n[2], g->stride[0], g->stride[1], chunk, nlev);\n");
+    em_line(&e, "dim3 grid(rt_cuda_blocks(g->n[2], BSX - 2 * N5D_BT * RX, 2147483647L),\n"
+                "          rt_cuda_blocks(g->n[1], BSY - 2 * N5D_BT * RY, 65535L));");
+    em_line(&e, "const int chunk = n5d_chunk(g, (long)grid.x * grid.y);");
+    em_line(&e, "grid.z = rt_cuda_blocks(g->n[0], chunk, 65535L);");
+    em_line(&e, "n5d_kernel<FULL><<<grid, dim3(BSX, BSY), N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
+                "    (int)g->n[2], g->stride[0], g->stride[1], chunk, nlev);");
   } else {
-    buf_puts(out,
-             "  dim3 grid(rt_cuda_blocks(g->n[1], BSX - 2 * N5D_BT * RX, 2147483647L));\n"
-             "  const int chunk = n5d_chunk(g, grid.x);\n"
-             "  grid.y = rt_cuda_blocks(g->n[0], chunk, 65535L);\n"
-             "  n5d_kernel<FULL><<<grid, BSX, N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
-             "      g->stride[0], chunk, nlev);\n");
+    em_line(&e, "dim3 grid(rt_cuda_blocks(g->n[1], BSX - 2 * N5D_BT * RX, 2147483647L));");
+    em_line(&e, "const int chunk = n5d_chunk(g, grid.x);");
+    em_line(&e, "grid.y = rt_cuda_blocks(g->n[0], chunk, 65535L);");
+    em_line(&e, "n5d_kernel<FULL><<<grid, BSX, N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
+                "    g->stride[0], chunk, nlev);");
   }
-  buf_puts(out, "  RT_CUDA_LAUNCH_CHECK();\n}\n\n");
+  em_line(&e, "RT_CUDA_LAUNCH_CHECK();");
+  em_close(&e);
+  em_blank(&e);
   /* full launches run the kernel whose level tests are constants; the last one, when N5D_BT
    * does not divide the steps, the variant with a run-time level count */
-  emit_advance(out, "N5D_BT",
-               "    if (bt == N5D_BT) n5d_launch<true>(buf[src], buf[1 - src], g, N5D_BT);\n"
-               "    else n5d_launch<false>(buf[src], buf[1 - src], g, (int)bt);\n");
+  emit_advance_open(&e, "N5D_BT");
+  em_line(&e, "if (bt == N5D_BT) n5d_launch<true>(buf[src], buf[1 - src], g, N5D_BT);");
+  em_line(&e, "else n5d_launch<false>(buf[src], buf[1 - src], g, (int)bt);");
+  emit_advance_close(&e);
 }
 
 static void n5d_emit(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan) {
@@ -499,7 +508,8 @@ static void n5d_emit(Buf *out, const Stencil *st, const GenOptions *opt, const v
   assert(st->dims == 2 || pl->bsy > 2 * pl->bt * pl->ry);
   assert(pl->smem <= model_gpu_target()->smem_per_block);
   emit_defines(out, st, plan);
-  emit_kernel(out, st, plan, opt->dtype);
+  Emitter e = {out, 0};
+  emit_kernel(&e, st, plan, opt->dtype);
   emit_host(out, st);
 }
 

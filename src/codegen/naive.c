@@ -45,31 +45,27 @@ static int naive_plan(const Stencil *st, const GenOptions *opt, void *plan, Refu
 }
 
 static void emit_kernel(Buf *out, const Stencil *st, DType dtype, const NaivePlan *pl) {
-  int d = st->dims;
-  buf_printf(out,
-             "__global__ void __launch_bounds__(%d)\n"
-             "naive_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out",
-             pl->threads);
-  emit_thread_cell(out, d, st->lo);
-  emit_expr(out, st, st->expr, dtype, emit_load_global, NULL);
-  buf_puts(out, ";\n}\n\n");
+  Emitter e = {out, 0};
+  em_line(&e, "__global__ void __launch_bounds__(%d)", pl->threads);
+  buf_puts(out, "naive_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out");
+  emit_thread_cell(&e, st->dims, st->lo);
+  emit_expr_line(&e, "out[c] = ", st, st->expr, dtype, emit_load_global, NULL, ";");
+  em_close(&e);
+  buf_puts(out, "\n");
 }
 
-/* Grid limits: 65535 blocks along y and z; along x the limit is chosen so that the interior
- * size still fits the kernel's int parameters. */
 static void emit_launch(Buf *out, const Stencil *st, const NaivePlan *pl) {
-  int d = st->dims;
-  buf_puts(out, "static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g) {\n"
-                "  const dim3 block(");
-  for (int a = d - 1; a >= 0; a--) buf_printf(out, "%s%d", a == d - 1 ? "" : ", ", pl->block[a]);
-  buf_puts(out, ");\n  const dim3 grid(");
-  for (int a = d - 1; a >= 0; a--)
-    buf_printf(out, "%srt_cuda_blocks(g->n[%d], %d, %s)", a == d - 1 ? "" : ",\n                  ",
-               a, pl->block[a], a == d - 1 ? "2147483647L / 32" : "65535L");
-  buf_puts(out, ");\n  naive_kernel<<<grid, block>>>(in, out");
-  for (int a = 0; a < d; a++) buf_printf(out, ", (int)g->n[%d]", a);
-  for (int a = 0; a < d - 1; a++) buf_printf(out, ", g->stride[%d]", a);
-  buf_puts(out, ");\n  RT_CUDA_LAUNCH_CHECK();\n}\n");
+  Emitter e = {out, 0};
+  em_open(&e, "static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g)");
+  emit_thread_block(&e, st->dims, pl->block);
+  emit_thread_grid(&e, st->dims, pl->block, "g->n");
+  em_begin(&e);
+  buf_puts(out, "naive_kernel<<<grid, block>>>(in, out");
+  emit_thread_args(out, st->dims, "g->n");
+  buf_puts(out, ");");
+  em_end(&e);
+  em_line(&e, "RT_CUDA_LAUNCH_CHECK();");
+  em_close(&e);
 }
 
 static void naive_emit(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan) {

@@ -278,37 +278,45 @@ static void load_register(Buf *out, const Stencil *st, int p, const void *ctx) {
   else buf_printf(out, "q%d_%d", j, s);
 }
 
-static void emit_shared_step(Buf *out, const Stencil *st, const Plan *pl, DType dt, int u) {
+/* The store of output plane p - RS, its value begun with "= " on the line the caller ends. */
+static const char *const STORE = "out[(long)(p - RS) * s0 + c0] = ";
+
+static void emit_shared_step(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int u) {
   LoadCtx c = {pl, u};
-  buf_printf(out, "      p25d_put(sm + %ld, pf, src, t);\n"
-                  "      p25d_fetch(pf, src, in + p25d_plane(p + 1, e0, s0));\n"
-                  "      __syncthreads();\n"
-                  "      if (m + %d >= 2 * RS && own) out[(long)(p - RS) * s0 + c0] = ",
-             (long)slot(pl, u) * pl->tile, u);
-  emit_value(out, st, dt, load_shared, &c);
-  buf_puts(out, ";\n");
+  em_line(e, "p25d_put(sm + %ld, pf, src, t);", (long)slot(pl, u) * pl->tile);
+  em_line(e, "p25d_fetch(pf, src, in + p25d_plane(p + 1, e0, s0));");
+  em_line(e, "__syncthreads();");
+  em_begin(e);
+  buf_printf(e->out, "if (m + %d >= 2 * RS && own) %s", u, STORE);
+  emit_value(e->out, st, dt, load_shared, &c);
+  buf_puts(e->out, ";");
+  em_end(e);
 }
 
-static void emit_hybrid_step(Buf *out, const Stencil *st, const Plan *pl, DType dt, int u) {
+static void emit_hybrid_step(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int u) {
+  Buf *out = e->out;
   if (pl->df) {
     LoadCtx c = {pl, u};
-    buf_printf(out, "      q%d = in[p25d_plane(p, e0, s0) + cc];\n", slot(pl, u));
-    buf_printf(out, "      if (m + %d >= 2 * RS) {\n"
-                    "        sm[b + t0] = q%d;\n"
-                    "        p25d_put(sm + b, pf, src, t);\n"
-                    "        p25d_fetch(pf, src, in + p25d_plane(p - RS + 1, e0, s0));\n"
-                    "        __syncthreads();\n"
-                    "        if (own) out[(long)(p - RS) * s0 + c0] = ",
-               u, slot(pl, u - pl->rs));
+    em_line(e, "q%d = in[p25d_plane(p, e0, s0) + cc];", slot(pl, u));
+    em_open(e, "if (m + %d >= 2 * RS)", u);
+    em_line(e, "sm[b + t0] = q%d;", slot(pl, u - pl->rs));
+    em_line(e, "p25d_put(sm + b, pf, src, t);");
+    em_line(e, "p25d_fetch(pf, src, in + p25d_plane(p - RS + 1, e0, s0));");
+    em_line(e, "__syncthreads();");
+    em_begin(e);
+    buf_printf(out, "if (own) %s", STORE);
     emit_value(out, st, dt, load_hybrid, &c);
-    buf_puts(out, ";\n        b = TILE - b;\n      }\n");
+    buf_puts(out, ";");
+    em_end(e);
+    em_line(e, "b = TILE - b;");
+    em_close(e);
     return;
   }
   /* partial sums: plane p adds to output p - dz, held in slot u + RS - dz; output p - RS is then
    * complete, and its slot starts the output p + RS + 1 of the next copy */
-  buf_puts(out, "      p25d_put(sm + b, pf, src, t);\n"
-                "      p25d_fetch(pf, src, in + p25d_plane(p + 1, e0, s0));\n"
-                "      __syncthreads();\n");
+  em_line(e, "p25d_put(sm + b, pf, src, t);");
+  em_line(e, "p25d_fetch(pf, src, in + p25d_plane(p + 1, e0, s0));");
+  em_line(e, "__syncthreads();");
   /* cell by cell, so that each tile value is read once and is dead after its updates (grouped
    * by plane instead, nvcc keeps a whole plane's worth of values live and spills) */
   for (int dy = -pl->ry; dy <= pl->ry; dy++)
@@ -318,49 +326,66 @@ static void emit_hybrid_step(Buf *out, const Stencil *st, const Plan *pl, DType 
         const int *o = st->points[p].off;
         if (o[1] != dy || o[2] != dx || !emit_coef_used(st, p)) continue;
         if (!read) {
-          buf_puts(out, "      {\n        const rt_real v = sm[");
+          em_open(e, "%s", "");
+          em_begin(e);
+          buf_puts(out, "const rt_real v = sm[");
           emit_plus(out, "b + t0", tile_offset(st, pl, p));
-          buf_puts(out, "];\n");
+          buf_puts(out, "];");
+          em_end(e);
           read = true;
         }
-        buf_printf(out, "        a%d += ", slot(pl, u + pl->rs - o[0]));
+        em_begin(e);
+        buf_printf(out, "a%d += ", slot(pl, u + pl->rs - o[0]));
         emit_coef(out, st, p, dt);
-        buf_puts(out, " * v;\n");
+        buf_puts(out, " * v;");
+        em_end(e);
       }
-      if (read) buf_puts(out, "      }\n");
+      if (read) em_close(e);
     }
-  buf_printf(out, "      if (m + %d >= 2 * RS && own) out[(long)(p - RS) * s0 + c0] = a%d", u, slot(pl, u));
+  em_begin(e);
+  buf_printf(out, "if (m + %d >= 2 * RS && own) %sa%d", u, STORE, slot(pl, u));
   if (st->constant != 0) {
     buf_puts(out, " + ");
     emit_number(out, st->constant, dt);
   }
-  buf_printf(out, ";\n");
-  buf_printf(out, "      a%d = 0;\n      b = TILE - b;\n", slot(pl, u));
+  buf_puts(out, ";");
+  em_end(e);
+  em_line(e, "a%d = 0;", slot(pl, u));
+  em_line(e, "b = TILE - b;");
 }
 
-static void emit_register_step(Buf *out, const Stencil *st, const Plan *pl, DType dt, int u) {
+static void emit_register_step(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int u) {
   int lo, hi;
   for (int dy = -pl->ry; dy <= pl->ry; dy++) { /* the newest plane each row needs */
     int j = dy + pl->ry;
     if (row_span(st, dy, false, &lo, &hi))
-      buf_printf(out, "      q%d_%d = in[p25d_plane(p - RS + %d, e0, s0) + row%d + xc];\n", j,
-                 slot(pl, u - pl->rs + hi), hi, j);
+      em_line(e, "q%d_%d = in[p25d_plane(p - RS + %d, e0, s0) + row%d + xc];", j,
+              slot(pl, u - pl->rs + hi), hi, j);
     if (row_span(st, dy, true, &lo, &hi))
-      buf_printf(out, "      if (lane < 2 * RX) h%d_%d = in[p25d_plane(p - RS + %d, e0, s0) + row%d + hxc];\n",
-                 j, slot(pl, u - pl->rs + hi), hi, j);
+      em_line(e, "if (lane < 2 * RX) h%d_%d = in[p25d_plane(p - RS + %d, e0, s0) + row%d + hxc];",
+              j, slot(pl, u - pl->rs + hi), hi, j);
   }
   LoadCtx c = {pl, u};
-  buf_printf(out, "      if (m + %d >= 2 * RS) {\n        const rt_real v = ", u);
-  emit_value(out, st, dt, load_register, &c);
-  buf_puts(out, ";\n        if (own) out[(long)(p - RS) * s0 + c0] = v;\n      }\n");
+  em_open(e, "if (m + %d >= 2 * RS)", u);
+  em_begin(e);
+  buf_puts(e->out, "const rt_real v = ");
+  emit_value(e->out, st, dt, load_register, &c);
+  buf_puts(e->out, ";");
+  em_end(e);
+  em_line(e, "if (own) %sv;", STORE);
+  em_close(e);
 }
 
 /* Register queues, zeroed so that no shuffle reads an undefined value. */
-static void emit_queues(Buf *out, const Stencil *st, const Plan *pl) {
+static void emit_queues(Emitter *e, const Stencil *st, const Plan *pl) {
+  Buf *out = e->out;
   if (pl->placement == P25D_HYBRID) {
-    buf_puts(out, "  rt_real");
+    em_begin(e);
+    buf_puts(out, "rt_real");
     for (int s = 0; s < pl->ring; s++) buf_printf(out, "%s %c%d = 0", s ? "," : "", pl->df ? 'q' : 'a', s);
-    buf_puts(out, ";\n  int b = 0; /* offset of the current tile of the pair */\n");
+    buf_puts(out, ";");
+    em_end(e);
+    em_line(e, "int b = 0; /* offset of the current tile of the pair */");
     return;
   }
   int lo, hi;
@@ -368,26 +393,30 @@ static void emit_queues(Buf *out, const Stencil *st, const Plan *pl) {
     int j = dy + pl->ry;
     bool rows = row_span(st, dy, false, &lo, &hi), shifted = row_span(st, dy, true, &lo, &hi);
     if (!rows) continue;
-    buf_printf(out, "  const int row%d = min(max(y %c %d, 0), ey - 1) * s1;\n  rt_real", j,
-               dy < 0 ? '-' : '+', dy < 0 ? -dy : dy);
+    em_line(e, "const int row%d = min(max(y %c %d, 0), ey - 1) * s1;", j, dy < 0 ? '-' : '+',
+            dy < 0 ? -dy : dy);
+    em_begin(e);
+    buf_puts(out, "rt_real");
     for (int s = 0; s < pl->ring; s++) buf_printf(out, "%s q%d_%d = 0", s ? "," : "", j, s);
     for (int s = 0; shifted && s < pl->ring; s++) buf_printf(out, ", h%d_%d = 0", j, s);
-    buf_puts(out, ";\n");
+    buf_puts(out, ";");
+    em_end(e);
   }
 }
 
-static void emit_stream(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
-  buf_printf(out, "  const int M = i1 - i0 + 2 * RS;\n  for (int m = 0; m < M; m += %d) {\n", pl->ring);
+static void emit_stream(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
+  em_line(e, "const int M = i1 - i0 + 2 * RS;");
+  em_open(e, "for (int m = 0; m < M; m += %d)", pl->ring);
   for (int u = 0; u < pl->ring; u++) {
-    buf_puts(out, "    {\n");
-    if (u) buf_printf(out, "      if (m + %d >= M) break;\n", u);
-    buf_printf(out, "      const int p = i0 - RS + m + %d;\n", u);
-    if (pl->placement == P25D_SHARED) emit_shared_step(out, st, pl, dt, u);
-    else if (pl->placement == P25D_HYBRID) emit_hybrid_step(out, st, pl, dt, u);
-    else emit_register_step(out, st, pl, dt, u);
-    buf_puts(out, "    }\n");
+    em_open(e, "%s", "");
+    if (u) em_line(e, "if (m + %d >= M) break;", u);
+    em_line(e, "const int p = i0 - RS + m + %d;", u);
+    if (pl->placement == P25D_SHARED) emit_shared_step(e, st, pl, dt, u);
+    else if (pl->placement == P25D_HYBRID) emit_hybrid_step(e, st, pl, dt, u);
+    else emit_register_step(e, st, pl, dt, u);
+    em_close(e);
   }
-  buf_puts(out, "  }\n");
+  em_close(e);
 }
 
 static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
@@ -400,114 +429,133 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
   buf_puts(out, "#define TW (BX + 2 * RX)\n#define TILE ((BY + 2 * RY) * TW)\n");
   buf_printf(out, "#define P25D_SMEM %ld\n", pl->smem);
   for (int a = 0; a < 3; a++) buf_printf(out, "#define LO%d %d\n#define HI%d %d\n", a, st->lo[a], a, st->hi[a]);
-  buf_puts(out, "\n__device__ __forceinline__ long p25d_plane(int p, int e0, long s0) {\n"
-                "  return (long)min(max(p, 0), e0 - 1) * s0;\n}\n\n");
+  Emitter e = {out, 0};
+  em_blank(&e);
+  em_open(&e, "__device__ __forceinline__ long p25d_plane(int p, int e0, long s0)");
+  em_line(&e, "return (long)min(max(p, 0), e0 - 1) * s0;");
+  em_close(&e);
+  em_blank(&e);
+}
+
+/* The body of p25d_fetch and p25d_put, opened by the caller: `copy` for each cell k it holds. */
+static void emit_tile_loop(Emitter *e, const char *copy) {
+  em_directive(e, "#pragma unroll");
+  em_line(e, "for (int k = 0; k < TILE_K; k++)");
+  e->depth++;
+  em_line(e, "if (src[k] >= 0) %s;", copy);
+  e->depth--;
+  em_close(e);
+  em_blank(e);
 }
 
 /* The tile loader (shared, hybrid) and the shuffle (register). */
-static void emit_helpers(Buf *out, const Plan *pl) {
-  if (pl->placement == P25D_SHARED || pl->placement == P25D_HYBRID)
-    buf_puts(out,
-             "/* Thread t copies tile cells t + k * BX * BY, k < TILE_K, from the plane into the tile,\n"
-             " * one plane ahead: p25d_fetch loads the next plane's cells into registers, so that the\n"
-             " * loads overlap this plane's work, and p25d_put stores them at the next one.\n"
-             " * src[k] is the cell's in-plane offset in the grid (clamped: clamped cells feed only\n"
-             " * threads that store nothing), or -1 when there is no such cell or, with SKIP_INNER,\n"
-             " * the block's own thread holds it. */\n"
-             "#define TILE_K ((TILE + BX * BY - 1) / (BX * BY))\n"
-             "template <bool SKIP_INNER>\n"
-             "__device__ __forceinline__ void p25d_cells(int (&src)[TILE_K], int t, int gy0, int gx0,\n"
-             "                                           int ey, int ex, int s1) {\n"
-             "#pragma unroll\n"
-             "  for (int k = 0; k < TILE_K; k++) {\n"
-             "    const int i = t + k * BX * BY, ly = i / TW, lx = i - ly * TW;\n"
-             "    const bool inner = ly >= RY && ly < RY + BY && lx >= RX && lx < RX + BX;\n"
-             "    src[k] = i >= TILE || (SKIP_INNER && inner) ? -1\n"
-             "             : min(max(gy0 + ly, 0), ey - 1) * s1 + min(max(gx0 + lx, 0), ex - 1);\n"
-             "  }\n}\n\n"
-             "__device__ __forceinline__ void p25d_fetch(rt_real (&pf)[TILE_K], const int (&src)[TILE_K],\n"
-             "                                           const rt_real *__restrict__ plane) {\n"
-             "#pragma unroll\n"
-             "  for (int k = 0; k < TILE_K; k++)\n"
-             "    if (src[k] >= 0) pf[k] = plane[src[k]];\n"
-             "}\n\n"
-             "__device__ __forceinline__ void p25d_put(rt_real *tile, const rt_real (&pf)[TILE_K],\n"
-             "                                         const int (&src)[TILE_K], int t) {\n"
-             "#pragma unroll\n"
-             "  for (int k = 0; k < TILE_K; k++)\n"
-             "    if (src[k] >= 0) tile[t + k * BX * BY] = pf[k];\n"
-             "}\n\n");
-  if (pl->placement == P25D_REGISTER)
-    buf_puts(out,
-             "/* The cell DX along x from the lane's own, in the row whose own value is `a` and halo\n"
-             " * `h`: from lane + DX inside the warp, else from the halo lanes. Every lane runs both\n"
-             " * shuffles, so neither is divergent. */\n"
-             "template <int DX>\n"
-             "__device__ __forceinline__ rt_real p25d_shx(rt_real a, rt_real h, int lane) {\n"
-             "  const rt_real inside = __shfl_sync(0xffffffffu, a, (lane + DX) & 31);\n"
-             "  const rt_real past = __shfl_sync(0xffffffffu, h, (lane + DX + (DX > 0 ? RX - 32 : RX)) & 31);\n"
-             "  return (unsigned)(lane + DX) < 32u ? inside : past;\n}\n\n");
+static void emit_helpers(Emitter *e, const Plan *pl) {
+  if (pl->placement == P25D_SHARED || pl->placement == P25D_HYBRID) {
+    em_line(e, "/* Thread t copies tile cells t + k * BX * BY, k < TILE_K, from the plane into the tile,\n"
+               " * one plane ahead: p25d_fetch loads the next plane's cells into registers, so that the\n"
+               " * loads overlap this plane's work, and p25d_put stores them at the next one.\n"
+               " * src[k] is the cell's in-plane offset in the grid (clamped: clamped cells feed only\n"
+               " * threads that store nothing), or -1 when there is no such cell or, with SKIP_INNER,\n"
+               " * the block's own thread holds it. */");
+    em_directive(e, "#define TILE_K ((TILE + BX * BY - 1) / (BX * BY))");
+    em_line(e, "template <bool SKIP_INNER>");
+    em_open(e, "__device__ __forceinline__ void p25d_cells(int (&src)[TILE_K], int t, int gy0, int gx0,\n"
+               "                                           int ey, int ex, int s1)");
+    em_directive(e, "#pragma unroll");
+    em_open(e, "for (int k = 0; k < TILE_K; k++)");
+    em_line(e, "const int i = t + k * BX * BY, ly = i / TW, lx = i - ly * TW;");
+    em_line(e, "const bool inner = ly >= RY && ly < RY + BY && lx >= RX && lx < RX + BX;");
+    em_line(e, "src[k] = i >= TILE || (SKIP_INNER && inner) ? -1\n"
+               "         : min(max(gy0 + ly, 0), ey - 1) * s1 + min(max(gx0 + lx, 0), ex - 1);");
+    em_close(e);
+    em_close(e);
+    em_blank(e);
+    em_open(e, "__device__ __forceinline__ void p25d_fetch(rt_real (&pf)[TILE_K], const int (&src)[TILE_K],\n"
+               "                                           const rt_real *__restrict__ plane)");
+    emit_tile_loop(e, "pf[k] = plane[src[k]]");
+    em_open(e, "__device__ __forceinline__ void p25d_put(rt_real *tile, const rt_real (&pf)[TILE_K],\n"
+               "                                         const int (&src)[TILE_K], int t)");
+    emit_tile_loop(e, "tile[t + k * BX * BY] = pf[k]");
+  }
+  if (pl->placement == P25D_REGISTER) {
+    em_line(e, "/* The cell DX along x from the lane's own, in the row whose own value is `a` and halo\n"
+               " * `h`: from lane + DX inside the warp, else from the halo lanes. Every lane runs both\n"
+               " * shuffles, so neither is divergent. */");
+    em_line(e, "template <int DX>");
+    em_open(e, "__device__ __forceinline__ rt_real p25d_shx(rt_real a, rt_real h, int lane)");
+    em_line(e, "const rt_real inside = __shfl_sync(0xffffffffu, a, (lane + DX) & 31);");
+    em_line(e, "const rt_real past = __shfl_sync(0xffffffffu, h, (lane + DX + (DX > 0 ? RX - 32 : RX)) & 31);");
+    em_line(e, "return (unsigned)(lane + DX) < 32u ? inside : past;");
+    em_close(e);
+    em_blank(e);
+  }
 }
 
-static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
-  emit_helpers(out, pl);
-  buf_puts(out, "__global__ void __launch_bounds__(BX * BY)\n"
-                "p25d_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1,\n"
-                "            int n2, long s0, int s1, int chunk) {\n"
-                "  const int tx = threadIdx.x, ty = threadIdx.y;\n"
-                "  const int x = LO2 + blockIdx.x * BX + tx, y = LO1 + blockIdx.y * BY + ty;\n"
-                "  const bool own = x < LO2 + n2 && y < LO1 + n1;\n"
-                "  const int c0 = y * s1 + x; /* in-plane indices are ints: the host checks the plane size */\n"
-                "  const int i0 = LO0 + blockIdx.z * chunk, i1 = min(i0 + chunk, LO0 + n0);\n");
+static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
+  emit_helpers(e, pl);
+  em_line(e, "__global__ void __launch_bounds__(BX * BY)");
+  em_open(e, "p25d_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1,\n"
+             "            int n2, long s0, int s1, int chunk)");
+  em_line(e, "const int tx = threadIdx.x, ty = threadIdx.y;");
+  em_line(e, "const int x = LO2 + blockIdx.x * BX + tx, y = LO1 + blockIdx.y * BY + ty;");
+  em_line(e, "const bool own = x < LO2 + n2 && y < LO1 + n1;");
+  em_line(e, "const int c0 = y * s1 + x; /* in-plane indices are ints: the host checks the plane size */");
+  em_line(e, "const int i0 = LO0 + blockIdx.z * chunk, i1 = min(i0 + chunk, LO0 + n0);");
   if (pl->placement == P25D_GLOBAL) {
-    buf_puts(out, "  if (!own) return;\n  for (int z = i0; z < i1; z++) {\n"
-                  "    const long c = (long)z * s0 + c0;\n    out[c] = ");
-    emit_value(out, st, dt, load_global, NULL);
-    buf_puts(out, ";\n  }\n}\n\n");
+    em_line(e, "if (!own) return;");
+    em_open(e, "for (int z = i0; z < i1; z++)");
+    em_line(e, "const long c = (long)z * s0 + c0;");
+    em_begin(e);
+    buf_puts(e->out, "out[c] = ");
+    emit_value(e->out, st, dt, load_global, NULL);
+    buf_puts(e->out, ";");
+    em_end(e);
+    em_close(e);
+    em_close(e);
+    em_blank(e);
     return;
   }
-  buf_puts(out, "  const int e0 = n0 + LO0 + HI0, ey = n1 + LO1 + HI1, ex = n2 + LO2 + HI2;\n");
+  em_line(e, "const int e0 = n0 + LO0 + HI0, ey = n1 + LO1 + HI1, ex = n2 + LO2 + HI2;");
   if (pl->placement == P25D_REGISTER) {
-    buf_puts(out, "  const int lane = tx & 31, xc = min(x, ex - 1);\n");
-    if (pl->rx)
-      buf_puts(out, "  const int hxc = min(max(lane < RX ? x - RX : x + 32 - RX, 0), ex - 1);\n");
+    em_line(e, "const int lane = tx & 31, xc = min(x, ex - 1);");
+    if (pl->rx) em_line(e, "const int hxc = min(max(lane < RX ? x - RX : x + 32 - RX, 0), ex - 1);");
   } else {
-    buf_puts(out, "  extern __shared__ __align__(16) unsigned char p25d_smem[];\n"
-                  "  rt_real *sm = reinterpret_cast<rt_real *>(p25d_smem);\n"
-                  "  const int t = ty * BX + tx, t0 = (ty + RY) * TW + tx + RX;\n"
-                  "  const int gy0 = LO1 + blockIdx.y * BY - RY, gx0 = LO2 + blockIdx.x * BX - RX;\n");
+    em_line(e, "extern __shared__ __align__(16) unsigned char p25d_smem[];");
+    em_line(e, "rt_real *sm = reinterpret_cast<rt_real *>(p25d_smem);");
+    em_line(e, "const int t = ty * BX + tx, t0 = (ty + RY) * TW + tx + RX;");
+    em_line(e, "const int gy0 = LO1 + blockIdx.y * BY - RY, gx0 = LO2 + blockIdx.x * BX - RX;");
     bool halo_only = pl->placement == P25D_HYBRID && pl->df;
-    if (halo_only) buf_puts(out, "  const int cc = min(y, ey - 1) * s1 + min(x, ex - 1);\n");
+    if (halo_only) em_line(e, "const int cc = min(y, ey - 1) * s1 + min(x, ex - 1);");
     /* the first plane the loop puts: the first output's (hybrid value queue), else the window's */
-    buf_printf(out, "  int src[TILE_K];\n  p25d_cells<%s>(src, t, gy0, gx0, ey, ex, s1);\n"
-                    "  rt_real pf[TILE_K];\n  p25d_fetch(pf, src, in + p25d_plane(i0%s, e0, s0));\n",
-               halo_only ? "true" : "false", halo_only ? "" : " - RS");
+    em_line(e, "int src[TILE_K];");
+    em_line(e, "p25d_cells<%s>(src, t, gy0, gx0, ey, ex, s1);", halo_only ? "true" : "false");
+    em_line(e, "rt_real pf[TILE_K];");
+    em_line(e, "p25d_fetch(pf, src, in + p25d_plane(i0%s, e0, s0));", halo_only ? "" : " - RS");
   }
-  if (pl->placement != P25D_SHARED) emit_queues(out, st, pl);
-  emit_stream(out, st, pl, dt);
-  buf_puts(out, "}\n\n");
+  if (pl->placement != P25D_SHARED) emit_queues(e, st, pl);
+  emit_stream(e, st, pl, dt);
+  em_close(e);
+  em_blank(e);
 }
 
-static void emit_host(Buf *out, const Plan *pl) {
-  buf_printf(out,
-             "/* One time step: the plane cut into BYxBX tiles, the stream into chunks of at least\n"
-             " * %d planes (the window's start-up of 2RS planes then costs little). */\n"
-             "static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g) {\n"
-             "  if (g->stride[0] > 2147483647L) {\n"
-             "    fprintf(stderr, \"stencilc: a plane of %%ld cells is more than the 25d kernel's int indices hold\\n\",\n"
-             "            g->stride[0]);\n"
-             "    exit(4);\n"
-             "  }\n",
-             16 * (pl->rs ? pl->rs : 1));
-  emit_smem_setup(out, "p25d_kernel", "P25D_SMEM");
-  buf_printf(out,
-             "  dim3 grid(rt_cuda_blocks(g->n[2], BX, 2147483647L), rt_cuda_blocks(g->n[1], BY, 65535L));\n"
-             "  const int chunk = rt_cuda_stream_chunk(g->n[0], (long)grid.x * grid.y, BX * BY, %d);\n"
-             "  grid.z = rt_cuda_blocks(g->n[0], chunk, 65535L);\n"
-             "  p25d_kernel<<<grid, dim3(BX, BY), P25D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
-             "      (int)g->n[2], g->stride[0], (int)g->stride[1], chunk);\n"
-             "  RT_CUDA_LAUNCH_CHECK();\n}\n",
-             16 * (pl->rs ? pl->rs : 1));
+static void emit_host(Emitter *e, const Plan *pl) {
+  int least = 16 * (pl->rs ? pl->rs : 1);
+  em_line(e, "/* One time step: the plane cut into BYxBX tiles, the stream into chunks of at least\n"
+             " * %d planes (the window's start-up of 2RS planes then costs little). */", least);
+  em_open(e, "static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g)");
+  em_open(e, "if (g->stride[0] > 2147483647L)");
+  em_line(e, "fprintf(stderr, \"stencilc: a plane of %%ld cells is more than the 25d kernel's int indices hold\\n\",\n"
+             "        g->stride[0]);");
+  em_line(e, "exit(4);");
+  em_close(e);
+  emit_smem_setup(e, "p25d_kernel", "P25D_SMEM");
+  em_line(e, "dim3 grid(rt_cuda_blocks(g->n[2], BX, 2147483647L), rt_cuda_blocks(g->n[1], BY, 65535L));");
+  em_line(e, "const int chunk = rt_cuda_stream_chunk(g->n[0], (long)grid.x * grid.y, BX * BY, %d);", least);
+  em_line(e, "grid.z = rt_cuda_blocks(g->n[0], chunk, 65535L);");
+  em_line(e, "p25d_kernel<<<grid, dim3(BX, BY), P25D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
+             "    (int)g->n[2], g->stride[0], (int)g->stride[1], chunk);");
+  em_line(e, "RT_CUDA_LAUNCH_CHECK();");
+  em_close(e);
 }
 
 static void p25d_emit(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan) {
@@ -516,9 +564,10 @@ static void p25d_emit(Buf *out, const Stencil *st, const GenOptions *opt, const 
   assert(pl->bx * pl->by % WARP == 0 && pl->ring >= 1 && pl->w == 2 * pl->rs + 1);
   assert(pl->placement != P25D_REGISTER || (pl->bx % WARP == 0 && 2 * pl->rx <= WARP));
   assert(pl->smem <= model_gpu_target()->smem_per_block);
+  Emitter e = {out, 0};
   emit_defines(out, st, plan);
-  emit_kernel(out, st, plan, opt->dtype);
-  emit_host(out, plan);
+  emit_kernel(&e, st, plan, opt->dtype);
+  emit_host(&e, plan);
 }
 
 static void p25d_explain(Buf *out, const Stencil *st, const void *plan) {

@@ -47,24 +47,32 @@ static void emit_buffer(Buf *out, const Program *pr, int f, int shift) {
   else buf_printf(out, "rt_buf[%d + (t + %d) %% %d]", f * PROG_MAX_LEVELS, shift, levels);
 }
 
-/* The pointers of a stage: `out` and one per buffer read, as declarations (host) or as
- * arguments of a kernel launch (args). */
-static void emit_pointers(Buf *out, const Program *pr, const Stage *s, bool args) {
-  const Field *w = &pr->fields[s->field];
-  buf_puts(out, args ? "" : "  rt_real *const out = ");
-  emit_buffer(out, pr, s->field, w->levels > 1);
-  buf_puts(out, args ? "" : ";\n");
+/* The pointers of a stage: `out` and one per buffer read, as declarations, a line each (host),
+ * or as the arguments of a kernel launch appended to the line begun (args). */
+static void emit_pointers(Emitter *e, const Program *pr, const Stage *s, bool args) {
+  Buf *out = e->out;
+  if (!args) {
+    em_begin(e);
+    buf_puts(out, "rt_real *const out = ");
+  }
+  emit_buffer(out, pr, s->field, pr->fields[s->field].levels > 1);
   for (int p = 0; p < s->st.npoints; p++) {
     if (!first_read_of_buffer(s, p)) continue;
     if (args) {
       buf_puts(out, ", ");
     } else {
-      buf_puts(out, "  const rt_real *const ");
+      buf_puts(out, ";");
+      em_end(e);
+      em_begin(e);
+      buf_puts(out, "const rt_real *const ");
       ref_name(out, pr, &s->refs[p]);
       buf_puts(out, " = ");
     }
     emit_buffer(out, pr, s->refs[p].field, s->refs[p].shift);
-    if (!args) buf_puts(out, ";\n");
+  }
+  if (!args) {
+    buf_puts(out, ";");
+    em_end(e);
   }
 }
 
@@ -73,27 +81,27 @@ static void emit_host_stage(Buf *out, const Program *pr, int i, const char *pref
                             bool reference) {
   const Stage *s = &pr->stages[i];
   int d = pr->dims;
-  buf_printf(out, "static void %s_stage%d(rt_real *const *rt_buf, const RtGrid *g, long t) {\n",
-             prefix, i);
-  for (int a = 0; a < d - 1; a++) buf_printf(out, "  const long s%d = g->stride[%d];\n", a, a);
+  Emitter e = {out, 0};
+  em_open(&e, "static void %s_stage%d(rt_real *const *rt_buf, const RtGrid *g, long t)", prefix, i);
+  for (int a = 0; a < d - 1; a++) em_line(&e, "const long s%d = g->stride[%d];", a, a);
   for (int a = 0; a < d; a++)
-    buf_printf(out, "  const long b%d = %d, e%d = g->ext[%d] - %d;\n", a, s->st.lo[a], a, a,
-               s->st.hi[a]);
-  if (pr->nscalars) buf_puts(out, "  const rt_real *const rt_w = rt_w_host;\n");
-  buf_puts(out, "  (void)t; /* unused when every field keeps one buffer */\n");
-  emit_pointers(out, pr, s, false);
-  emit_cell_nest(out, d, !reference);
-  int ind = 2 * (d + 1);
-  buf_printf(out, "%*sout[c] = (rt_real)(", ind, "");
+    em_line(&e, "const long b%d = %d, e%d = g->ext[%d] - %d;", a, s->st.lo[a], a, a, s->st.hi[a]);
+  if (pr->nscalars) em_line(&e, "const rt_real *const rt_w = rt_w_host;");
+  em_line(&e, "(void)t; /* unused when every field keeps one buffer */");
+  emit_pointers(&e, pr, s, false);
+  emit_cell_nest(&e, d, !reference);
   LoadCtx l = {pr, s, reference};
-  emit_expr(out, &s->st, s->st.expr, arith, emit_load, &l);
-  buf_printf(out, ");\n%*s}\n}\n\n", 2 * d, "");
+  emit_expr_line(&e, "out[c] = (rt_real)(", &s->st, s->st.expr, arith, emit_load, &l, ");");
+  emit_cell_nest_close(&e, d);
+  em_close(&e);
+  buf_puts(out, "\n");
 }
 
 static void emit_step_calls(Buf *out, const Program *pr, const char *name, const char *prefix) {
-  buf_printf(out, "static void %s(rt_real *const *rt_buf, const RtGrid *g, long t) {\n", name);
-  for (int i = 0; i < pr->nstages; i++) buf_printf(out, "  %s_stage%d(rt_buf, g, t);\n", prefix, i);
-  buf_puts(out, "}\n");
+  Emitter e = {out, 0};
+  em_open(&e, "static void %s(rt_real *const *rt_buf, const RtGrid *g, long t)", name);
+  for (int i = 0; i < pr->nstages; i++) em_line(&e, "%s_stage%d(rt_buf, g, t);", prefix, i);
+  em_close(&e);
 }
 
 /* ---- naive: one kernel per stage ---- */
@@ -108,34 +116,36 @@ static void emit_kernel(Buf *out, const Program *pr, int i, DType dtype, const i
       buf_puts(out, ", const rt_real *");
       ref_name(out, pr, &s->refs[p]);
     }
-  emit_thread_cell(out, d, s->st.lo);
+  Emitter e = {out, 0};
+  emit_thread_cell(&e, d, s->st.lo);
   LoadCtx l = {pr, s, false};
-  emit_expr(out, &s->st, s->st.expr, dtype, emit_load, &l);
-  buf_puts(out, ";\n}\n\n");
+  emit_expr_line(&e, "out[c] = ", &s->st, s->st.expr, dtype, emit_load, &l, ";");
+  em_close(&e);
+  buf_puts(out, "\n");
 }
 
 static void emit_launches(Buf *out, const Program *pr, const int *block) {
   int d = pr->dims;
-  buf_puts(out, "static void program_step(rt_real *const *rt_buf, const RtGrid *g, long t) {\n"
-                "  const dim3 block(");
-  for (int a = d - 1; a >= 0; a--) buf_printf(out, "%s%d", a == d - 1 ? "" : ", ", block[a]);
-  buf_puts(out, ");\n");
+  Emitter e = {out, 0};
+  em_open(&e, "static void program_step(rt_real *const *rt_buf, const RtGrid *g, long t)");
+  emit_thread_block(&e, d, block);
   for (int i = 0; i < pr->nstages; i++) {
     const Stage *s = &pr->stages[i];
-    buf_printf(out, "  {\n    long n[%d];\n", d);
+    em_open(&e, "%s", "");
+    em_line(&e, "long n[%d];", d);
     for (int a = 0; a < d; a++)
-      buf_printf(out, "    n[%d] = g->ext[%d] - %d;\n", a, a, s->st.lo[a] + s->st.hi[a]);
-    buf_puts(out, "    const dim3 grid(");
-    for (int a = d - 1; a >= 0; a--)
-      buf_printf(out, "%srt_cuda_blocks(n[%d], %d, %s)", a == d - 1 ? "" : ", ", a, block[a],
-                 a == d - 1 ? "2147483647L / 32" : "65535L");
-    buf_printf(out, ");\n    stage%d_kernel<<<grid, block>>>(", i);
-    emit_pointers(out, pr, s, true);
-    for (int a = 0; a < d; a++) buf_printf(out, ", (int)n[%d]", a);
-    for (int a = 0; a < d - 1; a++) buf_printf(out, ", g->stride[%d]", a);
-    buf_puts(out, ");\n    RT_CUDA_LAUNCH_CHECK();\n  }\n");
+      em_line(&e, "n[%d] = g->ext[%d] - %d;", a, a, s->st.lo[a] + s->st.hi[a]);
+    emit_thread_grid(&e, d, block, "n");
+    em_begin(&e);
+    buf_printf(out, "stage%d_kernel<<<grid, block>>>(", i);
+    emit_pointers(&e, pr, s, true);
+    emit_thread_args(out, d, "n");
+    buf_puts(out, ");");
+    em_end(&e);
+    em_line(&e, "RT_CUDA_LAUNCH_CHECK();");
+    em_close(&e);
   }
-  buf_puts(out, "}\n");
+  em_close(&e);
 }
 
 /* ---- the whole program ---- */
@@ -235,6 +245,7 @@ int codegen_program_stages(Buf *out, const Program *pr, const GenOptions *opt) {
   if (pr->nscalars) buf_printf(out, "#define RT_NWEIGHTS %d\n", pr->nscalars);
   if (cuda) buf_puts(out, "#define RT_PROGRAM_CUDA 1\n");
   buf_puts(out, rt_rt_common);
+  if (cuda) buf_puts(out, rt_rt_cuda_base);
   buf_puts(out, rt_rt_program);
   emit_constants(out, pr, opt->dtype, b);
   buf_puts(out, "\n/* Reference: every stage in double from the stored values, rounded to the element\n"

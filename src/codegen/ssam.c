@@ -302,21 +302,23 @@ static bool column_reads_plane(const Stencil *st, int dx, int dy) {
  * plane, each plane's values loaded just before, so that only one plane's values and the column
  * sums are live at a time (summed column after column instead, every value a column reads would
  * stay live through all the columns). */
-static void emit_column_sums(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
+static void emit_column_sums(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
   bool started[2 * WARP + 1] = {false};
   for (int k = 0; k <= 2 * pl->rw; k++) {
     int dy = k == 0 ? 0 : k <= pl->rw ? k - 1 - pl->rw : k - pl->rw; /* own plane first */
     for (int dz = -pl->rr; dz <= pl->rr && dy; dz++)
       if (point_at(st, dz, dy))
-        buf_printf(out, "    const rt_real y%d_%d = sv[(i + %d) * 32 %c %d * PLANE];\n", dy + pl->rw,
-                   dz + pl->rr, dz - pl->ylo, dy < 0 ? '-' : '+', dy < 0 ? -dy : dy);
+        em_line(e, "const rt_real y%d_%d = sv[(i + %d) * 32 %c %d * PLANE];", dy + pl->rw,
+                dz + pl->rr, dz - pl->ylo, dy < 0 ? '-' : '+', dy < 0 ? -dy : dy);
     for (int dx = -pl->rx; dx <= pl->rx; dx++) {
       if (!column_reads_plane(st, dx, dy)) continue;
       bool first = !started[dx + pl->rx];
-      if (first) buf_printf(out, "    rt_real c%d = ", dx + pl->rx);
-      else buf_printf(out, "    c%d = c%d", dx + pl->rx, dx + pl->rx);
-      emit_products(out, st, pl, dt, dx, dy, &first);
-      buf_puts(out, ";\n");
+      em_begin(e);
+      if (first) buf_printf(e->out, "rt_real c%d = ", dx + pl->rx);
+      else buf_printf(e->out, "c%d = c%d", dx + pl->rx, dx + pl->rx);
+      emit_products(e->out, st, pl, dt, dx, dy, &first);
+      buf_puts(e->out, ";");
+      em_end(e);
       started[dx + pl->rx] = true;
     }
   }
@@ -336,30 +338,34 @@ static void emit_column(Buf *out, const Stencil *st, const Plan *pl, DType dt, i
  * The running sum ends `cols[n-1]` lanes away from the cells it belongs to. The products go
  * onto the shuffled sum as FMAs. (Adding the shuffled sum after each column's own chain instead
  * was measured at a2f4650: slower for every conv2d filter on the H200, 20x20 by 1.5x.) */
-static void emit_chain(Buf *out, const Stencil *st, const Plan *pl, DType dt, const char *var,
+static void emit_chain(Emitter *e, const Stencil *st, const Plan *pl, DType dt, const char *var,
                        const char *shfl, const int *cols, int n) {
   for (int j = 0; j < n; j++) {
     bool first = true;
+    em_begin(e);
     if (j == 0) {
-      buf_printf(out, "    rt_real %s = ", var);
+      buf_printf(e->out, "rt_real %s = ", var);
     } else {
       int gap = cols[j] > cols[j - 1] ? cols[j] - cols[j - 1] : cols[j - 1] - cols[j];
-      buf_printf(out, "    %s = %s(SSAM_FULL, %s, %d)", var, shfl, var, gap);
+      buf_printf(e->out, "%s = %s(SSAM_FULL, %s, %d)", var, shfl, var, gap);
       first = false;
     }
-    emit_column(out, st, pl, dt, cols[j], &first);
-    buf_puts(out, ";\n");
+    emit_column(e->out, st, pl, dt, cols[j], &first);
+    buf_puts(e->out, ";");
+    em_end(e);
   }
 }
 
 /* The update of output row i into `v`: the left chain shifted up onto the centre column, the
  * right chain shifted down, the constant. */
-static void emit_output(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
-  if (pl->sums) emit_column_sums(out, st, pl, dt);
-  emit_chain(out, st, pl, dt, "l", "__shfl_up_sync", pl->left, pl->nleft);
-  emit_chain(out, st, pl, dt, "r", "__shfl_down_sync", pl->right, pl->nright);
+static void emit_output(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
+  Buf *out = e->out;
+  if (pl->sums) emit_column_sums(e, st, pl, dt);
+  emit_chain(e, st, pl, dt, "l", "__shfl_up_sync", pl->left, pl->nleft);
+  emit_chain(e, st, pl, dt, "r", "__shfl_down_sync", pl->right, pl->nright);
   bool first = true;
-  buf_puts(out, "    rt_real v = ");
+  em_begin(e);
+  buf_puts(out, "rt_real v = ");
   if (pl->nleft) {
     buf_printf(out, "__shfl_up_sync(SSAM_FULL, l, %d)", -pl->left[pl->nleft - 1]);
     first = false;
@@ -373,104 +379,113 @@ static void emit_output(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
     if (!first) buf_puts(out, " + ");
     emit_number(out, st->constant, dt);
   }
-  buf_puts(out, ";\n");
+  buf_puts(out, ";");
+  em_end(e);
 }
 
-static void emit_step(Buf *out, const Stencil *st, const Plan *pl, DType dt) {
-  bool d3 = st->dims == 3;
-  buf_puts(out, "/* Level K of a launch of BT levels: rows 0 .. N-1 of the cache become level K (row i\n"
-                " * of level K is grid row row0 + K * RR + i); rows outside the interior keep their value. */\n"
-                "template <int BT, int K, bool EDGE>\n"
-                "__device__ __forceinline__ void ssam_level(rt_real (&d)[CMAX], rt_real *sm, int row0,\n"
-                "                                           int n0, bool pin, int w, int lane) {\n"
-                "  constexpr int N = SSAM_P + 2 * (BT - K) * RR;\n");
-  if (d3 && pl->rw) {
-    buf_puts(out, "  /* the rows of level K-1 that the warps beside this one read (plane row j is cache\n"
-                  "   * row RR + YLO + j) go to this level's buffer */\n"
-                  "  rt_real *sv = sm + (K & 1) * SMBUF + (w + RW) * PLANE + lane;\n"
-                  "#pragma unroll\n"
-                  "  for (int j = 0; j < N + YSPAN; j++) sv[j * 32] = d[RR + YLO + j];\n"
-                  "  __syncthreads();\n");
+static void emit_step(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
+  em_line(e, "/* Level K of a launch of BT levels: rows 0 .. N-1 of the cache become level K (row i\n"
+             " * of level K is grid row row0 + K * RR + i); rows outside the interior keep their value. */");
+  em_line(e, "template <int BT, int K, bool EDGE>");
+  em_open(e, "__device__ __forceinline__ void ssam_level(rt_real (&d)[CMAX], rt_real *sm, int row0,\n"
+             "                                           int n0, bool pin, int w, int lane)");
+  em_line(e, "constexpr int N = SSAM_P + 2 * (BT - K) * RR;");
+  if (st->dims == 3 && pl->rw) {
+    em_line(e, "/* the rows of level K-1 that the warps beside this one read (plane row j is cache\n"
+               " * row RR + YLO + j) go to this level's buffer */");
+    em_line(e, "rt_real *sv = sm + (K & 1) * SMBUF + (w + RW) * PLANE + lane;");
+    em_directive(e, "#pragma unroll");
+    em_line(e, "for (int j = 0; j < N + YSPAN; j++) sv[j * 32] = d[RR + YLO + j];");
+    em_line(e, "__syncthreads();");
   } else {
-    buf_puts(out, "  (void)sm, (void)w, (void)lane;\n");
+    em_line(e, "(void)sm, (void)w, (void)lane;");
   }
-  buf_puts(out, "#pragma unroll\n  for (int i = 0; i < N; i++) {\n");
-  emit_output(out, st, pl, dt);
-  buf_puts(out, "    if (EDGE) {\n"
-                "      const int q = row0 + K * RR + i;\n"
-                "      v = pin && q >= LO0 && q < LO0 + n0 ? v : d[i + RR];\n"
-                "    }\n"
-                "    d[i] = v;\n  }\n}\n\n");
+  em_directive(e, "#pragma unroll");
+  em_open(e, "for (int i = 0; i < N; i++)");
+  emit_output(e, st, pl, dt);
+  em_open(e, "if (EDGE)");
+  em_line(e, "const int q = row0 + K * RR + i;");
+  em_line(e, "v = pin && q >= LO0 && q < LO0 + n0 ? v : d[i + RR];");
+  em_close(e);
+  em_line(e, "d[i] = v;");
+  em_close(e);
+  em_close(e);
+  em_blank(e);
 }
 
 /* One block's work: load the cache (clamped to the grid at the edges), BT levels, store P rows. */
-static void emit_tile(Buf *out, const Plan *pl) {
-  buf_puts(out, "/* Not inlined: nvcc then allocates the registers of the two variants apart (inlined together\n"
-                " * they made it spill). */\n"
-                "template <int BT, bool EDGE>\n"
-                "__device__ __noinline__ void ssam_tile(const rt_real *__restrict__ in,\n"
-                "    rt_real *__restrict__ out, rt_real *sm, int n0, long s0, int row0, long pc, long p,\n"
-                "    bool pin, bool own, int w, int lane) {\n"
-                "  constexpr int C = SSAM_P + 2 * BT * RR;\n"
-                "  const int e0 = n0 + LO0 + HI0;\n"
-                "  rt_real d[CMAX];\n"
-                "#pragma unroll\n"
-                "  for (int j = 0; j < C; j++) {\n"
-                "    const int q = row0 + j;\n"
-                "    d[j] = in[(long)(EDGE ? (q < 0 ? 0 : q >= e0 ? e0 - 1 : q) : q) * s0 + pc];\n"
-                "  }\n");
+static void emit_tile(Emitter *e, const Plan *pl) {
+  em_line(e, "/* Not inlined: nvcc then allocates the registers of the two variants apart (inlined together\n"
+             " * they made it spill). */");
+  em_line(e, "template <int BT, bool EDGE>");
+  em_open(e, "__device__ __noinline__ void ssam_tile(const rt_real *__restrict__ in,\n"
+             "    rt_real *__restrict__ out, rt_real *sm, int n0, long s0, int row0, long pc, long p,\n"
+             "    bool pin, bool own, int w, int lane)");
+  em_line(e, "constexpr int C = SSAM_P + 2 * BT * RR;");
+  em_line(e, "const int e0 = n0 + LO0 + HI0;");
+  em_line(e, "rt_real d[CMAX];");
+  em_directive(e, "#pragma unroll");
+  em_open(e, "for (int j = 0; j < C; j++)");
+  em_line(e, "const int q = row0 + j;");
+  em_line(e, "d[j] = in[(long)(EDGE ? (q < 0 ? 0 : q >= e0 ? e0 - 1 : q) : q) * s0 + pc];");
+  em_close(e);
   for (int k = 1; k <= pl->bt; k++)
-    buf_printf(out, "  if (BT >= %d) ssam_level<BT, %d, EDGE>(d, sm, row0, n0, pin, w, lane);\n", k, k);
-  buf_puts(out, "#pragma unroll\n"
-                "  for (int i = 0; i < SSAM_P; i++) {\n"
-                "    const int q = row0 + BT * RR + i;\n"
-                "    if (own && q < LO0 + n0) out[(long)q * s0 + p] = d[i];\n"
-                "  }\n}\n\n");
+    em_line(e, "if (BT >= %d) ssam_level<BT, %d, EDGE>(d, sm, row0, n0, pin, w, lane);", k, k);
+  em_directive(e, "#pragma unroll");
+  em_open(e, "for (int i = 0; i < SSAM_P; i++)");
+  em_line(e, "const int q = row0 + BT * RR + i;");
+  em_line(e, "if (own && q < LO0 + n0) out[(long)q * s0 + p] = d[i];");
+  em_close(e);
+  em_close(e);
+  em_blank(e);
 }
 
-static void emit_kernel(Buf *out, const Stencil *st, const Plan *pl) {
+static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl) {
   bool d3 = st->dims == 3;
-  buf_puts(out, "template <int BT>\n__global__ void __launch_bounds__(WARPS * 32, 1)\n"
-                "ssam_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1");
-  buf_puts(out, d3 ? ", int n2, long s0, long s1) {\n" : ", long s0) {\n");
-  buf_puts(out, "  constexpr int C = SSAM_P + 2 * BT * RR;\n"
-                "  const int row0 = LO0 + blockIdx.y * SSAM_P - BT * RR; /* first cached row */\n");
+  em_line(e, "template <int BT>");
+  em_line(e, "__global__ void __launch_bounds__(WARPS * 32, 1)");
+  em_open(e, "ssam_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1%s",
+          d3 ? ", int n2, long s0, long s1)" : ", long s0)");
+  em_line(e, "constexpr int C = SSAM_P + 2 * BT * RR;");
+  em_line(e, "const int row0 = LO0 + blockIdx.y * SSAM_P - BT * RR; /* first cached row */");
   if (d3) {
-    buf_puts(out,
-             "  extern __shared__ __align__(16) unsigned char ssam_smem[];\n"
-             "  rt_real *sm = reinterpret_cast<rt_real *>(ssam_smem);\n"
-             "  const int lane = threadIdx.x, w = threadIdx.y;\n"
-             "  const int xb = LO2 + blockIdx.x * (32 - 2 * BT * RX) - BT * RX, x = xb + lane;\n"
-             "  const int yb = LO1 + blockIdx.z * (WARPS - 2 * BT * RW) - BT * RW, y = yb + w;\n"
-             "  const int ex = n2 + LO2 + HI2, xc = x < 0 ? 0 : x >= ex ? ex - 1 : x;\n"
-             "  const int ey = n1 + LO1 + HI1, yc = y < 0 ? 0 : y >= ey ? ey - 1 : y;\n"
-             "  const bool pin = x >= LO2 && x < LO2 + n2 && y >= LO1 && y < LO1 + n1;\n"
-             "  const bool own = pin && lane >= BT * RX && lane < 32 - BT * RX && w >= BT * RW &&\n"
-             "                   w < WARPS - BT * RW;\n"
-             "  const long pc = (long)yc * s1 + xc, p = (long)y * s1 + x;\n"
-             "  const bool edge = row0 < LO0 || row0 + C > LO0 + n0 || xb < LO2 || xb + 32 > LO2 + n2 ||\n"
-             "                    yb < LO1 || yb + WARPS > LO1 + n1;\n");
-    if (pl->rw)
-      buf_puts(out, "  /* the planes beyond the block's edge warps are read (by warps that never store) */\n"
-                    "  for (int t = w * 32 + lane; t < RW * PLANE; t += WARPS * 32)\n"
-                    "    for (int b = 0; b < 2; b++) sm[b * SMBUF + t] = sm[b * SMBUF + (WARPS + RW) * PLANE + t] = 0;\n");
+    em_line(e, "extern __shared__ __align__(16) unsigned char ssam_smem[];");
+    em_line(e, "rt_real *sm = reinterpret_cast<rt_real *>(ssam_smem);");
+    em_line(e, "const int lane = threadIdx.x, w = threadIdx.y;");
+    em_line(e, "const int xb = LO2 + blockIdx.x * (32 - 2 * BT * RX) - BT * RX, x = xb + lane;");
+    em_line(e, "const int yb = LO1 + blockIdx.z * (WARPS - 2 * BT * RW) - BT * RW, y = yb + w;");
+    em_line(e, "const int ex = n2 + LO2 + HI2, xc = x < 0 ? 0 : x >= ex ? ex - 1 : x;");
+    em_line(e, "const int ey = n1 + LO1 + HI1, yc = y < 0 ? 0 : y >= ey ? ey - 1 : y;");
+    em_line(e, "const bool pin = x >= LO2 && x < LO2 + n2 && y >= LO1 && y < LO1 + n1;");
+    em_line(e, "const bool own = pin && lane >= BT * RX && lane < 32 - BT * RX && w >= BT * RW &&\n"
+               "                 w < WARPS - BT * RW;");
+    em_line(e, "const long pc = (long)yc * s1 + xc, p = (long)y * s1 + x;");
+    em_line(e, "const bool edge = row0 < LO0 || row0 + C > LO0 + n0 || xb < LO2 || xb + 32 > LO2 + n2 ||\n"
+               "                  yb < LO1 || yb + WARPS > LO1 + n1;");
+    if (pl->rw) {
+      em_line(e, "/* the planes beyond the block's edge warps are read (by warps that never store) */");
+      em_line(e, "for (int t = w * 32 + lane; t < RW * PLANE; t += WARPS * 32)");
+      e->depth++;
+      em_line(e, "for (int b = 0; b < 2; b++) sm[b * SMBUF + t] = sm[b * SMBUF + (WARPS + RW) * PLANE + t] = 0;");
+      e->depth--;
+    }
   } else {
-    buf_puts(out,
-             "  rt_real *sm = nullptr;\n"
-             "  const int lane = threadIdx.x & 31, w = threadIdx.x >> 5;\n"
-             "  /* the block's warps side by side, each storing 32 - 2 BT RX columns */\n"
-             "  const int xb = LO1 + blockIdx.x * WARPS * (32 - 2 * BT * RX) - BT * RX;\n"
-             "  const int x = xb + w * (32 - 2 * BT * RX) + lane;\n"
-             "  const int ex = n1 + LO1 + HI1, xc = x < 0 ? 0 : x >= ex ? ex - 1 : x;\n"
-             "  const bool pin = x >= LO1 && x < LO1 + n1;\n"
-             "  const bool own = pin && lane >= BT * RX && lane < 32 - BT * RX;\n"
-             "  const long pc = xc, p = x;\n"
-             "  const bool edge = row0 < LO0 || row0 + C > LO0 + n0 || xb < LO1 ||\n"
-             "                    xb + (WARPS - 1) * (32 - 2 * BT * RX) + 32 > LO1 + n1;\n");
+    em_line(e, "rt_real *sm = nullptr;");
+    em_line(e, "const int lane = threadIdx.x & 31, w = threadIdx.x >> 5;");
+    em_line(e, "/* the block's warps side by side, each storing 32 - 2 BT RX columns */");
+    em_line(e, "const int xb = LO1 + blockIdx.x * WARPS * (32 - 2 * BT * RX) - BT * RX;");
+    em_line(e, "const int x = xb + w * (32 - 2 * BT * RX) + lane;");
+    em_line(e, "const int ex = n1 + LO1 + HI1, xc = x < 0 ? 0 : x >= ex ? ex - 1 : x;");
+    em_line(e, "const bool pin = x >= LO1 && x < LO1 + n1;");
+    em_line(e, "const bool own = pin && lane >= BT * RX && lane < 32 - BT * RX;");
+    em_line(e, "const long pc = xc, p = x;");
+    em_line(e, "const bool edge = row0 < LO0 || row0 + C > LO0 + n0 || xb < LO1 ||\n"
+               "                  xb + (WARPS - 1) * (32 - 2 * BT * RX) + 32 > LO1 + n1;");
   }
-  buf_puts(out, "  if (edge) ssam_tile<BT, true>(in, out, sm, n0, s0, row0, pc, p, pin, own, w, lane);\n"
-                "  else ssam_tile<BT, false>(in, out, sm, n0, s0, row0, pc, p, pin, own, w, lane);\n"
-                "}\n\n");
+  em_line(e, "if (edge) ssam_tile<BT, true>(in, out, sm, n0, s0, row0, pc, p, pin, own, w, lane);");
+  em_line(e, "else ssam_tile<BT, false>(in, out, sm, n0, s0, row0, pc, p, pin, own, w, lane);");
+  em_close(e);
+  em_blank(e);
 }
 
 static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
@@ -493,35 +508,34 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
   buf_puts(out, "\n");
 }
 
-static void emit_launch(Buf *out, const Stencil *st) {
-  buf_puts(out, "template <int BT>\n"
-                "static void ssam_launch(const rt_real *in, rt_real *out, const RtGrid *g) {\n");
+static void emit_launch(Emitter *e, const Stencil *st) {
+  em_line(e, "template <int BT>");
+  em_open(e, "static void ssam_launch(const rt_real *in, rt_real *out, const RtGrid *g)");
   if (st->dims == 3) {
-    emit_smem_setup(out, "ssam_kernel<BT>", "SSAM_SMEM");
-    buf_puts(out,
-             "  const dim3 grid(rt_cuda_blocks(g->n[2], 32 - 2 * BT * RX, 2147483647L),\n"
-             "                  rt_cuda_blocks(g->n[0], SSAM_P, 65535L),\n"
-             "                  rt_cuda_blocks(g->n[1], WARPS - 2 * BT * RW, 65535L));\n"
-             "  ssam_kernel<BT><<<grid, dim3(32, WARPS), SSAM_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
-             "      (int)g->n[2], g->stride[0], g->stride[1]);\n");
+    emit_smem_setup(e, "ssam_kernel<BT>", "SSAM_SMEM");
+    em_line(e, "const dim3 grid(rt_cuda_blocks(g->n[2], 32 - 2 * BT * RX, 2147483647L),\n"
+               "                rt_cuda_blocks(g->n[0], SSAM_P, 65535L),\n"
+               "                rt_cuda_blocks(g->n[1], WARPS - 2 * BT * RW, 65535L));");
+    em_line(e, "ssam_kernel<BT><<<grid, dim3(32, WARPS), SSAM_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
+               "    (int)g->n[2], g->stride[0], g->stride[1]);");
   } else {
-    buf_puts(out,
-             "  const dim3 grid(rt_cuda_blocks(g->n[1], WARPS * (32 - 2 * BT * RX), 2147483647L),\n"
-             "                  rt_cuda_blocks(g->n[0], SSAM_P, 65535L));\n"
-             "  ssam_kernel<BT><<<grid, WARPS * 32>>>(in, out, (int)g->n[0], (int)g->n[1], g->stride[0]);\n");
+    em_line(e, "const dim3 grid(rt_cuda_blocks(g->n[1], WARPS * (32 - 2 * BT * RX), 2147483647L),\n"
+               "                rt_cuda_blocks(g->n[0], SSAM_P, 65535L));");
+    em_line(e, "ssam_kernel<BT><<<grid, WARPS * 32>>>(in, out, (int)g->n[0], (int)g->n[1], g->stride[0]);");
   }
-  buf_puts(out, "  RT_CUDA_LAUNCH_CHECK();\n}\n\n");
+  em_line(e, "RT_CUDA_LAUNCH_CHECK();");
+  em_close(e);
+  em_blank(e);
 }
 
 /* stencil_advance: each launch of k <= bT steps runs the kernel instantiated for k. */
-static void emit_advance_launches(Buf *out, const Plan *pl) {
-  Buf launch = {0};
-  buf_puts(&launch, "    switch (bt) {\n");
+static void emit_advance_launches(Emitter *e, const Plan *pl) {
+  emit_advance_open(e, "SSAM_BT");
+  em_line(e, "switch (bt) {");
   for (int k = 1; k <= pl->bt; k++)
-    buf_printf(&launch, "    case %d: ssam_launch<%d>(buf[src], buf[1 - src], g); break;\n", k, k);
-  buf_puts(&launch, "    }\n");
-  emit_advance(out, "SSAM_BT", launch.s);
-  buf_free(&launch);
+    em_line(e, "case %d: ssam_launch<%d>(buf[src], buf[1 - src], g); break;", k, k);
+  em_line(e, "}");
+  emit_advance_close(e);
 }
 
 static void ssam_emit(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan) {
@@ -529,12 +543,13 @@ static void ssam_emit(Buf *out, const Stencil *st, const GenOptions *opt, const 
   assert(st->associative && pl->bt >= 1 && pl->p >= 1 && pl->cache == pl->p + 2 * pl->bt * pl->rr);
   assert(2 * pl->bt * pl->rx < WARP && (st->dims == 2 || 2 * pl->bt * pl->rw < pl->warps));
   assert(pl->smem <= model_gpu_target()->smem_per_block);
+  Emitter e = {out, 0};
   emit_defines(out, st, plan);
-  emit_step(out, st, plan, opt->dtype);
-  emit_tile(out, plan);
-  emit_kernel(out, st, plan);
-  emit_launch(out, st);
-  emit_advance_launches(out, plan);
+  emit_step(&e, st, plan, opt->dtype);
+  emit_tile(&e, plan);
+  emit_kernel(&e, st, plan);
+  emit_launch(&e, st);
+  emit_advance_launches(&e, plan);
 }
 
 static void ssam_explain(Buf *out, const Stencil *st, const void *plan) {

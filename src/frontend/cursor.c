@@ -275,25 +275,50 @@ static bool macro_literal(CXTranslationUnit tu, CXCursor c, char text[40]) {
 }
 
 typedef struct {
-  const char *name;
-  bool found;
-} NameSearch;
+  bool deep, (*match)(CXCursor c, void *ctx);
+  void *ctx;
+  CXCursor found;
+} Find;
 
-static enum CXChildVisitResult find_name(CXCursor c, CXCursor parent, CXClientData data) {
+static enum CXChildVisitResult find_visit(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
-  NameSearch *s = data;
-  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && !strcmp(cur_ref_name(c), s->name)) {
-    s->found = true;
+  Find *f = data;
+  if (f->match(c, f->ctx)) {
+    f->found = c;
     return CXChildVisit_Break;
   }
-  return CXChildVisit_Recurse;
+  return f->deep ? CXChildVisit_Recurse : CXChildVisit_Continue;
+}
+
+CXCursor cur_find(CXCursor root, bool deep, bool (*match)(CXCursor c, void *ctx), void *ctx) {
+  Find f = {deep, match, ctx, clang_getNullCursor()};
+  clang_visitChildren(root, find_visit, &f);
+  return f.found;
+}
+
+bool cur_main_function(CXCursor c) {
+  return clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+         clang_Location_isFromMainFile(clang_getCursorLocation(c));
+}
+
+void cur_extent(CXCursor c, unsigned *begin, unsigned *end) {
+  CXSourceRange r = clang_getCursorExtent(c);
+  clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, begin);
+  clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, end);
+}
+
+void cur_name(CXCursor c, char out[IR_NAME_MAX]) {
+  CXString s = clang_getCursorSpelling(c);
+  snprintf(out, IR_NAME_MAX, "%s", clang_getCString(s));
+  clang_disposeString(s);
+}
+
+static bool names(CXCursor c, void *name) {
+  return clang_getCursorKind(c) == CXCursor_DeclRefExpr && !strcmp(cur_ref_name(c), name);
 }
 
 bool cur_mentions(CXCursor c, const char *name) {
-  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) return !strcmp(cur_ref_name(c), name);
-  NameSearch s = {name, false};
-  clang_visitChildren(c, find_name, &s);
-  return s.found;
+  return names(c, (void *)name) || !clang_Cursor_isNull(cur_find(c, true, names, (void *)name));
 }
 
 CurAccess cur_access(CXCursor c, Access *a) {

@@ -15,6 +15,20 @@ enum { CUR_MAX_CHILDREN = 16 };
 /* Direct children of c, at most max of them; returns how many there are (possibly more than max). */
 int cur_children(CXCursor c, CXCursor *out, int max);
 
+/* The first cursor below root, in source order, that match(c, ctx) accepts: among root's
+ * children only, or (deep) at any depth; a null cursor when there is none. The searches of the
+ * front ends are this with their own test. */
+CXCursor cur_find(CXCursor root, bool deep, bool (*match)(CXCursor c, void *ctx), void *ctx);
+
+/* Whether c is the definition of a function in the main file (not in a header). */
+bool cur_main_function(CXCursor c);
+
+/* The byte offsets in the main file where c's extent begins and ends (through macro expansions). */
+void cur_extent(CXCursor c, unsigned *begin, unsigned *end);
+
+/* c's spelling (a name), cut to IR_NAME_MAX. */
+void cur_name(CXCursor c, char out[IR_NAME_MAX]);
+
 /* Skips implicit casts, parentheses and explicit casts down to the expression that matters. */
 CXCursor cur_strip(CXCursor c);
 
@@ -88,6 +102,8 @@ void cur_forget(CXTranslationUnit tu);
  * and running fn(arg) on a thread with the parse stack (libclang and the recognisers recurse as
  * deep as the input nests). */
 int frontend_clang_args(const FrontendOptions *fo, const char **args, int cap);
+/* The stencil's name: the file's name without its folder and extension. */
+void frontend_base_name(const char *path, char out[IR_NAME_MAX]);
 void frontend_on_parse_stack(void (*fn)(void *), void *arg);
 
 #endif

@@ -16,25 +16,13 @@ enum { MAX_USE_TEXT = 2048, MAX_EXPANDED = 8192, MAX_NAMES = 16 };
 static const char *const HINT_MACRO =
     "write the index out (a[(k * ny + j) * nx + i]), or as one use of an index macro";
 
-static void offsets(CXCursor c, unsigned *b, unsigned *e) {
-  CXSourceRange r = clang_getCursorExtent(c);
-  clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, b);
-  clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, e);
-}
-
-typedef struct {
+/* The macro expansion spanning exactly bytes [b, e] (ctx: unsigned[2]). */
+static bool is_use(CXCursor c, void *ctx) {
+  const unsigned *span = ctx;
   unsigned b, e;
-  bool found;
-} UseSearch;
-
-static enum CXChildVisitResult find_use(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)parent;
-  UseSearch *u = data;
-  if (kind(c) != CXCursor_MacroExpansion) return CXChildVisit_Continue;
-  unsigned b, e;
-  offsets(c, &b, &e);
-  u->found = b == u->b && e == u->e;
-  return u->found ? CXChildVisit_Break : CXChildVisit_Continue;
+  if (kind(c) != CXCursor_MacroExpansion) return false;
+  cur_extent(c, &b, &e);
+  return b == span[0] && e == span[1];
 }
 
 typedef struct {
@@ -86,26 +74,15 @@ static CXTranslationUnit parse_text(Parser *p, const char *name, const char *tex
   return tu;
 }
 
-typedef struct {
-  const char *name;
-  CXCursor found;
-} DeclSearch;
-
-static enum CXChildVisitResult find_decl(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)parent;
-  DeclSearch *s = data;
-  CXString n = clang_getCursorSpelling(c);
-  if (clang_Location_isFromMainFile(clang_getCursorLocation(c)) &&
-      !strcmp(clang_getCString(n), s->name))
-    s->found = c;
-  clang_disposeString(n);
-  return CXChildVisit_Continue;
+/* A declaration of the main file named ctx. */
+static bool is_decl(CXCursor c, void *name) {
+  char n[IR_NAME_MAX];
+  cur_name(c, n);
+  return clang_Location_isFromMainFile(clang_getCursorLocation(c)) && !strcmp(n, name);
 }
 
 static CXCursor top_decl(CXTranslationUnit tu, const char *name) {
-  DeclSearch s = {name, clang_getNullCursor()};
-  clang_visitChildren(clang_getTranslationUnitCursor(tu), find_decl, &s);
-  return s.found;
+  return cur_find(clang_getTranslationUnitCursor(tu), false, is_decl, (void *)name);
 }
 
 /* The expansion of the macro use `use` as text, through clang's stringification. */
@@ -172,13 +149,13 @@ int expanded_poly(Parser *p, CXCursor c, Poly *out) {
   static const char *const what = "the index's operators come from a macro";
   if (p->expanding || !p->in)
     return fail(p, c, HINT_MACRO, "%s that stencilc cannot read", what);
-  unsigned b, e;
-  offsets(c, &b, &e);
-  UseSearch u = {b, e, false};
-  clang_visitChildren(clang_getTranslationUnitCursor(p->tu), find_use, &u);
+  unsigned span[2];
+  cur_extent(c, &span[0], &span[1]);
+  unsigned b = span[0], e = span[1];
+  bool used = !clang_Cursor_isNull(cur_find(clang_getTranslationUnitCursor(p->tu), false, is_use, span));
   Names names = {.n = 0};
   clang_visitChildren(c, find_locals, &names);
-  if (!u.found || names.overflow)
+  if (!used || names.overflow)
     return fail(p, c, HINT_MACRO, "%s, and the expression is not one use of it", what);
   CXFile f = clang_getFile(p->tu, p->path);
   size_t size;

@@ -120,16 +120,10 @@ static int scop_regions(Source *src) {
   return rc;
 }
 
-static void extent_offsets(CXCursor c, unsigned *begin, unsigned *end) {
-  CXSourceRange r = clang_getCursorExtent(c);
-  clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, begin);
-  clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, end);
-}
-
 /* The region holding c, or -1. */
 static int region_of(const Source *src, CXCursor c) {
   unsigned b, e;
-  extent_offsets(c, &b, &e);
+  cur_extent(c, &b, &e);
   for (int i = 0; i < src->nregions; i++)
     if (b >= src->regions[i].begin && e <= src->regions[i].end) return i;
   return -1;
@@ -170,14 +164,11 @@ static enum CXChildVisitResult find_loops(CXCursor c, CXCursor parent, CXClientD
 static enum CXChildVisitResult find_functions(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   Search *s = data;
-  if (kind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
-      !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
-    return CXChildVisit_Continue;
+  if (!cur_main_function(c)) return CXChildVisit_Continue;
   if (s->only) {
-    CXString name = clang_getCursorSpelling(c);
-    bool match = !strcmp(clang_getCString(name), s->only);
-    clang_disposeString(name);
-    if (!match) return CXChildVisit_Continue;
+    char name[IR_NAME_MAX];
+    cur_name(c, name);
+    if (strcmp(name, s->only)) return CXChildVisit_Continue;
     s->only_found = true;
   }
   s->func = c;
@@ -187,15 +178,9 @@ static enum CXChildVisitResult find_functions(CXCursor c, CXCursor parent, CXCli
 
 static bool inside(CXCursor inner, CXCursor outer) {
   unsigned ib, ie, ob, oe;
-  extent_offsets(inner, &ib, &ie);
-  extent_offsets(outer, &ob, &oe);
+  cur_extent(inner, &ib, &ie);
+  cur_extent(outer, &ob, &oe);
   return ib >= ob && ie <= oe;
-}
-
-static void func_name(CXCursor func, char out[IR_NAME_MAX]) {
-  CXString fn = clang_getCursorSpelling(func);
-  snprintf(out, IR_NAME_MAX, "%s", clang_getCString(fn));
-  clang_disposeString(fn);
 }
 
 /* ---- the statements of a region beside the time loop ---- */
@@ -284,7 +269,7 @@ static int choose(const Source *src, const FrontendOptions *fo, Stencil *st) {
     size_t n = 0;
     for (int a = 0; a < naccepted && n < sizeof list; a++) {
       char fn[IR_NAME_MAX];
-      func_name(acc[a].at.func, fn);
+      cur_name(acc[a].at.func, fn);
       SrcLoc l = cur_loc(src->path, acc[a].at.loop);
       n += (size_t)snprintf(list + n, sizeof list - n, "%s%s:%u (in %s)", a ? ", " : "",
                             src->path, l.line, fn);
@@ -297,7 +282,7 @@ static int choose(const Source *src, const FrontendOptions *fo, Stencil *st) {
   } else {
     *st = acc[0].st;
     acc[0].st = (Stencil){0};
-    func_name(acc[0].at.func, st->func_name);
+    cur_name(acc[0].at.func, st->func_name);
     int region = src->nregions ? region_of(src, acc[0].at.loop) : -1;
     RegionCheck chk = {src, region, acc[0].at.loop, clang_getNullCursor()};
     if (region >= 0) clang_visitChildren(acc[0].at.func, region_stmt, &chk);
@@ -370,7 +355,7 @@ static int report_clang_errors(const char *path, CXTranslationUnit tu) {
   return 0;
 }
 
-static void base_name(const char *path, char out[IR_NAME_MAX]) {
+void frontend_base_name(const char *path, char out[IR_NAME_MAX]) {
   const char *b = strrchr(path, '/');
   b = b ? b + 1 : path;
   snprintf(out, IR_NAME_MAX, "%s", b);
@@ -439,7 +424,7 @@ static void parse_tu(void *data) {
   if (ec != CXError_Success || !tu) {
     diag_error(file_loc, "is it a C source file?", "libclang could not parse the file");
   } else if (!report_clang_errors(path, tu) && !scop_regions(src) && !choose(src, fo, st)) {
-    base_name(path, st->name);
+    frontend_base_name(path, st->name);
     ir_classify(st);
     ir_scalar_defaults(st);
     rc = check_coefficients(path, st) ? 2 : 0;

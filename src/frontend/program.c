@@ -67,12 +67,6 @@ __attribute__((format(printf, 4, 5))) static int fail(Parser *p, CXCursor at, co
 
 static enum CXCursorKind kind(CXCursor c) { return clang_getCursorKind(c); }
 
-static void spelling(CXCursor c, char out[IR_NAME_MAX]) {
-  CXString s = clang_getCursorSpelling(c);
-  snprintf(out, IR_NAME_MAX, "%s", clang_getCString(s));
-  clang_disposeString(s);
-}
-
 /* ---- loops ---- */
 
 static int parse_loop(Parser *p, CXCursor c, Loop *l) {
@@ -84,7 +78,7 @@ static int parse_loop(Parser *p, CXCursor c, Loop *l) {
   bool init = false;
   if (kind(k[0]) == CXCursor_DeclStmt && cur_children(k[0], kids, 2) == 1 &&
       kind(kids[0]) == CXCursor_VarDecl) {
-    spelling(kids[0], l->var);
+    cur_name(kids[0], l->var);
     init = cur_children(kids[0], v, 2) == 1 && cur_eval_int(v[0], &l->lo);
   } else if (kind(k[0]) == CXCursor_BinaryOperator && cur_children(k[0], kids, 2) == 2 &&
              cur_ref_name(kids[0])) {
@@ -331,7 +325,7 @@ static Expr *unary(void *parser, CXCursor c) {
 static Expr *call(void *parser, CXCursor c) {
   Parser *p = parser;
   char name[IR_NAME_MAX];
-  spelling(c, name);
+  cur_name(c, name);
   const MathFunc *f = ir_math_func(name);
   int n = clang_Cursor_getNumArguments(c);
   if (!f || n != f->nargs) {
@@ -449,7 +443,7 @@ static Expr *variable(void *parser, CXCursor c) {
   if (e) return e;
   enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(decl)).kind;
   char name[IR_NAME_MAX];
-  spelling(decl, name);
+  cur_name(decl, name);
   if (kind(decl) == CXCursor_ParmDecl && (tk == CXType_Float || tk == CXType_Double)) {
     Program *pr = p->pr;
     int k = 0;
@@ -737,44 +731,26 @@ static int parse_program(Parser *p, CXCursor time_loop) {
 
 /* ---- driver ---- */
 
-typedef struct {
-  const char *function;
-  CXCursor func, loop;
-  bool found;
-} FuncSearch;
-
-static enum CXChildVisitResult first_for(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)parent;
-  if (kind(c) != CXCursor_ForStmt) return CXChildVisit_Continue;
-  *(CXCursor *)data = c;
-  return CXChildVisit_Break;
+static bool is_for(CXCursor c, void *ctx) {
+  (void)ctx;
+  return kind(c) == CXCursor_ForStmt;
 }
 
-static enum CXChildVisitResult find_func(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)parent;
-  FuncSearch *s = data;
-  if (kind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
-      !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
-    return CXChildVisit_Continue;
-  char name[IR_NAME_MAX];
-  spelling(c, name);
-  if (s->function && strcmp(name, s->function)) return CXChildVisit_Continue;
-  CXCursor kids[CUR_MAX_CHILDREN], loop = clang_getNullCursor();
+/* The first for statement of function c's body, or a null cursor. */
+static CXCursor first_loop(CXCursor c) {
+  CXCursor kids[CUR_MAX_CHILDREN];
   int n = cur_children(c, kids, CUR_MAX_CHILDREN);
   if (n > 0 && n <= CUR_MAX_CHILDREN && kind(kids[n - 1]) == CXCursor_CompoundStmt)
-    clang_visitChildren(kids[n - 1], first_for, &loop);
-  if (clang_Cursor_isNull(loop)) return CXChildVisit_Continue;
-  s->func = c;
-  s->loop = loop;
-  s->found = true;
-  return CXChildVisit_Break;
+    return cur_find(kids[n - 1], false, is_for, NULL);
+  return clang_getNullCursor();
 }
 
-static void base_name(const char *path, char out[IR_NAME_MAX]) {
-  const char *b = strrchr(path, '/');
-  snprintf(out, IR_NAME_MAX, "%s", b ? b + 1 : path);
-  char *dot = strrchr(out, '.');
-  if (dot && dot != out) *dot = 0;
+/* A function of the main file, named ctx (any when NULL), whose body holds a loop. */
+static bool program_function(CXCursor c, void *function) {
+  char name[IR_NAME_MAX];
+  if (!cur_main_function(c)) return false;
+  cur_name(c, name);
+  return (!function || !strcmp(name, function)) && !clang_Cursor_isNull(first_loop(c));
 }
 
 /* Whether the single-stencil front end takes the input (a copy-back nest or two equal sweeps
@@ -833,12 +809,14 @@ static void parse_program_job(void *data) {
     errors = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
     clang_disposeDiagnostic(d);
   }
-  FuncSearch s = {.function = fo ? fo->function : NULL, .found = false};
-  if (!errors) clang_visitChildren(clang_getTranslationUnitCursor(tu), find_func, &s);
-  if (s.found) {
-    base_name(path, pr->name);
-    spelling(s.func, pr->func_name);
-    if (parse_program(&p, s.loop) == 0) {
+  CXCursor func = clang_getNullCursor();
+  if (!errors)
+    func = cur_find(clang_getTranslationUnitCursor(tu), false, program_function,
+                    fo ? (void *)fo->function : NULL);
+  if (!clang_Cursor_isNull(func)) {
+    frontend_base_name(path, pr->name);
+    cur_name(func, pr->func_name);
+    if (parse_program(&p, first_loop(func)) == 0) {
       program_classify(pr);
       /* a single stencil with run-time scalars is one stencil too (every backend takes it) */
       result = single_stencil(&p) ||

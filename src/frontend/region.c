@@ -144,27 +144,14 @@ static bool outside_var(const Scan *s, CXCursor ref, CXCursor *decl) {
   return (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) && !in_region(s, *decl);
 }
 
-typedef struct {
-  CXCursor decl;
-  bool found;
-} Mention;
-
-static enum CXChildVisitResult find_mention(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)parent;
-  Mention *m = data;
-  if (kind(c) == CXCursor_DeclRefExpr &&
-      clang_equalCursors(clang_getCursorReferenced(c), m->decl)) {
-    m->found = true;
-    return CXChildVisit_Break;
-  }
-  return CXChildVisit_Recurse;
+/* A reference to the declaration ctx. */
+static bool refers_to(CXCursor c, void *decl) {
+  return kind(c) == CXCursor_DeclRefExpr &&
+         clang_equalCursors(clang_getCursorReferenced(c), *(const CXCursor *)decl);
 }
 
 static bool mentions(CXCursor c, CXCursor decl) {
-  Mention m = {decl, kind(c) == CXCursor_DeclRefExpr &&
-                         clang_equalCursors(clang_getCursorReferenced(c), decl)};
-  if (!m.found) clang_visitChildren(c, find_mention, &m);
-  return m.found;
+  return refers_to(c, &decl) || !clang_Cursor_isNull(cur_find(c, true, refers_to, &decl));
 }
 
 /* `v = expr` as a statement of its own (in a block or a for header) whose expr does not read v:
@@ -244,40 +231,23 @@ static void sort_vars(Scan *s) {
     }
 }
 
-typedef struct {
-  unsigned begin, end;
-  CXCursor func;
-  bool found;
-} FuncFind;
-
-static enum CXChildVisitResult find_function(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)parent;
-  FuncFind *f = data;
-  if (kind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
-      !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
-    return CXChildVisit_Continue;
-  CXSourceRange ext = clang_getCursorExtent(c);
+/* A function of the main file whose extent holds the region's bytes (ctx: the Scan). */
+static bool holds_region(CXCursor c, void *ctx) {
+  const Scan *s = ctx;
   unsigned b, e;
-  clang_getExpansionLocation(clang_getRangeStart(ext), NULL, NULL, NULL, &b);
-  clang_getExpansionLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &e);
-  if (b <= f->begin && f->end <= e) {
-    f->func = c;
-    f->found = true;
-    return CXChildVisit_Break;
-  }
-  return CXChildVisit_Continue;
+  if (!cur_main_function(c)) return false;
+  cur_extent(c, &b, &e);
+  return b <= s->begin && s->end <= e;
 }
 
 static int scan(Scan *s) {
   SrcLoc file_loc = {s->path, 0, 0};
-  FuncFind f = {s->begin, s->end, clang_getNullCursor(), false};
-  clang_visitChildren(clang_getTranslationUnitCursor(s->tu), find_function, &f);
-  if (!f.found) {
+  s->func = cur_find(clang_getTranslationUnitCursor(s->tu), false, holds_region, s);
+  if (clang_Cursor_isNull(s->func)) {
     diag_error(file_loc, NULL, "internal: no function holds the region at bytes %u to %u", s->begin,
                s->end);
     return 2;
   }
-  s->func = f.func;
   size_t size = 0;
   const char *text = clang_getFileContents(s->tu, clang_getFile(s->tu, s->path), &size);
   unsigned e = s->end;
@@ -286,10 +256,8 @@ static int scan(Scan *s) {
     e++;
   s->r->begin = s->begin;
   s->r->end = text && e < size && text[e] == ';' ? e + 1 : s->end;
-  CXString fn = clang_getCursorSpelling(f.func);
-  snprintf(s->r->func, sizeof s->r->func, "%s", clang_getCString(fn));
-  clang_disposeString(fn);
-  clang_visitChildren(f.func, visit_region, s);
+  cur_name(s->func, s->r->func);
+  clang_visitChildren(s->func, visit_region, s);
   /* the types of the free variables (not of globals) may name more of them: a worklist */
   for (int k = 0; k < s->r->nvars; k++) {
     if (s->r->vars[k].scope == REGION_GLOBAL) continue;

@@ -1,0 +1,38 @@
+/* rt_cuda_base.h: what every generated CUDA program carries, the single-stencil engine
+ * (rt_cuda.h) and the stencil programs' (rt_program.h) alike: checked CUDA calls, the block
+ * count of a grid axis and the device copy of the run-time weights. It comes after rt_common.h
+ * and before either of them (src/codegen lists the runtime texts of a program). Every CUDA call
+ * goes through RT_CUDA_CHECK; an error prints file:line and exits 4. */
+#ifndef STENCILC_RT_CUDA_BASE_H
+#define STENCILC_RT_CUDA_BASE_H
+
+#include <cuda_runtime.h>
+
+RT_API void rt_cuda_check(cudaError_t err, const char *what, const char *file, int line) {
+  if (err != cudaSuccess) {
+    fprintf(stderr, "%s:%d: CUDA error: %s: %s\n", file, line, what, cudaGetErrorString(err));
+    exit(4);
+  }
+}
+#define RT_CUDA_CHECK(call) rt_cuda_check((call), #call, __FILE__, __LINE__)
+/* Launch errors (bad configuration) surface in cudaGetLastError; faults inside the kernel
+ * surface at the next synchronising call, which is checked too. */
+#define RT_CUDA_LAUNCH_CHECK() rt_cuda_check(cudaGetLastError(), "kernel launch", __FILE__, __LINE__)
+
+/* Blocks of `block` threads covering n cells; exits 4 past the grid dimension limit. */
+RT_API unsigned rt_cuda_blocks(long n, int block, long limit) {
+  long b = (n + block - 1) / block;
+  if (b > limit) {
+    fprintf(stderr, "stencilc: %ld blocks exceed the CUDA grid limit %ld\n", b, limit);
+    exit(4);
+  }
+  return (unsigned)b;
+}
+
+#ifdef RT_NWEIGHTS
+/* The kernels' copy of the run-time weights (rt_w_host), uploaded with the buffers: every
+ * thread of a warp reads the same weight, which constant memory broadcasts. */
+__constant__ rt_real rt_w[RT_NWEIGHTS];
+#endif
+
+#endif
