@@ -44,6 +44,7 @@ suite refusals env STENCILC=build/asan/stencilc sh tests/test_refusals.sh
 suite inputs env STENCILC=build/asan/stencilc sh tests/test_inputs.sh
 suite fuzz-regressions env STENCILC=build/asan/stencilc sh tests/test_fuzz_regressions.sh
 suite check env STENCILC=build/stencilc sh tests/test_check.sh
+suite api env STENCILC=build/stencilc sh tests/test_api.sh
 suite differential env STENCILC=build/stencilc sh tests/test_differential.sh 100
 suite model env STENCILC=build/asan/stencilc sh tests/test_model.sh
 suite backends env STENCILC=build/asan/stencilc sh tests/test_backends.sh

@@ -33,4 +33,9 @@ int cmd_probe(int argc, char **argv); /* takes no input file */
  * (path not writable). */
 int gen_write(const Stencil *st, const GenOptions *opt, FILE *explain, const char *path);
 
+/* gen --api: the same for a library (api.c): o->output's NAME.h and NAME.cu (NAME.c for a CPU
+ * backend), NAME given with or without one of those extensions; entry points named after NAME's
+ * last component. Refuses to overwrite the input file. */
+int gen_api_write(const Options *o, const Stencil *st, FILE *explain);
+
 #endif

@@ -15,6 +15,9 @@ static void gen_help(FILE *f) {
         "seeded random positive ones of gain 1), runs, verifies against a CPU reference, times\n"
         "itself and prints GCells/s; run it with -h for its options.\n"
         "  --dtype    element type of the program (default: the source's)\n"
+        "  --api      write a library instead: OUT.h and OUT.cu (OUT.c for --backend cpu, same\n"
+        "             header), entry points OUT_run (host pointers) and OUT_run_device (device\n"
+        "             pointers and a cudaStream_t); the header states the halo contract\n"
         "  --explain  print the plan (what the backend chose: tiles, halos, rings, registers,\n"
         "             shared memory) to stderr, lines starting with 'plan: '\n"
         "  C flags    -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE: as a C compiler\n"
@@ -48,7 +51,8 @@ static int gen_run(Options *o, Stencil *st) {
     fprintf(stderr, "stencilc gen: -o OUT is required (--help lists the options)\n");
     return EXIT_INPUT;
   }
+  if (o->api) return gen_api_write(o, st, o->explain ? stderr : NULL);
   return gen_write(st, &o->gen, o->explain ? stderr : NULL, o->output);
 }
 
-const Command command_gen = {"gen", {"-o --backend --dtype --gpu --explain", true, true}, gen_help, gen_run};
+const Command command_gen = {"gen", {"-o --backend --dtype --gpu --explain --api", true, true}, gen_help, gen_run};

@@ -19,7 +19,7 @@ static bool in_list(const char *list, const char *name) {
 }
 
 /* Options of stencilc itself that take no value (the others take one). */
-static const char *const flags = "--fast-math --cpu --explain --json";
+static const char *const flags = "--fast-math --cpu --explain --json --api";
 /* Short options whose value may be glued to them: -s512, -IDIR, -DNAME=1. */
 static const char *const short_glued = "-o -s -t -r -I -D -U";
 
@@ -211,6 +211,7 @@ int options_parse(int argc, char **argv, const OptionSet *set, void (*help_fn)(F
       if (!strcmp(name, "--fast-math")) o->fast_math = true;
       else if (!strcmp(name, "--cpu")) o->cpu = true;
       else if (!strcmp(name, "--explain")) o->explain = true;
+      else if (!strcmp(name, "--api")) o->api = true;
       else o->json = true;
       continue;
     }

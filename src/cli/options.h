@@ -21,6 +21,7 @@ typedef struct {
   bool dtype_given;
   bool explain;         /* gen, run: --explain, print the plan */
   bool json;            /* info: --json */
+  bool api;             /* gen: --api, a library (header and source) instead of a program */
   const char *size;     /* run, model, tune: -s, passed to the program */
   const char *steps;    /* -t */
   const char *reps;     /* run: -r */

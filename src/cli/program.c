@@ -147,6 +147,12 @@ static int gen(const Program *pr, Options *o) {
     fprintf(stderr, "stencilc gen: -o OUT is required\n");
     return EXIT_INPUT;
   }
+  if (o->api) {
+    fprintf(stderr, "%s: error: gen --api takes a single stencil (one update of one grid); %s is a "
+                    "stencil program (%d stages, %d fields): generate its program without --api\n",
+            o->input, pr->name, pr->nstages, pr->nfields);
+    return EXIT_INPUT;
+  }
   choose_backend(o);
   return write_program(pr, o, o->gen.backend, o->output);
 }

@@ -105,6 +105,10 @@ void em_else(Emitter *e);
  * default allows 48 KB. */
 void emit_smem_setup(Buf *out, const char *kernel, const char *bytes);
 
+/* Appends the runtime a backend's code needs: RT_REAL, RT_NWEIGHTS, RT_ENGINE_ADVANCE, then
+ * rt_common.h and the engine's headers (a program's and a library's start). */
+void emit_engine_prelude(Buf *out, const Stencil *st, const GenOptions *opt);
+
 /* Appends the complete program: header comment, runtime, constants, reference, the backend's
  * kernel code for `plan` between CODEGEN_KERNEL_BEGIN/END, driver. */
 void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan);
