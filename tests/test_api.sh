@@ -59,4 +59,37 @@ expect 2 "gen --api of a stencil program (coefficient grids: not a library yet)"
   "$STENCILC" gen examples/programs/heat2d_var.c --api -o "$tmp/prog"
 if [ ! -f "$tmp/prog.h" ]; then ok; else no "gen --api of a program left files"; fi
 
+# examples/app: the application built as its Makefile says, for the cpu variant with cc and the
+# CUDA variant (n5d) through cudaemu (an nvcc that compiles .cu files with tools/cudaemu and
+# links with g++); its exit status says whether the library agrees with its own loop. CMake:
+# the cpu variant (the CUDA one needs a working CUDA toolchain).
+cat >"$tmp/emu-nvcc" <<EOF2
+#!/bin/sh
+out= src=
+while [ \$# -gt 0 ]; do case \$1 in -o) out=\$2; shift ;; *.cu) src=\$1 ;; *.o) objs="\$objs \$1" ;; esac; shift; done
+if [ -n "\$src" ]; then exec sh "$PWD/tools/cudaemu/build.sh" "\$src" "\${out:-\${src%.cu}.o}" -O0 -c; fi
+exec g++ -fopenmp -o "\$out" \$objs -lm
+EOF2
+chmod +x "$tmp/emu-nvcc"
+app() {
+  what=$1; shift
+  rm -rf "$tmp/app"
+  cp -r examples/app "$tmp/app"
+  if ! (cd "$tmp/app" && "$@") >"$tmp/app.log" 2>&1; then no "app ($what) does not build: $(tail -3 "$tmp/app.log")"; return; fi
+  exe=$tmp/app/app
+  [ -x "$exe" ] || exe=$tmp/app/build/app
+  if "$exe" >"$tmp/app.out" 2>&1 && grep -q 'max difference from the plain loop' "$tmp/app.out"; then ok
+  else no "app ($what): $(cat "$tmp/app.out")"; fi
+  grep mean "$tmp/app.out" >>"$tmp/means"
+}
+app "make TARGET=cpu" make TARGET=cpu STENCILC="$PWD/$STENCILC"
+app "make, CUDA through cudaemu" make NVCC="$tmp/emu-nvcc" STENCILC="$PWD/$STENCILC"
+if command -v cmake >/dev/null; then
+  app "cmake cpu" sh -c "cmake -S . -B build -DSTENCILC_TARGET=cpu -DSTENCILC='$PWD/$STENCILC' && cmake --build build"
+else
+  echo "NOTE: no cmake: the CMake example was not built"
+fi
+# every variant agrees on the printed mean (6 decimals)
+if [ "$(sort -u "$tmp/means" | wc -l)" -eq 1 ]; then ok; else no "the variants print different means: $(sort -u "$tmp/means")"; fi
+
 summary api
