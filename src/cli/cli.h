@@ -25,7 +25,7 @@ typedef struct {
 } Command;
 
 extern const Command command_info, command_gen, command_run, command_model, command_tune,
-    command_check;
+    command_check, command_rewrite;
 int cmd_probe(int argc, char **argv); /* takes no input file */
 
 /* gen and run: check and plan opt for st, print the plan to `explain` (when not NULL), emit the

@@ -106,6 +106,10 @@ static int set_general(Options *o, const char *name, const char *v) {
   else if (!strcmp(name, "--emit")) o->emit = v;
   else if (!strcmp(name, "--import")) o->import = v;
   else if (!strcmp(name, "--program")) o->program = v;
+  else if (!strcmp(name, "--target")) {
+    if (strcmp(v, "cuda") && strcmp(v, "cpu")) return bad("--target takes cuda or cpu, not '%s'", v);
+    o->target = v;
+  }
   else if (!strcmp(name, "--top") || !strcmp(name, "--roundtrip")) {
     if (num_parse_int(v, 1, INT_MAX, name[2] == 't' ? &o->top : &o->roundtrip)) {
       fprintf(stderr, "stencilc: %s takes a count from 1 to %d, not '%s'\n", name, INT_MAX, v);

@@ -34,6 +34,7 @@ typedef struct {
   const char *emit;     /* tune: --emit DIR (write the candidates, time nothing) */
   const char *import;   /* tune: --import FILE (the candidates' measured GCells/s) */
   const char *program;  /* check: --program EXE (a program built already) */
+  const char *target;   /* rewrite: --target cuda|cpu */
   /* How the front end reads the C file: -I -D -U -std= -include as clang takes them, and
    * --function. */
   const char *clang_args[MAX_CLANG_ARGS];
