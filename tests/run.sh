@@ -45,6 +45,7 @@ suite inputs env STENCILC=build/asan/stencilc sh tests/test_inputs.sh
 suite fuzz-regressions env STENCILC=build/asan/stencilc sh tests/test_fuzz_regressions.sh
 suite check env STENCILC=build/stencilc sh tests/test_check.sh
 suite api env STENCILC=build/stencilc sh tests/test_api.sh
+suite rewrite env STENCILC=build/asan/stencilc sh tests/test_rewrite.sh
 suite differential env STENCILC=build/stencilc sh tests/test_differential.sh 100
 suite model env STENCILC=build/asan/stencilc sh tests/test_model.sh
 suite backends env STENCILC=build/asan/stencilc sh tests/test_backends.sh

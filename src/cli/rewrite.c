@@ -12,8 +12,8 @@
  *                                  that a points at the last level, as after the loop;
  *   copy-back B = f(A); A = B      A in place, then the interior copied into B (its halo kept);
  *   two sweeps A -> B -> A         buffers A, B, twice the iterations.
- * The halo of the first buffer is the boundary of every step (the library's halo contract): a
- * second level whose halo differs from the first's gets the first's. */
+ * Each level keeps its own halo and step t reads level t's, as in the loop (NAME_run_levels). */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -35,8 +35,8 @@ static void rewrite_help(FILE *f) {
         "  nvcc -O3 -c OUT_stencil.cu && cc -O2 -c OUT.c && nvcc -o prog OUT.o OUT_stencil.o -lm\n"
         "  cc -O2 -fopenmp OUT.c OUT_stencil.c -o prog -lm            (--target cpu)\n"
         "After the call every array holds what the original loop leaves (time dimension, swapped\n"
-        "pointers, copy-back, two sweeps). The halo of the level the first step reads is the\n"
-        "boundary of every step; a second level whose halo differs gets that one.\n"
+        "pointers, copy-back, two sweeps), halos included: each step reads the halo of the level\n"
+        "it reads, as the loop does.\n"
         "  --target   cuda (a CUDA backend, default naive) or cpu (the cpu backend)\n"
         "  C flags    -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE: as a C compiler\n"
         "             reads FILE.c; --function NAME: the stencil is in that function\n"
@@ -138,8 +138,8 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
   }
   if (check_storage(path, st, grid, other)) return 2;
   const char *elem = st->dtype == DTYPE_FLOAT ? "float" : "double";
-  buf_printf(out, "{ /* stencilc rewrite: the stencil of %s:%d runs in %s_run (%s.h) */\n",
-             path, st->region_line, prefix, prefix);
+  buf_printf(out, "{ /* stencilc rewrite: the stencil of %s:%d runs in %s.h's library */\n",
+             path, st->region_line, prefix);
   buf_puts(out, "    long stencilc_steps = ");
   if (st->steps_param[0]) buf_printf(out, "(long)(%s) + %ldL", st->steps_param, st->steps_const);
   else buf_printf(out, "%ldL", st->steps_const);
@@ -155,7 +155,8 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
     if (st->time_form == TIME_COPYBACK) snprintf(b1, sizeof b1, "NULL");
     else snprintf(b1, sizeof b1, "(%s *)(%s)", elem, other->name);
   }
-  buf_printf(out, "    int stencilc_rc = %s_run(%s, %s", prefix, b0, b1);
+  bool levels = strcmp(b1, "NULL"); /* both buffers: the loop's own halos */
+  buf_printf(out, "    int stencilc_rc = %s_run%s(%s, %s", prefix, levels ? "_levels" : "", b0, b1);
   for (int a = 0; a < st->dims; a++) {
     buf_puts(out, ", ");
     extent(out, st, a);
@@ -221,6 +222,8 @@ static int rewrite_run(Options *o, Stencil *st) {
   const char *base = strrchr(lib, '/') ? strrchr(lib, '/') + 1 : lib;
   buf_printf(&out, "#include <stdio.h>\n#include <stdlib.h>\n#include \"%s.h\"\n", base);
   buf_printf(&out, "#line 1 \"%s\"\n%.*s", o->input, (int)r.begin, text.s);
+  if (r.begin > 0 && !isspace((unsigned char)text.s[r.begin - 1]))
+    buf_puts(&out, "\n"); /* a region that starts on the line of #pragma scop */
   int rc = emit_call(&out, o->input, st, &r, base) ? EXIT_INPUT : EXIT_OK;
   unsigned line = 1; /* of the region's end: the lines after it keep their numbers */
   for (unsigned i = 0; i < r.end; i++) line += text.s[i] == '\n';

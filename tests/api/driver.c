@@ -5,8 +5,9 @@
  * buf0's (the halo contract: the result must not depend on it). The oracle runs on A[2] whose
  * both levels hold buf0 (the plain loop with one boundary condition). Checks every cell of both
  * buffers (level steps in buf[steps % 2], level steps - 1 in the other), the in-place form
- * (buf1 NULL), the device entry point where host memory is device memory (cpu, cudaemu), and
- * the refusals of bad extents and steps. Prints one line per failure and exits 1 on any. */
+ * (buf1 NULL), the device entry point where host memory is device memory (cpu, cudaemu),
+ * lib_run_levels against the loop on both levels as given, and the refusals of bad extents and
+ * steps. Prints one line per failure and exits 1 on any. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,6 +100,28 @@ static void check_steps(long steps) {
   free(in_place);
 }
 
+/* lib_run_levels: the loop's own halos. Levels as given (their halos differ: a fused backend
+ * runs step by step), then a second level with buf0's halo and another interior (fused). */
+static void check_levels(long steps) {
+  size_t bytes = (size_t)CELLS * sizeof(float);
+  float *b[2] = {malloc(bytes), malloc(bytes)}, *a = malloc(2 * bytes);
+  for (int same_halo = 0; same_halo < 2; same_halo++) {
+    fill(b[0], CELLS, 3 + (unsigned long long)steps);
+    fill(b[1], CELLS, 3000 + (unsigned long long)steps);
+    if (same_halo) memcpy(b[1], b[0], bytes), b[1][CELLS / 2] += 1; /* the centre: interior */
+    memcpy(a, b[0], bytes);
+    memcpy(a + CELLS, b[1], bytes);
+    ORACLE(a, (int)steps);
+    int rc = lib_run_levels(b[0], b[1], EXTENTS, steps WARG);
+    if (rc) printf("FAIL: lib_run_levels: %s\n", lib_strerror(rc)), failures++;
+    compare(same_halo ? "run_levels (same halos), buffer 0" : "run_levels, buffer 0", steps, b[0], a);
+    compare(same_halo ? "run_levels (same halos), buffer 1" : "run_levels, buffer 1", steps, b[1], a + CELLS);
+  }
+  free(b[0]);
+  free(b[1]);
+  free(a);
+}
+
 int main(int argc, char **argv) {
 #ifdef CONV2D
   unsigned long long seed = 99;
@@ -108,7 +131,7 @@ int main(int argc, char **argv) {
   for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) W[i][j] /= sum;
 #endif
-  for (int i = 1; i < argc; i++) check_steps(atol(argv[i]));
+  for (int i = 1; i < argc; i++) check_steps(atol(argv[i])), check_levels(atol(argv[i]));
   float *x = calloc((size_t)CELLS, sizeof(float));
   if (lib_run(x, NULL, SMALL, 1 WARG) != lib_ESIZE)
     printf("FAIL: an extent of only halo is not refused\n"), failures++;
