@@ -79,4 +79,30 @@ expect 2 "rewrite of a stencil program" "$STENCILC" rewrite examples/programs/he
 if [ ! -f "$tmp/x.c" ] && [ ! -f "$tmp/p.c" ] && cmp -s "$tmp/g.c" tests/rewrite/global_fixed.c; then ok
 else no "a refused rewrite wrote files or changed the input"; fi
 
+# README, "Using stencilc in your program": its shell blocks, pasted as they are into a fresh
+# folder with stencilc on PATH and an nvcc that builds through cudaemu, run without an error, and
+# every program they build prints the original's line.
+mkdir -p "$tmp/readme/bin"
+ln -s "$PWD/$STENCILC" "$tmp/readme/bin/stencilc"
+cat >"$tmp/readme/bin/nvcc" <<EOF
+#!/bin/sh
+out= src= objs=
+while [ \$# -gt 0 ]; do case \$1 in -o) out=\$2; shift ;; *.cu) src=\$1 ;; *.o) objs="\$objs \$1" ;; esac; shift; done
+if [ -n "\$src" ]; then exec sh "$PWD/tools/cudaemu/build.sh" "\$src" "\${out:-\$(basename "\${src%.cu}").o}" -O0 -c; fi
+exec g++ -fopenmp -o "\$out" \$objs -lm
+EOF
+chmod +x "$tmp/readme/bin/nvcc"
+awk '/^## Using stencilc in your program/ { on = 1; next } on && /^## / { on = 0 }
+     on && /^```sh$/ { code = 1; next } on && /^```$/ { code = 0; next } on && code' README.md >"$tmp/readme/blocks.sh"
+if [ "$(grep -c 'stencilc rewrite\|stencilc gen' "$tmp/readme/blocks.sh")" -ge 4 ] &&
+  (cd "$tmp/readme" && PATH="$tmp/readme/bin:$PATH" sh -e blocks.sh) >"$tmp/readme/out" 2>"$tmp/readme/err"; then
+  grep temperature "$tmp/readme/out" >"$tmp/readme/lines"
+  head -1 "$tmp/readme/lines" >"$tmp/readme/first"
+  n=$(wc -l <"$tmp/readme/lines") bad=0
+  while read -r line; do echo "$line" >"$tmp/readme/one"; same_output "$tmp/readme/first" "$tmp/readme/one" >/dev/null || bad=1; done <"$tmp/readme/lines"
+  if [ "$n" -eq 5 ] && [ $bad -eq 0 ]; then ok; else no "README examples print different results: $(cat "$tmp/readme/lines")"; fi
+else
+  no "README examples fail: $(tail -3 "$tmp/readme/err")"
+fi
+
 summary rewrite
