@@ -163,10 +163,7 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
   }
   buf_puts(out, ", stencilc_steps");
   if (st->nweights) buf_printf(out, ", (const %s *)(%s)", elem, st->weights);
-  buf_printf(out, ");\n    if (stencilc_rc) {\n"
-                  "      fprintf(stderr, \"%s_run: %%s\\n\", %s_strerror(stencilc_rc));\n"
-                  "      exit(1);\n    }\n",
-             prefix, prefix);
+  buf_printf(out, ");\n    %s_exit_on_error(stencilc_rc);\n", prefix);
   if (other && st->time_form == TIME_COPYBACK) {
     copy_interior(out, st, elem, grid->name, other->name);
   } else if (other && st->steps_per_iter == 1) { /* pointer swap: a ends at the last level */
@@ -220,7 +217,8 @@ static int rewrite_run(Options *o, Stencil *st) {
     return EXIT_TOOL;
   }
   const char *base = strrchr(lib, '/') ? strrchr(lib, '/') + 1 : lib;
-  buf_printf(&out, "#include <stdio.h>\n#include <stdlib.h>\n#include \"%s.h\"\n", base);
+  /* the header includes nothing: the user's feature macros (_GNU_SOURCE) still come first */
+  buf_printf(&out, "#include \"%s.h\"\n", base);
   buf_printf(&out, "#line 1 \"%s\"\n%.*s", o->input, (int)r.begin, text.s);
   if (r.begin > 0 && !isspace((unsigned char)text.s[r.begin - 1]))
     buf_puts(&out, "\n"); /* a region that starts on the line of #pragma scop */

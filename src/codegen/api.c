@@ -37,6 +37,12 @@ static const char api_common[] =
     "  }\n"
     "}\n"
     "\n"
+    "void API_(exit_on_error)(int code) {\n"
+    "  if (!code) return;\n"
+    "  fprintf(stderr, \"%s: %s\\n\", API_NAME, API_(strerror)(code));\n"
+    "  exit(1);\n"
+    "}\n"
+    "\n"
     "/* The grid of the caller's extents (halo included); 0 or API_ESIZE. */\n"
     "static int api_grid(RtGrid *g, const long ext[]) {\n"
     "  memset(g, 0, sizeof *g);\n"
@@ -310,9 +316,12 @@ static void emit_header(Buf *h, const Stencil *st, const GenOptions *opt, const 
              " * two halos differ. The result is where %s_run leaves it. */\n"
              "int %s_run_levels(%s *buf0, %s *buf1, %s, long steps%s);\n\n"
              "const char *%s_strerror(int code);\n\n"
+             "/* Prints what code means on stderr and exits 1, when code is not 0 (what the calls of\n"
+             " * stencilc rewrite do with an error: the user's file needs no header for it). */\n"
+             "void %s_exit_on_error(int code);\n\n"
              "#ifdef __cplusplus\n}\n#endif\n\n#endif\n",
              prefix, t, t, ext.s, w.s ? w.s : "", prefix, t, t, ext.s, w.s ? w.s : "", prefix,
-             prefix, t, t, ext.s, w.s ? w.s : "", prefix);
+             prefix, t, t, ext.s, w.s ? w.s : "", prefix, prefix);
   buf_free(&ext);
   buf_free(&w);
 }
@@ -333,7 +342,8 @@ static void emit_source(Buf *s, const Stencil *st, const GenOptions *opt, const 
   b->emit(s, st, opt, plan->bytes);
   buf_printf(s, "%s\n\n", CODEGEN_KERNEL_END);
 
-  buf_printf(s, "/* ---- Entry points ---- */\n#define API_(name) %s_##name\n", prefix);
+  buf_printf(s, "/* ---- Entry points ---- */\n#define API_(name) %s_##name\n#define API_NAME \"%s\"\n",
+             prefix, prefix);
   buf_printf(s, "#define API_DIMS %d\n#define API_NWEIGHTS %d\n", st->dims, st->nweights);
   buf_printf(s, "#define API_ESIZE %s_ESIZE\n#define API_EARG %s_EARG\n#define API_EDEVICE %s_EDEVICE\n",
              prefix, prefix, prefix);

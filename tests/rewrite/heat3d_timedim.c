@@ -4,6 +4,7 @@
  * run: 18 7
  * cuda-backend: 25d
  */
+#define _GNU_SOURCE /* first, as feature macros must be: the rewrite keeps it first */
 #include <stdio.h>
 #include <stdlib.h>
 
