@@ -52,6 +52,7 @@ before=$(cksum <"$tmp/heat.c")
 expect 2 "gen --api --backend cpu -o the input's own name" \
   "$STENCILC" gen "$tmp/heat.c" --api --backend cpu -o "$tmp/heat"
 if [ "$(cksum <"$tmp/heat.c")" = "$before" ] && [ ! -f "$tmp/heat.h" ]; then ok; else no "the input was overwritten"; fi
+expect 2 "gen --api -o - (two files)" "$STENCILC" gen "$tmp/heat.c" --api -o -
 expect 2 "gen --api of a refused stencil" "$STENCILC" gen tests/bad/halo_too_small.c --api -o "$tmp/bad"
 if [ ! -f "$tmp/bad.h" ] && [ ! -f "$tmp/bad.cu" ]; then ok; else no "a refused stencil left files"; fi
 

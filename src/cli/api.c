@@ -46,6 +46,11 @@ int gen_api_write(const Options *o, const Stencil *st, FILE *explain) {
     fprintf(stderr, "stencilc gen: -o names a path too long\n");
     return EXIT_INPUT;
   }
+  if (!strcmp(o->output, "-")) {
+    fprintf(stderr, "stencilc gen: --api writes two files (NAME.h and NAME.cu or NAME.c): give "
+                    "-o NAME, not -o -\n");
+    return EXIT_INPUT;
+  }
   snprintf(name, sizeof name, "%s", o->output);
   strip_extension(name);
   api_prefix(name, prefix, sizeof prefix);

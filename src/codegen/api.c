@@ -250,8 +250,9 @@ static const char api_cpu_entries[] =
     "  return 0;\n"
     "}\n";
 
-static void extents(Buf *out, int dims, const char *sep, const char *type) {
-  for (int a = 0; a < dims; a++) buf_printf(out, "%s%s%s%d", a ? sep : "", type, "e", a);
+/* The extent parameters "long e0, long e1" (type "long ") or arguments "e0, e1" (type ""). */
+static void extents(Buf *out, int dims, const char *type) {
+  for (int a = 0; a < dims; a++) buf_printf(out, "%s%se%d", a ? ", " : "", type, a);
 }
 
 static void emit_header(Buf *h, const Stencil *st, const GenOptions *opt, const char *prefix) {
@@ -297,9 +298,8 @@ static void emit_header(Buf *h, const Stencil *st, const GenOptions *opt, const 
                 "  %s_EDEVICE = 3 /* a CUDA call failed */\n};\n\n",
              prefix, prefix, prefix);
   Buf ext = {0}, w = {0};
-  extents(&ext, st->dims, ", ", "long ");
-  if (st->nweights) buf_printf(&w, ", const %s *w", t);
-  else buf_puts(&w, "");
+  extents(&ext, st->dims, "long ");
+  buf_printf(&w, st->nweights ? ", const %s *w" : "%.0s", t);
   buf_printf(h,
              "/* Host pointers: copies buf0 in, runs `steps` steps, copies the result out. buf1 may be\n"
              " * NULL: then buf0 receives level `steps` whatever the parity. */\n"
@@ -320,8 +320,8 @@ static void emit_header(Buf *h, const Stencil *st, const GenOptions *opt, const 
              " * stencilc rewrite do with an error: the user's file needs no header for it). */\n"
              "void %s_exit_on_error(int code);\n\n"
              "#ifdef __cplusplus\n}\n#endif\n\n#endif\n",
-             prefix, t, t, ext.s, w.s ? w.s : "", prefix, t, t, ext.s, w.s ? w.s : "", prefix,
-             prefix, t, t, ext.s, w.s ? w.s : "", prefix, prefix);
+             prefix, t, t, ext.s, w.s, prefix, t, t, ext.s, w.s, prefix,
+             prefix, t, t, ext.s, w.s, prefix, prefix);
   buf_free(&ext);
   buf_free(&w);
 }
@@ -352,9 +352,9 @@ static void emit_source(Buf *s, const Stencil *st, const GenOptions *opt, const 
   buf_puts(s, "}\n#define API_HI {");
   for (int a = 0; a < IR_MAX_DIMS; a++) buf_printf(s, "%s%d", a ? ", " : "", a < st->dims ? st->hi[a] : 0);
   buf_puts(s, "}\n#define API_EXTENTS ");
-  extents(s, st->dims, ", ", "long ");
+  extents(s, st->dims, "long ");
   buf_puts(s, "\n#define API_EXTENT_LIST ");
-  extents(s, st->dims, ", ", "");
+  extents(s, st->dims, "");
   if (st->nweights)
     buf_puts(s, "\n#define API_WEIGHTS , const rt_real *w\n#define API_W w\n#define API_W_ARG , w\n");
   else
