@@ -25,12 +25,17 @@ typedef struct {
 } Command;
 
 extern const Command command_info, command_gen, command_run, command_model, command_tune,
-    command_check;
+    command_check, command_rewrite;
 int cmd_probe(int argc, char **argv); /* takes no input file */
 
 /* gen and run: check and plan opt for st, print the plan to `explain` (when not NULL), emit the
  * program into path. Returns EXIT_OK, EXIT_INPUT (refused: a diagnostic was printed) or EXIT_TOOL
  * (path not writable). */
 int gen_write(const Stencil *st, const GenOptions *opt, FILE *explain, const char *path);
+
+/* gen --api: the same for a library (api.c): o->output's NAME.h and NAME.cu (NAME.c for a CPU
+ * backend), NAME given with or without one of those extensions; entry points named after NAME's
+ * last component. Refuses to overwrite the input file. */
+int gen_api_write(const Options *o, const Stencil *st, FILE *explain);
 
 #endif

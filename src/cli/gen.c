@@ -16,6 +16,9 @@ static void gen_help(FILE *f) {
         "itself and prints GCells/s; run it with -h for its options.\n"
         "  --dtype    element type of the program (default: the source's)\n"
         "  --param NAME=VALUE  the default of run-time scalar NAME in the program (its --param)\n"
+        "  --api      write a library instead: OUT.h and OUT.cu (OUT.c for --backend cpu, same\n"
+        "             header), entry points OUT_run (host pointers) and OUT_run_device (device\n"
+        "             pointers and a cudaStream_t); the header states the halo contract\n"
         "  --explain  print the plan (what the backend chose: tiles, halos, rings, registers,\n"
         "             shared memory) to stderr, lines starting with 'plan: '\n"
         "  C flags    -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE: as a C compiler\n"
@@ -49,7 +52,13 @@ static int gen_run(Options *o, Stencil *st) {
     fprintf(stderr, "stencilc gen: -o OUT is required (--help lists the options)\n");
     return EXIT_INPUT;
   }
+  if (o->api && o->gen.mpi) {
+    fprintf(stderr, "stencilc gen: --api and --mpi do not go together: the library runs on one "
+                    "process; call it from each rank of your own MPI program\n");
+    return EXIT_INPUT;
+  }
+  if (o->api) return gen_api_write(o, st, o->explain ? stderr : NULL);
   return gen_write(st, &o->gen, o->explain ? stderr : NULL, o->output);
 }
 
-const Command command_gen = {"gen", {"-o --backend --dtype --gpu --explain --mpi --param", true, true}, gen_help, gen_run};
+const Command command_gen = {"gen", {"-o --backend --dtype --gpu --explain --mpi --param --api", true, true}, gen_help, gen_run};

@@ -18,6 +18,8 @@ static const char *const MAIN_HELP =
     "  probe                              measure this machine's GPU for the model\n"
     "  tune FILE.c [--top K]              build and time the model's best, cache the fastest\n"
     "  check FILE.c [--backend B]         compare stencilc's program with the user's own code\n"
+    "  rewrite FILE.c -o OUT.c            FILE.c with its stencil replaced by a call to a\n"
+    "                                     generated library (gen --api) written beside OUT.c\n"
     "\n"
     "'stencilc <command> --help' describes each command; 'stencilc --version' the version.\n"
     "Every command that reads FILE.c takes the C compiler's -I DIR, -D NAME[=VALUE], -U NAME,\n"
@@ -32,7 +34,8 @@ static const char *const MAIN_HELP =
     "  3  a tool failed (compiler missing or failing, file not writable, program crashed)\n";
 
 static const Command *const commands[] = {&command_info, &command_gen, &command_run,
-                                          &command_model, &command_tune, &command_check};
+                                          &command_model, &command_tune, &command_check,
+                                          &command_rewrite};
 
 /* Options, the stencil (front end with the C flags, dtype defaulting to the source's, --backend
  * auto resolved), the command. */

@@ -19,7 +19,7 @@ static bool in_list(const char *list, const char *name) {
 }
 
 /* Options of stencilc itself that take no value (the others take one). */
-static const char *const flags = "--fast-math --cpu --explain --json --mpi";
+static const char *const flags = "--fast-math --cpu --explain --json --mpi --api";
 /* Short options whose value may be glued to them: -s512, -IDIR, -DNAME=1. */
 static const char *const short_glued = "-o -s -t -r -I -D -U";
 
@@ -117,6 +117,10 @@ static int set_general(Options *o, const char *name, const char *v) {
       return -1;
     }
     o->gen.mpi = true;
+  }
+  else if (!strcmp(name, "--target")) {
+    if (strcmp(v, "cuda") && strcmp(v, "cpu")) return bad("--target takes cuda or cpu, not '%s'", v);
+    o->target = v;
   }
   else if (!strcmp(name, "--top") || !strcmp(name, "--roundtrip")) {
     if (num_parse_int(v, 1, INT_MAX, name[2] == 't' ? &o->top : &o->roundtrip)) {
@@ -224,6 +228,7 @@ int options_parse(int argc, char **argv, const OptionSet *set, void (*help_fn)(F
       else if (!strcmp(name, "--cpu")) o->cpu = true;
       else if (!strcmp(name, "--explain")) o->explain = true;
       else if (!strcmp(name, "--mpi")) o->gen.mpi = true;
+      else if (!strcmp(name, "--api")) o->api = true;
       else o->json = true;
       continue;
     }

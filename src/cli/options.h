@@ -21,6 +21,7 @@ typedef struct {
   bool dtype_given;
   bool explain;         /* gen, run: --explain, print the plan */
   bool json;            /* info: --json */
+  bool api;             /* gen: --api, a library (header and source) instead of a program */
   const char *size;     /* run, model, tune: -s, passed to the program */
   const char *steps;    /* -t */
   const char *reps;     /* run: -r */
@@ -38,6 +39,7 @@ typedef struct {
   const char *params[IR_MAX_SCALARS]; /* gen, run, check: --param NAME=VALUE, applied to the
                                          stencil's scalars as the program's defaults */
   int nparams;
+  const char *target;   /* rewrite: --target cuda|cpu */
   /* How the front end reads the C file: -I -D -U -std= -include as clang takes them, and
    * --function. */
   const char *clang_args[MAX_CLANG_ARGS];

@@ -436,16 +436,20 @@ static void emit_reference_step(Buf *out, const Stencil *st, DType dtype) {
   buf_free(&ref);
 }
 
+void emit_engine_prelude(Buf *out, const Stencil *st, const GenOptions *opt) {
+  buf_printf(out, "#define RT_REAL %s\n", ir_dtype_name(opt->dtype));
+  if (st->nweights) buf_printf(out, "#define RT_NWEIGHTS %d\n", st->nweights);
+  if (opt->backend->multistep) buf_puts(out, "#define RT_ENGINE_ADVANCE 1\n");
+  if (opt->mpi) buf_puts(out, "#define RT_MPI 1\n");
+  buf_puts(out, rt_rt_common);
+  for (const char *const *t = opt->backend->engine->texts; *t; t++) buf_puts(out, *t);
+}
+
 void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan) {
   const Backend *bi = opt->backend;
   DType dtype = opt->dtype;
   emit_header_comment(out, st, dtype, bi);
-  buf_printf(out, "#define RT_REAL %s\n", ir_dtype_name(dtype));
-  if (st->nweights) buf_printf(out, "#define RT_NWEIGHTS %d\n", st->nweights);
-  if (bi->multistep) buf_puts(out, "#define RT_ENGINE_ADVANCE 1\n");
-  if (opt->mpi) buf_puts(out, "#define RT_MPI 1\n");
-  buf_puts(out, rt_rt_common);
-  for (const char *const *t = bi->engine->texts; *t; t++) buf_puts(out, *t);
+  emit_engine_prelude(out, st, opt);
   emit_constants(out, st, dtype, bi);
   emit_reference_step(out, st, dtype);
   buf_printf(out, "\n%s\n", CODEGEN_KERNEL_BEGIN);

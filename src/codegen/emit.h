@@ -133,6 +133,10 @@ void emit_advance_close(Emitter *e);
  * expression) of dynamic shared memory, once per program: CUDA's default allows 48 KB. */
 void emit_smem_setup(Emitter *e, const char *kernel, const char *bytes);
 
+/* Appends the runtime a backend's code needs: RT_REAL, RT_NWEIGHTS, RT_ENGINE_ADVANCE, then
+ * rt_common.h and the engine's headers (a program's and a library's start). */
+void emit_engine_prelude(Buf *out, const Stencil *st, const GenOptions *opt);
+
 /* Appends the complete program: header comment, runtime, constants, reference, the backend's
  * kernel code for `plan` between CODEGEN_KERNEL_BEGIN/END, driver. */
 void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan);

@@ -48,3 +48,18 @@ int buf_write_file(const Buf *b, const char *path) {
   int rc = fclose(f);
   return (n == b->len && rc == 0) ? 0 : -1;
 }
+
+int buf_read_file(Buf *b, const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return -1;
+  char chunk[8192];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk - 1, f)) > 0) {
+    chunk[n] = 0;
+    if (memchr(chunk, 0, n)) break; /* a NUL byte: not a text file */
+    buf_puts(b, chunk);
+  }
+  int bad = ferror(f) || n > 0;
+  fclose(f);
+  return bad ? -1 : 0;
+}

@@ -62,6 +62,10 @@ typedef enum {
 typedef enum { cudaDevAttrMultiProcessorCount } cudaDeviceAttr;
 typedef enum { cudaFuncAttributeMaxDynamicSharedMemorySize } cudaFuncAttribute;
 typedef double *cudaEvent_t;
+/* Streams: every call runs at once, in program order, so any stream (the handle's type is the
+ * CUDA runtime's) orders the work as a real one would. */
+typedef struct CUstream_st *cudaStream_t;
+enum { cudaEventDisableTiming = 2, cudaStreamNonBlocking = 1 };
 
 /* ---- the fibers of one block ---- */
 
@@ -306,12 +310,35 @@ static inline cudaError_t cudaMemcpyToSymbol(T &symbol, const void *s, size_t n,
   memcpy((char *)&symbol + offset, s, n);
   return cudaSuccess;
 }
-static inline cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n, cudaMemcpyKind k, int = 0) {
+static inline cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n, cudaMemcpyKind k,
+                                          cudaStream_t = 0) {
   return cudaMemcpy(d, s, n, k);
 }
+template <class T>
+static inline cudaError_t cudaMemcpyToSymbolAsync(T &symbol, const void *s, size_t n, size_t offset,
+                                                  cudaMemcpyKind k, cudaStream_t = 0) {
+  return cudaMemcpyToSymbol(symbol, s, n, offset, k);
+}
+/* height rows of width bytes, pitch bytes apart */
+static inline cudaError_t cudaMemcpy2DAsync(void *d, size_t dpitch, const void *s, size_t spitch,
+                                            size_t width, size_t height, cudaMemcpyKind,
+                                            cudaStream_t = 0) {
+  if (width > dpitch || width > spitch) return cudaErrorInvalidValue;
+  for (size_t r = 0; r < height; r++) memcpy((char *)d + r * dpitch, (const char *)s + r * spitch, width);
+  return cudaSuccess;
+}
+static inline cudaError_t cudaStreamCreate(cudaStream_t *s) {
+  return *s = (cudaStream_t) new char(0), cudaSuccess;
+}
+static inline cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned) { return cudaStreamCreate(s); }
+static inline cudaError_t cudaStreamDestroy(cudaStream_t s) { return delete (char *)s, cudaSuccess; }
+static inline cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
+static inline cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
+static inline cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned = 0) { return cudaSuccess; }
 static inline cudaError_t cudaEventCreate(cudaEvent_t *e) { return *e = new double(0), cudaSuccess; }
 static inline cudaError_t cudaEventDestroy(cudaEvent_t e) { return delete e, cudaSuccess; }
-static inline cudaError_t cudaEventRecord(cudaEvent_t e, int = 0) {
+static inline cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned) { return cudaEventCreate(e); }
+static inline cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t = 0) {
   *e = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
   return cudaSuccess;
 }

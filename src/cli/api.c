@@ -1,0 +1,89 @@
+/* stencilc gen --api: the library form of a stencil (codegen/api.h) written as NAME.h and
+ * NAME.cu or NAME.c. */
+#include <ctype.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "codegen/api.h"
+
+/* NAME without a trailing .h, .cu or .c, so that -o heat and -o heat.cu mean the same. */
+static void strip_extension(char *name) {
+  static const char *const exts[] = {".h", ".cu", ".c"};
+  size_t n = strlen(name);
+  for (size_t i = 0; i < sizeof exts / sizeof *exts; i++) {
+    size_t e = strlen(exts[i]);
+    if (n > e && !strcmp(name + n - e, exts[i])) {
+      name[n - e] = 0;
+      return;
+    }
+  }
+}
+
+/* The C identifier the entry points start with: NAME's last component, each character that
+ * cannot be in an identifier turned into '_', and '_' in front of a leading digit. */
+static void api_prefix(const char *name, char *prefix, size_t cap) {
+  const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
+  size_t k = 0;
+  if (isdigit((unsigned char)base[0]) && k + 1 < cap) prefix[k++] = '_';
+  for (; *base && k + 1 < cap; base++)
+    prefix[k++] = isalnum((unsigned char)*base) ? *base : '_';
+  prefix[k] = 0;
+}
+
+/* Whether path names the same file as the input (it would overwrite the user's source). */
+static bool same_file(const char *path, const char *input) {
+  struct stat a, b;
+  return !stat(path, &a) && !stat(input, &b) && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+int gen_api_write(const Options *o, const Stencil *st, FILE *explain) {
+  char name[PATH_MAX - 8], prefix[IR_NAME_MAX], hpath[PATH_MAX], spath[PATH_MAX];
+  if (strlen(o->output) >= sizeof name) {
+    fprintf(stderr, "stencilc gen: -o names a path too long\n");
+    return EXIT_INPUT;
+  }
+  if (!strcmp(o->output, "-")) {
+    fprintf(stderr, "stencilc gen: --api writes two files (NAME.h and NAME.cu or NAME.c): give "
+                    "-o NAME, not -o -\n");
+    return EXIT_INPUT;
+  }
+  snprintf(name, sizeof name, "%s", o->output);
+  strip_extension(name);
+  api_prefix(name, prefix, sizeof prefix);
+  if (!prefix[0]) {
+    fprintf(stderr, "stencilc gen: -o '%s' names no file: give the library's name, e.g. -o lib%s\n",
+                    o->output, st->name);
+    return EXIT_INPUT;
+  }
+  snprintf(hpath, sizeof hpath, "%s.h", name);
+  snprintf(spath, sizeof spath, "%s.%s", name, o->gen.backend->engine->cuda ? "cu" : "c");
+  if (same_file(spath, o->input) || same_file(hpath, o->input)) {
+    fprintf(stderr, "stencilc gen: -o '%s' would overwrite the input %s; give another name\n",
+            o->output, o->input);
+    return EXIT_INPUT;
+  }
+  PlanStore plan;
+  if (codegen_prepare(st, &o->gen, &plan)) return EXIT_INPUT;
+  Buf text = {0}, header = {0}, source = {0};
+  if (explain) {
+    codegen_explain(&text, st, &o->gen, &plan);
+    fputs(text.s, explain);
+    fflush(explain);
+    buf_free(&text);
+  }
+  const char *hname = strrchr(hpath, '/') ? strrchr(hpath, '/') + 1 : hpath;
+  codegen_api(&header, &source, st, &o->gen, &plan, prefix, hname);
+  int rc = EXIT_OK;
+  const char *bad = buf_write_file(&header, hpath) ? hpath : buf_write_file(&source, spath) ? spath : NULL;
+  if (bad) {
+    fprintf(stderr, "stencilc: cannot write '%s'\n", bad);
+    rc = EXIT_TOOL;
+  }
+  buf_free(&header);
+  buf_free(&source);
+  return rc;
+}

@@ -1,0 +1,244 @@
+/* stencilc rewrite: the user's file with its stencil region replaced by a call to the library
+ * of gen --api (api.c), written beside the output.
+ *
+ * The call passes what the region reads from around it (frontend/region.h): the grid's two
+ * buffers, its extents, the step count and the run-time weights. Afterwards every array holds
+ * what the original loop leaves, by storage form (ir.h, TimeForm; harness.h describes the
+ * same forms):
+ *   A[2][n][n] (a time dimension)  buffers A[f], A[1 - f] (f: the level the first step reads);
+ *                                  the library leaves level `steps` in the right one and level
+ *                                  steps - 1 in the other, as the loop does;
+ *   two pointers swapped each step buffers a, b; after an odd count the pointers are swapped, so
+ *                                  that a points at the last level, as after the loop;
+ *   copy-back B = f(A); A = B      A in place, then the interior copied into B (its halo kept);
+ *   two sweeps A -> B -> A         buffers A, B, twice the iterations.
+ * Each level keeps its own halo and step t reads level t's, as in the loop (NAME_run_levels). */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "backends/backends.h"
+#include "cli.h"
+#include "codegen/api.h"
+#include "frontend/region.h"
+#include "util/diag.h"
+
+static void rewrite_help(FILE *f) {
+  fputs("usage: stencilc rewrite FILE.c -o OUT.c [--target cuda|cpu] [--backend B]\n"
+        "                        [backend options] [C flags]\n"
+        "Writes OUT.c: FILE.c unchanged except that the stencil region (the time loop, or the\n"
+        "#pragma scop region) is replaced by a call to a generated library, written beside it as\n"
+        "OUT_stencil.h and OUT_stencil.cu (--target cuda, the default: kernels and an extern \"C\"\n"
+        "host function) or OUT_stencil.c (--target cpu: C + OpenMP). OUT.c stays C: cc compiles\n"
+        "it; only OUT_stencil.cu needs nvcc. Build, for example:\n"
+        "  nvcc -O3 -c OUT_stencil.cu && cc -O2 -c OUT.c && nvcc -o prog OUT.o OUT_stencil.o -lm\n"
+        "  cc -O2 -fopenmp OUT.c OUT_stencil.c -o prog -lm            (--target cpu)\n"
+        "After the call every array holds what the original loop leaves (time dimension, swapped\n"
+        "pointers, copy-back, two sweeps), halos included: each step reads the halo of the level\n"
+        "it reads, as the loop does.\n"
+        "  --target   cuda (a CUDA backend, default naive) or cpu (the cpu backend)\n"
+        "  C flags    -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE: as a C compiler\n"
+        "             reads FILE.c; --function NAME: the stencil is in that function\n"
+        "Nothing is written when the stencil or the options are refused (exit 2).\n", f);
+  options_backend_help(f);
+}
+
+static SrcLoc var_loc(const char *path, const RegionVar *v) {
+  SrcLoc l = {path, v->line, v->col};
+  return l;
+}
+
+/* The backend for --target: cpu takes the cpu backend, cuda any other. 0, or -1 after a message. */
+static int choose_target(Options *o) {
+  const Backend *cpu = backends_find("cpu");
+  bool want_cpu = o->target ? !strcmp(o->target, "cpu") : o->gen.backend == cpu;
+  if (!o->backend_given || o->auto_backend) {
+    if (want_cpu) o->gen.backend = cpu;
+    return 0;
+  }
+  if (want_cpu != (o->gen.backend == cpu)) {
+    fprintf(stderr, "stencilc rewrite: --backend %s is not a backend of --target %s (the cpu "
+                    "backend is --target cpu; the others are cuda)\n",
+            o->gen.backend->name, o->target);
+    return -1;
+  }
+  return 0;
+}
+
+/* The grid's storage and the other array's: 0, or 2 after a diagnostic at the declaration. */
+static int check_storage(const char *path, const Stencil *st, const RegionVar *grid,
+                         const RegionVar *other) {
+  bool time_dim = !st->out_array[0];
+  ElemKind want = st->dtype == DTYPE_FLOAT ? ELEM_FLOAT : ELEM_DOUBLE;
+  const RegionVar *vs[2] = {grid, other};
+  for (int i = 0; i < (time_dim ? 1 : 2); i++) {
+    const RegionVar *v = vs[i];
+    if (v->elem != want || v->inner_pointer ||
+        (time_dim ? v->levels != st->dims + 1 : v->levels != st->dims && v->levels != 1)) {
+      diag_error(var_loc(path, v), "declare the grid as A[2][n][n], or two arrays A[n][n] or "
+                                   "pointers *A of the stencil's element type",
+                 "rewrite cannot pass '%s' (%s) to the generated code as a grid", v->name, v->type);
+      return 2;
+    }
+  }
+  if (time_dim && grid->is_array && grid->outer >= 0 && grid->outer < 2) {
+    diag_error(var_loc(path, grid), "declare two time levels: A[2][n][n]",
+               "the time dimension of '%s' holds %ld level", grid->name, grid->outer);
+    return 2;
+  }
+  if (st->time_form == TIME_PARITY && st->steps_per_iter == 1 && !time_dim &&
+      (grid->is_array || other->is_array)) {
+    diag_error(var_loc(path, grid->is_array ? grid : other), "swap two pointers",
+               "'%s' is swapped each step but is an array", grid->is_array ? grid->name : other->name);
+    return 2;
+  }
+  return 0;
+}
+
+/* The C expression of the extent along axis a. */
+static void extent(Buf *out, const Stencil *st, int a) {
+  if (st->extent_param[a][0]) buf_printf(out, "(long)(%s)", st->extent_param[a]);
+  else buf_printf(out, "%ldL", st->extent_const[a]);
+}
+
+/* The copy of the interior of `from` into `to` (copy-back: B's part of the result). */
+static void copy_interior(Buf *out, const Stencil *st, const char *elem, const char *from,
+                          const char *to) {
+  buf_printf(out, "    if (stencilc_steps > 0) {\n"
+                  "      const %s *stencilc_from = (const %s *)(%s);\n"
+                  "      %s *stencilc_to = (%s *)(%s);\n",
+             elem, elem, from, elem, elem, to);
+  for (int a = 0; a < st->dims; a++) {
+    buf_printf(out, "%*sfor (long stencilc_i%d = %d; stencilc_i%d < ", 6 + 2 * a, "", a, st->lo[a], a);
+    extent(out, st, a);
+    buf_printf(out, " - %d; stencilc_i%d++)\n", st->hi[a], a);
+  }
+  buf_printf(out, "%*s{\n%*sconst long stencilc_c = ", 4 + 2 * st->dims, "", 6 + 2 * st->dims, "");
+  for (int a = 0; a < st->dims; a++) {
+    buf_puts(out, a ? " + stencilc_i" : "stencilc_i");
+    buf_printf(out, "%d", a);
+    for (int b = a + 1; b < st->dims; b++) {
+      buf_puts(out, " * ");
+      extent(out, st, b);
+    }
+  }
+  buf_printf(out, ";\n%*sstencilc_to[stencilc_c] = stencilc_from[stencilc_c];\n%*s}\n    }\n",
+             6 + 2 * st->dims, "", 4 + 2 * st->dims, "");
+}
+
+/* The statement replacing the region. */
+static int emit_call(Buf *out, const char *path, const Stencil *st, const Region *r,
+                     const char *prefix) {
+  const RegionVar *grid = region_find(r, st->array);
+  const RegionVar *other = st->out_array[0] ? region_find(r, st->out_array) : NULL;
+  if (!grid || (st->out_array[0] && !other)) {
+    fprintf(stderr, "%s: error: internal: the grid is not among the region's variables\n", path);
+    return 2;
+  }
+  if (check_storage(path, st, grid, other)) return 2;
+  const char *elem = st->dtype == DTYPE_FLOAT ? "float" : "double";
+  buf_printf(out, "{ /* stencilc rewrite: the stencil of %s:%d runs in %s.h's library */\n",
+             path, st->region_line, prefix);
+  buf_puts(out, "    long stencilc_steps = ");
+  if (st->steps_param[0]) buf_printf(out, "(long)(%s) + %ldL", st->steps_param, st->steps_const);
+  else buf_printf(out, "%ldL", st->steps_const);
+  buf_printf(out, ";\n    if (stencilc_steps < 0) stencilc_steps = 0;\n");
+  if (st->steps_per_iter > 1) buf_printf(out, "    stencilc_steps *= %d;\n", st->steps_per_iter);
+  char b0[IR_NAME_MAX + 32], b1[IR_NAME_MAX + 32];
+  if (!other) {
+    int f = (int)(((st->time_first % 2) + 2) % 2);
+    snprintf(b0, sizeof b0, "(%s *)(%s[%d])", elem, grid->name, f);
+    snprintf(b1, sizeof b1, "(%s *)(%s[%d])", elem, grid->name, 1 - f);
+  } else {
+    snprintf(b0, sizeof b0, "(%s *)(%s)", elem, grid->name);
+    if (st->time_form == TIME_COPYBACK) snprintf(b1, sizeof b1, "NULL");
+    else snprintf(b1, sizeof b1, "(%s *)(%s)", elem, other->name);
+  }
+  bool levels = strcmp(b1, "NULL"); /* both buffers: the loop's own halos */
+  buf_printf(out, "    int stencilc_rc = %s_run%s(%s, %s", prefix, levels ? "_levels" : "", b0, b1);
+  for (int a = 0; a < st->dims; a++) {
+    buf_puts(out, ", ");
+    extent(out, st, a);
+  }
+  buf_puts(out, ", stencilc_steps");
+  if (st->nweights) buf_printf(out, ", (const %s *)(%s)", elem, st->weights);
+  buf_printf(out, ");\n    %s_exit_on_error(stencilc_rc);\n", prefix);
+  if (other && st->time_form == TIME_COPYBACK) {
+    copy_interior(out, st, elem, grid->name, other->name);
+  } else if (other && st->steps_per_iter == 1) { /* pointer swap: a ends at the last level */
+    buf_puts(out, "    if (stencilc_steps % 2) {\n      ");
+    if (region_declarator(out, grid, "stencilc_tmp", true, false)) return 2;
+    buf_printf(out, " = %s;\n      %s = %s;\n      %s = stencilc_tmp;\n    }\n", grid->name,
+               grid->name, other->name, other->name);
+  }
+  buf_puts(out, "  }");
+  return 0;
+}
+
+/* OUT.c's stem and the library's name beside it (OUT_stencil) and its prefix. */
+static int library_name(const char *output, char *lib, size_t n) {
+  size_t len = strlen(output);
+  if (len < 3 || strcmp(output + len - 2, ".c")) {
+    fprintf(stderr, "stencilc rewrite: -o takes a C file name ending in .c, not '%s'\n", output);
+    return -1;
+  }
+  if (len - 2 + sizeof "_stencil" > n) {
+    fprintf(stderr, "stencilc rewrite: -o names a path too long\n");
+    return -1;
+  }
+  snprintf(lib, n, "%.*s_stencil", (int)(len - 2), output);
+  return 0;
+}
+
+static bool same_file(const char *a, const char *b) {
+  struct stat x, y;
+  return !stat(a, &x) && !stat(b, &y) && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+static int rewrite_run(Options *o, Stencil *st) {
+  if (!o->output) {
+    fprintf(stderr, "stencilc rewrite: -o OUT.c is required (--help lists the options)\n");
+    return EXIT_INPUT;
+  }
+  char lib[4096];
+  if (library_name(o->output, lib, sizeof lib) || choose_target(o)) return EXIT_INPUT;
+  if (same_file(o->output, o->input)) {
+    fprintf(stderr, "stencilc rewrite: -o '%s' is the input; give another name\n", o->output);
+    return EXIT_INPUT;
+  }
+  Region r;
+  if (region_analyze(o->input, &o->frontend, st->region_begin, st->region_end, &r))
+    return EXIT_INPUT;
+  Buf text = {0}, out = {0};
+  if (buf_read_file(&text, o->input) || r.end > text.len || r.begin > r.end) {
+    fprintf(stderr, "stencilc rewrite: cannot read '%s'\n", o->input);
+    buf_free(&text);
+    return EXIT_TOOL;
+  }
+  const char *base = strrchr(lib, '/') ? strrchr(lib, '/') + 1 : lib;
+  /* the header includes nothing: the user's feature macros (_GNU_SOURCE) still come first */
+  buf_printf(&out, "#include \"%s.h\"\n", base);
+  buf_printf(&out, "#line 1 \"%s\"\n%.*s", o->input, (int)r.begin, text.s);
+  if (r.begin > 0 && !isspace((unsigned char)text.s[r.begin - 1]))
+    buf_puts(&out, "\n"); /* a region that starts on the line of #pragma scop */
+  int rc = emit_call(&out, o->input, st, &r, base) ? EXIT_INPUT : EXIT_OK;
+  unsigned line = 1; /* of the region's end: the lines after it keep their numbers */
+  for (unsigned i = 0; i < r.end; i++) line += text.s[i] == '\n';
+  buf_printf(&out, "\n#line %u \"%s\"\n%s", line, o->input, text.s + r.end);
+  if (!rc) {
+    Options lo = *o;
+    lo.output = lib;
+    rc = gen_api_write(&lo, st, o->explain ? stderr : NULL);
+  }
+  if (!rc && buf_write_file(&out, o->output)) {
+    fprintf(stderr, "stencilc: cannot write '%s'\n", o->output);
+    rc = EXIT_TOOL;
+  }
+  buf_free(&text);
+  buf_free(&out);
+  return rc;
+}
+
+const Command command_rewrite = {
+    "rewrite", {"-o --backend --target --gpu --explain", true, true}, rewrite_help, rewrite_run};

@@ -1,0 +1,108 @@
+#!/bin/sh
+# stencilc rewrite on complete programs (tests/rewrite/*.c, written as real codes are: benchmark
+# harnesses that check the region against their own loop, programs printing checksums). Each is
+# compiled and run as written (the oracle: the user's own code), then rewritten for --target cpu
+# (built with cc) and --target cuda (the backend its `cuda-backend:` line names, built through
+# tools/cudaemu), and the rewritten program must print the same lines, numbers within 1e-4
+# relative. A program's `stencilc:` line gives the flags rewrite needs, its `run:` line the
+# arguments. Then the refusals: no -o, -o naming the input, a target and backend that disagree,
+# a stencil program.
+. "$(dirname "$0")/lib.sh"
+make_tmp
+
+# same_output WANT GOT: the same words, numbers within 1e-4 relative (1e-4 absolute near 0)
+same_output() {
+  awk 'NR == FNR { want[FNR] = $0; n = FNR; next }
+       { got[FNR] = $0; m = FNR }
+       END {
+         if (n != m) { print "line count " m ", want " n; exit 1 }
+         for (l = 1; l <= n; l++) {
+           nw = split(want[l], w, /[ \t]+/); ng = split(got[l], g, /[ \t]+/);
+           if (nw != ng) { print "line " l ": " got[l] " / want " want[l]; exit 1 }
+           for (k = 1; k <= nw; k++) {
+             if (w[k] == g[k]) continue;
+             if (w[k] !~ /^[-+]?[0-9.]+([eE][-+]?[0-9]+)?,?$/) { print "line " l ": " got[l] " / want " want[l]; exit 1 }
+             d = w[k] - g[k]; if (d < 0) d = -d
+             s = w[k] < 0 ? -w[k] : w[k]; if (s < 1) s = 1
+             if (d > 1e-4 * s) { print "line " l ": " got[l] " / want " want[l]; exit 1 }
+           }
+         }
+       }' "$1" "$2"
+}
+
+for src in tests/rewrite/*.c; do
+  name=$(basename "$src" .c)
+  d=$tmp/$name
+  mkdir -p "$d"
+  flags=$(sed -n 's/^ \* stencilc: //p' "$src")
+  args=$(sed -n 's/^ \* run: //p' "$src")
+  backend=$(sed -n 's/^ \* cuda-backend: //p' "$src")
+  if ! cc -std=gnu11 -O1 -o "$d/orig" "$src" -lm >"$d/orig.log" 2>&1 || ! "$d/orig" $args >"$d/want" 2>/dev/null; then
+    no "$name: the original does not build or run: $(head -3 "$d/orig.log")"; continue
+  fi
+  # --target cpu
+  if ! "$STENCILC" rewrite "$src" -o "$d/cpu.c" --target cpu $flags >"$d/rw.log" 2>&1; then
+    no "$name: rewrite --target cpu: $(head -3 "$d/rw.log")"
+  elif ! cc -std=gnu11 -O1 -fopenmp -o "$d/cpu" "$d/cpu.c" "$d/cpu_stencil.c" -lm >"$d/cpu.log" 2>&1; then
+    no "$name: the cpu rewrite does not build: $(head -5 "$d/cpu.log")"
+  elif ! "$d/cpu" $args >"$d/got-cpu" 2>/dev/null; then
+    no "$name: the cpu rewrite fails: $(tail -3 "$d/got-cpu")"
+  elif diff=$(same_output "$d/want" "$d/got-cpu"); then ok
+  else no "$name: --target cpu prints another result: $diff"; fi
+  # --target cuda, through cudaemu
+  if ! "$STENCILC" rewrite "$src" -o "$d/gpu.c" --backend "${backend:-naive}" $flags >"$d/rw.log" 2>&1; then
+    no "$name: rewrite --target cuda: $(head -3 "$d/rw.log")"
+  elif ! emu_build "$d/gpu_stencil.cu" "$d/gpu_stencil.o" -c >"$d/gpu.log" 2>&1 ||
+       ! cc -std=gnu11 -O1 -c -o "$d/gpu.o" "$d/gpu.c" >>"$d/gpu.log" 2>&1 ||
+       ! g++ -fopenmp -o "$d/gpu" "$d/gpu.o" "$d/gpu_stencil.o" -lm >>"$d/gpu.log" 2>&1; then
+    no "$name: the cuda rewrite does not build: $(head -5 "$d/gpu.log")"
+  elif ! "$d/gpu" $args >"$d/got-gpu" 2>/dev/null; then
+    no "$name: the cuda rewrite fails: $(tail -3 "$d/got-gpu")"
+  elif diff=$(same_output "$d/want" "$d/got-gpu"); then ok
+  else no "$name: --target cuda (${backend:-naive}) prints another result: $diff"; fi
+done
+
+# The rewritten file is the user's, but for the region: the text before and after it unchanged.
+src=tests/rewrite/heat3d_timedim.c
+"$STENCILC" rewrite "$src" -o "$tmp/h.c" --target cpu >/dev/null 2>&1
+if grep -q 'int main(int argc, char \*\*argv) {' "$tmp/h.c" && grep -q 'h_stencil_run_levels(' "$tmp/h.c" &&
+  ! grep -q 'u\[(t + 1) % 2\]' "$tmp/h.c" && [ "$(tail -5 "$tmp/h.c")" = "$(tail -5 "$src")" ]; then ok
+else no "the rewritten file is not the input with the region replaced"; fi
+
+cp tests/rewrite/global_fixed.c "$tmp/g.c"
+expect 2 "rewrite without -o" "$STENCILC" rewrite "$tmp/g.c"
+expect 2 "rewrite -o the input" "$STENCILC" rewrite "$tmp/g.c" -o "$tmp/g.c"
+expect 2 "rewrite -o not a .c file" "$STENCILC" rewrite "$tmp/g.c" -o "$tmp/g.cu"
+expect 2 "rewrite --target cpu --backend n5d" "$STENCILC" rewrite "$tmp/g.c" -o "$tmp/x.c" --target cpu --backend n5d
+expect 2 "rewrite --target gpu" "$STENCILC" rewrite "$tmp/g.c" -o "$tmp/x.c" --target gpu
+expect 2 "rewrite of a stencil program" "$STENCILC" rewrite examples/programs/heat2d_var.c -o "$tmp/p.c"
+if [ ! -f "$tmp/x.c" ] && [ ! -f "$tmp/p.c" ] && cmp -s "$tmp/g.c" tests/rewrite/global_fixed.c; then ok
+else no "a refused rewrite wrote files or changed the input"; fi
+
+# README, "Using stencilc in your program": its shell blocks, pasted as they are into a fresh
+# folder with stencilc on PATH and an nvcc that builds through cudaemu, run without an error, and
+# every program they build prints the original's line.
+mkdir -p "$tmp/readme/bin"
+ln -s "$PWD/$STENCILC" "$tmp/readme/bin/stencilc"
+cat >"$tmp/readme/bin/nvcc" <<EOF
+#!/bin/sh
+out= src= objs=
+while [ \$# -gt 0 ]; do case \$1 in -o) out=\$2; shift ;; *.cu) src=\$1 ;; *.o) objs="\$objs \$1" ;; esac; shift; done
+if [ -n "\$src" ]; then exec sh "$PWD/tools/cudaemu/build.sh" "\$src" "\${out:-\$(basename "\${src%.cu}").o}" -O0 -c; fi
+exec g++ -fopenmp -o "\$out" \$objs -lm
+EOF
+chmod +x "$tmp/readme/bin/nvcc"
+awk '/^## Using stencilc in your program/ { on = 1; next } on && /^## / { on = 0 }
+     on && /^```sh$/ { code = 1; next } on && /^```$/ { code = 0; next } on && code' README.md >"$tmp/readme/blocks.sh"
+if [ "$(grep -c 'stencilc rewrite\|stencilc gen' "$tmp/readme/blocks.sh")" -ge 4 ] &&
+  (cd "$tmp/readme" && PATH="$tmp/readme/bin:$PATH" sh -e blocks.sh) >"$tmp/readme/out" 2>"$tmp/readme/err"; then
+  grep temperature "$tmp/readme/out" >"$tmp/readme/lines"
+  head -1 "$tmp/readme/lines" >"$tmp/readme/first"
+  n=$(wc -l <"$tmp/readme/lines") bad=0
+  while read -r line; do echo "$line" >"$tmp/readme/one"; same_output "$tmp/readme/first" "$tmp/readme/one" >/dev/null || bad=1; done <"$tmp/readme/lines"
+  if [ "$n" -eq 5 ] && [ $bad -eq 0 ]; then ok; else no "README examples print different results: $(cat "$tmp/readme/lines")"; fi
+else
+  no "README examples fail: $(tail -3 "$tmp/readme/err")"
+fi
+
+summary rewrite
