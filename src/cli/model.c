@@ -91,4 +91,4 @@ static int model_run(Options *o, Stencil *st) {
   return EXIT_OK;
 }
 
-const Command command_model = {"model", {"--gpu --dtype -s -t --top --roundtrip", false, true}, model_help, model_run};
+const Command command_model = {"model", {"--gpu --dtype -s -t --top --roundtrip", false, true, NULL}, model_help, model_run};
