@@ -48,8 +48,9 @@ refused() { # refused "WORDS" ARGS...
   done
   ok
 }
-refused "naive --bt n5d ssam" examples/j2d5pt.c --bt 4
-refused "naive --placement 25d" examples/star3d1r.c --placement shared
+refused "naive --bt n5d ssam" examples/j2d5pt.c --backend naive --bt 4
+refused "naive --placement 25d" examples/star3d1r.c --placement shared --backend naive
+refused "auto, the default, --bt n5d ssam" examples/j2d5pt.c --bt 4
 refused "ssam --hsn n5d" examples/j2d5pt.c --backend ssam --hsn 64
 refused "cpu --block" examples/j2d5pt.c --backend cpu --block 8x32
 refused "25d --bs" examples/star3d1r.c --backend 25d --bs 32x32
