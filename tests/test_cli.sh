@@ -94,4 +94,8 @@ first=$(grep -v '^#' "$tmp/emit/tune.tsv" | head -1 | cut -f2)
 (unset STENCILC_CACHE; XDG_CACHE_HOME=$tmp/xdg "$STENCILC" gen examples/j2d5pt.c -o "$tmp/auto.cu" 2>&1) | grep -q "tuned choice for [a-z0-9]*: $first$" &&
   ok || no "gen does not find the tuned choice in XDG_CACHE_HOME"
 
+# The README's command list, the man page's synopsis and each command's --help agree on the options.
+diff=$(python3 tests/doc_options.py "$STENCILC")
+[ -z "$diff" ] && ok || no "options documented differently: $diff"
+
 summary cli
