@@ -64,8 +64,8 @@ for v in 4294967297 2147483648 -1 0 4x " 4" 4.0 1e3 ""; do
 done
 refused "--bs '4294967328'" examples/j2d5pt.c --backend n5d --bs 4294967328
 refused "--bs '32x4294967328'" examples/star3d1r.c --backend n5d --bs 32x4294967328
-refused "--block '8xx32'" examples/j2d5pt.c --block 8xx32
-refused "--block '1x2x3x4'" examples/star3d1r.c --block 1x2x3x4
+refused "--block '8xx32'" examples/j2d5pt.c --backend naive --block 8xx32
+refused "--block '1x2x3x4'" examples/star3d1r.c --backend naive --block 1x2x3x4
 for v in 12y 0 -5 99999999999999999999 1099511627777 x4 4x; do
   expect 2 "model -s '$v'" "$STENCILC" model examples/j2d5pt.c -s "$v"
 done
