@@ -13,9 +13,11 @@
 static const char *const PROBE_HELP =
     "usage: stencilc probe\n"
     "Builds and runs a small CUDA program that reads the device properties and times a\n"
-    "device-to-device copy, then stores the results in $STENCILC_CACHE/gpu.txt (default\n"
-    "~/.cache/stencilc), where 'stencilc model' prefers them to its built-in table.\n"
-    "Exit 3 when there is no GPU or no nvcc ($NVCC, $STENCILC_CUDA_ARCH as for run).\n";
+    "device-to-device copy, then stores the results in gpu.txt of $STENCILC_CACHE (default\n"
+    "$XDG_CACHE_HOME/stencilc, else ~/.cache/stencilc), where 'stencilc model' prefers them to\n"
+    "its built-in table, with the compute capability that nvcc then targets where nvidia-smi\n"
+    "does not say. Exit 3 when there is no GPU or no nvcc ($NVCC, $STENCILC_CUDA_ARCH and\n"
+    "$NVCCFLAGS as for run).\n";
 
 /* Prints "key value" lines; exits 3 without a device (the convention of generated programs). */
 static const char *const PROBE_CU =
