@@ -50,6 +50,7 @@ suite model env STENCILC=build/asan/stencilc sh tests/test_model.sh
 suite backends env STENCILC=build/asan/stencilc sh tests/test_backends.sh
 suite bench-differential env STENCILC=build/stencilc sh tests/test_bench_differential.sh
 suite bench-tune env STENCILC=build/stencilc sh tests/test_bench_tune.sh
+suite mutation env STENCILC=build/stencilc sh tests/test_mutation.sh
 suite install sh tests/test_install.sh
 
 if [ -n "$failed" ]; then echo "FAILED:$failed"; else echo "all tests passed"; fi
