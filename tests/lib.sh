@@ -6,6 +6,9 @@
 #   summary NAME             print "NAME: N passed, N failed"; returns non-zero when any failed
 #   make_tmp                 $tmp: a fresh directory (exported), removed at exit unless KEEP is set
 #   stand_in_nvcc DIR        writes DIR/nvcc, an nvcc for machines without the CUDA toolkit (below)
+#   stand_in_nvidia_smi DIR  writes DIR/nvidia-smi, which lists one GPU: $FAKE_GPU (default
+#                            "NVIDIA H200, 9.0", as --query-gpu=name,compute_cap prints it);
+#                            with DIR first in PATH, stencilc sees a GPU (tune times on it)
 #   emu_build CU EXE [FLAGS...]   builds a generated CUDA program for the CPU through tools/cudaemu
 #   emu_verify EXE SIZE STEPS...   runs it at SIZE (the checked size too) for each step count;
 #                            fails unless every run prints verify=PASS
@@ -79,6 +82,12 @@ PROG
 chmod +x "$exe"
 EOF
   chmod +x "$1/nvcc"
+}
+
+stand_in_nvidia_smi() {
+  # shellcheck disable=SC2016
+  printf '#!/bin/sh\ngpu=${FAKE_GPU:-NVIDIA H200, 9.0}\ncase "$*" in *compute_cap*) echo "$gpu" ;; *) echo "${gpu%%%%,*}" ;; esac\n' >"$1/nvidia-smi"
+  chmod +x "$1/nvidia-smi"
 }
 
 # cudaemu builds at -O0: a quarter of the compile time of -O1, and the grids are small.

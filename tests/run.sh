@@ -36,6 +36,7 @@ suite cudaemu sh tests/test_cudaemu.sh
 suite examples env STENCILC=build/asan/stencilc sh tests/test_examples.sh
 suite diagnostics env STENCILC=build/asan/stencilc sh tests/test_diagnostics.sh
 suite cli env STENCILC=build/asan/stencilc sh tests/test_cli.sh
+suite defaults env STENCILC=build/asan/stencilc sh tests/test_defaults.sh
 suite programs env STENCILC=build/stencilc sh tests/test_programs.sh
 suite tolerance env STENCILC=build/stencilc sh tests/test_tolerance.sh
 suite programs-multi env STENCILC=build/stencilc sh tests/test_programs_multi.sh
@@ -53,6 +54,7 @@ suite backends env STENCILC=build/asan/stencilc sh tests/test_backends.sh
 suite bench-differential env STENCILC=build/stencilc sh tests/test_bench_differential.sh
 suite bench-tune env STENCILC=build/stencilc sh tests/test_bench_tune.sh
 suite mpi env STENCILC=build/stencilc sh tests/test_mpi.sh
+suite mutation env STENCILC=build/stencilc sh tests/test_mutation.sh
 suite install sh tests/test_install.sh
 
 if [ -n "$failed" ]; then echo "FAILED:$failed"; else echo "all tests passed"; fi

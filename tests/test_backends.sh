@@ -48,8 +48,9 @@ refused() { # refused "WORDS" ARGS...
   done
   ok
 }
-refused "naive --bt n5d ssam" examples/j2d5pt.c --bt 4
-refused "naive --placement 25d" examples/star3d1r.c --placement shared
+refused "naive --bt n5d ssam" examples/j2d5pt.c --backend naive --bt 4
+refused "naive --placement 25d" examples/star3d1r.c --placement shared --backend naive
+refused "auto, the default, --bt n5d ssam" examples/j2d5pt.c --bt 4
 refused "ssam --hsn n5d" examples/j2d5pt.c --backend ssam --hsn 64
 refused "cpu --block" examples/j2d5pt.c --backend cpu --block 8x32
 refused "25d --bs" examples/star3d1r.c --backend 25d --bs 32x32
@@ -63,8 +64,8 @@ for v in 4294967297 2147483648 -1 0 4x " 4" 4.0 1e3 ""; do
 done
 refused "--bs '4294967328'" examples/j2d5pt.c --backend n5d --bs 4294967328
 refused "--bs '32x4294967328'" examples/star3d1r.c --backend n5d --bs 32x4294967328
-refused "--block '8xx32'" examples/j2d5pt.c --block 8xx32
-refused "--block '1x2x3x4'" examples/star3d1r.c --block 1x2x3x4
+refused "--block '8xx32'" examples/j2d5pt.c --backend naive --block 8xx32
+refused "--block '1x2x3x4'" examples/star3d1r.c --backend naive --block 1x2x3x4
 for v in 12y 0 -5 99999999999999999999 1099511627777 x4 4x; do
   expect 2 "model -s '$v'" "$STENCILC" model examples/j2d5pt.c -s "$v"
 done

@@ -11,6 +11,7 @@
 make_tmp
 mkdir -p "$tmp/bin"
 stand_in_nvcc "$tmp/bin" # lib.sh: candidate i reports 100 + 10 i GCells/s (1 more in full runs)
+stand_in_nvidia_smi "$tmp/bin" # direct mode: tune checks for a GPU first
 FAKE_FAIL='*-tune4 *-wide4' # candidate 4 fails its check
 PATH=$tmp/bin:$PATH
 export PATH STENCILC FAKE_FAIL TUNE_DIR=$tmp/gen BIN=$tmp/work STENCILC_CACHE=$tmp/cache EXAMPLES="j2d5pt star3d1r"

@@ -1,6 +1,8 @@
 #!/bin/sh
 # The command line: help for every subcommand, documented exit codes for usage errors, and
-# 'info' text output agreeing with its JSON output.
+# 'info' text output agreeing with its JSON output; a well-behaved tool (issue 19 item 4):
+# concurrent runs in folders of their own, -o -, -o naming the input, a program's refusal of
+# an argument, the cache under XDG_CACHE_HOME.
 . "$(dirname "$0")/lib.sh"
 expect 0 "--help" "$STENCILC" --help
 expect 2 "no command" "$STENCILC"
@@ -45,5 +47,55 @@ for case in "star3d1r||register 4x128" "box3d4r||register 2x128" "box3d4r|--dtyp
   if [ "$got" = "$want" ]; then ok; else no "25d default for $name $args: '$got', want '$want'"; fi
   rm -f "$tmp/p.cu"
 done
+
+# Four concurrent runs never collide: each works in its own folder of $TMPDIR, removed after.
+mkdir -p "$tmp/t"
+for i in 1 2 3 4; do
+  (TMPDIR=$tmp/t "$STENCILC" run --cpu examples/j2d5pt.c -s $((30 + i)) -t 3 >"$tmp/run$i.log" 2>&1; echo $? >"$tmp/run$i.rc") &
+done
+wait
+for i in 1 2 3 4; do
+  [ "$(cat "$tmp/run$i.rc")" = 0 ] && grep -q "size=$((30 + i))x$((30 + i)) .*verify=PASS" "$tmp/run$i.log" && ok ||
+    no "concurrent run $i: exit $(cat "$tmp/run$i.rc"): $(tail -3 "$tmp/run$i.log")"
+done
+[ -z "$(ls -A "$tmp/t")" ] && ok || no "run left its folder: $(ls "$tmp/t")"
+# --keep keeps it (and names it); --workdir is used and never removed
+TMPDIR=$tmp/t "$STENCILC" run --cpu --keep examples/j2d5pt.c -s 20 -t 2 >/dev/null 2>"$tmp/keep.err"
+kept=$(ls -d "$tmp"/t/stencilc-run-* 2>/dev/null)
+[ -n "$kept" ] && [ -x "$kept/j2d5pt-cpu" ] && grep -qF "$kept" "$tmp/keep.err" && ok || no "run --keep: '$kept'"
+"$STENCILC" run --cpu --workdir "$tmp/wd" examples/j2d5pt.c -s 20 -t 2 >/dev/null 2>&1
+[ -x "$tmp/wd/j2d5pt-cpu" ] && ok || no "run --workdir: no program in it"
+rm -rf "$tmp/t"/*
+
+# -o - writes standard output, the same program as -o FILE, and no file named '-'
+"$STENCILC" gen examples/j2d5pt.c --backend naive -o "$tmp/file.cu" 2>/dev/null
+(cd "$tmp" && "$OLDPWD/$STENCILC" gen "$OLDPWD/examples/j2d5pt.c" --backend naive -o - 2>/dev/null) >"$tmp/stdout.cu"
+[ -s "$tmp/stdout.cu" ] && cmp -s "$tmp/file.cu" "$tmp/stdout.cu" && [ ! -e "$tmp/-" ] && ok || no "gen -o -"
+# -o naming the input file, by another name (a hard link, a symbolic link, ./): exit 2, untouched
+cp examples/j2d5pt.c "$tmp/user.c" && ln "$tmp/user.c" "$tmp/hard.c" && ln -s user.c "$tmp/soft.c"
+for o in "$tmp/hard.c" "$tmp/soft.c" "$tmp/./user.c"; do
+  "$STENCILC" gen "$tmp/user.c" --backend cpu -o "$o" >/dev/null 2>"$tmp/err"; rc=$?
+  [ $rc -eq 2 ] && cmp -s examples/j2d5pt.c "$tmp/user.c" && grep -q "is the input file" "$tmp/err" && ok ||
+    no "gen -o $o (the input): exit $rc"
+done
+echo '#define N 64' >"$tmp/sizes.h"
+expect 2 "-o naming an -include file" "$STENCILC" gen examples/j2d5pt.c -include "$tmp/sizes.h" -o "$tmp/sizes.h"
+grep -qx '#define N 64' "$tmp/sizes.h" && ok || no "-o overwrote the -include file"
+# An argument the generated program refuses: exit 2 (not 3), with the program's message.
+"$STENCILC" run --backend cpu examples/j2d5pt.c -s 10x10x10 -t 2 --workdir "$tmp/wd" >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "bad size: '10x10x10'" "$tmp/err" && grep -q "refused its arguments" "$tmp/err" && ok ||
+  no "run with a size the program refuses: exit $rc"
+# The cache follows XDG_CACHE_HOME (STENCILC_CACHE unset): tune --import writes there, gen finds it.
+"$STENCILC" tune examples/j2d5pt.c --emit "$tmp/emit" >/dev/null 2>&1
+awk -F'\t' 'BEGIN { OFS = "\t" } /^#/ { print; next } { print $0, ++n == 1 ? 900 : 100 }' "$tmp/emit/tune.tsv" >"$tmp/m.tsv"
+first=$(grep -v '^#' "$tmp/emit/tune.tsv" | head -1 | cut -f2)
+(unset STENCILC_CACHE; XDG_CACHE_HOME=$tmp/xdg HOME=$tmp/home "$STENCILC" tune examples/j2d5pt.c --import "$tmp/m.tsv") >/dev/null 2>&1
+[ "$(cut -f2 "$tmp/xdg/stencilc/tune.txt" 2>/dev/null)" = "$first" ] && [ ! -e "$tmp/home" ] && ok || no "tune cache not in XDG_CACHE_HOME"
+(unset STENCILC_CACHE; XDG_CACHE_HOME=$tmp/xdg "$STENCILC" gen examples/j2d5pt.c -o "$tmp/auto.cu" 2>&1) | grep -q "tuned choice for [a-z0-9]*: $first$" &&
+  ok || no "gen does not find the tuned choice in XDG_CACHE_HOME"
+
+# The README's command list, the man page's synopsis and each command's --help agree on the options.
+diff=$(python3 tests/doc_options.py "$STENCILC")
+[ -z "$diff" ] && ok || no "options documented differently: $diff"
 
 summary cli

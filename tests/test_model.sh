@@ -105,7 +105,8 @@ fi
 # tune: with a stand-in nvcc whose "programs" report the candidate number as their speed, the
 # last candidate wins and is cached; gen and run --backend auto then use it for that size class.
 stand_in_nvcc "$tmp"
-NVCC=$tmp/nvcc "$STENCILC" tune examples/j2d5pt.c --top 2 -s 4096 -t 100 --workdir "$tmp/w" >"$tmp/tune" 2>&1 \
+stand_in_nvidia_smi "$tmp"
+PATH=$tmp:$PATH NVCC=$tmp/nvcc "$STENCILC" tune examples/j2d5pt.c --top 2 -s 4096 -t 100 --workdir "$tmp/w" >"$tmp/tune" 2>&1 \
   && ok || no "tune with a stand-in nvcc"
 # the candidates: from the model's full ranking, the 2 best of each strategy, leaving out those
 # predicted at under a third of the first
@@ -134,11 +135,12 @@ grep -qF -- "$choice" "$STENCILC_CACHE/tune.txt" && ok || no "tune: fastest '$ch
   && ok || no "run --backend auto ignores the cached choice"
 "$STENCILC" gen examples/j2d5pt.c --backend auto -o "$tmp/auto.cu" 2>&1 | grep -q "model's best" \
   && ok || no "gen --backend auto at another size class: not the model's best"
-# Without a GPU (or nvcc) tune builds but cannot time: exit 3, nothing cached.
-if ! nvidia-smi -L >/dev/null 2>&1; then
+# Without a GPU tune says so first: exit 2, nothing built, nothing cached.
+if ! nvidia-smi -L >/dev/null 2>&1 && [ ! -e /dev/nvidia0 ]; then
   rm -f "$STENCILC_CACHE/tune.txt"
-  "$STENCILC" tune examples/j2d5pt.c --top 1 -s 512 -t 2 --workdir "$tmp/w" >/dev/null 2>&1; rc=$?
-  [ $rc -eq 3 ] && [ ! -e "$STENCILC_CACHE/tune.txt" ] && ok || no "tune without a GPU: exit $rc"
+  NVCC=$tmp/nvcc "$STENCILC" tune examples/j2d5pt.c --top 1 -s 512 -t 2 --workdir "$tmp/nogpu" >/dev/null 2>"$tmp/err"; rc=$?
+  [ $rc -eq 2 ] && grep -q "no GPU on this machine" "$tmp/err" && [ ! -e "$tmp/nogpu" ] &&
+    [ ! -e "$STENCILC_CACHE/tune.txt" ] && ok || no "tune without a GPU: exit $rc: $(cat "$tmp/err")"
 fi
 
 # Split tune: --emit writes the candidates' programs (what gen writes for their options) and

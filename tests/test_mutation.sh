@@ -4,18 +4,17 @@
 # n5d, 25d and ssam run on the CPU through tools/cudaemu), the generated kernel is mutated
 # (tests/mutation/mutate.py: a term dropped, an index or lane offset shifted by one, a coefficient
 # changed in its 4th significant digit, the last row or first column left unwritten, one time step
-# fewer) and each mutant must fail the program's own verification.
+# fewer, a __syncthreads removed from a CUDA kernel) and each mutant must fail the program's own
+# verification. CUDA programs run through cudaemu with the threads of a block in a seeded random
+# order between barriers (CUDAEMU_SCHEDULE=random, lib.sh), so that a missing barrier shows.
 #
 # A mutant is classed apart from the check under test: both the unmutated program and the mutant
 # dump check a's result (--dump, same seed); a mutant whose result is within 4 ulps of the
-# unmutated one's in every cell (relative to that cell's magnitude) is equivalent (it does not
-# change the result by more than rounding) and is left out of the rate. A mutant that crashes or
-# hangs is killed. Every other mutant must be killed: the suite prints the kill rate per operator
-# and fails below 100%.
-#
-# Barrier removal (CUDA) is not among the operators yet: tools/cudaemu runs the threads of a block
-# in a fixed order, under which a missing __syncthreads cannot show (issue 11 item 7 adds a
-# random order, CUDAEMU_SCHEDULE=random; the operator belongs here once it is on main).
+# magnitude of each cell's terms (sum |coefficient x value|, propagated over the steps: the
+# reference's own bound per cell divided by its K; mutate.py's docstring) of the unmutated one's
+# is equivalent (it does not change the result by more than rounding) and is left out of the rate.
+# A mutant that crashes or hangs is killed. Every other mutant must be killed: the suite prints
+# the kill rate per operator and fails below 100%.
 #   sh tests/test_mutation.sh       (env JOBS; SITES: mutants per operator and program, default 2)
 cd "$(dirname "$0")/.." || exit 1
 STENCILC=${STENCILC:-build/stencilc}
@@ -43,7 +42,7 @@ mutant_job() {
   if [ $rc -eq 3 ]; then echo build-error >"$dir/m$id.verdict"
   elif [ $rc -eq 0 ] && grep -q 'verify=PASS' "$dir/m$id.log"; then echo survived >"$dir/m$id.verdict"
   else echo killed >"$dir/m$id.verdict"; fi
-  if [ -s "$dir/m$id.raw" ] && ! $MUTATE differs "$dir/orig.raw" "$dir/m$id.raw" "$dtype"; then
+  if [ -s "$dir/m$id.raw" ] && ! $MUTATE differs "$dir/orig.raw" "$dir/m$id.raw" "$dtype" "$dir/orig.$ext" "$dir/ref"; then
     echo yes >"$dir/m$id.equiv"
   else
     echo no >"$dir/m$id.equiv"
@@ -64,7 +63,8 @@ config_job() {
   (
     "$STENCILC" gen "$src" --backend "$backend" --dtype "$dtype" "$@" -o "$dir/orig.$ext" &&
       build "$dir/orig.$ext" "$dir/orig" &&
-      "$dir/orig" -s "$size" -t 4 -r 1 --check-size "$size" --dump "$dir/orig.raw" | grep -q 'verify=PASS' &&
+      "$dir/orig" -s "$size" -t 4 -r 1 --check-size "$size" --dump "$dir/orig.raw" --ref-cache "$dir/ref" |
+        grep -q 'verify=PASS' &&
       $MUTATE list "$dir/orig.$ext" >"$dir/all"
   ) >"$dir/orig.log" 2>&1 || { echo "unmutated program fails" >"$dir/error"; return; }
   awk -v k="$SITES" '{ n[$2]++; id[$2, n[$2]] = $1 }
@@ -87,13 +87,15 @@ star3d1r-n5d-d n5d examples/star3d1r.c double 9x14x40 --bt 2
 cancel-n5d-f n5d tests/mutation/cancel2d.c float 29x45 --bt 3
 box2d2r-ssam-f ssam examples/box2d2r.c float 29x45 --bt 2
 star3d2r-25d-f 25d examples/star3d2r.c float 9x14x40 --placement register
+star3d1r-25d-d 25d examples/star3d1r.c double 9x14x40 --placement shared
 CONFIGS
 # shellcheck disable=SC2086
 while read -r line; do config_job $line; done <"$tmp/configs"
 cat "$tmp"/*/jobs >"$tmp/jobs"
+OPERATORS="drop-term shift-offset coef-digit unwritten-row unwritten-col step-fewer barrier"
 xargs -P "$JOBS" -L 1 sh "$0" --mutant-job <"$tmp/jobs"
 
-for op in drop-term shift-offset coef-digit unwritten-row unwritten-col step-fewer; do
+for op in $OPERATORS; do
   eval "k_$(echo $op | tr - _)=0 s_$(echo $op | tr - _)=0 e_$(echo $op | tr - _)=0"
 done
 while read -r name rest; do
@@ -112,12 +114,14 @@ done <"$tmp/configs"
 
 killed=0 total=0
 printf '%-14s %7s %9s %10s\n' operator killed survived equivalent
-for op in drop-term shift-offset coef-digit unwritten-row unwritten-col step-fewer; do
+for op in $OPERATORS; do
   var=$(echo "$op" | tr - _)
-  eval "k=\$k_$var s=\$s_$var e=\$e_$var"
+  eval "k=\$k_$var s=\$s_$var e=\$e_$var b_$var=\$((k + s + e))"
   printf '%-14s %7d %9d %10d\n' "$op" "$k" "$s" "$e"
   killed=$((killed + k)) total=$((total + k + s))
 done
 [ $total -gt 0 ] && echo "kill rate: $killed of $total non-equivalent mutants ($((100 * killed / total))%)"
 [ $total -gt 0 ] || no "no mutant was run"
+[ $killed -eq $total ] || no "kill rate below 100%"
+[ "$b_barrier" = 0 ] && no "no barrier was removed"
 summary mutation

@@ -37,6 +37,8 @@ static const char *const CHECK_HELP_TEXT =
     "  --program EXE  check this generated program (built already) instead of generating one\n"
     "  --workdir DIR  where to write and build (default: a fresh folder in $TMPDIR, removed\n"
     "                 after a PASS)\n"
+    "  --keep         keep that folder\n"
+    "  --arch A, --nvcc-flags \"F\", --fast-math   how nvcc builds, as for 'stencilc run'\n"
     "exit codes: 0 the results match, 1 they differ (or the program failed its own check),\n"
     "2 the input or the options were refused (a variable the check cannot bind is named with\n"
     "its declaration), 3 a tool failed.\n"
@@ -52,8 +54,7 @@ enum { DEFAULT_STEPS = 5, NO_GPU = 3, PATH_LEN = 4200 };
 static const long DEFAULT_SIZE[IR_MAX_DIMS + 1] = {0, 64, 40, 16};
 
 typedef struct {
-  char dir[4096];
-  bool temporary;
+  Workdir dir;
   char src[PATH_LEN], exe[PATH_LEN], emu[PATH_LEN + 16], in[PATH_LEN], out[PATH_LEN];
   char region[PATH_LEN], driver[PATH_LEN], region_o[PATH_LEN], driver_o[PATH_LEN];
   char harness[PATH_LEN];
@@ -159,8 +160,8 @@ static int build_emulated(Work *w) {
 static int build_program(const Stencil *st, const Options *o, Work *w, bool *nvcc) {
   bool cuda = o->gen.backend->engine->cuda;
   const char *backend = o->gen.backend->name;
-  snprintf(w->src, sizeof w->src, "%s/%s-%s.%s", w->dir, st->name, backend, cuda ? "cu" : "c");
-  snprintf(w->exe, sizeof w->exe, "%s/%s-%s", w->dir, st->name, backend);
+  snprintf(w->src, sizeof w->src, "%s/%s-%s.%s", w->dir.path, st->name, backend, cuda ? "cu" : "c");
+  snprintf(w->exe, sizeof w->exe, "%s/%s-%s", w->dir.path, st->name, backend);
   Buf prog = {0};
   int rc = codegen_program(&prog, st, &o->gen) ? EXIT_INPUT : EXIT_OK;
   if (!rc && buf_write_file(&prog, w->src)) {
@@ -182,7 +183,7 @@ static int build_program(const Stencil *st, const Options *o, Work *w, bool *nvc
         (char *)cc_path(), "-std=c11", "-O2", "-fopenmp", "-o", w->exe, w->src, "-lm", NULL};
     built = process_run(argv) == 0;
   } else if (found) {
-    built = process_wait(nvcc_start(nvcc_path, w->src, w->exe, o->fast_math, NULL)) == 0;
+    built = process_wait(nvcc_start(nvcc_path, w->src, w->exe, &o->nvcc, NULL)) == 0;
   } else {
     built = build_emulated(w) == 0;
   }
@@ -202,9 +203,11 @@ static int run_program(const char *exe, const char *size, long steps, Work *w, b
   }
   if (prc == 1)
     fprintf(stderr, "stencilc check: %s failed its own verification\n", exe);
+  else if (prc == 2)
+    fprintf(stderr, "stencilc check: %s refused its arguments (above)\n", exe);
   else if (prc)
     fprintf(stderr, "stencilc check: %s failed (exit %d)\n", exe, prc);
-  return prc == 0 ? EXIT_OK : prc == 1 ? EXIT_VERIFY : EXIT_TOOL;
+  return prc == 0 ? EXIT_OK : prc == 1 ? EXIT_VERIFY : prc == 2 ? EXIT_INPUT : EXIT_TOOL;
 }
 
 /* The whole file, NUL-terminated; NULL after a message. */
@@ -239,7 +242,7 @@ static int harness_sources(const Stencil *st, const Region *r, const char *path,
   Buf region = {0}, driver = {0};
   int rc = harness_write(&region, &driver, st, r, &u) ? EXIT_INPUT : EXIT_OK;
   if (!rc && (buf_write_file(&region, w->region) || buf_write_file(&driver, w->driver))) {
-    fprintf(stderr, "stencilc check: cannot write the harness in '%s'\n", w->dir);
+    fprintf(stderr, "stencilc check: cannot write the harness in '%s'\n", w->dir.path);
     rc = EXIT_TOOL;
   }
   buf_free(&region);
@@ -262,7 +265,7 @@ static int harness_run(Work *w, const FrontendOptions *fo) {
   char *c2[] = {(char *)cc, "-O2", "-fopenmp", "-c", "-o", w->driver_o, w->driver, NULL};
   char *link[] = {(char *)cc, "-fopenmp", "-o", w->harness, w->region_o, w->driver_o, "-lm", NULL};
   if (process_run(c1) || process_run(c2) || process_run(link)) {
-    fprintf(stderr, "stencilc check: the C compiler failed on the harness in '%s'\n", w->dir);
+    fprintf(stderr, "stencilc check: the C compiler failed on the harness in '%s'\n", w->dir.path);
     return EXIT_TOOL;
   }
   char *run[] = {w->harness, w->in, w->out, NULL};
@@ -271,44 +274,20 @@ static int harness_run(Work *w, const FrontendOptions *fo) {
 }
 
 static int make_work(Work *w, const char *workdir, const char *name) {
-  if (workdir) {
-    snprintf(w->dir, sizeof w->dir, "%s", workdir);
-    if (make_dirs(w->dir)) {
-      fprintf(stderr, "stencilc check: cannot create '%s'\n", w->dir);
-      return EXIT_TOOL;
-    }
-  } else {
-    const char *tmp = getenv("TMPDIR");
-    snprintf(w->dir, sizeof w->dir, "%s/stencilc-check-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(w->dir)) {
-      fprintf(stderr, "stencilc check: cannot create a folder in '%s': %s\n", tmp ? tmp : "/tmp",
-              strerror(errno));
-      return EXIT_TOOL;
-    }
-    w->temporary = true;
-  }
-  snprintf(w->in, sizeof w->in, "%s/%s.input.dump", w->dir, name);
-  snprintf(w->out, sizeof w->out, "%s/%s.output.dump", w->dir, name);
-  snprintf(w->region, sizeof w->region, "%s/stencilc-check-region.c", w->dir);
-  snprintf(w->driver, sizeof w->driver, "%s/stencilc-check-driver.c", w->dir);
-  snprintf(w->region_o, sizeof w->region_o, "%s/stencilc-check-region.o", w->dir);
-  snprintf(w->driver_o, sizeof w->driver_o, "%s/stencilc-check-driver.o", w->dir);
-  snprintf(w->harness, sizeof w->harness, "%s/stencilc-check", w->dir);
+  if (workdir_open(&w->dir, workdir, "check")) return EXIT_TOOL;
+  const char *dir = w->dir.path;
+  snprintf(w->in, sizeof w->in, "%s/%s.input.dump", dir, name);
+  snprintf(w->out, sizeof w->out, "%s/%s.output.dump", dir, name);
+  snprintf(w->region, sizeof w->region, "%s/stencilc-check-region.c", dir);
+  snprintf(w->driver, sizeof w->driver, "%s/stencilc-check-driver.c", dir);
+  snprintf(w->region_o, sizeof w->region_o, "%s/stencilc-check-region.o", dir);
+  snprintf(w->driver_o, sizeof w->driver_o, "%s/stencilc-check-driver.o", dir);
+  snprintf(w->harness, sizeof w->harness, "%s/stencilc-check", dir);
   return 0;
-}
-
-/* Removes what this run made in its own temporary folder, and the folder. */
-static void remove_work(const Work *w) {
-  const char *files[] = {w->src,    w->exe,    w->emu,      w->in,       w->out,
-                         w->region, w->driver, w->region_o, w->driver_o, w->harness};
-  for (size_t i = 0; i < sizeof files / sizeof *files; i++)
-    if (files[i][0]) unlink(files[i]);
-  rmdir(w->dir);
 }
 
 static int check_run(Options *o, Stencil *st) {
   const char *program = o->program;
-  if (!o->backend_given) o->gen.backend = backends_find("cpu");
   const FrontendOptions *fo = &o->frontend;
   char size[96];
   long steps;
@@ -323,10 +302,7 @@ static int check_run(Options *o, Stencil *st) {
   if (!rc && !program) rc = build_program(st, o, &w, &nvcc);
   if (!rc) rc = run_program(program ? program : w.exe, size, steps, &w, nvcc);
   if (!rc) rc = harness_run(&w, fo);
-  if (w.temporary && (rc == EXIT_OK || rc == EXIT_INPUT))
-    remove_work(&w);
-  else if (rc != EXIT_OK && rc != EXIT_INPUT)
-    fprintf(stderr, "stencilc check: the files are in %s\n", w.dir);
+  workdir_close(&w.dir, o->keep || (rc != EXIT_OK && rc != EXIT_INPUT));
   printf("stencilc check: %s %s backend=%s size=%s steps=%ld\n",
          rc == EXIT_OK       ? "PASS"
          : rc == EXIT_VERIFY ? "FAIL"
@@ -336,5 +312,7 @@ static int check_run(Options *o, Stencil *st) {
 }
 
 const Command command_check = {
-    "check", {"-s -t --dtype --backend --gpu --workdir --fast-math --program --param", true, true},
+    "check",
+    {"-s -t --dtype --backend --gpu --workdir --keep --fast-math --arch --nvcc-flags --program --param", true,
+     true, "cpu"},
     check_help, check_run};

@@ -28,9 +28,12 @@ extern const Command command_info, command_gen, command_run, command_model, comm
     command_check, command_rewrite;
 int cmd_probe(int argc, char **argv); /* takes no input file */
 
+/* Writes b to path, or to standard output when path is "-"; 0, or -1 when it cannot. */
+int output_write(const Buf *b, const char *path);
+
 /* gen and run: check and plan opt for st, print the plan to `explain` (when not NULL), emit the
  * program into path. Returns EXIT_OK, EXIT_INPUT (refused: a diagnostic was printed) or EXIT_TOOL
- * (path not writable). */
+ * (path not writable). path "-" is standard output. */
 int gen_write(const Stencil *st, const GenOptions *opt, FILE *explain, const char *path);
 
 /* gen --api: the same for a library (api.c): o->output's NAME.h and NAME.cu (NAME.c for a CPU

@@ -1,5 +1,6 @@
 /* stencilc gen: write a complete program for one backend: check, plan, emit. */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 #include "frontend/frontend.h"
@@ -8,14 +9,20 @@
 
 static void gen_help(FILE *f) {
   fputs("usage: stencilc gen FILE.c [--backend B] [backend options] [--dtype float|double]\n"
-        "                    [--explain] [C flags] -o OUT\n"
-        "Writes a complete, self-contained program for the stencil in FILE.c. CUDA programs build\n"
-        "with nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp OUT -o prog.\n"
+        "                    [--gpu G] [--explain] [C flags] -o OUT\n"
+        "Writes a complete, self-contained program for the stencil in FILE.c (-o -: to standard\n"
+        "output; an -o naming the input file is refused). CUDA programs build with\n"
+        "nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp OUT -o prog (the\n"
+        "compute capability of your GPU in place of 90).\n"
         "The program fills the grid with seeded random non-zero values (and run-time weights with\n"
         "seeded random positive ones of gain 1), runs, verifies against a CPU reference, times\n"
         "itself and prints GCells/s; run it with -h for its options.\n"
+        "  --backend  default auto: the choice 'stencilc tune' cached, else the model's best\n"
+        "  --gpu G    the GPU auto chooses for (default: the GPU present, else h200)\n"
         "  --dtype    element type of the program (default: the source's)\n"
         "  --param NAME=VALUE  the default of run-time scalar NAME in the program (its --param)\n"
+        "  --mpi      a program for MPI ranks (mpirun -np P): the grid split along axis 0, deep\n"
+        "             halos exchanged every few steps (README, \"Several processes: MPI\")\n"
         "  --api      write a library instead: OUT.h and OUT.cu (OUT.c for --backend cpu, same\n"
         "             header), entry points OUT_run (host pointers) and OUT_run_device (device\n"
         "             pointers and a cudaStream_t); the header states the halo contract\n"
@@ -25,6 +32,12 @@ static void gen_help(FILE *f) {
         "             reads FILE.c; --function NAME: the stencil is in that function\n"
         "Nothing is written when the stencil or the options are refused (exit 2).\n", f);
   options_backend_help(f);
+}
+
+int output_write(const Buf *b, const char *path) {
+  if (strcmp(path, "-")) return buf_write_file(b, path);
+  size_t n = b->len ? fwrite(b->s, 1, b->len, stdout) : 0;
+  return fflush(stdout) || n != b->len ? -1 : 0;
 }
 
 int gen_write(const Stencil *st, const GenOptions *opt, FILE *explain, const char *path) {
@@ -39,7 +52,7 @@ int gen_write(const Stencil *st, const GenOptions *opt, FILE *explain, const cha
   }
   codegen_emit(&text, st, opt, &plan);
   int rc = EXIT_OK;
-  if (buf_write_file(&text, path)) {
+  if (output_write(&text, path)) {
     fprintf(stderr, "stencilc: cannot write '%s'\n", path);
     rc = EXIT_TOOL;
   }
@@ -61,4 +74,4 @@ static int gen_run(Options *o, Stencil *st) {
   return gen_write(st, &o->gen, o->explain ? stderr : NULL, o->output);
 }
 
-const Command command_gen = {"gen", {"-o --backend --dtype --gpu --explain --mpi --param --api", true, true}, gen_help, gen_run};
+const Command command_gen = {"gen", {"-o --backend --dtype --gpu --explain --mpi --param --api", true, true, NULL}, gen_help, gen_run};

@@ -176,4 +176,4 @@ static int model_run(Options *o, Stencil *st) {
   return o->ranks ? model_ranks(st, o, &pb, &g) : EXIT_OK;
 }
 
-const Command command_model = {"model", {"--gpu --dtype -s -t --top --roundtrip --ranks --link", false, true}, model_help, model_run};
+const Command command_model = {"model", {"--gpu --dtype -s -t --top --roundtrip --ranks --link", false, true, NULL}, model_help, model_run};

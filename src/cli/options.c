@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "backends/backends.h"
 #include "cli.h"
@@ -19,7 +20,7 @@ static bool in_list(const char *list, const char *name) {
 }
 
 /* Options of stencilc itself that take no value (the others take one). */
-static const char *const flags = "--fast-math --cpu --explain --json --mpi --api";
+static const char *const flags = "--fast-math --cpu --explain --json --keep --mpi --api";
 /* Short options whose value may be glued to them: -s512, -IDIR, -DNAME=1. */
 static const char *const short_glued = "-o -s -t -r -I -D -U";
 
@@ -71,9 +72,12 @@ typedef struct {
 
 static int apply_backend_options(Options *o, const Pending *pend, int npend) {
   for (int i = 0; i < npend; i++) {
-    if (o->auto_backend)
-      return bad("--backend auto chooses the backend and its parameters; give a backend to set %s",
-                 pend[i].name);
+    if (o->auto_backend) {
+      fprintf(stderr, "stencilc: --backend auto%s chooses the backend and its parameters; give "
+                      "--backend with one of the backends that take %s (%s)\n",
+              o->backend_given ? "" : ", the default,", pend[i].name, backends_taking(pend[i].name));
+      return -1;
+    }
     const BackendOption *opt = codegen_find_option(o->gen.backend, pend[i].name);
     if (!opt) {
       fprintf(stderr, "stencilc: the %s backend does not take %s (an option of %s); give --backend "
@@ -99,10 +103,26 @@ static int take_value(int argc, char **argv, int *i, const char *name, const cha
   return 0;
 }
 
+static int set_backend(Options *o, const char *v) {
+  o->auto_backend = !strcmp(v, "auto");
+  const Backend *b = o->auto_backend ? backends_find("naive") : backends_find(v);
+  if (!b) {
+    fprintf(stderr, "stencilc: unknown backend '%s' (known: %s, auto)\n", v, backends_names(", "));
+    return -1;
+  }
+  o->gen.backend = b;
+  return 0;
+}
+
 static int set_general(Options *o, const char *name, const char *v) {
   if (!strcmp(name, "-o")) o->output = v;
   else if (!strcmp(name, "--workdir")) o->workdir = v;
   else if (!strcmp(name, "--link")) o->link = v;
+  else if (!strcmp(name, "--nvcc-flags")) o->nvcc.flags = v;
+  else if (!strcmp(name, "--arch")) {
+    if (!nvcc_arch_valid(v)) return bad("--arch takes sm_NN, NN (90 for sm_90) or native, not '%s'", v);
+    o->nvcc.arch = v;
+  }
   else if (!strcmp(name, "--gpu")) o->gpu = v;
   else if (!strcmp(name, "--emit")) o->emit = v;
   else if (!strcmp(name, "--import")) o->import = v;
@@ -128,13 +148,7 @@ static int set_general(Options *o, const char *name, const char *v) {
       return -1;
     }
   } else if (!strcmp(name, "--backend")) {
-    o->auto_backend = !strcmp(v, "auto");
-    const Backend *b = o->auto_backend ? backends_find("naive") : backends_find(v);
-    if (!b) {
-      fprintf(stderr, "stencilc: unknown backend '%s' (known: %s, auto)\n", v, backends_names(", "));
-      return -1;
-    }
-    o->gen.backend = b;
+    if (set_backend(o, v)) return -1;
     o->backend_given = true;
   } else if (!strcmp(name, "--dtype")) {
     if (strcmp(v, "float") && strcmp(v, "double")) return bad("--dtype takes float or double, not '%s'", v);
@@ -184,9 +198,28 @@ static int c_flag(Options *o, int argc, char **argv, int *i) {
   return 1;
 }
 
+/* Whether -o names the input file or a file it -includes: the same file (device and inode,
+ * whatever the spelling), which writing would destroy. Says so. */
+static bool output_is_input(const Options *o) {
+  struct stat out, in;
+  if (!o->output || !strcmp(o->output, "-") || stat(o->output, &out)) return false;
+  for (int i = -1; i < o->frontend.nclang_args; i++) {
+    const char *path = i < 0 ? o->input : NULL;
+    if (i >= 0 && !strcmp(o->clang_args[i], "-include") && i + 1 < o->frontend.nclang_args)
+      path = o->clang_args[i + 1];
+    if (path && !stat(path, &in) && in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
+      fprintf(stderr, "stencilc: -o '%s' is the input file '%s': writing it would destroy the "
+                      "source; give another output\n", o->output, path);
+      return true;
+    }
+  }
+  return false;
+}
+
 int options_parse(int argc, char **argv, const OptionSet *set, void (*help_fn)(FILE *), Options *o) {
   memset(o, 0, sizeof *o);
   o->gen.backend = backends_find("naive");
+  if (set->backend) set_backend(o, set->default_backend ? set->default_backend : "auto");
   o->frontend.clang_args = o->clang_args;
   Pending pend[32];
   int npend = 0;
@@ -224,7 +257,8 @@ int options_parse(int argc, char **argv, const OptionSet *set, void (*help_fn)(F
     if (!in_list(set->names, name) && !backend_option) return bad("unknown option '%s'", a);
     if (in_list(flags, name)) {
       if (glued) return bad("option '%s' takes no value", name);
-      if (!strcmp(name, "--fast-math")) o->fast_math = true;
+      if (!strcmp(name, "--fast-math")) o->nvcc.fast_math = true;
+      else if (!strcmp(name, "--keep")) o->keep = true;
       else if (!strcmp(name, "--cpu")) o->cpu = true;
       else if (!strcmp(name, "--explain")) o->explain = true;
       else if (!strcmp(name, "--mpi")) o->gen.mpi = true;
@@ -244,6 +278,7 @@ int options_parse(int argc, char **argv, const OptionSet *set, void (*help_fn)(F
     if (take_value(argc, argv, &i, name, glued, &v) || set_general(o, name, v)) return -1;
   }
   if (!o->input) return bad("%s", "no input file");
+  if (output_is_input(o)) return -1;
   return apply_backend_options(o, pend, npend);
 }
 
@@ -293,8 +328,9 @@ void options_backend_help(FILE *f) {
   fprintf(f, "  --backend %s|auto\n", backends_names("|"));
   for (int i = 0; i < backends_count(); i++)
     fprintf(f, "    %-6s %s\n", backends_at(i)->gen->name, backends_at(i)->gen->summary);
-  fprintf(f, "  --backend auto   the choice 'stencilc tune' cached for --gpu G (default h200) and this\n"
-             "                   size, else the model's best ('stencilc model')\n"
+  fprintf(f, "  --backend auto   (the default of gen and run) the choice 'stencilc tune' cached for\n"
+             "                   --gpu G (default: the GPU present, else h200) and this size, else\n"
+             "                   the model's best ('stencilc model')\n"
              "An option the chosen backend does not take is refused.\n");
   Buf b = {0};
   for (int i = 0; i < backends_count(); i++) codegen_options_help(&b, backends_at(i)->gen);

@@ -9,15 +9,17 @@
 
 #include "codegen/codegen.h"
 #include "frontend/frontend.h"
+#include "process.h"
 
 enum { MAX_CLANG_ARGS = 64 };
 
 typedef struct {
   const char *input;
-  const char *output;   /* gen: -o */
+  const char *output;   /* gen: -o ("-": standard output) */
   GenOptions gen;       /* --backend, --dtype, the backend's own options */
   bool backend_given;
-  bool auto_backend;    /* --backend auto: tuned choice or the model's best (tune.h) */
+  bool auto_backend;    /* --backend auto (given, or the command's default): tuned choice or the
+                         * model's best (tune.h) */
   bool dtype_given;
   bool explain;         /* gen, run: --explain, print the plan */
   bool json;            /* info: --json */
@@ -25,8 +27,9 @@ typedef struct {
   const char *size;     /* run, model, tune: -s, passed to the program */
   const char *steps;    /* -t */
   const char *reps;     /* run: -r */
-  const char *workdir;  /* run, tune: where programs are generated and built */
-  bool fast_math;       /* run, tune: nvcc --use_fast_math */
+  const char *workdir;  /* run, tune, check: where programs are generated and built */
+  bool keep;            /* run, tune, check: --keep, the temporary work folder is not removed */
+  NvccOptions nvcc;     /* --arch, --nvcc-flags, --fast-math */
   bool cpu;             /* run: skip the GPU */
   int ranks;            /* run, model: --ranks P, an MPI run of P processes (0: none) */
   const char *link;     /* model --ranks: --link, what joins the ranks (model/comm.h) */
@@ -51,6 +54,7 @@ typedef struct {
   const char *names;  /* space-separated, e.g. "-o --dtype --explain" */
   bool backend;       /* --backend and the backends' own options */
   bool c_flags;       /* -I -D -U -std= -include --function */
+  const char *default_backend; /* without --backend (NULL: auto) */
 } OptionSet;
 
 /* Parses argv (after the subcommand name). Returns 0, 1 when --help was printed (help_fn prints

@@ -13,9 +13,11 @@
 static const char *const PROBE_HELP =
     "usage: stencilc probe\n"
     "Builds and runs a small CUDA program that reads the device properties and times a\n"
-    "device-to-device copy, then stores the results in $STENCILC_CACHE/gpu.txt (default\n"
-    "~/.cache/stencilc), where 'stencilc model' prefers them to its built-in table.\n"
-    "Exit 3 when there is no GPU or no nvcc ($NVCC, $STENCILC_CUDA_ARCH as for run).\n";
+    "device-to-device copy, then stores the results in gpu.txt of $STENCILC_CACHE (default\n"
+    "$XDG_CACHE_HOME/stencilc, else ~/.cache/stencilc), where 'stencilc model' prefers them to\n"
+    "its built-in table, with the compute capability that nvcc then targets where nvidia-smi\n"
+    "does not say. Exit 3 when there is no GPU or no nvcc ($NVCC, $STENCILC_CUDA_ARCH and\n"
+    "$NVCCFLAGS as for run).\n";
 
 /* Prints "key value" lines; exits 3 without a device (the convention of generated programs). */
 static const char *const PROBE_CU =
@@ -50,6 +52,7 @@ static const char *const PROBE_CU =
     "  if (!f) return 4;\n"
     "  fprintf(f, \"name %s\\nsms %d\\nclock_ghz %.3f\\nmem_gbs %.1f\\n\", p.name,\n"
     "          p.multiProcessorCount, khz / 1e6, 2.0 * bytes * reps / (ms / 1e3) / 1e9);\n"
+    "  fprintf(f, \"compute_cap %d%d\\n\", p.major, p.minor);\n"
     "  fprintf(f, \"regs_per_sm %d\\nmax_threads_per_sm %d\\nmax_blocks_per_sm %d\\n\",\n"
     "          p.regsPerMultiprocessor, p.maxThreadsPerMultiProcessor, p.maxBlocksPerMultiProcessor);\n"
     "  fprintf(f, \"smem_per_sm %zu\\nsmem_per_block %zu\\nsmem_reserved %zu\\nl2_bytes %d\\n\",\n"
@@ -57,6 +60,49 @@ static const char *const PROBE_CU =
     "          p.l2CacheSize);\n"
     "  return fclose(f) ? 4 : 0;\n"
     "}\n";
+
+/* nvidia-smi's first device as "NAME, MAJOR.MINOR" into g; false when it lists none. */
+static bool query_nvidia_smi(LocalGpu *g) {
+  const char *smi = tool_find(NULL, "nvidia-smi", "/usr/bin/nvidia-smi");
+  char cmd[4200], line[256];
+  if (!smi || strchr(smi, '\'')) return false;
+  snprintf(cmd, sizeof cmd, "'%s' --query-gpu=name,compute_cap --format=csv,noheader 2>/dev/null", smi);
+  FILE *p = popen(cmd, "r");
+  if (!p) return false;
+  bool found = fgets(line, sizeof line, p) && strchr(line, ',');
+  while (fgets(cmd, sizeof cmd, p)) /* the other devices: read to the end */
+    ;
+  pclose(p);
+  if (!found) return false; /* "No devices were found", or an error */
+  *strchr(line, ',') = 0;
+  snprintf(g->name, sizeof g->name, "%.127s", line);
+  int major, minor;
+  if (sscanf(line + strlen(line) + 1, " %d.%d", &major, &minor) == 2) g->cc = major * 10 + minor;
+  return true;
+}
+
+/* The name and compute capability `stencilc probe` stored, where nvidia-smi gave none. */
+static void read_probe_file(LocalGpu *g) {
+  const char *path = cache_file("gpu.txt");
+  FILE *f = path ? fopen(path, "r") : NULL;
+  char line[256];
+  while (f && fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\n")] = 0;
+    if (!g->name[0] && !strncmp(line, "name ", 5)) snprintf(g->name, sizeof g->name, "%.127s", line + 5);
+    if (!g->cc && !strncmp(line, "compute_cap ", 12)) g->cc = atoi(line + 12);
+  }
+  if (f) fclose(f);
+}
+
+const LocalGpu *local_gpu(void) {
+  static LocalGpu g;
+  static bool looked;
+  if (looked) return &g;
+  looked = true;
+  g.present = query_nvidia_smi(&g) || access("/dev/nvidia0", F_OK) == 0;
+  read_probe_file(&g);
+  return &g;
+}
 
 /* The measured lines, headed by "gpu KEY" for the table entry of the device's name. */
 static int store(const char *measured, const char *path) {
@@ -100,7 +146,7 @@ int cmd_probe(int argc, char **argv) {
   snprintf(measured, sizeof measured, "%s/measured.txt", dir);
   Buf b = {0};
   buf_puts(&b, PROBE_CU);
-  int rc = buf_write_file(&b, src) || process_wait(nvcc_start(nvcc_path, src, exe, false, NULL)) ? EXIT_TOOL : EXIT_OK;
+  int rc = buf_write_file(&b, src) || process_wait(nvcc_start(nvcc_path, src, exe, NULL, NULL)) ? EXIT_TOOL : EXIT_OK;
   buf_free(&b);
   if (rc) {
     fprintf(stderr, "stencilc probe: could not build %s\n", src);

@@ -1,7 +1,9 @@
+#define _XOPEN_SOURCE 700 /* nftw */
 #include "process.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,9 +70,10 @@ int make_dirs(const char *path) {
 
 const char *cache_file(const char *name) {
   static char path[4096];
-  const char *dir = getenv("STENCILC_CACHE"), *home = getenv("HOME");
-  if (dir) snprintf(path, sizeof path, "%s", dir);
-  else if (home) snprintf(path, sizeof path, "%s/.cache/stencilc", home);
+  const char *dir = getenv("STENCILC_CACHE"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+  if (dir && *dir) snprintf(path, sizeof path, "%s", dir);
+  else if (xdg && xdg[0] == '/') snprintf(path, sizeof path, "%s/stencilc", xdg); /* relative: ignored, as the spec says */
+  else if (home && *home) snprintf(path, sizeof path, "%s/.cache/stencilc", home);
   else return NULL;
   if (make_dirs(path)) return NULL;
   size_t len = strlen(path);
@@ -78,19 +81,73 @@ const char *cache_file(const char *name) {
   return path;
 }
 
-pid_t nvcc_start(const char *nvcc, const char *src, const char *exe, bool fast_math, const char *log) {
-  const char *arch = getenv("STENCILC_CUDA_ARCH");
-  char gencode[128];
-  snprintf(gencode, sizeof gencode, "-gencode=arch=compute_%s,code=sm_%s", arch ? arch : "90",
-           arch ? arch : "90");
-  char *argv[12];
+int workdir_open(Workdir *w, const char *given, const char *command) {
+  w->temporary = !given;
+  if (given) {
+    snprintf(w->path, sizeof w->path, "%s", given);
+    if (!make_dirs(w->path)) return 0;
+    fprintf(stderr, "stencilc %s: cannot create '%s': %s\n", command, w->path, strerror(errno));
+    w->temporary = false;
+    return -1;
+  }
+  const char *tmp = getenv("TMPDIR");
+  if (!tmp || !*tmp) tmp = "/tmp";
+  snprintf(w->path, sizeof w->path, "%s/stencilc-%s-XXXXXX", tmp, command);
+  if (mkdtemp(w->path)) return 0;
+  fprintf(stderr, "stencilc %s: cannot create a folder in '%s': %s\n", command, tmp, strerror(errno));
+  w->temporary = false;
+  return -1;
+}
+
+static int remove_entry(const char *path, const struct stat *sb, int type, struct FTW *ftw) {
+  (void)sb, (void)type, (void)ftw;
+  return remove(path) ? -1 : 0;
+}
+
+void workdir_close(const Workdir *w, bool keep) {
+  if (!w->temporary) return;
+  if (keep) fprintf(stderr, "stencilc: the files are in %s\n", w->path);
+  else nftw(w->path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+bool nvcc_arch_valid(const char *arch) {
+  if (!strcmp(arch, "native")) return true;
+  if (!strncmp(arch, "sm_", 3)) arch += 3;
+  size_t digits = strspn(arch, "0123456789");
+  return digits >= 2 && digits <= 3 && (!arch[digits] || !strcmp(arch + digits, "a"));
+}
+
+void nvcc_arch(const NvccOptions *no, char *buf, size_t n) {
+  const char *arch = no && no->arch ? no->arch : getenv("STENCILC_CUDA_ARCH");
+  char cc[16] = "90";
+  if (arch && *arch && nvcc_arch_valid(arch)) snprintf(cc, sizeof cc, "%s", strncmp(arch, "sm_", 3) ? arch : arch + 3);
+  else if (local_gpu()->cc) snprintf(cc, sizeof cc, "%d", local_gpu()->cc);
+  if (!strcmp(cc, "native")) snprintf(buf, n, "-arch=native");
+  else snprintf(buf, n, "-gencode=arch=compute_%s,code=sm_%s", cc, cc);
+}
+
+/* Appends the blank-separated words of text (a copy kept in store) to argv. */
+static int split_words(const char *text, char *store, size_t cap, char **argv, int n, int max) {
+  snprintf(store, cap, "%s", text ? text : "");
+  for (char *w = strtok(store, " \t\n"); w && n < max; w = strtok(NULL, " \t\n")) argv[n++] = w;
+  return n;
+}
+
+pid_t nvcc_start(const char *nvcc, const char *src, const char *exe, const NvccOptions *no,
+                 const char *log) {
+  enum { MAX_ARGS = 128 };
+  char gencode[128], env_words[2048], opt_words[2048];
+  nvcc_arch(no, gencode, sizeof gencode);
+  char *argv[MAX_ARGS + 1];
   int n = 0;
   argv[n++] = (char *)nvcc;
   argv[n++] = "-O3";
   argv[n++] = gencode;
   argv[n++] = "-Xcompiler";
   argv[n++] = "-fopenmp";
-  if (fast_math) argv[n++] = "--use_fast_math";
+  if (no && no->fast_math) argv[n++] = "--use_fast_math";
+  n = split_words(getenv("NVCCFLAGS"), env_words, sizeof env_words, argv, n, MAX_ARGS - 5);
+  n = split_words(no ? no->flags : NULL, opt_words, sizeof opt_words, argv, n, MAX_ARGS - 5);
   argv[n++] = "-o";
   argv[n++] = (char *)exe;
   argv[n++] = (char *)src;

@@ -3,6 +3,7 @@
 #define STENCILC_PROCESS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <sys/types.h>
 
 /* Runs argv[0] (searched in PATH) with argv, echoing the command line to stderr first. Returns
@@ -23,14 +24,55 @@ pid_t process_start(char *const argv[], const char *log);
 /* Waits for a started process; returns as process_run does. */
 int process_wait(pid_t pid);
 
-/* Starts building a CUDA program: nvcc -O3 for sm_$STENCILC_CUDA_ARCH (default 90), with OpenMP
- * for the host reference; output to `log`, or echoed and inherited when log is NULL. */
-pid_t nvcc_start(const char *nvcc, const char *src, const char *exe, bool fast_math, const char *log);
+/* How CUDA programs are built, from the command line. */
+typedef struct {
+  const char *arch;       /* --arch sm_NN[a], NN[a] or native; NULL: see nvcc_arch */
+  const char *flags;      /* --nvcc-flags "...": words passed to nvcc after $NVCCFLAGS */
+  bool fast_math;         /* --fast-math: --use_fast_math */
+} NvccOptions;
+
+/* Whether an --arch (or $STENCILC_CUDA_ARCH) value is one of sm_NN[a], NN[a], native. */
+bool nvcc_arch_valid(const char *arch);
+
+/* The architecture nvcc targets, as nvcc options in buf: --arch when given, else
+ * $STENCILC_CUDA_ARCH when set, else the compute capability of the GPU present (local_gpu),
+ * else sm_90. An explicit choice wins over the GPU present: it may be a build for another
+ * machine. */
+void nvcc_arch(const NvccOptions *no, char *buf, size_t n);
+
+/* Starts building a CUDA program: nvcc -O3 for nvcc_arch, with OpenMP for the host reference,
+ * then $NVCCFLAGS and --nvcc-flags (split at blanks); output to `log`, or echoed and inherited
+ * when log is NULL. no may be NULL (defaults). */
+pid_t nvcc_start(const char *nvcc, const char *src, const char *exe, const NvccOptions *no,
+                 const char *log);
+
+/* The GPU of this machine: nvidia-smi's first device (its name and compute capability), else
+ * what `stencilc probe` stored in the cache. Looked up once. */
+typedef struct {
+  char name[128]; /* "" when unknown */
+  int cc;         /* compute capability as nvcc spells it (90 for 9.0); 0 when unknown */
+  bool present;   /* nvidia-smi lists a device, or /dev/nvidia0 exists (not the probe file:
+                   * a cache may be shared between machines) */
+} LocalGpu;
+const LocalGpu *local_gpu(void);
+
+/* Where run, tune and check write and build: --workdir DIR (created when missing, never
+ * removed), else a fresh folder $TMPDIR/stencilc-COMMAND-XXXXXX (mkdtemp), so that concurrent
+ * commands never share one. */
+typedef struct {
+  char path[4096];
+  bool temporary;
+} Workdir;
+/* Returns 0, or -1 after a message. */
+int workdir_open(Workdir *w, const char *given, const char *command);
+/* Removes a temporary folder and everything in it, unless keep (then says where it is). */
+void workdir_close(const Workdir *w, bool keep);
 
 /* Creates a directory and its missing parents (mkdir -p); returns 0 when it exists after. */
 int make_dirs(const char *path);
 
-/* Path of a file in stencilc's cache directory ($STENCILC_CACHE, else ~/.cache/stencilc),
+/* Path of a file in stencilc's cache directory ($STENCILC_CACHE, else $XDG_CACHE_HOME/stencilc,
+ * else ~/.cache/stencilc),
  * creating the directory; NULL when there is none. Valid until the next call. */
 const char *cache_file(const char *name);
 

@@ -139,7 +139,7 @@ static int write_program(const Program *pr, const Options *o, const Backend *b, 
   }
   Buf out = {0};
   int rc = codegen_program_stages(&out, pr, &g) ? EXIT_INPUT : EXIT_OK;
-  if (rc == EXIT_OK && buf_write_file(&out, path)) {
+  if (rc == EXIT_OK && output_write(&out, path)) {
     fprintf(stderr, "stencilc: cannot write '%s'\n", path);
     rc = EXIT_TOOL;
   }
@@ -162,15 +162,9 @@ static int gen(const Program *pr, Options *o) {
   return write_program(pr, o, o->gen.backend, o->output);
 }
 
-static int run(const Program *pr, Options *o) {
-  char dir[4096], src[4400], exe[4400];
-  if (o->workdir) snprintf(dir, sizeof dir, "%s", o->workdir);
-  else snprintf(dir, sizeof dir, "%s/stencilc-run", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-  if (make_dirs(dir)) {
-    fprintf(stderr, "stencilc run: cannot create '%s'\n", dir);
-    return EXIT_TOOL;
-  }
-  choose_backend(o);
+/* run in the work folder dir. */
+static int run_in(const Program *pr, Options *o, const char *dir) {
+  char src[4400], exe[4400];
   const Backend *b = o->gen.backend;
   const char *nvcc = o->cpu || !b->engine->cuda ? NULL : tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc");
   int rc = 3;
@@ -180,7 +174,7 @@ static int run(const Program *pr, Options *o) {
     snprintf(src, sizeof src, "%s/%s-%s.cu", dir, pr->name, b->name);
     snprintf(exe, sizeof exe, "%s/%s-%s", dir, pr->name, b->name);
     if ((rc = write_program(pr, o, b, src))) return rc;
-    if (process_wait(nvcc_start(nvcc_path, src, exe, o->fast_math, NULL))) return EXIT_TOOL;
+    if (process_wait(nvcc_start(nvcc_path, src, exe, &o->nvcc, NULL))) return EXIT_TOOL;
     rc = process_run_program(exe, o->size, o->steps, o->reps);
     if (rc == 3) fprintf(stderr, "stencilc run: no GPU on this machine; running the CPU path\n");
   }
@@ -194,7 +188,17 @@ static int run(const Program *pr, Options *o) {
     printf("stencilc run: CPU path (C + OpenMP)\n");
     rc = process_run_program(exe, o->size, o->steps, o->reps);
   }
-  return rc == 0 ? EXIT_OK : rc == 1 ? EXIT_VERIFY : EXIT_TOOL;
+  if (rc == 2) fprintf(stderr, "stencilc run: the program refused its arguments (above)\n");
+  return rc == 0 ? EXIT_OK : rc == 1 ? EXIT_VERIFY : rc == 2 ? EXIT_INPUT : EXIT_TOOL;
+}
+
+static int run(const Program *pr, Options *o) {
+  Workdir w;
+  if (workdir_open(&w, o->workdir, "run")) return EXIT_TOOL;
+  choose_backend(o);
+  int rc = run_in(pr, o, w.path);
+  workdir_close(&w, o->keep || rc == EXIT_VERIFY || rc == EXIT_TOOL);
+  return rc;
 }
 
 static int model(const Program *pr, const Options *o) {

@@ -241,4 +241,4 @@ static int rewrite_run(Options *o, Stencil *st) {
 }
 
 const Command command_rewrite = {
-    "rewrite", {"-o --backend --target --gpu --explain", true, true}, rewrite_help, rewrite_run};
+    "rewrite", {"-o --backend --target --gpu --explain", true, true, NULL}, rewrite_help, rewrite_run};

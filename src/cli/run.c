@@ -15,21 +15,28 @@
 
 static void run_help(FILE *f) {
   fputs("usage: stencilc run FILE.c [-s SIZE] [-t STEPS] [-r REPS] [--dtype float|double]\n"
-        "                    [--backend B] [backend options] [--fast-math] [--cpu] [--explain]\n"
-        "                    [--workdir DIR] [C flags]\n"
-        "Generates the CUDA program, builds it with nvcc (-gencode=arch=compute_90,code=sm_90;\n"
-        "$NVCC and $STENCILC_CUDA_ARCH override), runs it on the GPU: verify against the CPU\n"
-        "reference, then time. On a machine without a GPU (or with --cpu) it then generates,\n"
-        "builds ($CC, default cc) and runs the C + OpenMP program instead, and says so.\n"
+        "                    [--backend B] [backend options] [--gpu G] [--fast-math]\n"
+        "                    [--arch A] [--nvcc-flags \"...\"] [--cpu] [--explain]\n"
+        "                    [--workdir DIR] [--keep] [C flags]\n"
+        "Generates the CUDA program (default --backend auto), builds it with nvcc ($NVCC) for the\n"
+        "GPU present, runs it on the GPU: verify against the CPU reference, then time. On a\n"
+        "machine without a GPU (or with --cpu) it then generates, builds ($CC, default cc) and\n"
+        "runs the C + OpenMP program instead, and says so.\n"
         "  -s SIZE      interior cells: N (every axis) or N0xN1[xN2], slowest axis first\n"
         "  -t STEPS     time steps (default: 1000 on the GPU, 10 on the CPU)\n"
         "  -r REPS      timed repetitions, the median is reported\n"
+        "  --gpu G      the GPU --backend auto chooses for (default: the GPU present, else h200)\n"
         "  --fast-math  build the CUDA program with --use_fast_math\n"
+        "  --arch A     sm_NN, NN or native (default: $STENCILC_CUDA_ARCH, else the compute\n"
+        "               capability of the GPU present, else sm_90)\n"
+        "  --nvcc-flags \"F\"  more nvcc options, split at blanks, after those of $NVCCFLAGS\n"
         "  --param NAME=VALUE  run-time scalar NAME at VALUE (default: 'stencilc info' lists them)\n"
-        "  --explain    print the plan of each program generated, to stdout, lines 'plan: '\n"
         "  --ranks P    an MPI run: P processes (mpirun) split the grid along axis 0, each on its\n"
         "               own GPU (or CPU), exchanging halos every few steps; built with mpicc/mpicxx\n"
-        "  --workdir D  where to write and build the programs (default $TMPDIR/stencilc-run)\n"
+        "  --explain    print the plan of each program generated, to stdout, lines 'plan: '\n"
+        "  --workdir D  where to write and build the programs (default: a fresh folder in\n"
+        "               $TMPDIR, removed after a run that passed)\n"
+        "  --keep       keep that folder (it is kept, and named, after a failure too)\n"
         "  C flags      -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE, --function NAME\n",
         f);
   options_backend_help(f);
@@ -54,10 +61,15 @@ static int run_program(const char *exe, const Options *o) {
                   : process_run_program(exe, o->size, o->steps, o->reps);
 }
 
-/* Maps a generated program's exit code to stencilc's. */
+/* Maps a generated program's exit code to stencilc's: 2, an argument it refused (its message
+ * printed), is the user's input. */
 static int program_result(int rc) {
   if (rc == 0) return EXIT_OK;
   if (rc == 1) return EXIT_VERIFY;
+  if (rc == 2) {
+    fprintf(stderr, "stencilc run: the program refused its arguments (above)\n");
+    return EXIT_INPUT;
+  }
   fprintf(stderr, "stencilc run: the program failed (exit %d)\n", rc);
   return EXIT_TOOL;
 }
@@ -76,14 +88,14 @@ static int run_gpu(const Stencil *st, const Options *o, const char *dir) {
   int rc = gen_write(st, &o->gen, o->explain ? stdout : NULL, src);
   if (rc) return rc;
   if (o->ranks && mpi_host_compiler_for_nvcc()) return EXIT_TOOL;
-  if (process_wait(nvcc_start(nvcc_path, src, exe, o->fast_math, NULL))) {
+  if (process_wait(nvcc_start(nvcc_path, src, exe, &o->nvcc, NULL))) {
     fprintf(stderr, "stencilc run: nvcc failed on %s\n", src);
     return EXIT_TOOL;
   }
   rc = run_program(exe, o);
   if (rc == NO_GPU) {
-    fprintf(stderr, "stencilc run: no GPU on this machine: the CUDA program was built (%s) but "
-                    "not run; running the CPU path instead\n", exe);
+    fprintf(stderr, "stencilc run: no GPU on this machine: the CUDA program was built (%s%s) but "
+                    "not run; running the CPU path instead\n", exe, o->keep || o->workdir ? "" : ", removed after; --keep keeps it");
     return NO_GPU;
   }
   return program_result(rc);
@@ -106,18 +118,16 @@ static int run_cpu(const Stencil *st, const Options *o, const char *dir) {
 
 static int run_run(Options *o, Stencil *st) {
   if (o->backend_given && !o->gen.backend->engine->cuda) o->cpu = true;
-  char dir[DIR_MAX];
-  if (o->workdir) snprintf(dir, sizeof dir, "%s", o->workdir);
-  else snprintf(dir, sizeof dir, "%s/stencilc-run", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-  if (make_dirs(dir)) {
-    fprintf(stderr, "stencilc run: cannot create '%s'\n", dir);
-    return EXIT_TOOL;
-  }
-  int rc = o->cpu ? NO_GPU : run_gpu(st, o, dir);
-  if (rc == NO_GPU) rc = run_cpu(st, o, dir);
+  Workdir w;
+  if (workdir_open(&w, o->workdir, "run")) return EXIT_TOOL;
+  int rc = o->cpu ? NO_GPU : run_gpu(st, o, w.path);
+  if (rc == NO_GPU) rc = run_cpu(st, o, w.path);
+  workdir_close(&w, o->keep || rc == EXIT_VERIFY || rc == EXIT_TOOL);
   return rc;
 }
 
 const Command command_run = {
-    "run", {"-s -t -r --dtype --backend --gpu --fast-math --cpu --workdir --explain --ranks --param", true, true},
+    "run",
+    {"-s -t -r --dtype --backend --gpu --fast-math --arch --nvcc-flags --cpu --workdir --keep --explain --ranks --param",
+     true, true, NULL},
     run_help, run_run};

@@ -22,6 +22,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "frontend/frontend.h"
@@ -32,15 +35,21 @@
 static void tune_help(FILE *f) {
   fputs(
     "usage: stencilc tune FILE.c [--gpu h200|h100|a100] [--dtype float|double] [-s SIZE]\n"
-    "                     [-t STEPS] [--top K] [--fast-math] [--workdir DIR]\n"
-    "                     [--emit DIR | --import FILE] [C flags]\n"
+    "                     [-t STEPS] [--top K] [--fast-math] [--arch A] [--nvcc-flags \"F\"]\n"
+    "                     [--workdir DIR] [--keep] [--emit DIR | --import FILE] [C flags]\n"
     "Takes the model's K best candidates of each strategy (default 3) and each strategy's\n"
-    "defaults (none predicted at under a third of the best), builds them in parallel with nvcc,\n"
-    "verifies each on the GPU and times whole launches of about 100 ms (the CPU reference runs\n"
-    "once, shared through a cache in DIR/ref), and caches the fastest for this stencil, GPU,\n"
-    "dtype and size class in $STENCILC_CACHE/tune.txt (default ~/.cache/stencilc), where 'gen'\n"
-    "and 'run' with --backend auto find it. Without a GPU the candidates are built but not\n"
-    "timed, nothing is cached, and the exit code is 3.\n"
+    "defaults (none predicted at under a third of the best), builds them with nvcc, as many at\n"
+    "once as there are cores, verifies each on the GPU and times whole launches of about 100 ms\n"
+    "(the CPU reference runs once, shared through a cache in DIR/ref), and caches the fastest\n"
+    "for this stencil, GPU, dtype and size class in tune.txt of $STENCILC_CACHE (default\n"
+    "$XDG_CACHE_HOME/stencilc, else ~/.cache/stencilc), where 'gen' and 'run' find it (their\n"
+    "default --backend auto). It prints a line per candidate built and per candidate timed,\n"
+    "with the seconds since it started. It first checks that there is a GPU (nvidia-smi):\n"
+    "without one, exit 2 and nothing built.\n"
+    "  --gpu G        the GPU (default: the one present)\n"
+    "  --arch A, --nvcc-flags \"F\", --fast-math   how nvcc builds, as for 'stencilc run'\n"
+    "  --workdir DIR  where to build (default: a fresh folder in $TMPDIR, removed after)\n"
+    "  --keep         keep that folder\n"
     "Split across machines (the GPU machine needs no stencilc):\n"
     "  --emit DIR     write the candidates' programs and DIR/tune.tsv (their options, the model's\n"
     "                 GCells/s and how to run them); build nothing, time nothing\n"
@@ -112,8 +121,20 @@ int tune_problem(const Options *o, const Stencil *st, Problem *pb) {
   return 0;
 }
 
+/* The model's key for the GPU present (local_gpu), else h200; says when it has no entry. */
+static const char *default_gpu(void) {
+  const char *name = local_gpu()->name, *key = name[0] ? model_gpu_key_for_name(name) : NULL;
+  static bool said;
+  if (name[0] && !key && !said) {
+    said = true;
+    fprintf(stderr, "stencilc: the GPU here, %s, is not in the model's table (%s): modelling h200 "
+                    "(--gpu chooses)\n", name, model_gpu_keys());
+  }
+  return key ? key : "h200";
+}
+
 int tune_gpu(const Options *o, GpuSpec *g) {
-  const char *key = o->gpu ? o->gpu : "h200";
+  const char *key = o->gpu ? o->gpu : default_gpu();
   if (!model_gpu_find(key, cache_file("gpu.txt"), g)) return 0;
   fprintf(stderr, "stencilc: unknown GPU '%s' (known: %s)\n", key, model_gpu_keys());
   return -1;
@@ -135,7 +156,7 @@ static int cache_lookup(const char *key, char *out, size_t n) {
 }
 
 int tune_apply_choice(const char *text, Options *o) {
-  static const OptionSet set = {"--backend", true, false};
+  static const OptionSet set = {"--backend", true, false, NULL};
   char copy[512], *argv[32];
   int argc = 0;
   snprintf(copy, sizeof copy, "%s", text);
@@ -231,13 +252,43 @@ static int write_source(const Stencil *st, const char *dir, int i, Build *b) {
   return rc;
 }
 
+/* Seconds since the first call (tune's start). */
+static double elapsed(void) {
+  static struct timespec t0;
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  if (!t0.tv_sec && !t0.tv_nsec) t0 = t;
+  return (double)(t.tv_sec - t0.tv_sec) + (t.tv_nsec - t0.tv_nsec) / 1e9;
+}
+
+/* Builds the candidates, as many at once as there are cores (nvcc runs single-threaded), and
+ * prints a line as each finishes. */
 static void build_all(const Stencil *st, const char *nvcc, const char *dir, const Options *o,
                       Build *b, int n) {
-  for (int i = 0; i < n; i++) { /* all at once: nvcc runs single-threaded */
-    int written = !write_source(st, dir, i, &b[i]);
-    b[i].pid = written ? nvcc_start(nvcc, b[i].src, b[i].exe, o->fast_math, b[i].log) : -1;
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  int started = 0, running = 0, done = 0;
+  char text[256];
+  while (done < n) {
+    while (started < n && running < (cores > 0 ? cores : 1)) {
+      Build *c = &b[started++];
+      c->pid = write_source(st, dir, (int)(c - b), c) ? -1 : nvcc_start(nvcc, c->src, c->exe, &o->nvcc, c->log);
+      if (c->pid > 0) running++;
+      else done++, printf("tune: built [%d/%d] cannot write or start the build of %s\n", done, n, c->src);
+    }
+    if (!running) continue;
+    int status;
+    pid_t pid = wait(&status);
+    if (pid < 0) break;
+    for (int i = 0; i < n; i++) {
+      if (b[i].pid != pid) continue;
+      running--, done++;
+      b[i].built = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+      tune_choice_text(&b[i].c->opt, text, sizeof text);
+      printf("tune: built [%d/%d] %-48s %s  (%.1f s)\n", done, n, text, b[i].built ? "ok" : "FAILED",
+             elapsed());
+      fflush(stdout);
+    }
   }
-  for (int i = 0; i < n; i++) b[i].built = process_wait(b[i].pid) == 0;
 }
 
 /* Runs the built candidates; returns the index of the fastest, -1 when none ran, -3 without GPU. */
@@ -267,8 +318,8 @@ static int time_all(const Options *o, const char *dir, Build *b, int n) {
       fflush(stdout);
       return -3;
     }
-    if (g < 0) printf("failed (exit %d, %s)\n", rc, out);
-    else printf("measured %8.1f GCells/s\n", g);
+    if (g < 0) printf("failed (exit %d, %s)  (%.1f s)\n", rc, out, elapsed());
+    else printf("measured %8.1f GCells/s  (%.1f s)\n", g, elapsed());
     fflush(stdout);
     if (g > best_g) best_g = g, best = i;
   }
@@ -295,7 +346,7 @@ static int emit(const Stencil *st, const Options *o, const char *key, const char
   int ok = f != NULL;
   if (ok) fprintf(f, "#key\t%s\n#args\t-t %s%s%s\n#tuneargs\t--time-ms %s\n#nvcc\t%s\n", key,
                   o->steps ? o->steps : "1000", o->size ? " -s " : "", o->size ? o->size : "",
-                  TUNE_TIME_MS, o->fast_math ? "--use_fast_math" : "");
+                  TUNE_TIME_MS, o->nvcc.fast_math ? "--use_fast_math" : "");
   for (int i = 0; ok && i < n; i++) {
     if (write_source(st, dir, i, &b[i])) {
       ok = 0;
@@ -396,25 +447,40 @@ static int tune(const Stencil *st, const Options *o, DType dt, const char *nvcc,
 }
 
 static int tune_run(Options *o, Stencil *st) {
-  const char *nvcc = o->emit || o->import ? "" : tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc");
-  char dir[4096], nvcc_path[4096];
-  snprintf(dir, sizeof dir, "%s", o->emit ? o->emit : o->workdir ? o->workdir : "/tmp/stencilc-tune");
+  elapsed();
   if (o->emit && o->import) {
     fprintf(stderr, "stencilc tune: --emit and --import are the two halves of a split tune: give one\n");
     return EXIT_INPUT;
   }
-  if (!nvcc) {
+  if (o->emit || o->import) {
+    if (o->emit && make_dirs(o->emit)) {
+      fprintf(stderr, "stencilc tune: cannot create '%s'\n", o->emit);
+      return EXIT_TOOL;
+    }
+    return tune(st, o, o->gen.dtype, "", o->emit ? o->emit : "");
+  }
+  if (!local_gpu()->present) {
+    fprintf(stderr, "stencilc tune: no GPU on this machine (nvidia-smi lists none): tune times the "
+                    "candidates on one. Without a GPU, 'stencilc tune --emit DIR' writes them for a "
+                    "GPU machine, and 'stencilc model' ranks them by prediction\n");
+    return EXIT_INPUT;
+  }
+  const char *found = tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc");
+  if (!found) {
     fprintf(stderr, "stencilc tune: nvcc not found (install the CUDA toolkit or set $NVCC)\n");
     return EXIT_TOOL;
   }
-  if (!o->import && make_dirs(dir)) {
-    fprintf(stderr, "stencilc tune: cannot create '%s'\n", dir);
-    return EXIT_TOOL;
-  }
-  snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
-  return tune(st, o, o->gen.dtype, nvcc_path, dir);
+  char nvcc[4096];
+  snprintf(nvcc, sizeof nvcc, "%s", found);
+  Workdir w;
+  if (workdir_open(&w, o->workdir, "tune")) return EXIT_TOOL;
+  int rc = tune(st, o, o->gen.dtype, nvcc, w.path);
+  workdir_close(&w, o->keep || rc != EXIT_OK);
+  return rc;
 }
 
 const Command command_tune = {
-    "tune", {"--gpu --dtype -s -t --top --fast-math --workdir --emit --import", false, true},
+    "tune",
+    {"--gpu --dtype -s -t --top --fast-math --arch --nvcc-flags --workdir --keep --emit --import",
+     false, true, NULL},
     tune_help, tune_run};

@@ -4,7 +4,8 @@ and stencilc:kernel-end markers), for the mutation suite tests/test_mutation.sh.
 
   mutate.py list PROGRAM            one line per mutant: ID OPERATOR DESCRIPTION
   mutate.py apply PROGRAM ID OUT    writes the mutant ID of PROGRAM to OUT
-  mutate.py differs A.raw B.raw TYPE  exit 0 when the results differ by more than rounding
+  mutate.py differs A.raw B.raw TYPE PROGRAM REFDIR
+                                    exit 0 when the results differ by more than rounding
 
 Operators (sites are the kernel's arithmetic lines: assignments with a floating literal
 coefficient, or with a shuffle):
@@ -17,6 +18,17 @@ coefficient, or with a shuffle):
                 axis) of the step's result left as it was before the step
   step-fewer    one time step fewer: the first step a copy (single-step engines), or steps - 1
                 steps then a copy (engines that fuse steps)
+  barrier       one __syncthreads() of a CUDA kernel removed (a race: visible when tools/cudaemu
+                runs the threads of a block in random order, CUDAEMU_SCHEDULE=random)
+
+"More than rounding" is judged against the magnitude of the terms a cell is made of, not the
+cell's own value (which a cancelling stencil makes far smaller than its terms): the per-cell
+bound b(c) that the program's reference computes (runtime/rt_common.h, "Verification") is
+K * eps * m(c), with K = flops + 2 and m(c) the terms' magnitude sum |coefficient x value|
+propagated over the steps. A mutant differs when some cell is off by more than 4 eps m(c) =
+4 b(c) / K from the unmutated program's result (any change in the halo, where b = 0, counts),
+or, where the bound is not finite, by more than 4 ulps of the cell's value. The bound comes from
+the unmutated program's --ref-cache REFDIR (the reference's result, then its bound per cell).
 The last three wrap the kernel's entry point (stencil_step or stencil_advance), renamed, in a
 function that does the damage: the same for every backend.
 """
@@ -126,6 +138,10 @@ def mutants(kernel, cuda, multistep):
                             lambda x: new if x.group(0) == lit else x.group(0), k)))
     for op in ("unwritten-row", "unwritten-col", "step-fewer"):
         out.append((op, "wrapper", lambda k, op=op: wrap(k, op, cuda, multistep)))
+    for n, line in enumerate(lines):
+        if cuda and line.strip() == "__syncthreads();":
+            out.append(("barrier", "line %d" % n, on_line(n, line.index("__"), "__syncthreads();",
+                                                          "/* mutation: barrier removed */")))
     return out
 
 
@@ -186,22 +202,63 @@ def wrap(kernel, op, cuda, multistep):
     return head + kernel[len(BEGIN):] + tail
 
 
+def read_floats(path, code, count=None, offset=0):
+    a = array.array(code)
+    with open(path, "rb") as f:
+        f.seek(offset)
+        data = f.read() if count is None else f.read(count * a.itemsize)
+    a.frombytes(data[:len(data) - len(data) % a.itemsize])
+    return a
+
+
+def reference_bound(refdir, code, cells, orig):
+    """The bound per cell of the reference that orig's check compared with: of the results in
+    refdir (one per check the program ran), the one orig lies within."""
+    import os
+    best, best_worst = None, None
+    for name in sorted(os.listdir(refdir)):
+        path = os.path.join(refdir, name)
+        ref = read_floats(path, code, cells)
+        bound = read_floats(path, "d", cells, cells * ref.itemsize)
+        if len(ref) != cells or len(bound) != cells:
+            continue
+        worst = max((abs(x - r) / b if b > 0 else 0.0) for x, r, b in zip(orig, ref, bound)
+                    if x == x and r == r)
+        if best_worst is None or worst < best_worst:
+            best, best_worst = bound, worst
+    return best
+
+
+def differs(a_path, b_path, dtype, program, refdir):
+    """Whether B (a mutant's result) differs from A (the unmutated one's) by more than rounding
+    (the module's docstring)."""
+    code = dtype[0]
+    a, b = read_floats(a_path, code), read_floats(b_path, code)
+    if len(a) != len(b):
+        return True
+    eps = 2.0 ** -23 if dtype == "float" else 2.0 ** -52
+    fields = re.search(r"static const RtStencil rt_stencil = \{[^{]*\{[^}]*\}, \{[^}]*\}, (\d+),",
+                       open(program).read())
+    k = int(fields.group(1)) + 2
+    bound = reference_bound(refdir, code, len(a), a)
+    if bound is None:
+        sys.exit("mutate.py: no reference result of %d cells in %s" % (len(a), refdir))
+    for x, y, bd in zip(a, b, bound):
+        if x != x or y != y:
+            if (x != x) != (y != y):
+                return True
+        elif bd == bd and bd != float("inf"):
+            if abs(x - y) > 4 * bd / k:
+                return True
+        elif abs(x - y) > 4 * eps * abs(x) + 1e-300:
+            return True
+    return False
+
+
 def main():
     cmd, prog = sys.argv[1], sys.argv[2]
     if cmd == "differs":
-        a, b = array.array(sys.argv[4][0]), array.array(sys.argv[4][0])
-        a.frombytes(open(sys.argv[2], "rb").read())
-        b.frombytes(open(sys.argv[3], "rb").read())
-        eps = 2.0 ** -23 if sys.argv[4] == "float" else 2.0 ** -52
-        if len(a) != len(b):
-            sys.exit(0)
-        for x, y in zip(a, b):
-            if x != x or y != y:
-                if (x != x) != (y != y):
-                    sys.exit(0)
-            elif abs(x - y) > 4 * eps * abs(x) + 1e-300:
-                sys.exit(0)
-        sys.exit(1)
+        sys.exit(0 if differs(*sys.argv[2:7]) else 1)
     text = open(prog).read()
     pre, kernel, post = split_kernel(text)
     cuda = "__global__" in kernel
