@@ -289,8 +289,8 @@ void emit_smem_setup(Buf *out, const char *kernel, const char *bytes) {
 
 static const char *const cuda_texts[] = {rt_rt_chunk, rt_rt_cuda, NULL};
 static const char *const cpu_texts[] = {rt_rt_cpu, NULL};
-const ProgramEngine engine_cuda = {1, cuda_texts, {16384, 512}, 1000, 5};
-const ProgramEngine engine_cpu = {0, cpu_texts, {2048, 128}, 10, 3};
+const ProgramEngine engine_cuda = {1, cuda_texts, {1L << 28, 16384, 512}, 1000, 5};
+const ProgramEngine engine_cpu = {0, cpu_texts, {1L << 22, 2048, 128}, 10, 3};
 
 static void emit_c_string(Buf *out, const char *s) {
   buf_puts(out, "\"");
@@ -344,17 +344,28 @@ static void emit_constants(Buf *out, const Stencil *st, DType dtype, const Backe
   format_double(gain, sizeof gain, ir_gain(st));
   if (st->nweights) emit_weight_gains(out, st);
   buf_puts(out, "\n/* Stencil constants: name, backend, dtype, dims, lo, hi, flops, gain, copyback,\n"
-                " * default size, steps, reps, weights, their gains. */\n"
+                " * default size, steps, reps, weights, their gains, the sizes the source fixes. */\n"
                 "static const RtStencil rt_stencil = {");
   emit_c_string(out, st->name);
   buf_printf(out, ", \"%s\", \"%s\", %d, ", bi->name, ir_dtype_name(dtype), st->dims);
   emit_int_array(out, lo, IR_MAX_DIMS);
   buf_puts(out, ", ");
   emit_int_array(out, hi, IR_MAX_DIMS);
+  long steps = bi->engine->default_steps, n;
+  ir_fixed_steps(st, &steps);
   buf_printf(out, ", %d, %s, %d, %ld, %ld, %ld", st->flops, gain, st->time_form == TIME_COPYBACK,
-             bi->engine->default_size[st->dims - 2], bi->engine->default_steps, bi->engine->default_reps);
+             bi->engine->default_size[st->dims - 1], steps, bi->engine->default_reps);
   if (st->nweights) buf_printf(out, ", %d, rt_weight_gain", st->nweights);
   else buf_puts(out, ", 0, NULL");
+  /* the sizes the source fixes, per axis (0: the default size) */
+  bool fixed = false;
+  for (int a = 0; a < st->dims; a++) fixed |= ir_fixed_interior(st, a, &n);
+  if (fixed) {
+    buf_puts(out, ", {");
+    for (int a = 0; a < IR_MAX_DIMS; a++)
+      buf_printf(out, "%s%ld", a ? ", " : "", a < st->dims && ir_fixed_interior(st, a, &n) ? n : 0);
+    buf_puts(out, "}");
+  }
   buf_puts(out, "};\n");
 }
 

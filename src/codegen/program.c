@@ -206,7 +206,7 @@ static void emit_constants(Buf *out, const Program *pr, DType dtype, const Backe
   buf_puts(out, "}, {");
   for (int a = 0; a < IR_MAX_DIMS; a++) buf_printf(out, "%s%d", a ? ", " : "", a < pr->dims ? pr->hi[a] : 0);
   buf_printf(out, "}, %d, %.17g, 0, %ld, %ld, %ld, 0, NULL}, RT_PROG_FIELDS, rt_fields, %d, %.17g, %d};\n",
-             pr->flops, product_of_gains(pr), b->engine->default_size[pr->dims - 2],
+             pr->flops, product_of_gains(pr), b->engine->default_size[pr->dims - 1],
              b->engine->default_steps, b->engine->default_reps, pr->nscalars, pr->coef_scale,
              program_second_order(pr));
 }

@@ -318,7 +318,9 @@ static void bind_var(Buf *out, const Plan *p, int k) {
       break;
     }
     case BIND_STEPS:
-      snprintf(value, sizeof value, "stencilc_in.steps - (%ldL)", st->steps_const);
+      /* the loop's iterations: each makes steps_per_iter steps */
+      snprintf(value, sizeof value, "stencilc_in.steps / %d - (%ldL)", st->steps_per_iter,
+               st->steps_const);
       bind_scalar(out, p, k, value);
       break;
     case BIND_DEAD: bind_scalar(out, p, k, "0"); break;
@@ -369,11 +371,12 @@ static void write_driver(Buf *out, const Plan *p) {
                  "not the source's constant %ld\");\n",
                  a, st->extent_const[a], a, st->extent_const[a]);
   }
-  if (!st->steps_param[0])
+  long fixed_steps;
+  if (ir_fixed_steps(st, &fixed_steps))
     buf_printf(out,
                "  rt_user_need(stencilc_in.steps == %ldL, \"the step count is not the "
                "source's constant %ld\");\n",
-               st->steps_const, st->steps_const);
+               fixed_steps, fixed_steps);
   /* globals first: a local's type may name one; each group in declaration order */
   for (int pass = 0; pass < 2; pass++)
     for (int k = 0; k < r->nvars; k++)

@@ -82,6 +82,10 @@ typedef struct {
   char extent_param[IR_MAX_DIMS][IR_NAME_MAX];
   long extent_const[IR_MAX_DIMS];
   int lo[IR_MAX_DIMS], hi[IR_MAX_DIMS];
+  /* Where a constant extent is declared, for messages: the line of the grid's declaration, and
+   * the size's name when it is written as one (the macro N of A[N][N]), else "". */
+  int extent_line[IR_MAX_DIMS];
+  char extent_name[IR_MAX_DIMS][IR_NAME_MAX];
   /* Points read, distinct, in order of first appearance. */
   Point *points;
   int npoints;
@@ -147,6 +151,13 @@ double ir_gain(const Stencil *st);
 /* Sum of |coef| over the points whose coefficient is coef times weight k (linear stencils), else
  * 0: the program adds this times |w[k]| to the gain once it knows the weights. */
 double ir_weight_gain(const Stencil *st, int k);
+
+/* Sizes the source fixes, the defaults of every run (issue 17 item 6). ir_fixed_interior: true
+ * when axis a has a constant extent, with its interior (the extent less the halo) in *n.
+ * ir_fixed_steps: true when the time loop runs a constant count, with the time steps it makes
+ * (iterations times steps_per_iter) in *steps. */
+bool ir_fixed_interior(const Stencil *st, int a, long *n);
+bool ir_fixed_steps(const Stencil *st, long *steps);
 
 const char *ir_dtype_name(DType t);
 /* Bytes of one element: the one place element sizes come from. */
