@@ -225,10 +225,11 @@ void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs) {
   for (int a = 0; a < d; a++) em_line(&e, "const long b%d = g->lo[%d], e%d = g->lo[%d] + g->n[%d];", a, a, a, a, a);
   if (st->nweights) /* host code reads the host copy (in CUDA programs rt_w is on the device) */
     em_line(&e, "const rt_real *const rt_w = rt_w_host;");
-  buf_puts(out, "#pragma omp parallel for\n");
+  /* in 1D the one loop is both the parallel and the vector loop */
+  buf_puts(out, d == 1 && hs->simd ? "#pragma omp parallel for simd\n" : "#pragma omp parallel for\n");
   for (int a = 0; a < d - 1; a++, e.depth++) /* one statement each: no braces */
     em_line(&e, "for (long i%d = b%d; i%d < e%d; i%d++)", a, a, a, a, a);
-  if (hs->simd) buf_puts(out, "#pragma omp simd\n");
+  if (hs->simd && d > 1) buf_puts(out, "#pragma omp simd\n");
   em_open(&e, "for (long i%d = b%d; i%d < e%d; i%d++)", d - 1, d - 1, d - 1, d - 1, d - 1);
   em_begin(&e);
   buf_puts(out, "const long c = ");
@@ -423,9 +424,10 @@ void emit_thread_cell(Buf *out, int d, const int lo[IR_MAX_DIMS]) {
 }
 
 void emit_cell_nest(Buf *out, int d, bool simd) {
-  buf_puts(out, "#pragma omp parallel for\n");
+  /* in 1D the one loop is both the parallel and the vector loop */
+  buf_puts(out, d == 1 && simd ? "#pragma omp parallel for simd\n" : "#pragma omp parallel for\n");
   for (int a = 0; a < d; a++) {
-    if (a == d - 1 && simd) buf_puts(out, "#pragma omp simd\n");
+    if (a == d - 1 && simd && d > 1) buf_puts(out, "#pragma omp simd\n");
     buf_printf(out, "%*sfor (long i%d = b%d; i%d < e%d; i%d++)%s\n", 2 * (a + 1), "", a, a, a, a,
                a, a == d - 1 ? " {" : "");
   }

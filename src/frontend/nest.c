@@ -1,6 +1,6 @@
 /* Recognises one candidate time loop in the forms real stencil code takes:
  *   for (t = T0; t < T; t++)                                     time loop
- *     for (i = L0; i < E0 - H0; i++) for (j ...) [for (k ...)]   a sweep: 2 or 3 spatial loops
+ *     for (i = L0; i < E0 - H0; i++) [for (j ...) [for (k ...)]] a sweep: 1 to 3 spatial loops
  *       A[(t + 1) % 2][i][j] = f(A[t % 2][i + c][j + d], ...);   one array with two time levels
  * or two arrays, the sweep writing B from A, followed in the time loop by
  *   - a pointer swap (tmp = A; A = B; B = tmp;, also from a macro),
@@ -18,7 +18,7 @@
 #include "parser.h"
 
 static const char *const HINT_NEST =
-    "stencilc handles 2D and 3D grids: a time loop around 2 or 3 spatial loops";
+    "stencilc handles 1D, 2D and 3D grids: a time loop around 1 to 3 spatial loops";
 
 static const char *const HINT_TIME_BODY =
     "the time loop holds the sweep, then a pointer swap (tmp = a; a = b; b = tmp;) or a "
@@ -668,10 +668,9 @@ static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
     Loop *l = &sw->loops[sw->nloops++];
     if (parse_loop(p, cur, l) || single_statement(p, l->body, true, &cur)) return -1;
   }
-  if (sw->nloops < 2)
+  if (sw->nloops < 1)
     return fail(p, p->time.at, HINT_NEST,
-                "found %d nested loop%s; need a time loop and 2 or 3 spatial loops",
-                1 + sw->nloops, sw->nloops ? "s" : "");
+                "found 1 nested loop; need a time loop and 1 to 3 spatial loops");
   if (p->progress < 1) p->progress = 1;
   sw->block = clang_getNullCursor();
   if (kind(cur) == CXCursor_CompoundStmt) {
@@ -916,7 +915,7 @@ static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves 
   }
   if (*nsweeps == 0)
     return fail(p, p->time.at, HINT_NEST,
-                "found 1 nested loop; need a time loop and 2 or 3 spatial loops");
+                "found 1 nested loop; need a time loop and 1 to 3 spatial loops");
   return 0;
 }
 

@@ -1,6 +1,6 @@
 /* Stencil intermediate representation.
  *
- * One Stencil describes one time-iterated update of a 2D or 3D grid:
+ * One Stencil describes one time-iterated update of a 1D, 2D or 3D grid:
  *   for t in [0, steps): for every interior cell c: out[c] = expr(in[c + off_p] for each point p)
  * Axis 0 is the slowest (outermost loop, the streaming axis of the blocked backends); the last
  * axis is contiguous in memory. The frontend builds it, ir_classify() fills the derived facts,
@@ -53,7 +53,7 @@ typedef struct {
   char name[IR_NAME_MAX];       /* base name of the input file without extension */
   char func_name[IR_NAME_MAX];  /* the C function holding the loop nest */
   char array[IR_NAME_MAX];      /* the grid array (the one read) */
-  int dims;                     /* 2 or 3 */
+  int dims;                     /* 1, 2 or 3 */
   DType dtype;                  /* element type in the source */
   TimeForm time_form;
   /* Where the stencil is in the source (frontend): the region's byte offsets [begin, end) in the
