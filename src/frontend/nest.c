@@ -671,7 +671,9 @@ static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
   if (sw->nloops < 1)
     return fail(p, p->time.at, HINT_NEST,
                 "found 1 nested loop; need a time loop and 1 to 3 spatial loops");
-  if (p->progress < 1) p->progress = 1;
+  /* two loops of a 2D or 3D nest whose time loop was refused also read as a 1D stencil: they
+   * count as progress (their refusal shown) only once the written cell fits one axis */
+  if (p->progress < 1 && sw->nloops > 1) p->progress = 1;
   sw->block = clang_getNullCursor();
   if (kind(cur) == CXCursor_CompoundStmt) {
     sw->block = cur;
