@@ -98,8 +98,9 @@ int tune_problem(const Options *o, const Stencil *st, Problem *pb) {
   double cells = 1;
   for (int a = 0; a < st->dims; a++) cells *= (double)(pb->n[a] + st->lo[a] + st->hi[a]);
   if (cells > MAX_GRID_CELLS) {
-    fprintf(stderr, "stencilc: -s %s: a grid of %.3g cells (halo included) is over the %.3g that "
-                    "generated programs accept (10^15 bytes of float)\n", o->size, cells, MAX_GRID_CELLS);
+    fprintf(stderr, "stencilc: %s%s: a grid of %.3g cells (halo included) is over the %.3g that "
+                    "generated programs accept (10^15 bytes of float)\n", o->size ? "-s " : "the source's sizes",
+            o->size ? o->size : "", cells, MAX_GRID_CELLS);
     return -1;
   }
   return 0;
