@@ -359,15 +359,10 @@ static void emit_constants(Buf *out, const Stencil *st, DType dtype, const Backe
   if (st->nweights) buf_printf(out, ", %d, rt_weight_gain", st->nweights);
   else buf_puts(out, ", 0, NULL");
   /* the sizes the source fixes, per axis (0: the default size) */
-  bool fixed = false;
-  for (int a = 0; a < st->dims; a++) fixed |= ir_fixed_interior(st, a, &n);
-  if (fixed) {
-    buf_puts(out, ", {");
-    for (int a = 0; a < IR_MAX_DIMS; a++)
-      buf_printf(out, "%s%ld", a ? ", " : "", a < st->dims && ir_fixed_interior(st, a, &n) ? n : 0);
-    buf_puts(out, "}");
-  }
-  buf_puts(out, "};\n");
+  buf_puts(out, ", {");
+  for (int a = 0; a < IR_MAX_DIMS; a++)
+    buf_printf(out, "%s%ld", a ? ", " : "", a < st->dims && ir_fixed_interior(st, a, &n) ? n : 0);
+  buf_puts(out, "}};\n");
 }
 
 /* The reference step, and RT_REF_HASH: a hash of it, of the element type and of the runtime
