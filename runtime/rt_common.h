@@ -64,6 +64,7 @@ typedef struct {
   int nscalars;                         /* run-time scalars (then nweights == nscalars) */
   const RtScalar *scalars;
   void (*derive)(double *v);            /* fills the derived scalars of v from its parameters */
+  long default_n[RT_MAX_DIMS];          /* per axis: the interior the source fixes, 0: default_size */
 } RtStencil;
 
 typedef struct {
@@ -464,13 +465,27 @@ typedef struct {
   double scalar[RT_MAX_SCALARS]; /* the run-time scalars' values (--param, then derived) */
 } RtOptions;
 
+/* The default interior of axis a: the source's size, else the engine's. */
+RT_API long rt_default_n(const RtStencil *st, int a) {
+  return st->default_n[a] ? st->default_n[a] : st->default_size;
+}
+
+/* The check's default interior per axis: smaller than the timed grid in 2D and 3D. */
+RT_API long rt_default_check(int dims) { return dims == 3 ? 37 : dims == 2 ? 97 : 997; }
+
+RT_API void rt_format_size(char *out, size_t cap, int dims, const long n[]);
+
 RT_API void rt_usage(FILE *f, const char *prog, const RtStencil *st) {
+  long n[RT_MAX_DIMS] = {0, 0, 0};
+  for (int a = 0; a < st->dims; a++) n[a] = rt_default_n(st, a);
+  char size[96];
+  rt_format_size(size, sizeof size, st->dims, n);
   fprintf(f,
-          "usage: %s [-s N | -s N0xN1%s] [-t STEPS] [-r REPS] [--seed S] [--check-size N]\n"
+          "usage: %s [-s N%s%s] [-t STEPS] [-r REPS] [--seed S] [--check-size N]\n"
           "          [--dump-init FILE --dump FILE] [--dump-input FILE] [--dump-output FILE]\n"
           "          [--ref-cache DIR] [--time-ms MS]%s [-h]\n"
           "  %s stencil, %s backend, %s. Sizes are interior cells per axis, axis 0 first.\n"
-          "  defaults: -s %ld -t %ld -r %ld --check-size %d\n"
+          "  defaults: -s %s -t %ld -r %ld --check-size %ld\n"
           "  --ref-cache DIR  keep the CPU reference's results in DIR and reuse them (programs\n"
           "                   of the same stencil and dtype share them: tune's candidates)\n"
           "  --time-ms MS     verify STEPS steps, but time whole launches of about MS ms each\n"
@@ -492,6 +507,9 @@ RT_API void rt_usage(FILE *f, const char *prog, const RtStencil *st) {
              "                   deep; default: the backend's steps per launch, else 4, or what the\n"
              "                   thinnest part can serve); start with mpirun -np P\n");
 #endif
+          prog, st->dims > 1 ? " | -s N0xN1" : "", st->dims == 3 ? "xN2" : "", st->name,
+          st->backend, st->dtype, size, st->default_steps, st->default_reps,
+          rt_default_check(st->dims));
 }
 
 
@@ -579,8 +597,8 @@ RT_API void rt_parse_options(int argc, char **argv, const RtStencil *st, RtOptio
   const char *prog = argv[0];
   memset(o, 0, sizeof *o);
   for (int a = 0; a < st->dims; a++) {
-    o->n[a] = st->default_size;
-    o->check[a] = st->dims == 3 ? 37 : 97;
+    o->n[a] = rt_default_n(st, a);
+    o->check[a] = rt_default_check(st->dims);
   }
   o->steps = st->default_steps;
   o->reps = st->default_reps;

@@ -7,6 +7,10 @@
 #    but fails `check` (the built-in check cannot see it; the user's code can);
 #  - the hand-written inputs of tests/check/ (VLA parameters, PolyBench-style loop counters,
 #    a global array of #define'd size, anisotropic 3D sizes) pass;
+#  - every accepted input of tests/inputs/ passes with the cpu backend (with the C flags of its
+#    '// check:' line, when it has one: -D sizes smaller than the source's), and a subset through
+#    tools/cudaemu with naive (1D, copy-back 3D, pointer swap at radius 4) and n5d (a time loop
+#    from 1, two sweeps per step, a 3D index macro);
 #  - sizes or step counts that contradict the source are refused (exit 2), a failing compiler is
 #    exit 3, and the temporary folder is gone after a PASS.
 # Runs two checks at a time (CI has 2 cores).
@@ -52,8 +56,25 @@ check_bg hand-jacobi2d tests/check/jacobi2d_global.c
 check_bg hand-heat3d tests/check/heat3d_aniso.c -s 9x11x14 -t 4
 check_bg hand-blur2d tests/check/blur2d_radius2.c -s 17x23 -t 3
 check_bg hand-heat2d-double-as-float tests/check/heat2d_polybench.c --dtype float -s 21 -t 3
+# 6. Every input of tests/inputs/ (issue 17 item 8), then the cudaemu subset.
+for f in tests/inputs/*.c; do
+  # shellcheck disable=SC2046
+  check_bg "input-$(basename "$f" .c)" "$f" $(sed -n '2s|^// check: ||p' "$f")
+done
+check_bg emu-naive-jacobi1d tests/inputs/jacobi1d_polybench.c --backend naive -DN=300 -DTSTEPS=3
+check_bg emu-naive-heat1d-r2 tests/inputs/heat1d_levels_r2.c --backend naive -s 500 -t 4
+check_bg emu-naive-copyback-3d tests/inputs/copyback_3d.c --backend naive -s 12 -t 3
+check_bg emu-naive-wave2d-r4 tests/inputs/wave2d_r4_single_field.c --backend naive -s 30 -t 3
+check_bg emu-n5d-time-from-one tests/inputs/time_from_one.c --backend n5d -s 24 -t 5
+check_bg emu-n5d-two-sweeps tests/inputs/jacobi2d_two_sweeps.c --backend n5d --bt 4 -s 24 -t 6
+check_bg emu-n5d-stencilprobe tests/inputs/stencilprobe_index3d.c --backend n5d -s 12 -t 3
 wait
 for f in examples/*.c; do passed "cpu-$(basename "$f" .c)"; done
+for f in tests/inputs/*.c; do passed "input-$(basename "$f" .c)"; done
+for n in naive-jacobi1d naive-heat1d-r2 naive-copyback-3d naive-wave2d-r4 n5d-time-from-one \
+         n5d-two-sweeps n5d-stencilprobe; do
+  passed "emu-$n"
+done
 for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r hand-heat2d \
          hand-jacobi2d hand-heat3d hand-blur2d hand-heat2d-double-as-float; do
   passed "$n"

@@ -98,4 +98,42 @@ first=$(grep -v '^#' "$tmp/emit/tune.tsv" | head -1 | cut -f2)
 diff=$(python3 tests/doc_options.py "$STENCILC")
 [ -z "$diff" ] && ok || no "options documented differently: $diff"
 
+# Sizes in the source (issue 17 item 6): constant extents and step counts are the defaults of
+# gen's program, run and info; a -s that contradicts a constant extent is refused, located at the
+# grid's declaration and naming the constant and the value given. heat2d_const_sizes.c declares
+# grid[2][NY + 2][NX + 2] with NY 128, NX 256, and 50 steps; jacobi1d_polybench.c A[N] with N
+# 4000 and TSTEPS 1000 of two sweeps each.
+"$STENCILC" info tests/inputs/heat2d_const_sizes.c | grep -q '^steps        50$' && ok || no "info shows the constant step count"
+"$STENCILC" gen tests/inputs/heat2d_const_sizes.c --backend cpu -o "$tmp/c.c" 2>/dev/null &&
+  cc -std=c11 -O1 -fopenmp -o "$tmp/c" "$tmp/c.c" -lm || no "gen and build heat2d_const_sizes"
+"$tmp/c" -h | grep -q -- 'defaults: -s 128x256 -t 50 ' && ok || no "the program's defaults are the source's sizes: $("$tmp/c" -h | grep defaults)"
+"$STENCILC" run tests/inputs/heat2d_const_sizes.c --cpu -r 1 --workdir "$tmp/run" >"$tmp/run.log" 2>&1 &&
+  grep -q '^RESULT .* size=128x256 steps=50 .*verify=PASS' "$tmp/run.log" && ok ||
+  no "run defaults to the source's sizes" "$(tail -2 "$tmp/run.log")"
+"$STENCILC" run tests/inputs/jacobi1d_polybench.c --cpu -s 100 >"$tmp/err" 2>&1
+rc=$?
+[ $rc = 2 ] && grep -q '^tests/inputs/jacobi1d_polybench.c:[0-9]*:[0-9]*: error: -s 100 contradicts the source: axis 0 of .A. has the constant extent N = 4000, an interior of 3998 cells, not 100$' "$tmp/err" && ok ||
+  no "run -s contradicting a constant extent: exit $rc" "$(head -2 "$tmp/err")"
+expect 2 "model -s contradicting a constant extent" "$STENCILC" model tests/inputs/heat2d_const_sizes.c -s 64
+expect 0 "run -s giving the constant interior" "$STENCILC" run tests/inputs/heat2d_const_sizes.c --cpu -s 128x256 -t 2 -r 1 --workdir "$tmp/run"
+expect 0 "-D redefines a guarded size" "$STENCILC" run tests/inputs/jacobi1d_polybench.c --cpu -DN=500 -s 498 -t 4 -r 1 --workdir "$tmp/run"
+
+# One-dimensional stencils (item 5): cpu and naive generate; n5d, 25d and ssam refuse at plan time
+# with the reason; the model and --backend auto choose naive.
+for b in n5d 25d ssam; do
+  "$STENCILC" gen tests/inputs/heat1d_levels_r2.c --backend $b -o "$tmp/x.cu" >"$tmp/err" 2>&1
+  rc=$?
+  [ $rc = 2 ] && [ ! -e "$tmp/x.cu" ] && grep -q "error: $b: .*1D" "$tmp/err" && grep -q 'hint: use --backend naive (CUDA) or cpu for 1D' "$tmp/err" && ok ||
+    no "$b on a 1D stencil: exit $rc" "$(head -2 "$tmp/err")"
+done
+"$STENCILC" gen tests/inputs/heat1d_levels_r2.c --backend auto --explain -o "$tmp/a.cu" 2>"$tmp/err" &&
+  grep -q '^plan: heat1d_levels_r2, float, 1D, from --backend naive' "$tmp/err" && ok || no "--backend auto on a 1D stencil" "$(head -3 "$tmp/err")"
+"$STENCILC" model tests/inputs/jacobi1d_bench_swap.c >"$tmp/model" 2>&1 &&
+  [ "$(grep -c '^ *[0-9]*  naive ' "$tmp/model")" -ge 1 ] && ! grep -qE '^ *[0-9]+  (n5d|25d|ssam) ' "$tmp/model" && ok ||
+  no "model of a 1D stencil ranks naive only" "$(head -4 "$tmp/model")"
+"$STENCILC" run tests/inputs/heat1d_ftcs_copyback.c --cpu -r 1 --workdir "$tmp/run" >"$tmp/run.log" 2>&1 &&
+  grep -q '^RESULT .* size=99 steps=500 .*verify=PASS' "$tmp/run.log" && ok || no "run a 1D stencil on the cpu" "$(tail -2 "$tmp/run.log")"
+"$STENCILC" gen tests/inputs/jacobi1d_bench_swap.c --backend naive -o "$tmp/n1.cu" 2>/dev/null &&
+  emu_build "$tmp/n1.cu" "$tmp/n1" >/dev/null 2>&1 && emu_verify "$tmp/n1" 1000 1 4 && ok || no "naive 1D through cudaemu"
+
 summary cli

@@ -61,50 +61,24 @@ typedef struct {
 } Work;
 
 /* The interior size and step count of the check: the options, the source's constants, or the
- * defaults; a contradiction is refused. Fills size ("N0xN1[xN2]") and steps. */
+ * defaults (options_sizes); a contradiction is refused. Fills size ("N0xN1[xN2]") and steps. */
 static int choose_run(const Stencil *st, const Options *o, char *size, size_t cap, long *steps) {
   long n[IR_MAX_DIMS];
-  int given = 0;
-  if (o->size) {
-    for (const char *p = o->size; p && given < IR_MAX_DIMS;
-         p = strchr(p, 'x') ? strchr(p, 'x') + 1 : NULL)
-      n[given++] = atol(p);
-    if (given != 1 && given != st->dims) {
-      fprintf(stderr, "stencilc check: -s %s: give one size or %d\n", o->size, st->dims);
-      return EXIT_INPUT;
-    }
-  }
+  if (options_sizes(st, o, DEFAULT_SIZE[st->dims], DEFAULT_STEPS * st->steps_per_iter, true, n,
+                    steps))
+    return EXIT_INPUT;
   int len = 0;
-  for (int a = 0; a < st->dims; a++) {
-    long want = o->size ? n[given == 1 ? 0 : a] : DEFAULT_SIZE[st->dims];
-    if (!st->extent_param[a][0]) {
-      long fixed = st->extent_const[a] - st->lo[a] - st->hi[a];
-      if (o->size && want != fixed) {
-        fprintf(stderr,
-                "stencilc check: -s %s contradicts the source: axis %d has the constant "
-                "extent %ld, an interior of %ld cells\n",
-                o->size, a, st->extent_const[a], fixed);
-        return EXIT_INPUT;
-      }
-      want = fixed;
-    }
-    for (int b = 0; b < a; b++)
-      if (o->size && st->extent_param[a][0] && !strcmp(st->extent_param[a], st->extent_param[b]) &&
-          n[given == 1 ? 0 : a] != n[given == 1 ? 0 : b]) {
-        fprintf(stderr, "stencilc check: -s %s: axes %d and %d share the size '%s'\n", o->size, b,
-                a, st->extent_param[a]);
-        return EXIT_INPUT;
-      }
-    len += snprintf(size + len, cap - (size_t)len, "%s%ld", a ? "x" : "", want);
-  }
-  *steps = o->steps ? atol(o->steps) : st->steps_param[0] ? DEFAULT_STEPS : st->steps_const;
-  if (!st->steps_param[0] && *steps != st->steps_const) {
-    fprintf(stderr, "stencilc check: -t %ld contradicts the source's constant step count %ld\n",
-            *steps, st->steps_const);
+  for (int a = 0; a < st->dims; a++)
+    len += snprintf(size + len, cap - (size_t)len, "%s%ld", a ? "x" : "", n[a]);
+  long iters = *steps / st->steps_per_iter;
+  if (st->steps_param[0] && *steps % st->steps_per_iter) {
+    fprintf(stderr, "stencilc check: -t %ld: the time loop makes %d steps per iteration\n", *steps,
+            st->steps_per_iter);
     return EXIT_INPUT;
   }
-  if (*steps < 1 || (st->steps_param[0] && *steps - st->steps_const < 0)) {
-    fprintf(stderr, "stencilc check: %ld steps: the time loop needs at least one\n", *steps);
+  if (iters < 1 || (st->steps_param[0] && iters - st->steps_const < 0)) {
+    fprintf(stderr, "stencilc check: %ld steps: the time loop needs at least %ld\n", *steps,
+            st->steps_per_iter * (st->steps_const > 1 ? st->steps_const : 1));
     return EXIT_INPUT;
   }
   return 0;

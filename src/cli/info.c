@@ -1,6 +1,7 @@
 /* stencilc info: what the front end recognised, as text or JSON. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -134,6 +135,25 @@ static const char *time_form_name(const Stencil *st) {
   return st->steps_per_iter == 2 ? "two sweeps" : "pointer swap";
 }
 
+/* The time steps: the constant the source fixes (ir_fixed_steps), or the parameter's name with
+ * what the loop adds to it ("tsteps", "tsteps - 1") times the steps per iteration ("2 * n"). */
+static void steps_text(const Stencil *st, char *out, size_t cap) {
+  long fixed;
+  if (ir_fixed_steps(st, &fixed)) {
+    snprintf(out, cap, "%ld", fixed);
+    return;
+  }
+  char iters[IR_NAME_MAX + 32];
+  if (st->steps_const)
+    snprintf(iters, sizeof iters, "%s %c %ld", st->steps_param, st->steps_const < 0 ? '-' : '+',
+             labs(st->steps_const));
+  else
+    snprintf(iters, sizeof iters, "%s", st->steps_param);
+  if (st->steps_per_iter == 1) snprintf(out, cap, "%s", iters);
+  else if (st->steps_const) snprintf(out, cap, "%d * (%s)", st->steps_per_iter, iters);
+  else snprintf(out, cap, "%d * %s", st->steps_per_iter, iters);
+}
+
 static void print_json(const Stencil *st) {
   printf("{\"name\": ");
   print_json_string(st->name);
@@ -143,7 +163,13 @@ static void print_json(const Stencil *st) {
     if (st->extent_param[ax][0]) print_json_string(st->extent_param[ax]);
     else printf("%ld", st->extent_const[ax]);
   }
-  printf("], \"halo_lo\": [");
+  char steps[128];
+  steps_text(st, steps, sizeof steps);
+  long fixed;
+  printf("], \"steps\": ");
+  if (ir_fixed_steps(st, &fixed)) printf("%ld", fixed);
+  else print_json_string(steps);
+  printf(", \"halo_lo\": [");
   for (int ax = 0; ax < st->dims; ax++) printf("%s%d", ax ? ", " : "", st->lo[ax]);
   printf("], \"halo_hi\": [");
   for (int ax = 0; ax < st->dims; ax++) printf("%s%d", ax ? ", " : "", st->hi[ax]);
@@ -202,7 +228,15 @@ static void print_text(const Stencil *st, const char *path) {
     print_extent(st, ax);
     printf(" - %d)", st->hi[ax]);
   }
-  printf("\nradius       ");
+  char steps[128];
+  steps_text(st, steps, sizeof steps);
+  printf("\nsteps        %s\n", steps);
+  bool fixed = ir_fixed_steps(st, &(long){0});
+  for (int ax = 0; ax < st->dims; ax++) fixed |= !st->extent_param[ax][0];
+  if (fixed)
+    printf("             (constants of the source: the defaults of run, gen's program and check; "
+           "-s may not contradict a constant extent)\n");
+  printf("radius       ");
   for (int ax = 0; ax < st->dims; ax++) printf("%s%d", ax ? " " : "", st->radius[ax]);
   printf(" (per axis, slowest first)\nshape        %s\n", ir_shape_name(st->shape));
   printf("diagonal-access-free  %s\n", st->diagonal_free ? "yes" : "no");

@@ -9,6 +9,7 @@
 #include "backends/backends.h"
 #include "cli.h"
 #include "tune.h"
+#include "util/diag.h"
 #include "util/num.h"
 
 /* Whether `name` is one of the space-separated words of `list`. */
@@ -307,12 +308,69 @@ static int apply_params(const Options *o, Stencil *st) {
   return 0;
 }
 
+/* The location of the grid's declaration, for a size that contradicts it. */
+static SrcLoc extent_loc(const Stencil *st, const Options *o, int a) {
+  SrcLoc l = {o->input, (unsigned)(st->extent_line[a] ? st->extent_line[a] : st->region_line), 1};
+  return l;
+}
+
+int options_sizes(const Stencil *st, const Options *o, long dflt_n, long dflt_steps,
+                  bool strict_steps, long n[IR_MAX_DIMS], long *steps) {
+  long given[IR_MAX_DIMS] = {0};
+  int count = 0;
+  for (const char *p = o->size; p && count < IR_MAX_DIMS; p = strchr(p, 'x') ? strchr(p, 'x') + 1 : NULL)
+    given[count++] = atol(p);
+  if (count > 1 && count != st->dims) {
+    fprintf(stderr, "stencilc: -s %s gives %d sizes; give 1 or %d for this %dD stencil\n", o->size,
+            count, st->dims, st->dims);
+    return -1;
+  }
+  for (int a = 0; a < IR_MAX_DIMS; a++) n[a] = 0;
+  for (int a = 0; a < st->dims; a++) {
+    long want = count ? given[count == 1 ? 0 : a] : dflt_n, fixed;
+    if (ir_fixed_interior(st, a, &fixed)) {
+      if (count && want != fixed) {
+        char name[IR_NAME_MAX + 8] = "";
+        if (st->extent_name[a][0]) snprintf(name, sizeof name, "%s = ", st->extent_name[a]);
+        diag_error(extent_loc(st, o, a),
+                   "leave -s out (the source's sizes are the default) or give its interior; to "
+                   "run other sizes, make the size a parameter of the function, or guard the "
+                   "#define with #ifndef and give -D NAME=VALUE",
+                   "-s %s contradicts the source: axis %d of '%s' has the constant extent %s%ld, "
+                   "an interior of %ld cells, not %ld",
+                   o->size, a, st->array, name, st->extent_const[a], fixed, want);
+        return -1;
+      }
+      want = fixed;
+    }
+    for (int b = 0; b < a; b++)
+      if (count > 1 && st->extent_param[a][0] && !strcmp(st->extent_param[a], st->extent_param[b]) &&
+          given[a] != given[b]) {
+        fprintf(stderr, "stencilc: -s %s: axes %d and %d share the size '%s'\n", o->size, b, a,
+                st->extent_param[a]);
+        return -1;
+      }
+    n[a] = want;
+  }
+  long fixed_steps;
+  bool fixed = ir_fixed_steps(st, &fixed_steps);
+  *steps = o->steps ? atol(o->steps) : fixed ? fixed_steps : dflt_steps;
+  if (strict_steps && fixed && *steps != fixed_steps) {
+    SrcLoc l = {o->input, (unsigned)st->region_line, 1};
+    diag_error(l, "leave -t out: the source's step count is the default",
+               "-t %ld contradicts the source's constant step count %ld", *steps, fixed_steps);
+    return -1;
+  }
+  return 0;
+}
+
 int options_read(int argc, char **argv, const OptionSet *set, void (*help_fn)(FILE *), Options *o,
                  Stencil *st) {
   int rc = options_parse(argc, argv, set, help_fn, o);
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
   if (frontend_parse(o->input, &o->frontend, st)) return EXIT_INPUT;
-  if (apply_params(o, st)) {
+  long n[IR_MAX_DIMS], steps;
+  if (apply_params(o, st) || (o->size && options_sizes(st, o, 1, 1, false, n, &steps))) {
     ir_free(st);
     return EXIT_INPUT;
   }

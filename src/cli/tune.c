@@ -96,26 +96,20 @@ static void tune_key(const Stencil *st, const GpuSpec *g, DType dt, const Proble
  * for a program that would refuse its size, and the model's loops stay short. */
 #define MAX_GRID_CELLS 2.5e14
 
-/* -s as N or N0xN1[xN2] (checked by options_parse), else the backends' default size; -t, else
- * 1000 steps. */
+/* -s as N or N0xN1[xN2] (checked by options_parse), else the sizes the source fixes, else the
+ * backends' default size; -t, else the source's step count, else 1000 steps (options_sizes). */
 int tune_problem(const Options *o, const Stencil *st, Problem *pb) {
   const Backend *gpu = backends_find("n5d"); /* the GPU backends share their defaults */
   memset(pb, 0, sizeof *pb);
-  pb->steps = o->steps ? atol(o->steps) : gpu->engine->default_steps;
-  int count = 0;
-  for (const char *p = o->size; p && count < IR_MAX_DIMS; p = strchr(p, 'x') ? strchr(p, 'x') + 1 : NULL)
-    pb->n[count++] = atol(p);
-  for (int a = count; a < st->dims; a++)
-    pb->n[a] = count == 1 ? pb->n[0] : gpu->engine->default_size[st->dims - 2];
-  if (count > 1 && count != st->dims) {
-    fprintf(stderr, "stencilc: -s gives 1 or %d sizes for this %dD stencil\n", st->dims, st->dims);
+  if (options_sizes(st, o, gpu->engine->default_size[st->dims - 1], gpu->engine->default_steps,
+                    false, pb->n, &pb->steps))
     return -1;
-  }
   double cells = 1;
   for (int a = 0; a < st->dims; a++) cells *= (double)(pb->n[a] + st->lo[a] + st->hi[a]);
   if (cells > MAX_GRID_CELLS) {
-    fprintf(stderr, "stencilc: -s %s: a grid of %.3g cells (halo included) is over the %.3g that "
-                    "generated programs accept (10^15 bytes of float)\n", o->size, cells, MAX_GRID_CELLS);
+    fprintf(stderr, "stencilc: %s%s: a grid of %.3g cells (halo included) is over the %.3g that "
+                    "generated programs accept (10^15 bytes of float)\n", o->size ? "-s " : "the source's sizes",
+            o->size ? o->size : "", cells, MAX_GRID_CELLS);
     return -1;
   }
   return 0;

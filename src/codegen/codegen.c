@@ -67,8 +67,8 @@ static int check_points(const Stencil *st) {
 }
 
 static int check_stencil(const Stencil *st, const GenOptions *opt) {
-  if (st->dims != 2 && st->dims != 3) {
-    diag_error(stencil_loc(st), NULL, "%dD stencils are not supported (2D or 3D only)", st->dims);
+  if (st->dims < 1 || st->dims > 3) {
+    diag_error(stencil_loc(st), NULL, "%dD stencils are not supported (1D, 2D or 3D only)", st->dims);
     return -1;
   }
   if (!st->expr || st->npoints < 1) {

@@ -95,7 +95,7 @@ void codegen_options_help(Buf *out, const Backend *b);
 typedef struct {
   int cuda;                 /* 1: .cu compiled by nvcc */
   const char *const *texts; /* the headers' text, in order, NULL-terminated */
-  long default_size[2];     /* interior cells per axis, for 2D and 3D */
+  long default_size[IR_MAX_DIMS]; /* interior cells per axis, for 1D, 2D and 3D */
   long default_steps, default_reps;
 } ProgramEngine;
 extern const ProgramEngine engine_cuda, engine_cpu; /* emit.c */

@@ -312,8 +312,8 @@ void emit_smem_setup(Emitter *e, const char *kernel, const char *bytes) {
 
 static const char *const cuda_texts[] = {rt_rt_chunk, rt_rt_cuda_base, rt_rt_cuda, NULL};
 static const char *const cpu_texts[] = {rt_rt_cpu, NULL};
-const ProgramEngine engine_cuda = {1, cuda_texts, {16384, 512}, 1000, 5};
-const ProgramEngine engine_cpu = {0, cpu_texts, {2048, 128}, 10, 3};
+const ProgramEngine engine_cuda = {1, cuda_texts, {1L << 28, 16384, 512}, 1000, 5};
+const ProgramEngine engine_cpu = {0, cpu_texts, {1L << 22, 2048, 128}, 10, 3};
 
 static void emit_c_string(Buf *out, const char *s) {
   buf_puts(out, "\"");
@@ -401,20 +401,27 @@ static void emit_constants(Buf *out, const Stencil *st, DType dtype, const Backe
   if (st->nweights) emit_weight_gains(out, st);
   if (st->nscalars) emit_scalars(out, st);
   buf_puts(out, "\n/* Stencil constants: name, backend, dtype, dims, lo, hi, flops, gain, copyback,\n"
-                " * default size, steps, reps, weights, their gains, run-time scalars. */\n"
+                " * default size, steps, reps, weights, their gains, run-time scalars, the sizes the\n"
+                " * source fixes. */\n"
                 "static const RtStencil rt_stencil = {");
   emit_c_string(out, st->name);
   buf_printf(out, ", \"%s\", \"%s\", %d, ", bi->name, ir_dtype_name(dtype), st->dims);
   emit_int_array(out, lo, IR_MAX_DIMS);
   buf_puts(out, ", ");
   emit_int_array(out, hi, IR_MAX_DIMS);
+  long steps = bi->engine->default_steps, n;
+  ir_fixed_steps(st, &steps);
   buf_printf(out, ", %d, %s, %d, %ld, %ld, %ld", st->flops, gain, st->time_form == TIME_COPYBACK,
-             bi->engine->default_size[st->dims - 2], bi->engine->default_steps, bi->engine->default_reps);
+             bi->engine->default_size[st->dims - 1], steps, bi->engine->default_reps);
   if (st->nweights) buf_printf(out, ", %d, rt_weight_gain", st->nweights);
   else buf_puts(out, ", 0, NULL");
   if (st->nscalars) buf_printf(out, ", %d, rt_scalars, rt_derive_scalars", st->nscalars);
   else buf_puts(out, ", 0, NULL, NULL");
-  buf_puts(out, "};\n");
+  /* the sizes the source fixes, per axis (0: the default size) */
+  buf_puts(out, ", {");
+  for (int a = 0; a < IR_MAX_DIMS; a++)
+    buf_printf(out, "%s%ld", a ? ", " : "", a < st->dims && ir_fixed_interior(st, a, &n) ? n : 0);
+  buf_puts(out, "}};\n");
 }
 
 /* The reference step, and RT_REF_HASH: a hash of it, of the element type and of the runtime
@@ -509,10 +516,11 @@ void emit_thread_args(Buf *out, int d, const char *extent) {
 }
 
 void emit_cell_nest(Emitter *e, int d, bool simd) {
-  em_directive(e, "#pragma omp parallel for");
+  /* in 1D the one loop is both the parallel and the vector loop */
+  em_directive(e, d == 1 && simd ? "#pragma omp parallel for simd" : "#pragma omp parallel for");
   for (int a = 0; a < d - 1; a++, e->depth++) /* one statement each: no braces */
     em_line(e, "for (long i%d = b%d; i%d < e%d; i%d++)", a, a, a, a, a);
-  if (simd) em_directive(e, "#pragma omp simd");
+  if (simd && d > 1) em_directive(e, "#pragma omp simd");
   em_open(e, "for (long i%d = b%d; i%d < e%d; i%d++)", d - 1, d - 1, d - 1, d - 1, d - 1);
   em_begin(e);
   buf_puts(e->out, "const long c = ");

@@ -117,6 +117,10 @@ static int n5d_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusa
   Plan *pl = plan;
   const GpuSpec *gpu = model_gpu_target();
   memset(pl, 0, sizeof *pl);
+  if (st->dims == 1)
+    return codegen_refuse(why, "use --backend naive (CUDA) or cpu for 1D stencils",
+                          "N.5D blocking streams axis 0 through tiles of the other axes; a 1D "
+                          "stencil has no other axis to tile");
   pl->mode = choose_mode(st, p);
   pl->hsn = p->hsn;
   pl->rs = st->radius[0];

@@ -10,6 +10,7 @@ _Static_assert(sizeof(NaiveParams) <= sizeof(BackendParams), "naive parameters f
 
 /* Default threads per block along the axes, innermost (contiguous) axis first, for 2D and 3D: a
  * warp covers 32 contiguous cells so loads coalesce. */
+static const int block_1d[1] = {256};
 static const int block_2d[2] = {32, 8};
 static const int block_3d[3] = {32, 4, 2};
 
@@ -25,11 +26,11 @@ static int naive_plan(const Stencil *st, const GenOptions *opt, void *plan, Refu
     any = any || p.block[a];
     counts = counts && (a < st->dims ? p.block[a] >= 1 : p.block[a] == 0);
   }
-  const char *hint = "give --block one count per axis, slowest first (YxX in 2D, ZxYxX in 3D), "
+  const char *hint = "give --block one count per axis, slowest first (X in 1D, YxX in 2D, ZxYxX in 3D), "
                      "with a multiple of 32 threads up to 1024, at most 64 along z";
   if (any && !counts)
     return codegen_refuse(why, hint, "a %dD stencil takes %d block counts", st->dims, st->dims);
-  const int *def = st->dims == 2 ? block_2d : block_3d;
+  const int *def = st->dims == 1 ? block_1d : st->dims == 2 ? block_2d : block_3d;
   pl->threads = 1;
   for (int a = 0; a < IR_MAX_DIMS; a++) {
     pl->block[a] = a >= st->dims ? 1 : any ? p.block[a] : def[st->dims - 1 - a];
@@ -83,7 +84,7 @@ static void naive_explain(Buf *out, const Stencil *st, const void *plan) {
 }
 
 static const BackendOption naive_options[] = {
-    {"--block", OPT_SHAPE, PARAM_AT(NaiveParams, block), 3, false, NULL, "YxX|ZxYxX",
+    {"--block", OPT_SHAPE, PARAM_AT(NaiveParams, block), 3, false, NULL, "X|YxX|ZxYxX",
      "threads per block, slowest axis first"},
     {NULL}
 };

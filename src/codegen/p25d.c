@@ -179,7 +179,8 @@ static int choose(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *w
   codegen_get_params(opt, &params, sizeof params);
   const P25dParams *p = &params;
   if (st->dims != 3)
-    return codegen_refuse(why, "use --backend n5d or naive for 2D stencils",
+    return codegen_refuse(why, st->dims == 2 ? "use --backend n5d or naive for 2D stencils"
+                                             : "use --backend naive (CUDA) or cpu for 1D stencils",
                           "2.5D blocking streams a 3D grid; this stencil is %dD", st->dims);
   int counts = 0;
   for (int a = 0; a < IR_MAX_DIMS; a++) counts += p->block[a] != 0;

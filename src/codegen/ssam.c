@@ -253,6 +253,10 @@ static int choose(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *w
 
 static int ssam_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusal *why) {
   Plan *pl = plan;
+  if (st->dims == 1)
+    return codegen_refuse(why, "use --backend naive (CUDA) or cpu for 1D stencils",
+                          "SSAM's systolic array runs along the rows of a 2D or 3D tile; a 1D "
+                          "stencil has one row");
   if (choose(st, opt, pl, why)) return -1;
   /* As emitted (emit_output). Fused: each chain and a centre column not preceded by the left
    * chain start with a multiply, every other product is an FMA onto the running sum, and the

@@ -1,6 +1,6 @@
 /* Recognises one candidate time loop in the forms real stencil code takes:
  *   for (t = T0; t < T; t++)                                     time loop
- *     for (i = L0; i < E0 - H0; i++) for (j ...) [for (k ...)]   a sweep: 2 or 3 spatial loops
+ *     for (i = L0; i < E0 - H0; i++) [for (j ...) [for (k ...)]] a sweep: 1 to 3 spatial loops
  *       A[(t + 1) % 2][i][j] = f(A[t % 2][i + c][j + d], ...);   one array with two time levels
  * or two arrays, the sweep writing B from A, followed in the time loop by
  *   - a pointer swap (tmp = A; A = B; B = tmp;, also from a macro),
@@ -18,7 +18,7 @@
 #include "parser.h"
 
 static const char *const HINT_NEST =
-    "stencilc handles 2D and 3D grids: a time loop around 2 or 3 spatial loops";
+    "stencilc handles 1D, 2D and 3D grids: a time loop around 1 to 3 spatial loops";
 
 static const char *const HINT_TIME_BODY =
     "the time loop holds the sweep, then a pointer swap (tmp = a; a = b; b = tmp;) or a "
@@ -483,7 +483,7 @@ static bool allocated_elements(CXCursor decl, long long *n) {
  * constant: 1 when declared, 0 when the declaration does not say (a pointer's first axis, a flat
  * pointer's slowest axis), -1 after a refusal. */
 static int declared_extent(Parser *p, const Sweep *sw, CXCursor decl, const char *name, int ax,
-                           char param[IR_NAME_MAX], long *cnst) {
+                           char param[IR_NAME_MAX], long *cnst, CXCursor *size_at) {
   CXCursor sizes[1 + IR_MAX_DIMS];
   int n;
   bool pointer;
@@ -543,6 +543,7 @@ static int declared_extent(Parser *p, const Sweep *sw, CXCursor decl, const char
   CXCursor s = sizes[first + idx];
   if (cur_eval_int(s, &v)) {
     *cnst = (long)v;
+    if (size_at) *size_at = s;
     return 1;
   }
   if (cur_ref_name(s)) {
@@ -553,6 +554,30 @@ static int declared_extent(Parser *p, const Sweep *sw, CXCursor decl, const char
               "grid size must be a variable or a constant");
 }
 
+/* Where the constant extent of axis ax comes from, for messages (Stencil.extent_line): the
+ * declaration's line, and the size's name when it is written as one (a macro, an enumerator). */
+static void constant_origin(Parser *p, Stencil *st, int ax, CXCursor decl, CXCursor size_at) {
+  st->extent_line[ax] = (int)cur_loc(p->path, decl).line;
+  if (clang_Cursor_isNull(size_at)) return;
+  CXSourceRange r = clang_getCursorExtent(size_at);
+  CXFile f;
+  unsigned a, b;
+  clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &a);
+  clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &b);
+  if (!f) return;
+  CXToken *toks;
+  unsigned n;
+  clang_tokenize(p->tu, clang_getRange(clang_getLocationForOffset(p->tu, f, a),
+                                       clang_getLocationForOffset(p->tu, f, b > a ? b : a + 1)),
+                 &toks, &n);
+  if (n == 1 && clang_getTokenKind(toks[0]) == CXToken_Identifier) {
+    CXString s = clang_getTokenSpelling(p->tu, toks[0]);
+    snprintf(st->extent_name[ax], IR_NAME_MAX, "%s", clang_getCString(s));
+    clang_disposeString(s);
+  }
+  clang_disposeTokens(p->tu, toks, n);
+}
+
 /* Ties each spatial loop to the grid's size along its axis and fills lo/hi/extents. */
 static int grid_shape(Parser *p, const Sweep *sw, CXCursor use) {
   Stencil *st = p->st;
@@ -561,8 +586,11 @@ static int grid_shape(Parser *p, const Sweep *sw, CXCursor use) {
   for (int ax = 0; ax < st->dims; ax++) {
     const Loop *l = &sw->loops[axis_loop(sw, ax)];
     char *param = st->extent_param[ax];
-    int declared = declared_extent(p, sw, w->decl, w->name, ax, param, &st->extent_const[ax]);
+    CXCursor size_at = clang_getNullCursor();
+    int declared =
+        declared_extent(p, sw, w->decl, w->name, ax, param, &st->extent_const[ax], &size_at);
     if (declared < 0) return -1;
+    if (declared && !param[0]) constant_origin(p, st, ax, w->decl, size_at);
     if (!declared && !l->ext[0])
       return fail(p, l->at,
                   "bound the loop by the grid's size (i < n - 1), or declare the grid with its "
@@ -601,7 +629,7 @@ static int same_grid(Parser *p, const Sweep *sw, CXCursor use) {
   for (int ax = 0; ax < st->dims; ax++) {
     char param[IR_NAME_MAX];
     long cnst = 0;
-    int declared = declared_extent(p, sw, sw->in_decl, sw->in, ax, param, &cnst);
+    int declared = declared_extent(p, sw, sw->in_decl, sw->in, ax, param, &cnst, NULL);
     if (declared < 0) return -1;
     if (declared && (strcmp(param, st->extent_param[ax]) ||
                      (!param[0] && cnst != st->extent_const[ax])))
@@ -640,11 +668,12 @@ static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
     Loop *l = &sw->loops[sw->nloops++];
     if (parse_loop(p, cur, l) || single_statement(p, l->body, true, &cur)) return -1;
   }
-  if (sw->nloops < 2)
+  if (sw->nloops < 1)
     return fail(p, p->time.at, HINT_NEST,
-                "found %d nested loop%s; need a time loop and 2 or 3 spatial loops",
-                1 + sw->nloops, sw->nloops ? "s" : "");
-  if (p->progress < 1) p->progress = 1;
+                "found 1 nested loop; need a time loop and 1 to 3 spatial loops");
+  /* two loops of a 2D or 3D nest whose time loop was refused also read as a 1D stencil: they
+   * count as progress (their refusal shown) only once the written cell fits one axis */
+  if (p->progress < 1 && sw->nloops > 1) p->progress = 1;
   sw->block = clang_getNullCursor();
   if (kind(cur) == CXCursor_CompoundStmt) {
     sw->block = cur;
@@ -893,7 +922,7 @@ static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves 
   }
   if (*nsweeps == 0)
     return fail(p, p->time.at, HINT_NEST,
-                "found 1 nested loop; need a time loop and 2 or 3 spatial loops");
+                "found 1 nested loop; need a time loop and 1 to 3 spatial loops");
   return 0;
 }
 

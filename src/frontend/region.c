@@ -2,6 +2,7 @@
  * variable declared outside it, then the variables the declared types of those depend on. */
 #include "region.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -353,7 +354,10 @@ int region_declarator(Buf *out, const RegionVar *v, const char *name, bool decay
   bool paren = stars && !in_parens && *suffix == '[';
   int base_len = pos;
   while (base_len > 0 && t[base_len - 1] == ' ') base_len--;
-  buf_printf(out, "%.*s%s%s%.*s%s%s%s", base_len, t, in_parens || t[base_len - 1] == '*' ? "" : " ",
+  /* a space after a word: "double p", "double (*restrict p)[n]"; none after "(*" */
+  char last = base_len > 0 ? t[base_len - 1] : '*';
+  bool word = isalnum((unsigned char)last) || last == '_';
+  buf_printf(out, "%.*s%s%s%.*s%s%s%s", base_len, t, word ? " " : "",
              paren ? "(" : "", stars, "**", name, paren ? ")" : "", suffix);
   return 0;
 }

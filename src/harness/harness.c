@@ -328,7 +328,9 @@ static void bind_var(Buf *out, const Plan *p, int k) {
       break;
     }
     case BIND_STEPS:
-      snprintf(value, sizeof value, "stencilc_in.steps - (%ldL)", st->steps_const);
+      /* the loop's iterations: each makes steps_per_iter steps */
+      snprintf(value, sizeof value, "stencilc_in.steps / %d - (%ldL)", st->steps_per_iter,
+               st->steps_const);
       bind_scalar(out, p, k, value);
       break;
     case BIND_SCALAR: /* the value the program ran with, as its input dump holds it */
@@ -384,11 +386,12 @@ static void write_driver(Buf *out, const Plan *p) {
                  "not the source's constant %ld\");\n",
                  a, st->extent_const[a], a, st->extent_const[a]);
   }
-  if (!st->steps_param[0])
+  long fixed_steps;
+  if (ir_fixed_steps(st, &fixed_steps))
     buf_printf(out,
                "  rt_user_need(stencilc_in.steps == %ldL, \"the step count is not the "
                "source's constant %ld\");\n",
-               st->steps_const, st->steps_const);
+               fixed_steps, fixed_steps);
   /* globals first: a local's type may name one; each group in declaration order */
   for (int pass = 0; pass < 2; pass++)
     for (int k = 0; k < r->nvars; k++)
@@ -400,9 +403,11 @@ static void write_driver(Buf *out, const Plan *p) {
   buf_printf(out, ");\n  const %s *stencilc_result = (const %s *)", elem_name(p->grid->elem),
              elem_name(p->grid->elem));
   value_name(out, p, (int)(p->grid - r->vars));
-  if (p->grid->levels == st->dims + 1)
-    buf_printf(out, " + %s * stencilc_in.cells",
-               st->time_form == TIME_COPYBACK ? "0" : "stencilc_in.steps % 2");
+  /* the last iteration, t = time_first + steps - 1, writes level (t + 1) % 2 */
+  if (p->grid->levels == st->dims + 1 && st->time_form == TIME_COPYBACK)
+    buf_puts(out, " + 0 * stencilc_in.cells");
+  else if (p->grid->levels == st->dims + 1)
+    buf_printf(out, " + (stencilc_in.steps + %ldL) %% 2 * stencilc_in.cells", st->time_first);
   const char *e = elem_name(p->grid->elem);
   buf_printf(out,
              ";\n  double stencilc_tol = rt_user_tolerance(&stencilc_in, sizeof(%s), %d, %.17g, "

@@ -364,6 +364,18 @@ void ir_scalar_defaults(Stencil *st) {
     if (st->scalars[k].kind == SCALAR_PARAM) st->scalars[k].value = s;
 }
 
+bool ir_fixed_interior(const Stencil *st, int a, long *n) {
+  if (st->extent_param[a][0]) return false;
+  *n = st->extent_const[a] - st->lo[a] - st->hi[a];
+  return true;
+}
+
+bool ir_fixed_steps(const Stencil *st, long *steps) {
+  if (st->steps_param[0]) return false;
+  *steps = st->steps_const * st->steps_per_iter;
+  return true;
+}
+
 const char *ir_dtype_name(DType t) { return t == DTYPE_DOUBLE ? "double" : "float"; }
 
 int ir_dtype_bytes(DType t) { return t == DTYPE_DOUBLE ? 8 : 4; }

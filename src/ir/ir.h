@@ -1,6 +1,6 @@
 /* Stencil intermediate representation.
  *
- * One Stencil describes one time-iterated update of a 2D or 3D grid:
+ * One Stencil describes one time-iterated update of a 1D, 2D or 3D grid:
  *   for t in [0, steps): for every interior cell c: out[c] = expr(in[c + off_p] for each point p)
  * Axis 0 is the slowest (outermost loop, the streaming axis of the blocked backends); the last
  * axis is contiguous in memory. The frontend builds it, ir_classify() fills the derived facts,
@@ -72,7 +72,7 @@ typedef struct {
   char name[IR_NAME_MAX];       /* base name of the input file without extension */
   char func_name[IR_NAME_MAX];  /* the C function holding the loop nest */
   char array[IR_NAME_MAX];      /* the grid array (the one read) */
-  int dims;                     /* 2 or 3 */
+  int dims;                     /* 1, 2 or 3 */
   DType dtype;                  /* element type in the source */
   TimeForm time_form;
   /* Where the stencil is in the source (frontend): the region's byte offsets [begin, end) in the
@@ -101,6 +101,10 @@ typedef struct {
   char extent_param[IR_MAX_DIMS][IR_NAME_MAX];
   long extent_const[IR_MAX_DIMS];
   int lo[IR_MAX_DIMS], hi[IR_MAX_DIMS];
+  /* Where a constant extent is declared, for messages: the line of the grid's declaration, and
+   * the size's name when it is written as one (the macro N of A[N][N]), else "". */
+  int extent_line[IR_MAX_DIMS];
+  char extent_name[IR_MAX_DIMS][IR_NAME_MAX];
   /* Points read, distinct, in order of first appearance. */
   Point *points;
   int npoints;
@@ -190,6 +194,13 @@ double ir_gain_at(const Stencil *st, const double *all);
  * steps run (the explicit heat step is then monotone: r <= 1/4 in 2D); 1 when no s down to 2^-40
  * does (the constant coefficients alone sum over 1) or the stencil is not linear. */
 void ir_scalar_defaults(Stencil *st);
+
+/* Sizes the source fixes, the defaults of every run (issue 17 item 6). ir_fixed_interior: true
+ * when axis a has a constant extent, with its interior (the extent less the halo) in *n.
+ * ir_fixed_steps: true when the time loop runs a constant count, with the time steps it makes
+ * (iterations times steps_per_iter) in *steps. */
+bool ir_fixed_interior(const Stencil *st, int a, long *n);
+bool ir_fixed_steps(const Stencil *st, long *steps);
 
 const char *ir_dtype_name(DType t);
 /* Bytes of one element: the one place element sizes come from. */

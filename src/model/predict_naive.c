@@ -47,13 +47,14 @@ static int predict(const Stencil *st, const GenOptions *opt, const void *plan, c
 
 static void space(const Stencil *st, DType dt, ConsiderFn consider, void *ctx) {
   static const int xs[] = {32, 64, 128, 256, 512, 1024}, ys[] = {1, 2, 4, 8, 16, 32}, zs[] = {1, 2, 4, 8};
-  int nz = st->dims == 3 ? COUNT(zs) : 1;
+  int nz = st->dims == 3 ? COUNT(zs) : 1, ny = st->dims > 1 ? COUNT(ys) : 1;
   for (int i = 0; i < COUNT(xs); i++)
-    for (int j = 0; j < COUNT(ys); j++)
+    for (int j = 0; j < ny; j++)
       for (int k = 0; k < nz; k++) {
         NaiveParams p = {{0}};
         if (st->dims == 3) p.block[0] = zs[k], p.block[1] = ys[j], p.block[2] = xs[i];
-        else p.block[0] = ys[j], p.block[1] = xs[i];
+        else if (st->dims == 2) p.block[0] = ys[j], p.block[1] = xs[i];
+        else p.block[0] = xs[i];
         GenOptions o = {.backend = &backend_naive, .dtype = dt};
         codegen_set_params(&o, &p, sizeof p);
         consider(ctx, &o);

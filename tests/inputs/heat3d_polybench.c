@@ -1,8 +1,13 @@
 // expect: {"dims": 3, "extents": [120, 120, 120], "radius": [1, 1, 1], "shape": "star", "npoints": 7, "coefs": {"0,0,0": 0.25, "1,0,0": 0.125, "-1,0,0": 0.125, "0,1,0": 0.125, "0,-1,0": 0.125, "0,0,1": 0.125, "0,0,-1": 0.125}, "time_form": "two sweeps", "steps_per_iter": 2}
+// check: -DN=20 -DTSTEPS=4
 /* PolyBench 4 heat-3d style, through a PolyBench-like header: constant sizes, DATA_TYPE and the
  * array macros, two sweeps per time step (B from A, then A from B), a timer around the kernel. */
+#ifndef N
 #define N 120
+#endif
+#ifndef TSTEPS
 #define TSTEPS 500
+#endif
 #include "include/bench.h"
 
 static void kernel_heat_3d(int tsteps, int n, DATA_TYPE ARRAY_3D(A, N, N, N), DATA_TYPE ARRAY_3D(B, N, N, N)) {
