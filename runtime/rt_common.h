@@ -495,9 +495,9 @@ RT_API void rt_usage(FILE *f, const char *prog, const RtStencil *st) {
           "                   full-length check runs at -s SIZE. Raw binary after a header of\n"
           "                   dims, extents, element size and steps (format: rt_dump.h);\n"
           "                   --dump-init/--dump write the check's buffers without a header\n",
-          prog, st->dims == 3 ? "xN2" : "", st->nscalars ? " [--param NAME=VALUE]..." : "",
-          st->name, st->backend, st->dtype, st->default_size, st->default_steps, st->default_reps,
-          st->dims == 3 ? 37 : 97);
+          prog, st->dims > 1 ? " | -s N0xN1" : "", st->dims == 3 ? "xN2" : "",
+          st->nscalars ? " [--param NAME=VALUE]..." : "", st->name, st->backend, st->dtype, size,
+          st->default_steps, st->default_reps, rt_default_check(st->dims));
   for (int k = 0; k < st->nscalars; k++)
     if (st->scalars[k].settable)
       fprintf(f, "  --param %s=VALUE  run-time scalar (default %.17g)\n", st->scalars[k].name,
@@ -507,11 +507,7 @@ RT_API void rt_usage(FILE *f, const char *prog, const RtStencil *st) {
              "                   deep; default: the backend's steps per launch, else 4, or what the\n"
              "                   thinnest part can serve); start with mpirun -np P\n");
 #endif
-          prog, st->dims > 1 ? " | -s N0xN1" : "", st->dims == 3 ? "xN2" : "", st->name,
-          st->backend, st->dtype, size, st->default_steps, st->default_reps,
-          rt_default_check(st->dims));
 }
-
 
 RT_API void rt_bad_arg(const char *prog, const RtStencil *st, const char *what, const char *arg) {
   fprintf(stderr, "%s: %s: '%s'\n", prog, what, arg ? arg : "(missing)");

@@ -72,7 +72,6 @@ RT_API RtPart rt_mpi_part(const long n[], long asked) {
   if (!asked && b > most) b = most; /* the default shrinks to fit thin parts */
   if (b < 1 || b > most) {
     char msg[512];
-    long thinnest = rt_mpi_first(n[0], 1, p.ranks);
     long reach = rt_stencil.lo[0] > rt_stencil.hi[0] ? rt_stencil.lo[0] : rt_stencil.hi[0];
     long steps = b < 1 ? 1 : b;
     snprintf(msg, sizeof msg,

@@ -81,9 +81,10 @@ done
 echo '#define N 64' >"$tmp/sizes.h"
 expect 2 "-o naming an -include file" "$STENCILC" gen examples/j2d5pt.c -include "$tmp/sizes.h" -o "$tmp/sizes.h"
 grep -qx '#define N 64' "$tmp/sizes.h" && ok || no "-o overwrote the -include file"
-# An argument the generated program refuses: exit 2 (not 3), with the program's message.
-"$STENCILC" run --backend cpu examples/j2d5pt.c -s 10x10x10 -t 2 --workdir "$tmp/wd" >/dev/null 2>"$tmp/err"; rc=$?
-[ $rc -eq 2 ] && grep -q "bad size: '10x10x10'" "$tmp/err" && grep -q "refused its arguments" "$tmp/err" && ok ||
+# An argument the generated program refuses (stencilc takes each axis up to 2^40, the program
+# refuses a grid over 10^15 bytes): exit 2 (not 3), with the program's message.
+"$STENCILC" run --backend cpu examples/j2d5pt.c -s 100000000x100000000 -t 2 --workdir "$tmp/wd" >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "grid too large for memory" "$tmp/err" && grep -q "refused its arguments" "$tmp/err" && ok ||
   no "run with a size the program refuses: exit $rc"
 # The cache follows XDG_CACHE_HOME (STENCILC_CACHE unset): tune --import writes there, gen finds it.
 "$STENCILC" tune examples/j2d5pt.c --emit "$tmp/emit" >/dev/null 2>&1
