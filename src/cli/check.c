@@ -18,7 +18,7 @@
 #include "tune.h"
 
 static const char *const CHECK_HELP_TEXT =
-    "usage: stencilc check FILE.c [--backend cpu|naive|n5d|25d|ssam|auto] [-s SIZE] [-t STEPS]\n"
+    "usage: stencilc check FILE.c [--backend B] [-s SIZE] [-t STEPS]\n"
     "                      [--dtype float|double] [--program EXE] [--workdir DIR] [backend "
     "options]\n"
     "Checks stencilc's program for the stencil in FILE.c against the user's own code: the\n"
@@ -276,7 +276,7 @@ static int check_run(Options *o, Stencil *st) {
   if (!rc && !program) rc = build_program(st, o, &w, &nvcc);
   if (!rc) rc = run_program(program ? program : w.exe, size, steps, &w, nvcc);
   if (!rc) rc = harness_run(&w, fo);
-  workdir_close(&w.dir, o->keep || (rc != EXIT_OK && rc != EXIT_INPUT));
+  workdir_close(&w.dir, o->keep || (rc != EXIT_OK && rc != EXIT_INPUT), rc);
   printf("stencilc check: %s %s backend=%s size=%s steps=%ld\n",
          rc == EXIT_OK       ? "PASS"
          : rc == EXIT_VERIFY ? "FAIL"

@@ -47,10 +47,6 @@ int mpi_run_program(const char *exe, int ranks, const char *size, const char *st
   /* more ranks than cores (a test, a laptop): OpenMPI refuses to start them without this */
   if (ranks > sysconf(_SC_NPROCESSORS_ONLN)) argv[n++] = "--oversubscribe";
   if (geteuid() == 0) argv[n++] = "--allow-run-as-root"; /* containers run as root */
-  argv[n++] = (char *)exe;
-  if (size) argv[n++] = "-s", argv[n++] = (char *)size;
-  if (steps) argv[n++] = "-t", argv[n++] = (char *)steps;
-  if (reps) argv[n++] = "-r", argv[n++] = (char *)reps;
-  argv[n] = NULL;
+  process_program_args(argv, n, exe, size, steps, reps);
   return process_run(argv);
 }

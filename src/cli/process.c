@@ -104,10 +104,11 @@ static int remove_entry(const char *path, const struct stat *sb, int type, struc
   return remove(path) ? -1 : 0;
 }
 
-void workdir_close(const Workdir *w, bool keep) {
-  if (!w->temporary) return;
+int workdir_close(const Workdir *w, bool keep, int rc) {
+  if (!w->temporary) return rc;
   if (keep) fprintf(stderr, "stencilc: the files are in %s\n", w->path);
   else nftw(w->path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+  return rc;
 }
 
 bool nvcc_arch_valid(const char *arch) {
@@ -161,13 +162,18 @@ pid_t nvcc_start(const char *nvcc, const char *src, const char *exe, const NvccO
   return process_start(argv, log);
 }
 
-int process_run_program(const char *exe, const char *size, const char *steps, const char *reps) {
-  char *argv[8];
-  int n = 0;
+int process_program_args(char *argv[], int n, const char *exe, const char *size, const char *steps,
+                         const char *reps) {
   argv[n++] = (char *)exe;
   if (size) argv[n++] = "-s", argv[n++] = (char *)size;
   if (steps) argv[n++] = "-t", argv[n++] = (char *)steps;
   if (reps) argv[n++] = "-r", argv[n++] = (char *)reps;
   argv[n] = NULL;
+  return n;
+}
+
+int process_run_program(const char *exe, const char *size, const char *steps, const char *reps) {
+  char *argv[8];
+  process_program_args(argv, 0, exe, size, steps, reps);
   return process_run(argv);
 }

@@ -13,6 +13,10 @@ int process_run(char *const argv[]);
 /* Runs a generated program, exe, with the user's -s SIZE -t STEPS -r REPS (each left out when
  * NULL); returns as process_run does. */
 int process_run_program(const char *exe, const char *size, const char *steps, const char *reps);
+/* Puts exe and its -s -t -r (each left out when NULL) into argv from argv[n], then NULL (room
+ * for 8 more entries); returns the count before the NULL. */
+int process_program_args(char *argv[], int n, const char *exe, const char *size, const char *steps,
+                         const char *reps);
 
 /* Finds an executable: $env_var if set, else `name` in PATH, else `fallback` (may be NULL) if it
  * exists. Returns a path valid until the next call, or NULL. */
@@ -65,8 +69,9 @@ typedef struct {
 } Workdir;
 /* Returns 0, or -1 after a message. */
 int workdir_open(Workdir *w, const char *given, const char *command);
-/* Removes a temporary folder and everything in it, unless keep (then says where it is). */
-void workdir_close(const Workdir *w, bool keep);
+/* Removes a temporary folder and everything in it, unless keep (then says where it is); returns
+ * rc, the command's exit code, so that a command ends `return workdir_close(&w, keep, rc);`. */
+int workdir_close(const Workdir *w, bool keep, int rc);
 
 /* Creates a directory and its missing parents (mkdir -p); returns 0 when it exists after. */
 int make_dirs(const char *path);

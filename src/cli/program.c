@@ -197,8 +197,7 @@ static int run(const Program *pr, Options *o) {
   if (workdir_open(&w, o->workdir, "run")) return EXIT_TOOL;
   choose_backend(o);
   int rc = run_in(pr, o, w.path);
-  workdir_close(&w, o->keep || rc == EXIT_VERIFY || rc == EXIT_TOOL);
-  return rc;
+  return workdir_close(&w, o->keep || rc == EXIT_VERIFY || rc == EXIT_TOOL, rc);
 }
 
 static int model(const Program *pr, const Options *o) {

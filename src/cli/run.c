@@ -122,8 +122,7 @@ static int run_run(Options *o, Stencil *st) {
   if (workdir_open(&w, o->workdir, "run")) return EXIT_TOOL;
   int rc = o->cpu ? NO_GPU : run_gpu(st, o, w.path);
   if (rc == NO_GPU) rc = run_cpu(st, o, w.path);
-  workdir_close(&w, o->keep || rc == EXIT_VERIFY || rc == EXIT_TOOL);
-  return rc;
+  return workdir_close(&w, o->keep || rc == EXIT_VERIFY || rc == EXIT_TOOL, rc);
 }
 
 const Command command_run = {

@@ -469,8 +469,7 @@ static int tune_run(Options *o, Stencil *st) {
   Workdir w;
   if (workdir_open(&w, o->workdir, "tune")) return EXIT_TOOL;
   int rc = tune(st, o, o->gen.dtype, nvcc, w.path);
-  workdir_close(&w, o->keep || rc != EXIT_OK);
-  return rc;
+  return workdir_close(&w, o->keep || rc != EXIT_OK, rc);
 }
 
 const Command command_tune = {
