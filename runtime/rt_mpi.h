@@ -164,17 +164,23 @@ RT_API void rt_mpi_gather(const RtPart *p, Engine *e, rt_real *whole) {
   free(displs);
 }
 
+/* The rank's engine, holding its part of the initial state. */
+RT_API Engine *rt_mpi_engine(const RtPart *p, uint64_t seed) {
+  rt_real *local[2] = {rt_alloc_grid(&p->local), rt_alloc_grid(&p->local)};
+  rt_mpi_initial_state(p, local, seed);
+  Engine *e = engine_create(&p->local);
+  engine_upload(e, local[0], local[1]);
+  free(local[0]);
+  free(local[1]);
+  return e;
+}
+
 /* rt_check for the distributed run: the parts run `steps` steps from the global initial state,
  * rank 0 compares the gathered grid with the reference. Every rank returns the verdict. */
 RT_API int rt_mpi_check(const char *label, const long n[], long steps, double gain, uint64_t seed,
                         const RtOptions *o, int dumps) {
   RtPart p = rt_mpi_part(n, o->halo_steps);
-  rt_real *local[2] = {rt_alloc_grid(&p.local), rt_alloc_grid(&p.local)};
-  rt_mpi_initial_state(&p, local, seed);
-  Engine *e = engine_create(&p.local);
-  engine_upload(e, local[0], local[1]);
-  free(local[0]);
-  free(local[1]);
+  Engine *e = rt_mpi_engine(&p, seed);
   rt_mpi_run(&p, e, steps);
   RtGrid g = p.global;
   rt_real *buf[2] = {NULL, NULL}, *got = NULL;
@@ -219,12 +225,7 @@ RT_API int rt_mpi_check(const char *label, const long n[], long steps, double ga
  * returns the median in ms. */
 RT_API double rt_mpi_time(const long n[], long steps, long reps, uint64_t seed, long halo_steps) {
   RtPart p = rt_mpi_part(n, halo_steps);
-  rt_real *local[2] = {rt_alloc_grid(&p.local), rt_alloc_grid(&p.local)};
-  rt_mpi_initial_state(&p, local, seed);
-  Engine *e = engine_create(&p.local);
-  engine_upload(e, local[0], local[1]);
-  free(local[0]);
-  free(local[1]);
+  Engine *e = rt_mpi_engine(&p, seed);
   rt_mpi_run(&p, e, steps);
   double *ms = (double *)rt_xmalloc((size_t)reps * sizeof *ms);
   for (long r = 0; r < reps; r++) {

@@ -12,18 +12,7 @@ make_tmp
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMP_NUM_THREADS=1
 mpirun="mpirun --oversubscribe"
 command -v mpicc >/dev/null && command -v mpirun >/dev/null ||
-  { no "mpicc and mpirun are needed (sh scripts/setup.sh installs OpenMPI)"; # model --ranks: the halo bytes by hand: star3d2r float at 64^3 reaches 2 planes along axis 0,
-# a plane is (64 + 2 + 2)^2 cells of 4 bytes, so an exchange moves B * 2 * 68 * 68 * 4 bytes each way
-"$STENCILC" model examples/star3d2r.c -s 64 --ranks 2 --link shm --top 1 >"$tmp/model.log" 2>&1
-b=$(sed -n 's/.*every B = \([0-9]*\) steps.*/\1/p' "$tmp/model.log")
-mb=$(sed -n 's/.*steps): \([0-9.e+-]*\) MB each way.*/\1/p' "$tmp/model.log")
-if [ -n "$b" ] && python3 -c "import sys; sys.exit(abs($mb - $b * 2 * 68 * 68 * 4 / 1e6) > 0.001 * $mb)"; then ok
-else no "model --ranks halo bytes: B=$b, $mb MB: $(grep -i mpi "$tmp/model.log")"; fi
-rows=$(grep -cE '^ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+ +[0-9]+%$' "$tmp/model.log")
-[ "$rows" -eq 4 ] && ok || no "model --ranks 2: $rows scaling rows, want 4 (1 and 2 ranks, strong and weak)"
-expect 2 "model --ranks with parts thinner than the halo" "$STENCILC" model examples/star3d2r.c -s 64 --ranks 40
-expect 2 "model --link unknown" "$STENCILC" model examples/star3d2r.c -s 64 --ranks 2 --link smoke
-summary mpi; exit 1; }
+  { no "mpicc and mpirun are needed (sh scripts/setup.sh installs OpenMPI)"; summary mpi; exit 1; }
 
 # build NAME SRC [GEN OPTIONS]: the MPI program and the plain one of the cpu backend
 build() {
@@ -108,7 +97,7 @@ emu n5d2d examples/star2d2r.c 35x27 --backend n5d --bt 3
 emu n5d3d examples/star3d1r.c 13x11x9 --backend n5d --bt 2
 
 # stencilc run --ranks: builds with mpicc and starts mpirun itself
-"$STENCILC" run examples/j2d5pt.c --ranks 3 --cpu -s 90x70 -t 9 -r 1 --workdir "$tmp/run" >"$tmp/run.log" 2>&1
+"$STENCILC" run examples/j2d5pt.c --ranks 3 --cpu -s 90 -t 9 -r 1 --workdir "$tmp/run" >"$tmp/run.log" 2>&1
 if grep -q "RESULT.*ranks=3.*verify=PASS" "$tmp/run.log"; then ok; else no "run --ranks 3: $(tail -3 "$tmp/run.log")"; fi
 expect 2 "--ranks 0 refused" "$STENCILC" run examples/j2d5pt.c --ranks 0 --cpu
 expect 2 "--ranks on a stencil program refused" "$STENCILC" gen examples/programs/acoustic2d.c --mpi -o "$tmp/p.cu"

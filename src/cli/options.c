@@ -344,7 +344,8 @@ int options_sizes(const Stencil *st, const Options *o, long dflt_n, long dflt_st
       want = fixed;
     }
     for (int b = 0; b < a; b++)
-      if (count > 1 && st->extent_param[a][0] && !strcmp(st->extent_param[a], st->extent_param[b]) &&
+      if (strict_steps && count > 1 && st->extent_param[a][0] &&
+          !strcmp(st->extent_param[a], st->extent_param[b]) &&
           given[a] != given[b]) {
         fprintf(stderr, "stencilc: -s %s: axes %d and %d share the size '%s'\n", o->size, b, a,
                 st->extent_param[a]);

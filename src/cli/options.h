@@ -71,9 +71,10 @@ int options_read(int argc, char **argv, const OptionSet *set, void (*help_fn)(FI
 /* The interior cells per axis (n) and time steps a stencil runs: -s, else the sizes the source
  * fixes (constant extents, ir_fixed_interior), else dflt_n; -t, else the source's constant step
  * count, else dflt_steps. A -s that contradicts a constant extent is refused, located at the
- * grid's declaration and naming the constant; so is one giving two values to axes that share a
- * size, and with strict_steps a -t that contradicts a constant step count (check runs the user's
- * loop as written). Returns 0, or -1 after a message (exit 2). */
+ * grid's declaration and naming the constant. With strict_steps (check, which runs the user's
+ * loop as written) so are a -t that contradicts a constant step count and a -s that gives two
+ * values to axes sharing one size parameter (other commands run any grid shape). Returns 0, or
+ * -1 after a message (exit 2). */
 int options_sizes(const Stencil *st, const Options *o, long dflt_n, long dflt_steps,
                   bool strict_steps, long n[IR_MAX_DIMS], long *steps);
 
