@@ -93,4 +93,13 @@ fi
 # every variant agrees on the printed mean (6 decimals)
 if [ "$(sort -u "$tmp/means" | wc -l)" -eq 1 ]; then ok; else no "the variants print different means: $(sort -u "$tmp/means")"; fi
 
+# Run-time scalars are not arguments of the library yet: --api and rewrite refuse them, located,
+# and write nothing (rewrite used to write a call that did not compile).
+for cmd in "gen --api -o $tmp/scal" "rewrite --target cpu -o $tmp/scal_rw.c"; do
+  # shellcheck disable=SC2086
+  "$STENCILC" $cmd tests/inputs/heat2d_param_alpha.c >/dev/null 2>"$tmp/scal.err"; rc=$?
+  [ $rc -eq 2 ] && grep -q "heat2d_param_alpha.c:[0-9]*:1: error: .*run-time scalars (alpha, r)" "$tmp/scal.err" &&
+    [ ! -e "$tmp/scal.h" ] && [ ! -e "$tmp/scal_rw.c" ] && ok || no "$cmd on run-time scalars: exit $rc"
+done
+
 summary api

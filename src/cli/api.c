@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "util/diag.h"
 #include "codegen/api.h"
 
 /* NAME without a trailing .h, .cu or .c, so that -o heat and -o heat.cu mean the same. */
@@ -40,7 +41,22 @@ static bool same_file(const char *path, const char *input) {
   return !stat(path, &a) && !stat(input, &b) && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
+int api_refuse_scalars(const Options *o, const Stencil *st) {
+  if (!st->nscalars) return 0;
+  char names[256] = "";
+  for (int k = 0; k < st->nscalars; k++)
+    snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k ? ", " : "",
+             st->scalars[k].name);
+  SrcLoc l = {o->input, (unsigned)st->region_line, 1};
+  diag_error(l, "generate a program with 'stencilc gen' or 'run' and --param NAME=VALUE, or make "
+                "the coefficients constants",
+             "the stencil's coefficients are run-time scalars (%s): the library of --api and "
+             "rewrite does not take scalars as arguments yet", names);
+  return -1;
+}
+
 int gen_api_write(const Options *o, const Stencil *st, FILE *explain) {
+  if (api_refuse_scalars(o, st)) return EXIT_INPUT;
   char name[PATH_MAX - 8], prefix[IR_NAME_MAX], hpath[PATH_MAX], spath[PATH_MAX];
   if (strlen(o->output) >= sizeof name) {
     fprintf(stderr, "stencilc gen: -o names a path too long\n");

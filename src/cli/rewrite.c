@@ -202,7 +202,8 @@ static int rewrite_run(Options *o, Stencil *st) {
     return EXIT_INPUT;
   }
   char lib[4096];
-  if (library_name(o->output, lib, sizeof lib) || choose_target(o)) return EXIT_INPUT;
+  if (api_refuse_scalars(o, st) || library_name(o->output, lib, sizeof lib) || choose_target(o))
+    return EXIT_INPUT;
   if (same_file(o->output, o->input)) {
     fprintf(stderr, "stencilc rewrite: -o '%s' is the input; give another name\n", o->output);
     return EXIT_INPUT;
