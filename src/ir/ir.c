@@ -365,13 +365,14 @@ void ir_scalar_defaults(Stencil *st) {
 }
 
 bool ir_fixed_interior(const Stencil *st, int a, long *n) {
-  if (st->extent_param[a][0]) return false;
+  /* a stage of a stencil program records no extents (0): nothing is fixed */
+  if (st->extent_param[a][0] || st->extent_const[a] <= 0) return false;
   *n = st->extent_const[a] - st->lo[a] - st->hi[a];
   return true;
 }
 
 bool ir_fixed_steps(const Stencil *st, long *steps) {
-  if (st->steps_param[0]) return false;
+  if (st->steps_param[0] || st->steps_const <= 0) return false;
   *steps = st->steps_const * st->steps_per_iter;
   return true;
 }
