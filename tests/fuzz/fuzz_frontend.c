@@ -31,7 +31,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 
 /* Invariants an accepted stencil must satisfy; abort() makes libFuzzer keep the input. */
 static void check(const Stencil *st) {
-  if (st->dims != 2 && st->dims != 3) abort();
+  if (st->dims < 1 || st->dims > 3) abort(); /* 1D, 2D and 3D stencils */
   if (st->npoints < 1 || !st->points || !st->expr) abort();
   for (int a = 0; a < st->dims; a++)
     if (st->radius[a] < 0 || st->lo[a] < 0 || st->hi[a] < 0) abort();
