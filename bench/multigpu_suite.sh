@@ -64,9 +64,16 @@ run() {
   gpus=$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)
   gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
   arch="-O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp"
+  # the NCCL halo exchange (rt_mpi.h), with the NCCL that PyTorch's image carries;
+  # TRANSPORT=host keeps the exchange staged through pinned host memory
+  nccl=""
+  if [ "${TRANSPORT:-nccl}" = nccl ]; then
+    nd=$(python3 -c "import nvidia.nccl; print(list(nvidia.nccl.__path__)[0])")
+    nccl="-DRT_MPI_NCCL -I$nd/include -L$nd/lib -Xlinker -rpath,$nd/lib -l:libnccl.so.2"
+  fi
   for s in $STENCILS; do
     nvcc $arch -o "$bin/${s}_single" $dir/${s}_single.cu >"$bin/${s}_build.log" 2>&1 &
-    nvcc $arch -ccbin mpicxx -o "$bin/${s}_mpi" $dir/${s}_mpi.cu >>"$bin/${s}_build.log" 2>&1 &
+    nvcc $arch -ccbin mpicxx $nccl -o "$bin/${s}_mpi" $dir/${s}_mpi.cu >>"$bin/${s}_build.log" 2>&1 &
   done
   wait
   mpi="mpirun --allow-run-as-root --oversubscribe --bind-to none -x NCCL_NVLS_ENABLE -x LD_LIBRARY_PATH"
@@ -77,7 +84,7 @@ run() {
     p=2
     while [ $p -le "$gpus" ]; do
       $mpi -np $p "$bin/${s}_mpi" -s "$n" -t 1000 -r "$reps" >"$bin/${s}_${p}_strong.log" 2>&1
-      [ -n "$WEAK" ] && $mpi -np $p "$bin/${s}_mpi" -s "$(weak_size "$n" $p)" -t 1000 -r "$reps" \
+      [ "${WEAK:-1}" = 1 ] && $mpi -np $p "$bin/${s}_mpi" -s "$(weak_size "$n" $p)" -t 1000 -r "$reps" \
         >"$bin/${s}_${p}_weak.log" 2>&1
       p=$((p * 2))
     done
@@ -90,10 +97,10 @@ run() {
 # table LOGS GPU: the CSV from the run logs (also here, on logs brought back)
 table() {
   logs=$1 gpu=$2 commit=$(cat $dir/COMMIT)
-  echo "stencil,dtype,size,gpus,scaling,bT,gcells_per_s,speedup,efficiency,predicted_efficiency,verify,commit,GPU"
+  echo "stencil,dtype,size,gpus,scaling,transport,bT,gcells_per_s,speedup,efficiency,predicted_efficiency,verify,commit,GPU"
   for s in $STENCILS; do
     base=$(sed -n 's/^RESULT.* gcells=\([0-9.]*\).*/\1/p' "$logs/${s}_1_strong.log")
-    echo "$s,float,$(size_of "$s"),1,strong,,$base,1,1,,$(verdict "$logs/${s}_1_strong.log"),$commit,$gpu"
+    echo "$s,float,$(size_of "$s"),1,strong,,,$base,1,1,,$(verdict "$logs/${s}_1_strong.log"),$commit,$gpu"
     for log in "$logs/${s}"_[0-9]*_strong.log "$logs/${s}"_[0-9]*_weak.log; do
       [ -f "$log" ] || continue
       p=$(basename "$log" .log | sed 's/.*_\([0-9]*\)_[a-z]*$/\1/')
@@ -104,10 +111,10 @@ table() {
       size=$(sed -n 's/^RESULT.* size=\([0-9x]*\).*/\1/p' "$log")
       pred=$(predicted "$dir/${s}_model$p.txt" "$kind" "$p")
       awk -v s="$s" -v size="$size" -v p="$p" -v k="$kind" -v bt="$bt" -v g="$g" -v b="$base" \
-        -v pred="$pred" -v v="$(verdict "$log")" -v c="$commit" -v gpu="$gpu" 'BEGIN {
+        -v pred="$pred" -v tr="${TRANSPORT:-nccl}" -v v="$(verdict "$log")" -v c="$commit" -v gpu="$gpu" 'BEGIN {
           sp = (b > 0 && g > 0) ? g / b : 0
-          eff = k == "weak" ? sp / p : sp / p
-          printf "%s,float,%s,%d,%s,%s,%s,%.3f,%.3f,%s,%s,%s,%s\n", s, size, p, k, bt, g, sp, eff, pred, v, c, gpu }'
+          eff = sp / p  # weak: p times the cells in the time of one
+          printf "%s,float,%s,%d,%s,%s,%s,%s,%.3f,%.3f,%s,%s,%s,%s\n", s, size, p, k, tr, bt, g, sp, eff, pred, v, c, gpu }'
     done
   done
 }

@@ -79,6 +79,10 @@ RT_API void engine_download(Engine *e, int which, rt_real *host) {
   RT_CUDA_CHECK(cudaMemcpy(host, e->buf[which], rt_cuda_bytes(e), cudaMemcpyDeviceToHost));
 }
 
+/* Where element `first` of buffer `which` lives on the device: the halo planes an MPI program
+ * built with RT_MPI_NCCL sends and receives there (rt_mpi.h). */
+RT_API rt_real *engine_device_span(Engine *e, int which, long first) { return e->buf[which] + first; }
+
 /* Elements [first, first + count) of buffer `which`, out to or in from the host: the halo planes
  * an MPI program exchanges (rt_mpi.h), staged through host memory. */
 RT_API void engine_read_span(Engine *e, int which, long first, long count, rt_real *host) {

@@ -82,10 +82,11 @@ $mpirun -np 2 "$tmp/noexchange" -s 40x40 -t 9 -r 1 >"$tmp/noexchange.log" 2>&1
 if grep -q "check a: .* FAIL" "$tmp/noexchange.log"; then ok; else no "a program without the halo exchange passed"; fi
 
 # CUDA backends through cudaemu, 2 ranks (mpicxx as the host compiler)
+# (EMUFLAGS: more flags for the build; -DRT_MPI_NCCL takes the NCCL exchange, cudaemu's nccl.h)
 emu() {
   name=$1 src=$2 size=$3; shift 3
   "$STENCILC" gen "$src" "$@" --mpi -o "$tmp/$name.cu" &&
-    CXX=mpicxx emu_build "$tmp/$name.cu" "$tmp/$name" || { no "$name: build"; return; }
+    CXX=mpicxx emu_build "$tmp/$name.cu" "$tmp/$name" $EMUFLAGS || { no "$name: build"; return; }
   for steps in 1 4 7; do
     $mpirun -np 2 "$tmp/$name" -s "$size" -t $steps -r 1 --check-size "$size" >"$tmp/$name.log" 2>&1
     if grep -q "RESULT.*ranks=2.*verify=PASS" "$tmp/$name.log"; then ok
@@ -95,10 +96,31 @@ emu() {
 emu naive2d examples/j2d5pt.c 33x29 --backend naive
 emu n5d2d examples/star2d2r.c 35x27 --backend n5d --bt 3
 emu n5d3d examples/star3d1r.c 13x11x9 --backend n5d --bt 2
+# the NCCL exchange: device buffer to device buffer, ordered on a stream
+EMUFLAGS=-DRT_MPI_NCCL emu n5d2d-nccl examples/star2d2r.c 35x27 --backend n5d --bt 3
+EMUFLAGS=-DRT_MPI_NCCL emu naive3d-nccl examples/star3d2r.c 13x11x9 --backend naive
+# and it has teeth: a program whose NCCL exchange is cut out fails
+sed 's/if (done > 0 \&\& p->ranks > 1) rt_mpi_exchange(p, e, slab);/;/' "$tmp/n5d2d-nccl.cu" >"$tmp/nonccl.cu"
+if cmp -s "$tmp/nonccl.cu" "$tmp/n5d2d-nccl.cu"; then no "the exchange call was not found to cut"
+else
+  CXX=mpicxx emu_build "$tmp/nonccl.cu" "$tmp/nonccl" -DRT_MPI_NCCL
+  $mpirun -np 2 "$tmp/nonccl" -s 35x27 -t 7 -r 1 --check-size 35x27 >"$tmp/nonccl.log" 2>&1
+  if grep -q "check a: .* FAIL" "$tmp/nonccl.log"; then ok; else no "without its NCCL exchange the program passed"; fi
+fi
 
 # stencilc run --ranks: builds with mpicc and starts mpirun itself
 "$STENCILC" run examples/j2d5pt.c --ranks 3 --cpu -s 90 -t 9 -r 1 --workdir "$tmp/run" >"$tmp/run.log" 2>&1
 if grep -q "RESULT.*ranks=3.*verify=PASS" "$tmp/run.log"; then ok; else no "run --ranks 3: $(tail -3 "$tmp/run.log")"; fi
+# run --ranks on a CUDA backend builds the NCCL exchange where NCCL is found, the staged one where
+# told (a stand-in nvcc records its arguments: the build itself is tested above)
+printf '#!/bin/sh\necho "$@" >"%s/nvcc.args"\nexit 1\n' "$tmp" >"$tmp/fakenvcc" && chmod +x "$tmp/fakenvcc"
+mkdir -p "$tmp/nccl/include" "$tmp/nccl/lib" && touch "$tmp/nccl/include/nccl.h" "$tmp/nccl/lib/libnccl.so"
+NVCC="$tmp/fakenvcc" NCCL_HOME="$tmp/nccl" "$STENCILC" run examples/j2d5pt.c --ranks 2 --backend naive -s 64 -t 3 -r 1 >"$tmp/rn.log" 2>&1
+if grep -q "through NCCL" "$tmp/rn.log" && grep -q -- "-DRT_MPI_NCCL -I$tmp/nccl/include -L$tmp/nccl/lib" "$tmp/nvcc.args"; then ok
+else no "run --ranks with NCCL: $(cat "$tmp/rn.log" "$tmp/nvcc.args" | head -4)"; fi
+NVCC="$tmp/fakenvcc" NCCL_HOME="$tmp/nccl" STENCILC_MPI_TRANSPORT=host "$STENCILC" run examples/j2d5pt.c --ranks 2 --backend naive -s 64 -t 3 -r 1 >"$tmp/rh.log" 2>&1
+if grep -q "staged through pinned host memory" "$tmp/rh.log" && ! grep -q RT_MPI_NCCL "$tmp/nvcc.args"; then ok
+else no "run --ranks, transport host: $(cat "$tmp/rh.log" "$tmp/nvcc.args" | head -4)"; fi
 expect 2 "--ranks 0 refused" "$STENCILC" run examples/j2d5pt.c --ranks 0 --cpu
 expect 2 "--ranks on a stencil program refused" "$STENCILC" gen examples/programs/acoustic2d.c --mpi -o "$tmp/p.cu"
 # model --ranks: the halo bytes by hand: star3d2r float at 64^3 reaches 2 planes along axis 0,

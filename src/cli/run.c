@@ -87,8 +87,19 @@ static int run_gpu(const Stencil *st, const Options *o, const char *dir) {
   snprintf(exe, sizeof exe, "%s/%s-%s", dir, st->name, o->gen.backend->name);
   int rc = gen_write(st, &o->gen, o->explain ? stdout : NULL, src);
   if (rc) return rc;
-  if (o->ranks && mpi_host_compiler_for_nvcc()) return EXIT_TOOL;
-  if (process_wait(nvcc_start(nvcc_path, src, exe, &o->nvcc, NULL))) {
+  NvccOptions nv = o->nvcc;
+  char flags[8192];
+  if (o->ranks) {
+    if (mpi_host_compiler_for_nvcc()) return EXIT_TOOL;
+    char nccl[6144];
+    int found = mpi_nccl_flags(nccl, sizeof nccl);
+    if (found < 0) return EXIT_INPUT;
+    printf("stencilc run: halo exchange %s\n", found ? "through NCCL, GPU to GPU"
+                                                     : "staged through pinned host memory (no NCCL found)");
+    snprintf(flags, sizeof flags, "%s %s", o->nvcc.flags ? o->nvcc.flags : "", found ? nccl : "");
+    nv.flags = flags;
+  }
+  if (process_wait(nvcc_start(nvcc_path, src, exe, &nv, NULL))) {
     fprintf(stderr, "stencilc run: nvcc failed on %s\n", src);
     return EXIT_TOOL;
   }
