@@ -94,6 +94,25 @@ run() {
   cat "$out/multigpu.csv"
 }
 
+# Where the scaling goes (issue 23 item 4), per stencil: the MPI program on one rank (the block
+# loop without exchanges) and two single-GPU programs at once, one per GPU (what sharing the host
+# costs), beside the plain program and the 2-rank run of `run`. Run after `run` (same binaries).
+diag() {
+  bin=${BIN:-/tmp/stencilc-multigpu}
+  setup_mpi
+  mpi="mpirun --allow-run-as-root --oversubscribe --bind-to none -x NCCL_NVLS_ENABLE -x LD_LIBRARY_PATH"
+  for s in $STENCILS; do
+    n=$(size_of "$s")
+    $mpi -np 1 "$bin/${s}_mpi" -s "$n" -t 1000 -r 3 >"$bin/${s}_diag_mpi1.log" 2>&1
+    CUDA_VISIBLE_DEVICES=0 "$bin/${s}_single" -s "$n" -t 1000 -r 3 >"$bin/${s}_diag_pair0.log" 2>&1 &
+    CUDA_VISIBLE_DEVICES=1 "$bin/${s}_single" -s "$n" -t 1000 -r 3 >"$bin/${s}_diag_pair1.log" 2>&1
+    wait
+    for k in mpi1 pair0 pair1; do
+      echo "$s $k $(sed -n 's/^RESULT.* ms=\([0-9.]*\) gcells=\([0-9.]*\).*verify=\(.*\)/ms=\1 gcells=\2 \3/p' "$bin/${s}_diag_$k.log")"
+    done
+  done
+}
+
 # table LOGS GPU: the CSV from the run logs (also here, on logs brought back)
 table() {
   logs=$1 gpu=$2 commit=$(cat $dir/COMMIT)
@@ -132,6 +151,7 @@ verdict() {
 case $1 in
 prepare) prepare ;;
 run) run ;;
+diag) diag ;;
 table) shift; table "$@" ;;
 *) echo "usage: sh bench/multigpu_suite.sh prepare|run|table LOGS GPU" >&2; exit 2 ;;
 esac
