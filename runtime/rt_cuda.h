@@ -33,15 +33,7 @@ RT_API void engine_setup(void) {
             err != cudaSuccess ? cudaGetErrorString(err) : "device count is 0");
     exit(3);
   }
-  int device = 0;
-#ifdef RT_MPI
-  /* one rank per GPU: the rank's place among the ranks of its node picks the device */
-  MPI_Comm node;
-  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-  MPI_Comm_rank(node, &device);
-  MPI_Comm_free(&node);
-  device %= count;
-#endif
+  int device = rt_cuda_device(count); /* one rank per GPU */
   RT_CUDA_CHECK(cudaSetDevice(device));
 }
 
@@ -91,14 +83,9 @@ RT_API void engine_write_span(Engine *e, int which, long first, long count, cons
                            cudaMemcpyHostToDevice));
 }
 
-/* Host memory for what the engine reads and writes by span: pinned, so that the copies run at
- * full PCIe speed and need no staging copy of their own. */
-RT_API void *engine_host_alloc(size_t bytes) {
-  void *p = NULL;
-  RT_CUDA_CHECK(cudaMallocHost(&p, bytes ? bytes : 1));
-  return p;
-}
-RT_API void engine_host_free(void *p) { RT_CUDA_CHECK(cudaFreeHost(p)); }
+/* Host memory for what the engine reads and writes by span: pinned. */
+RT_API void *engine_host_alloc(size_t bytes) { return rt_cuda_host_alloc(bytes); }
+RT_API void engine_host_free(void *p) { rt_cuda_host_free(p); }
 
 RT_API void engine_timer_start(Engine *e) { RT_CUDA_CHECK(cudaEventRecord(e->start, 0)); }
 

@@ -29,6 +29,28 @@ RT_API unsigned rt_cuda_blocks(long n, int block, long limit) {
   return (unsigned)b;
 }
 
+/* The device of this process: 0, or on MPI ranks (one per GPU) the rank's place among the ranks
+ * of its node. */
+RT_API int rt_cuda_device(int count) {
+  int device = 0;
+#ifdef RT_MPI
+  MPI_Comm node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  MPI_Comm_rank(node, &device);
+  MPI_Comm_free(&node);
+#endif
+  return device % count;
+}
+
+/* Pinned host memory for the halo slabs an MPI program stages: the copies run at full PCIe speed
+ * and need no staging copy of their own. */
+RT_API void *rt_cuda_host_alloc(size_t bytes) {
+  void *p = NULL;
+  RT_CUDA_CHECK(cudaMallocHost(&p, bytes ? bytes : 1));
+  return p;
+}
+RT_API void rt_cuda_host_free(void *p) { RT_CUDA_CHECK(cudaFreeHost(p)); }
+
 #ifdef RT_NWEIGHTS
 /* The kernels' copy of the run-time weights (rt_w_host), uploaded with the buffers: every
  * thread of a warp reads the same weight, which constant memory broadcasts. */

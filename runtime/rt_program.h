@@ -73,8 +73,10 @@ RT_API void rt_engine_setup(void) {
     fprintf(stderr, "stencilc: no CUDA device found\n");
     exit(3);
   }
-  RT_CUDA_CHECK(cudaSetDevice(0));
+  RT_CUDA_CHECK(cudaSetDevice(rt_cuda_device(count)));
 }
+RT_API void *rt_engine_host_alloc(size_t bytes) { return rt_cuda_host_alloc(bytes); }
+RT_API void rt_engine_host_free(void *p) { rt_cuda_host_free(p); }
 RT_API rt_real *rt_engine_alloc(size_t bytes) {
   void *p = NULL;
   RT_CUDA_CHECK(cudaMalloc(&p, bytes));
@@ -107,6 +109,8 @@ RT_API rt_real *rt_engine_alloc(size_t bytes) { return (rt_real *)rt_xmalloc(byt
 RT_API void rt_engine_put(rt_real *dst, const rt_real *src, size_t bytes) { memcpy(dst, src, bytes); }
 RT_API void rt_engine_get(rt_real *dst, const rt_real *src, size_t bytes) { memcpy(dst, src, bytes); }
 RT_API void rt_engine_free(rt_real *p) { free(p); }
+RT_API void *rt_engine_host_alloc(size_t bytes) { return rt_xmalloc(bytes); }
+RT_API void rt_engine_host_free(void *p) { free(p); }
 RT_API void rt_engine_scalars(void) {}
 RT_API void rt_engine_sync(void) {}
 #endif

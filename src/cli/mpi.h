@@ -7,7 +7,8 @@ int mpi_build_c(const char *src, const char *exe);
 /* Makes nvcc compile and link the host code with mpicxx (NVCC_CCBIN, unless the user set it);
  * 0, or -1 after a message when there is no mpicxx. */
 int mpi_host_compiler_for_nvcc(void);
-/* Runs exe under `mpirun -np ranks` with the user's -s -t -r (each left out when NULL). */
+/* Runs exe under `mpirun -np ranks` (ranks 0: by itself) with the user's -s -t -r (each left out
+ * when NULL). */
 int mpi_run_program(const char *exe, int ranks, const char *size, const char *steps,
                     const char *reps);
 

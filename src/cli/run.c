@@ -56,11 +56,6 @@ static int build_c(const char *src, const char *exe, bool mpi) {
   return process_run(argv);
 }
 
-static int run_program(const char *exe, const Options *o) {
-  return o->ranks ? mpi_run_program(exe, o->ranks, o->size, o->steps, o->reps)
-                  : process_run_program(exe, o->size, o->steps, o->reps);
-}
-
 /* Maps a generated program's exit code to stencilc's: 2, an argument it refused (its message
  * printed), is the user's input. */
 static int program_result(int rc) {
@@ -92,7 +87,7 @@ static int run_gpu(const Stencil *st, const Options *o, const char *dir) {
     fprintf(stderr, "stencilc run: nvcc failed on %s\n", src);
     return EXIT_TOOL;
   }
-  rc = run_program(exe, o);
+  rc = mpi_run_program(exe, o->ranks, o->size, o->steps, o->reps);
   if (rc == NO_GPU) {
     fprintf(stderr, "stencilc run: no GPU on this machine: the CUDA program was built (%s%s) but "
                     "not run; running the CPU path instead\n", exe, o->keep || o->workdir ? "" : ", removed after; --keep keeps it");
@@ -113,7 +108,7 @@ static int run_cpu(const Stencil *st, const Options *o, const char *dir) {
     return EXIT_TOOL;
   }
   printf("stencilc run: CPU path (C + OpenMP)\n");
-  return program_result(run_program(exe, o));
+  return program_result(mpi_run_program(exe, o->ranks, o->size, o->steps, o->reps));
 }
 
 static int run_run(Options *o, Stencil *st) {
