@@ -111,6 +111,18 @@ RT_API RtGrid rt_grid_make(const RtStencil *st, const long n[]) {
   return g;
 }
 
+/* Interior planes [first, first + count) of axis 0 of g as a grid of their own, which starts
+ * *offset elements into g's buffers (its halo planes are g's planes around them): what a step
+ * over part of the grid (engine_step_planes) hands the whole grid's step. */
+RT_API RtGrid rt_grid_planes(const RtGrid *g, long first, long count, long *offset) {
+  RtGrid sub = *g;
+  sub.n[0] = count;
+  sub.ext[0] = count + g->ext[0] - g->n[0];
+  sub.cells = sub.ext[0] * g->stride[0];
+  *offset = (first - g->lo[0]) * g->stride[0];
+  return sub;
+}
+
 RT_API rt_real *rt_alloc_grid(const RtGrid *g) {
   return (rt_real *)rt_xmalloc((size_t)g->cells * sizeof(rt_real));
 }

@@ -31,6 +31,14 @@ RT_API void engine_upload(Engine *e, const rt_real *b0, const rt_real *b1) {
 
 RT_API void engine_step(Engine *e, int src) { stencil_step(e->buf[src], e->buf[1 - src], &e->g); }
 
+/* One time step of interior planes [first, first + count) of axis 0 only (the MPI programs'
+ * overlap of the halo exchange, rt_mpi.h): the step of the grid of those planes. */
+RT_API void engine_step_planes(Engine *e, int src, long first, long count) {
+  long off;
+  RtGrid sub = rt_grid_planes(&e->g, first, count, &off);
+  stencil_step(e->buf[src] + off, e->buf[1 - src] + off, &sub);
+}
+
 RT_API void engine_copy(Engine *e, int from, int to) {
   memcpy(e->buf[to], e->buf[from], rt_cpu_bytes(e));
 }
