@@ -47,17 +47,17 @@ RT_API void engine_download(Engine *e, int which, rt_real *host) {
   memcpy(host, e->buf[which], rt_cpu_bytes(e));
 }
 
-/* Elements [first, first + count) of buffer `which`, out to or in from the host: the halo planes
- * an MPI program exchanges (rt_mpi.h). */
-RT_API void engine_read_span(Engine *e, int which, long first, long count, rt_real *host) {
-  memcpy(host, e->buf[which] + first, (size_t)count * sizeof(rt_real));
+/* A block of buffer `which`, out to or in from packed host memory: the halo slabs an MPI program
+ * exchanges (rt_mpi.h). */
+RT_API void engine_read_block(Engine *e, int which, const RtBlock *b, rt_real *host) {
+  rt_block_read(e->buf[which], b, host);
 }
 
-RT_API void engine_write_span(Engine *e, int which, long first, long count, const rt_real *host) {
-  memcpy(e->buf[which] + first, host, (size_t)count * sizeof(rt_real));
+RT_API void engine_write_block(Engine *e, int which, const RtBlock *b, const rt_real *host) {
+  rt_block_write(e->buf[which], b, host);
 }
 
-/* Host memory for what the engine reads and writes by span (plain memory here). */
+/* Host memory for what the engine reads and writes by block (plain memory here). */
 RT_API void *engine_host_alloc(size_t bytes) { return rt_xmalloc(bytes); }
 RT_API void engine_host_free(void *p) { free(p); }
 

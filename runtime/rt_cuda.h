@@ -23,7 +23,7 @@ typedef struct Engine {
   RtGrid g;
   rt_real *buf[2]; /* device */
   cudaEvent_t start, stop;
-  /* The halo copies of MPI programs (engine_read_span, engine_write_span) go on a stream of their
+  /* The halo copies of MPI programs (engine_read_block, engine_write_block) go on a stream of their
    * own, so that the slabs coming in are copied while the kernels of the inner planes run on the
    * default stream (rt_mpi_block); events order the two where the data says so. */
   cudaStream_t copies;
@@ -87,27 +87,24 @@ RT_API void engine_download(Engine *e, int which, rt_real *host) {
   RT_CUDA_CHECK(cudaMemcpy(host, e->buf[which], rt_cuda_bytes(e), cudaMemcpyDeviceToHost));
 }
 
-/* Elements [first, first + count) of buffer `which`, out to or in from the (pinned) host: the
- * halo planes an MPI program exchanges (rt_mpi.h). Out: after the kernels queued so far, and
- * complete on return (the host sends it). In: queued on the copy stream, and every kernel
- * launched after it waits for it; the copy stream's next read waits for it too, before `host`
- * is reused. */
-RT_API void engine_read_span(Engine *e, int which, long first, long count, rt_real *host) {
+/* A block of buffer `which`, out to or in from packed (pinned) host memory: the halo slabs an MPI
+ * program exchanges (rt_mpi.h). Out: after the kernels queued so far, and complete on return
+ * (the host sends it). In: queued on the copy stream, and every kernel launched after it waits
+ * for it; the copy stream's next read waits for it too, before `host` is reused. */
+RT_API void engine_read_block(Engine *e, int which, const RtBlock *b, rt_real *host) {
   RT_CUDA_CHECK(cudaEventRecord(e->computed, 0));
   RT_CUDA_CHECK(cudaStreamWaitEvent(e->copies, e->computed, 0));
-  RT_CUDA_CHECK(cudaMemcpyAsync(host, e->buf[which] + first, (size_t)count * sizeof(rt_real),
-                                cudaMemcpyDeviceToHost, e->copies));
+  rt_cuda_block_copy(e->buf[which], b, host, 1, e->copies);
   RT_CUDA_CHECK(cudaStreamSynchronize(e->copies));
 }
 
-RT_API void engine_write_span(Engine *e, int which, long first, long count, const rt_real *host) {
-  RT_CUDA_CHECK(cudaMemcpyAsync(e->buf[which] + first, host, (size_t)count * sizeof(rt_real),
-                                cudaMemcpyHostToDevice, e->copies));
+RT_API void engine_write_block(Engine *e, int which, const RtBlock *b, const rt_real *host) {
+  rt_cuda_block_copy(e->buf[which], b, (rt_real *)host, 0, e->copies);
   RT_CUDA_CHECK(cudaEventRecord(e->copied, e->copies));
   RT_CUDA_CHECK(cudaStreamWaitEvent(0, e->copied, 0));
 }
 
-/* Host memory for what the engine reads and writes by span: pinned. */
+/* Host memory for what the engine reads and writes by block: pinned. */
 RT_API void *engine_host_alloc(size_t bytes) { return rt_cuda_host_alloc(bytes); }
 RT_API void engine_host_free(void *p) { rt_cuda_host_free(p); }
 

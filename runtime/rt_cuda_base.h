@@ -51,6 +51,20 @@ RT_API void *rt_cuda_host_alloc(size_t bytes) {
 }
 RT_API void rt_cuda_host_free(void *p) { RT_CUDA_CHECK(cudaFreeHost(p)); }
 
+/* A block (rt_common.h) of a device buffer out to packed host memory (out = 1) or in from it, on
+ * `stream`. */
+RT_API void rt_cuda_block_copy(rt_real *dev, const RtBlock *b, rt_real *host, int out,
+                               cudaStream_t stream) {
+  size_t width = (size_t)b->chunk * sizeof(rt_real);
+  size_t pitch = b->rows > 1 ? (size_t)b->pitch * sizeof(rt_real) : width;
+  if (out)
+    RT_CUDA_CHECK(cudaMemcpy2DAsync(host, width, dev + b->offset, pitch, width, (size_t)b->rows,
+                                    cudaMemcpyDeviceToHost, stream));
+  else
+    RT_CUDA_CHECK(cudaMemcpy2DAsync(dev + b->offset, pitch, host, width, width, (size_t)b->rows,
+                                    cudaMemcpyHostToDevice, stream));
+}
+
 #ifdef RT_NWEIGHTS
 /* The kernels' copy of the run-time weights (rt_w_host), uploaded with the buffers: every
  * thread of a warp reads the same weight, which constant memory broadcasts. */

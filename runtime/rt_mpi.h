@@ -14,56 +14,67 @@
 #endif
 
 RT_API RtPart rt_mpi_stencil_part(const long n[], long asked) {
-  return rt_mpi_part(&rt_stencil, rt_stencil.lo[0], rt_stencil.hi[0], n, asked, RT_MPI_HALO_STEPS);
+  long lo[2] = {rt_stencil.lo[0], rt_stencil.dims > 1 ? rt_stencil.lo[1] : 0};
+  long hi[2] = {rt_stencil.hi[0], rt_stencil.dims > 1 ? rt_stencil.hi[1] : 0};
+  return rt_mpi_part(&rt_stencil, lo, hi, n, asked, RT_MPI_HALO_STEPS);
 }
 
 /* The rank's local grid as the single-process initial state has it (rt_initial_state): buffer 0
  * the global random values of these cells, buffer 1 the same with the engine's interior poisoned. */
 RT_API void rt_mpi_initial_state(const RtPart *p, rt_real *buf[2], uint64_t seed) {
   long cells = p->local.cells;
-  rt_fill_random_from(buf[0], cells, seed, p->shift * p->global.stride[0]);
+#pragma omp parallel for
+  for (long c = 0; c < cells; c++)
+    buf[0][c] = (rt_real)rt_random_value(seed, (uint64_t)rt_mpi_global_cell(p, c));
   memcpy(buf[1], buf[0], (size_t)cells * sizeof(rt_real));
   rt_poison_interior(buf[1], &p->local);
 }
 
-/* The halo slabs of buffer 0 out of the engine (k = 0, 2), and in (k = 1, 3). */
-RT_API void rt_mpi_pack(const RtPart *p, Engine *e, rt_real *slab[4]) {
-  long s = p->global.stride[0], first, planes;
+/* The halo slabs along axis a of buffer 0 out of the engine (k = 0, 2), and in (k = 1, 3). */
+RT_API void rt_mpi_pack(const RtPart *p, int a, Engine *e, rt_real *slab[4]) {
+  RtBlock blk;
   for (int k = 0; k < 4; k += 2)
-    if (rt_mpi_slab(p, k, &first, &planes)) engine_read_span(e, 0, first * s, planes * s, slab[k]);
+    if (rt_mpi_slab(p, a, k, &blk)) engine_read_block(e, 0, &blk, slab[k]);
 }
 
-RT_API void rt_mpi_unpack(const RtPart *p, Engine *e, rt_real *slab[4]) {
-  long s = p->global.stride[0], first, planes;
+RT_API void rt_mpi_unpack(const RtPart *p, int a, Engine *e, rt_real *slab[4]) {
+  RtBlock blk;
   for (int k = 1; k < 4; k += 2)
-    if (rt_mpi_slab(p, k, &first, &planes)) engine_write_span(e, 0, first * s, planes * s, slab[k]);
+    if (rt_mpi_slab(p, a, k, &blk)) engine_write_block(e, 0, &blk, slab[k]);
+}
+
+/* The swap along axis a, start to end. */
+RT_API void rt_mpi_exchange(const RtPart *p, int a, Engine *e, rt_real *slab[4]) {
+  MPI_Request req[4];
+  rt_mpi_pack(p, a, e, slab);
+  MPI_Waitall(rt_mpi_post(p, a, 1, slab, req), req, MPI_STATUSES_IGNORE);
+  rt_mpi_unpack(p, a, e, slab);
 }
 
 #ifdef RT_ENGINE_ADVANCE
-/* A backend that fuses steps has no hook for a step over some planes: the swap, then k steps. */
+/* A backend that fuses steps has no hook for a step over some planes: the swaps, then k steps. */
 RT_API void rt_mpi_block(const RtPart *p, Engine *e, rt_real *slab[4], long k) {
-  MPI_Request req[4];
-  rt_mpi_pack(p, e, slab);
-  MPI_Waitall(rt_mpi_post(p, 1, slab, req), req, MPI_STATUSES_IGNORE);
-  rt_mpi_unpack(p, e, slab);
+  if (p->procs[1] > 1) rt_mpi_exchange(p, 1, e, slab);
+  if (p->procs[0] > 1) rt_mpi_exchange(p, 0, e, slab);
   rt_engine_run(e, k);
 }
 #else
-/* k steps from buffer 0, the halo swap overlapped with the first step's inner planes: those whose
- * reads stay inside the rank's own part (and the grid's fixed halo), which the incoming slabs do
- * not touch. The step writes buffer 1 while the slabs go out of and into buffer 0; the planes
- * near the incoming halo follow the wait, then the other k - 1 steps. As rt_engine_run, the
- * result lands in rt_result_buffer(k). */
+/* k steps from buffer 0, the halo swap along axis 0 overlapped with the first step's inner planes:
+ * those whose reads stay inside the rank's own part (and the grid's fixed halo), which the
+ * incoming slabs do not touch. (A swap along axis 1 comes first, whole.) The step writes buffer 1
+ * while the slabs go out of and into buffer 0; the planes near the incoming halo follow the wait,
+ * then the other k - 1 steps. As rt_engine_run, the result lands in rt_result_buffer(k). */
 RT_API void rt_mpi_block(const RtPart *p, Engine *e, rt_real *slab[4], long k) {
   MPI_Request req[4];
-  rt_mpi_pack(p, e, slab);
-  int nreq = rt_mpi_post(p, 1, slab, req);
+  if (p->procs[1] > 1) rt_mpi_exchange(p, 1, e, slab);
+  rt_mpi_pack(p, 0, e, slab);
+  int nreq = rt_mpi_post(p, 0, 1, slab, req);
   long first = p->local.lo[0], end = first + p->local.n[0]; /* the planes a step updates */
-  long in_first = p->rank > 0 ? p->pad_lo + p->reach_lo : first;
-  long in_end = p->rank < p->ranks - 1 ? p->pad_lo + p->count - p->reach_hi : end;
+  long in_first = p->coord[0] > 0 ? p->pad_lo[0] + p->reach_lo[0] : first;
+  long in_end = p->coord[0] < p->procs[0] - 1 ? p->pad_lo[0] + p->count[0] - p->reach_hi[0] : end;
   if (in_end > in_first) engine_step_planes(e, 0, in_first, in_end - in_first);
   MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
-  rt_mpi_unpack(p, e, slab);
+  rt_mpi_unpack(p, 0, e, slab);
   if (in_end <= in_first) {
     engine_step(e, 0); /* parts as thin as the halo: nothing to overlap */
   } else {
@@ -108,10 +119,9 @@ RT_API int rt_mpi_check(const char *label, const long n[], long steps, double ga
   RtPart p = rt_mpi_stencil_part(n, o->halo_steps);
   Engine *e = rt_mpi_engine(&p, seed);
   rt_mpi_run(&p, e, steps);
-  long s = p.global.stride[0], first, planes;
-  rt_mpi_owned(&p, &first, &planes);
-  rt_real *mine = (rt_real *)rt_xmalloc((size_t)(planes * s) * sizeof(rt_real));
-  engine_read_span(e, 0, first * s, planes * s, mine);
+  RtBlock own = rt_mpi_owned(&p);
+  rt_real *mine = (rt_real *)engine_host_alloc((size_t)(own.rows * own.chunk) * sizeof(rt_real));
+  engine_read_block(e, 0, &own, mine);
   engine_destroy(e);
   RtGrid g = p.global;
   rt_real *buf[2] = {NULL, NULL}, *got = NULL;
@@ -120,19 +130,19 @@ RT_API int rt_mpi_check(const char *label, const long n[], long steps, double ga
     rt_initial_state(buf, &g, seed);
   }
   rt_mpi_gather(&p, mine, got);
-  free(mine);
+  engine_host_free(mine);
   int pass = 1;
   if (p.rank == 0) {
     RtCheck c = rt_check_result(got, buf, &g, steps, gain, seed, o, dumps);
     char run[64];
-    snprintf(run, sizeof run, " ranks=%d halo_steps=%ld", p.ranks, p.halo_steps);
+    snprintf(run, sizeof run, " ranks=%d grid=%dx%d halo_steps=%ld", p.ranks, p.procs[0],
+             p.procs[1], p.halo_steps);
     rt_check_print(label, n, steps, run, &c);
     pass = c.pass;
     free(buf[0]);
     free(buf[1]);
     free(got);
   }
-  MPI_Type_free(&p.plane);
   MPI_Bcast(&pass, 1, MPI_INT, 0, MPI_COMM_WORLD);
   return pass;
 }
@@ -156,7 +166,6 @@ RT_API double rt_mpi_time(const long n[], long steps, long reps, uint64_t seed, 
   double median = rt_median(ms, (int)reps);
   free(ms);
   engine_destroy(e);
-  MPI_Type_free(&p.plane);
   return median;
 }
 

@@ -5,13 +5,17 @@
 
 /* ---- inputs ---- */
 
+struct RtPart; /* an MPI rank's part of the grid (rt_mpi_part.h, in MPI programs only) */
+
 RT_API uint64_t rt_prog_seed(uint64_t seed, int f, int k) {
   return rt_mix64(seed ^ ((uint64_t)(f * RT_PROG_LEVELS + k + 1) * 0x6669656c64ULL)); /* "field" */
 }
 
-/* Host buffers of every field, filled as the header says; unused slots NULL. `first`: the index
- * in the whole grid of g's first cell (an MPI rank's part gets the values the grid has there). */
-RT_API void rt_prog_inputs(rt_real **h, const RtGrid *g, uint64_t seed, long first) {
+/* Host buffers of every field, filled as the header says; unused slots NULL. An MPI rank's part
+ * gets the values the whole grid has there: cell c is the whole grid's cell whole_cell(part, c)
+ * (NULL: g is the whole grid). */
+RT_API void rt_prog_inputs(rt_real **h, const RtGrid *g, uint64_t seed,
+                           long (*whole_cell)(const struct RtPart *, long), const struct RtPart *part) {
   for (int f = 0; f < rt_program.nfields; f++)
     for (int k = 0; k < RT_PROG_LEVELS; k++) {
       rt_real *b = NULL;
@@ -20,7 +24,7 @@ RT_API void rt_prog_inputs(rt_real **h, const RtGrid *g, uint64_t seed, long fir
         uint64_t s = rt_prog_seed(seed, f, k);
         int coef = rt_program.fields[f].coef;
         for (long i = 0; i < g->cells; i++) {
-          double v = rt_random_value(s, (uint64_t)(first + i));
+          double v = rt_random_value(s, (uint64_t)(whole_cell ? whole_cell(part, i) : i));
           b[i] = (rt_real)(coef ? fabs(v) * rt_program.coef_scale : v);
         }
       }
@@ -124,7 +128,7 @@ RT_API RtProgCheck rt_prog_check(const char *label, const long n[], long steps, 
                                  const char *dump) {
   RtGrid g = rt_grid_make(&rt_program.view, n);
   rt_real *h[RT_PROG_LEVELS * RT_PROG_FIELDS], *d[RT_PROG_LEVELS * RT_PROG_FIELDS];
-  rt_prog_inputs(h, &g, seed, 0);
+  rt_prog_inputs(h, &g, seed, NULL, NULL);
   rt_prog_upload(d, h, &g);
   for (long t = 0; t < steps; t++) program_step(d, &g, t);
   rt_engine_sync();
@@ -149,7 +153,7 @@ RT_API RtProgCheck rt_prog_check(const char *label, const long n[], long steps, 
 RT_API double rt_prog_time(const long n[], long steps, long reps, uint64_t seed) {
   RtGrid g = rt_grid_make(&rt_program.view, n);
   rt_real *h[RT_PROG_LEVELS * RT_PROG_FIELDS], *d[RT_PROG_LEVELS * RT_PROG_FIELDS];
-  rt_prog_inputs(h, &g, seed, 0);
+  rt_prog_inputs(h, &g, seed, NULL, NULL);
   rt_prog_upload(d, h, &g);
   rt_prog_free(h);
   for (long t = 0; t < steps; t++) program_step(d, &g, t); /* warm-up */

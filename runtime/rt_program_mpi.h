@@ -1,8 +1,8 @@
 /* rt_program_mpi.h: main() of the stencil programs generated with --mpi (RT_MPI), included after
  * rt_program_main.h (inputs, checks) and rt_mpi_part.h (the decomposition, deep halos, the
- * swap). Before it the generated code defines RT_PROG_STEP_REACH: the planes of axis 0 one
- * whole step (every stage, each reading what the earlier ones wrote) depends on, on either
- * side, the sum of the stages' radii along axis 0.
+ * swap). Before it the generated code defines RT_PROG_STEP_REACH0 and RT_PROG_STEP_REACH1: the
+ * cells along axes 0 and 1 one whole step (every stage, each reading what the earlier ones
+ * wrote) depends on, on either side, the sum of the stages' radii along the axis.
  *
  * Every rank holds every field on its part: coefficient grids are read only, so their halo is
  * filled once from the global values; every buffer of every state field (all time levels: a
@@ -17,7 +17,8 @@
 enum { RT_PROG_BUFFERS = RT_PROG_LEVELS * RT_PROG_FIELDS };
 
 RT_API RtPart rt_prog_part(const long n[], long asked) {
-  return rt_mpi_part(&rt_program.view, RT_PROG_STEP_REACH, RT_PROG_STEP_REACH, n, asked, 4);
+  long reach[2] = {RT_PROG_STEP_REACH0, RT_PROG_STEP_REACH1};
+  return rt_mpi_part(&rt_program.view, reach, reach, n, asked, 4);
 }
 
 RT_API int rt_prog_state_buffers(void) {
@@ -26,22 +27,19 @@ RT_API int rt_prog_state_buffers(void) {
   return n;
 }
 
-/* Swaps the halo slabs of every state buffer with both neighbours. */
-RT_API void rt_prog_exchange(const RtPart *p, rt_real **d, rt_real *slab[4]) {
-  long s = p->global.stride[0], first, planes;
-  int nbuf = rt_prog_state_buffers();
+/* Swaps the halo slabs along axis a of every state buffer with both neighbours. */
+RT_API void rt_prog_exchange(const RtPart *p, int a, rt_real **d, rt_real *slab[4]) {
+  RtBlock blk;
   MPI_Request req[4];
   for (int k = 0; k < 4; k += 2)
-    if (rt_mpi_slab(p, k, &first, &planes))
+    if (rt_mpi_slab(p, a, k, &blk))
       for (int i = 0, j = 0; i < RT_PROG_BUFFERS; i++)
-        if (rt_prog_state(i))
-          rt_engine_get(slab[k] + j++ * planes * s, d[i] + first * s, (size_t)(planes * s) * sizeof(rt_real));
-  MPI_Waitall(rt_mpi_post(p, nbuf, slab, req), req, MPI_STATUSES_IGNORE);
+        if (rt_prog_state(i)) rt_engine_get_block(slab[k] + j++ * blk.rows * blk.chunk, d[i], &blk);
+  MPI_Waitall(rt_mpi_post(p, a, rt_prog_state_buffers(), slab, req), req, MPI_STATUSES_IGNORE);
   for (int k = 1; k < 4; k += 2)
-    if (rt_mpi_slab(p, k, &first, &planes))
+    if (rt_mpi_slab(p, a, k, &blk))
       for (int i = 0, j = 0; i < RT_PROG_BUFFERS; i++)
-        if (rt_prog_state(i))
-          rt_engine_put(d[i] + first * s, slab[k] + j++ * planes * s, (size_t)(planes * s) * sizeof(rt_real));
+        if (rt_prog_state(i)) rt_engine_put_block(d[i], &blk, slab[k] + j++ * blk.rows * blk.chunk);
 }
 
 /* Steps [0, steps) on the rank's part, exchanging before every B-th. */
@@ -49,7 +47,9 @@ RT_API void rt_prog_mpi_run(const RtPart *p, rt_real **d, long steps) {
   rt_real *slab[4];
   rt_mpi_slabs(p, rt_prog_state_buffers(), slab, rt_engine_host_alloc);
   for (long t = 0; t < steps; t++) {
-    if (t > 0 && t % p->halo_steps == 0 && p->ranks > 1) rt_prog_exchange(p, d, slab);
+    if (t > 0 && t % p->halo_steps == 0)
+      for (int a = 1; a >= 0; a--) /* axis 1 first: axis 0's whole planes carry the corners */
+        if (p->procs[a] > 1) rt_prog_exchange(p, a, d, slab);
     program_step(d, &p->local, t);
   }
   rt_engine_sync();
@@ -59,7 +59,7 @@ RT_API void rt_prog_mpi_run(const RtPart *p, rt_real **d, long steps) {
 /* The rank's engine buffers, holding its part of the inputs of the whole grid. */
 RT_API void rt_prog_mpi_upload(const RtPart *p, rt_real **d, uint64_t seed) {
   rt_real *h[RT_PROG_BUFFERS];
-  rt_prog_inputs(h, &p->local, seed, p->shift * p->global.stride[0]);
+  rt_prog_inputs(h, &p->local, seed, rt_mpi_global_cell, p);
   rt_prog_upload(d, h, &p->local);
   rt_prog_free(h);
 }
@@ -76,17 +76,16 @@ RT_API int rt_prog_mpi_check(const char *label, const long n[], long steps, uint
   RtProgCheck c = rt_prog_check_start(steps);
   FILE *df = NULL;
   if (p.rank == 0) {
-    rt_prog_inputs(h, &g, seed, 0);
+    rt_prog_inputs(h, &g, seed, NULL, NULL);
     for (long t = 0; t < steps; t++) reference_step(h, &g, t);
     got = rt_alloc_grid(&g);
     df = rt_prog_dump_open(dump);
   }
-  long s = g.stride[0], first, planes;
-  rt_mpi_owned(&p, &first, &planes);
-  rt_real *mine = (rt_real *)rt_xmalloc((size_t)(planes * s) * sizeof(rt_real));
+  RtBlock own = rt_mpi_owned(&p);
+  rt_real *mine = (rt_real *)rt_xmalloc((size_t)(own.rows * own.chunk) * sizeof(rt_real));
   for (int i = 0; i < RT_PROG_BUFFERS; i++) {
     if (!rt_prog_state(i)) continue;
-    rt_engine_get(mine, d[i] + first * s, (size_t)(planes * s) * sizeof(rt_real));
+    rt_engine_get_block(mine, d[i], &own);
     rt_mpi_gather(&p, mine, got);
     if (p.rank != 0) continue;
     if (df) fwrite(got, sizeof(rt_real), (size_t)g.cells, df);
@@ -97,12 +96,12 @@ RT_API int rt_prog_mpi_check(const char *label, const long n[], long steps, uint
   if (p.rank == 0) {
     rt_prog_dump_close(df, dump);
     char run[64];
-    snprintf(run, sizeof run, " ranks=%d halo_steps=%ld", p.ranks, p.halo_steps);
+    snprintf(run, sizeof run, " ranks=%d grid=%dx%d halo_steps=%ld", p.ranks, p.procs[0],
+             p.procs[1], p.halo_steps);
     rt_prog_check_print(label, n, steps, run, &c);
     free(got);
     rt_prog_free(h);
   }
-  MPI_Type_free(&p.plane);
   int pass = c.pass;
   MPI_Bcast(&pass, 1, MPI_INT, 0, MPI_COMM_WORLD);
   return pass;
@@ -125,7 +124,6 @@ RT_API double rt_prog_mpi_time(const long n[], long steps, long reps, uint64_t s
   double median = rt_median(ms, (int)reps);
   free(ms);
   rt_prog_release(d);
-  MPI_Type_free(&p.plane);
   return median;
 }
 

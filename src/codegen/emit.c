@@ -465,6 +465,7 @@ void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const void
   buf_puts(out, rt_rt_dump);
   buf_puts(out, rt_rt_driver);
   if (opt->mpi) {
+    buf_puts(out, rt_rt_procgrid);
     buf_puts(out, rt_rt_mpi_part);
     buf_puts(out, rt_rt_mpi);
   }
