@@ -31,7 +31,7 @@ static void run_help(FILE *f) {
         "               capability of the GPU present, else sm_90)\n"
         "  --nvcc-flags \"F\"  more nvcc options, split at blanks, after those of $NVCCFLAGS\n"
         "  --param NAME=VALUE  run-time scalar NAME at VALUE (default: 'stencilc info' lists them)\n"
-        "  --ranks P    an MPI run: P processes (mpirun) split the grid along axis 0, each on its\n"
+        "  --ranks P    an MPI run: P processes (mpirun) split the grid along axis 0 (and 1), each on its\n"
         "               own GPU (or CPU), exchanging halos every few steps; built with mpicc/mpicxx\n"
         "  --explain    print the plan of each program generated, to stdout, lines 'plan: '\n"
         "  --workdir D  where to write and build the programs (default: a fresh folder in\n"
