@@ -111,6 +111,34 @@ RT_API RtGrid rt_grid_make(const RtStencil *st, const long n[]) {
   return g;
 }
 
+/* Interior planes [first, first + count) of axis 0 of g as a grid of their own, which starts
+ * *offset elements into g's buffers (its halo planes are g's planes around them): what a step
+ * over part of the grid (engine_step_planes) hands the whole grid's step. */
+RT_API RtGrid rt_grid_planes(const RtGrid *g, long first, long count, long *offset) {
+  RtGrid sub = *g;
+  sub.n[0] = count;
+  sub.ext[0] = count + g->ext[0] - g->n[0];
+  sub.cells = sub.ext[0] * g->stride[0];
+  *offset = (first - g->lo[0]) * g->stride[0];
+  return sub;
+}
+
+/* A box of a grid's buffer: `rows` runs of `chunk` elements, `pitch` apart, from `offset` (the
+ * halo slabs and parts an MPI program moves, rt_mpi_part.h); packed, the runs follow one another. */
+typedef struct {
+  long offset, rows, chunk, pitch;
+} RtBlock;
+
+RT_API void rt_block_read(const rt_real *grid, const RtBlock *b, rt_real *packed) {
+  for (long r = 0; r < b->rows; r++)
+    memcpy(packed + r * b->chunk, grid + b->offset + r * b->pitch, (size_t)b->chunk * sizeof(rt_real));
+}
+
+RT_API void rt_block_write(rt_real *grid, const RtBlock *b, const rt_real *packed) {
+  for (long r = 0; r < b->rows; r++)
+    memcpy(grid + b->offset + r * b->pitch, packed + r * b->chunk, (size_t)b->chunk * sizeof(rt_real));
+}
+
 RT_API rt_real *rt_alloc_grid(const RtGrid *g) {
   return (rt_real *)rt_xmalloc((size_t)g->cells * sizeof(rt_real));
 }
@@ -145,14 +173,12 @@ RT_API double rt_random_value(uint64_t seed, uint64_t i) {
   return (r & 1) ? -mag : mag; /* bit 0 is not among the 53 used for u */
 }
 
-/* Values first .. first + count - 1 of the stream into a[0 .. count - 1]: a part of a larger grid
- * (an MPI rank's) gets the values the whole grid has there. */
-RT_API void rt_fill_random_from(rt_real *a, long count, uint64_t seed, long first) {
+/* Values 0 .. count - 1 of the stream into a (an MPI rank's part takes the values of its cells'
+ * places in the whole grid: rt_mpi_global_cell). */
+RT_API void rt_fill_random(rt_real *a, long count, uint64_t seed) {
 #pragma omp parallel for
-  for (long i = 0; i < count; i++) a[i] = (rt_real)rt_random_value(seed, (uint64_t)(first + i));
+  for (long i = 0; i < count; i++) a[i] = (rt_real)rt_random_value(seed, (uint64_t)i);
 }
-
-RT_API void rt_fill_random(rt_real *a, long count, uint64_t seed) { rt_fill_random_from(a, count, seed, 0); }
 
 RT_API void rt_poison_interior(rt_real *a, const RtGrid *g) {
 #pragma omp parallel for

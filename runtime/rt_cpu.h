@@ -31,6 +31,14 @@ RT_API void engine_upload(Engine *e, const rt_real *b0, const rt_real *b1) {
 
 RT_API void engine_step(Engine *e, int src) { stencil_step(e->buf[src], e->buf[1 - src], &e->g); }
 
+/* One time step of interior planes [first, first + count) of axis 0 only (the MPI programs'
+ * overlap of the halo exchange, rt_mpi.h): the step of the grid of those planes. */
+RT_API void engine_step_planes(Engine *e, int src, long first, long count) {
+  long off;
+  RtGrid sub = rt_grid_planes(&e->g, first, count, &off);
+  stencil_step(e->buf[src] + off, e->buf[1 - src] + off, &sub);
+}
+
 RT_API void engine_copy(Engine *e, int from, int to) {
   memcpy(e->buf[to], e->buf[from], rt_cpu_bytes(e));
 }
@@ -39,17 +47,17 @@ RT_API void engine_download(Engine *e, int which, rt_real *host) {
   memcpy(host, e->buf[which], rt_cpu_bytes(e));
 }
 
-/* Elements [first, first + count) of buffer `which`, out to or in from the host: the halo planes
- * an MPI program exchanges (rt_mpi.h). */
-RT_API void engine_read_span(Engine *e, int which, long first, long count, rt_real *host) {
-  memcpy(host, e->buf[which] + first, (size_t)count * sizeof(rt_real));
+/* A block of buffer `which`, out to or in from packed host memory: the halo slabs an MPI program
+ * exchanges (rt_mpi.h). */
+RT_API void engine_read_block(Engine *e, int which, const RtBlock *b, rt_real *host) {
+  rt_block_read(e->buf[which], b, host);
 }
 
-RT_API void engine_write_span(Engine *e, int which, long first, long count, const rt_real *host) {
-  memcpy(e->buf[which] + first, host, (size_t)count * sizeof(rt_real));
+RT_API void engine_write_block(Engine *e, int which, const RtBlock *b, const rt_real *host) {
+  rt_block_write(e->buf[which], b, host);
 }
 
-/* Host memory for what the engine reads and writes by span (plain memory here). */
+/* Host memory for what the engine reads and writes by block (plain memory here). */
 RT_API void *engine_host_alloc(size_t bytes) { return rt_xmalloc(bytes); }
 RT_API void engine_host_free(void *p) { free(p); }
 

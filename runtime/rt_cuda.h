@@ -23,6 +23,11 @@ typedef struct Engine {
   RtGrid g;
   rt_real *buf[2]; /* device */
   cudaEvent_t start, stop;
+  /* The halo copies of MPI programs (engine_read_block, engine_write_block) go on a stream of their
+   * own, so that the slabs coming in are copied while the kernels of the inner planes run on the
+   * default stream (rt_mpi_block); events order the two where the data says so. */
+  cudaStream_t copies;
+  cudaEvent_t computed, copied;
 } Engine;
 
 RT_API void engine_setup(void) {
@@ -33,15 +38,7 @@ RT_API void engine_setup(void) {
             err != cudaSuccess ? cudaGetErrorString(err) : "device count is 0");
     exit(3);
   }
-  int device = 0;
-#ifdef RT_MPI
-  /* one rank per GPU: the rank's place among the ranks of its node picks the device */
-  MPI_Comm node;
-  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-  MPI_Comm_rank(node, &device);
-  MPI_Comm_free(&node);
-  device %= count;
-#endif
+  int device = rt_cuda_device(count); /* one rank per GPU */
   RT_CUDA_CHECK(cudaSetDevice(device));
 }
 
@@ -54,6 +51,9 @@ RT_API Engine *engine_create(const RtGrid *g) {
   RT_CUDA_CHECK(cudaMalloc((void **)&e->buf[1], rt_cuda_bytes(e)));
   RT_CUDA_CHECK(cudaEventCreate(&e->start));
   RT_CUDA_CHECK(cudaEventCreate(&e->stop));
+  RT_CUDA_CHECK(cudaStreamCreateWithFlags(&e->copies, cudaStreamNonBlocking));
+  RT_CUDA_CHECK(cudaEventCreateWithFlags(&e->computed, cudaEventDisableTiming));
+  RT_CUDA_CHECK(cudaEventCreateWithFlags(&e->copied, cudaEventDisableTiming));
   return e;
 }
 
@@ -69,6 +69,14 @@ RT_API void engine_upload(Engine *e, const rt_real *b0, const rt_real *b1) {
 RT_API void engine_advance(Engine *e, long steps) { stencil_advance(e->buf, &e->g, steps); }
 #else
 RT_API void engine_step(Engine *e, int src) { stencil_step(e->buf[src], e->buf[1 - src], &e->g); }
+
+/* One time step of interior planes [first, first + count) of axis 0 only (the MPI programs'
+ * overlap of the halo exchange, rt_mpi.h): the step of the grid of those planes. */
+RT_API void engine_step_planes(Engine *e, int src, long first, long count) {
+  long off;
+  RtGrid sub = rt_grid_planes(&e->g, first, count, &off);
+  stencil_step(e->buf[src] + off, e->buf[1 - src] + off, &sub);
+}
 #endif
 
 RT_API void engine_copy(Engine *e, int from, int to) {
@@ -83,26 +91,26 @@ RT_API void engine_download(Engine *e, int which, rt_real *host) {
  * built with RT_MPI_NCCL sends and receives there (rt_mpi.h). */
 RT_API rt_real *engine_device_span(Engine *e, int which, long first) { return e->buf[which] + first; }
 
-/* Elements [first, first + count) of buffer `which`, out to or in from the host: the halo planes
- * an MPI program exchanges (rt_mpi.h), staged through host memory. */
-RT_API void engine_read_span(Engine *e, int which, long first, long count, rt_real *host) {
-  RT_CUDA_CHECK(cudaMemcpy(host, e->buf[which] + first, (size_t)count * sizeof(rt_real),
-                           cudaMemcpyDeviceToHost));
+/* A block of buffer `which`, out to or in from packed (pinned) host memory: the halo slabs an MPI
+ * program exchanges (rt_mpi.h). Out: after the kernels queued so far, and complete on return
+ * (the host sends it). In: queued on the copy stream, and every kernel launched after it waits
+ * for it; the copy stream's next read waits for it too, before `host` is reused. */
+RT_API void engine_read_block(Engine *e, int which, const RtBlock *b, rt_real *host) {
+  RT_CUDA_CHECK(cudaEventRecord(e->computed, 0));
+  RT_CUDA_CHECK(cudaStreamWaitEvent(e->copies, e->computed, 0));
+  rt_cuda_block_copy(e->buf[which], b, host, 1, e->copies);
+  RT_CUDA_CHECK(cudaStreamSynchronize(e->copies));
 }
 
-RT_API void engine_write_span(Engine *e, int which, long first, long count, const rt_real *host) {
-  RT_CUDA_CHECK(cudaMemcpy(e->buf[which] + first, host, (size_t)count * sizeof(rt_real),
-                           cudaMemcpyHostToDevice));
+RT_API void engine_write_block(Engine *e, int which, const RtBlock *b, const rt_real *host) {
+  rt_cuda_block_copy(e->buf[which], b, (rt_real *)host, 0, e->copies);
+  RT_CUDA_CHECK(cudaEventRecord(e->copied, e->copies));
+  RT_CUDA_CHECK(cudaStreamWaitEvent(0, e->copied, 0));
 }
 
-/* Host memory for what the engine reads and writes by span: pinned, so that the copies run at
- * full PCIe speed and need no staging copy of their own. */
-RT_API void *engine_host_alloc(size_t bytes) {
-  void *p = NULL;
-  RT_CUDA_CHECK(cudaMallocHost(&p, bytes ? bytes : 1));
-  return p;
-}
-RT_API void engine_host_free(void *p) { RT_CUDA_CHECK(cudaFreeHost(p)); }
+/* Host memory for what the engine reads and writes by block: pinned. */
+RT_API void *engine_host_alloc(size_t bytes) { return rt_cuda_host_alloc(bytes); }
+RT_API void engine_host_free(void *p) { rt_cuda_host_free(p); }
 
 RT_API void engine_timer_start(Engine *e) { RT_CUDA_CHECK(cudaEventRecord(e->start, 0)); }
 
@@ -115,6 +123,10 @@ RT_API double engine_timer_stop(Engine *e) {
 }
 
 RT_API void engine_destroy(Engine *e) {
+  RT_CUDA_CHECK(cudaStreamSynchronize(e->copies));
+  RT_CUDA_CHECK(cudaStreamDestroy(e->copies));
+  RT_CUDA_CHECK(cudaEventDestroy(e->computed));
+  RT_CUDA_CHECK(cudaEventDestroy(e->copied));
   RT_CUDA_CHECK(cudaEventDestroy(e->start));
   RT_CUDA_CHECK(cudaEventDestroy(e->stop));
   RT_CUDA_CHECK(cudaFree(e->buf[0]));

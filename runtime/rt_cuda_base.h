@@ -29,6 +29,42 @@ RT_API unsigned rt_cuda_blocks(long n, int block, long limit) {
   return (unsigned)b;
 }
 
+/* The device of this process: 0, or on MPI ranks (one per GPU) the rank's place among the ranks
+ * of its node. */
+RT_API int rt_cuda_device(int count) {
+  int device = 0;
+#ifdef RT_MPI
+  MPI_Comm node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  MPI_Comm_rank(node, &device);
+  MPI_Comm_free(&node);
+#endif
+  return device % count;
+}
+
+/* Pinned host memory for the halo slabs an MPI program stages: the copies run at full PCIe speed
+ * and need no staging copy of their own. */
+RT_API void *rt_cuda_host_alloc(size_t bytes) {
+  void *p = NULL;
+  RT_CUDA_CHECK(cudaMallocHost(&p, bytes ? bytes : 1));
+  return p;
+}
+RT_API void rt_cuda_host_free(void *p) { RT_CUDA_CHECK(cudaFreeHost(p)); }
+
+/* A block (rt_common.h) of a device buffer out to packed host memory (out = 1) or in from it, on
+ * `stream`. */
+RT_API void rt_cuda_block_copy(rt_real *dev, const RtBlock *b, rt_real *host, int out,
+                               cudaStream_t stream) {
+  size_t width = (size_t)b->chunk * sizeof(rt_real);
+  size_t pitch = b->rows > 1 ? (size_t)b->pitch * sizeof(rt_real) : width;
+  if (out)
+    RT_CUDA_CHECK(cudaMemcpy2DAsync(host, width, dev + b->offset, pitch, width, (size_t)b->rows,
+                                    cudaMemcpyDeviceToHost, stream));
+  else
+    RT_CUDA_CHECK(cudaMemcpy2DAsync(dev + b->offset, pitch, host, width, width, (size_t)b->rows,
+                                    cudaMemcpyHostToDevice, stream));
+}
+
 #ifdef RT_NWEIGHTS
 /* The kernels' copy of the run-time weights (rt_w_host), uploaded with the buffers: every
  * thread of a warp reads the same weight, which constant memory broadcasts. */

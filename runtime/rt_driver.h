@@ -149,9 +149,46 @@ RT_API void rt_reference(rt_real *buf[2], double *bnd[2], const RtGrid *g, long 
 #define RT_DUMP_WEIGHTS NULL, 0
 #endif
 
+/* The engine's result `got` after `steps` steps from the fresh state in buf[0..1]: written to the
+ * dumps asked for (dumps: 1), then compared cell by cell (rt_compare_bounded) with the reference
+ * run from buf. rt_check and the MPI programs' rt_mpi_check both end with it. */
+RT_API RtCheck rt_check_result(const rt_real *got, rt_real *buf[2], const RtGrid *g, long steps,
+                               double gain, uint64_t seed, const RtOptions *o, int dumps) {
+  if (dumps && o->dump) rt_write_raw(o->dump, got, g->cells);
+  if (dumps && o->dump_output)
+    rt_dump_write(o->dump_output, RT_DUMP_OUTPUT, g, rt_stencil.lo, rt_stencil.hi, steps, got,
+                  RT_DUMP_WEIGHTS);
+  double *bnd[2] = {(double *)rt_xcalloc((size_t)g->cells, sizeof(double)),
+                    (double *)rt_xcalloc((size_t)g->cells, sizeof(double))};
+  rt_reference(buf, bnd, g, steps, seed, o->ref_cache);
+  RtCheck c;
+  int r = rt_result_buffer(steps);
+  c.tol = rt_tolerance(RT_EPS, rt_stencil.flops, steps, gain);
+  c.cmp = rt_compare_bounded(got, buf[r], bnd[r], g, c.tol);
+  c.pass = rt_passes(&c.cmp);
+  free(bnd[0]);
+  free(bnd[1]);
+  return c;
+}
+
+/* The check's line; `run` says how it ran where that is more than one process ("" or
+ * " ranks=P halo_steps=B"). */
+RT_API void rt_check_print(const char *label, const long n[], long steps, const char *run,
+                           const RtCheck *c) {
+  char size[96];
+  rt_format_size(size, sizeof size, rt_stencil.dims, n);
+  printf("check %s: size=%s steps=%ld%s max_abs=%.3e max_rel=%.3e err/bound=%.3g", label, size,
+         steps, run, c->cmp.max_abs, c->cmp.max_rel, c->cmp.worst);
+  if (c->cmp.over) printf(" over=%ld", c->cmp.over);
+  if (c->cmp.fallback) printf(" fallback=%ld", c->cmp.fallback);
+  if (c->cmp.halo) printf(" halo=%ld", c->cmp.halo);
+  if (c->cmp.nonfinite) printf(" nonfinite=%ld", c->cmp.nonfinite);
+  printf(" %s\n", c->pass ? "PASS" : "FAIL");
+  fflush(stdout);
+}
+
 /* Runs the engine and the reference from the same fresh state and compares the result buffers
- * cell by cell (rt_compare_bounded). Dumps (optional) are the initial buffer 0 and the engine's
- * result. */
+ * (rt_check_result). Dumps (optional) are the initial buffer 0 and the engine's result. */
 RT_API RtCheck rt_check(const char *label, const long n[], long steps, double gain, uint64_t seed,
                         const RtOptions *o, int dumps) {
   RtGrid g = rt_grid_make(&rt_stencil, n);
@@ -168,34 +205,10 @@ RT_API RtCheck rt_check(const char *label, const long n[], long steps, double ga
   rt_engine_run(e, steps);
   engine_download(e, rt_result_buffer(steps), got);
   engine_destroy(e);
-  if (dumps && o->dump) rt_write_raw(o->dump, got, g.cells);
-  if (dumps && o->dump_output)
-    rt_dump_write(o->dump_output, RT_DUMP_OUTPUT, &g, rt_stencil.lo, rt_stencil.hi, steps, got,
-                  RT_DUMP_WEIGHTS);
-
-  double *bnd[2] = {(double *)rt_xcalloc((size_t)g.cells, sizeof(double)),
-                    (double *)rt_xcalloc((size_t)g.cells, sizeof(double))};
-  rt_reference(buf, bnd, &g, steps, seed, o->ref_cache);
-  RtCheck c;
-  int r = rt_result_buffer(steps);
-  c.tol = rt_tolerance(RT_EPS, rt_stencil.flops, steps, gain);
-  c.cmp = rt_compare_bounded(got, buf[r], bnd[r], &g, c.tol);
-  c.pass = rt_passes(&c.cmp);
-
-  char size[96];
-  rt_format_size(size, sizeof size, g.dims, n);
-  printf("check %s: size=%s steps=%ld max_abs=%.3e max_rel=%.3e err/bound=%.3g", label, size,
-         steps, c.cmp.max_abs, c.cmp.max_rel, c.cmp.worst);
-  if (c.cmp.over) printf(" over=%ld", c.cmp.over);
-  if (c.cmp.fallback) printf(" fallback=%ld", c.cmp.fallback);
-  if (c.cmp.halo) printf(" halo=%ld", c.cmp.halo);
-  if (c.cmp.nonfinite) printf(" nonfinite=%ld", c.cmp.nonfinite);
-  printf(" %s\n", c.pass ? "PASS" : "FAIL");
-  fflush(stdout);
+  RtCheck c = rt_check_result(got, buf, &g, steps, gain, seed, o, dumps);
+  rt_check_print(label, n, steps, "", &c);
   free(buf[0]);
   free(buf[1]);
-  free(bnd[0]);
-  free(bnd[1]);
   free(got);
   return c;
 }

@@ -73,8 +73,18 @@ RT_API void rt_engine_setup(void) {
     fprintf(stderr, "stencilc: no CUDA device found\n");
     exit(3);
   }
-  RT_CUDA_CHECK(cudaSetDevice(0));
+  RT_CUDA_CHECK(cudaSetDevice(rt_cuda_device(count)));
 }
+RT_API void *rt_engine_host_alloc(size_t bytes) { return rt_cuda_host_alloc(bytes); }
+/* A block of a buffer out to packed host memory or in from it (the halo slabs of MPI ranks). */
+RT_API void rt_engine_get_block(rt_real *host, const rt_real *dev, const RtBlock *b) {
+  rt_cuda_block_copy((rt_real *)dev, b, host, 1, 0);
+  RT_CUDA_CHECK(cudaStreamSynchronize(0));
+}
+RT_API void rt_engine_put_block(rt_real *dev, const RtBlock *b, const rt_real *host) {
+  rt_cuda_block_copy(dev, b, (rt_real *)host, 0, 0);
+}
+RT_API void rt_engine_host_free(void *p) { rt_cuda_host_free(p); }
 RT_API rt_real *rt_engine_alloc(size_t bytes) {
   void *p = NULL;
   RT_CUDA_CHECK(cudaMalloc(&p, bytes));
@@ -107,6 +117,14 @@ RT_API rt_real *rt_engine_alloc(size_t bytes) { return (rt_real *)rt_xmalloc(byt
 RT_API void rt_engine_put(rt_real *dst, const rt_real *src, size_t bytes) { memcpy(dst, src, bytes); }
 RT_API void rt_engine_get(rt_real *dst, const rt_real *src, size_t bytes) { memcpy(dst, src, bytes); }
 RT_API void rt_engine_free(rt_real *p) { free(p); }
+RT_API void *rt_engine_host_alloc(size_t bytes) { return rt_xmalloc(bytes); }
+RT_API void rt_engine_get_block(rt_real *host, const rt_real *grid, const RtBlock *b) {
+  rt_block_read(grid, b, host);
+}
+RT_API void rt_engine_put_block(rt_real *grid, const RtBlock *b, const rt_real *host) {
+  rt_block_write(grid, b, host);
+}
+RT_API void rt_engine_host_free(void *p) { free(p); }
 RT_API void rt_engine_scalars(void) {}
 RT_API void rt_engine_sync(void) {}
 #endif

@@ -5,12 +5,17 @@
 
 /* ---- inputs ---- */
 
+struct RtPart; /* an MPI rank's part of the grid (rt_mpi_part.h, in MPI programs only) */
+
 RT_API uint64_t rt_prog_seed(uint64_t seed, int f, int k) {
   return rt_mix64(seed ^ ((uint64_t)(f * RT_PROG_LEVELS + k + 1) * 0x6669656c64ULL)); /* "field" */
 }
 
-/* Host buffers of every field, filled as the header says; unused slots NULL. */
-RT_API void rt_prog_inputs(rt_real **h, const RtGrid *g, uint64_t seed) {
+/* Host buffers of every field, filled as the header says; unused slots NULL. An MPI rank's part
+ * gets the values the whole grid has there: cell c is the whole grid's cell whole_cell(part, c)
+ * (NULL: g is the whole grid). */
+RT_API void rt_prog_inputs(rt_real **h, const RtGrid *g, uint64_t seed,
+                           long (*whole_cell)(const struct RtPart *, long), const struct RtPart *part) {
   for (int f = 0; f < rt_program.nfields; f++)
     for (int k = 0; k < RT_PROG_LEVELS; k++) {
       rt_real *b = NULL;
@@ -19,7 +24,7 @@ RT_API void rt_prog_inputs(rt_real **h, const RtGrid *g, uint64_t seed) {
         uint64_t s = rt_prog_seed(seed, f, k);
         int coef = rt_program.fields[f].coef;
         for (long i = 0; i < g->cells; i++) {
-          double v = rt_random_value(s, (uint64_t)i);
+          double v = rt_random_value(s, (uint64_t)(whole_cell ? whole_cell(part, i) : i));
           b[i] = (rt_real)(coef ? fabs(v) * rt_program.coef_scale : v);
         }
       }
@@ -61,40 +66,84 @@ RT_API void rt_prog_release(rt_real **d) {
 
 typedef struct {
   double max_abs, max_rel, tol;
+  long nonfinite;
   int pass;
 } RtProgCheck;
 
+RT_API RtProgCheck rt_prog_check_start(long steps) {
+  RtProgCheck c = {0, 0, 0, 0, 1};
+  c.tol = rt_tolerance(RT_EPS, rt_program.view.flops, 1, rt_program.view.gain) *
+          rt_program_growth(steps, rt_program.second_order);
+  return c;
+}
+
+/* Whether buffer i (field i / RT_PROG_LEVELS) is state a stage writes: what is checked, dumped
+ * and, on MPI ranks, exchanged. */
+RT_API int rt_prog_state(int i) {
+  int f = i / RT_PROG_LEVELS;
+  return f < rt_program.nfields && i % RT_PROG_LEVELS < rt_program.fields[f].levels &&
+         !rt_program.fields[f].coef;
+}
+
+/* One written buffer of the engine's against the reference's, each relative to its own max. */
+RT_API void rt_prog_compare(RtProgCheck *c, const rt_real *got, const rt_real *ref, long cells) {
+  RtCompare cmp = rt_compare_normwise(got, ref, cells, c->tol);
+  c->nonfinite += cmp.nonfinite;
+  c->max_abs = fmax(c->max_abs, cmp.max_abs);
+  c->max_rel = fmax(c->max_rel, cmp.max_rel);
+  c->pass = c->pass && rt_passes(&cmp);
+}
+
+/* The check's line; `run` as in rt_check_print. */
+RT_API void rt_prog_check_print(const char *label, const long n[], long steps, const char *run,
+                                const RtProgCheck *c) {
+  char size[96];
+  rt_format_size(size, sizeof size, rt_program.view.dims, n);
+  printf("check %s: size=%s steps=%ld%s max_abs=%.3e max_rel=%.3e tol=%.3e", label, size, steps,
+         run, c->max_abs, c->max_rel, c->tol);
+  if (c->nonfinite) printf(" nonfinite=%ld", c->nonfinite);
+  printf(" %s\n", c->pass ? "PASS" : "FAIL");
+  fflush(stdout);
+}
+
+/* --dump FILE: the written buffers of the result, field by field, level by level, raw. */
+RT_API FILE *rt_prog_dump_open(const char *path) {
+  FILE *f = path ? fopen(path, "wb") : NULL;
+  if (path && !f) {
+    fprintf(stderr, "stencilc: cannot write %s\n", path);
+    exit(4);
+  }
+  return f;
+}
+
+RT_API void rt_prog_dump_close(FILE *f, const char *path) {
+  if (f && (ferror(f) | fclose(f))) {
+    fprintf(stderr, "stencilc: cannot write %s\n", path);
+    exit(4);
+  }
+}
+
 /* Runs the engine and the reference from the same inputs and compares every written buffer. */
-RT_API RtProgCheck rt_prog_check(const char *label, const long n[], long steps, uint64_t seed) {
+RT_API RtProgCheck rt_prog_check(const char *label, const long n[], long steps, uint64_t seed,
+                                 const char *dump) {
   RtGrid g = rt_grid_make(&rt_program.view, n);
   rt_real *h[RT_PROG_LEVELS * RT_PROG_FIELDS], *d[RT_PROG_LEVELS * RT_PROG_FIELDS];
-  rt_prog_inputs(h, &g, seed);
+  rt_prog_inputs(h, &g, seed, NULL, NULL);
   rt_prog_upload(d, h, &g);
   for (long t = 0; t < steps; t++) program_step(d, &g, t);
   rt_engine_sync();
   for (long t = 0; t < steps; t++) reference_step(h, &g, t);
   rt_real *got = rt_alloc_grid(&g);
-  RtProgCheck c = {0, 0, 0, 1};
-  c.tol = rt_tolerance(RT_EPS, rt_program.view.flops, 1, rt_program.view.gain) *
-          rt_program_growth(steps, rt_program.second_order);
-  long nonfinite = 0;
-  for (int f = 0; f < rt_program.nfields; f++)
-    for (int k = 0; k < rt_program.fields[f].levels && !rt_program.fields[f].coef; k++) {
-      int i = f * RT_PROG_LEVELS + k;
-      rt_engine_get(got, d[i], (size_t)g.cells * sizeof(rt_real));
-      RtCompare cmp = rt_compare_normwise(got, h[i], g.cells, c.tol);
-      nonfinite += cmp.nonfinite;
-      c.max_abs = fmax(c.max_abs, cmp.max_abs);
-      c.max_rel = fmax(c.max_rel, cmp.max_rel);
-      c.pass = c.pass && rt_passes(&cmp);
-    }
-  char size[96];
-  rt_format_size(size, sizeof size, g.dims, n);
-  printf("check %s: size=%s steps=%ld max_abs=%.3e max_rel=%.3e tol=%.3e", label, size, steps,
-         c.max_abs, c.max_rel, c.tol);
-  if (nonfinite) printf(" nonfinite=%ld", nonfinite);
-  printf(" %s\n", c.pass ? "PASS" : "FAIL");
-  fflush(stdout);
+  RtProgCheck c = rt_prog_check_start(steps);
+  FILE *df = rt_prog_dump_open(dump);
+  for (int i = 0; i < RT_PROG_LEVELS * RT_PROG_FIELDS; i++) {
+    if (!rt_prog_state(i)) continue;
+    rt_engine_get(got, d[i], (size_t)g.cells * sizeof(rt_real));
+    if (df) fwrite(got, sizeof(rt_real), (size_t)g.cells, df);
+    rt_prog_compare(&c, got, h[i], g.cells);
+  }
+  rt_prog_dump_close(df, dump);
+  rt_prog_check_print(label, n, steps, "", &c);
   free(got);
   rt_prog_release(d);
   rt_prog_free(h);
@@ -104,7 +153,7 @@ RT_API RtProgCheck rt_prog_check(const char *label, const long n[], long steps, 
 RT_API double rt_prog_time(const long n[], long steps, long reps, uint64_t seed) {
   RtGrid g = rt_grid_make(&rt_program.view, n);
   rt_real *h[RT_PROG_LEVELS * RT_PROG_FIELDS], *d[RT_PROG_LEVELS * RT_PROG_FIELDS];
-  rt_prog_inputs(h, &g, seed);
+  rt_prog_inputs(h, &g, seed, NULL, NULL);
   rt_prog_upload(d, h, &g);
   rt_prog_free(h);
   for (long t = 0; t < steps; t++) program_step(d, &g, t); /* warm-up */
@@ -122,18 +171,21 @@ RT_API double rt_prog_time(const long n[], long steps, long reps, uint64_t seed)
   return median;
 }
 
+#ifndef RT_MPI /* rt_program_mpi.h has the main() of MPI programs */
 int main(int argc, char **argv) {
   RtOptions o;
   const RtStencil *view = &rt_program.view;
   rt_parse_options(argc, argv, view, &o);
-  if (o.dump_init || o.dump || o.ref_cache || o.time_ms)
-    rt_bad_arg(argv[0], view, "stencil programs take -s -t -r --seed --check-size; not", "--dump, --ref-cache, --time-ms");
+  if (o.dump_init || o.dump_input || o.dump_output || o.ref_cache || o.time_ms)
+    rt_bad_arg(argv[0], view, "stencil programs take -s -t -r --seed --check-size --dump; not",
+               "--dump-init, --dump-input, --dump-output, --ref-cache, --time-ms");
   rt_engine_setup();
   rt_prog_scalars(o.seed);
   long check_n[RT_MAX_DIMS] = {0, 0, 0};
-  for (int a = 0; a < view->dims; a++) check_n[a] = o.check[a] < o.n[a] ? o.check[a] : o.n[a];
-  RtProgCheck ca = rt_prog_check("a", check_n, o.steps, o.seed);
-  RtProgCheck cb = rt_prog_check("b", o.n, o.steps < 3 ? o.steps : 3, o.seed + 1);
+  for (int a = 0; a < view->dims; a++)
+    check_n[a] = !o.dump && o.check[a] < o.n[a] ? o.check[a] : o.n[a]; /* the dump: -s's size */
+  RtProgCheck ca = rt_prog_check("a", check_n, o.steps, o.seed, o.dump);
+  RtProgCheck cb = rt_prog_check("b", o.n, o.steps < 3 ? o.steps : 3, o.seed + 1, NULL);
   if (!ca.pass || !cb.pass) {
     printf("FAIL: verification failed, not timing\n");
     return 1;
@@ -150,5 +202,6 @@ int main(int argc, char **argv) {
          gcells * view->flops, fmax(ca.max_abs, cb.max_abs), fmax(ca.max_rel, cb.max_rel));
   return 0;
 }
+#endif /* RT_MPI */
 
 #endif

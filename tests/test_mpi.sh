@@ -4,7 +4,8 @@
 # halo, step counts that are not multiples of the exchange interval.
 # Oracles: each program checks the gathered grid against the single-process reference; for the
 # cpu backend the P-rank result must be bitwise identical to the plain (non-MPI) program's; a
-# program with its halo exchange cut out must fail; CUDA programs (naive, n5d) run with 2 ranks
+# program with its halo exchange cut out must fail, and so must one without any of the three parts
+# of the step that overlaps the exchange; CUDA programs (naive, n5d) run with 2 ranks
 # through tools/cudaemu.
 . "$(dirname "$0")/lib.sh"
 make_tmp
@@ -24,17 +25,18 @@ build() {
 }
 
 # same NAME RANKS SIZE STEPS [PROGRAM OPTIONS]: the ranks' result verifies and equals the plain
-# program's bit for bit
+# program's bit for bit (the result dumped with $DUMP: --dump-output, or --dump for stencil
+# programs, which write every buffer of every field a stage writes)
 same() {
   name=$1 np=$2 size=$3 steps=$4; shift 4
-  out=$tmp/$name-$np-$steps
-  if ! $mpirun -np "$np" "$tmp/$name-mpi" -s "$size" -t "$steps" -r 1 --dump-output "$out.mpi" "$@" \
+  out=$tmp/$name-$np-$steps dump=${DUMP:---dump-output}
+  if ! $mpirun -np "$np" "$tmp/$name-mpi" -s "$size" -t "$steps" -r 1 $dump "$out.mpi" "$@" \
       >"$out.log" 2>&1 || ! grep -q "ranks=$np .*PASS" "$out.log"; then
     no "$name: $np ranks, $size, $steps steps $*: $(grep -E 'FAIL|error|stencilc' "$out.log" | head -2)"
     return
   fi
   [ -f "$tmp/$name-$size-$steps.ref" ] ||
-    "$tmp/$name" -s "$size" -t "$steps" -r 1 --dump-output "$tmp/$name-$size-$steps.ref" >/dev/null 2>&1
+    "$tmp/$name" -s "$size" -t "$steps" -r 1 $dump "$tmp/$name-$size-$steps.ref" >/dev/null 2>&1
   if cmp -s "$out.mpi" "$tmp/$name-$size-$steps.ref"; then ok
   else no "$name: $np ranks, $size, $steps steps $*: differs from the single-process program"; fi
 }
@@ -62,13 +64,34 @@ same j2d5pt 3 61x45 13 --halo-steps 5
 same star3d2r 2 23x17x19 7 --halo-steps 3
 same j2d5pt 2 61x45 4 --halo-steps 9
 # parts as thin as the halo: 4 ranks on 8 planes of radius 2 (2 planes each: one step between
-# exchanges), and 3 ranks on 9 planes of radius 3
-same star3d2r 4 8x9x10 5
-same star2d3r 3 9x40 4
+# exchanges), and 3 ranks on 9 planes of radius 3 (axis 1 too short to split: 3 and 5 cells)
+same star3d2r 4 8x3x10 5
+same star2d3r 3 9x5 4
+
+# the process grid (rt_procgrid.h): axis 1 split too where the busiest rank then receives less
+# halo. 4 ranks on 61x45 of radius 1: 4x1 sends a middle rank 2 x 45 cells per exchange and
+# step, 2x2 31 + 23: 2x2; a grid long along axis 0 (200x12): 4 x 1; 6 ranks on 50x31 of radius 3:
+# 3x2 (uneven along both axes); the 3D box stencil reads the diagonal neighbours: the corners go
+# through the two-phase swap. Each run is bitwise the single process's (same)
+grid() {
+  name=$1 np=$2 size=$3 want=$4
+  if $mpirun -np "$np" "$tmp/$name-mpi" -s "$size" -t 5 -r 1 >"$tmp/grid.log" 2>&1 &&
+    grep -q "check a: .*ranks=$np grid=$want .*PASS" "$tmp/grid.log"; then ok
+  else no "$name: $np ranks on $size: want grid $want: $(grep -E 'check a|rror' "$tmp/grid.log" | head -2)"; fi
+}
+grid j2d5pt 4 61x45 2x2
+grid j2d5pt 4 200x12 4x1
+grid j2d5pt 2 61x45 2x1
+grid star2d3r 6 50x31 3x2
+grid box3d1r 4 14x13x11 2x2
+same j2d5pt 4 61x45 13 --halo-steps 3
+same star2d3r 6 50x31 9
+same box3d1r 4 14x13x11 6
+same box3d1r 6 17x13x11 7 --halo-steps 2
 
 # refused before the run, with the numbers: parts thinner than one step's halo, and an interval
 # the parts cannot serve
-$mpirun -np 4 "$tmp/star2d3r-mpi" -s 11x40 -t 3 -r 1 >"$tmp/thin.log" 2>&1
+$mpirun -np 4 "$tmp/star2d3r-mpi" -s 11x5 -t 3 -r 1 >"$tmp/thin.log" 2>&1
 rc=$?
 if [ $rc -ne 0 ] && grep -q "4 ranks split the 11 interior planes of axis 0 into parts of 2 or more, thinner than a halo of 3 planes" "$tmp/thin.log"; then ok
 else no "thin parts: exit $rc: $(head -2 "$tmp/thin.log")"; fi
@@ -76,10 +99,55 @@ $mpirun -np 2 "$tmp/j2d5pt-mpi" -s 20x20 -t 3 -r 1 --halo-steps 11 >"$tmp/deep.l
 if grep -q "smaller --halo-steps" "$tmp/deep.log"; then ok; else no "deep halo not refused: $(head -2 "$tmp/deep.log")"; fi
 
 # the checks have teeth: without the exchange, 2 ranks must fail
-sed 's/rt_mpi_exchange(p, e, slab);/;/' "$tmp/j2d5pt-mpi.c" >"$tmp/noexchange.c"
+sed "s/rt_mpi_unpack(p, [a0], e, slab);/;/" "$tmp/j2d5pt-mpi.c" >"$tmp/noexchange.c"
 mpicc -std=c11 -O1 -fopenmp -o "$tmp/noexchange" "$tmp/noexchange.c" -lm
 $mpirun -np 2 "$tmp/noexchange" -s 40x40 -t 9 -r 1 >"$tmp/noexchange.log" 2>&1
 if grep -q "check a: .* FAIL" "$tmp/noexchange.log"; then ok; else no "a program without the halo exchange passed"; fi
+# the overlap: the first step after an exchange runs in three parts, the inner planes while the
+# slabs travel, then the planes near either incoming halo. Each part counts: with any one cut
+# out, 3 ranks must fail (the bitwise checks above run through all three)
+for part in "in_end > in_first" "in_first > first" "end > in_end"; do
+  sed "s/if ($part) engine_step_planes/if (0) engine_step_planes/" "$tmp/j2d5pt-mpi.c" >"$tmp/nopart.c"
+  if cmp -s "$tmp/nopart.c" "$tmp/j2d5pt-mpi.c"; then no "overlap: no '$part' step to cut out"; continue; fi
+  mpicc -std=c11 -O1 -fopenmp -o "$tmp/nopart" "$tmp/nopart.c" -lm
+  $mpirun -np 3 "$tmp/nopart" -s 40x40 -t 9 -r 1 >"$tmp/nopart.log" 2>&1
+  if grep -q "check a: .* FAIL" "$tmp/nopart.log"; then ok; else no "overlap: the step without '$part' passed"; fi
+done
+
+# stencil programs (issue 9) on ranks: every field split, with all its time levels (the wave's
+# three), coefficient grids (the velocity, the conductivity) filled from the whole grid's values,
+# stages reading what the earlier ones wrote (FDTD, Runge-Kutta); the halo is B times the sum of
+# the stages' radii; step counts that B = 4 does not divide
+for p in acoustic2d fdtd2d heat2d_rk2 acoustic3d heat2d_var; do
+  build $p examples/programs/$p.c || no "build program $p"
+done
+for np in 1 2 3 4; do
+  DUMP=--dump same acoustic2d $np 45x37 9
+  DUMP=--dump same fdtd2d $np 41x33 7
+  DUMP=--dump same heat2d_rk2 $np 39x30 6
+  DUMP=--dump same acoustic3d $np 25x14x12 5
+  DUMP=--dump same heat2d_var $np 29x23 7
+done
+DUMP=--dump same acoustic2d 3 45x37 9 --halo-steps 2
+# on process grids of two axes (4: 2x2, 6: 3x2 and 2x3 for the 3D wave); every level swapped
+# along both axes
+DUMP=--dump same acoustic3d 6 25x26x12 5
+DUMP=--dump same heat2d_rk2 4 39x30 6 --halo-steps 3
+DUMP=--dump same fdtd2d 4 41x33 7 --halo-steps 1
+# a program's parts as thin as its halo: 4 ranks on 9 planes of fdtd2d (reach 2 per step: its
+# three stages of radius 1, 0 and 1) exchange every step
+DUMP=--dump same fdtd2d 4 9x20 5
+$mpirun -np 4 "$tmp/acoustic2d-mpi" -s 12x5 -t 3 -r 1 >"$tmp/pthin.log" 2>&1
+rc=$?
+if [ $rc -eq 2 ] && grep -q "4 ranks split the 12 interior planes of axis 0 into parts of 3 or more, thinner than a halo of 4 planes" "$tmp/pthin.log"; then ok
+else no "a program's thin parts: exit $rc: $(head -2 "$tmp/pthin.log")"; fi
+# and its checks have teeth: without the exchange, 3 ranks must fail (in double: the stale halo
+# moves the float result by less than the float tolerance, as the wave travels slowly)
+"$STENCILC" gen examples/programs/acoustic2d.c --backend cpu --dtype double --mpi -o "$tmp/pd.c"
+sed 's/rt_prog_exchange(p, a, d, slab);/;/' "$tmp/pd.c" >"$tmp/pnoexchange.c"
+mpicc -std=c11 -O1 -fopenmp -o "$tmp/pnoexchange" "$tmp/pnoexchange.c" -lm
+$mpirun -np 3 "$tmp/pnoexchange" -s 45x37 -t 9 -r 1 >"$tmp/pnoexchange.log" 2>&1
+if grep -q "check a: .* FAIL" "$tmp/pnoexchange.log"; then ok; else no "a program without the halo exchange passed"; fi
 
 # CUDA backends through cudaemu, 2 ranks (mpicxx as the host compiler)
 # (EMUFLAGS: more flags for the build; -DRT_MPI_NCCL takes the NCCL exchange, cudaemu's nccl.h)
@@ -88,25 +156,31 @@ emu() {
   "$STENCILC" gen "$src" "$@" --mpi -o "$tmp/$name.cu" &&
     CXX=mpicxx emu_build "$tmp/$name.cu" "$tmp/$name" $EMUFLAGS || { no "$name: build"; return; }
   for steps in 1 4 7; do
-    $mpirun -np 2 "$tmp/$name" -s "$size" -t $steps -r 1 --check-size "$size" >"$tmp/$name.log" 2>&1
-    if grep -q "RESULT.*ranks=2.*verify=PASS" "$tmp/$name.log"; then ok
+    $mpirun -np ${NP:-2} "$tmp/$name" -s "$size" -t $steps -r 1 --check-size "$size" >"$tmp/$name.log" 2>&1
+    if grep -q "RESULT.*ranks=${NP:-2}.*verify=PASS" "$tmp/$name.log"; then ok
     else no "$name: $steps steps: $(grep -E 'FAIL|rror' "$tmp/$name.log" | head -2)"; fi
   done
 }
 emu naive2d examples/j2d5pt.c 33x29 --backend naive
 emu n5d2d examples/star2d2r.c 35x27 --backend n5d --bt 3
 emu n5d3d examples/star3d1r.c 13x11x9 --backend n5d --bt 2
-# the NCCL exchange: device buffer to device buffer, ordered on a stream
+# the NCCL exchange: device buffer to device buffer, ordered on a stream; with 4 ranks as 2 x 2
+# (axis 1 staged through the host, axis 0 through NCCL)
 EMUFLAGS=-DRT_MPI_NCCL emu n5d2d-nccl examples/star2d2r.c 35x27 --backend n5d --bt 3
 EMUFLAGS=-DRT_MPI_NCCL emu naive3d-nccl examples/star3d2r.c 13x11x9 --backend naive
+EMUFLAGS=-DRT_MPI_NCCL NP=4 emu naive2d-nccl4 examples/j2d5pt.c 40x40 --backend naive
 # and it has teeth: a program whose NCCL exchange is cut out fails
-sed 's/if (done > 0 \&\& p->ranks > 1) rt_mpi_exchange(p, e, slab);/;/' "$tmp/n5d2d-nccl.cu" >"$tmp/nonccl.cu"
-if cmp -s "$tmp/nonccl.cu" "$tmp/n5d2d-nccl.cu"; then no "the exchange call was not found to cut"
+sed 's/^    rt_mpi_nccl_exchange(p, e);$/    ;/' "$tmp/n5d2d-nccl.cu" >"$tmp/nonccl.cu"
+if cmp -s "$tmp/nonccl.cu" "$tmp/n5d2d-nccl.cu"; then no "the NCCL exchange call was not found to cut"
 else
   CXX=mpicxx emu_build "$tmp/nonccl.cu" "$tmp/nonccl" -DRT_MPI_NCCL
   $mpirun -np 2 "$tmp/nonccl" -s 35x27 -t 7 -r 1 --check-size 35x27 >"$tmp/nonccl.log" 2>&1
   if grep -q "check a: .* FAIL" "$tmp/nonccl.log"; then ok; else no "without its NCCL exchange the program passed"; fi
 fi
+emu naive_acoustic examples/programs/acoustic2d.c 31x27 --backend naive
+# 4 ranks as 2x2: the axis-1 slabs are strided copies (cudaMemcpy2DAsync)
+NP=4 emu naive2x2 examples/j2d5pt.c 33x29 --backend naive
+NP=4 emu naive_fdtd2x2 examples/programs/fdtd2d.c 30x28 --backend naive
 
 # stencilc run --ranks: builds with mpicc and starts mpirun itself
 "$STENCILC" run examples/j2d5pt.c --ranks 3 --cpu -s 90 -t 9 -r 1 --workdir "$tmp/run" >"$tmp/run.log" 2>&1
@@ -122,7 +196,8 @@ NVCC="$tmp/fakenvcc" NCCL_HOME="$tmp/nccl" STENCILC_MPI_TRANSPORT=host "$STENCIL
 if grep -q "staged through pinned host memory" "$tmp/rh.log" && ! grep -q RT_MPI_NCCL "$tmp/nvcc.args"; then ok
 else no "run --ranks, transport host: $(cat "$tmp/rh.log" "$tmp/nvcc.args" | head -4)"; fi
 expect 2 "--ranks 0 refused" "$STENCILC" run examples/j2d5pt.c --ranks 0 --cpu
-expect 2 "--ranks on a stencil program refused" "$STENCILC" gen examples/programs/acoustic2d.c --mpi -o "$tmp/p.cu"
+"$STENCILC" run examples/programs/heat2d_rk2.c --ranks 2 --cpu -s 40x30 -t 5 -r 1 --workdir "$tmp/prun" >"$tmp/prun.log" 2>&1
+if grep -q "RESULT.*ranks=2.*verify=PASS" "$tmp/prun.log"; then ok; else no "run --ranks 2 on a program: $(tail -3 "$tmp/prun.log")"; fi
 # model --ranks: the halo bytes by hand: star3d2r float at 64^3 reaches 2 planes along axis 0,
 # a plane is (64 + 2 + 2)^2 cells of 4 bytes, so an exchange moves B * 2 * 68 * 68 * 4 bytes each way
 "$STENCILC" model examples/star3d2r.c -s 64 --ranks 2 --link shm --top 1 >"$tmp/model.log" 2>&1
@@ -130,8 +205,20 @@ b=$(sed -n 's/.*every B = \([0-9]*\) steps.*/\1/p' "$tmp/model.log")
 mb=$(sed -n 's/.*steps): \([0-9.e+-]*\) MB each way.*/\1/p' "$tmp/model.log")
 if [ -n "$b" ] && python3 -c "import sys; sys.exit(abs($mb - $b * 2 * 68 * 68 * 4 / 1e6) > 0.001 * $mb)"; then ok
 else no "model --ranks halo bytes: B=$b, $mb MB: $(grep -i mpi "$tmp/model.log")"; fi
-rows=$(grep -cE '^ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+ +[0-9]+%$' "$tmp/model.log")
+rows=$(grep -cE '^ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+ +[0-9]+% +[0-9]+x[0-9]+$' "$tmp/model.log")
 [ "$rows" -eq 4 ] && ok || no "model --ranks 2: $rows scaling rows, want 4 (1 and 2 ranks, strong and weak)"
-expect 2 "model --ranks with parts thinner than the halo" "$STENCILC" model examples/star3d2r.c -s 64 --ranks 40
+grep -q "2 ranks as a process grid of 2 x 1" "$tmp/model.log" && ok || no "model --ranks 2: $(grep MPI "$tmp/model.log")"
+# 4 ranks on 64^3: 4 x 1 has a middle rank receive 2 + 2 planes of 64 cells, 2 x 2 2 x 32 + 2 x 32:
+# 2 x 2, and each exchange moves, per axis, B * 2 planes of (32 + 2B + 4) x 68 cells of 4 bytes
+"$STENCILC" model examples/star3d2r.c -s 64 --ranks 4 --link shm --top 1 >"$tmp/model4.log" 2>&1
+b=$(sed -n 's/.*every B = \([0-9]*\) steps.*/\1/p' "$tmp/model4.log")
+mb=$(sed -n 's/.*steps): \([0-9.e+-]*\) MB each way.*/\1/p' "$tmp/model4.log")
+if grep -q "4 ranks as a process grid of 2 x 2" "$tmp/model4.log" && [ -n "$b" ] &&
+  python3 -c "import sys; b=$b; sys.exit(abs($mb - 2 * b * 2 * (32 + 2 * b + 4) * 68 * 4 / 1e6) > 0.001 * $mb)"; then ok
+else no "model --ranks 4: B=$b, $mb MB: $(grep -A1 MPI "$tmp/model4.log")"; fi
+"$STENCILC" model examples/star3d2r.c -s 256x16x16 --ranks 4 --link shm --top 1 >"$tmp/model4x1.log" 2>&1
+grep -q "4 ranks as a process grid of 4 x 1" "$tmp/model4x1.log" && ok || no "model --ranks 4 on 256x16x16: $(grep MPI "$tmp/model4x1.log")"
+# 40 ranks on 64 planes of radius 2, axis 1 too short to split (3 cells): refused
+expect 2 "model --ranks with parts thinner than the halo" "$STENCILC" model examples/star3d2r.c -s 64x3x64 --ranks 40
 expect 2 "model --link unknown" "$STENCILC" model examples/star3d2r.c -s 64 --ranks 2 --link smoke
 summary mpi

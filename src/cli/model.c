@@ -101,15 +101,19 @@ static double step_seconds(void *ctx, long planes) {
 /* One row of a scaling table: P ranks on n0 planes; GCells/s of the whole grid, or -1. */
 static int scaling_row(StepModel *m, long n0, int ranks, const Link *link, CommPrediction *p) {
   part_rate(m, n0 / ranks > 0 ? (n0 + ranks - 1) / ranks : 1);
-  long plane = 1;
-  for (int a = 1; a < m->st->dims; a++) plane *= m->pb.n[a] + m->st->lo[a] + m->st->hi[a];
-  return comm_predict(n0, ranks, plane, m->dt == DTYPE_DOUBLE ? 8 : 4, m->st->lo[0], m->st->hi[0],
-                      0, step_seconds, m, link, true, p);
+  const Stencil *st = m->st;
+  CommGrid g = {st->dims, {0}, {0}, {st->lo[0], st->dims > 1 ? st->lo[1] : 0},
+                {st->hi[0], st->dims > 1 ? st->hi[1] : 0}, m->dt == DTYPE_DOUBLE ? 8 : 4};
+  for (int a = 0; a < st->dims; a++) {
+    g.n[a] = a == 0 ? n0 : m->pb.n[a];
+    g.ext[a] = g.n[a] + st->lo[a] + st->hi[a];
+  }
+  return comm_predict(&g, ranks, 0, step_seconds, m, link, true, p);
 }
 
 static void print_scaling(StepModel *m, int ranks, const Link *link, bool weak) {
   long part = m->pb.n[0] / ranks;
-  printf("%s scaling (%s):\n  ranks  planes/part  B   GCells/s  efficiency\n",
+  printf("%s scaling (%s):\n  ranks  planes/part  B   GCells/s  efficiency  grid\n",
          weak ? "weak" : "strong", weak ? "each rank keeps its part" : "the same grid over more ranks");
   double one = 0;
   for (int p = 1; p <= ranks; p = p < ranks && p * 2 > ranks ? ranks : p * 2) {
@@ -121,8 +125,8 @@ static void print_scaling(StepModel *m, int ranks, const Link *link, bool weak) 
     }
     double g = (double)n0 * m->plane_interior / c.per_step / 1e9;
     if (p == 1) one = g;
-    printf("  %5d  %11ld  %2ld  %9.1f  %9.0f%%\n", p, c.part, c.halo_steps, g,
-           one > 0 ? 100.0 * g / (one * p) : 0);
+    printf("  %5d  %11ld  %2ld  %9.1f  %9.0f%%  %dx%d\n", p, c.part[0], c.halo_steps, g,
+           one > 0 ? 100.0 * g / (one * p) : 0, c.procs[0], c.procs[1]);
   }
 }
 
@@ -142,12 +146,15 @@ static int model_ranks(const Stencil *st, const Options *o, const Problem *pb, c
             o->ranks, pb->n[0], st->lo[0] > st->hi[0] ? st->lo[0] : st->hi[0]);
     return EXIT_INPUT;
   }
-  printf("\nMPI: %d ranks split axis 0 (parts of up to %ld planes), %s between ranks (%.1f us, "
-         "%.0f GB/s), halos staged through pinned host memory over %s\n",
-         o->ranks, c.part, link->what, link->latency_s * 1e6, link->gbs, comm_pcie()->what);
+  printf("\nMPI: %d ranks as a process grid of %d x %d (axis 0 x axis 1: %s), parts of up to "
+         "%ld x %ld cells; %s between ranks (%.1f us, %.0f GB/s), halos staged through pinned host "
+         "memory over %s\n",
+         o->ranks, c.procs[0], c.procs[1],
+         c.procs[1] > 1 ? "axis 1 split too, as that moves less halo per rank" : "axis 0 split alone",
+         c.part[0], c.part[1], link->what, link->latency_s * 1e6, link->gbs, comm_pcie()->what);
   printf("  halo exchange every B = %ld steps (the program's --halo-steps): %.3g MB each way per "
          "exchange, %.3g ms\n", c.halo_steps, c.halo_bytes / 1e6, c.t_exchange * 1e3);
-  printf("  per step: %.3g ms of compute (%.1f%% redundant planes) + %.3g ms of exchange = %.3g ms: "
+  printf("  per step: %.3g ms of compute (%.1f%% redundant cells) + %.3g ms of exchange = %.3g ms: "
          "%.1f GCells/s\n", c.t_step * 1e3, 100 * c.redundant, c.t_exchange / (double)c.halo_steps * 1e3,
          c.per_step * 1e3, (double)pb->n[0] * m.plane_interior / c.per_step / 1e9);
   print_scaling(&m, o->ranks, link, false);

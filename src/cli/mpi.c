@@ -75,6 +75,7 @@ int mpi_nccl_flags(char *buf, size_t n) {
 
 int mpi_run_program(const char *exe, int ranks, const char *size, const char *steps,
                     const char *reps) {
+  if (!ranks) return process_run_program(exe, size, steps, reps);
   const char *mpirun = tool_find("MPIRUN", "mpirun", NULL);
   if (!mpirun) {
     fprintf(stderr, "stencilc run: --ranks needs mpirun (install OpenMPI, or set $MPIRUN)\n");

@@ -14,7 +14,8 @@ int mpi_host_compiler_for_nvcc(void);
  * not or when $STENCILC_MPI_TRANSPORT is "host" (the exchange is then staged through pinned host
  * memory), -1 after a message when it is "nccl" and none was found. */
 int mpi_nccl_flags(char *buf, size_t n);
-/* Runs exe under `mpirun -np ranks` with the user's -s -t -r (each left out when NULL). */
+/* Runs exe under `mpirun -np ranks` (ranks 0: by itself) with the user's -s -t -r (each left out
+ * when NULL). */
 int mpi_run_program(const char *exe, int ranks, const char *size, const char *steps,
                     const char *reps);
 

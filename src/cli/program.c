@@ -13,6 +13,7 @@
 #include "codegen/program.h"
 #include "frontend/program.h"
 #include "model/program.h"
+#include "mpi.h"
 #include "options.h"
 #include "process.h"
 #include "tune.h"
@@ -132,11 +133,6 @@ static void choose_backend(Options *o) {
 static int write_program(const Program *pr, const Options *o, const Backend *b, const char *path) {
   GenOptions g = o->gen;
   g.backend = b;
-  if (g.mpi) { /* rt_mpi.h drives one stencil's engine; programs have a driver of their own */
-    fprintf(stderr, "stencilc: %s: a stencil program (several fields, stages or time levels) does "
-                    "not run on MPI ranks yet; drop --mpi/--ranks, or give one stencil\n", o->input);
-    return EXIT_INPUT;
-  }
   Buf out = {0};
   int rc = codegen_program_stages(&out, pr, &g) ? EXIT_INPUT : EXIT_OK;
   if (rc == EXIT_OK && output_write(&out, path)) {
@@ -174,8 +170,9 @@ static int run_in(const Program *pr, Options *o, const char *dir) {
     snprintf(src, sizeof src, "%s/%s-%s.cu", dir, pr->name, b->name);
     snprintf(exe, sizeof exe, "%s/%s-%s", dir, pr->name, b->name);
     if ((rc = write_program(pr, o, b, src))) return rc;
+    if (o->ranks && mpi_host_compiler_for_nvcc()) return EXIT_TOOL;
     if (process_wait(nvcc_start(nvcc_path, src, exe, &o->nvcc, NULL))) return EXIT_TOOL;
-    rc = process_run_program(exe, o->size, o->steps, o->reps);
+    rc = mpi_run_program(exe, o->ranks, o->size, o->steps, o->reps);
     if (rc == 3) fprintf(stderr, "stencilc run: no GPU on this machine; running the CPU path\n");
   }
   if (rc == 3) {
@@ -184,9 +181,9 @@ static int run_in(const Program *pr, Options *o, const char *dir) {
     if ((rc = write_program(pr, o, backends_find("cpu"), src))) return rc;
     const char *cc = tool_find("CC", "cc", NULL);
     char *argv[] = {(char *)(cc ? cc : "cc"), "-std=c11", "-O3", "-fopenmp", "-o", exe, src, "-lm", NULL};
-    if (process_run(argv)) return EXIT_TOOL;
+    if (o->ranks ? mpi_build_c(src, exe) : process_run(argv)) return EXIT_TOOL;
     printf("stencilc run: CPU path (C + OpenMP)\n");
-    rc = process_run_program(exe, o->size, o->steps, o->reps);
+    rc = mpi_run_program(exe, o->ranks, o->size, o->steps, o->reps);
   }
   if (rc == 2) fprintf(stderr, "stencilc run: the program refused its arguments (above)\n");
   return rc == 0 ? EXIT_OK : rc == 1 ? EXIT_VERIFY : rc == 2 ? EXIT_INPUT : EXIT_TOOL;

@@ -31,7 +31,7 @@ static void run_help(FILE *f) {
         "               capability of the GPU present, else sm_90)\n"
         "  --nvcc-flags \"F\"  more nvcc options, split at blanks, after those of $NVCCFLAGS\n"
         "  --param NAME=VALUE  run-time scalar NAME at VALUE (default: 'stencilc info' lists them)\n"
-        "  --ranks P    an MPI run: P processes (mpirun) split the grid along axis 0, each on its\n"
+        "  --ranks P    an MPI run: P processes (mpirun) split the grid along axis 0 (and 1), each on its\n"
         "               own GPU (or CPU), exchanging halos every few steps; built with mpicc/mpicxx\n"
         "  --explain    print the plan of each program generated, to stdout, lines 'plan: '\n"
         "  --workdir D  where to write and build the programs (default: a fresh folder in\n"
@@ -54,11 +54,6 @@ static int build_c(const char *src, const char *exe, bool mpi) {
   char *argv[] = {(char *)cc, "-std=c11", "-O3", "-march=native", "-fopenmp",
                   "-o", (char *)exe, (char *)src, "-lm", NULL};
   return process_run(argv);
-}
-
-static int run_program(const char *exe, const Options *o) {
-  return o->ranks ? mpi_run_program(exe, o->ranks, o->size, o->steps, o->reps)
-                  : process_run_program(exe, o->size, o->steps, o->reps);
 }
 
 /* Maps a generated program's exit code to stencilc's: 2, an argument it refused (its message
@@ -103,7 +98,7 @@ static int run_gpu(const Stencil *st, const Options *o, const char *dir) {
     fprintf(stderr, "stencilc run: nvcc failed on %s\n", src);
     return EXIT_TOOL;
   }
-  rc = run_program(exe, o);
+  rc = mpi_run_program(exe, o->ranks, o->size, o->steps, o->reps);
   if (rc == NO_GPU) {
     fprintf(stderr, "stencilc run: no GPU on this machine: the CUDA program was built (%s%s) but "
                     "not run; running the CPU path instead\n", exe, o->keep || o->workdir ? "" : ", removed after; --keep keeps it");
@@ -124,7 +119,7 @@ static int run_cpu(const Stencil *st, const Options *o, const char *dir) {
     return EXIT_TOOL;
   }
   printf("stencilc run: CPU path (C + OpenMP)\n");
-  return program_result(run_program(exe, o));
+  return program_result(mpi_run_program(exe, o->ranks, o->size, o->steps, o->reps));
 }
 
 static int run_run(Options *o, Stencil *st) {

@@ -464,7 +464,11 @@ void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const void
   buf_printf(out, "%s\n\n", CODEGEN_KERNEL_END);
   buf_puts(out, rt_rt_dump);
   buf_puts(out, rt_rt_driver);
-  if (opt->mpi) buf_puts(out, rt_rt_mpi);
+  if (opt->mpi) {
+    buf_puts(out, rt_rt_procgrid);
+    buf_puts(out, rt_rt_mpi_part);
+    buf_puts(out, rt_rt_mpi);
+  }
 }
 
 void emit_thread_cell(Emitter *e, int d, const int lo[IR_MAX_DIMS]) {

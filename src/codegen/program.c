@@ -221,6 +221,14 @@ static void emit_constants(Buf *out, const Program *pr, DType dtype, const Backe
              program_second_order(pr));
 }
 
+/* The cells along axis a one step depends on, on either side (runtime/rt_program_mpi.h): a stage
+ * reads what the earlier ones wrote in the same step, so their radii add up. */
+static int step_reach(const Program *pr, int a) {
+  int r = 0;
+  for (int i = 0; i < pr->nstages; i++) r += pr->stages[i].st.radius[a];
+  return r;
+}
+
 int codegen_program_stages(Buf *out, const Program *pr, const GenOptions *opt) {
   char why[512];
   SrcLoc loc = {pr->name, 0, 0};
@@ -244,6 +252,9 @@ int codegen_program_stages(Buf *out, const Program *pr, const GenOptions *opt) {
              pr->nfields);
   if (pr->nscalars) buf_printf(out, "#define RT_NWEIGHTS %d\n", pr->nscalars);
   if (cuda) buf_puts(out, "#define RT_PROGRAM_CUDA 1\n");
+  if (opt->mpi)
+    buf_printf(out, "#define RT_MPI 1\n#define RT_PROG_STEP_REACH0 %d\n#define RT_PROG_STEP_REACH1 %d\n",
+               step_reach(pr, 0), pr->dims > 1 ? step_reach(pr, 1) : 0);
   buf_puts(out, rt_rt_common);
   if (cuda) buf_puts(out, rt_rt_cuda_base);
   buf_puts(out, rt_rt_program);
@@ -264,5 +275,10 @@ int codegen_program_stages(Buf *out, const Program *pr, const GenOptions *opt) {
   }
   buf_printf(out, "%s\n\n", CODEGEN_KERNEL_END);
   buf_puts(out, rt_rt_program_main);
+  if (opt->mpi) {
+    buf_puts(out, rt_rt_procgrid);
+    buf_puts(out, rt_rt_mpi_part);
+    buf_puts(out, rt_rt_program_mpi);
+  }
   return 0;
 }

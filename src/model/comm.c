@@ -1,6 +1,9 @@
 #include "comm.h"
 
+#include <math.h>
 #include <string.h>
+
+#include "rt_procgrid.h"
 
 /* Nominal figures. shm: OpenMPI's shared-memory transport between host buffers of one node;
  * ib: one NDR InfiniBand port (400 Gb/s); nvlink: NVLink 4 between two Hopper GPUs, for MPI
@@ -25,47 +28,72 @@ const Link *comm_pcie(void) { return &pcie; }
 
 static double transfer(const Link *l, double bytes) { return l->latency_s + bytes / (l->gbs * 1e9); }
 
-/* The largest part and whether every part can serve B-step halos (rt_mpi.h's rule). */
-static long largest_part(long n0, int ranks) {
+/* The largest part along an axis of n cells split p ways (rt_mpi_part.h's rule). */
+static long largest_part(long n, int p) {
   long most = 0;
-  for (int p = 0; p < ranks; p++) {
-    long count = (long)((double)n0 * (p + 1) / ranks) - (long)((double)n0 * p / ranks);
+  for (int k = 0; k < p; k++) {
+    long count = (long)((double)n * (k + 1) / p) - (long)((double)n * k / p);
     if (count > most) most = count;
   }
   return most;
 }
 
-static long smallest_part(long n0, int ranks) { return n0 / ranks; }
+/* The cells a middle part computes beyond its own along an axis split p ways, at B = b. */
+static long extra_cells(int p, long b, long lo, long hi) {
+  return p == 1 ? 0 : p == 2 ? b * (lo > hi ? lo : hi) : b * (lo + hi);
+}
 
-static void predict_b(long n0, int ranks, long plane_cells, int elem, int lo, int hi, long b,
-                      StepTimeFn step, void *ctx, const Link *link, bool staged, CommPrediction *p) {
-  int reach = lo > hi ? lo : hi;
+static long reach_of(const CommGrid *g, int a) { return g->lo[a] > g->hi[a] ? g->lo[a] : g->hi[a]; }
+
+static void predict_b(const CommGrid *g, int ranks, const int procs[2], long b, StepTimeFn step,
+                      void *ctx, const Link *link, bool staged, CommPrediction *p) {
+  long n1 = g->dims > 1 ? g->n[1] : 1, rest = 1; /* rest: the cells of a row of axis 1 */
+  for (int a = 2; a < g->dims; a++) rest *= g->ext[a];
   p->ranks = ranks;
-  p->part = largest_part(n0, ranks);
+  p->procs[0] = procs[0], p->procs[1] = procs[1];
+  p->part[0] = largest_part(g->n[0], procs[0]);
+  p->part[1] = largest_part(n1, procs[1]);
   p->halo_steps = b;
-  long extra = ranks == 1 ? 0 : ranks == 2 ? b * reach : b * (lo + hi); /* a middle rank's */
-  p->redundant = (double)extra / (double)p->part;
-  p->t_step = step(ctx, p->part + extra);
-  p->halo_bytes = ranks == 1 ? 0 : (double)b * reach * (double)plane_cells * elem;
+  long e0 = extra_cells(procs[0], b, g->lo[0], g->hi[0]);
+  long e1 = extra_cells(procs[1], b, g->lo[1], g->hi[1]);
+  double own = (double)p->part[0] * (double)p->part[1];
+  double with = (double)(p->part[0] + e0) * (double)(p->part[1] + e1);
+  p->redundant = with / own - 1;
+  p->t_step = step(ctx, (long)ceil(with / (double)n1));
+  /* The slabs of one direction: along axis 0, planes as wide as the local grid along axis 1 (all
+   * of ext[1] when axis 1 is whole); along axis 1, rows as long as the local grid along axis 0. */
+  long w1 = procs[1] == 1 ? (g->dims > 1 ? g->ext[1] : 1) : p->part[1] + e1 + (g->ext[1] - g->n[1]);
+  long w0 = p->part[0] + e0 + (g->ext[0] - g->n[0]);
+  double bytes0 = procs[0] > 1 ? (double)b * reach_of(g, 0) * (double)w1 * (double)rest * g->elem : 0;
+  double bytes1 = procs[1] > 1 ? (double)b * reach_of(g, 1) * (double)w0 * (double)rest * g->elem : 0;
+  p->halo_bytes = bytes0 + bytes1;
   p->t_exchange = 0;
-  if (ranks > 1) { /* both directions at once on the link; the staging copies one after another */
-    p->t_exchange = transfer(link, p->halo_bytes);
-    if (staged) p->t_exchange += 4 * transfer(&pcie, p->halo_bytes);
+  /* one axis after the other, both directions at once on the link; the staging copies one after
+   * another */
+  for (int a = 0; a < 2; a++) {
+    double bytes = a == 0 ? bytes0 : bytes1;
+    if (procs[a] == 1) continue;
+    p->t_exchange += transfer(link, bytes);
+    if (staged) p->t_exchange += 4 * transfer(&pcie, bytes);
   }
   p->per_step = p->t_step + p->t_exchange / (double)b;
 }
 
-int comm_predict(long n0, int ranks, long plane_cells, int elem, int lo, int hi, long halo_steps,
-                 StepTimeFn step, void *ctx, const Link *link, bool staged, CommPrediction *out) {
-  long small = smallest_part(n0, ranks);
-  int reach = lo > hi ? lo : hi;
-  long most = ranks == 1 || reach == 0 ? 64 : small / reach;
-  if (most > 64) most = 64;
+int comm_predict(const CommGrid *g, int ranks, long halo_steps, StepTimeFn step, void *ctx,
+                 const Link *link, bool staged, CommPrediction *out) {
+  int procs[2];
+  procs[1] = rt_procgrid_p1(g->dims, g->n[0], g->dims > 1 ? g->n[1] : 1, g->lo, g->hi, ranks);
+  procs[0] = ranks / procs[1];
+  long most = 64;
+  for (int a = 0; a < 2; a++) {
+    long reach = reach_of(g, a), small = (a < g->dims ? g->n[a] : 1) / procs[a];
+    if (procs[a] > 1 && reach > 0 && small / reach < most) most = small / reach;
+  }
   if (most < 1 || (halo_steps && halo_steps > most && ranks > 1)) return -1;
   long first = halo_steps ? halo_steps : 1, last = halo_steps ? halo_steps : most;
   for (long b = first; b <= last; b++) {
     CommPrediction p;
-    predict_b(n0, ranks, plane_cells, elem, lo, hi, b, step, ctx, link, staged, &p);
+    predict_b(g, ranks, procs, b, step, ctx, link, staged, &p);
     if (b == first || p.per_step < out->per_step) *out = p;
   }
   return 0;

@@ -1,5 +1,5 @@
 /* The communication model of MPI runs (issue 21 item 5): what a run split over P ranks along axis
- * 0 (runtime/rt_mpi.h) costs per step, from the single-device speed at a rank's part, the halo
+ * 0, and axis 1 where that moves less halo (runtime/rt_mpi_part.h), costs per step, from the single-device speed at a rank's part, the halo
  * bytes of each exchange, and the latency and bandwidth of the links they cross. It chooses the
  * steps between exchanges (deeper halos: fewer exchanges, more redundant planes). */
 #ifndef STENCILC_COMM_H
@@ -26,22 +26,31 @@ const Link *comm_pcie(void);
  * grid fixed): the caller's single-device model. */
 typedef double (*StepTimeFn)(void *ctx, long planes);
 
+/* The grid an MPI run splits: interior cells and extents (halo included) per axis, the reach of
+ * one step along axes 0 and 1 below (lo) and above (hi), bytes per cell. */
+typedef struct {
+  int dims;
+  long n[IR_MAX_DIMS], ext[IR_MAX_DIMS];
+  long lo[2], hi[2];
+  int elem;
+} CommGrid;
+
 typedef struct {
   int ranks;
-  long part;           /* interior planes of axis 0 of the largest part */
+  int procs[2];        /* the process grid: ranks along axes 0 and 1 (runtime/rt_procgrid.h) */
+  long part[2];        /* interior cells along axes 0 and 1 of the largest part */
   long halo_steps;     /* B: steps between exchanges */
-  double halo_bytes;   /* one direction of one exchange: B * reach * plane * element */
-  double t_step;       /* seconds: one step of the largest part with its halo planes */
-  double t_exchange;   /* seconds: one exchange (staging copies and the link) */
-  double redundant;    /* extra planes computed per step, as a fraction of the part */
+  double halo_bytes;   /* one direction of one exchange, both axes: B * reach * slab * element */
+  double t_step;       /* seconds: one step of the largest part with its halo */
+  double t_exchange;   /* seconds: one exchange (staging copies and the links) */
+  double redundant;    /* extra cells computed per step, as a fraction of the part */
   double per_step;     /* seconds per step, exchanges included */
 } CommPrediction;
 
-/* Predicts a run of the n0 interior planes of axis 0 over `ranks` ranks; plane_cells: the cells of
- * one plane (halo included), elem: bytes per cell, lo/hi: the reach along axis 0. halo_steps 0:
- * the B of 1 to 64 that the parts can serve with the least time per step. Returns -1 when even
- * B = 1 does not fit (a part thinner than the halo). */
-int comm_predict(long n0, int ranks, long plane_cells, int elem, int lo, int hi, long halo_steps,
-                 StepTimeFn step, void *ctx, const Link *link, bool staged, CommPrediction *out);
+/* Predicts a run of grid g over `ranks` ranks on the process grid the programs choose
+ * (rt_procgrid_p1). halo_steps 0: the B of 1 to 64 that the parts can serve with the least time
+ * per step. Returns -1 when even B = 1 does not fit (a part thinner than the halo). */
+int comm_predict(const CommGrid *g, int ranks, long halo_steps, StepTimeFn step, void *ctx,
+                 const Link *link, bool staged, CommPrediction *out);
 
 #endif
