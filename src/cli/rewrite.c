@@ -12,7 +12,10 @@
  *                                  that a points at the last level, as after the loop;
  *   copy-back B = f(A); A = B      A in place, then the interior copied into B (its halo kept);
  *   two sweeps A -> B -> A         buffers A, B, twice the iterations.
- * Each level keeps its own halo and step t reads level t's, as in the loop (NAME_run_levels). */
+ * Each level keeps its own halo and step t reads level t's, as in the loop (NAME_run_levels).
+ * The run-time scalars the library takes are the function's parameters, in scope at the region.
+ * A stencil program (ir/program.h) keeps its levels in arrays (u[3][n][n]): the call passes u[k]
+ * for each level k of each field, the coefficient grids and the loop's first t. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -34,9 +37,10 @@ static void rewrite_help(FILE *f) {
         "it; only OUT_stencil.cu needs nvcc. Build, for example:\n"
         "  nvcc -O3 -c OUT_stencil.cu && cc -O2 -c OUT.c && nvcc -o prog OUT.o OUT_stencil.o -lm\n"
         "  cc -O2 -fopenmp OUT.c OUT_stencil.c -o prog -lm            (--target cpu)\n"
-        "After the call every array holds what the original loop leaves (time dimension, swapped\n"
-        "pointers, copy-back, two sweeps), halos included: each step reads the halo of the level\n"
-        "it reads, as the loop does.\n"
+        "The call passes the arrays, sizes, steps and the run-time scalars in scope. After it\n"
+        "every array holds what the original loop leaves (time dimension, swapped pointers,\n"
+        "copy-back, two sweeps; for stencil programs every field's buffers), halos included:\n"
+        "each step reads the halo of the level it reads, as the loop does.\n"
         "  --target   cuda (a CUDA backend, default naive) or cpu (the cpu backend)\n"
         "  C flags    -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE: as a C compiler\n"
         "             reads FILE.c; --function NAME: the stencil is in that function\n"
