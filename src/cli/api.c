@@ -50,6 +50,11 @@ typedef struct {
 
 static int api_files(const Options *o, const char *stencil_name, ApiFiles *f) {
   char name[PATH_MAX - 8];
+  if (o->gen.mpi) {
+    fprintf(stderr, "stencilc gen: --api and --mpi do not go together: the library runs on one "
+                    "process; call it from each rank of your own MPI program\n");
+    return EXIT_INPUT;
+  }
   if (strlen(o->output) >= sizeof name) {
     fprintf(stderr, "stencilc gen: -o names a path too long\n");
     return EXIT_INPUT;

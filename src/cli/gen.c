@@ -67,11 +67,6 @@ static int gen_run(Options *o, Stencil *st) {
     fprintf(stderr, "stencilc gen: -o OUT is required (--help lists the options)\n");
     return EXIT_INPUT;
   }
-  if (o->api && o->gen.mpi) {
-    fprintf(stderr, "stencilc gen: --api and --mpi do not go together: the library runs on one "
-                    "process; call it from each rank of your own MPI program\n");
-    return EXIT_INPUT;
-  }
   if (o->api) return gen_api_write(o, st, o->explain ? stderr : NULL);
   return gen_write(st, &o->gen, o->explain ? stderr : NULL, o->output);
 }
