@@ -2,7 +2,8 @@
 # stencilc gen --api: the library of a stencil against the user's own function compiled by cc
 # (tests/api/driver.c: buffers whose halos differ, both buffers' contents after the run, the
 # in-place and device entry points, the refusals), for the cpu backend with cc and for every
-# CUDA backend through tools/cudaemu; then the CLI's naming and its refusals.
+# CUDA backend through tools/cudaemu; then the CLI's naming and its refusals; then run-time
+# scalars as arguments (tests/api/scalars.c) and stencil programs (tests/api/program.c).
 . "$(dirname "$0")/lib.sh"
 make_tmp
 
@@ -56,9 +57,11 @@ expect 2 "gen --api -o - (two files)" "$STENCILC" gen "$tmp/heat.c" --api -o -
 expect 2 "gen --api of a refused stencil" "$STENCILC" gen tests/bad/halo_too_small.c --api -o "$tmp/bad"
 if [ ! -f "$tmp/bad.h" ] && [ ! -f "$tmp/bad.cu" ]; then ok; else no "a refused stencil left files"; fi
 
-expect 2 "gen --api of a stencil program (coefficient grids: not a library yet)" \
-  "$STENCILC" gen examples/programs/heat2d_var.c --api -o "$tmp/prog"
-if [ ! -f "$tmp/prog.h" ]; then ok; else no "gen --api of a program left files"; fi
+expect 2 "gen --api of a stencil program for n5d (it does not take programs)" \
+  "$STENCILC" gen examples/programs/heat2d_var.c --api --backend n5d -o "$tmp/prog"
+expect 2 "gen --api --mpi of a stencil" "$STENCILC" gen examples/j2d5pt.c --api --mpi -o "$tmp/prog"
+expect 2 "gen --api --mpi of a stencil program" "$STENCILC" gen examples/programs/heat2d_var.c --api --mpi -o "$tmp/prog"
+if [ ! -f "$tmp/prog.h" ]; then ok; else no "a refused gen --api of a program left files"; fi
 
 # examples/app: the application built as its Makefile says, for the cpu variant with cc and the
 # CUDA variant (n5d) through cudaemu (an nvcc that compiles .cu files with tools/cudaemu and
@@ -93,13 +96,52 @@ fi
 # every variant agrees on the printed mean (6 decimals)
 if [ "$(sort -u "$tmp/means" | wc -l)" -eq 1 ]; then ok; else no "the variants print different means: $(sort -u "$tmp/means")"; fi
 
-# Run-time scalars are not arguments of the library yet: --api and rewrite refuse them, located,
-# and write nothing (rewrite used to write a call that did not compile).
-for cmd in "gen --api -o $tmp/scal" "rewrite --target cpu -o $tmp/scal_rw.c"; do
-  # shellcheck disable=SC2086
-  "$STENCILC" $cmd tests/inputs/heat2d_param_alpha.c >/dev/null 2>"$tmp/scal.err"; rc=$?
-  [ $rc -eq 2 ] && grep -q "heat2d_param_alpha.c:[0-9]*:1: error: .*run-time scalars (alpha, r)" "$tmp/scal.err" &&
-    [ ! -e "$tmp/scal.h" ] && [ ! -e "$tmp/scal_rw.c" ] && ok || no "$cmd on run-time scalars: exit $rc"
+# built LIB.cu/LIB.c BACKEND DIR: the library compiled to DIR/lib.o (cc -Werror, or cudaemu); sets link
+built() {
+  if [ "$2" = cpu ]; then
+    cc -std=c11 -O1 -fopenmp -Wall -Wextra -Werror -c -o "$3/lib.o" "$1" >"$3/build.log" 2>&1 && link=cc
+  else
+    emu_build "$1" "$3/lib.o" -c >"$3/build.log" 2>&1 && link=g++
+  fi
+}
+
+# Run-time scalars are named arguments: heat2d_param_alpha's alpha (r derived in the library)
+# against the user's function (tests/api/scalars.c), cpu and, through cudaemu, naive and n5d.
+for backend in cpu naive n5d; do
+  d=$tmp/scalars-$backend
+  mkdir -p "$d"
+  "$STENCILC" gen tests/inputs/heat2d_param_alpha.c --api --backend $backend -o "$d/lib" >"$d/gen.log" 2>&1 &&
+    built "$d/lib.$([ $backend = cpu ] && echo c || echo cu)" $backend "$d" &&
+    grep -q 'int lib_run(double \*buf0, double \*buf1, long e0, long e1, long steps, double alpha);' "$d/lib.h" ||
+    { no "scalars $backend: the library does not build or declares no alpha: $(head -3 "$d/gen.log" "$d/build.log")"; continue; }
+  if cc -std=c11 -O1 -Wall -Wextra -I"$d" -DEXAMPLE="\"$PWD/tests/inputs/heat2d_param_alpha.c\"" -c \
+       -o "$d/driver.o" tests/api/scalars.c >"$d/driver.log" 2>&1 &&
+     $link -fopenmp -o "$d/check" "$d/driver.o" "$d/lib.o" -lm >>"$d/driver.log" 2>&1 &&
+     "$d/check" >"$d/out" 2>&1; then ok
+  else no "scalars $backend: $(head -3 "$d/driver.log") $(grep FAIL "$d/out" | head -3)"; fi
 done
+
+# Stencil programs: the acoustic wave (three levels from t = 1; leapfrog), variable-coefficient
+# heat with a scalar, against the examples' own functions (tests/api/program.c: the halo contract
+# with buffers whose halos and written interiors differ, run_levels, the refusals), cpu and naive.
+for c in ACOUSTIC:acoustic2d LEAPFROG:acoustic2d_leapfrog HEAT_VAR:heat2d_var; do
+  case=${c%%:*} ex=${c#*:}
+  for backend in cpu naive; do
+    d=$tmp/prog-$case-$backend
+    mkdir -p "$d"
+    "$STENCILC" gen "examples/programs/$ex.c" --api --backend $backend -o "$d/lib" >"$d/gen.log" 2>&1 &&
+      built "$d/lib.$([ $backend = cpu ] && echo c || echo cu)" $backend "$d" ||
+      { no "program $ex $backend: the library does not build: $(head -3 "$d/gen.log" "$d/build.log")"; continue; }
+    if cc -std=c11 -O1 -Wall -Wextra -I"$d" -DEXAMPLE="\"$PWD/examples/programs/$ex.c\"" -DCASE_$case -c \
+         -o "$d/driver.o" tests/api/program.c >"$d/driver.log" 2>&1 &&
+       $link -fopenmp -o "$d/check" "$d/driver.o" "$d/lib.o" -lm >>"$d/driver.log" 2>&1 &&
+       "$d/check" >"$d/out" 2>&1; then ok
+    else no "program $ex $backend: $(head -3 "$d/driver.log") $(grep FAIL "$d/out" | head -3)"; fi
+  done
+done
+# the header names the fields' buffers, the coefficient grid, t0 and the scalar
+d=$tmp/prog-HEAT_VAR-cpu
+if grep -q 'int lib_run(double \*u_0, double \*u_1, const double \*k, long e0, long e1, long t0, long steps, double r);' \
+     "$d/lib.h" && grep -q 'Halo contract' "$d/lib.h"; then ok; else no "heat2d_var's header: $(grep 'int lib_run(' "$d/lib.h")"; fi
 
 summary api

@@ -1,5 +1,5 @@
-/* stencilc gen --api: the library form of a stencil (codegen/api.h) written as NAME.h and
- * NAME.cu or NAME.c. */
+/* stencilc gen --api: the library form of a stencil or a stencil program (codegen/api.h)
+ * written as NAME.h and NAME.cu or NAME.c. */
 #include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
@@ -41,23 +41,20 @@ static bool same_file(const char *path, const char *input) {
   return !stat(path, &a) && !stat(input, &b) && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
-int api_refuse_scalars(const Options *o, const Stencil *st) {
-  if (!st->nscalars) return 0;
-  char names[256] = "";
-  for (int k = 0; k < st->nscalars; k++)
-    snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k ? ", " : "",
-             st->scalars[k].name);
-  SrcLoc l = {o->input, (unsigned)st->region_line, 1};
-  diag_error(l, "generate a program with 'stencilc gen' or 'run' and --param NAME=VALUE, or make "
-                "the coefficients constants",
-             "the stencil's coefficients are run-time scalars (%s): the library of --api and "
-             "rewrite does not take scalars as arguments yet", names);
-  return -1;
-}
+/* The library's two paths from -o NAME, and its entry points' prefix: 0, or EXIT_INPUT after a
+ * message. */
+typedef struct {
+  char prefix[IR_NAME_MAX], hpath[PATH_MAX], spath[PATH_MAX];
+  const char *hname; /* hpath's last component, as the source includes it */
+} ApiFiles;
 
-int gen_api_write(const Options *o, const Stencil *st, FILE *explain) {
-  if (api_refuse_scalars(o, st)) return EXIT_INPUT;
-  char name[PATH_MAX - 8], prefix[IR_NAME_MAX], hpath[PATH_MAX], spath[PATH_MAX];
+static int api_files(const Options *o, const char *stencil_name, ApiFiles *f) {
+  char name[PATH_MAX - 8];
+  if (o->gen.mpi) {
+    fprintf(stderr, "stencilc gen: --api and --mpi do not go together: the library runs on one "
+                    "process; call it from each rank of your own MPI program\n");
+    return EXIT_INPUT;
+  }
   if (strlen(o->output) >= sizeof name) {
     fprintf(stderr, "stencilc gen: -o names a path too long\n");
     return EXIT_INPUT;
@@ -69,19 +66,40 @@ int gen_api_write(const Options *o, const Stencil *st, FILE *explain) {
   }
   snprintf(name, sizeof name, "%s", o->output);
   strip_extension(name);
-  api_prefix(name, prefix, sizeof prefix);
-  if (!prefix[0]) {
+  api_prefix(name, f->prefix, sizeof f->prefix);
+  if (!f->prefix[0]) {
     fprintf(stderr, "stencilc gen: -o '%s' names no file: give the library's name, e.g. -o lib%s\n",
-                    o->output, st->name);
+                    o->output, stencil_name);
     return EXIT_INPUT;
   }
-  snprintf(hpath, sizeof hpath, "%s.h", name);
-  snprintf(spath, sizeof spath, "%s.%s", name, o->gen.backend->engine->cuda ? "cu" : "c");
-  if (same_file(spath, o->input) || same_file(hpath, o->input)) {
+  snprintf(f->hpath, sizeof f->hpath, "%s.h", name);
+  snprintf(f->spath, sizeof f->spath, "%s.%s", name, o->gen.backend->engine->cuda ? "cu" : "c");
+  if (same_file(f->spath, o->input) || same_file(f->hpath, o->input)) {
     fprintf(stderr, "stencilc gen: -o '%s' would overwrite the input %s; give another name\n",
             o->output, o->input);
     return EXIT_INPUT;
   }
+  f->hname = strrchr(f->hpath, '/') ? strrchr(f->hpath, '/') + 1 : f->hpath;
+  return 0;
+}
+
+/* Writes both files and frees the texts: EXIT_OK or EXIT_TOOL. */
+static int api_write(const ApiFiles *f, Buf *header, Buf *source) {
+  int rc = EXIT_OK;
+  const char *bad = buf_write_file(header, f->hpath) ? f->hpath
+                    : buf_write_file(source, f->spath) ? f->spath : NULL;
+  if (bad) {
+    fprintf(stderr, "stencilc: cannot write '%s'\n", bad);
+    rc = EXIT_TOOL;
+  }
+  buf_free(header);
+  buf_free(source);
+  return rc;
+}
+
+int gen_api_write(const Options *o, const Stencil *st, FILE *explain) {
+  ApiFiles f;
+  if (api_files(o, st->name, &f)) return EXIT_INPUT;
   PlanStore plan;
   if (codegen_prepare(st, &o->gen, &plan)) return EXIT_INPUT;
   Buf text = {0}, header = {0}, source = {0};
@@ -91,15 +109,14 @@ int gen_api_write(const Options *o, const Stencil *st, FILE *explain) {
     fflush(explain);
     buf_free(&text);
   }
-  const char *hname = strrchr(hpath, '/') ? strrchr(hpath, '/') + 1 : hpath;
-  codegen_api(&header, &source, st, &o->gen, &plan, prefix, hname);
-  int rc = EXIT_OK;
-  const char *bad = buf_write_file(&header, hpath) ? hpath : buf_write_file(&source, spath) ? spath : NULL;
-  if (bad) {
-    fprintf(stderr, "stencilc: cannot write '%s'\n", bad);
-    rc = EXIT_TOOL;
-  }
-  buf_free(&header);
-  buf_free(&source);
-  return rc;
+  codegen_api(&header, &source, st, &o->gen, &plan, f.prefix, f.hname);
+  return api_write(&f, &header, &source);
+}
+
+int gen_api_write_program(const Options *o, const Program *pr) {
+  ApiFiles f;
+  if (api_files(o, pr->name, &f)) return EXIT_INPUT;
+  Buf header = {0}, source = {0};
+  if (codegen_program_api(&header, &source, pr, &o->gen, f.prefix, f.hname)) return EXIT_INPUT;
+  return api_write(&f, &header, &source);
 }

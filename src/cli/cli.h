@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "codegen/codegen.h"
+#include "ir/program.h"
 #include "options.h"
 
 enum {
@@ -40,8 +41,9 @@ int gen_write(const Stencil *st, const GenOptions *opt, FILE *explain, const cha
  * backend), NAME given with or without one of those extensions; entry points named after NAME's
  * last component. Refuses to overwrite the input file. */
 int gen_api_write(const Options *o, const Stencil *st, FILE *explain);
-/* The library's entry points take weights and sizes but not yet run-time scalars: refuses a
- * stencil that has any (located, with what would work); 0 when it has none. */
-int api_refuse_scalars(const Options *o, const Stencil *st);
+/* The same for a stencil program (its backend cpu or naive). */
+int gen_api_write_program(const Options *o, const Program *pr);
+/* stencilc rewrite of a stencil program (rewrite.c). */
+int rewrite_program(Options *o, const Program *pr);
 
 #endif

@@ -26,7 +26,9 @@ static void gen_help(FILE *f) {
         "             \"Several processes: MPI\"); stencil programs too\n"
         "  --api      write a library instead: OUT.h and OUT.cu (OUT.c for --backend cpu, same\n"
         "             header), entry points OUT_run (host pointers) and OUT_run_device (device\n"
-        "             pointers and a cudaStream_t); the header states the halo contract\n"
+        "             pointers and a cudaStream_t), run-time scalars as named arguments; a\n"
+        "             stencil program's take every buffer of every field and the coefficient\n"
+        "             grids; the header states the halo contract\n"
         "  --explain  print the plan (what the backend chose: tiles, halos, rings, registers,\n"
         "             shared memory) to stderr, lines starting with 'plan: '\n"
         "  C flags    -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE: as a C compiler\n"
@@ -64,11 +66,6 @@ int gen_write(const Stencil *st, const GenOptions *opt, FILE *explain, const cha
 static int gen_run(Options *o, Stencil *st) {
   if (!o->output) {
     fprintf(stderr, "stencilc gen: -o OUT is required (--help lists the options)\n");
-    return EXIT_INPUT;
-  }
-  if (o->api && o->gen.mpi) {
-    fprintf(stderr, "stencilc gen: --api and --mpi do not go together: the library runs on one "
-                    "process; call it from each rank of your own MPI program\n");
     return EXIT_INPUT;
   }
   if (o->api) return gen_api_write(o, st, o->explain ? stderr : NULL);

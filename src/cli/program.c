@@ -148,13 +148,8 @@ static int gen(const Program *pr, Options *o) {
     fprintf(stderr, "stencilc gen: -o OUT is required\n");
     return EXIT_INPUT;
   }
-  if (o->api) {
-    fprintf(stderr, "%s: error: gen --api takes a single stencil (one update of one grid); %s is a "
-                    "stencil program (%d stages, %d fields): generate its program without --api\n",
-            o->input, pr->name, pr->nstages, pr->nfields);
-    return EXIT_INPUT;
-  }
   choose_backend(o);
+  if (o->api) return gen_api_write_program(o, pr);
   return write_program(pr, o, o->gen.backend, o->output);
 }
 
@@ -245,8 +240,8 @@ bool program_command(const Command *c, int argc, char **argv, int *rc) {
   } else if (!strcmp(c->name, "model")) {
     *rc = model(&pr, &o);
   } else if (!strcmp(c->name, "rewrite")) {
-    fprintf(stderr, "%s: error: rewrite takes a single stencil (one update of one grid); %s is a "
-                    "stencil program (%d stages, %d fields)\n", o.input, pr.name, pr.nstages, pr.nfields);
+    if (!o.target || strcmp(o.target, "cpu")) choose_backend(&o);
+    *rc = rewrite_program(&o, &pr);
   } else {
     fprintf(stderr, "stencilc %s: %s is a stencil program; its one GPU backend is naive: use "
                     "stencilc run --backend naive\n", c->name, o.input);

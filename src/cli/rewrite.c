@@ -12,7 +12,10 @@
  *                                  that a points at the last level, as after the loop;
  *   copy-back B = f(A); A = B      A in place, then the interior copied into B (its halo kept);
  *   two sweeps A -> B -> A         buffers A, B, twice the iterations.
- * Each level keeps its own halo and step t reads level t's, as in the loop (NAME_run_levels). */
+ * Each level keeps its own halo and step t reads level t's, as in the loop (NAME_run_levels).
+ * The run-time scalars the library takes are the function's parameters, in scope at the region.
+ * A stencil program (ir/program.h) keeps its levels in arrays (u[3][n][n]): the call passes u[k]
+ * for each level k of each field, the coefficient grids and the loop's first t. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -34,9 +37,10 @@ static void rewrite_help(FILE *f) {
         "it; only OUT_stencil.cu needs nvcc. Build, for example:\n"
         "  nvcc -O3 -c OUT_stencil.cu && cc -O2 -c OUT.c && nvcc -o prog OUT.o OUT_stencil.o -lm\n"
         "  cc -O2 -fopenmp OUT.c OUT_stencil.c -o prog -lm            (--target cpu)\n"
-        "After the call every array holds what the original loop leaves (time dimension, swapped\n"
-        "pointers, copy-back, two sweeps), halos included: each step reads the halo of the level\n"
-        "it reads, as the loop does.\n"
+        "The call passes the arrays, sizes, steps and the run-time scalars in scope. After it\n"
+        "every array holds what the original loop leaves (time dimension, swapped pointers,\n"
+        "copy-back, two sweeps; for stencil programs every field's buffers), halos included:\n"
+        "each step reads the halo of the level it reads, as the loop does.\n"
         "  --target   cuda (a CUDA backend, default naive) or cpu (the cpu backend)\n"
         "  C flags    -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE: as a C compiler\n"
         "             reads FILE.c; --function NAME: the stencil is in that function\n"
@@ -96,10 +100,26 @@ static int check_storage(const char *path, const Stencil *st, const RegionVar *g
   return 0;
 }
 
+/* The C expression of an extent: a variable's value or a constant. */
+static void extent_of(Buf *out, const char *param, long value) {
+  if (param[0]) buf_printf(out, "(long)(%s)", param);
+  else buf_printf(out, "%ldL", value);
+}
+
 /* The C expression of the extent along axis a. */
 static void extent(Buf *out, const Stencil *st, int a) {
-  if (st->extent_param[a][0]) buf_printf(out, "(long)(%s)", st->extent_param[a]);
-  else buf_printf(out, "%ldL", st->extent_const[a]);
+  extent_of(out, st->extent_param[a], st->extent_const[a]);
+}
+
+/* The call's first lines: its comment and the step count, stencilc_steps (at least 0). */
+static void call_open(Buf *out, const char *path, int line, const char *prefix,
+                      const char *steps_param, long steps_const) {
+  buf_printf(out, "{ /* stencilc rewrite: the stencil of %s:%d runs in %s.h's library */\n",
+             path, line, prefix);
+  buf_puts(out, "    long stencilc_steps = ");
+  if (steps_param[0]) buf_printf(out, "(long)(%s) + %ldL", steps_param, steps_const);
+  else buf_printf(out, "%ldL", steps_const);
+  buf_printf(out, ";\n    if (stencilc_steps < 0) stencilc_steps = 0;\n");
 }
 
 /* The copy of the interior of `from` into `to` (copy-back: B's part of the result). */
@@ -138,12 +158,7 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
   }
   if (check_storage(path, st, grid, other)) return 2;
   const char *elem = st->dtype == DTYPE_FLOAT ? "float" : "double";
-  buf_printf(out, "{ /* stencilc rewrite: the stencil of %s:%d runs in %s.h's library */\n",
-             path, st->region_line, prefix);
-  buf_puts(out, "    long stencilc_steps = ");
-  if (st->steps_param[0]) buf_printf(out, "(long)(%s) + %ldL", st->steps_param, st->steps_const);
-  else buf_printf(out, "%ldL", st->steps_const);
-  buf_printf(out, ";\n    if (stencilc_steps < 0) stencilc_steps = 0;\n");
+  call_open(out, path, st->region_line, prefix, st->steps_param, st->steps_const);
   if (st->steps_per_iter > 1) buf_printf(out, "    stencilc_steps *= %d;\n", st->steps_per_iter);
   char b0[IR_NAME_MAX + 32], b1[IR_NAME_MAX + 32];
   if (!other) {
@@ -162,7 +177,9 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
     extent(out, st, a);
   }
   buf_puts(out, ", stencilc_steps");
-  if (st->nweights) buf_printf(out, ", (const %s *)(%s)", elem, st->weights);
+  if (st->weights[0]) buf_printf(out, ", (const %s *)(%s)", elem, st->weights);
+  for (int k = 0; k < st->nscalars; k++) /* the parameters, in scope: the library derives the rest */
+    if (st->scalars[k].kind == SCALAR_PARAM) buf_printf(out, ", %s", st->scalars[k].name);
   buf_printf(out, ");\n    %s_exit_on_error(stencilc_rc);\n", prefix);
   if (other && st->time_form == TIME_COPYBACK) {
     copy_interior(out, st, elem, grid->name, other->name);
@@ -173,6 +190,59 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
                grid->name, other->name, other->name);
   }
   buf_puts(out, "  }");
+  return 0;
+}
+
+/* A field's variable: its elements, and a time dimension of at least its levels when it has
+ * several (u[3][nz][nx]), else the grid itself (an array, or a pointer to the elements). 0, or 2
+ * after a diagnostic at the declaration. */
+static int check_field(const char *path, const Program *pr, const Field *fd, const RegionVar *v) {
+  ElemKind want = pr->dtype == DTYPE_FLOAT ? ELEM_FLOAT : ELEM_DOUBLE;
+  bool timed = fd->levels > 1;
+  if (v->elem == want && !v->inner_pointer &&
+      (timed ? v->levels == pr->dims + 1 && (v->outer < 0 || v->outer >= fd->levels)
+             : v->levels == pr->dims || v->levels == 1))
+    return 0;
+  char form[64];
+  snprintf(form, sizeof form, timed ? "%s[%d][n][n]" : "%s[n][n] or a pointer", fd->name, fd->levels);
+  diag_error(var_loc(path, v), "declare it as the stencil program reads it (an array of the "
+                               "element type, a time dimension for several levels)",
+             "rewrite cannot pass '%s' (%s) to the generated code as %s", v->name, v->type, form);
+  return 2;
+}
+
+/* The statement replacing a stencil program's time loop: every buffer of every field (level k
+ * of u[3][..] is u[k]) to NAME_run_levels, from the loop's own first t, so that each array ends
+ * as the loop leaves it. */
+static int emit_program_call(Buf *out, const char *path, const Program *pr, const Region *r,
+                             const char *prefix) {
+  const char *elem = pr->dtype == DTYPE_FLOAT ? "float" : "double";
+  for (int f = 0; f < pr->nfields; f++) {
+    const RegionVar *v = region_find(r, pr->fields[f].name);
+    if (!v) {
+      fprintf(stderr, "%s: error: internal: field '%s' is not among the region's variables\n", path,
+              pr->fields[f].name);
+      return 2;
+    }
+    if (check_field(path, pr, &pr->fields[f], v)) return 2;
+  }
+  call_open(out, path, pr->region_line, prefix, pr->steps_param, pr->steps_const);
+  buf_printf(out, "    int stencilc_rc = %s_run_levels(", prefix);
+  for (int f = 0, n = 0; f < pr->nfields; f++) {
+    const Field *fd = &pr->fields[f];
+    for (int k = 0; k < fd->levels; k++, n++) {
+      buf_printf(out, "%s(%s%s *)(%s", n ? ", " : "", fd->coef ? "const " : "", elem, fd->name);
+      if (fd->levels > 1) buf_printf(out, "[%d]", k);
+      buf_puts(out, ")");
+    }
+  }
+  for (int a = 0; a < pr->dims; a++) {
+    buf_puts(out, ", ");
+    extent_of(out, pr->extent_param[a], pr->extent_const[a]);
+  }
+  buf_printf(out, ", %dL, stencilc_steps", pr->t_start);
+  for (int k = 0; k < pr->nscalars; k++) buf_printf(out, ", %s", pr->scalars[k]);
+  buf_printf(out, ");\n    %s_exit_on_error(stencilc_rc);\n  }", prefix);
   return 0;
 }
 
@@ -196,20 +266,22 @@ static bool same_file(const char *a, const char *b) {
   return !stat(a, &x) && !stat(b, &y) && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
 
-static int rewrite_run(Options *o, Stencil *st) {
+/* Rewrites o->input with the region [begin, end) replaced by the call to the library of st or
+ * of pr (the other NULL), and writes the library. */
+static int rewrite_region(Options *o, const Stencil *st, const Program *pr) {
   if (!o->output) {
     fprintf(stderr, "stencilc rewrite: -o OUT.c is required (--help lists the options)\n");
     return EXIT_INPUT;
   }
   char lib[4096];
-  if (api_refuse_scalars(o, st) || library_name(o->output, lib, sizeof lib) || choose_target(o))
-    return EXIT_INPUT;
+  if (library_name(o->output, lib, sizeof lib) || choose_target(o)) return EXIT_INPUT;
   if (same_file(o->output, o->input)) {
     fprintf(stderr, "stencilc rewrite: -o '%s' is the input; give another name\n", o->output);
     return EXIT_INPUT;
   }
   Region r;
-  if (region_analyze(o->input, &o->frontend, st->region_begin, st->region_end, &r))
+  if (region_analyze(o->input, &o->frontend, st ? st->region_begin : pr->region_begin,
+                     st ? st->region_end : pr->region_end, &r))
     return EXIT_INPUT;
   Buf text = {0}, out = {0};
   if (buf_read_file(&text, o->input) || r.end > text.len || r.begin > r.end) {
@@ -223,14 +295,15 @@ static int rewrite_run(Options *o, Stencil *st) {
   buf_printf(&out, "#line 1 \"%s\"\n%.*s", o->input, (int)r.begin, text.s);
   if (r.begin > 0 && !isspace((unsigned char)text.s[r.begin - 1]))
     buf_puts(&out, "\n"); /* a region that starts on the line of #pragma scop */
-  int rc = emit_call(&out, o->input, st, &r, base) ? EXIT_INPUT : EXIT_OK;
+  int rc = (st ? emit_call(&out, o->input, st, &r, base) : emit_program_call(&out, o->input, pr, &r, base))
+               ? EXIT_INPUT : EXIT_OK;
   unsigned line = 1; /* of the region's end: the lines after it keep their numbers */
   for (unsigned i = 0; i < r.end; i++) line += text.s[i] == '\n';
   buf_printf(&out, "\n#line %u \"%s\"\n%s", line, o->input, text.s + r.end);
   if (!rc) {
     Options lo = *o;
     lo.output = lib;
-    rc = gen_api_write(&lo, st, o->explain ? stderr : NULL);
+    rc = st ? gen_api_write(&lo, st, o->explain ? stderr : NULL) : gen_api_write_program(&lo, pr);
   }
   if (!rc && buf_write_file(&out, o->output)) {
     fprintf(stderr, "stencilc: cannot write '%s'\n", o->output);
@@ -240,6 +313,10 @@ static int rewrite_run(Options *o, Stencil *st) {
   buf_free(&out);
   return rc;
 }
+
+static int rewrite_run(Options *o, Stencil *st) { return rewrite_region(o, st, NULL); }
+
+int rewrite_program(Options *o, const Program *pr) { return rewrite_region(o, NULL, pr); }
 
 const Command command_rewrite = {
     "rewrite", {"-o --backend --target --gpu --explain", true, true, NULL}, rewrite_help, rewrite_run};

@@ -364,8 +364,7 @@ static void emit_weight_gains(Buf *out, const Stencil *st) {
 }
 
 /* The run-time scalars: names, whether --param sets them, defaults (ir_scalar_defaults), and
- * rt_derive_scalars, which computes the derived ones from the parameters in double, each
- * rounded to its declared type, in the order the user's code computes them. */
+ * rt_derive_scalars (emit_derive_scalars). */
 static void emit_scalars(Buf *out, const Stencil *st) {
   buf_printf(out, "\n/* Run-time scalars: name, set by --param, default. */\n"
                   "static const RtScalar rt_scalars[%d] = {", st->nscalars);
@@ -375,7 +374,12 @@ static void emit_scalars(Buf *out, const Stencil *st) {
     format_double(v, sizeof v, s->kind == SCALAR_PARAM ? s->value : 0);
     buf_printf(out, "%s{\"%s\", %d, %s}", k ? ", " : "", s->name, s->kind == SCALAR_PARAM, v);
   }
-  buf_puts(out, "};\n\nstatic void rt_derive_scalars(double *rt_w) {\n");
+  buf_puts(out, "};\n\n");
+  emit_derive_scalars(out, st);
+}
+
+void emit_derive_scalars(Buf *out, const Stencil *st) {
+  buf_puts(out, "static void rt_derive_scalars(double *rt_w) {\n");
   int derived = 0;
   for (int k = 0; k < st->nscalars; k++) {
     const Scalar *s = &st->scalars[k];

@@ -133,6 +133,11 @@ void emit_advance_close(Emitter *e);
  * expression) of dynamic shared memory, once per program: CUDA's default allows 48 KB. */
 void emit_smem_setup(Emitter *e, const char *kernel, const char *bytes);
 
+/* Appends rt_derive_scalars(double *rt_w): the derived run-time scalars computed from the
+ * parameters in rt_w, in double, each rounded to its declared type, in the order the user's code
+ * computes them (the programs' --param and the libraries' scalar arguments). */
+void emit_derive_scalars(Buf *out, const Stencil *st);
+
 /* Appends the runtime a backend's code needs: RT_REAL, RT_NWEIGHTS, RT_ENGINE_ADVANCE, then
  * rt_common.h and the engine's headers (a program's and a library's start). */
 void emit_engine_prelude(Buf *out, const Stencil *st, const GenOptions *opt);

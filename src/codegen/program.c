@@ -248,6 +248,25 @@ int codegen_program_stages(Buf *out, const Program *pr, const GenOptions *opt) {
              cuda ? "nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp"
                   : "gcc -std=c11 -O3 -fopenmp",
              pr->name, b->name, cuda ? "cu" : "c", cuda ? "" : " -lm", pr->name, b->name);
+  codegen_program_prelude(out, pr, opt);
+  emit_constants(out, pr, opt->dtype, b);
+  buf_puts(out, "\n/* Reference: every stage in double from the stored values, rounded to the element\n"
+                " * type on store. */\n");
+  for (int i = 0; i < pr->nstages; i++) emit_host_stage(out, pr, i, "reference", DTYPE_DOUBLE, true);
+  emit_step_calls(out, pr, "reference_step", "reference");
+  codegen_program_kernels(out, pr, opt);
+  buf_puts(out, "\n");
+  buf_puts(out, rt_rt_program_main);
+  if (opt->mpi) {
+    buf_puts(out, rt_rt_procgrid);
+    buf_puts(out, rt_rt_mpi_part);
+    buf_puts(out, rt_rt_program_mpi);
+  }
+  return 0;
+}
+
+void codegen_program_prelude(Buf *out, const Program *pr, const GenOptions *opt) {
+  bool cuda = opt->backend->engine->cuda;
   buf_printf(out, "#define RT_REAL %s\n#define RT_PROG_FIELDS %d\n", ir_dtype_name(opt->dtype),
              pr->nfields);
   if (pr->nscalars) buf_printf(out, "#define RT_NWEIGHTS %d\n", pr->nscalars);
@@ -258,27 +277,19 @@ int codegen_program_stages(Buf *out, const Program *pr, const GenOptions *opt) {
   buf_puts(out, rt_rt_common);
   if (cuda) buf_puts(out, rt_rt_cuda_base);
   buf_puts(out, rt_rt_program);
-  emit_constants(out, pr, opt->dtype, b);
-  buf_puts(out, "\n/* Reference: every stage in double from the stored values, rounded to the element\n"
-                " * type on store. */\n");
-  for (int i = 0; i < pr->nstages; i++) emit_host_stage(out, pr, i, "reference", DTYPE_DOUBLE, true);
-  emit_step_calls(out, pr, "reference_step", "reference");
+}
+
+void codegen_program_kernels(Buf *out, const Program *pr, const GenOptions *opt) {
   buf_printf(out, "\n%s\n", CODEGEN_KERNEL_BEGIN);
-  if (cuda) {
+  if (opt->backend->engine->cuda) {
     NaivePlan plan;
-    naive_plan(pr, opt, &plan, why, sizeof why); /* accepted above */
+    char why[512];
+    naive_plan(pr, opt, &plan, why, sizeof why); /* codegen_program_validate accepted it */
     for (int i = 0; i < pr->nstages; i++) emit_kernel(out, pr, i, opt->dtype, plan.block);
     emit_launches(out, pr, plan.block);
   } else {
     for (int i = 0; i < pr->nstages; i++) emit_host_stage(out, pr, i, "cpu", opt->dtype, false);
     emit_step_calls(out, pr, "program_step", "cpu");
   }
-  buf_printf(out, "%s\n\n", CODEGEN_KERNEL_END);
-  buf_puts(out, rt_rt_program_main);
-  if (opt->mpi) {
-    buf_puts(out, rt_rt_procgrid);
-    buf_puts(out, rt_rt_mpi_part);
-    buf_puts(out, rt_rt_program_mpi);
-  }
-  return 0;
+  buf_printf(out, "%s\n", CODEGEN_KERNEL_END);
 }

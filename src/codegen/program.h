@@ -15,4 +15,11 @@ int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why
  * the options cannot be handled (nothing is appended then). */
 int codegen_program_stages(Buf *out, const Program *pr, const GenOptions *opt);
 
+/* The parts of that program that its library form (codegen/api.h) carries too: the defines
+ * and runtime texts (rt_common.h, rt_program.h), and the backend's kernel code defining
+ * program_step(rt_real *const *buf, const RtGrid *g, long t) between the kernel markers. The
+ * options are those codegen_program_validate accepted. */
+void codegen_program_prelude(Buf *out, const Program *pr, const GenOptions *opt);
+void codegen_program_kernels(Buf *out, const Program *pr, const GenOptions *opt);
+
 #endif
