@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "emit.h"
+#include "n5d.h"
+#include "n5d_program.h"
 #include "naive.h"
 #include "runtime_text.h"
 #include "util/diag.h"
@@ -165,8 +167,8 @@ static void program_traits(const Program *pr, char *text, size_t n) {
 }
 
 static const char *const HINT_PROGRAM_BACKENDS =
-    "stencil programs run on --backend naive (CUDA) and cpu; temporal blocking of programs is "
-    "not implemented yet";
+    "stencil programs run on --backend naive (CUDA) and cpu; n5d blocks the one-stage program of "
+    "one field (two or three time levels, coefficient grids)";
 
 /* naive's plan for the program (its block shape), planned for the first stage: every stage has
  * the program's axes. */
@@ -183,6 +185,8 @@ int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why
   NaivePlan plan;
   if (opt->backend == &backend_naive) return naive_plan(pr, opt, &plan, why, n);
   if (is_cpu(opt->backend)) return 0;
+  N5dProgramPlan n5d;
+  if (opt->backend == &backend_n5d) return n5d_program_plan(pr, opt, &n5d, why, n);
   char traits[256];
   program_traits(pr, traits, sizeof traits);
   snprintf(why, n, "%s: takes one statement updating one grid with two time levels from level t; "
@@ -243,9 +247,12 @@ int codegen_program_stages(Buf *out, const Program *pr, const GenOptions *opt) {
   buf_printf(out, "#define RT_REAL %s\n#define RT_PROG_FIELDS %d\n", ir_dtype_name(opt->dtype),
              pr->nfields);
   if (pr->nscalars) buf_printf(out, "#define RT_NWEIGHTS %d\n", pr->nscalars);
+  bool n5d = b == &backend_n5d;
   if (cuda) buf_puts(out, "#define RT_PROGRAM_CUDA 1\n");
+  if (n5d) buf_puts(out, "#define RT_PROGRAM_ADVANCE 1\n");
   buf_puts(out, rt_rt_common);
   if (cuda) buf_puts(out, rt_rt_cuda_base);
+  if (n5d) buf_puts(out, rt_rt_chunk);
   buf_puts(out, rt_rt_program);
   emit_constants(out, pr, opt->dtype, b);
   buf_puts(out, "\n/* Reference: every stage in double from the stored values, rounded to the element\n"
@@ -253,7 +260,11 @@ int codegen_program_stages(Buf *out, const Program *pr, const GenOptions *opt) {
   for (int i = 0; i < pr->nstages; i++) emit_host_stage(out, pr, i, "reference", DTYPE_DOUBLE, true);
   emit_step_calls(out, pr, "reference_step", "reference");
   buf_printf(out, "\n%s\n", CODEGEN_KERNEL_BEGIN);
-  if (cuda) {
+  if (n5d) {
+    N5dProgramPlan plan;
+    n5d_program_plan(pr, opt, &plan, why, sizeof why); /* accepted above */
+    n5d_program_emit(out, pr, opt->dtype, &plan);
+  } else if (cuda) {
     NaivePlan plan;
     naive_plan(pr, opt, &plan, why, sizeof why); /* accepted above */
     for (int i = 0; i < pr->nstages; i++) emit_kernel(out, pr, i, opt->dtype, plan.block);
