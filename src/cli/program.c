@@ -10,6 +10,7 @@
 
 #include "backends/backends.h"
 #include "cli.h"
+#include "codegen/n5d_program.h"
 #include "codegen/program.h"
 #include "frontend/program.h"
 #include "model/program.h"
@@ -200,22 +201,42 @@ static int run(const Program *pr, Options *o) {
   return workdir_close(&w, o->keep || rc == EXIT_VERIFY || rc == EXIT_TOOL, rc);
 }
 
+/* The predictions of the GPU backends that take the program (naive always; n5d for the
+ * programs it blocks, with its own parameters or those given), fastest first, then why the
+ * others refuse it. */
 static int model(const Program *pr, const Options *o) {
   GpuSpec g;
   Problem pb;
   if (tune_gpu(o, &g) || tune_problem(o, &pr->stages[0].st, &pb)) return EXIT_INPUT;
-  GenOptions opt = o->gen;
-  opt.backend = backends_find("naive");
-  Prediction p;
-  printf("%s, %s, %d stage%s, %ld steps on %s (%s)\n", pr->name, ir_dtype_name(opt.dtype),
+  GenOptions naive = o->gen, n5d = o->gen;
+  naive.backend = backends_find("naive");
+  n5d.backend = backends_find("n5d");
+  if (o->gen.backend != n5d.backend) memset(&n5d.params, 0, sizeof n5d.params);
+  Prediction pn, pb5;
+  printf("%s, %s, %d stage%s, %ld steps on %s (%s)\n", pr->name, ir_dtype_name(naive.dtype),
          pr->nstages, pr->nstages == 1 ? "" : "s", pb.steps, g.name, g.key);
-  if (model_program_naive(pr, &opt, &pb, &g, &p)) printf("naive: no block fits\n");
-  else printf("   1  naive    %9.1f GCells/s  %s  (%.3g bytes per step)\n", p.gcells,
-              model_bound_name(p.bound), p.gm_bytes);
+  char why[512];
+  bool has_naive = !model_program_naive(pr, &naive, &pb, &g, &pn);
+  bool has_n5d = !codegen_program_validate(pr, &n5d, why, sizeof why) &&
+                 !model_program_n5d(pr, &n5d, &pb, &g, &pb5);
+  if (!has_naive) printf("naive: no block fits\n");
+  int rank = 1;
+  for (int pass = 0; pass < 2; pass++) { /* the faster first */
+    bool n5d_first = has_n5d && (!has_naive || pb5.gcells > pn.gcells);
+    if (pass == n5d_first && has_naive)
+      printf("%4d  naive    %9.1f GCells/s  %s  (%.3g bytes per step)\n", rank++, pn.gcells,
+             model_bound_name(pn.bound), pn.gm_bytes);
+    if (pass != n5d_first && has_n5d) {
+      N5dProgramPlan plan;
+      n5d_program_plan(pr, &n5d, &plan, why, sizeof why); /* accepted above */
+      printf("%4d  n5d      %9.1f GCells/s  %s  (%.3g bytes per step; bT = %d)\n", rank++,
+             pb5.gcells, model_bound_name(pb5.bound), pb5.gm_bytes / plan.bt, plan.bt);
+    }
+  }
   for (int i = 0; i < backends_count(); i++) {
-    char why[512];
-    opt = o->gen;
+    GenOptions opt = o->gen;
     opt.backend = backends_at(i)->gen;
+    if (opt.backend != n5d.backend) memset(&opt.params, 0, sizeof opt.params);
     if (backends_at(i)->model && codegen_program_validate(pr, &opt, why, sizeof why))
       printf("   -  %s\n", why);
   }

@@ -50,16 +50,29 @@ static void offset_text(char *text, size_t n, const int *off, int dims) {
   if (len > 0 && (size_t)len < n) snprintf(text + len, n - (size_t)len, ")");
 }
 
-/* Why a program of several stages is not blocked: the first read of what an earlier stage
- * wrote in the same step names the dependence that the pipeline would have to carry. */
+/* Whether point p of stage i reads what an earlier stage wrote in the same step. */
+static bool reads_this_step(const Program *pr, int i, int p) {
+  const Ref *r = &pr->stages[i].refs[p];
+  int w = pr->fields[r->field].writer;
+  const char *level = program_level_name(pr, i, r);
+  return w >= 0 && w < i && level && !strcmp(level, "t+1");
+}
+
+static bool at_centre(const int *off) { return !off[0] && !off[1] && !off[2]; }
+
+/* Why a program of several stages is not blocked: a read of what an earlier stage wrote in the
+ * same step, at an offset where there is one (what a pipeline of stages would have to carry
+ * across the tile), names the dependence. */
 static int refuse_stages(const Program *pr, char *why, size_t n) {
   for (int i = 1; i < pr->nstages; i++) {
     const Stage *s = &pr->stages[i];
-    for (int p = 0; p < s->st.npoints; p++) {
+    int p = -1;
+    for (int q = 0; q < s->st.npoints; q++)
+      if (reads_this_step(pr, i, q) && (p < 0 || (at_centre(s->st.points[p].off) &&
+                                                  !at_centre(s->st.points[q].off))))
+        p = q;
+    if (p >= 0) {
       int f = s->refs[p].field, w = pr->fields[f].writer;
-      if (w < 0 || w >= i) continue;
-      const char *level = program_level_name(pr, i, &s->refs[p]);
-      if (!level || strcmp(level, "t+1")) continue;
       char off[64], msg[512];
       offset_text(off, sizeof off, s->st.points[p].off, pr->dims);
       snprintf(msg, sizeof msg,
