@@ -268,6 +268,8 @@ bool program_command(const Command *c, int argc, char **argv, int *rc) {
     *rc = run(&pr, &o);
   } else if (!strcmp(c->name, "model")) {
     *rc = model(&pr, &o);
+  } else if (!strcmp(c->name, "tune")) {
+    *rc = tune_program(&pr, &o);
   } else if (!strcmp(c->name, "rewrite")) {
     fprintf(stderr, "%s: error: rewrite takes a single stencil (one update of one grid); %s is a "
                     "stencil program (%d stages, %d fields)\n", o.input, pr.name, pr.nstages, pr.nfields);
