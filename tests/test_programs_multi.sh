@@ -3,8 +3,10 @@
 # out by hand from the C; each program on cpu (float and double, built -Werror) and naive through
 # tools/cudaemu must pass its own verification (the reference runs every stage in double) at odd
 # sizes for several step counts, and must fail it when its kernels are perturbed (a scaled
-# update, a skipped column); n5d, 25d and ssam refuse programs with the reason; `model` and
-# `--backend auto` give naive; nvcc compiles each naive program for sm_90 when it is present.
+# update, a skipped column); n5d blocks the one-stage programs through cudaemu (2D and 3D, float
+# and double, several bT and step counts) and refuses the others naming why; 25d and ssam refuse
+# programs with the reason; `model` predicts naive and n5d, `tune --emit` writes both; `--backend
+# auto` gives naive; nvcc compiles each naive program and two n5d ones for sm_90 when present.
 N=${1:-100} # random programs (see below)
 . "$(dirname "$0")/lib.sh"
 # One n5d program through cudaemu (run in parallel by xargs, which re-enters this script).
@@ -247,15 +249,43 @@ rc=$?
 if [ $rc -eq 2 ] && grep -q 'heat3d_var.c:[0-9]*:[0-9]*: error: ' "$tmp/err" && grep -q '^  hint: ' "$tmp/err"; then ok
 else no "heat3d_var: exit $rc: $(cat "$tmp/err")"; fi
 
-# ---- model and --backend auto ----
+# ---- model, tune and --backend auto ----
 out=$("$STENCILC" model "$DIR/acoustic2d.c" -s 4096 -t 100 2>&1)
-# DRAM per step at 4096^2 float: u(t), u(t-1), vp2dt2 read, u(t+1) written: 4 * 4096^2 * 4 bytes
-if echo "$out" | grep -q '1  naive .*(2.68e+08 bytes per step)' && echo "$out" | grep -q 'n5d: takes one statement'; then ok
+# DRAM per step at 4096^2 float: naive reads u(t), u(t-1), vp2dt2 and writes u(t+1): 4 * 4096^2
+# * 4 bytes. n5d (bT = 4 by default at radius 4) moves per launch of 4 steps u(t), vp2dt2 and
+# u(t-1) once and stores two levels: 5 * 4096^2 * 4 / 4 = 8.39e7 bytes per step, plus its tiles'
+# overlap (bT * R = 16 of 256 columns each side, stream chunks): below naive's.
+n5d_bytes=$(echo "$out" | sed -n 's/^ *[12]  n5d .*(\([0-9.e+]*\) bytes per step; bT = 4)$/\1/p')
+if echo "$out" | grep -q '^ *[12]  naive .*(2.68e+08 bytes per step)' && [ -n "$n5d_bytes" ] &&
+  awk -v b="$n5d_bytes" 'BEGIN { exit !(b >= 8.39e7 && b < 2.68e8) }'; then ok
 else no "model acoustic2d: $out"; fi
+out=$("$STENCILC" model "$DIR/heat2d_rk2.c" -s 1024 -t 100 2>&1)
+if echo "$out" | grep -q "^   -  n5d: stage 1 (writing 'u') reads 'k1' at offset" && ! echo "$out" | grep -q '  n5d  '; then ok
+else no "model heat2d_rk2: $out"; fi
 if "$STENCILC" gen "$DIR/fdtd2d.c" --backend auto -o "$tmp/auto.cu" 2>"$tmp/err" && grep -q 'stage2_kernel' "$tmp/auto.cu" &&
   grep -q 'backend auto: naive' "$tmp/err"; then ok
 else no "gen --backend auto fdtd2d: $(cat "$tmp/err")"; fi
-expect 2 "tune refuses programs" "$STENCILC" tune "$DIR/fdtd2d.c"
+# tune --emit: n5d candidates beside naive's for a program n5d blocks, naive alone for one it
+# refuses; each row's file is the program its options generate; --import is refused (programs
+# have no cache)
+for want in acoustic2d_leapfrog:n5d fdtd2d:naive; do
+  name=${want%%:*}
+  rm -rf "$tmp/te"
+  if "$STENCILC" tune "$DIR/$name.c" --emit "$tmp/te" -s 2048 -t 100 >/dev/null 2>"$tmp/err" &&
+    grep -q '	--backend naive	' "$tmp/te/tune.tsv" &&
+    { [ "${want#*:}" = naive ] || grep -q '	--backend n5d --bt [0-9]* --bs [0-9]*	' "$tmp/te/tune.tsv"; } &&
+    { [ "${want#*:}" = n5d ] || ! grep -q 'n5d' "$tmp/te/tune.tsv"; }; then ok
+  else no "tune --emit $name: $(cat "$tmp/err" "$tmp/te/tune.tsv" 2>/dev/null)"; fi
+done
+rm -rf "$tmp/te"
+"$STENCILC" tune "$DIR/acoustic2d_leapfrog.c" --emit "$tmp/te" -s 2048 -t 100 >/dev/null 2>&1
+row=$(grep -m1 '	--backend n5d' "$tmp/te/tune.tsv")
+file=$(echo "$row" | cut -f1) opts=$(echo "$row" | cut -f2)
+# shellcheck disable=SC2086
+if [ -n "$row" ] && "$STENCILC" gen "$DIR/acoustic2d_leapfrog.c" $opts -o "$tmp/again.cu" &&
+  cmp -s "$tmp/again.cu" "$tmp/te/$file"; then ok
+else no "tune --emit acoustic2d_leapfrog: row '$row' is not what gen $opts writes"; fi
+expect 2 "tune --import refuses programs" "$STENCILC" tune "$DIR/fdtd2d.c" --import "$tmp/te/tune.tsv"
 
 # ---- random programs (tools/programgen): the facts it drew match `info`, and each verifies on
 # cpu (N of them: the first argument, default 100), a few on naive through cudaemu ----
@@ -287,6 +317,14 @@ if command -v nvcc >/dev/null 2>&1; then
       nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp -o "$tmp/$name-nv" "$tmp/$name.cu" -lgomp \
         >"$tmp/nv.log" 2>&1; then ok
     else no "nvcc $name: $(tail -5 "$tmp/nv.log")"; fi
+  done
+  # n5d: a 2D three-level program in float and a 3D leapfrog in double, their defaults
+  for job in "acoustic2d float" "acoustic3d_leapfrog double"; do
+    set -- $job
+    if "$STENCILC" gen "$DIR/$1.c" --backend n5d --dtype "$2" -o "$tmp/$1-n5d.cu" &&
+      nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp -o "$tmp/$1-n5d" "$tmp/$1-n5d.cu" -lgomp \
+        >"$tmp/nv.log" 2>&1; then ok
+    else no "nvcc n5d $1 $2: $(tail -5 "$tmp/nv.log")"; fi
   done
 fi
 

@@ -123,10 +123,10 @@ static void info_text(const Program *pr, const char *path) {
 
 /* ---- gen, run, model ---- */
 
-/* --backend auto: naive is the one GPU backend that takes programs. */
+/* --backend auto: naive, the GPU backend that runs every program (programs have no tune cache). */
 static void choose_backend(Options *o) {
   if (!o->auto_backend) return;
-  fprintf(stderr, "stencilc: --backend auto: naive (the GPU backend that runs stencil programs)\n");
+  fprintf(stderr, "stencilc: --backend auto: naive (the GPU backend that runs every stencil program)\n");
   o->gen.backend = backends_find("naive");
 }
 
@@ -274,8 +274,9 @@ bool program_command(const Command *c, int argc, char **argv, int *rc) {
     fprintf(stderr, "%s: error: rewrite takes a single stencil (one update of one grid); %s is a "
                     "stencil program (%d stages, %d fields)\n", o.input, pr.name, pr.nstages, pr.nfields);
   } else {
-    fprintf(stderr, "stencilc %s: %s is a stencil program; its one GPU backend is naive: use "
-                    "stencilc run --backend naive\n", c->name, o.input);
+    fprintf(stderr, "stencilc %s: %s is a stencil program; %s takes single stencils: use "
+                    "stencilc run --backend naive (or n5d, for the one-stage programs it blocks)\n",
+            c->name, o.input, c->name);
   }
   program_free(&pr);
   return true;
