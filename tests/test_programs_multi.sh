@@ -288,9 +288,9 @@ else no "tune --emit acoustic2d_leapfrog: row '$row' is not what gen $opts write
 expect 2 "tune --import refuses programs" "$STENCILC" tune "$DIR/fdtd2d.c" --import "$tmp/te/tune.tsv"
 
 # ---- random programs (tools/programgen): the facts it drew match `info`, and each verifies on
-# cpu (N of them: the first argument, default 100), a few on naive through cudaemu ----
+# cpu (N of them: the first argument, default 100), a few on naive and n5d through cudaemu ----
 GEN=${PROGRAMGEN:-build/programgen}
-s=1
+s=1 n5d_random=0
 while [ $s -le "$N" ]; do
   p="$tmp/gen$s"
   if "$GEN" --seed $s -o "$p.c" && "$STENCILC" info "$p.c" --json >"$p.json" 2>"$tmp/err" &&
@@ -300,6 +300,16 @@ while [ $s -le "$N" ]; do
     cc -std=c11 -O1 -fopenmp -Wall -Wextra -Werror -o "$p-cpu" "$p-cpu.c" -lm 2>"$tmp/err" &&
     run_ok env OMP_NUM_THREADS=1 "$p-cpu" -s 15 -t 9 -r 1 --check-size 11; then ok
   else no "programgen seed $s: cpu: $(head -3 "$tmp/err")"; fi
+  # the first four that n5d blocks (one stage, one field), through cudaemu at 1 and 3 steps
+  # (bT 2: a full launch and a last one of 1 level)
+  if [ "$n5d_random" -lt 4 ] &&
+    "$STENCILC" gen "$p.c" --backend n5d --bt 2 $(grep -q '"dims": 3' "$p.json" && echo --bs 16x32 || echo --bs 64) \
+      -o "$p-n5d.cu" 2>/dev/null; then
+    n5d_random=$((n5d_random + 1))
+    size=$(grep -q '"dims": 3' "$p.json" && echo 9x11x40 || echo 13x70)
+    if emu_build "$p-n5d.cu" "$p-n5d" 2>"$tmp/err" && emu_verify "$p-n5d" "$size" 1 3 >"$tmp/err" 2>&1; then ok
+    else no "programgen seed $s: n5d (cudaemu): $(head -5 "$tmp/err")"; fi
+  fi
   case $s in 1 | 2 | 3 | 4)
     if "$STENCILC" gen "$p.c" --backend naive -o "$p.cu" 2>"$tmp/err" &&
       sh tools/cudaemu/build.sh "$p.cu" "$p-naive" 2>"$tmp/err" && run_ok "$p-naive" -s 11 -t 4 -r 1; then ok

@@ -274,7 +274,6 @@ static void emit_level(Emitter *e, const Program *pr, const N5dProgramPlan *pl, 
 
 static void emit_kernel(Emitter *e, const Program *pr, const N5dProgramPlan *pl, DType dt) {
   bool d3 = pr->dims == 3;
-  int ax = pr->dims - 1;
   em_line(e, "__global__ void __launch_bounds__(BSX * BSY)");
   em_begin(e);
   buf_puts(e->out, "n5d_kernel(const rt_real *cur, const rt_real *prev, const rt_real *h0, "
@@ -286,25 +285,7 @@ static void emit_kernel(Emitter *e, const Program *pr, const N5dProgramPlan *pl,
   e->depth++;
   em_line(e, "extern __shared__ __align__(16) unsigned char n5d_smem[];");
   em_line(e, "rt_real *sm = reinterpret_cast<rt_real *>(n5d_smem);");
-  em_line(e, "const int tx = threadIdx.x, t = %s;", d3 ? "threadIdx.y * BSX + tx" : "tx");
-  em_line(e, "const int x = LO%d + blockIdx.x * (BSX - 2 * N5D_BT * RX) + tx - N5D_BT * RX;", ax);
-  em_line(e, "const int ex = %s + LO%d + HI%d, xc = x < 0 ? 0 : x >= ex ? ex - 1 : x;", d3 ? "n2" : "n1", ax, ax);
-  if (d3) {
-    em_line(e, "const int ty = threadIdx.y;");
-    em_line(e, "const int y = LO1 + blockIdx.y * (BSY - 2 * N5D_BT * RY) + ty - N5D_BT * RY;");
-    em_line(e, "const int ey = n1 + LO1 + HI1, yc = y < 0 ? 0 : y >= ey ? ey - 1 : y;");
-    em_line(e, "const bool pin = x >= LO2 && x < LO2 + n2 && y >= LO1 && y < LO1 + n1;");
-    em_line(e, "const bool own = pin && tx >= N5D_BT * RX && tx < BSX - N5D_BT * RX && ty >= N5D_BT * RY &&\n"
-               "                 ty < BSY - N5D_BT * RY;");
-    em_line(e, "const long pc = (long)yc * s1 + xc, p = (long)y * s1 + x;");
-    em_line(e, "const int i0 = LO0 + blockIdx.z * chunk;");
-  } else {
-    em_line(e, "const bool pin = x >= LO1 && x < LO1 + n1;");
-    em_line(e, "const bool own = pin && tx >= N5D_BT * RX && tx < BSX - N5D_BT * RX;");
-    em_line(e, "const long pc = xc, p = x;");
-    em_line(e, "const int i0 = LO0 + blockIdx.y * chunk;");
-  }
-  em_line(e, "const int i1 = i0 + chunk < LO0 + n0 ? i0 + chunk : LO0 + n0;");
+  n5d_emit_tile(e, pr->dims);
   em_line(e, "const int e0 = n0 + LO0 + HI0;");
   em_line(e, "auto cl = [e0](int i) { return i < 0 ? 0 : i >= e0 ? e0 - 1 : i; };");
   em_line(e, "/* a halo cell of level k keeps the value of buffer (t + k) %% NLEV */");

@@ -5,6 +5,7 @@
 #define STENCILC_N5D_PROGRAM_H
 
 #include "codegen/codegen.h"
+#include "codegen/emit.h"
 #include "ir/program.h"
 
 typedef struct {
@@ -29,5 +30,11 @@ void n5d_program_emit(Buf *out, const Program *pr, DType dt, const N5dProgramPla
 
 /* Appends the plan in a few readable lines, each starting with "plan: ". */
 void n5d_program_explain(Buf *out, const N5dProgramPlan *pl);
+
+/* The n5d kernel's tile, emitted by n5d.c for both kernels: the thread's plane position t, its
+ * cell (x, y) and clamped / own column offsets pc / p, whether it is inside the plane's interior
+ * (pin) and owns an output (own), and its rows [i0, i1) of the stream; from the macros N5D_BT,
+ * BSX, BSY, RX, RY, LO*, HI* and the kernel's parameters n0.., s0.., chunk. */
+void n5d_emit_tile(Emitter *e, int dims);
 
 #endif
