@@ -231,6 +231,18 @@ for name in acoustic2d acoustic2d_leapfrog acoustic3d acoustic3d_leapfrog heat2d
     else no "n5d default $name $dt: $(cat "$tmp/err")"; fi
   done
 done
+# options n5d cannot run: the limit and the value, no file
+for bad in "acoustic2d.c --bt 40:bT = 40 is outside 1..32" \
+           "acoustic3d.c --dtype double --bt 3:the rings of bT = 3 levels need 453376 bytes of shared memory" \
+           "acoustic2d_leapfrog.c --bt 4 --bs 32:the halo 2*bT*radius = 32 (x) / 0 (y) leaves no output" \
+           "heat2d_var.c --rows 2:--rows 2: a program's levels advance one row per barrier"; do
+  rm -f "$tmp/x.cu"
+  # shellcheck disable=SC2086
+  "$STENCILC" gen "$DIR"/${bad%%:*} --backend n5d -o "$tmp/x.cu" 2>"$tmp/err"
+  rc=$?
+  if [ $rc -eq 2 ] && [ ! -e "$tmp/x.cu" ] && grep -q -F "error: n5d: ${bad#*:}" "$tmp/err"; then ok
+  else no "n5d ${bad%%:*}: exit $rc: $(cat "$tmp/err")"; fi
+done
 for want in "fdtd2d:stage 2 (writing 'hz') reads 'ex' at offset (0, 1) as stage 1 wrote it in the same step" \
             "heat2d_rk2:stage 1 (writing 'u') reads 'k1' at offset (-1, 0) as stage 0 wrote it in the same step"; do
   name=${want%%:*}
