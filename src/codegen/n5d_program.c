@@ -72,25 +72,20 @@ static int refuse_stages(const Program *pr, char *why, size_t n) {
                                                   !at_centre(s->st.points[q].off))))
         p = q;
     if (p >= 0) {
-      int f = s->refs[p].field, w = pr->fields[f].writer;
-      char off[64], msg[512];
+      int f = s->refs[p].field;
+      char off[64];
       offset_text(off, sizeof off, s->st.points[p].off, pr->dims);
-      snprintf(msg, sizeof msg,
-               "stage %d (writing '%s') reads '%s' at offset %s as stage %d wrote it in the same "
-               "step (the time loop at line %d); n5d fuses the steps of one stage, not a chain "
-               "of stages (their levels in one on-chip pipeline): --backend naive (CUDA) or cpu "
-               "runs it", i, pr->fields[s->field].name, pr->fields[f].name, off, w,
-               pr->region_line);
-      snprintf(why, n, "n5d: %s", msg);
-      return -1;
+      return refuse(why, n, "stage %d (writing '%s') reads '%s' at offset %s as stage %d wrote it "
+                            "in the same step (the time loop at line %d); n5d fuses the steps of "
+                            "one stage, not a chain of stages (their levels in one on-chip "
+                            "pipeline): --backend naive (CUDA) or cpu runs it",
+                    i, pr->fields[s->field].name, pr->fields[f].name, off, pr->fields[f].writer,
+                    pr->region_line);
     }
   }
-  char msg[300];
-  snprintf(msg, sizeof msg, "the time loop at line %d has %d stages writing several fields; n5d "
-                            "fuses the steps of one stage updating one field: --backend naive "
-                            "(CUDA) or cpu runs it", pr->region_line, pr->nstages);
-  snprintf(why, n, "n5d: %s", msg);
-  return -1;
+  return refuse(why, n, "the time loop at line %d has %d stages writing several fields; n5d fuses "
+                        "the steps of one stage updating one field: --backend naive (CUDA) or cpu "
+                        "runs it", pr->region_line, pr->nstages);
 }
 
 /* The reads of the stage: u at level t anywhere, u at t-1 at the centre, coefficient grids. */
@@ -109,18 +104,20 @@ static int check_reads(const Program *pr, N5dProgramPlan *pl, char *why, size_t 
       for (int c = 0; c < pl->ncoefs; c++) seen = seen || pl->coefs[c] == r->field;
       if (!seen) pl->coefs[pl->ncoefs++] = r->field;
     } else if (r->field != s->field) {
-      return refuse(why, n, "the stage reads '%s', which no stage writes, beside '%s' (line %d); "
+      return refuse(why, n, "the stage reads '%s', which no stage writes, beside '%s' (the time loop "
+                            "at line %d); "
                             "n5d keeps one state field on chip: --backend naive (CUDA) or cpu runs it",
                     f->name, u->name, pr->region_line);
     } else if (r->shift != 0) {
-      bool centre = off[0] == 0 && off[1] == 0 && (pr->dims < 3 || off[2] == 0);
       const char *level = program_level_name(pr, 0, r);
       if (r->shift != u->levels - 1)
-        return refuse(why, n, "the stage reads '%s' at level %s (line %d); n5d keeps levels t "
+        return refuse(why, n, "the stage reads '%s' at level %s (the time loop at line %d); n5d keeps "
+                              "levels t "
                               "and t-1 on chip: --backend naive (CUDA) or cpu runs it",
                       u->name, level, pr->region_line);
-      if (!centre)
-        return refuse(why, n, "the stage reads '%s' at level t-1 at offset %s (line %d); n5d "
+      if (!at_centre(off))
+        return refuse(why, n, "the stage reads '%s' at level t-1 at offset %s (the time loop at line "
+                              "%d); n5d "
                               "keeps level t-1 at the centre only: --backend naive (CUDA) or cpu "
                               "runs it", u->name, text, pr->region_line);
       pl->prev_shift = r->shift;
@@ -153,7 +150,8 @@ int n5d_program_plan(const Program *pr, const GenOptions *opt, N5dProgramPlan *p
   const Field *u = &pr->fields[s->field];
   pl->field = s->field;
   if (u->levels < 2)
-    return refuse(why, n, "the stage updates '%s' in place (one buffer, line %d); n5d fuses "
+    return refuse(why, n, "the stage updates '%s' in place (one buffer; the time loop at line %d); "
+                          "n5d fuses "
                           "steps of a field with two or three time levels: --backend naive (CUDA) "
                           "or cpu runs it", u->name, pr->region_line);
   if (check_reads(pr, pl, why, n)) return -1;
