@@ -148,6 +148,17 @@ static int write_program(const Program *pr, const Options *o, const Backend *b, 
   return rc;
 }
 
+/* gen --explain: n5d's plan (the other backends of programs have none to show). */
+static void explain(const Program *pr, const GenOptions *g) {
+  N5dProgramPlan plan;
+  char why[512];
+  if (g->backend != backends_find("n5d") || n5d_program_plan(pr, g, &plan, why, sizeof why)) return;
+  Buf text = {0};
+  n5d_program_explain(&text, &plan);
+  fputs(text.s, stderr);
+  buf_free(&text);
+}
+
 static int gen(const Program *pr, Options *o) {
   if (!o->output) {
     fprintf(stderr, "stencilc gen: -o OUT is required\n");
@@ -160,6 +171,7 @@ static int gen(const Program *pr, Options *o) {
     return EXIT_INPUT;
   }
   choose_backend(o);
+  if (o->explain) explain(pr, &o->gen);
   return write_program(pr, o, o->gen.backend, o->output);
 }
 
