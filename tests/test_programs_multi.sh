@@ -231,6 +231,13 @@ for name in acoustic2d acoustic2d_leapfrog acoustic3d acoustic3d_leapfrog heat2d
     else no "n5d default $name $dt: $(cat "$tmp/err")"; fi
   done
 done
+# gen --explain: acoustic3d (radius 4, float) by default fuses bT = 2 in 32x32 blocks: rings of
+# 2 * 4 + 1 = 9 planes per level and (2 + 1) * 4 + 1 = 13 for the velocity, each plane
+# 2 * (4 * 32 + 4) + 32 * 32 = 1288 floats: (2 * 9 + 13) * 1288 * 4 = 159712 bytes
+if "$STENCILC" gen "$DIR/acoustic3d.c" --backend n5d --explain -o "$tmp/e.cu" 2>"$tmp/err" &&
+  grep -q 'bT = 2 steps per launch, block 32x32 threads' "$tmp/err" &&
+  grep -q 'rings of 9 planes per level and 13 per coefficient grid (1); 159712 bytes' "$tmp/err"; then ok
+else no "gen --explain acoustic3d n5d: $(cat "$tmp/err")"; fi
 # options n5d cannot run: the limit and the value, no file
 for bad in "acoustic2d.c --bt 40:bT = 40 is outside 1..32" \
            "acoustic3d.c --dtype double --bt 3:the rings of bT = 3 levels need 453376 bytes of shared memory" \
