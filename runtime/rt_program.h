@@ -8,7 +8,10 @@
  *   static void reference_step(rt_real *const *buf, const RtGrid *g, long t);  plain C, double
  *   static void program_step(rt_real *const *buf, const RtGrid *g, long t);    the backend's
  * where buf[RT_PROG_LEVELS * f + k] is buffer k of field f, and step t writes buffer
- * (t + 1) % levels of each field a stage writes, reading buffer (t + shift) % levels.
+ * (t + 1) % levels of each field a stage writes, reading buffer (t + shift) % levels. A
+ * temporally blocked engine (n5d) defines RT_PROGRAM_ADVANCE and, in place of program_step,
+ *   static void program_advance(rt_real *const *buf, const RtGrid *g, long t0, long steps);
+ * which leaves every buffer as `steps` calls of program_step from t0 would.
  *
  * Inputs. State fields: every buffer random (rt_random_value), the halo included; the engine
  * and the reference start from the same values, so a cell the engine fails to write keeps a

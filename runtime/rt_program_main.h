@@ -49,6 +49,16 @@ RT_API void rt_prog_scalars(uint64_t seed) {
 
 /* ---- runs ---- */
 
+/* `steps` steps from t = 0: one program_step per step, or the blocked engine's program_advance
+ * (n5d), which fuses several steps per launch. */
+RT_API void rt_prog_run(rt_real *const *d, const RtGrid *g, long steps) {
+#ifdef RT_PROGRAM_ADVANCE
+  program_advance(d, g, 0, steps);
+#else
+  for (long t = 0; t < steps; t++) program_step(d, g, t);
+#endif
+}
+
 /* The engine's buffers of every field, uploaded from h. */
 RT_API void rt_prog_upload(rt_real **d, rt_real *const *h, const RtGrid *g) {
   size_t bytes = (size_t)g->cells * sizeof(rt_real);
@@ -130,7 +140,7 @@ RT_API RtProgCheck rt_prog_check(const char *label, const long n[], long steps, 
   rt_real *h[RT_PROG_LEVELS * RT_PROG_FIELDS], *d[RT_PROG_LEVELS * RT_PROG_FIELDS];
   rt_prog_inputs(h, &g, seed, NULL, NULL);
   rt_prog_upload(d, h, &g);
-  for (long t = 0; t < steps; t++) program_step(d, &g, t);
+  rt_prog_run(d, &g, steps);
   rt_engine_sync();
   for (long t = 0; t < steps; t++) reference_step(h, &g, t);
   rt_real *got = rt_alloc_grid(&g);
@@ -156,12 +166,12 @@ RT_API double rt_prog_time(const long n[], long steps, long reps, uint64_t seed)
   rt_prog_inputs(h, &g, seed, NULL, NULL);
   rt_prog_upload(d, h, &g);
   rt_prog_free(h);
-  for (long t = 0; t < steps; t++) program_step(d, &g, t); /* warm-up */
+  rt_prog_run(d, &g, steps); /* warm-up */
   rt_engine_sync();
   double *ms = (double *)rt_xmalloc((size_t)reps * sizeof *ms);
   for (long r = 0; r < reps; r++) {
     double t0 = rt_now_ms();
-    for (long t = 0; t < steps; t++) program_step(d, &g, t);
+    rt_prog_run(d, &g, steps);
     rt_engine_sync();
     ms[r] = rt_now_ms() - t0;
   }

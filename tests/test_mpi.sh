@@ -195,6 +195,9 @@ else no "run --ranks with NCCL: $(cat "$tmp/rn.log" "$tmp/nvcc.args" | head -4)"
 NVCC="$tmp/fakenvcc" NCCL_HOME="$tmp/nccl" STENCILC_MPI_TRANSPORT=host "$STENCILC" run examples/j2d5pt.c --ranks 2 --backend naive -s 64 -t 3 -r 1 >"$tmp/rh.log" 2>&1
 if grep -q "staged through pinned host memory" "$tmp/rh.log" && ! grep -q RT_MPI_NCCL "$tmp/nvcc.args"; then ok
 else no "run --ranks, transport host: $(cat "$tmp/rh.log" "$tmp/nvcc.args" | head -4)"; fi
+# n5d blocks programs on one GPU: on ranks and in the library it refuses them, with the backends that take them
+expect 2 "n5d program with --mpi refused" "$STENCILC" gen examples/programs/acoustic2d.c --backend n5d --mpi -o "$tmp/n5dp.cu"
+expect 2 "n5d program with --api refused" "$STENCILC" gen examples/programs/acoustic2d.c --backend n5d --api -o "$tmp/n5dp"
 expect 2 "--ranks 0 refused" "$STENCILC" run examples/j2d5pt.c --ranks 0 --cpu
 "$STENCILC" run examples/programs/heat2d_rk2.c --ranks 2 --cpu -s 40x30 -t 5 -r 1 --workdir "$tmp/prun" >"$tmp/prun.log" 2>&1
 if grep -q "RESULT.*ranks=2.*verify=PASS" "$tmp/prun.log"; then ok; else no "run --ranks 2 on a program: $(tail -3 "$tmp/prun.log")"; fi

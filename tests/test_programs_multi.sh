@@ -3,10 +3,28 @@
 # out by hand from the C; each program on cpu (float and double, built -Werror) and naive through
 # tools/cudaemu must pass its own verification (the reference runs every stage in double) at odd
 # sizes for several step counts, and must fail it when its kernels are perturbed (a scaled
-# update, a skipped column); n5d, 25d and ssam refuse programs with the reason; `model` and
-# `--backend auto` give naive; nvcc compiles each naive program for sm_90 when it is present.
+# update, a skipped column); n5d blocks the one-stage programs through cudaemu (2D and 3D, float
+# and double, several bT and step counts) and refuses the others naming why; 25d and ssam refuse
+# programs with the reason; `model` predicts naive and n5d, `tune --emit` writes both; `--backend
+# auto` gives naive; nvcc compiles each naive program and two n5d ones for sm_90 when present.
 N=${1:-100} # random programs (see below)
 . "$(dirname "$0")/lib.sh"
+# One n5d program through cudaemu (run in parallel by xargs, which re-enters this script).
+n5d_job() { # SOURCE DTYPE SIZE STEPS OPTIONS... (a line of $N5D_TMP/n5d-jobs): writes
+  # $N5D_TMP/n5d-LINE.status and .log, the line number seeding the random schedule
+  line=$(grep -n -x -F -- "$*" "$N5D_TMP/n5d-jobs" | cut -d: -f1)
+  b="$N5D_TMP/n5d-$line"
+  src=$1 dt=$2 size=$3 steps=$(echo "$4" | tr _ ' ')
+  shift 4
+  (
+    CUDAEMU_SEED=$line
+    export CUDAEMU_SEED
+    "$STENCILC" gen "$src" --backend n5d --dtype "$dt" "$@" -o "$b.cu" && emu_build "$b.cu" "$b" &&
+      emu_verify "$b" "$size" $steps
+  ) >"$b.log" 2>&1
+  echo $? >"$b.status"
+}
+if [ "$1" = --n5d-job ]; then shift; n5d_job "$@"; exit 0; fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 DIR=examples/programs
@@ -142,8 +160,8 @@ for f in "$DIR"/*.c; do
   else
     no "naive (cudaemu) build $name: $(head -5 "$tmp/err")"
   fi
-  # the temporally blocked backends refuse programs, saying why
-  for be in n5d 25d ssam; do
+  # 25d and ssam refuse programs, saying why (n5d: below)
+  for be in 25d ssam; do
     rm -f "$tmp/x.cu"
     "$STENCILC" gen "$f" --backend $be -o "$tmp/x.cu" 2>"$tmp/err"
     rc=$?
@@ -153,6 +171,96 @@ for f in "$DIR"/*.c; do
   done
 done
 
+# ---- n5d: the one-stage programs of one field, temporally blocked, through cudaemu ----
+# Each must equal the program's semantics at step counts below, at and past bT and not a
+# multiple of it (the check compares every buffer of the field, halo included, with the
+# reference): 2D and 3D, float and double, three levels and the leapfrog, coefficient grids at
+# the centre (acoustic) and at offsets (heat2d_var), bT from 1 to 4, several tiles and stream
+# chunks. A radius-1 3D wave (three levels, t-1 spelled (t + 2) % 3, the velocity in a
+# parameter array) keeps the 3D runs cheap beside one radius-4 acoustic3d.
+cat >"$tmp/wave3d.c" <<'EOF2'
+void wave3d(int n, int steps, double u[3][n][n][n], const double c2[n][n][n]) {
+  for (int t = 0; t < steps; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        for (int k = 1; k < n - 1; k++) {
+          double lap = u[t % 3][i - 1][j][k] + u[t % 3][i + 1][j][k] + u[t % 3][i][j - 1][k]
+                     + u[t % 3][i][j + 1][k] + u[t % 3][i][j][k - 1] + u[t % 3][i][j][k + 1]
+                     - 6.0 * u[t % 3][i][j][k];
+          u[(t + 1) % 3][i][j][k] = 2.0 * u[t % 3][i][j][k] - u[(t + 2) % 3][i][j][k] + c2[i][j][k] * lap;
+        }
+}
+EOF2
+cat >"$tmp/n5d-jobs" <<JOBS
+$DIR/acoustic2d.c float 23x70 1_2_3_4_7 --bt 3 --bs 64 --hsn 8
+$DIR/acoustic2d.c double 19x45 1_2_5 --bt 2 --bs 32
+$DIR/acoustic2d_leapfrog.c double 21x75 1_3_4_9 --bt 2 --bs 64 --hsn 7
+$DIR/acoustic2d_leapfrog.c float 17x50 2_5 --bt 4 --bs 64
+$DIR/heat2d_var.c float 19x60 1_4_9 --bt 4 --bs 64
+$DIR/heat2d_var.c double 15x40 3 --bt 3 --bs 32 --hsn 5
+$DIR/acoustic3d.c float 9x18x35 1_3 --bt 2 --bs 20x32 --hsn 4
+$DIR/acoustic3d_leapfrog.c double 9x13x30 1_2 --bt 1 --bs 12x32
+$tmp/wave3d.c double 11x13x40 1_2_4_7 --bt 3 --bs 8x32 --hsn 4
+$tmp/wave3d.c float 9x12x36 3_5 --bt 2 --bs 8x32
+JOBS
+N5D_TMP=$tmp STENCILC=$STENCILC xargs -P "$JOBS" -L 1 sh "$0" --n5d-job <"$tmp/n5d-jobs"
+i=1
+while read -r job; do
+  if [ "$(cat "$tmp/n5d-$i.status" 2>/dev/null)" = 0 ]; then ok
+  else no "n5d (cudaemu) $job: $(tail -5 "$tmp/n5d-$i.log" 2>/dev/null)"; fi
+  i=$((i + 1))
+done <"$tmp/n5d-jobs"
+
+# a kernel that takes a halo cell of level k from level 0's buffer must fail (three levels:
+# each buffer keeps its own halo), and one that skips its barriers too
+"$STENCILC" gen "$DIR/acoustic2d.c" --backend n5d --bt 3 --bs 64 -o "$tmp/n5dm.cu" 2>/dev/null
+perturb "$tmp/n5dm.cu" 's/v = halo\[[0-9]*\]/v = halo[0]/' >"$tmp/n5dm1.cu"
+perturb "$tmp/n5dm.cu" 's/^\(    *\)__syncthreads();$/\1;/' >"$tmp/n5dm2.cu"
+for m in 1 2; do
+  if ! cmp -s "$tmp/n5dm.cu" "$tmp/n5dm$m.cu" && emu_build "$tmp/n5dm$m.cu" "$tmp/n5dm$m" 2>/dev/null &&
+    "$tmp/n5dm$m" -s 23x70 -t 4 -r 1 --check-size 23x70 2>&1 | grep -q 'verification failed'; then ok
+  else no "n5d (cudaemu) acoustic2d: perturbed kernel $m passed verification"; fi
+done
+
+# defaults: every one-stage program generates with n5d's own parameters, its rings within the
+# target's shared memory; programs of several stages are refused naming the dependence
+for name in acoustic2d acoustic2d_leapfrog acoustic3d acoustic3d_leapfrog heat2d_var; do
+  for dt in float double; do
+    if "$STENCILC" gen "$DIR/$name.c" --backend n5d --dtype $dt -o "$tmp/d.cu" 2>"$tmp/err" &&
+      grep -q 'program_advance' "$tmp/d.cu"; then ok
+    else no "n5d default $name $dt: $(cat "$tmp/err")"; fi
+  done
+done
+# gen --explain: acoustic3d (radius 4, float) by default fuses bT = 2 in 32x32 blocks: rings of
+# 2 * 4 + 1 = 9 planes per level and (2 + 1) * 4 + 1 = 13 for the velocity, each plane
+# 2 * (4 * 32 + 4) + 32 * 32 = 1288 floats: (2 * 9 + 13) * 1288 * 4 = 159712 bytes
+if "$STENCILC" gen "$DIR/acoustic3d.c" --backend n5d --explain -o "$tmp/e.cu" 2>"$tmp/err" &&
+  grep -q 'bT = 2 steps per launch, block 32x32 threads' "$tmp/err" &&
+  grep -q 'rings of 9 planes per level and 13 per coefficient grid (1); 159712 bytes' "$tmp/err"; then ok
+else no "gen --explain acoustic3d n5d: $(cat "$tmp/err")"; fi
+# options n5d cannot run: the limit and the value, no file
+for bad in "acoustic2d.c --bt 40:bT = 40 is outside 1..32" \
+           "acoustic3d.c --dtype double --bt 3:the rings of bT = 3 levels need 453376 bytes of shared memory" \
+           "acoustic2d_leapfrog.c --bt 4 --bs 32:the halo 2*bT*radius = 32 (x) / 0 (y) leaves no output" \
+           "heat2d_var.c --rows 2:--rows 2: a program's levels advance one row per barrier"; do
+  rm -f "$tmp/x.cu"
+  # shellcheck disable=SC2086
+  "$STENCILC" gen "$DIR"/${bad%%:*} --backend n5d -o "$tmp/x.cu" 2>"$tmp/err"
+  rc=$?
+  if [ $rc -eq 2 ] && [ ! -e "$tmp/x.cu" ] && grep -q -F "error: n5d: ${bad#*:}" "$tmp/err"; then ok
+  else no "n5d ${bad%%:*}: exit $rc: $(cat "$tmp/err")"; fi
+done
+for want in "fdtd2d:stage 2 (writing 'hz') reads 'ex' at offset (0, 1) as stage 1 wrote it in the same step" \
+            "heat2d_rk2:stage 1 (writing 'u') reads 'k1' at offset (-1, 0) as stage 0 wrote it in the same step"; do
+  name=${want%%:*}
+  rm -f "$tmp/x.cu"
+  "$STENCILC" gen "$DIR/$name.c" --backend n5d -o "$tmp/x.cu" 2>"$tmp/err"
+  rc=$?
+  if [ $rc -eq 2 ] && [ ! -e "$tmp/x.cu" ] && grep -q -F "error: n5d: ${want#*:}" "$tmp/err" &&
+    grep -q 'backend naive (CUDA) or cpu runs it' "$tmp/err"; then ok
+  else no "n5d on $name: exit $rc: $(cat "$tmp/err")"; fi
+done
+
 # ---- refused: flattened arrays with a pointer swap and a coefficient grid (the pointer forms
 # are frontend_parse's, which takes one grid): a located diagnostic with a hint, no program ----
 "$STENCILC" info "$DIR/heat3d_var.c" >/dev/null 2>"$tmp/err"
@@ -160,20 +268,48 @@ rc=$?
 if [ $rc -eq 2 ] && grep -q 'heat3d_var.c:[0-9]*:[0-9]*: error: ' "$tmp/err" && grep -q '^  hint: ' "$tmp/err"; then ok
 else no "heat3d_var: exit $rc: $(cat "$tmp/err")"; fi
 
-# ---- model and --backend auto ----
+# ---- model, tune and --backend auto ----
 out=$("$STENCILC" model "$DIR/acoustic2d.c" -s 4096 -t 100 2>&1)
-# DRAM per step at 4096^2 float: u(t), u(t-1), vp2dt2 read, u(t+1) written: 4 * 4096^2 * 4 bytes
-if echo "$out" | grep -q '1  naive .*(2.68e+08 bytes per step)' && echo "$out" | grep -q 'n5d: takes one statement'; then ok
+# DRAM per step at 4096^2 float: naive reads u(t), u(t-1), vp2dt2 and writes u(t+1): 4 * 4096^2
+# * 4 bytes. n5d (bT = 4 by default at radius 4) moves per launch of 4 steps u(t), vp2dt2 and
+# u(t-1) once and stores two levels: 5 * 4096^2 * 4 / 4 = 8.39e7 bytes per step, plus its tiles'
+# overlap (bT * R = 16 of 256 columns each side, stream chunks): below naive's.
+n5d_bytes=$(echo "$out" | sed -n 's/^ *[12]  n5d .*(\([0-9.e+]*\) bytes per step; bT = 4)$/\1/p')
+if echo "$out" | grep -q '^ *[12]  naive .*(2.68e+08 bytes per step)' && [ -n "$n5d_bytes" ] &&
+  awk -v b="$n5d_bytes" 'BEGIN { exit !(b >= 8.39e7 && b < 2.68e8) }'; then ok
 else no "model acoustic2d: $out"; fi
+out=$("$STENCILC" model "$DIR/heat2d_rk2.c" -s 1024 -t 100 2>&1)
+if echo "$out" | grep -q "^   -  n5d: stage 1 (writing 'u') reads 'k1' at offset" && ! echo "$out" | grep -q '  n5d  '; then ok
+else no "model heat2d_rk2: $out"; fi
 if "$STENCILC" gen "$DIR/fdtd2d.c" --backend auto -o "$tmp/auto.cu" 2>"$tmp/err" && grep -q 'stage2_kernel' "$tmp/auto.cu" &&
   grep -q 'backend auto: naive' "$tmp/err"; then ok
 else no "gen --backend auto fdtd2d: $(cat "$tmp/err")"; fi
-expect 2 "tune refuses programs" "$STENCILC" tune "$DIR/fdtd2d.c"
+# tune --emit: n5d candidates beside naive's for a program n5d blocks, naive alone for one it
+# refuses; each row's file is the program its options generate; --import is refused (programs
+# have no cache)
+for want in acoustic2d_leapfrog:n5d fdtd2d:naive; do
+  name=${want%%:*}
+  rm -rf "$tmp/te"
+  if "$STENCILC" tune "$DIR/$name.c" --emit "$tmp/te" -s 2048 -t 100 >/dev/null 2>"$tmp/err" &&
+    grep -q '	--backend naive	' "$tmp/te/tune.tsv" &&
+    { [ "${want#*:}" = naive ] || grep -q '	--backend n5d --bt [0-9]* --bs [0-9]*	' "$tmp/te/tune.tsv"; } &&
+    { [ "${want#*:}" = n5d ] || ! grep -q 'n5d' "$tmp/te/tune.tsv"; }; then ok
+  else no "tune --emit $name: $(cat "$tmp/err" "$tmp/te/tune.tsv" 2>/dev/null)"; fi
+done
+rm -rf "$tmp/te"
+"$STENCILC" tune "$DIR/acoustic2d_leapfrog.c" --emit "$tmp/te" -s 2048 -t 100 >/dev/null 2>&1
+row=$(grep -m1 '	--backend n5d' "$tmp/te/tune.tsv")
+file=$(echo "$row" | cut -f1) opts=$(echo "$row" | cut -f2)
+# shellcheck disable=SC2086
+if [ -n "$row" ] && "$STENCILC" gen "$DIR/acoustic2d_leapfrog.c" $opts -o "$tmp/again.cu" &&
+  cmp -s "$tmp/again.cu" "$tmp/te/$file"; then ok
+else no "tune --emit acoustic2d_leapfrog: row '$row' is not what gen $opts writes"; fi
+expect 2 "tune --import refuses programs" "$STENCILC" tune "$DIR/fdtd2d.c" --import "$tmp/te/tune.tsv"
 
 # ---- random programs (tools/programgen): the facts it drew match `info`, and each verifies on
-# cpu (N of them: the first argument, default 100), a few on naive through cudaemu ----
+# cpu (N of them: the first argument, default 100), a few on naive and n5d through cudaemu ----
 GEN=${PROGRAMGEN:-build/programgen}
-s=1
+s=1 n5d_random=0
 while [ $s -le "$N" ]; do
   p="$tmp/gen$s"
   if "$GEN" --seed $s -o "$p.c" && "$STENCILC" info "$p.c" --json >"$p.json" 2>"$tmp/err" &&
@@ -183,6 +319,16 @@ while [ $s -le "$N" ]; do
     cc -std=c11 -O1 -fopenmp -Wall -Wextra -Werror -o "$p-cpu" "$p-cpu.c" -lm 2>"$tmp/err" &&
     run_ok env OMP_NUM_THREADS=1 "$p-cpu" -s 15 -t 9 -r 1 --check-size 11; then ok
   else no "programgen seed $s: cpu: $(head -3 "$tmp/err")"; fi
+  # the first four that n5d blocks (one stage, one field), through cudaemu at 1 and 3 steps
+  # (bT 2: a full launch and a last one of 1 level)
+  if [ "$n5d_random" -lt 4 ] &&
+    "$STENCILC" gen "$p.c" --backend n5d --bt 2 $(grep -q '"dims": 3' "$p.json" && echo --bs 16x32 || echo --bs 64) \
+      -o "$p-n5d.cu" 2>/dev/null; then
+    n5d_random=$((n5d_random + 1))
+    size=$(grep -q '"dims": 3' "$p.json" && echo 9x11x40 || echo 13x70)
+    if emu_build "$p-n5d.cu" "$p-n5d" 2>"$tmp/err" && emu_verify "$p-n5d" "$size" 1 3 >"$tmp/err" 2>&1; then ok
+    else no "programgen seed $s: n5d (cudaemu): $(head -5 "$tmp/err")"; fi
+  fi
   case $s in 1 | 2 | 3 | 4)
     if "$STENCILC" gen "$p.c" --backend naive -o "$p.cu" 2>"$tmp/err" &&
       sh tools/cudaemu/build.sh "$p.cu" "$p-naive" 2>"$tmp/err" && run_ok "$p-naive" -s 11 -t 4 -r 1; then ok
@@ -200,6 +346,14 @@ if command -v nvcc >/dev/null 2>&1; then
       nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp -o "$tmp/$name-nv" "$tmp/$name.cu" -lgomp \
         >"$tmp/nv.log" 2>&1; then ok
     else no "nvcc $name: $(tail -5 "$tmp/nv.log")"; fi
+  done
+  # n5d: a 2D three-level program in float and a 3D leapfrog in double, their defaults
+  for job in "acoustic2d float" "acoustic3d_leapfrog double"; do
+    set -- $job
+    if "$STENCILC" gen "$DIR/$1.c" --backend n5d --dtype "$2" -o "$tmp/$1-n5d.cu" &&
+      nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp -o "$tmp/$1-n5d" "$tmp/$1-n5d.cu" -lgomp \
+        >"$tmp/nv.log" 2>&1; then ok
+    else no "nvcc n5d $1 $2: $(tail -5 "$tmp/nv.log")"; fi
   done
 fi
 

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codegen/n5d.h"
+#include "model/program.h"
 #include "util/mem.h"
 
 extern const Backend backend_naive, backend_cpu, backend_n5d, backend_p25d, backend_ssam;
@@ -111,4 +113,36 @@ int backends_default_candidate(const Stencil *st, DType dt, const Backend *b, co
                                const GpuSpec *g, Candidate *out) {
   *out = (Candidate){.opt = {.backend = b, .dtype = dt}};
   return backends_predict(st, &out->opt, pb, g, false, &out->pred);
+}
+
+/* ---- stencil programs ---- */
+
+static void keep(List *l, const GenOptions *opt, const Prediction *p) {
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 64;
+    l->items = xrealloc(l->items, (size_t)l->cap * sizeof *l->items);
+  }
+  l->items[l->n++] = (Candidate){*opt, *p};
+}
+
+int backends_rank_program(const Program *pr, DType dt, const Problem *pb, const GpuSpec *g,
+                          Candidate **out) {
+  static const int bs2[] = {64, 128, 256, 512, 1024};
+  static const int bs3[][2] = {{16, 32}, {32, 32}, {16, 64}, {24, 32}};
+  List l = {0};
+  GenOptions naive = {.backend = &backend_naive, .dtype = dt};
+  Prediction p;
+  if (!model_program_naive(pr, &naive, pb, g, &p)) keep(&l, &naive, &p);
+  bool d3 = pr->dims == 3;
+  int nbs = d3 ? (int)(sizeof bs3 / sizeof *bs3) : (int)(sizeof bs2 / sizeof *bs2);
+  for (int bt = 1; bt <= (d3 ? 4 : 12); bt++)
+    for (int b = 0; b < nbs; b++) {
+      N5dParams np = {.bt = bt, .bs = {d3 ? bs3[b][1] : bs2[b], d3 ? bs3[b][0] : 0}};
+      GenOptions o = {.backend = &backend_n5d, .dtype = dt};
+      codegen_set_params(&o, &np, sizeof np);
+      if (!model_program_n5d(pr, &o, pb, g, &p)) keep(&l, &o, &p);
+    }
+  if (l.n) qsort(l.items, (size_t)l.n, sizeof *l.items, by_speed);
+  *out = l.items;
+  return l.n;
 }

@@ -9,6 +9,7 @@
 #define STENCILC_BACKENDS_H
 
 #include "codegen/codegen.h"
+#include "ir/program.h"
 #include "model/model.h"
 
 typedef struct {
@@ -45,5 +46,11 @@ int backends_rank(const Stencil *st, DType dt, const Problem *pb, const GpuSpec 
  * register pruning; -1 when it refuses them or the model cannot predict them. */
 int backends_default_candidate(const Stencil *st, DType dt, const Backend *b, const Problem *pb,
                                const GpuSpec *g, Candidate *out);
+
+/* The candidates of a stencil program (ir/program.h), best predicted first: naive, and n5d over
+ * bT and block shapes for the programs n5d blocks (model/program.h predicts both). Returns the
+ * count and a malloc'ed array in *out (NULL when none). */
+int backends_rank_program(const Program *pr, DType dt, const Problem *pb, const GpuSpec *g,
+                          Candidate **out);
 
 #endif

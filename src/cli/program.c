@@ -10,6 +10,7 @@
 
 #include "backends/backends.h"
 #include "cli.h"
+#include "codegen/n5d_program.h"
 #include "codegen/program.h"
 #include "frontend/program.h"
 #include "model/program.h"
@@ -123,10 +124,10 @@ static void info_text(const Program *pr, const char *path) {
 
 /* ---- gen, run, model ---- */
 
-/* --backend auto: naive is the one GPU backend that takes programs. */
+/* --backend auto: naive, the GPU backend that runs every program (programs have no tune cache). */
 static void choose_backend(Options *o) {
   if (!o->auto_backend) return;
-  fprintf(stderr, "stencilc: --backend auto: naive (the GPU backend that runs stencil programs)\n");
+  fprintf(stderr, "stencilc: --backend auto: naive (the GPU backend that runs every stencil program)\n");
   o->gen.backend = backends_find("naive");
 }
 
@@ -143,12 +144,24 @@ static int write_program(const Program *pr, const Options *o, const Backend *b, 
   return rc;
 }
 
+/* gen --explain: n5d's plan (the other backends of programs have none to show). */
+static void explain(const Program *pr, const GenOptions *g) {
+  N5dProgramPlan plan;
+  char why[512];
+  if (g->backend != backends_find("n5d") || n5d_program_plan(pr, g, &plan, why, sizeof why)) return;
+  Buf text = {0};
+  n5d_program_explain(&text, &plan);
+  fputs(text.s, stderr);
+  buf_free(&text);
+}
+
 static int gen(const Program *pr, Options *o) {
   if (!o->output) {
     fprintf(stderr, "stencilc gen: -o OUT is required\n");
     return EXIT_INPUT;
   }
   choose_backend(o);
+  if (o->explain) explain(pr, &o->gen);
   if (o->api) return gen_api_write_program(o, pr);
   return write_program(pr, o, o->gen.backend, o->output);
 }
@@ -192,22 +205,42 @@ static int run(const Program *pr, Options *o) {
   return workdir_close(&w, o->keep || rc == EXIT_VERIFY || rc == EXIT_TOOL, rc);
 }
 
+/* The predictions of the GPU backends that take the program (naive always; n5d for the
+ * programs it blocks, with its own parameters or those given), fastest first, then why the
+ * others refuse it. */
 static int model(const Program *pr, const Options *o) {
   GpuSpec g;
   Problem pb;
   if (tune_gpu(o, &g) || tune_problem(o, &pr->stages[0].st, &pb)) return EXIT_INPUT;
-  GenOptions opt = o->gen;
-  opt.backend = backends_find("naive");
-  Prediction p;
-  printf("%s, %s, %d stage%s, %ld steps on %s (%s)\n", pr->name, ir_dtype_name(opt.dtype),
+  GenOptions naive = o->gen, n5d = o->gen;
+  naive.backend = backends_find("naive");
+  n5d.backend = backends_find("n5d");
+  if (o->gen.backend != n5d.backend) memset(&n5d.params, 0, sizeof n5d.params);
+  Prediction pn, pb5;
+  printf("%s, %s, %d stage%s, %ld steps on %s (%s)\n", pr->name, ir_dtype_name(naive.dtype),
          pr->nstages, pr->nstages == 1 ? "" : "s", pb.steps, g.name, g.key);
-  if (model_program_naive(pr, &opt, &pb, &g, &p)) printf("naive: no block fits\n");
-  else printf("   1  naive    %9.1f GCells/s  %s  (%.3g bytes per step)\n", p.gcells,
-              model_bound_name(p.bound), p.gm_bytes);
+  char why[512];
+  bool has_naive = !model_program_naive(pr, &naive, &pb, &g, &pn);
+  bool has_n5d = !codegen_program_validate(pr, &n5d, why, sizeof why) &&
+                 !model_program_n5d(pr, &n5d, &pb, &g, &pb5);
+  if (!has_naive) printf("naive: no block fits\n");
+  int rank = 1;
+  for (int pass = 0; pass < 2; pass++) { /* the faster first */
+    bool n5d_first = has_n5d && (!has_naive || pb5.gcells > pn.gcells);
+    if (pass == n5d_first && has_naive)
+      printf("%4d  naive    %9.1f GCells/s  %s  (%.3g bytes per step)\n", rank++, pn.gcells,
+             model_bound_name(pn.bound), pn.gm_bytes);
+    if (pass != n5d_first && has_n5d) {
+      N5dProgramPlan plan;
+      n5d_program_plan(pr, &n5d, &plan, why, sizeof why); /* accepted above */
+      printf("%4d  n5d      %9.1f GCells/s  %s  (%.3g bytes per step; bT = %d)\n", rank++,
+             pb5.gcells, model_bound_name(pb5.bound), pb5.gm_bytes / plan.bt, plan.bt);
+    }
+  }
   for (int i = 0; i < backends_count(); i++) {
-    char why[512];
-    opt = o->gen;
+    GenOptions opt = o->gen;
     opt.backend = backends_at(i)->gen;
+    if (opt.backend != n5d.backend) memset(&opt.params, 0, sizeof opt.params);
     if (backends_at(i)->model && codegen_program_validate(pr, &opt, why, sizeof why))
       printf("   -  %s\n", why);
   }
@@ -239,12 +272,15 @@ bool program_command(const Command *c, int argc, char **argv, int *rc) {
     *rc = run(&pr, &o);
   } else if (!strcmp(c->name, "model")) {
     *rc = model(&pr, &o);
+  } else if (!strcmp(c->name, "tune")) {
+    *rc = tune_program(&pr, &o);
   } else if (!strcmp(c->name, "rewrite")) {
     if (!o.target || strcmp(o.target, "cpu")) choose_backend(&o);
     *rc = rewrite_program(&o, &pr);
   } else {
-    fprintf(stderr, "stencilc %s: %s is a stencil program; its one GPU backend is naive: use "
-                    "stencilc run --backend naive\n", c->name, o.input);
+    fprintf(stderr, "stencilc %s: %s is a stencil program; %s takes single stencils: use "
+                    "stencilc run --backend naive (or n5d, for the one-stage programs it blocks)\n",
+            c->name, o.input, c->name);
   }
   program_free(&pr);
   return true;

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "codegen/program.h"
 #include "frontend/frontend.h"
 #include "process.h"
 #include "util/hash.h"
@@ -228,6 +229,13 @@ static double result_gcells(const char *out_path) {
   return g;
 }
 
+/* What is tuned: one stencil, or a stencil program (st NULL). */
+typedef struct {
+  const Stencil *st;
+  const Program *pr;
+  const char *name;
+} Subject;
+
 typedef struct {
   const Candidate *c;
   char src[PATH_LEN], exe[PATH_LEN], log[PATH_LEN];
@@ -236,12 +244,14 @@ typedef struct {
 } Build;
 
 /* Names candidate i's files in dir and writes its program; 0, or -1 when it cannot be written. */
-static int write_source(const Stencil *st, const char *dir, int i, Build *b) {
-  snprintf(b->src, PATH_LEN, "%s/%s-tune%d.cu", dir, st->name, i);
-  snprintf(b->exe, PATH_LEN, "%s/%s-tune%d", dir, st->name, i);
-  snprintf(b->log, PATH_LEN, "%s/%s-tune%d.log", dir, st->name, i);
+static int write_source(const Subject *su, const char *dir, int i, Build *b) {
+  snprintf(b->src, PATH_LEN, "%s/%s-tune%d.cu", dir, su->name, i);
+  snprintf(b->exe, PATH_LEN, "%s/%s-tune%d", dir, su->name, i);
+  snprintf(b->log, PATH_LEN, "%s/%s-tune%d.log", dir, su->name, i);
   Buf prog = {0};
-  int rc = codegen_program(&prog, st, &b->c->opt) || buf_write_file(&prog, b->src) ? -1 : 0;
+  int rc = (su->st ? codegen_program(&prog, su->st, &b->c->opt)
+                   : codegen_program_stages(&prog, su->pr, &b->c->opt)) ||
+                   buf_write_file(&prog, b->src) ? -1 : 0;
   buf_free(&prog);
   return rc;
 }
@@ -257,7 +267,7 @@ static double elapsed(void) {
 
 /* Builds the candidates, as many at once as there are cores (nvcc runs single-threaded), and
  * prints a line as each finishes. */
-static void build_all(const Stencil *st, const char *nvcc, const char *dir, const Options *o,
+static void build_all(const Subject *su, const char *nvcc, const char *dir, const Options *o,
                       Build *b, int n) {
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   int started = 0, running = 0, done = 0;
@@ -265,7 +275,7 @@ static void build_all(const Stencil *st, const char *nvcc, const char *dir, cons
   while (done < n) {
     while (started < n && running < (cores > 0 ? cores : 1)) {
       Build *c = &b[started++];
-      c->pid = write_source(st, dir, (int)(c - b), c) ? -1 : nvcc_start(nvcc, c->src, c->exe, &o->nvcc, c->log);
+      c->pid = write_source(su, dir, (int)(c - b), c) ? -1 : nvcc_start(nvcc, c->src, c->exe, &o->nvcc, c->log);
       if (c->pid > 0) running++;
       else done++, printf("tune: built [%d/%d] cannot write or start the build of %s\n", done, n, c->src);
     }
@@ -285,8 +295,9 @@ static void build_all(const Stencil *st, const char *nvcc, const char *dir, cons
   }
 }
 
-/* Runs the built candidates; returns the index of the fastest, -1 when none ran, -3 without GPU. */
-static int time_all(const Options *o, const char *dir, Build *b, int n) {
+/* Runs the built candidates; returns the index of the fastest, -1 when none ran, -3 without GPU.
+ * A stencil program's candidates run all the steps (they take no --time-ms or --ref-cache). */
+static int time_all(const Options *o, const char *dir, Build *b, int n, bool program) {
   int best = -1;
   double best_g = 0;
   char text[256], out[PATH_LEN + 8], ref_dir[PATH_LEN];
@@ -301,9 +312,9 @@ static int time_all(const Options *o, const char *dir, Build *b, int n) {
     }
     char *argv[10] = {b[i].exe, "-t", (char *)(o->steps ? o->steps : "1000"), "--time-ms",
                       TUNE_TIME_MS};
-    int argc = 5;
+    int argc = program ? 3 : 5;
     if (o->size) argv[argc++] = "-s", argv[argc++] = (char *)o->size;
-    if (ref_dir[0]) argv[argc++] = "--ref-cache", argv[argc++] = ref_dir;
+    if (ref_dir[0] && !program) argv[argc++] = "--ref-cache", argv[argc++] = ref_dir;
     snprintf(out, sizeof out, "%s.out", b[i].exe);
     int rc = process_wait(process_start(argv, out));
     double g = rc == 0 ? result_gcells(out) : -1;
@@ -332,17 +343,18 @@ static int store_choice(const char *key, const char *text) {
 }
 
 /* --emit: the programs and dir/tune.tsv (format at the top of this file). */
-static int emit(const Stencil *st, const Options *o, const char *key, const char *dir, Build *b,
+static int emit(const Subject *su, const Options *o, const char *key, const char *dir, Build *b,
                 int n) {
   char path[PATH_LEN], text[256];
   snprintf(path, sizeof path, "%s/tune.tsv", dir);
   FILE *f = fopen(path, "w");
   int ok = f != NULL;
-  if (ok) fprintf(f, "#key\t%s\n#args\t-t %s%s%s\n#tuneargs\t--time-ms %s\n#nvcc\t%s\n", key,
+  if (ok) fprintf(f, "#key\t%s\n#args\t-t %s%s%s\n#tuneargs\t%s%s\n#nvcc\t%s\n", key,
                   o->steps ? o->steps : "1000", o->size ? " -s " : "", o->size ? o->size : "",
-                  TUNE_TIME_MS, o->nvcc.fast_math ? "--use_fast_math" : "");
+                  su->st ? "--time-ms " : "", su->st ? TUNE_TIME_MS : "",
+                  o->nvcc.fast_math ? "--use_fast_math" : "");
   for (int i = 0; ok && i < n; i++) {
-    if (write_source(st, dir, i, &b[i])) {
+    if (write_source(su, dir, i, &b[i])) {
       ok = 0;
       break;
     }
@@ -357,8 +369,12 @@ static int emit(const Stencil *st, const Options *o, const char *key, const char
     fprintf(stderr, "stencilc tune: cannot write the candidates into '%s'\n", dir);
     return EXIT_TOOL;
   }
-  printf("tune: wrote %d candidates and %s; run them on the GPU, then --import the file with a "
-         "measured column\n", n, path);
+  if (su->st)
+    printf("tune: wrote %d candidates and %s; run them on the GPU, then --import the file with a "
+           "measured column\n", n, path);
+  else
+    printf("tune: wrote %d candidates and %s; run them on the GPU and give gen the fastest row's "
+           "options (stencil programs are not cached)\n", n, path);
   return EXIT_OK;
 }
 
@@ -419,15 +435,16 @@ static int tune(const Stencil *st, const Options *o, DType dt, const char *nvcc,
   Build *b = xcalloc((size_t)k, sizeof *b);
   for (int i = 0; i < k; i++) b[i].c = picks[i];
   int rc = EXIT_TOOL;
+  Subject su = {st, NULL, st->name};
   if (o->emit) {
-    rc = emit(st, o, key, dir, b, k);
+    rc = emit(&su, o, key, dir, b, k);
     free(b);
     free(c);
     return rc;
   }
   printf("tune: building %d candidates for %s in %s\n", k, g.name, dir);
-  build_all(st, nvcc, dir, o, b, k);
-  int best = time_all(o, dir, b, k);
+  build_all(&su, nvcc, dir, o, b, k);
+  int best = time_all(o, dir, b, k, false);
   if (best == -3) fprintf(stderr, "stencilc tune: no GPU on this machine: the candidates were built "
                                   "but cannot be timed; nothing cached\n");
   else if (best < 0) fprintf(stderr, "stencilc tune: no candidate ran; nothing cached\n");
@@ -470,6 +487,65 @@ static int tune_run(Options *o, Stencil *st) {
   if (workdir_open(&w, o->workdir, "tune")) return EXIT_TOOL;
   int rc = tune(st, o, o->gen.dtype, nvcc, w.path);
   return workdir_close(&w, o->keep || rc != EXIT_OK, rc);
+}
+
+/* A stencil program: the model's naive and n5d candidates (backends_rank_program), the best
+ * --top of each (default 3) within TUNE_PRUNE of the best; --emit writes them and tune.tsv,
+ * else they are built and timed on the GPU (all the steps: programs take no --time-ms) and the
+ * fastest is printed as gen options. Programs have no cache yet: --import is refused, and
+ * --backend auto gives naive. */
+int tune_program(const Program *pr, Options *o) {
+  elapsed();
+  if (o->import) {
+    fprintf(stderr, "stencilc tune: %s is a stencil program, whose choice is not cached yet: "
+                    "--import takes a single stencil's tune.tsv; give the fastest row's options to "
+                    "gen\n", o->input);
+    return EXIT_INPUT;
+  }
+  GpuSpec g;
+  Problem pb;
+  if (tune_gpu(o, &g) || tune_problem(o, &pr->stages[0].st, &pb)) return EXIT_INPUT;
+  if (!o->emit && !local_gpu()->present) {
+    fprintf(stderr, "stencilc tune: no GPU on this machine (nvidia-smi lists none): 'stencilc tune "
+                    "--emit DIR' writes the candidates, 'stencilc model' ranks them\n");
+    return EXIT_INPUT;
+  }
+  Candidate *c;
+  int n = backends_rank_program(pr, o->gen.dtype, &pb, &g, &c), k = 0, per[MAX_BACKENDS] = {0};
+  const Candidate *picks[MAX_PICKS];
+  for (int i = 0; i < n && k < MAX_PICKS; i++)
+    if (c[i].pred.gcells * TUNE_PRUNE >= c[0].pred.gcells &&
+        per[backends_entry(c[i].opt.backend) - backends_at(0)]++ < (o->top ? o->top : 3))
+      picks[k++] = &c[i];
+  Build *b = xcalloc((size_t)(k ? k : 1), sizeof *b);
+  for (int i = 0; i < k; i++) b[i].c = picks[i];
+  Subject su = {NULL, pr, pr->name};
+  char key[128], text[256];
+  snprintf(key, sizeof key, "program-%s-%s-%s", pr->name, g.key, ir_dtype_name(o->gen.dtype));
+  int rc = EXIT_TOOL;
+  const char *nvcc = o->emit ? NULL : tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc");
+  Workdir w;
+  if (!k) fprintf(stderr, "stencilc tune: no candidate for %s\n", pr->name);
+  else if (o->emit) rc = make_dirs(o->emit) ? EXIT_TOOL : emit(&su, o, key, o->emit, b, k);
+  else if (!nvcc) fprintf(stderr, "stencilc tune: nvcc not found (install the CUDA toolkit or set $NVCC)\n");
+  else if (!workdir_open(&w, o->workdir, "tune")) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s", nvcc);
+    printf("tune: building %d candidates for %s in %s\n", k, g.name, w.path);
+    build_all(&su, path, w.path, o, b, k);
+    int best = time_all(o, w.path, b, k, true);
+    if (best >= 0) {
+      tune_choice_text(&b[best].c->opt, text, sizeof text);
+      printf("tune: fastest: %s (stencil programs are not cached: give gen these options)\n", text);
+      rc = EXIT_OK;
+    } else {
+      fprintf(stderr, "stencilc tune: no candidate ran\n");
+    }
+    rc = workdir_close(&w, o->keep || rc != EXIT_OK, rc);
+  }
+  free(b);
+  free(c);
+  return rc;
 }
 
 const Command command_tune = {

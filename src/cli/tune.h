@@ -23,4 +23,8 @@ void tune_choice_text(const GenOptions *opt, char *buf, size_t n);
  * -1 after a message. */
 int tune_apply_choice(const char *text, Options *o);
 
+/* stencilc tune on a stencil program (cli/program.c dispatches it): ranks naive and n5d
+ * candidates, writes them (--emit) or builds and times them; see tune.c. */
+int tune_program(const Program *pr, Options *o);
+
 #endif

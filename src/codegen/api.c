@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "emit.h"
+#include "n5d.h"
 #include "program.h"
 #include "util/diag.h"
 #include "util/version.h"
@@ -775,6 +776,13 @@ static void program_source(Buf *s, const Program *pr, const ApiLib *l) {
 int codegen_program_api(Buf *header, Buf *source, const Program *pr, const GenOptions *opt,
                         const char *prefix, const char *header_name) {
   char why[512];
+  if (opt->backend == &backend_n5d) {
+    SrcLoc loc = {pr->name, 0, 0};
+    diag_error(loc, "use --backend naive (CUDA) or cpu for the library",
+               "n5d blocks stencil programs in generated programs only; the library of a stencil "
+               "program steps it one time step at a time");
+    return -1;
+  }
   if (codegen_program_validate(pr, opt, why, sizeof why)) {
     SrcLoc loc = {pr->name, 0, 0};
     diag_error(loc, "stencil programs run on --backend naive (CUDA) and cpu", "%s", why);

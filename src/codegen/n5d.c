@@ -26,6 +26,7 @@
 #include "emit.h"
 #include "model/gpu.h"
 #include "n5d.h"
+#include "n5d_program.h"
 
 static const char *const mode_names[] = {"diagonal-free", "associative", "general"};
 
@@ -425,16 +426,9 @@ static void emit_rows(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
   em_blank(e);
 }
 
-static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
-  bool d3 = st->dims == 3;
-  int ax = st->dims - 1;
-  emit_rows(e, st, pl, dt);
-  em_line(e, "template <bool FULL>");
-  em_line(e, "__global__ void __launch_bounds__(BSX * BSY, FULL ? N5D_MINB : 1)");
-  em_open(e, "n5d_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1%s",
-          d3 ? ", int n2, long s0, long s1, int chunk, int nlev)" : ", long s0, int chunk, int nlev)");
-  em_line(e, "extern __shared__ __align__(16) unsigned char n5d_smem[];");
-  em_line(e, "rt_real *sm = reinterpret_cast<rt_real *>(n5d_smem);");
+void n5d_emit_tile(Emitter *e, int dims) {
+  bool d3 = dims == 3;
+  int ax = dims - 1;
   em_line(e, "const int tx = threadIdx.x, t = %s;", d3 ? "threadIdx.y * BSX + tx" : "tx");
   em_line(e, "const int x = LO%d + blockIdx.x * (BSX - 2 * N5D_BT * RX) + tx - N5D_BT * RX;", ax);
   em_line(e, "const int ex = %s + LO%d + HI%d, xc = x < 0 ? 0 : x >= ex ? ex - 1 : x;", d3 ? "n2" : "n1", ax, ax);
@@ -454,6 +448,18 @@ static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl, DType dt)
     em_line(e, "const int i0 = LO0 + blockIdx.y * chunk;");
   }
   em_line(e, "const int i1 = i0 + chunk < LO0 + n0 ? i0 + chunk : LO0 + n0;");
+}
+
+static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
+  bool d3 = st->dims == 3;
+  emit_rows(e, st, pl, dt);
+  em_line(e, "template <bool FULL>");
+  em_line(e, "__global__ void __launch_bounds__(BSX * BSY, FULL ? N5D_MINB : 1)");
+  em_open(e, "n5d_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1%s",
+          d3 ? ", int n2, long s0, long s1, int chunk, int nlev)" : ", long s0, int chunk, int nlev)");
+  em_line(e, "extern __shared__ __align__(16) unsigned char n5d_smem[];");
+  em_line(e, "rt_real *sm = reinterpret_cast<rt_real *>(n5d_smem);");
+  n5d_emit_tile(e, st->dims);
   em_line(e, "if (i0 - N5D_BT * RS < LO0 || i1 + N5D_BT * RS > LO0 + n0)");
   e->depth++;
   em_line(e, "n5d_rows<FULL, true>(in, out, sm, n0, s0, t, pin, own, pc, p, i0, i1, nlev);");

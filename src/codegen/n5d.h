@@ -33,4 +33,5 @@ typedef struct {
 
 extern const Backend backend_n5d;
 
+
 #endif

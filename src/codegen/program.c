@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "emit.h"
+#include "n5d.h"
+#include "n5d_program.h"
 #include "naive.h"
 #include "runtime_text.h"
 #include "util/diag.h"
@@ -165,8 +167,8 @@ static void program_traits(const Program *pr, char *text, size_t n) {
 }
 
 static const char *const HINT_PROGRAM_BACKENDS =
-    "stencil programs run on --backend naive (CUDA) and cpu; temporal blocking of programs is "
-    "not implemented yet";
+    "stencil programs run on --backend naive (CUDA) and cpu; n5d blocks the one-stage program of "
+    "one field (two or three time levels, coefficient grids)";
 
 /* naive's plan for the program (its block shape), planned for the first stage: every stage has
  * the program's axes. */
@@ -183,6 +185,13 @@ int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why
   NaivePlan plan;
   if (opt->backend == &backend_naive) return naive_plan(pr, opt, &plan, why, n);
   if (is_cpu(opt->backend)) return 0;
+  N5dProgramPlan n5d;
+  if (opt->backend == &backend_n5d && opt->mpi) {
+    snprintf(why, n, "n5d: blocks stencil programs on one GPU; with --mpi, --backend naive (CUDA) "
+                     "or cpu runs them on ranks");
+    return -1;
+  }
+  if (opt->backend == &backend_n5d) return n5d_program_plan(pr, opt, &n5d, why, n);
   char traits[256];
   program_traits(pr, traits, sizeof traits);
   snprintf(why, n, "%s: takes one statement updating one grid with two time levels from level t; "
@@ -270,20 +279,28 @@ void codegen_program_prelude(Buf *out, const Program *pr, const GenOptions *opt)
   buf_printf(out, "#define RT_REAL %s\n#define RT_PROG_FIELDS %d\n", ir_dtype_name(opt->dtype),
              pr->nfields);
   if (pr->nscalars) buf_printf(out, "#define RT_NWEIGHTS %d\n", pr->nscalars);
+  bool n5d = opt->backend == &backend_n5d;
   if (cuda) buf_puts(out, "#define RT_PROGRAM_CUDA 1\n");
+  if (n5d) buf_puts(out, "#define RT_PROGRAM_ADVANCE 1\n");
   if (opt->mpi)
     buf_printf(out, "#define RT_MPI 1\n#define RT_PROG_STEP_REACH0 %d\n#define RT_PROG_STEP_REACH1 %d\n",
                step_reach(pr, 0), pr->dims > 1 ? step_reach(pr, 1) : 0);
   buf_puts(out, rt_rt_common);
   if (cuda) buf_puts(out, rt_rt_cuda_base);
+  if (n5d) buf_puts(out, rt_rt_chunk);
   buf_puts(out, rt_rt_program);
 }
 
 void codegen_program_kernels(Buf *out, const Program *pr, const GenOptions *opt) {
+  bool cuda = opt->backend->engine->cuda, n5d = opt->backend == &backend_n5d;
+  char why[512];
   buf_printf(out, "\n%s\n", CODEGEN_KERNEL_BEGIN);
-  if (opt->backend->engine->cuda) {
+  if (n5d) {
+    N5dProgramPlan plan;
+    n5d_program_plan(pr, opt, &plan, why, sizeof why); /* codegen_program_validate accepted it */
+    n5d_program_emit(out, pr, opt->dtype, &plan);
+  } else if (cuda) {
     NaivePlan plan;
-    char why[512];
     naive_plan(pr, opt, &plan, why, sizeof why); /* codegen_program_validate accepted it */
     for (int i = 0; i < pr->nstages; i++) emit_kernel(out, pr, i, opt->dtype, plan.block);
     emit_launches(out, pr, plan.block);

@@ -1,6 +1,7 @@
 /* Code generation for stencil programs (ir/program.h): each stage one parallel loop nest (cpu)
  * or one kernel launch (naive) per time step, the buffers of each field rotated per its time
- * levels, the reference running every stage in double. the temporally blocked backends refuse programs. */
+ * levels, the reference running every stage in double; n5d blocks the one-stage programs
+ * (n5d_program.h), 25d and ssam refuse programs. */
 #ifndef STENCILC_CODEGEN_PROGRAM_H
 #define STENCILC_CODEGEN_PROGRAM_H
 

@@ -2,9 +2,12 @@
 
 #include <string.h>
 
+#include "codegen/n5d.h"
+#include "codegen/n5d_program.h"
 #include "codegen/naive.h"
+#include "codegen/program.h"
 
-extern const BackendModel model_naive; /* predict_naive.c */
+extern const BackendModel model_naive, model_n5d; /* predict_naive.c, predict_n5d.c */
 
 /* Distinct buffers stage s reads, plus the one it writes (counted once when it also reads it). */
 static int buffers_moved(const Stage *s) {
@@ -51,6 +54,33 @@ int model_program_naive(const Program *pr, const GenOptions *opt, const Problem 
     p->occupancy_limit = one.occupancy_limit;
     p->eff_sm = one.eff_sm;
   }
+  p->gcells = cells * (double)pb->steps / p->seconds / 1e9;
+  return 0;
+}
+
+/* Buffers a blocked launch moves per cell: the field's level t and each coefficient grid read
+ * once, level t-1 read and levels L, L-1 stored. */
+static int n5d_buffers(const N5dProgramPlan *pl) { return 1 + pl->ncoefs + 1 + 2; }
+
+int model_program_n5d(const Program *pr, const GenOptions *opt, const Problem *pb,
+                      const GpuSpec *g, Prediction *p) {
+  N5dProgramPlan pp;
+  char why[512];
+  if (n5d_program_plan(pr, opt, &pp, why, sizeof why)) return -1;
+  const Stencil *st = &pr->stages[0].st;
+  /* the kernel is n5d's general mode (a shared ring per level, one row per barrier) with its
+   * rings: every point read from shared memory */
+  N5dPlan pl = {.mode = N5D_GENERAL, .bt = pp.bt, .bsx = pp.bsx, .bsy = pp.bsy, .hsn = pp.hsn,
+                .rs = pp.rs, .ry = pp.ry, .rx = pp.rx, .v = 1, .w = pp.w, .copies = 1,
+                .smem = pp.smem, .smem_reads = st->npoints};
+  if (model_n5d.predict(st, opt, &pl, pb, g, false, p)) return -1;
+  /* the single-stencil model moves 2 buffers per launch; the program's launch more */
+  double ratio = n5d_buffers(&pp) / 2.0;
+  if (p->bound == BOUND_GLOBAL) p->seconds *= ratio;
+  p->gm_bytes *= ratio;
+  p->t_gm *= ratio;
+  double cells = 1;
+  for (int a = 0; a < pr->dims; a++) cells *= (double)pb->n[a];
   p->gcells = cells * (double)pb->steps / p->seconds / 1e9;
   return 0;
 }
