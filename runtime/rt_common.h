@@ -461,6 +461,7 @@ typedef struct {
   const char *dump_input, *dump_output; /* rt_dump.h dumps of the full-length check, or NULL */
   const char *ref_cache;        /* directory of reference results shared between programs */
   long time_ms;                 /* > 0: time about this long per repetition, not all steps */
+  int skip_full_check;          /* check at the check size only, not at the timed size (tune) */
   long halo_steps;              /* MPI programs: steps between halo exchanges (0: the default) */
   double scalar[RT_MAX_SCALARS]; /* the run-time scalars' values (--param, then derived) */
 } RtOptions;
@@ -483,13 +484,16 @@ RT_API void rt_usage(FILE *f, const char *prog, const RtStencil *st) {
   fprintf(f,
           "usage: %s [-s N%s%s] [-t STEPS] [-r REPS] [--seed S] [--check-size N]\n"
           "          [--dump-init FILE --dump FILE] [--dump-input FILE] [--dump-output FILE]\n"
-          "          [--ref-cache DIR] [--time-ms MS]%s [-h]\n"
+          "          [--ref-cache DIR] [--time-ms MS] [--skip-full-check]%s [-h]\n"
           "  %s stencil, %s backend, %s. Sizes are interior cells per axis, axis 0 first.\n"
           "  defaults: -s %s -t %ld -r %ld --check-size %ld\n"
           "  --ref-cache DIR  keep the CPU reference's results in DIR and reuse them (programs\n"
           "                   of the same stencil and dtype share them: tune's candidates)\n"
           "  --time-ms MS     verify STEPS steps, but time whole launches of about MS ms each\n"
           "                   (at most STEPS steps): the throughput, sooner\n"
+          "  --skip-full-check  verify all the steps at --check-size only, not the first steps\n"
+          "                   at -s SIZE (tune's candidates, whose pick tune then runs without\n"
+          "                   it); the RESULT line says verify=SMALL\n"
           "  --dump-input F   write the initial grid (halo included, and the run-time weights)\n"
           "  --dump-output F  write the result of STEPS steps from it; with either, the\n"
           "                   full-length check runs at -s SIZE. Raw binary after a header of\n"
@@ -606,6 +610,10 @@ RT_API void rt_parse_options(int argc, char **argv, const RtStencil *st, RtOptio
     if (!strcmp(opt, "-h") || !strcmp(opt, "--help")) {
       rt_usage(stdout, prog, st);
       exit(0);
+    }
+    if (!strcmp(opt, "--skip-full-check")) { /* the one option without a value */
+      o->skip_full_check = 1;
+      continue;
     }
     if (!rt_is_option(opt)) rt_bad_arg(prog, st, "unknown option", opt);
     if (!val) rt_bad_arg(prog, st, "missing value for option", opt);
