@@ -8,7 +8,8 @@
 #   here:      bench/tune_suite.sh prepare [DTYPE]   (default float; TOP=K candidates per strategy,
 #                                                     default 3; FAST_MATH=1 for --fast-math;
 #                                                     STEPS, default the suite's 1000, fdd and
-#                                                     conv2d 1; WIDE=K for the wider sweep, below)
+#                                                     conv2d 1; SIZE=N every grid at N, for
+#                                                     dry runs; WIDE=K: the wider sweep, below)
 #   GPU side:  bench/tune_suite.sh run [FILTER]      (carry bench/gen/tune; FILTER: a regex on the
 #                                                     stencil names, to split the suite over calls)
 #   here:      bench/tune_suite.sh import DIR...     (the runs' $OUT: caches each pick; merges the
@@ -55,6 +56,7 @@ prepare() {
     # convolution of an 8192^2 image, as bench/conv2d_vs_cudnn.sh
     size=
     case $name in fdd*) steps=1 ;; conv2d*) steps=1 size="-s 8192" ;; *) steps=${STEPS:-1000} ;; esac
+    [ -z "$SIZE" ] || size="-s $SIZE" # every stencil at SIZE (dry runs)
     # shellcheck disable=SC2086
     "$stencilc" tune "$f" --dtype "$dtype" -t $steps $size --top "$TOP" ${FAST_MATH:+--fast-math} \
       --emit "$dir/$name" >/dev/null || exit 3

@@ -245,7 +245,9 @@ typedef struct {
 } RtTerm;
 
 /* One step of the linear bound (S + K * RT_EPS * M, above) over the interior; w: the run-time
- * weights (NULL when none). */
+ * weights (NULL when none). Row by row, the terms in the outer loop and the row's cells in the
+ * inner one, which the compiler vectorises (a 729-term box at 512^3 took a minute cell by cell);
+ * every cell still sums its terms in their order. */
 RT_API void rt_bound_linear_step(const rt_real *in, const double *bin, double *bout,
                                  const RtGrid *g, const RtTerm *t, int nt, int k, const rt_real *w) {
   long *off = (long *)rt_xmalloc((size_t)nt * sizeof *off);
@@ -259,22 +261,32 @@ RT_API void rt_bound_linear_step(const rt_real *in, const double *bin, double *b
   long rows = 1; /* interior rows along the last axis, in parallel */
   for (int a = 0; a < g->dims - 1; a++) rows *= g->n[a];
   const int last = g->dims - 1;
-#pragma omp parallel for
-  for (long r = 0; r < rows; r++) {
-    long base = 0, rest = r;
-    for (int a = g->dims - 2; a >= 0; a--) {
-      base += (g->lo[a] + rest % g->n[a]) * g->stride[a];
-      rest /= g->n[a];
-    }
-    for (long c = base + g->lo[last]; c < base + g->lo[last] + g->n[last]; c++) {
-      double sum = 0, m = constant;
-      for (int i = 0; i < nt; i++)
-        if (t[i].reads) {
-          sum += mag[i] * bin[c + off[i]];
-          m += mag[i] * (fabs((double)in[c + off[i]]) + bin[c + off[i]]);
+  const long len = g->n[last];
+#pragma omp parallel
+  {
+    double *sum = (double *)rt_xmalloc((size_t)len * sizeof *sum);
+    double *m = (double *)rt_xmalloc((size_t)len * sizeof *m);
+#pragma omp for
+    for (long r = 0; r < rows; r++) {
+      long base = g->lo[last], rest = r;
+      for (int a = g->dims - 2; a >= 0; a--) {
+        base += (g->lo[a] + rest % g->n[a]) * g->stride[a];
+        rest /= g->n[a];
+      }
+      for (long x = 0; x < len; x++) sum[x] = 0, m[x] = constant;
+      for (int i = 0; i < nt; i++) {
+        if (!t[i].reads) continue;
+        const double a = mag[i], *b = bin + base + off[i];
+        const rt_real *v = in + base + off[i];
+        for (long x = 0; x < len; x++) {
+          sum[x] += a * b[x];
+          m[x] += a * (fabs((double)v[x]) + b[x]);
         }
-      bout[c] = sum + k * (RT_EPS * m + RT_TINY);
+      }
+      for (long x = 0; x < len; x++) bout[base + x] = sum[x] + k * (RT_EPS * m[x] + RT_TINY);
     }
+    free(sum);
+    free(m);
   }
   free(off);
   free(mag);
