@@ -191,4 +191,14 @@ sed 's/--backend [a-z0-9]*/--backend quantum/' "$tmp/measured.tsv" >"$tmp/bad.ts
 "$STENCILC" tune examples/star3d1r.c --emit "$tmp/e" --import "$tmp/measured.tsv" >/dev/null 2>&1
 [ $? -eq 2 ] && ok || no "tune --emit with --import: want exit 2"
 
+# bench/model_accuracy.py --fit: candidates measured at half the model's prediction refit every
+# fraction that bounds them to half its value (src/model/predict_*.c's, read by the script)
+"$STENCILC" model examples/j2d5pt.c -s 2048 -t 100 --top 40 | awk 'BEGIN { print "stencil,dtype,size,steps,strategy,parameters,gcells_per_s,verify" }
+  NR > 2 { for (i = 3; $i !~ /^[0-9]+\.[0-9]$/; i++) p = p (i > 3 ? " " : "") $i
+    printf "j2d5pt,float,2048x2048,100,%s,%s,%.4f,SMALL\n", $2, p, $i / 2; p = "" }' >"$tmp/half.csv"
+python3 bench/model_accuracy.py --fit "$STENCILC" "$tmp/half.csv" >"$tmp/fit" 2>&1
+# (at this size the model's 40 best are ssam's)
+chip=$(sed -n 's/.*attained_2d = {[0-9.]*, \([0-9.]*\),.*/\1/p' src/model/predict_ssam.c)
+grep -q "^  ssam 2D .* chip $chip -> $(awk -v c="$chip" 'BEGIN { printf "%.2f", c / 2 }') (" "$tmp/fit" && ok ||
+  no "model_accuracy.py --fit: ssam's 2D chip fraction $chip not halved: $(tail -6 "$tmp/fit")"
 summary model
