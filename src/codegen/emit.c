@@ -428,11 +428,24 @@ static void emit_constants(Buf *out, const Stencil *st, DType dtype, const Backe
 /* The reference's cells per chunk of a row: its partial sums (doubles) stay in L1. */
 enum { REF_CHUNK = 256 };
 
-/* One loop over the chunk's cells (iL from x0 to x1, c the cell) with body head EXPR tail. */
+static bool reads_cells(const Expr *x) {
+  if (x->kind == EX_LOAD) return true;
+  for (int i = 0; i < x->nargs; i++)
+    if (reads_cells(x->arg[i])) return true;
+  return false;
+}
+
+/* One loop over the chunk's cells (iL from x0 to x1; c the cell, when EXPR reads one; no EXPR:
+ * the store) with body head EXPR tail. */
 static void emit_chunk_loop(Emitter *e, const Stencil *st, const Expr *x, const char *head,
                             const char *tail) {
   int d = st->dims;
   em_open(e, "for (long i%d = x0; i%d < x1; i%d++)", d - 1, d - 1, d - 1);
+  if (x && !reads_cells(x)) {
+    emit_expr_line(e, head, st, x, DTYPE_DOUBLE, emit_load_as_double, NULL, tail);
+    em_close(e);
+    return;
+  }
   em_begin(e);
   buf_puts(e->out, "const long c = ");
   for (int a = 0; a < d - 1; a++) buf_printf(e->out, "i%d * s%d + ", a, a);
