@@ -310,7 +310,9 @@ import() {
     for f in "$d"/tune/*.tsv; do
       [ -e "$f" ] || continue
       n=$(basename "$f" .tsv)
-      "$stencilc" tune "examples/$n.c" --dtype "$dtype" --import "$f" | tail -1 || echo "FAILED: import $f"
+      # shellcheck disable=SC2046 # the problem's -t and -s, as emitted (the key's size class)
+      "$stencilc" tune "examples/$n.c" --dtype "$dtype" $(sed -n 's/^#args	//p' "$f") --import "$f" | tail -1 ||
+        echo "FAILED: import $f"
     done
   done
   results=${RESULTS:-bench/results}
