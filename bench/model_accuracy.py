@@ -1,23 +1,35 @@
 #!/usr/bin/env python3
 """How well `stencilc model` predicts the candidates that tune timed on the GPU.
 
-usage: python3 bench/model_accuracy.py [STENCILC] [CSV...]
-  (default: build/stencilc and the tune_candidates*/tune_wide* files of bench/results)
+usage: python3 bench/model_accuracy.py [--fit] [STENCILC] [CSV...]
+  (default: build/stencilc and the tune_candidates*/tune_wide* files of bench/results; the
+  tune_candidates_GPU_COMMIT.csv that bench/tune_suite.sh import writes is one of them)
 
-For every verified row it asks the model, at the row's size, steps and dtype, for the same
+For every verified row (verify PASS, or SMALL: a tune candidate checked at the small size) it
+asks the model, at the row's size, steps and dtype, for the same
 candidate (a strategy's defaults through `stencilc tune --emit`) and prints:
   - per strategy, the median of measured / predicted GCells/s and the RMS of its logarithm;
   - the model's first pick per stencil among the timed candidates (defaults excluded, as
     `--backend auto` does) against the fastest timed: the geometric mean of their ratio, the
     stencils below 95%, and those where the pick's strategy is not the fastest one.
+With --fit it also refits the attained fractions of the peaks (src/model/roofline.h, one
+`Attained` per strategy in src/model/predict_*.c, ssam's per 2D and 3D): the predicted GCells/s
+of a row scale with the fraction of the resource that bounds it, so the fraction that sets the
+median of measured / predicted to 1 on a strategy's rows bound by DRAM ('global') is the current
+one times that median, and likewise the chip fraction on the rows bound on chip (l1, l2,
+shared, compute, shuffle). It prints the current and the refitted values; copy them into the
+predict_*.c files, rebuild, and run this again (the bounds may move: repeat until the values
+settle), then check the first-pick figures it prints and tests/test_model.sh.
 Runs on any machine: it reads recorded results and runs nothing on a GPU.
 """
-import csv, glob, math, os, statistics, subprocess, sys, tempfile
+import csv, glob, math, os, re, statistics, subprocess, sys, tempfile
 from collections import defaultdict
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-STENCILC = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "stencilc")
-FILES = sys.argv[2:] or sorted(glob.glob(os.path.join(ROOT, "bench/results/tune_candidates*.csv")) +
+FIT = "--fit" in sys.argv[1:2]
+ARGS = sys.argv[2:] if FIT else sys.argv[1:]
+STENCILC = ARGS[0] if ARGS else os.path.join(ROOT, "build", "stencilc")
+FILES = ARGS[1:] or sorted(glob.glob(os.path.join(ROOT, "bench/results/tune_candidates*.csv")) +
                                glob.glob(os.path.join(ROOT, "bench/results/tune_wide*.csv")))
 
 
@@ -41,17 +53,48 @@ def predictions(stencil, dtype, size, steps):
     return got
 
 
+def attained():
+    """(strategy, dims or 0) -> (dram, chip) as src/model/predict_*.c hold them."""
+    got = {}
+    for strategy in ("naive", "n5d", "25d", "ssam"):
+        text = open(os.path.join(ROOT, "src/model/predict_%s.c" % strategy)).read()
+        for name, dram, chip in re.findall(r"\b(attained\w*) = \{([0-9.]+), ([0-9.]+),", text):
+            dims = int(name[-2]) if re.fullmatch(r"attained_\dd", name) else 0
+            got[(strategy, dims)] = (float(dram), float(chip))
+    return got
+
+
+def fit(samples):
+    """samples: (strategy, dims, bound, measured / predicted); prints the refitted fractions."""
+    now = attained()
+    print("refitted fractions (median of measured / predicted per resource; rows):")
+    for (strategy, dims), (dram, chip) in sorted(now.items()):
+        mine = [x for x in samples if x[0] == strategy and (dims == 0 or x[1] == dims)]
+        on_dram = [x[3] for x in mine if x[2] == "global"]
+        on_chip = [x[3] for x in mine if x[2] != "global"]
+        name = strategy + (" %dD" % dims if dims else "")
+        line = f"  {name:8s}"
+        for what, value, ratios in (("dram", dram, on_dram), ("chip", chip, on_chip)):
+            if ratios:
+                line += f"  {what} {value:.2f} -> {value * statistics.median(ratios):.2f} ({len(ratios)} rows)"
+            else:
+                line += f"  {what} {value:.2f} (no rows)"
+        print(line)
+
+
 def main():
-    rows = [r for f in FILES for r in csv.DictReader(open(f)) if r["verify"] == "PASS"]
+    rows = [r for f in FILES for r in csv.DictReader(open(f)) if r["verify"] in ("PASS", "SMALL")]
     keys = sorted({(r["stencil"], r["dtype"], r["size"], r["steps"]) for r in rows})
     model = {k: predictions(*k) for k in keys}
-    errors, timed = defaultdict(list), defaultdict(list)
+    errors, timed, samples = defaultdict(list), defaultdict(list), []
     for r in rows:
         got = model[(r["stencil"], r["dtype"], r["size"], r["steps"])].get((r["strategy"], r["parameters"]))
         if not got:
             continue  # no longer a candidate of the model (pruned, or outside its space)
         measured = float(r["gcells_per_s"])
         errors[r["strategy"]].append(math.log(measured / got[0]))
+        if got[1] != "default":  # the defaults' bound is not printed
+            samples.append((r["strategy"], r["size"].count("x") + 1, got[1], measured / got[0]))
         rank = got[0] if got[1] != "default" else -1
         timed[(r["stencil"], r["dtype"])].append((rank, measured, r["strategy"], r["parameters"]))
     print(f"{len(rows)} timed candidates, {len(timed)} stencils ({', '.join(os.path.basename(f) for f in FILES)})")
@@ -77,6 +120,8 @@ def main():
     print(f"first pick's strategy not the fastest: {len(wrong)}")
     for line in wrong:
         print("  " + line)
+    if FIT:
+        fit(samples)
 
 
 main()

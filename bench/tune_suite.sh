@@ -1,37 +1,46 @@
 #!/bin/sh
-# 'stencilc tune' over the whole suite (issue 4 item 5): per stencil, the tuned pick (strategy and
-# parameters), its measured GCells/s, the model's prediction for it (accuracy = measured /
-# predicted), the measured GCells/s of the model's own first choice, the tuning time (target:
-# under 60 s), and whether the pick is within 5% of the best of a wider sweep.
+# 'stencilc tune' over the whole suite (issue 13 item 5): per stencil, the tuned pick (strategy
+# and parameters), its GCells/s verified at the full size, the tuning time (target: under 60 s),
+# the fastest of all its candidates' timing runs and the pick's share of it (target: 0.95), the
+# model's prediction for the pick (accuracy = measured / predicted) and the measured GCells/s of
+# the model's own first choice.
 #
 #   here:      bench/tune_suite.sh prepare [DTYPE]   (default float; TOP=K candidates per strategy,
 #                                                     default 3; FAST_MATH=1 for --fast-math;
 #                                                     STEPS, default the suite's 1000, fdd and
-#                                                     conv2d 1; WIDE=K for the wider sweep, below)
+#                                                     conv2d 1; SIZE=N every grid at N, for
+#                                                     dry runs; WIDE=K: the wider sweep, below)
 #   GPU side:  bench/tune_suite.sh run [FILTER]      (carry bench/gen/tune; FILTER: a regex on the
 #                                                     stencil names, to split the suite over calls)
-#   here:      bench/tune_suite.sh import DIR        (DIR: the run's $OUT: caches each pick)
+#   here:      bench/tune_suite.sh import DIR...     (the runs' $OUT: caches each pick; merges the
+#                                                     CSVs into bench/results/tune_suite_GPU.csv
+#                                                     and tune_candidates_GPU.csv, GPU: h200...)
 #              bench/tune_suite.sh compare TUNE_CSV SWEEP_CSV...   (fills the sweep columns later)
 #
 # prepare runs 'stencilc tune --emit' for every example into bench/gen/tune/<stencil>/ (programs and
-# tune.tsv; sources only). run works in one of two modes (MODE=auto picks direct when
-# build/stencilc runs on the GPU machine, which needs libclang there and build/ carried):
+# tune.tsv; sources only: the GPU side needs nvcc, no libclang). run works in one of two modes
+# (MODE=auto picks direct when build/stencilc runs on the GPU machine, which needs libclang there
+# and build/ carried):
 #   direct  'stencilc tune' itself, per stencil; the tuning time is its wall time;
-#   split   builds every candidate with bench/build.sh (16 at a time, largest first) and runs each
-#           as tune would (tune.tsv's #args and #tuneargs, and a reference cache per stencil),
-#           writing $OUT/tune/<stencil>.tsv with the measured column for 'import'. The tuning
-#           time is what tune would take on its own: its slowest candidate build (tune builds
-#           them all at once) plus the runs, one after the other.
-# Either way the pick then runs once more as the suite runs it (all steps timed, outside the
-# tuning time): the row's GCells/s and accuracy are that run's, tune_gcells what tune measured.
-# Writes $OUT/tune_suite.csv (one row per stencil) and $OUT/tune_candidates.csv (one per
-# candidate). SWEEP (space-separated CSV files with stencil, parameters, gcells_per_s and verify
-# columns: sweep_run.sh's sweep.csv, bench/results/*.csv) gives the wider sweep; the best PASS
-# row per stencil over them and the tuned candidates is the bar for within_5pct. Stencils that
-# do not start within BUDGET_S seconds (default 420: a stencil may take minutes, and one device
-# call lasts 10) are reported as NOT-RUN. Also: EXAMPLES
-# (prepare: the example names, default all), TUNE_DIR (default bench/gen/tune), STENCILC
-# (default build/stencilc, built by prepare), BIN (default /tmp/stencilc-tune-suite), TIMEOUT.
+#   split   builds every candidate with bench/build.sh (16 at a time, largest first) and runs them
+#           as tune does (tune.tsv's #args, #tuneargs and #timeonly, a reference cache per
+#           stencil): each timed with the check at the small size only, then the fastest run
+#           again, verified at the full size too (the next fastest when that fails), writing
+#           $OUT/tune/<stencil>.tsv with the measured column for 'import'. The tuning time is
+#           what tune would take on its own: its slowest candidate build (tune builds them all
+#           at once) plus the runs, one after the other.
+# The row's figures are those of the pick's run verified in full (GCells/s over launches of
+# about 100 ms, as tune times); tune_gcells is its timing run's, best_gcells the fastest timing
+# run of the stencil's candidates, pick_vs_best the one over the other.
+# Writes $OUT/tune_suite.csv (one row per stencil), $OUT/tune_candidates.csv (one per candidate;
+# verify SMALL: passed the check at the small size) and $OUT/tune_picks.csv (the runs verified
+# in full). SWEEP (space-separated CSV files with stencil, parameters, gcells_per_s and verify
+# columns: sweep_run.sh's sweep.csv, bench/results/*.csv) gives the wider sweep; the best PASS or
+# SMALL row per stencil over them and the tuned candidates is the bar for within_5pct. Stencils
+# that do not start within BUDGET_S seconds (default 420: one device call lasts 10 minutes) are
+# reported as NOT-RUN. Also: EXAMPLES (prepare: the example names, default all), TUNE_DIR
+# (default bench/gen/tune), STENCILC (default build/stencilc, built by prepare), BIN (default
+# /tmp/stencilc-tune-suite), TIMEOUT (per program run, default 300 s).
 cd "$(dirname "$0")/.." || exit 1
 dir=${TUNE_DIR:-bench/gen/tune}
 TOP=${TOP:-3}
@@ -47,6 +56,7 @@ prepare() {
     # convolution of an 8192^2 image, as bench/conv2d_vs_cudnn.sh
     size=
     case $name in fdd*) steps=1 ;; conv2d*) steps=1 size="-s 8192" ;; *) steps=${STEPS:-1000} ;; esac
+    [ -z "$SIZE" ] || size="-s $SIZE" # every stencil at SIZE (dry runs)
     # shellcheck disable=SC2086
     "$stencilc" tune "$f" --dtype "$dtype" -t $steps $size --top "$TOP" ${FAST_MATH:+--fast-math} \
       --emit "$dir/$name" >/dev/null || exit 3
@@ -79,10 +89,11 @@ widen() { # STENCIL DTYPE STEPS SIZE: rewrites $dir/STENCIL's candidates
   mv "$tsv.new" "$tsv"
 }
 
-# A field of the program's RESULT line in $line, and PASS when there was one (the program
-# prints it only after both checks passed), else FAIL.
+# A field of the program's RESULT line in $line; the verdict: the RESULT line's verify field
+# (PASS: verified at the check size and at the full size; SMALL: at the check size only, the
+# timing runs of --skip-full-check), FAIL without one.
 get() { echo "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
-verdict() { if [ -n "$line" ]; then echo PASS; else echo FAIL; fi; }
+verdict() { if [ -n "$line" ]; then get verify; else echo FAIL; fi; }
 
 CANDIDATE_COLUMNS=stencil,rank,strategy,parameters,predicted_gcells,gcells_per_s,build_s,run_s,size,steps,gflop_per_s,max_abs_err,max_rel_err,verify
 
@@ -92,7 +103,21 @@ candidate_row() {
   echo "$1,$2,$(echo "$3" | sed 's/^--backend \([^ ]*\) *\(.*\)/\1,"\2"/'),$4,$5,$6,$7,$8"
 }
 
-# split mode: every candidate built here, run as tune runs it.
+# The ranks of the stencil's candidates that passed the small check, fastest first.
+ranked() {
+  awk -F, -v n="$1" '$1 == n && $14 == "SMALL" { print $6, $2 }' "$cands" | sort -k1,1gr | cut -d' ' -f2
+}
+
+# The pick's row of $picks from the program output $2 of its run verified in full (a row
+# whatever the verdict; FAIL rows are dropped candidates): STENCIL,RANK,SIZE,STEPS,GCELLS,GFLOPS,ABS,REL,VERIFY
+pick_row() { # STENCIL OUTPUT RANK
+  line=$(grep '^RESULT ' "$2" 2>/dev/null)
+  echo "$1,$3,$(get size),$(get steps),$(get gcells),$(get gflops),$(get max_abs),$(get max_rel),$(verdict)" >>"$picks"
+}
+
+# split mode: every candidate built here, run as 'stencilc tune' runs them: timed with the check
+# at the small size only, then the fastest run again, verified at the full size (the next
+# fastest when that fails); the tuning time is the slowest build plus these runs.
 run_split() {
   # shellcheck disable=SC2086
   for n in $names; do ls "$dir/$n"/*.cu; done | xargs ls -S |
@@ -106,47 +131,45 @@ run_split() {
     if [ "$(date +%s)" -ge "$end" ] || [ -n "$unbuilt" ]; then echo "$n" >>"$bin/not-run"; continue; fi
     tsv=$dir/$n/tune.tsv
     args=$(sed -n 's/^#args	//p' "$tsv") tuneargs="$(sed -n 's/^#tuneargs	//p' "$tsv") --ref-cache $bin/ref-$n"
-    mkdir -p "$out/tune"
-    grep '^#' "$tsv" >"$out/tune/$n.tsv"
-    rank=0
+    timeonly=$(sed -n 's/^#timeonly	//p' "$tsv")
+    t0=$(date +%s.%N) rank=0
     grep -v '^#' "$tsv" | while IFS='	' read -r file opts pred; do
       rank=$((rank + 1)) exe=$bin/${file%.cu}
-      t0=$(date +%s.%N)
+      r0=$(date +%s.%N)
       # shellcheck disable=SC2086
-      timeout "$TIMEOUT" "$exe" $args $tuneargs >"$exe.run" 2>&1
-      t1=$(date +%s.%N)
+      timeout "$TIMEOUT" "$exe" $args $tuneargs $timeonly >"$exe.run" 2>&1
+      r1=$(date +%s.%N)
       line=$(grep '^RESULT ' "$exe.run")
       g=$(get gcells)
-      printf '%s\t%s\t%s\t%s\n' "$file" "$opts" "$pred" "${g:-0}" >>"$out/tune/$n.tsv"
       candidate_row "$n" $rank "$opts" "$pred" "${g:-0}" "$(cat "$exe.seconds" 2>/dev/null)" \
-        "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')" \
+        "$(awk -v a="$r0" -v b="$r1" 'BEGIN { printf "%.1f", b - a }')" \
         "$(get size),$(get steps),$(get gflops),$(get max_abs),$(get max_rel),$(verdict)" >>"$cands"
       [ -n "$line" ] || echo "FAILED: $n $opts: $(tail -2 "$exe.run" | tr '\n' ' ')"
     done
-    r=$(picked_rank "$n")
-    [ -z "$r" ] || [ -n "$wide" ] ||
-      full_run "$n" "$bin/$(grep -v '^#' "$tsv" | sed -n "${r}p" | cut -f1 | sed 's/\.cu$//')" "$bin/ref-$n"
+    for r in $([ -n "$wide" ] || ranked "$n"); do # a wide sweep verifies no pick
+      exe=$bin/$(grep -v '^#' "$tsv" | sed -n "${r}p" | cut -f1 | sed 's/\.cu$//')
+      # shellcheck disable=SC2086
+      timeout "$TIMEOUT" "$exe" $args $tuneargs >"$exe.full" 2>&1
+      pick_row "$n" "$exe.full" "$r"
+      [ -n "$line" ] && break
+      echo "FAILED in full: $n rank $r: $(tail -2 "$exe.full" | tr '\n' ' ')"
+    done
+    t1=$(date +%s.%N)
+    # tune's own time: its slowest build (it builds them all at once) and the runs
+    awk -F, -v n="$n" -v a="$t0" -v b="$t1" '$1 == n && $7 + 0 > s { s = $7 + 0 }
+      END { printf "%s %.1f\n", n, s + b - a }' "$cands" >>"$bin/tune-seconds"
+    # the measured column for 'import': candidates dropped in full count as failed
+    mkdir -p "$out/tune" && grep '^#' "$tsv" >"$out/tune/$n.tsv"
+    grep -v '^#' "$tsv" | awk -F'\t' -v n="$n" -v c="$cands" -v p="$picks" 'BEGIN { OFS = "\t"
+        while ((getline l < c) > 0) { split(l, f, ","); if (f[1] == n && f[14] == "SMALL") g[f[2]] = f[6] }
+        while ((getline l < p) > 0) { split(l, f, ","); if (f[1] == n && f[9] != "PASS") g[f[2]] = 0 } }
+      { print $0, (NR in g) ? g[NR] : 0 }' >>"$out/tune/$n.tsv"
     write_suite
   done
 }
 
-# The rank of the stencil's fastest candidate that passed, in $cands; empty when none did.
-picked_rank() {
-  awk -F, -v n="$1" '$1 == n && $14 == "PASS" && $6 + 0 > b { b = $6 + 0; r = $2 } END { print r }' "$cands"
-}
-
-# The pick, run as the suite runs it (all the steps timed, as the sweeps were): a row of
-# $out/tune_full.csv, the suite row's figures (the reference results are cached by then).
-full_run() { # STENCIL EXE REF_DIR
-  [ -x "$2" ] || return
-  args=$(sed -n 's/^#args	//p' "$dir/$1/tune.tsv")
-  # shellcheck disable=SC2086
-  timeout "$TIMEOUT" "$2" $args --ref-cache "$3" >"$2.full" 2>&1
-  line=$(grep '^RESULT ' "$2.full")
-  echo "$1,$(get size),$(get steps),$(get gcells),$(get gflops),$(get max_abs),$(get max_rel),$(verdict)" >>"$out/tune_full.csv"
-}
-
-# direct mode: 'stencilc tune' on this machine, its progress lines parsed.
+# direct mode: 'stencilc tune' on this machine, its progress lines parsed; the pick's figures from
+# its run verified in full (tune keeps its output in the work folder).
 run_direct() {
   for n in $names; do
     if [ "$(date +%s)" -ge "$end" ]; then echo "$n" >>"$bin/not-run"; continue; fi
@@ -161,45 +184,48 @@ run_direct() {
       while IFS='	' read -r rank opts pred rest; do
         g=$(echo "$rest" | sed -n 's/^measured *\([0-9.]*\).*/\1/p')
         candidate_row "$n" "$rank" "$opts" "$pred" "${g:-0}" "" "" \
-          "$(echo " $args" | sed -n 's/.* -s \([^ ]*\).*/\1/p'),$(echo "$args" | sed -n 's/.*-t \([0-9]*\).*/\1/p'),,,,$([ -n "$g" ] && echo PASS || echo FAIL)"
+          "$(echo " $args" | sed -n 's/.* -s \([^ ]*\).*/\1/p'),$(echo "$args" | sed -n 's/.*-t \([0-9]*\).*/\1/p'),,,,$([ -n "$g" ] && echo SMALL || echo FAIL)"
       done >>"$cands"
-    r=$(picked_rank "$n")
-    [ -z "$r" ] || full_run "$n" "$(ls "$bin/$n"/*-tune$((r - 1)) | head -1)" "$bin/$n/ref"
+    for r in $(ranked "$n"); do
+      full=$(ls "$bin/$n"/*-tune$((r - 1))-full.out 2>/dev/null | head -1)
+      [ -n "$full" ] || break # tune verified no more of them
+      pick_row "$n" "$full" "$r"
+      [ -n "$line" ] && break
+    done
     write_suite
   done
 }
 
-SUITE_COLUMNS=commit,gpu,stencil,dtype,size,steps,strategy,parameters,gcells_per_s,gflop_per_s,max_abs_err,max_rel_err,verify,predicted_gcells,accuracy,model_first_gcells,candidates,failed,tune_s,build_s,run_s,sweep_best_gcells,sweep_best_parameters,within_5pct,mode,tune_gcells
+SUITE_COLUMNS=commit,gpu,stencil,dtype,size,steps,strategy,parameters,gcells_per_s,gflop_per_s,max_abs_err,max_rel_err,verify,predicted_gcells,accuracy,model_first_gcells,candidates,failed,tune_seconds,build_s,run_s,sweep_best_gcells,sweep_best_parameters,within_5pct,mode,tune_gcells,best_gcells,pick_vs_best
 
-# Per stencil from $cands (and, in direct mode, tune's wall times): the pick, the fastest PASS
-# candidate; its figures from the full run of the pick when there was one (tune_gcells: what
-# tune measured of it); the sweep columns stay empty for compare.
+# Per stencil from $cands, $picks and the tuning times: the pick, the candidate tune verified in
+# full; the row's figures are that run's (all verified, at the full size; GCells/s over about
+# 100 ms launches, as tune times), tune_gcells what tune measured of it in its timing run,
+# best_gcells the fastest of all the candidates' timing runs (those that passed their check),
+# pick_vs_best the one over the other. The sweep columns stay empty for compare.
 summarise() {
   awk -F, -v commit="$commit" -v gpu="$gpu" -v dtype="$dtype" -v mode="$mode" -v secs="$bin/tune-seconds" \
-      -v full="$out/tune_full.csv" '
+      -v picks="$picks" '
     BEGIN { while ((getline l < secs) > 0) { split(l, w, " "); wall[w[1]] = w[2] }
-            while ((getline l < full) > 0) { split(l, w, ","); fullrow[w[1]] = l } }
+            while ((getline l < picks) > 0) { split(l, w, ","); if (w[9] == "PASS") pickrow[w[1]] = l } }
     NR == 1 { next }
     { n = $1; if (!(n in cands)) order[++k] = n
-      cands[n]++; if ($14 != "PASS") failed[n]++
+      cands[n]++; if ($14 != "SMALL") failed[n]++
       if ($2 == 1) first[n] = $6
       if ($7 + 0 > build[n]) build[n] = $7 + 0
-      run[n] += $8
-      if ($14 == "PASS" && $6 + 0 > best[n]) { best[n] = $6 + 0; row[n] = $0 } }
+      run[n] += $8; row[n, $2] = $0
+      if ($14 == "SMALL" && $6 + 0 > best[n]) { best[n] = $6 + 0; bestfield[n] = $6 } }
     END { for (i = 1; i <= k; i++) {
-            n = order[i]; split("", o); split(row[n], f, ",")
+            n = order[i]; split("", o)
             o[1] = commit; o[2] = gpu; o[3] = n; o[4] = dtype; o[13] = "FAIL"; o[17] = cands[n]; o[18] = failed[n] + 0; o[25] = mode
-            if (n in row) {
-              o[5] = f[9]; o[6] = f[10]; o[7] = f[3]; o[8] = f[4]; o[9] = f[6]; o[10] = f[11]; o[11] = f[12]
-              o[12] = f[13]; o[13] = f[14]; o[14] = f[5]; o[15] = sprintf("%.3f", f[6] / f[5]); o[16] = first[n]
-              o[19] = n in wall ? wall[n] : sprintf("%.1f", build[n] + run[n])
-              if (!(n in wall)) { o[20] = build[n]; o[21] = run[n] }
-              o[26] = f[6]
-              if (n in fullrow) {
-                split(fullrow[n], w, ",")
-                o[5] = w[2]; o[6] = w[3]; o[9] = w[4]; o[10] = w[5]; o[11] = w[6]; o[12] = w[7]; o[13] = w[8]
-                o[15] = sprintf("%.3f", w[4] / f[5]) } }
-            line = o[1]; for (j = 2; j <= 26; j++) line = line "," o[j]
+            o[16] = first[n]; o[19] = wall[n]; o[27] = bestfield[n]
+            if (mode == "split") { o[20] = build[n]; o[21] = run[n] }
+            if (n in pickrow) {
+              split(pickrow[n], w, ","); split(row[n, w[2]], f, ",")
+              o[5] = w[3]; o[6] = w[4]; o[7] = f[3]; o[8] = f[4]; o[9] = w[5]; o[10] = w[6]; o[11] = w[7]
+              o[12] = w[8]; o[13] = w[9]; o[14] = f[5]; o[15] = sprintf("%.3f", w[5] / f[5]); o[26] = f[6]
+              o[28] = sprintf("%.3f", f[6] / best[n]) }
+            line = o[1]; for (j = 2; j <= 28; j++) line = line "," o[j]
             print line } }' "$cands"
 }
 
@@ -220,13 +246,14 @@ compare() {
     { s = $col[file, "stencil"]; g = $col[file, "gcells_per_s"] + 0
       if ((file, "dtype") in col && $col[file, "dtype"] != dt[s]) next
       p = ((file, "strategy") in col ? $col[file, "strategy"] " " : "") $col[file, "parameters"]
-      if ($col[file, "verify"] == "PASS" && g > sweep[s]) { sweep[s] = g; params[s] = p } }
+      v = $col[file, "verify"]
+      if ((v == "PASS" || v == "SMALL") && g > sweep[s]) { sweep[s] = g; params[s] = p } }
     END { for (i = 1; i <= n; i++) {
             split(rows[i], f, ","); s = f[3]; g = f[26] != "" ? f[26] + 0 : f[9] + 0
             if (s in sweep && f[13] == "PASS") {
               bar = sweep[s] > g ? sweep[s] : g
               f[22] = sprintf("%.1f", sweep[s]); f[23] = params[s]; f[24] = g >= 0.95 * bar ? "yes" : "no" }
-            line = f[1]; for (j = 2; j <= 26; j++) line = line "," f[j]
+            line = f[1]; for (j = 2; j <= 28; j++) line = line "," f[j]
             print line } }' "$csv" "$@" >"$csv.tmp" && mv "$csv.tmp" "$csv"
 }
 
@@ -235,7 +262,7 @@ compare() {
 write_suite() {
   echo "$SUITE_COLUMNS" >"$csv"
   summarise >>"$csv"
-  for n in $(cat "$bin/not-run" 2>/dev/null); do echo "$commit,$gpu,$n,$dtype,,,,,,,,,NOT-RUN,,,,,,,,,,,,$mode," >>"$csv"; done
+  for n in $(cat "$bin/not-run" 2>/dev/null); do echo "$commit,$gpu,$n,$dtype,,,,,,,,,NOT-RUN,,,,,,,,,,,,$mode,,," >>"$csv"; done
   sweeps=
   for f in ${SWEEP:-$out/sweep.csv}; do [ -s "$f" ] && sweeps="$sweeps $f"; done
   # shellcheck disable=SC2086
@@ -258,34 +285,53 @@ run() {
   if [ "$mode" = auto ]; then
     if "$stencilc" --help >/dev/null 2>&1; then mode=direct; else mode=split; fi
   fi
-  rm -rf "$bin" && mkdir -p "$bin" "$out" && rm -f "$out/tune_full.csv" || exit 3
+  rm -rf "$bin" && mkdir -p "$bin" "$out" || exit 3
   end=$(($(date +%s) + BUDGET_S))
-  cands=$out/tune_candidates.csv csv=$out/tune_suite.csv
+  cands=$out/tune_candidates.csv csv=$out/tune_suite.csv picks=$out/tune_picks.csv
   echo "$CANDIDATE_COLUMNS" >"$cands"
+  : >"$picks"
   echo "tune_suite: $(echo "$names" | wc -w) stencils, $mode mode, $dtype, top $top${fast_math:+, fast math}"
   if [ $mode = direct ]; then run_direct; else run_split; fi
   write_suite
   (cd "$bin" && tar czf "$out/tune_suite_logs.tgz" ./*.log ./*.run ./*.tune build.out 2>/dev/null)
   echo
-  printf '%-11s %-8s %-36s %8s %8s %6s %8s %7s %8s %4s\n' stencil strategy parameters GCells/s model acc model#1 tune_s sweep 5%
-  tail -n +2 "$csv" | tr -d '"' | awk -F, '{ printf "%-11s %-8s %-36s %8s %8s %6s %8s %7s %8s %4s\n", $3, $7 ? $7 : $13, $8, $9, $14, $15, $16, $19, $22, $24 }'
-  awk -F, 'NR > 1 && $19 != "" { n++; if ($19 + 0 < 60) fast++; if ($24 == "yes") ok++; if ($24 != "") cmp++; a += $15 }
-    END { if (n) printf "\n%d stencils tuned: %d under 60 s; mean accuracy %.2f; within 5%% of the sweep: %d of %d compared\n", n, fast, a / n, ok, cmp }' "$csv"
+  printf '%-11s %-8s %-36s %8s %8s %6s %8s %7s %6s %8s %4s\n' stencil strategy parameters GCells/s model acc model#1 tune_s vsbest sweep 5%
+  tail -n +2 "$csv" | tr -d '"' | awk -F, '{ printf "%-11s %-8s %-36s %8s %8s %6s %8s %7s %6s %8s %4s\n", $3, $7 ? $7 : $13, $8, $9, $14, $15, $16, $19, $28, $22, $24 }'
+  awk -F, 'NR > 1 && $19 != "" { n++; if ($19 + 0 < 60) fast++; if ($28 >= 0.95) near++; if ($24 == "yes") ok++; if ($24 != "") cmp++; a += $15 }
+    END { if (n) printf "\n%d stencils tuned: %d under 60 s; %d picks within 5%% of their best candidate; mean accuracy %.2f; within 5%% of the sweep: %d of %d compared\n", n, fast, near, a / n, ok, cmp }' "$csv"
 }
 
+# Caches each pick of the runs' $OUT folders here and merges their CSVs into RESULTS (default
+# bench/results) as tune_suite_GPU_COMMIT.csv and tune_candidates_GPU_COMMIT.csv.
 import() {
   settings=$dir/SETTINGS
-  dtype=$(sed -n 's/^dtype=//p' "$settings")
-  for f in "$1"/tune/*.tsv; do
-    n=$(basename "$f" .tsv)
-    "$stencilc" tune "examples/$n.c" --dtype "$dtype" --import "$f" | tail -1 || echo "FAILED: import $f"
+  dtype=$(sed -n 's/^dtype=//p' "$settings") commit=$(cat "$dir/COMMIT")
+  for d in "$@"; do
+    for f in "$d"/tune/*.tsv; do
+      [ -e "$f" ] || continue
+      n=$(basename "$f" .tsv)
+      # shellcheck disable=SC2046 # the problem's -t and -s, as emitted (the key's size class)
+      "$stencilc" tune "examples/$n.c" --dtype "$dtype" $(sed -n 's/^#args	//p' "$f") --import "$f" | tail -1 ||
+        echo "FAILED: import $f"
+    done
+  done
+  results=${RESULTS:-bench/results}
+  name=$(for d in "$@"; do tail -n +2 "$d/tune_suite.csv"; done | cut -d, -f2 | grep -v '^$' | head -1)
+  gpu=$(echo "$name" | awk '{ print tolower($NF) }')
+  for kind in suite candidates; do
+    to=$results/tune_${kind}_${gpu:-unknown}_$commit.csv
+    # the candidates' rows get the suite's first columns
+    pre=$([ $kind = suite ] || echo "$commit,$name,$dtype,")
+    { echo "$([ $kind = suite ] || echo commit,gpu,dtype,)$(head -1 "$1/tune_$kind.csv")"
+      for d in "$@"; do tail -n +2 "$d/tune_$kind.csv" | sed "s/^/$pre/"; done; } >"$to" || exit 3
+    echo "wrote $to"
   done
 }
 
 case $1 in
   prepare) prepare "$2" ;;
   run) run "$2" ;;
-  import) import "$2" ;;
+  import) shift; import "$@" ;;
   compare) shift; compare "$@" ;;
-  *) echo "usage: bench/tune_suite.sh prepare [DTYPE] | run [FILTER] | import DIR | compare TUNE_CSV SWEEP_CSV..." >&2; exit 2 ;;
+  *) echo "usage: bench/tune_suite.sh prepare [DTYPE] | run [FILTER] | import DIR... | compare TUNE_CSV SWEEP_CSV..." >&2; exit 2 ;;
 esac

@@ -218,12 +218,12 @@ RT_API RtCheck rt_check(const char *label, const long n[], long steps, double ga
  * and *steps becomes the whole launches that take about time_ms (at most *steps). */
 RT_API double rt_time_runs(const long n[], long *steps, long reps, long time_ms, uint64_t seed) {
   RtGrid g = rt_grid_make(&rt_stencil, n);
-  rt_real *buf[2] = {rt_alloc_grid(&g), rt_alloc_grid(&g)};
-  rt_initial_state(buf, &g, seed);
+  /* one host grid for both buffers: no check reads the result, so buffer 1 needs only the halo */
+  rt_real *init = rt_alloc_grid(&g);
+  rt_fill_random(init, g.cells, seed);
   Engine *e = engine_create(&g);
-  engine_upload(e, buf[0], buf[1]);
-  free(buf[0]);
-  free(buf[1]);
+  engine_upload(e, init, init);
+  free(init);
 
   if (time_ms > 0 && *steps > RT_LAUNCH_STEPS) {
     long launch = RT_LAUNCH_STEPS;
@@ -260,8 +260,8 @@ int main(int argc, char **argv) {
   int full = o.dump_input || o.dump_output; /* the dumps are of the size asked for */
   for (int a = 0; a < rt_stencil.dims; a++)
     check_n[a] = !full && o.check[a] < o.n[a] ? o.check[a] : o.n[a];
-  RtCheck ca = rt_check("a", check_n, o.steps, gain, o.seed, &o, 1);
-  RtCheck cb = rt_check("b", o.n, o.steps < 3 ? o.steps : 3, gain, o.seed + 1, &o, 0);
+  RtCheck ca = rt_check("a", check_n, o.steps, gain, o.seed, &o, 1), cb = ca;
+  if (!o.skip_full_check) cb = rt_check("b", o.n, o.steps < 3 ? o.steps : 3, gain, o.seed + 1, &o, 0);
   if (!ca.pass || !cb.pass) {
     printf("FAIL: verification failed, not timing\n");
     return 1;
@@ -275,10 +275,10 @@ int main(int argc, char **argv) {
   char size[96];
   rt_format_size(size, sizeof size, rt_stencil.dims, o.n);
   printf("RESULT name=%s backend=%s dtype=%s size=%s steps=%ld reps=%ld ms=%.3f gcells=%.4f "
-         "gflops=%.3f max_abs=%.3e max_rel=%.3e verify=PASS\n",
+         "gflops=%.3f max_abs=%.3e max_rel=%.3e verify=%s\n",
          rt_stencil.name, rt_stencil.backend, rt_stencil.dtype, size, steps, o.reps, ms, gcells,
          gcells * rt_stencil.flops, fmax(ca.cmp.max_abs, cb.cmp.max_abs),
-         fmax(ca.cmp.max_rel, cb.cmp.max_rel));
+         fmax(ca.cmp.max_rel, cb.cmp.max_rel), o.skip_full_check ? "SMALL" : "PASS");
   return 0;
 }
 #endif /* RT_MPI */

@@ -45,12 +45,14 @@ make_tmp() {
 # The stand-in nvcc: `nvcc ... SRC.cu ... -o EXE` writes EXE, a shell "program" that appends its
 # arguments to EXE.args (and "NAME ARGS" to $FAKE_LOG when set) and prints a passing check and
 # a RESULT line whose speed comes from the program's name: 100 + 10 i GCells/s for a name that
-# ends in the number i (tune's candidates: NAME-tuneI), 1 more when not run with --time-ms (as
-# the suite runs its pick rather than as tune times it). Knobs, all optional:
+# ends in the number i (tune's candidates: NAME-tuneI), 1 more when run without
+# --skip-full-check (verified in full, as tune verifies its pick; verify=SMALL with it).
+# Knobs, all optional:
 #   FAKE_NVCC_SLEEP=S   every build takes S seconds
 #   FAKE_SLOW="NAMES"   the builds of these programs take 30 s
 #   FAKE_BUILD_FAIL="NAMES"   these sources (name without .cu) do not build
 #   FAKE_FAIL="PATTERNS"      programs whose name matches one of these shell patterns fail their check
+#   FAKE_FULL_FAIL="PATTERNS" these fail only the check at the full size (without --skip-full-check)
 stand_in_nvcc() {
   cat >"$1/nvcc" <<'EOF'
 #!/bin/sh
@@ -68,16 +70,17 @@ cat >>"$exe" <<'PROG'
 echo "$*" >>"$0.args"
 [ -n "$FAKE_LOG" ] && echo "$(basename "$0") $*" >>"$FAKE_LOG"
 size=64x64 steps=5
-case "$*" in *--time-ms*) ;; *) g=$((g + 1)) ;; esac
+verify=PASS fails=$FAKE_FAIL
+case "$*" in *--skip-full-check*) verify=SMALL ;; *) g=$((g + 1)) fails="$fails $FAKE_FULL_FAIL" ;; esac
 while [ $# -gt 0 ]; do case $1 in -s) size=$2; shift ;; -t) steps=$2; shift ;; esac; shift; done
-for p in $FAKE_FAIL; do
+for p in $fails; do
   case $(basename "$0") in $p)
     echo "check a: size=$size steps=$steps max_abs=1.000e-01 max_rel=2.000e-01 tol=1.000e-05 FAIL"
     echo "FAIL: verification failed, not timing"; exit 1 ;;
   esac
 done
 echo "check a: size=$size steps=$steps max_abs=1.000e-07 max_rel=2.000e-07 tol=1.000e-05 PASS"
-echo "RESULT name=x size=$size steps=$steps gcells=$g.0 gflops=9.0 max_abs=1.000e-07 max_rel=2.000e-07 verify=PASS"
+echo "RESULT name=x size=$size steps=$steps gcells=$g.0 gflops=9.0 max_abs=1.000e-07 max_rel=2.000e-07 verify=$verify"
 PROG
 chmod +x "$exe"
 EOF

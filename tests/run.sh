@@ -39,6 +39,7 @@ suite cli env STENCILC=build/asan/stencilc sh tests/test_cli.sh
 suite defaults env STENCILC=build/asan/stencilc sh tests/test_defaults.sh
 suite programs env STENCILC=build/stencilc sh tests/test_programs.sh
 suite tolerance env STENCILC=build/stencilc sh tests/test_tolerance.sh
+suite reference env STENCILC=build/stencilc sh tests/test_reference.sh
 suite programs-multi env STENCILC=build/stencilc sh tests/test_programs_multi.sh
 suite conv2d env STENCILC=build/asan/stencilc sh tests/test_conv2d.sh
 suite refusals env STENCILC=build/asan/stencilc sh tests/test_refusals.sh

@@ -124,13 +124,27 @@ grep -qx -- '--backend n5d' "$tmp/got" && grep -qx -- '--backend ssam' "$tmp/got
   no "tune tries no defaults: $(tr '\n' ';' <"$tmp/got")"
 # a strategy the model puts far behind (naive, for a 2D first-order stencil) is not built
 grep -q -- '--backend naive' "$tmp/got" && no "tune built naive candidates" || ok
-# each candidate verifies all 100 steps, times about 100 ms of launches, and shares the
-# reference's results with the others through one cache directory
-for a in "$tmp"/w/*.args; do tail -1 "$a" | grep -q -- "-t 100 --time-ms 100 -s 4096 --ref-cache $tmp/w/ref\$" || echo "$a"; done >"$tmp/bad"
+# each candidate verifies all 100 steps at the check size only, times about 100 ms of launches,
+# and shares the reference's results with the others through one cache directory; the fastest
+# alone runs again, verified at the full size too
+args="-t 100 --time-ms 100 -s 4096 --ref-cache $tmp/w/ref"
+for a in "$tmp"/w/*.args; do head -1 "$a" | grep -qx -- "$args --skip-full-check" || echo "$a"; done >"$tmp/bad"
 [ -s "$tmp/got" ] && [ ! -s "$tmp/bad" ] && ok || no "candidate arguments: $(cat "$(head -1 "$tmp/bad")")"
 last=$(wc -l <"$tmp/got" | tr -d ' ')
+[ "$(cat "$tmp"/w/*.args | grep -cvx -- "$args --skip-full-check")" -eq 1 ] &&
+  sed -n 2p "$tmp/w/j2d5pt-tune$((last - 1)).args" | grep -qx -- "$args" && ok ||
+  no "not the fastest alone verified in full: $(grep -c . "$tmp"/w/*.args | tr '\n' ' ')"
 choice=$(sed -n "s/^tune: \[$last\/$last\] \(--backend [^ ]* .*[0-9]\) *model.*/\1/p" "$tmp/tune" | sed 's/ *$//')
 grep -qF -- "$choice" "$STENCILC_CACHE/tune.txt" && ok || no "tune: fastest '$choice' not cached"
+# a fastest candidate that fails the full-size check is dropped: the next fastest is verified
+# and cached
+rm -f "$STENCILC_CACHE/tune.txt"
+PATH=$tmp:$PATH NVCC=$tmp/nvcc FAKE_FULL_FAIL="j2d5pt-tune$((last - 1))" "$STENCILC" tune examples/j2d5pt.c --top 2 -s 4096 \
+  -t 100 --workdir "$tmp/w2" >"$tmp/tune2" 2>&1 && ok || no "tune, the fastest failing in full: $(tail -3 "$tmp/tune2")"
+second=$(sed -n "s/^tune: \[$((last - 1))\/$last\] \(--backend .*[^ ]\) *model.*/\1/p" "$tmp/tune2")
+grep -q "FAILED: dropped" "$tmp/tune2" && [ "$(cut -f2 "$STENCILC_CACHE/tune.txt")" = "$second" ] && ok ||
+  no "tune cached '$(cut -f2 "$STENCILC_CACHE/tune.txt")' when the fastest failed in full, want '$second'"
+PATH=$tmp:$PATH NVCC=$tmp/nvcc "$STENCILC" tune examples/j2d5pt.c --top 2 -s 4096 -t 100 --workdir "$tmp/w3" >/dev/null 2>&1
 "$STENCILC" run examples/j2d5pt.c --backend auto -s 4096 -t 10 --cpu 2>&1 | grep -qF "tuned choice for h200: $choice" \
   && ok || no "run --backend auto ignores the cached choice"
 "$STENCILC" gen examples/j2d5pt.c --backend auto -o "$tmp/auto.cu" 2>&1 | grep -q "model's best" \
@@ -177,4 +191,14 @@ sed 's/--backend [a-z0-9]*/--backend quantum/' "$tmp/measured.tsv" >"$tmp/bad.ts
 "$STENCILC" tune examples/star3d1r.c --emit "$tmp/e" --import "$tmp/measured.tsv" >/dev/null 2>&1
 [ $? -eq 2 ] && ok || no "tune --emit with --import: want exit 2"
 
+# bench/model_accuracy.py --fit: candidates measured at half the model's prediction refit every
+# fraction that bounds them to half its value (src/model/predict_*.c's, read by the script)
+"$STENCILC" model examples/j2d5pt.c -s 2048 -t 100 --top 40 | awk 'BEGIN { print "stencil,dtype,size,steps,strategy,parameters,gcells_per_s,verify" }
+  NR > 2 { for (i = 3; $i !~ /^[0-9]+\.[0-9]$/; i++) p = p (i > 3 ? " " : "") $i
+    printf "j2d5pt,float,2048x2048,100,%s,%s,%.4f,SMALL\n", $2, p, $i / 2; p = "" }' >"$tmp/half.csv"
+python3 bench/model_accuracy.py --fit "$STENCILC" "$tmp/half.csv" >"$tmp/fit" 2>&1
+# (at this size the model's 40 best are ssam's)
+chip=$(sed -n 's/.*attained_2d = {[0-9.]*, \([0-9.]*\),.*/\1/p' src/model/predict_ssam.c)
+grep -q "^  ssam 2D .* chip $chip -> $(awk -v c="$chip" 'BEGIN { printf "%.2f", c / 2 }') (" "$tmp/fit" && ok ||
+  no "model_accuracy.py --fit: ssam's 2D chip fraction $chip not halved: $(tail -6 "$tmp/fit")"
 summary model

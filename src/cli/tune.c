@@ -12,6 +12,8 @@
  *   #args<TAB>ARGS       the problem, as the candidate programs take it (-t STEPS [-s SIZE])
  *   #tuneargs<TAB>ARGS   what tune adds to time a candidate (--time-ms; plus --ref-cache DIR,
  *                        a directory of this machine that the candidates of one stencil share)
+ *   #timeonly<TAB>ARGS   what it adds to those for the candidates' timing runs
+ *                        (--skip-full-check); the pick runs again without it, verified in full
  *   #nvcc<TAB>FLAGS      extra nvcc flags (--use_fast_math with --fast-math)
  *   FILE<TAB>OPTIONS<TAB>PREDICTED[<TAB>MEASURED]   one row per candidate, in the model's order */
 #include "tune.h"
@@ -40,13 +42,14 @@ static void tune_help(FILE *f) {
     "                     [--workdir DIR] [--keep] [--emit DIR | --import FILE] [C flags]\n"
     "Takes the model's K best candidates of each strategy (default 3) and each strategy's\n"
     "defaults (none predicted at under a third of the best), builds them with nvcc, as many at\n"
-    "once as there are cores, verifies each on the GPU and times whole launches of about 100 ms\n"
-    "(the CPU reference runs once, shared through a cache in DIR/ref), and caches the fastest\n"
-    "for this stencil, GPU, dtype and size class in tune.txt of $STENCILC_CACHE (default\n"
-    "$XDG_CACHE_HOME/stencilc, else ~/.cache/stencilc), where 'gen' and 'run' find it (their\n"
-    "default --backend auto). It prints a line per candidate built and per candidate timed,\n"
-    "with the seconds since it started. It first checks that there is a GPU (nvidia-smi):\n"
-    "without one, exit 2 and nothing built.\n"
+    "once as there are cores, and times each on the GPU in whole launches of about 100 ms,\n"
+    "verified over all the steps at the programs' small check size; then verifies the fastest\n"
+    "at the full size too (the next fastest when that fails; the CPU reference runs once,\n"
+    "shared through a cache in DIR/ref) and caches it for this stencil, GPU, dtype and size\n"
+    "class in tune.txt of $STENCILC_CACHE (default $XDG_CACHE_HOME/stencilc, else\n"
+    "~/.cache/stencilc), where 'gen' and 'run' find it (their default --backend auto). It\n"
+    "prints a line per candidate built, timed and verified, with the seconds since it started.\n"
+    "It first checks that there is a GPU (nvidia-smi): without one, exit 2 and nothing built.\n"
     "  --gpu G        the GPU (default: the one present)\n"
     "  --arch A, --nvcc-flags \"F\", --fast-math   how nvcc builds, as for 'stencilc run'\n"
     "  --workdir DIR  where to build (default: a fresh folder in $TMPDIR, removed after)\n"
@@ -295,40 +298,72 @@ static void build_all(const Subject *su, const char *nvcc, const char *dir, cons
   }
 }
 
-/* Runs the built candidates; returns the index of the fastest, -1 when none ran, -3 without GPU.
- * A stencil program's candidates run all the steps (they take no --time-ms or --ref-cache). */
+/* Runs candidate b as tune runs it (-t, -s, --time-ms, the shared reference cache), with
+ * --skip-full-check when full is false; a stencil program's candidate runs all the steps, checked
+ * in full (it takes no --time-ms, --ref-cache or --skip-full-check). Returns its GCells/s, -1
+ * when it failed or was not verified, -3 without a GPU. */
+static double run_candidate(const Options *o, const char *ref_dir, const Build *b, bool full,
+                            bool program) {
+  char out[PATH_LEN + 16];
+  char *argv[12] = {(char *)b->exe, "-t", (char *)(o->steps ? o->steps : "1000"), "--time-ms",
+                    TUNE_TIME_MS};
+  int argc = program ? 3 : 5;
+  if (o->size) argv[argc++] = "-s", argv[argc++] = (char *)o->size;
+  if (ref_dir[0] && !program) argv[argc++] = "--ref-cache", argv[argc++] = (char *)ref_dir;
+  if (!full && !program) argv[argc++] = "--skip-full-check";
+  snprintf(out, sizeof out, "%s%s.out", b->exe, full ? "-full" : "");
+  int rc = process_wait(process_start(argv, out));
+  if (rc == 3) return -3;
+  return rc == 0 ? result_gcells(out) : -1;
+}
+
+/* Times the built candidates, each verified at the check size only (the time of a check at the
+ * timed size, mostly host work, was several times the timing's); then verifies the fastest in
+ * full, at the timed size, and falls back to the next fastest while that fails. Returns the
+ * index of the verified pick, -1 when none ran or verified, -3 without GPU. */
 static int time_all(const Options *o, const char *dir, Build *b, int n, bool program) {
-  int best = -1;
-  double best_g = 0;
-  char text[256], out[PATH_LEN + 8], ref_dir[PATH_LEN];
+  char text[256], ref_dir[PATH_LEN];
   snprintf(ref_dir, sizeof ref_dir, "%s/ref", dir);
   if (make_dirs(ref_dir)) ref_dir[0] = 0; /* without a cache each candidate runs the reference */
+  double *g = xcalloc((size_t)n, sizeof *g);
   for (int i = 0; i < n; i++) {
     tune_choice_text(&b[i].c->opt, text, sizeof text);
     printf("tune: [%d/%d] %-48s model %8.1f  ", i + 1, n, text, b[i].c->pred.gcells);
+    g[i] = -1;
     if (!b[i].built) {
       printf("build failed (%s)\n", b[i].log);
       continue;
     }
-    char *argv[10] = {b[i].exe, "-t", (char *)(o->steps ? o->steps : "1000"), "--time-ms",
-                      TUNE_TIME_MS};
-    int argc = program ? 3 : 5;
-    if (o->size) argv[argc++] = "-s", argv[argc++] = (char *)o->size;
-    if (ref_dir[0] && !program) argv[argc++] = "--ref-cache", argv[argc++] = ref_dir;
-    snprintf(out, sizeof out, "%s.out", b[i].exe);
-    int rc = process_wait(process_start(argv, out));
-    double g = rc == 0 ? result_gcells(out) : -1;
-    if (rc == 3) {
+    g[i] = run_candidate(o, ref_dir, &b[i], false, program);
+    if (g[i] == -3) {
       printf("not timed: no GPU\n");
-      fflush(stdout);
+      free(g);
       return -3;
     }
-    if (g < 0) printf("failed (exit %d, %s)  (%.1f s)\n", rc, out, elapsed());
-    else printf("measured %8.1f GCells/s  (%.1f s)\n", g, elapsed());
+    if (g[i] < 0) printf("failed (%s.out)  (%.1f s)\n", b[i].exe, elapsed());
+    else printf("measured %8.1f GCells/s  (%.1f s)\n", g[i], elapsed());
     fflush(stdout);
-    if (g > best_g) best_g = g, best = i;
   }
-  return best;
+  int pick = -1;
+  for (;;) {
+    int best = -1;
+    for (int i = 0; i < n; i++)
+      if (g[i] > 0 && (best < 0 || g[i] > g[best])) best = i;
+    if (best < 0) break;
+    tune_choice_text(&b[best].c->opt, text, sizeof text);
+    double full = program ? g[best] : run_candidate(o, ref_dir, &b[best], true, program);
+    printf("tune: verify at the full size %-36s %s  (%.1f s)\n", text,
+           full > 0 ? "PASS" : "FAILED: dropped", elapsed());
+    fflush(stdout);
+    if (full > 0) {
+      printf("tune: pick %s measured %.1f GCells/s, verified %.1f GCells/s\n", text, g[best], full);
+      pick = best;
+      break;
+    }
+    g[best] = -1;
+  }
+  free(g);
+  return pick;
 }
 
 static int store_choice(const char *key, const char *text) {
@@ -349,10 +384,10 @@ static int emit(const Subject *su, const Options *o, const char *key, const char
   snprintf(path, sizeof path, "%s/tune.tsv", dir);
   FILE *f = fopen(path, "w");
   int ok = f != NULL;
-  if (ok) fprintf(f, "#key\t%s\n#args\t-t %s%s%s\n#tuneargs\t%s%s\n#nvcc\t%s\n", key,
+  if (ok) fprintf(f, "#key\t%s\n#args\t-t %s%s%s\n#tuneargs\t%s%s\n#timeonly\t%s\n#nvcc\t%s\n", key,
                   o->steps ? o->steps : "1000", o->size ? " -s " : "", o->size ? o->size : "",
                   su->st ? "--time-ms " : "", su->st ? TUNE_TIME_MS : "",
-                  o->nvcc.fast_math ? "--use_fast_math" : "");
+                  su->st ? "--skip-full-check" : "", o->nvcc.fast_math ? "--use_fast_math" : "");
   for (int i = 0; ok && i < n; i++) {
     if (write_source(su, dir, i, &b[i])) {
       ok = 0;

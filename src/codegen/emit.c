@@ -9,6 +9,7 @@
 
 #include "runtime_text.h"
 #include "util/hash.h"
+#include "util/mem.h"
 #include "util/version.h"
 
 /* ---- Expressions ---- */
@@ -428,6 +429,89 @@ static void emit_constants(Buf *out, const Stencil *st, DType dtype, const Backe
   buf_puts(out, "}};\n");
 }
 
+/* The reference's cells per chunk of a row: its partial sums (doubles) stay in L1. */
+enum { REF_CHUNK = 256 };
+
+static bool reads_cells(const Expr *x) {
+  if (x->kind == EX_LOAD) return true;
+  for (int i = 0; i < x->nargs; i++)
+    if (reads_cells(x->arg[i])) return true;
+  return false;
+}
+
+/* One loop over the chunk's cells (iL from x0 to x1; c the cell, when EXPR reads one; no EXPR:
+ * the store) with body head EXPR tail. */
+static void emit_chunk_loop(Emitter *e, const Stencil *st, const Expr *x, const char *head,
+                            const char *tail) {
+  int d = st->dims;
+  em_open(e, "for (long i%d = x0; i%d < x1; i%d++)", d - 1, d - 1, d - 1);
+  if (x && !reads_cells(x)) {
+    emit_expr_line(e, head, st, x, DTYPE_DOUBLE, emit_load_as_double, NULL, tail);
+    em_close(e);
+    return;
+  }
+  em_begin(e);
+  buf_puts(e->out, "const long c = ");
+  for (int a = 0; a < d - 1; a++) buf_printf(e->out, "i%d * s%d + ", a, a);
+  buf_printf(e->out, "i%d;", d - 1);
+  em_end(e);
+  if (x) emit_expr_line(e, head, st, x, DTYPE_DOUBLE, emit_load_as_double, NULL, tail);
+  else em_line(e, "%s", head);
+  em_close(e);
+}
+
+/* reference_step: the expression in double from the stored values, rounded to the element type
+ * on store. Its top-level chain of + and - (((t1 + t2) - t3) + ...) is split into its terms, and
+ * each term is added in its own loop over a chunk of a row into double partial sums: every
+ * cell gets the same operations in the same order as the expression written for one cell, but
+ * in loops the compiler vectorises (cell by cell, gcc vectorised none of the 729-term box's:
+ * half a minute a step at 512^3 on 16 cores). Rows and chunks in parallel. */
+static void emit_reference_rows(Buf *out, const Stencil *st) {
+  int d = st->dims, n = 1, L = d - 1;
+  for (const Expr *x = st->expr; x->kind == EX_ADD || x->kind == EX_SUB; x = x->arg[0]) n++;
+  const Expr **term = xcalloc((size_t)n, sizeof *term);
+  char *op = xcalloc((size_t)n, 1);
+  int k = n;
+  const Expr *x = st->expr;
+  for (; x->kind == EX_ADD || x->kind == EX_SUB; x = x->arg[0]) {
+    term[--k] = x->arg[1];
+    op[k] = x->kind == EX_ADD ? '+' : '-';
+  }
+  term[0] = x;
+  Emitter e = {out, 0};
+  em_open(&e, "static void reference_step(const rt_real *__restrict__ in, rt_real *__restrict__ out, "
+              "const RtGrid *g)");
+  emit_grid_bounds(&e, d, st->nweights);
+  em_begin(&e);
+  buf_puts(out, "const long rows = 1");
+  for (int a = 0; a < L; a++) buf_printf(out, " * (e%d - b%d)", a, a);
+  buf_printf(out, ", chunks = (e%d - b%d + %d) / %d;", L, L, REF_CHUNK - 1, REF_CHUNK);
+  em_end(&e);
+  em_directive(&e, "#pragma omp parallel for");
+  em_open(&e, "for (long r = 0; r < rows * chunks; r++)");
+  if (d > 1) em_line(&e, "long row = r / chunks;");
+  for (int a = L - 1; a >= 0; a--) {
+    em_line(&e, "const long i%d = b%d + row %% (e%d - b%d);", a, a, a, a);
+    if (a) em_line(&e, "row /= e%d - b%d;", a, a);
+  }
+  em_line(&e, "const long x0 = b%d + r %% chunks * %d, x1 = x0 + %d < e%d ? x0 + %d : e%d;", L, REF_CHUNK,
+          REF_CHUNK, L, REF_CHUNK, L);
+  em_line(&e, "double acc[%d];", REF_CHUNK);
+  char head[64];
+  snprintf(head, sizeof head, "acc[i%d - x0] = (", L);
+  emit_chunk_loop(&e, st, term[0], head, ");");
+  for (k = 1; k < n; k++) {
+    snprintf(head, sizeof head, "acc[i%d - x0] = acc[i%d - x0] %c (", L, L, op[k]);
+    emit_chunk_loop(&e, st, term[k], head, ");");
+  }
+  snprintf(head, sizeof head, "out[c] = (rt_real)acc[i%d - x0];", L);
+  emit_chunk_loop(&e, st, NULL, head, NULL);
+  em_close(&e);
+  em_close(&e);
+  free(term);
+  free(op);
+}
+
 /* The reference step, and RT_REF_HASH: a hash of it, of the element type and of the runtime
  * (its driver fills the initial state and the run-time weights), so that programs of one stencil and
  * dtype, whatever their backend, share cached reference results. */
@@ -435,8 +519,7 @@ static void emit_reference_step(Buf *out, const Stencil *st, DType dtype) {
   Buf ref = {0};
   buf_puts(&ref, "\n/* Reference: the expression in double from the stored values, rounded to the\n"
                  " * element type on store. */\n");
-  HostStep hs = {"reference_step", DTYPE_DOUBLE, 0, emit_load_as_double};
-  emit_host_step(&ref, st, &hs);
+  emit_reference_rows(&ref, st);
   emit_bound_step(&ref, st);
   const char *type = ir_dtype_name(dtype);
   uint64_t h = hash_bytes(HASH_INIT, ref.s, ref.len);

@@ -137,6 +137,45 @@ static void test_bound_rules(void) {
            "linear bound at cell %d: %.17g, expected %.17g", c, bout[c], want);
 }
 
+/* The linear bound over a 3D grid of random values and bounds, terms at several offsets on
+ * every axis, one scaled by a run-time weight, against the formula cell by cell. */
+static void test_bound_linear_3d(void) {
+  static const RtStencil box = {"b", "cpu", "double", 3, {1, 2, 1}, {1, 1, 2}, 9, 1.0, 0,
+                                8, 1, 1, 0, NULL, 0, NULL, NULL, {0, 0, 0}};
+  static const RtTerm terms[5] = {{1, {-1, 0, 0}, 0.5, -1}, {1, {0, -2, 2}, 1.5, 1},
+                                  {0, {0, 0, 0}, 0.125, -1}, {1, {1, 1, -1}, 3.0, -1},
+                                  {1, {0, 0, 0}, 0.75, 0}};
+  const rt_real w[2] = {-2.0, 0.5};
+  long n[3] = {4, 5, 7};
+  RtGrid g = rt_grid_make(&box, n);
+  rt_real *in = rt_alloc_grid(&g);
+  double *bin = (double *)rt_xmalloc((size_t)g.cells * sizeof *bin);
+  double *bout = (double *)rt_xmalloc((size_t)g.cells * sizeof *bout);
+  rt_fill_random(in, g.cells, 7);
+  for (long c = 0; c < g.cells; c++) bin[c] = 1e-9 * (double)(c % 13), bout[c] = -1;
+  rt_bound_linear_step(in, bin, bout, &g, terms, 5, 11, w);
+  int bad = 0;
+  for (long c = 0; c < g.cells; c++) {
+    double want = -1;
+    if (rt_is_interior(&g, c)) {
+      double sum = 0, m = 0.125;
+      for (int i = 0; i < 5; i++) {
+        if (!terms[i].reads) continue;
+        long at = c + terms[i].off[0] * g.stride[0] + terms[i].off[1] * g.stride[1] + terms[i].off[2];
+        double a = terms[i].mag * (terms[i].weight >= 0 ? fabs(w[terms[i].weight]) : 1);
+        sum += a * bin[at];
+        m += a * (fabs(in[at]) + bin[at]);
+      }
+      want = sum + 11 * (DBL_EPSILON * m + DBL_MIN);
+    }
+    bad += !(fabs(bout[c] - want) <= 1e-15 * fabs(want));
+  }
+  EXPECT(bad == 0, "linear bound over a 3D grid: %d of %ld cells differ from the formula", bad, g.cells);
+  free(in);
+  free(bin);
+  free(bout);
+}
+
 static void test_tolerance(void) {
   double base = rt_tolerance(DBL_EPSILON, 5, 10, 1.0);
   EXPECT(rt_tolerance(DBL_EPSILON, 5, 100, 1.0) > base, "more steps, larger tolerance");
@@ -204,6 +243,7 @@ int main(void) {
   test_grid_and_poison();
   test_compare();
   test_bound_rules();
+  test_bound_linear_3d();
   test_tolerance();
   test_weights();
   test_median();
