@@ -6,11 +6,47 @@
 # update, a skipped column); n5d, 25d and ssam refuse programs with the reason; `model` and
 # `--backend auto` give naive; nvcc compiles each naive program for sm_90 when it is present.
 N=${1:-100} # random programs (see below)
+case $N in --gen-job) N=0 ;; esac
 . "$(dirname "$0")/lib.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 DIR=examples/programs
 PY=${PYTHON:-python3}
+run_ok() { "$@" 2>&1 | grep -q 'verify=PASS'; }
+perturb() { # FILE SED-EXPRESSION: applied between the kernel markers only
+  sed "/stencilc:kernel-begin/,/stencilc:kernel-end/ $2" "$1"
+}
+if [ "$1" = --gen-job ]; then tmp=$3; else
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+fi
+
+# One random program's checks (section 'random programs' below runs them): --gen-job SEED TMP.
+GEN=${PROGRAMGEN:-build/programgen}
+if [ "$1" = --gen-job ]; then
+  s=$2 p="$tmp/gen$2"
+  {
+    if "$GEN" --seed "$s" -o "$p.c" --oracle "$p-oracle.c" && "$STENCILC" info "$p.c" --json >"$p.json" 2>"$p.err" &&
+      why=$("$PY" tests/program_facts.py "$p.c" "$p.json"); then echo "info ok"
+    else echo "info FAIL $why $(head -3 "$p.err")"; fi
+    if cc -std=c11 -O1 -Wall -Werror -Itests -o "$p-oracle" "$p-oracle.c" -lm 2>"$p.err"; then
+      # cpu: 9 steps at 15 cells per axis (the dumps are of the whole run)
+      if "$STENCILC" gen "$p.c" --backend cpu -o "$p-cpu.c" 2>"$p.err" &&
+        cc -std=c11 -O1 -fopenmp -Wall -Wextra -Werror -o "$p-cpu" "$p-cpu.c" -lm 2>"$p.err" &&
+        run_ok env OMP_NUM_THREADS=1 "$p-cpu" -s 15 -t 9 -r 1 --dump-input "$p-in" --dump-output "$p-out" &&
+        "$p-oracle" "$p-in" "$p-out" >"$p.err" 2>&1 && grep -q ' PASS$' "$p.err"; then echo "cpu ok"
+      else echo "cpu FAIL $(head -3 "$p.err")"; fi
+      # naive through cudaemu: 5 steps at 11
+      if "$STENCILC" gen "$p.c" --backend naive -o "$p.cu" 2>"$p.err" &&
+        sh tools/cudaemu/build.sh "$p.cu" "$p-naive" 2>"$p.err" &&
+        run_ok "$p-naive" -s 11 -t 5 -r 1 --dump-input "$p-nin" --dump-output "$p-nout" &&
+        "$p-oracle" "$p-nin" "$p-nout" >"$p.err" 2>&1 && grep -q ' PASS$' "$p.err"; then echo "naive ok"
+      else echo "naive FAIL $(head -3 "$p.err")"; fi
+    else
+      echo "oracle FAIL: $(head -3 "$p.err")"
+    fi
+  } >"$p.status"
+  rm -f "$p-cpu" "$p-naive" "$p.cu" "$p-naive.emu.cpp" "$p-in" "$p-out" "$p-nin" "$p-nout"
+  exit 0
+fi
 
 # ---- info --json: facts by hand ----
 # name | fields (name:levels:coef) | per stage: writes:radius:npoints:flops | total flops | lo | hi | second order
@@ -99,10 +135,6 @@ for v in minus from0; do
 done
 
 # ---- cpu and naive (cudaemu) runs, and perturbed kernels ----
-run_ok() { "$@" 2>&1 | grep -q 'verify=PASS'; }
-perturb() { # FILE SED-EXPRESSION: applied between the kernel markers only
-  sed "/stencilc:kernel-begin/,/stencilc:kernel-end/ $2" "$1"
-}
 for f in "$DIR"/*.c; do
   name=$(basename "$f" .c)
   "$STENCILC" info "$f" >/dev/null 2>&1 || continue # refused ones are checked below
@@ -170,25 +202,34 @@ if "$STENCILC" gen "$DIR/fdtd2d.c" --backend auto -o "$tmp/auto.cu" 2>"$tmp/err"
 else no "gen --backend auto fdtd2d: $(cat "$tmp/err")"; fi
 expect 2 "tune refuses programs" "$STENCILC" tune "$DIR/fdtd2d.c"
 
-# ---- random programs (tools/programgen): the facts it drew match `info`, and each verifies on
-# cpu (N of them: the first argument, default 100), a few on naive through cudaemu ----
-GEN=${PROGRAMGEN:-build/programgen}
+# ---- random programs (tools/programgen): N of them (the first argument, default 100), each
+# checked three ways: the facts it drew match `info`; on cpu and on naive (through
+# tools/cudaemu) the program passes its own verification AND its result matches the user's own
+# function compiled by cc, run from the same input (tests/program_oracle.h, the main written by
+# programgen --oracle, reading the program's --dump-input/--dump-output). One job per seed, two
+# at a time (CI has 2 cores); each writes its verdicts to $tmp/gen<seed>.status. ----
+seq 1 "$N" | xargs -P 2 -I@ sh "$0" --gen-job @ "$tmp"
 s=1
 while [ $s -le "$N" ]; do
-  p="$tmp/gen$s"
-  if "$GEN" --seed $s -o "$p.c" && "$STENCILC" info "$p.c" --json >"$p.json" 2>"$tmp/err" &&
-    why=$("$PY" tests/program_facts.py "$p.c" "$p.json"); then ok
-  else no "programgen seed $s: info: $why $(head -3 "$tmp/err")"; fi
-  if "$STENCILC" gen "$p.c" --backend cpu -o "$p-cpu.c" 2>"$tmp/err" &&
-    cc -std=c11 -O1 -fopenmp -Wall -Wextra -Werror -o "$p-cpu" "$p-cpu.c" -lm 2>"$tmp/err" &&
-    run_ok env OMP_NUM_THREADS=1 "$p-cpu" -s 15 -t 9 -r 1 --check-size 11; then ok
-  else no "programgen seed $s: cpu: $(head -3 "$tmp/err")"; fi
-  case $s in 1 | 2 | 3 | 4)
-    if "$STENCILC" gen "$p.c" --backend naive -o "$p.cu" 2>"$tmp/err" &&
-      sh tools/cudaemu/build.sh "$p.cu" "$p-naive" 2>"$tmp/err" && run_ok "$p-naive" -s 11 -t 4 -r 1; then ok
-    else no "programgen seed $s: naive (cudaemu): $(head -3 "$tmp/err")"; fi ;;
-  esac
+  st="$tmp/gen$s.status"
+  # three verdicts per seed, each 'ok': a missing or short status file fails too
+  if [ "$(grep -c ' ok$' "$st" 2>/dev/null)" = 3 ]; then ok; else no "programgen seed $s: $(cat "$st" 2>/dev/null)"; fi
   s=$((s + 1))
+done
+# how many seeds ran: every job wrote its status (N of them, N >= 100 in CI: run.sh's default)
+if [ "$(ls "$tmp"/gen*.status 2>/dev/null | wc -l)" -eq "$N" ]; then ok; else no "programgen: $(ls "$tmp"/gen*.status | wc -l) status files for $N seeds"; fi
+
+# The oracle is live: a cpu kernel of a random program scaled by 1.01, run through the user's
+# code, fails it; the unperturbed one (above) passed.
+for s in 1 2 3; do
+  p="$tmp/gen$s"
+  perturb "$p-cpu.c" 's/out\[c\] = (rt_real)(/out[c] = (rt_real)(1.01 * /' >"$p-m.c"
+  rm -f "$p-out"
+  # (the perturbed program fails its own verification too, after writing its dumps)
+  if ! cmp -s "$p-cpu.c" "$p-m.c" && cc -std=c11 -O1 -fopenmp -o "$p-m" "$p-m.c" -lm 2>/dev/null &&
+    { "$p-m" -s 15 -t 9 -r 1 --dump-input "$p-in" --dump-output "$p-out" >/dev/null 2>&1 || true; } &&
+    [ -s "$p-out" ] && ! "$p-oracle" "$p-in" "$p-out" >"$tmp/or.log" 2>&1 && grep -q ' FAIL$' "$tmp/or.log"; then ok
+  else no "programgen seed $s: the oracle passed a perturbed kernel: $(cat "$tmp/or.log" 2>/dev/null)"; fi
 done
 
 # ---- nvcc (when present): every program's naive kernels for sm_90 ----

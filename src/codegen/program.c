@@ -206,19 +206,26 @@ static void emit_constants(Buf *out, const Program *pr, DType dtype, const Backe
   for (int f = 0; f < pr->nfields; f++)
     buf_printf(out, "%s{\"%s\", %d, %d}", f ? ", " : "", pr->fields[f].name, pr->fields[f].levels,
                pr->fields[f].coef);
-  buf_puts(out, "};\n\n/* The program: name, backend, dtype, dims, halo lo, hi, flops (all stages),\n"
+  buf_puts(out, "};\n");
+  if (pr->nscalars) {
+    buf_puts(out, "static const char *const rt_scalar_names[] = {");
+    for (int k = 0; k < pr->nscalars; k++) buf_printf(out, "%s\"%s\"", k ? ", " : "", pr->scalars[k]);
+    buf_puts(out, "};\n");
+  }
+  buf_puts(out, "\n/* The program: name, backend, dtype, dims, halo lo, hi, flops (all stages),\n"
                 " * gain (product of the stages'), 0, default size, steps, reps, 0, NULL, 0, NULL, NULL,\n"
-                " * no fixed sizes; fields, scalars, coefficient scale, second order in time. */\n"
+                " * no fixed sizes; fields, scalars, coefficient scale, second order in time, the\n"
+                " * scalars' names. */\n"
                 "static const RtProgram rt_program = {{\"");
   buf_printf(out, "%s\", \"%s\", \"%s\", %d, {", pr->name, b->name,
              ir_dtype_name(dtype), pr->dims);
   for (int a = 0; a < IR_MAX_DIMS; a++) buf_printf(out, "%s%d", a ? ", " : "", a < pr->dims ? pr->lo[a] : 0);
   buf_puts(out, "}, {");
   for (int a = 0; a < IR_MAX_DIMS; a++) buf_printf(out, "%s%d", a ? ", " : "", a < pr->dims ? pr->hi[a] : 0);
-  buf_printf(out, "}, %d, %.17g, 0, %ld, %ld, %ld, 0, NULL, 0, NULL, NULL, {0, 0, 0}}, RT_PROG_FIELDS, rt_fields, %d, %.17g, %d};\n",
+  buf_printf(out, "}, %d, %.17g, 0, %ld, %ld, %ld, 0, NULL, 0, NULL, NULL, {0, 0, 0}}, RT_PROG_FIELDS, rt_fields, %d, %.17g, %d, %s};\n",
              pr->flops, product_of_gains(pr), b->engine->default_size[pr->dims - 1],
              b->engine->default_steps, b->engine->default_reps, pr->nscalars, pr->coef_scale,
-             program_second_order(pr));
+             program_second_order(pr), pr->nscalars ? "rt_scalar_names" : "NULL");
 }
 
 int codegen_program_stages(Buf *out, const Program *pr, const GenOptions *opt) {
