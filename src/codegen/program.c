@@ -76,6 +76,14 @@ static void emit_pointers(Emitter *e, const Program *pr, const Stage *s, bool ar
   }
 }
 
+/* Whether e reads a run-time scalar (then the host stage binds rt_w). */
+static bool reads_scalar(const Expr *e) {
+  if (e->kind == EX_WEIGHT) return true;
+  for (int k = 0; k < e->nargs; k++)
+    if (reads_scalar(e->arg[k])) return true;
+  return false;
+}
+
 /* A host loop nest for stage i: the reference (double, no simd) or the cpu backend's. */
 static void emit_host_stage(Buf *out, const Program *pr, int i, const char *prefix, DType arith,
                             bool reference) {
@@ -86,7 +94,7 @@ static void emit_host_stage(Buf *out, const Program *pr, int i, const char *pref
   for (int a = 0; a < d - 1; a++) em_line(&e, "const long s%d = g->stride[%d];", a, a);
   for (int a = 0; a < d; a++)
     em_line(&e, "const long b%d = %d, e%d = g->ext[%d] - %d;", a, s->st.lo[a], a, a, s->st.hi[a]);
-  if (pr->nscalars) em_line(&e, "const rt_real *const rt_w = rt_w_host;");
+  if (reads_scalar(s->st.expr)) em_line(&e, "const rt_real *const rt_w = rt_w_host;");
   em_line(&e, "(void)t; /* unused when every field keeps one buffer */");
   emit_pointers(&e, pr, s, false);
   emit_cell_nest(&e, d, !reference);
@@ -213,8 +221,9 @@ static void emit_constants(Buf *out, const Program *pr, DType dtype, const Backe
     buf_puts(out, "};\n");
   }
   buf_puts(out, "\n/* The program: name, backend, dtype, dims, halo lo, hi, flops (all stages),\n"
-                " * gain (product of the stages'), 0, default size, steps, reps, 0, NULL, 0, NULL, NULL,\n"
-                " * no fixed sizes; fields, scalars, coefficient scale, second order in time, the\n"
+                " * gain (product of the stages'), 0, default size, steps (the source's when it fixes them),\n"
+                " * reps, 0, NULL, 0, NULL, NULL, the interior the source fixes per axis (0: none);\n"
+                " * fields, scalars, coefficient scale, second order in time, the\n"
                 " * scalars' names. */\n"
                 "static const RtProgram rt_program = {{\"");
   buf_printf(out, "%s\", \"%s\", \"%s\", %d, {", pr->name, b->name,
@@ -222,9 +231,12 @@ static void emit_constants(Buf *out, const Program *pr, DType dtype, const Backe
   for (int a = 0; a < IR_MAX_DIMS; a++) buf_printf(out, "%s%d", a ? ", " : "", a < pr->dims ? pr->lo[a] : 0);
   buf_puts(out, "}, {");
   for (int a = 0; a < IR_MAX_DIMS; a++) buf_printf(out, "%s%d", a ? ", " : "", a < pr->dims ? pr->hi[a] : 0);
-  buf_printf(out, "}, %d, %.17g, 0, %ld, %ld, %ld, 0, NULL, 0, NULL, NULL, {0, 0, 0}}, RT_PROG_FIELDS, rt_fields, %d, %.17g, %d, %s};\n",
-             pr->flops, product_of_gains(pr), b->engine->default_size[pr->dims - 1],
-             b->engine->default_steps, b->engine->default_reps, pr->nscalars, pr->coef_scale,
+  long steps = b->engine->default_steps, n[IR_MAX_DIMS] = {0, 0, 0};
+  program_fixed_steps(pr, &steps);
+  for (int a = 0; a < pr->dims; a++) program_fixed_interior(pr, a, &n[a]);
+  buf_printf(out, "}, %d, %.17g, 0, %ld, %ld, %ld, 0, NULL, 0, NULL, NULL, {%ld, %ld, %ld}}, RT_PROG_FIELDS, rt_fields, %d, %.17g, %d, %s};\n",
+             pr->flops, product_of_gains(pr), b->engine->default_size[pr->dims - 1], steps,
+             b->engine->default_reps, n[0], n[1], n[2], pr->nscalars, pr->coef_scale,
              program_second_order(pr), pr->nscalars ? "rt_scalar_names" : "NULL");
 }
 
