@@ -11,6 +11,8 @@
 
 #include "emit.h"
 #include "naive.h"
+#include "p25d.h"
+#include "ssam.h"
 #include "runtime_text.h"
 #include "util/diag.h"
 
@@ -187,10 +189,70 @@ static int naive_plan(const Program *pr, const GenOptions *opt, NaivePlan *plan,
 
 static bool is_cpu(const Backend *b) { return !b->engine->cuda; }
 
+/* The first stage that reads field f, or -1. */
+static int reader_of(const Program *pr, int f) {
+  for (int i = 0; i < pr->nstages; i++)
+    for (int p = 0; p < pr->stages[i].st.npoints; p++)
+      if (pr->stages[i].refs[p].field == f) return i;
+  return -1;
+}
+
+/* Why 25d or ssam cannot take the program: the first thing in it their scheme has no place for.
+ * 2.5D blocking (Zhang et al.) streams the planes of one 3D input grid along its first axis
+ * through a queue in registers or shared memory; SSAM (Chen et al.) holds one input grid in a
+ * warp's registers and passes partial sums of that input times constant coefficients (kernel
+ * arguments) between lanes. A coefficient grid, a second time level, a second input field or a
+ * chain of stages needs a second queue or cache per input: not implemented for either. */
+static void streaming_obstacle(const Program *pr, bool ssam, char *text, size_t n) {
+  if (ssam && pr->dims == 1) {
+    snprintf(text, n, "this program is 1D; SSAM lays a 2D or 3D grid over a warp's lanes and "
+                      "registers");
+    return;
+  }
+  if (!ssam && pr->dims != 3) {
+    snprintf(text, n, "2.5D blocking streams the planes of a 3D grid; this program is %dD", pr->dims);
+    return;
+  }
+  for (int f = 0; f < pr->nfields; f++)
+    if (pr->fields[f].coef) {
+      snprintf(text, n, "stage %d reads coefficient grid '%s', which varies cell by cell; %s",
+               reader_of(pr, f), pr->fields[f].name,
+               ssam ? "SSAM multiplies its cached input by constant coefficients only"
+                    : "the plane queue holds one input grid, and a second one is not implemented");
+      return;
+    }
+  if (program_second_order(pr)) {
+    snprintf(text, n, "it reads a field at level t - 1 as well as t (second order in time); the "
+                      "%s caches one input level", ssam ? "systolic warp" : "plane queue");
+    return;
+  }
+  if (pr->nstages > 1) {
+    snprintf(text, n, "it has %d stages, each reading what the others write; one %s launch "
+                      "computes one statement, and chaining the stages is not implemented",
+             pr->nstages, ssam ? "SSAM" : "2.5D");
+    return;
+  }
+  for (int f = 0; f < pr->nfields; f++)
+    if (pr->fields[f].levels != 2) {
+      snprintf(text, n, "'%s' keeps %d time level%s; the %s reads level t and writes t + 1 into a "
+               "second buffer", pr->fields[f].name, pr->fields[f].levels,
+               pr->fields[f].levels == 1 ? " (updated in place)" : "s", ssam ? "SSAM kernel" : "2.5D kernel");
+      return;
+    }
+  program_traits(pr, text, n);
+}
+
 int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why, size_t n) {
   NaivePlan plan;
   if (opt->backend == &backend_naive) return naive_plan(pr, opt, &plan, why, n);
   if (is_cpu(opt->backend)) return 0;
+  if (opt->backend == &backend_ssam || opt->backend == &backend_p25d) {
+    char obstacle[400];
+    streaming_obstacle(pr, opt->backend == &backend_ssam, obstacle, sizeof obstacle);
+    snprintf(why, n, "%s: %s; --backend naive (CUDA) or cpu runs this program", opt->backend->name,
+             obstacle);
+    return -1;
+  }
   char traits[256];
   program_traits(pr, traits, sizeof traits);
   snprintf(why, n, "%s: takes one statement updating one grid with two time levels from level t; "

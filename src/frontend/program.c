@@ -581,7 +581,7 @@ static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
     fd->levels = 1;
     fd->coef = true;
     fd->writer = -1;
-    p->program_form = true;
+    if (clang_getCursorType(a->decl).kind != CXType_Pointer) p->program_form = true;
   }
   const Field *fd = &pr->fields[f];
   int shift = rot ? rotation_shift(rot, k) : 0, off[IR_MAX_DIMS];
@@ -749,16 +749,15 @@ static int stage_loops(Parser *p, CXCursor nest, CXCursor *body) {
   int n = 0;
   while (kind(c) == CXCursor_ForStmt) {
     if (n == IR_MAX_DIMS)
-      return fail(p, c, "stencilc handles 2D and 3D grids", "too many nested loops in a stage");
+      return fail(p, c, "stencilc handles 1D, 2D and 3D grids", "too many nested loops in a stage");
     if (parse_loop(p, c, &p->loops[n], &p->size[n])) return -1;
     c = p->loops[n++].body;
     int k = statements(p, c, kids);
     if (k < 0) return -1;
     if (k == 1 && kind(kids[0]) == CXCursor_ForStmt) c = kids[0];
   }
-  if (n < 2)
-    return fail(p, nest, "give each stage 2 or 3 spatial loops", "a stage with %d spatial loop%s", n,
-                n == 1 ? "" : "s");
+  if (n < 1)
+    return fail(p, nest, "give each stage 1, 2 or 3 spatial loops", "a stage with no spatial loop");
   if (pr->dims && n != pr->dims)
     return fail(p, nest, "every stage updates the whole grid's axes",
                 "a stage with %d spatial loops in a %dD program", n, pr->dims);
@@ -863,7 +862,9 @@ static int stage_target(Parser *p, CXCursor nest) {
   if (pr->nfields == PROG_MAX_FIELDS)
     return fail(p, lhs, "merge grids", "more than %d grids", PROG_MAX_FIELDS);
   if (grid_decl(p, &a, levels, !rot, pr->nfields == 0)) return -1;
-  if (levels != 2) p->program_form = true;
+  /* (pointer grids without a rotation are the single-stencil front end's, which explains them) */
+  bool pointer = clang_getCursorType(a.decl).kind == CXType_Pointer;
+  if (levels != 2 && !pointer) p->program_form = true;
   Field *f = &pr->fields[pr->nfields];
   memset(f, 0, sizeof *f);
   snprintf(f->name, sizeof f->name, "%s", name);
@@ -935,6 +936,14 @@ static int parse_program(Parser *p, CXCursor time_loop) {
                   "the time loop rotates '%s', which no stage writes", p->rot[r].name[0]);
   for (p->stage = 0; p->stage < nests; p->stage++)
     if (stage_expr(p, s[p->stage])) return -1;
+  bool carried = false; /* some stage reads a field a stage writes */
+  for (int i = 0; i < pr->nstages; i++)
+    for (int q = 0; q < pr->stages[i].st.npoints; q++)
+      carried = carried || !pr->fields[pr->stages[i].refs[q].field].coef;
+  if (!carried)
+    return fail(p, time_loop, "read the field a stage writes in the next step (u[t % 2] after "
+                              "u[(t + 1) % 2], or swap the pointers)",
+                "the stages read only grids that no stage writes: every step computes the same");
   pr->t_start = (int)p->time.lo;
   snprintf(pr->steps_param, sizeof pr->steps_param, "%s", p->time.ext);
   pr->steps_const = p->time.ext[0] ? -p->time.bound - p->time.lo : p->time.bound - p->time.lo;
@@ -1035,9 +1044,9 @@ static void parse_program_job(void *data) {
     cur_name(func, pr->func_name);
     if (parse_program(&p, first_loop(func)) == 0) {
       program_classify(pr);
-      /* a single stencil with run-time scalars is one stencil too (every backend takes it) */
-      result = single_stencil(&p) ||
-                       ((pr->nstages > 1 || pr->nscalars) && single_front_end_accepts(path, fo))
+      /* whatever the single-stencil front end takes is one stencil (every backend takes it):
+       * a single stencil with run-time scalars, a pointer swap with temporaries */
+      result = single_stencil(&p) || single_front_end_accepts(path, fo)
                    ? PROGRAM_NOT
                    : PROGRAM_OK;
     } else if (p.program_form && !single_front_end_accepts(path, fo)) {
