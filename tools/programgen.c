@@ -33,8 +33,6 @@
 
 enum { MAX_STAGES = 3, MAX_COEF = 2, MAX_SCALARS = 2, MAX_TERMS = 8 };
 
-/* 1D programs once the front end takes them (issue 18 item 2): 1 */
-enum { MIN_DIMS = 2 };
 
 static uint64_t rng_state;
 
@@ -108,7 +106,7 @@ int main(int argc, char **argv) {
   FILE *f = fopen(out_path, "w");
   if (!f) return 3;
   Shape sh = {0};
-  sh.dims = rnd_int(MIN_DIMS, 3);
+  sh.dims = rnd_int(1, 3);
   sh.nstages = rnd_int(1, 3);
   sh.ncoef = rnd_int(0, MAX_COEF);
   sh.nscalars = rnd_int(0, MAX_SCALARS);
