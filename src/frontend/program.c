@@ -1,6 +1,6 @@
 /* Recognises a stencil program (see ir/program.h) in a libclang AST:
  *   for (t = T0; t < T; t++) {                       the time loop, outermost
- *     for (i = L0; i < E0 - H0; i++) ...             stage 1: its own 2 or 3 spatial loops
+ *     for (i = L0; i < E0 - H0; i++) ...             stage 1: its own 1, 2 or 3 spatial loops
  *       { float tmp = ...; tmp += ...;               local temporaries (optional)
  *         F[(t + 1) % M][i][j] = f(G[(t + k) % M'][i + c][j + d], K[i + c][j + d], s, ...); }
  *     for (...) ... H[i][j] = ...;                   stage 2, ... in order
@@ -8,7 +8,11 @@
  * F with M = 2 or 3 time levels (its first dimension), or none (F[i][j]: updated in place, or a
  * temporary of the step); K a coefficient grid (read only); s a scalar parameter; constants
  * from literals, macros, const variables and const arrays read at constant subscripts. An
- * update may read the buffer it writes only at its own cell (the leapfrog, FDTD). */
+ * update may read the buffer it writes only at its own cell (the leapfrog, FDTD).
+ * Grids may also be pointers: to rows or planes (float (*u)[NY][NX]), or flat (float *u read
+ * as u[IDX(i, j, k)], flat.h) over constant sizes; an extent no declaration gives is the one
+ * the loop bound implies (i < NZ - 1). Pointers rotated after the stages (tmp = u; u = unew;
+ * unew = tmp) are the time levels of one field (Rotation). */
 #include "program.h"
 
 #include <stdarg.h>
