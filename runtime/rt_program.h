@@ -44,6 +44,7 @@ typedef struct {
   int nscalars;
   double coef_scale;
   int second_order;        /* reads the level before the one it overwrites: errors do not damp */
+  const char *const *scalar_names; /* nscalars names, as the source's parameters */
 } RtProgram;
 
 /* The run-time scalars are rt_common.h's run-time weights: rt_w_host (RT_NWEIGHTS of them),

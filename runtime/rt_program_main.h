@@ -74,6 +74,50 @@ RT_API void rt_prog_release(rt_real **d) {
     if (d[i]) rt_engine_free(d[i]);
 }
 
+/* ---- dumps (--dump-input, --dump-output): every buffer of every field, for a check of the
+ * program against the user's own code (tests/program_oracle.h reads them). One file, in the
+ * host's byte order:
+ *   8 bytes   "STCPROG1"
+ *   8 int64   elem_size (4 or 8), dims, steps, nfields, nscalars, ext[3] (halo included,
+ *             axis 0 first, unused axes 1)
+ *   per field   char name[32], int64 levels, int64 coef
+ *   per field, per buffer k < levels: the whole grid, axis 0 slowest (buffer k is the user's
+ *             time level k: step t writes buffer (t + 1) % levels)
+ *   per scalar  char name[32], double value
+ * An input dump holds the initial state, an output dump the engine's after `steps` steps. */
+enum { RT_PROG_NAME = 32 };
+
+RT_API void rt_prog_dump(const char *path, const RtGrid *g, long steps, rt_real *const *buf) {
+  FILE *f = fopen(path, "wb");
+  int64_t h[8] = {(int64_t)sizeof(rt_real), g->dims, steps, rt_program.nfields, rt_program.nscalars};
+  for (int a = 0; a < RT_MAX_DIMS; a++) h[5 + a] = a < g->dims ? g->ext[a] : 1;
+  int ok = f && fwrite("STCPROG1", 1, 8, f) == 8 && fwrite(h, sizeof h[0], 8, f) == 8;
+  for (int i = 0; ok && i < rt_program.nfields; i++) {
+    char name[RT_PROG_NAME] = {0};
+    int64_t facts[2] = {rt_program.fields[i].levels, rt_program.fields[i].coef};
+    snprintf(name, sizeof name, "%s", rt_program.fields[i].name);
+    ok = fwrite(name, 1, sizeof name, f) == sizeof name && fwrite(facts, sizeof facts[0], 2, f) == 2;
+  }
+  for (int i = 0; ok && i < rt_program.nfields; i++)
+    for (int k = 0; ok && k < rt_program.fields[i].levels; k++)
+      ok = fwrite(buf[i * RT_PROG_LEVELS + k], sizeof(rt_real), (size_t)g->cells, f) == (size_t)g->cells;
+  for (int k = 0; ok && k < rt_program.nscalars; k++) {
+    char name[RT_PROG_NAME] = {0};
+#ifdef RT_NWEIGHTS
+    double v = (double)rt_w_host[k];
+#else
+    double v = 0;
+#endif
+    snprintf(name, sizeof name, "%s", rt_program.scalar_names[k]);
+    ok = fwrite(name, 1, sizeof name, f) == sizeof name && fwrite(&v, sizeof v, 1, f) == 1;
+  }
+  if (f) ok = !fclose(f) && ok;
+  if (!ok) {
+    fprintf(stderr, "stencilc: cannot write %s\n", path);
+    exit(4);
+  }
+}
+
 typedef struct {
   double max_abs, max_rel, tol;
   long nonfinite;
@@ -133,15 +177,27 @@ RT_API void rt_prog_dump_close(FILE *f, const char *path) {
   }
 }
 
-/* Runs the engine and the reference from the same inputs and compares every written buffer. */
+/* Runs the engine and the reference from the same inputs and compares every written buffer;
+ * writes the dumps asked for (any of them NULL): --dump the written buffers raw, --dump-input and
+ * --dump-output in rt_dump.h's format. */
 RT_API RtProgCheck rt_prog_check(const char *label, const long n[], long steps, uint64_t seed,
-                                 const char *dump) {
+                                 const char *dump, const char *dump_input, const char *dump_output) {
   RtGrid g = rt_grid_make(&rt_program.view, n);
   rt_real *h[RT_PROG_LEVELS * RT_PROG_FIELDS], *d[RT_PROG_LEVELS * RT_PROG_FIELDS];
   rt_prog_inputs(h, &g, seed, NULL, NULL);
+  if (dump_input) rt_prog_dump(dump_input, &g, steps, h);
   rt_prog_upload(d, h, &g);
   rt_prog_run(d, &g, steps);
   rt_engine_sync();
+  if (dump_output) {
+    rt_real *e[RT_PROG_LEVELS * RT_PROG_FIELDS];
+    for (int i = 0; i < RT_PROG_LEVELS * RT_PROG_FIELDS; i++) {
+      e[i] = h[i] ? rt_alloc_grid(&g) : NULL;
+      if (h[i]) rt_engine_get(e[i], d[i], (size_t)g.cells * sizeof(rt_real));
+    }
+    rt_prog_dump(dump_output, &g, steps, e);
+    rt_prog_free(e);
+  }
   for (long t = 0; t < steps; t++) reference_step(h, &g, t);
   rt_real *got = rt_alloc_grid(&g);
   RtProgCheck c = rt_prog_check_start(steps);
@@ -186,16 +242,18 @@ int main(int argc, char **argv) {
   RtOptions o;
   const RtStencil *view = &rt_program.view;
   rt_parse_options(argc, argv, view, &o);
-  if (o.dump_init || o.dump_input || o.dump_output || o.ref_cache || o.time_ms)
-    rt_bad_arg(argv[0], view, "stencil programs take -s -t -r --seed --check-size --dump; not",
-               "--dump-init, --dump-input, --dump-output, --ref-cache, --time-ms");
+  if (o.dump_init || o.ref_cache || o.time_ms)
+    rt_bad_arg(argv[0], view,
+               "stencil programs take -s -t -r --seed --check-size --dump --dump-input "
+               "--dump-output; not", "--dump-init, --ref-cache, --time-ms");
   rt_engine_setup();
   rt_prog_scalars(o.seed);
   long check_n[RT_MAX_DIMS] = {0, 0, 0};
+  int full = o.dump || o.dump_input || o.dump_output; /* the dumps are of the size asked for */
   for (int a = 0; a < view->dims; a++)
-    check_n[a] = !o.dump && o.check[a] < o.n[a] ? o.check[a] : o.n[a]; /* the dump: -s's size */
-  RtProgCheck ca = rt_prog_check("a", check_n, o.steps, o.seed, o.dump);
-  RtProgCheck cb = rt_prog_check("b", o.n, o.steps < 3 ? o.steps : 3, o.seed + 1, NULL);
+    check_n[a] = o.check[a] < o.n[a] && !full ? o.check[a] : o.n[a];
+  RtProgCheck ca = rt_prog_check("a", check_n, o.steps, o.seed, o.dump, o.dump_input, o.dump_output);
+  RtProgCheck cb = rt_prog_check("b", o.n, o.steps < 3 ? o.steps : 3, o.seed + 1, NULL, NULL, NULL);
   if (!ca.pass || !cb.pass) {
     printf("FAIL: verification failed, not timing\n");
     return 1;

@@ -5,9 +5,14 @@
 # sizes for several step counts, and must fail it when its kernels are perturbed (a scaled
 # update, a skipped column); n5d blocks the one-stage programs through cudaemu (2D and 3D, float
 # and double, several bT and step counts) and refuses the others naming why; 25d and ssam refuse
-# programs with the reason; `model` predicts naive and n5d, `tune --emit` writes both; `--backend
-# auto` gives naive; nvcc compiles each naive program and two n5d ones for sm_90 when present.
+# programs naming what in them they have no place for; `model` predicts naive and n5d, `tune
+# --emit` writes both; `--backend auto` gives naive; nvcc compiles each naive program and two
+# n5d ones for sm_90 when present. The forms real codes write (tests/programs/: sizes fixed by
+# the source, flattened and pointer grids, pointer rotations, 1D) and N random programs
+# (tools/programgen) are each checked against the user's own function compiled by cc
+# (tests/program_oracle.h).
 N=${1:-100} # random programs (see below)
+case $N in --gen-job | --n5d-job) N=0 ;; esac
 . "$(dirname "$0")/lib.sh"
 # One n5d program through cudaemu (run in parallel by xargs, which re-enters this script).
 n5d_job() { # SOURCE DTYPE SIZE STEPS OPTIONS... (a line of $N5D_TMP/n5d-jobs): writes
@@ -25,10 +30,45 @@ n5d_job() { # SOURCE DTYPE SIZE STEPS OPTIONS... (a line of $N5D_TMP/n5d-jobs): 
   echo $? >"$b.status"
 }
 if [ "$1" = --n5d-job ]; then shift; n5d_job "$@"; exit 0; fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 DIR=examples/programs
 PY=${PYTHON:-python3}
+run_ok() { "$@" 2>&1 | grep -q 'verify=PASS'; }
+perturb() { # FILE SED-EXPRESSION: applied between the kernel markers only
+  sed "/stencilc:kernel-begin/,/stencilc:kernel-end/ $2" "$1"
+}
+if [ "$1" = --gen-job ]; then tmp=$3; else
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+fi
+
+# One random program's checks (section 'random programs' below runs them): --gen-job SEED TMP.
+GEN=${PROGRAMGEN:-build/programgen}
+if [ "$1" = --gen-job ]; then
+  s=$2 p="$tmp/gen$2"
+  {
+    if "$GEN" --seed "$s" -o "$p.c" --oracle "$p-oracle.c" && "$STENCILC" info "$p.c" --json >"$p.json" 2>"$p.err" &&
+      why=$("$PY" tests/program_facts.py "$p.c" "$p.json"); then echo "info ok"
+    else echo "info FAIL $why $(head -3 "$p.err")"; fi
+    if cc -std=c11 -O1 -Wall -Werror -Itests -o "$p-oracle" "$p-oracle.c" -lm 2>"$p.err"; then
+      # cpu: 9 steps at 15 cells per axis (the dumps are of the whole run)
+      if "$STENCILC" gen "$p.c" --backend cpu -o "$p-cpu.c" 2>"$p.err" &&
+        cc -std=c11 -O1 -fopenmp -Wall -Wextra -Werror -o "$p-cpu" "$p-cpu.c" -lm 2>"$p.err" &&
+        run_ok env OMP_NUM_THREADS=1 "$p-cpu" -s 15 -t 9 -r 1 --dump-input "$p-in" --dump-output "$p-out" &&
+        "$p-oracle" "$p-in" "$p-out" >"$p.err" 2>&1 && grep -q ' PASS$' "$p.err"; then echo "cpu ok"
+      else echo "cpu FAIL $(head -3 "$p.err")"; fi
+      # naive through cudaemu: 5 steps at 11
+      if "$STENCILC" gen "$p.c" --backend naive -o "$p.cu" 2>"$p.err" &&
+        sh tools/cudaemu/build.sh "$p.cu" "$p-naive" 2>"$p.err" &&
+        run_ok "$p-naive" -s 11 -t 5 -r 1 --dump-input "$p-nin" --dump-output "$p-nout" &&
+        "$p-oracle" "$p-nin" "$p-nout" >"$p.err" 2>&1 && grep -q ' PASS$' "$p.err"; then echo "naive ok"
+      else echo "naive FAIL $(head -3 "$p.err")"; fi
+    else
+      echo "oracle FAIL: $(head -3 "$p.err")"
+    fi
+  } >"$p.status"
+  rm -f "$p-cpu" "$p-naive" "$p.cu" "$p-naive.emu.cpp" "$p-in" "$p-out" "$p-nin" "$p-nout"
+  exit 0
+fi
 
 # ---- info --json: facts by hand ----
 # name | fields (name:levels:coef) | per stage: writes:radius:npoints:flops | total flops | lo | hi | second order
@@ -117,10 +157,6 @@ for v in minus from0; do
 done
 
 # ---- cpu and naive (cudaemu) runs, and perturbed kernels ----
-run_ok() { "$@" 2>&1 | grep -q 'verify=PASS'; }
-perturb() { # FILE SED-EXPRESSION: applied between the kernel markers only
-  sed "/stencilc:kernel-begin/,/stencilc:kernel-end/ $2" "$1"
-}
 for f in "$DIR"/*.c; do
   name=$(basename "$f" .c)
   "$STENCILC" info "$f" >/dev/null 2>&1 || continue # refused ones are checked below
@@ -160,15 +196,6 @@ for f in "$DIR"/*.c; do
   else
     no "naive (cudaemu) build $name: $(head -5 "$tmp/err")"
   fi
-  # 25d and ssam refuse programs, saying why (n5d: below)
-  for be in 25d ssam; do
-    rm -f "$tmp/x.cu"
-    "$STENCILC" gen "$f" --backend $be -o "$tmp/x.cu" 2>"$tmp/err"
-    rc=$?
-    if [ $rc -eq 2 ] && [ ! -e "$tmp/x.cu" ] && grep -q "error: $be: takes one statement" "$tmp/err" &&
-      grep -q 'hint: stencil programs run on --backend naive' "$tmp/err"; then ok
-    else no "$be on $name: exit $rc: $(cat "$tmp/err")"; fi
-  done
 done
 
 # ---- n5d: the one-stage programs of one field, temporally blocked, through cudaemu ----
@@ -261,12 +288,71 @@ for want in "fdtd2d:stage 2 (writing 'hz') reads 'ex' at offset (0, 1) as stage 
   else no "n5d on $name: exit $rc: $(cat "$tmp/err")"; fi
 done
 
-# ---- refused: flattened arrays with a pointer swap and a coefficient grid (the pointer forms
-# are frontend_parse's, which takes one grid): a located diagnostic with a hint, no program ----
-"$STENCILC" info "$DIR/heat3d_var.c" >/dev/null 2>"$tmp/err"
-rc=$?
-if [ $rc -eq 2 ] && grep -q 'heat3d_var.c:[0-9]*:[0-9]*: error: ' "$tmp/err" && grep -q '^  hint: ' "$tmp/err"; then ok
-else no "heat3d_var: exit $rc: $(cat "$tmp/err")"; fi
+
+# ---- 25d and ssam refuse each program naming what in it they have no place for (worked out
+# from the C: 25d streams 3D grids only; a coefficient grid comes first, then a t - 1 read, then
+# several stages) and the backends that run it; no output file ----
+while read -r file be why; do
+  rm -f "$tmp/x.cu"
+  "$STENCILC" gen "$file" --backend "$be" -o "$tmp/x.cu" 2>"$tmp/err"
+  rc=$?
+  if [ $rc -eq 2 ] && [ ! -e "$tmp/x.cu" ] && grep -q "error: $be: .*$why.*; --backend naive (CUDA) or cpu runs this program" "$tmp/err" &&
+    grep -q '^  hint: ' "$tmp/err"; then ok
+  else no "$be on $file: exit $rc, want '$why': $(cat "$tmp/err")"; fi
+done <<'EOF'
+examples/programs/acoustic2d.c 25d this program is 2D
+examples/programs/acoustic2d.c ssam stage 0 reads coefficient grid 'vp2dt2'
+examples/programs/acoustic3d.c 25d stage 0 reads coefficient grid 'v2'
+examples/programs/acoustic3d_leapfrog.c ssam stage 0 reads coefficient grid 'm'
+examples/programs/fdtd2d.c ssam it has 3 stages
+examples/programs/heat2d_rk2.c ssam it has 2 stages
+examples/programs/heat3d_var.c 25d stage 0 reads coefficient grid 'alpha'
+tests/programs/wave1d.c ssam this program is 1D
+tests/programs/wave1d.c 25d this program is 1D
+tests/programs/advect1d_rk2.c ssam this program is 1D
+tests/programs/jacobi3d_ptr.c 25d stage 0 reads coefficient grid 'w'
+EOF
+
+# ---- the forms real codes write (tests/programs/, and examples/programs/heat3d_var.c): each
+# program's result on cpu, and on naive through cudaemu, matches the user's own function
+# compiled by cc from the same input (NAME.oracle.c, tests/program_oracle.h). heat2d_fixed runs
+# with the program's defaults, which must be the source's: interior 64x48 (66 - 2, 50 - 2) and
+# NT = 20 steps (its oracle refuses other sizes). heat3d_var's grid is 258^3 by the source: 2
+# steps on cpu only (cudaemu runs a GPU's threads one by one). ----
+oracle_run() { # NAME EXE ARGS...: the run's dumps checked by NAME's oracle
+  n=$1 exe=$2
+  shift 2
+  rm -f "$tmp/o-in" "$tmp/o-out"
+  "$exe" "$@" -r 1 --dump-input "$tmp/o-in" --dump-output "$tmp/o-out" >"$tmp/o-run" 2>&1 &&
+    grep -q 'verify=PASS' "$tmp/o-run" && "$tmp/$n-oracle" "$tmp/o-in" "$tmp/o-out" >"$tmp/o-log" 2>&1 &&
+    grep -q ' PASS$' "$tmp/o-log"
+}
+for o in tests/programs/*.oracle.c; do
+  n=$(basename "$o" .oracle.c)
+  src=tests/programs/$n.c
+  [ -e "$src" ] || src=$DIR/$n.c
+  case $n in heat2d_fixed) args="" ;; heat3d_var) args="-t 2" ;; wave1d | advect1d_rk2) args="-s 61 -t 9" ;; *) args="-t 7" ;; esac
+  if ! cc -std=c11 -O1 -Wall -Werror -Itests -o "$tmp/$n-oracle" "$o" -lm 2>"$tmp/err"; then
+    no "oracle $n: $(head -3 "$tmp/err")"
+    continue
+  fi
+  # shellcheck disable=SC2086
+  if "$STENCILC" gen "$src" --backend cpu -o "$tmp/$n-cpu.c" 2>"$tmp/err" &&
+    cc -std=c11 -O2 -fopenmp -Wall -Wextra -Werror -o "$tmp/$n-cpu" "$tmp/$n-cpu.c" -lm 2>"$tmp/err" &&
+    oracle_run "$n" "$tmp/$n-cpu" $args; then ok
+  else no "cpu $n against the user's code: $(head -3 "$tmp/err") $(tail -2 "$tmp/o-run" "$tmp/o-log" 2>/dev/null)"; fi
+  [ "$n" = heat3d_var ] && continue
+  # shellcheck disable=SC2086
+  if "$STENCILC" gen "$src" --backend naive -o "$tmp/$n.cu" 2>"$tmp/err" &&
+    sh tools/cudaemu/build.sh "$tmp/$n.cu" "$tmp/$n-naive" 2>"$tmp/err" &&
+    oracle_run "$n" "$tmp/$n-naive" $args; then ok
+  else no "naive (cudaemu) $n against the user's code: $(head -3 "$tmp/err") $(tail -2 "$tmp/o-run" "$tmp/o-log" 2>/dev/null)"; fi
+done
+"$tmp/heat2d_fixed-cpu" -r 1 >"$tmp/o-run" 2>&1
+if grep -q 'size=64x48 steps=20 .*verify=PASS' "$tmp/o-run"; then ok
+else no "heat2d_fixed: the source's sizes are not the defaults: $(tail -1 "$tmp/o-run")"; fi
+if "$STENCILC" info tests/programs/heat2d_fixed.c --json | grep -q '"extents": \[66, 50\]'; then ok
+else no "info heat2d_fixed: extents not [66, 50]"; fi
 
 # ---- model, tune and --backend auto ----
 out=$("$STENCILC" model "$DIR/acoustic2d.c" -s 4096 -t 100 2>&1)
@@ -306,35 +392,50 @@ if [ -n "$row" ] && "$STENCILC" gen "$DIR/acoustic2d_leapfrog.c" $opts -o "$tmp/
 else no "tune --emit acoustic2d_leapfrog: row '$row' is not what gen $opts writes"; fi
 expect 2 "tune --import refuses programs" "$STENCILC" tune "$DIR/fdtd2d.c" --import "$tmp/te/tune.tsv"
 
-# ---- random programs (tools/programgen): the facts it drew match `info`, and each verifies on
-# cpu (N of them: the first argument, default 100), a few on naive and n5d through cudaemu ----
-GEN=${PROGRAMGEN:-build/programgen}
-s=1 n5d_random=0
+# ---- random programs (tools/programgen): N of them (the first argument, default 100), each
+# checked three ways: the facts it drew match `info`; on cpu and on naive (through
+# tools/cudaemu) the program passes its own verification AND its result matches the user's own
+# function compiled by cc, run from the same input (tests/program_oracle.h, the main written by
+# programgen --oracle, reading the program's --dump-input/--dump-output). One job per seed, two
+# at a time (CI has 2 cores); each writes its verdicts to $tmp/gen<seed>.status. ----
+seq 1 "$N" | xargs -P 2 -I@ sh "$0" --gen-job @ "$tmp"
+s=1
 while [ $s -le "$N" ]; do
+  st="$tmp/gen$s.status"
+  # three verdicts per seed, each 'ok': a missing or short status file fails too
+  if [ "$(grep -c ' ok$' "$st" 2>/dev/null)" = 3 ]; then ok; else no "programgen seed $s: $(cat "$st" 2>/dev/null)"; fi
+  s=$((s + 1))
+done
+# how many seeds ran: every job wrote its status (N of them, N >= 100 in CI: run.sh's default)
+if [ "$(ls "$tmp"/gen*.status 2>/dev/null | wc -l)" -eq "$N" ]; then ok; else no "programgen: $(ls "$tmp"/gen*.status | wc -l) status files for $N seeds"; fi
+
+# the first four random programs n5d blocks (one stage, one field), through cudaemu at 1 and 3
+# steps (bT 2: a full launch and a last one of 1 level)
+s=1 n5d_random=0
+while [ $s -le "$N" ] && [ "$n5d_random" -lt 4 ]; do
   p="$tmp/gen$s"
-  if "$GEN" --seed $s -o "$p.c" && "$STENCILC" info "$p.c" --json >"$p.json" 2>"$tmp/err" &&
-    why=$("$PY" tests/program_facts.py "$p.c" "$p.json"); then ok
-  else no "programgen seed $s: info: $why $(head -3 "$tmp/err")"; fi
-  if "$STENCILC" gen "$p.c" --backend cpu -o "$p-cpu.c" 2>"$tmp/err" &&
-    cc -std=c11 -O1 -fopenmp -Wall -Wextra -Werror -o "$p-cpu" "$p-cpu.c" -lm 2>"$tmp/err" &&
-    run_ok env OMP_NUM_THREADS=1 "$p-cpu" -s 15 -t 9 -r 1 --check-size 11; then ok
-  else no "programgen seed $s: cpu: $(head -3 "$tmp/err")"; fi
-  # the first four that n5d blocks (one stage, one field), through cudaemu at 1 and 3 steps
-  # (bT 2: a full launch and a last one of 1 level)
-  if [ "$n5d_random" -lt 4 ] &&
-    "$STENCILC" gen "$p.c" --backend n5d --bt 2 $(grep -q '"dims": 3' "$p.json" && echo --bs 16x32 || echo --bs 64) \
-      -o "$p-n5d.cu" 2>/dev/null; then
+  bs=$(grep -q '"dims": 3' "$p.json" 2>/dev/null && echo 16x32 || echo 64)
+  if "$STENCILC" gen "$p.c" --backend n5d --bt 2 --bs "$bs" -o "$p-n5d.cu" 2>/dev/null; then
     n5d_random=$((n5d_random + 1))
     size=$(grep -q '"dims": 3' "$p.json" && echo 9x11x40 || echo 13x70)
     if emu_build "$p-n5d.cu" "$p-n5d" 2>"$tmp/err" && emu_verify "$p-n5d" "$size" 1 3 >"$tmp/err" 2>&1; then ok
     else no "programgen seed $s: n5d (cudaemu): $(head -5 "$tmp/err")"; fi
   fi
-  case $s in 1 | 2 | 3 | 4)
-    if "$STENCILC" gen "$p.c" --backend naive -o "$p.cu" 2>"$tmp/err" &&
-      sh tools/cudaemu/build.sh "$p.cu" "$p-naive" 2>"$tmp/err" && run_ok "$p-naive" -s 11 -t 4 -r 1; then ok
-    else no "programgen seed $s: naive (cudaemu): $(head -3 "$tmp/err")"; fi ;;
-  esac
   s=$((s + 1))
+done
+if [ "$N" -lt 100 ] || [ "$n5d_random" -eq 4 ]; then ok; else no "programgen: only $n5d_random of the first $N random programs were blocked by n5d"; fi
+
+# The oracle is live: a cpu kernel of a random program scaled by 1.01, run through the user's
+# code, fails it; the unperturbed one (above) passed.
+[ "$N" -ge 3 ] && for s in 1 2 3; do
+  p="$tmp/gen$s"
+  perturb "$p-cpu.c" 's/out\[c\] = (rt_real)(/out[c] = (rt_real)(1.01 * /' >"$p-m.c"
+  rm -f "$p-out"
+  # (the perturbed program fails its own verification too, after writing its dumps)
+  if ! cmp -s "$p-cpu.c" "$p-m.c" && cc -std=c11 -O1 -fopenmp -o "$p-m" "$p-m.c" -lm 2>/dev/null &&
+    { "$p-m" -s 15 -t 9 -r 1 --dump-input "$p-in" --dump-output "$p-out" >/dev/null 2>&1 || true; } &&
+    [ -s "$p-out" ] && ! "$p-oracle" "$p-in" "$p-out" >"$tmp/or.log" 2>&1 && grep -q ' FAIL$' "$tmp/or.log"; then ok
+  else no "programgen seed $s: the oracle passed a perturbed kernel: $(cat "$tmp/or.log" 2>/dev/null)"; fi
 done
 
 # ---- nvcc (when present): every program's naive kernels for sm_90 ----

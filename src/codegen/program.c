@@ -13,6 +13,8 @@
 #include "n5d.h"
 #include "n5d_program.h"
 #include "naive.h"
+#include "p25d.h"
+#include "ssam.h"
 #include "runtime_text.h"
 #include "util/diag.h"
 
@@ -78,6 +80,14 @@ static void emit_pointers(Emitter *e, const Program *pr, const Stage *s, bool ar
   }
 }
 
+/* Whether e reads a run-time scalar (then the host stage binds rt_w). */
+static bool reads_scalar(const Expr *e) {
+  if (e->kind == EX_WEIGHT) return true;
+  for (int k = 0; k < e->nargs; k++)
+    if (reads_scalar(e->arg[k])) return true;
+  return false;
+}
+
 /* A host loop nest for stage i: the reference (double, no simd) or the cpu backend's. */
 static void emit_host_stage(Buf *out, const Program *pr, int i, const char *prefix, DType arith,
                             bool reference) {
@@ -88,7 +98,7 @@ static void emit_host_stage(Buf *out, const Program *pr, int i, const char *pref
   for (int a = 0; a < d - 1; a++) em_line(&e, "const long s%d = g->stride[%d];", a, a);
   for (int a = 0; a < d; a++)
     em_line(&e, "const long b%d = %d, e%d = g->ext[%d] - %d;", a, s->st.lo[a], a, a, s->st.hi[a]);
-  if (pr->nscalars) em_line(&e, "const rt_real *const rt_w = rt_w_host;");
+  if (reads_scalar(s->st.expr)) em_line(&e, "const rt_real *const rt_w = rt_w_host;");
   em_line(&e, "(void)t; /* unused when every field keeps one buffer */");
   emit_pointers(&e, pr, s, false);
   emit_cell_nest(&e, d, !reference);
@@ -181,6 +191,59 @@ static int naive_plan(const Program *pr, const GenOptions *opt, NaivePlan *plan,
 
 static bool is_cpu(const Backend *b) { return !b->engine->cuda; }
 
+/* The first stage that reads field f, or -1. */
+static int reader_of(const Program *pr, int f) {
+  for (int i = 0; i < pr->nstages; i++)
+    for (int p = 0; p < pr->stages[i].st.npoints; p++)
+      if (pr->stages[i].refs[p].field == f) return i;
+  return -1;
+}
+
+/* Why 25d or ssam cannot take the program: the first thing in it their scheme has no place for.
+ * 2.5D blocking (Zhang et al.) streams the planes of one 3D input grid along its first axis
+ * through a queue in registers or shared memory; SSAM (Chen et al.) holds one input grid in a
+ * warp's registers and passes partial sums of that input times constant coefficients (kernel
+ * arguments) between lanes. A coefficient grid, a second time level, a second input field or a
+ * chain of stages needs a second queue or cache per input: not implemented for either. */
+static void streaming_obstacle(const Program *pr, bool ssam, char *text, size_t n) {
+  if (ssam && pr->dims == 1) {
+    snprintf(text, n, "this program is 1D; SSAM lays a 2D or 3D grid over a warp's lanes and "
+                      "registers");
+    return;
+  }
+  if (!ssam && pr->dims != 3) {
+    snprintf(text, n, "2.5D blocking streams the planes of a 3D grid; this program is %dD", pr->dims);
+    return;
+  }
+  for (int f = 0; f < pr->nfields; f++)
+    if (pr->fields[f].coef) {
+      snprintf(text, n, "stage %d reads coefficient grid '%s', which varies cell by cell; %s",
+               reader_of(pr, f), pr->fields[f].name,
+               ssam ? "SSAM multiplies its cached input by constant coefficients only"
+                    : "the plane queue holds one input grid, and a second one is not implemented");
+      return;
+    }
+  if (program_second_order(pr)) {
+    snprintf(text, n, "it reads a field at level t - 1 as well as t (second order in time); the "
+                      "%s caches one input level", ssam ? "systolic warp" : "plane queue");
+    return;
+  }
+  if (pr->nstages > 1) {
+    snprintf(text, n, "it has %d stages, each reading what the others write; one %s launch "
+                      "computes one statement, and chaining the stages is not implemented",
+             pr->nstages, ssam ? "SSAM" : "2.5D");
+    return;
+  }
+  for (int f = 0; f < pr->nfields; f++)
+    if (pr->fields[f].levels != 2) {
+      snprintf(text, n, "'%s' keeps %d time level%s; the %s reads level t and writes t + 1 into a "
+               "second buffer", pr->fields[f].name, pr->fields[f].levels,
+               pr->fields[f].levels == 1 ? " (updated in place)" : "s", ssam ? "SSAM kernel" : "2.5D kernel");
+      return;
+    }
+  program_traits(pr, text, n);
+}
+
 int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why, size_t n) {
   NaivePlan plan;
   if (opt->backend == &backend_naive) return naive_plan(pr, opt, &plan, why, n);
@@ -192,6 +255,13 @@ int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why
     return -1;
   }
   if (opt->backend == &backend_n5d) return n5d_program_plan(pr, opt, &n5d, why, n);
+  if (opt->backend == &backend_ssam || opt->backend == &backend_p25d) {
+    char obstacle[400];
+    streaming_obstacle(pr, opt->backend == &backend_ssam, obstacle, sizeof obstacle);
+    snprintf(why, n, "%s: %s; --backend naive (CUDA) or cpu runs this program", opt->backend->name,
+             obstacle);
+    return -1;
+  }
   char traits[256];
   program_traits(pr, traits, sizeof traits);
   snprintf(why, n, "%s: takes one statement updating one grid with two time levels from level t; "
@@ -215,19 +285,30 @@ static void emit_constants(Buf *out, const Program *pr, DType dtype, const Backe
   for (int f = 0; f < pr->nfields; f++)
     buf_printf(out, "%s{\"%s\", %d, %d}", f ? ", " : "", pr->fields[f].name, pr->fields[f].levels,
                pr->fields[f].coef);
-  buf_puts(out, "};\n\n/* The program: name, backend, dtype, dims, halo lo, hi, flops (all stages),\n"
-                " * gain (product of the stages'), 0, default size, steps, reps, 0, NULL, 0, NULL, NULL,\n"
-                " * no fixed sizes; fields, scalars, coefficient scale, second order in time. */\n"
+  buf_puts(out, "};\n");
+  if (pr->nscalars) {
+    buf_puts(out, "static const char *const rt_scalar_names[] = {");
+    for (int k = 0; k < pr->nscalars; k++) buf_printf(out, "%s\"%s\"", k ? ", " : "", pr->scalars[k]);
+    buf_puts(out, "};\n");
+  }
+  buf_puts(out, "\n/* The program: name, backend, dtype, dims, halo lo, hi, flops (all stages),\n"
+                " * gain (product of the stages'), 0, default size, steps (the source's when it fixes them),\n"
+                " * reps, 0, NULL, 0, NULL, NULL, the interior the source fixes per axis (0: none);\n"
+                " * fields, scalars, coefficient scale, second order in time, the\n"
+                " * scalars' names. */\n"
                 "static const RtProgram rt_program = {{\"");
   buf_printf(out, "%s\", \"%s\", \"%s\", %d, {", pr->name, b->name,
              ir_dtype_name(dtype), pr->dims);
   for (int a = 0; a < IR_MAX_DIMS; a++) buf_printf(out, "%s%d", a ? ", " : "", a < pr->dims ? pr->lo[a] : 0);
   buf_puts(out, "}, {");
   for (int a = 0; a < IR_MAX_DIMS; a++) buf_printf(out, "%s%d", a ? ", " : "", a < pr->dims ? pr->hi[a] : 0);
-  buf_printf(out, "}, %d, %.17g, 0, %ld, %ld, %ld, 0, NULL, 0, NULL, NULL, {0, 0, 0}}, RT_PROG_FIELDS, rt_fields, %d, %.17g, %d};\n",
-             pr->flops, product_of_gains(pr), b->engine->default_size[pr->dims - 1],
-             b->engine->default_steps, b->engine->default_reps, pr->nscalars, pr->coef_scale,
-             program_second_order(pr));
+  long steps = b->engine->default_steps, n[IR_MAX_DIMS] = {0, 0, 0};
+  program_fixed_steps(pr, &steps);
+  for (int a = 0; a < pr->dims; a++) program_fixed_interior(pr, a, &n[a]);
+  buf_printf(out, "}, %d, %.17g, 0, %ld, %ld, %ld, 0, NULL, 0, NULL, NULL, {%ld, %ld, %ld}}, RT_PROG_FIELDS, rt_fields, %d, %.17g, %d, %s};\n",
+             pr->flops, product_of_gains(pr), b->engine->default_size[pr->dims - 1], steps,
+             b->engine->default_reps, n[0], n[1], n[2], pr->nscalars, pr->coef_scale,
+             program_second_order(pr), pr->nscalars ? "rt_scalar_names" : "NULL");
 }
 
 /* The cells along axis a one step depends on, on either side (runtime/rt_program_mpi.h): a stage

@@ -1,6 +1,6 @@
 /* Recognises a stencil program (see ir/program.h) in a libclang AST:
  *   for (t = T0; t < T; t++) {                       the time loop, outermost
- *     for (i = L0; i < E0 - H0; i++) ...             stage 1: its own 2 or 3 spatial loops
+ *     for (i = L0; i < E0 - H0; i++) ...             stage 1: its own 1, 2 or 3 spatial loops
  *       { float tmp = ...; tmp += ...;               local temporaries (optional)
  *         F[(t + 1) % M][i][j] = f(G[(t + k) % M'][i + c][j + d], K[i + c][j + d], s, ...); }
  *     for (...) ... H[i][j] = ...;                   stage 2, ... in order
@@ -8,7 +8,11 @@
  * F with M = 2 or 3 time levels (its first dimension), or none (F[i][j]: updated in place, or a
  * temporary of the step); K a coefficient grid (read only); s a scalar parameter; constants
  * from literals, macros, const variables and const arrays read at constant subscripts. An
- * update may read the buffer it writes only at its own cell (the leapfrog, FDTD). */
+ * update may read the buffer it writes only at its own cell (the leapfrog, FDTD).
+ * Grids may also be pointers: to rows or planes (float (*u)[NY][NX]), or flat (float *u read
+ * as u[IDX(i, j, k)], flat.h) over constant sizes; an extent no declaration gives is the one
+ * the loop bound implies (i < NZ - 1). Pointers rotated after the stages (tmp = u; u = unew;
+ * unew = tmp) are the time levels of one field (Rotation). */
 #include "program.h"
 
 #include <stdarg.h>
@@ -17,6 +21,7 @@
 #include <string.h>
 
 #include "cursor.h"
+#include "flat.h"
 #include "operators.h"
 
 enum {
@@ -30,12 +35,26 @@ typedef struct {
   Expr *e;
 } Temp;
 
+/* Pointers the time loop rotates after its stages (tmp = u; u = unew; unew = tmp, or three of
+ * them: u, its t - 1 level and its t + 1 level): one field of len levels. name[k] takes the
+ * value of name[k + 1] (modulo len), so at each step name[k] is buffer (t + shift(k)) % len with
+ * shift(k + 1) = shift(k) + 1; the name a stage writes has shift 1 (rotation_shift). */
+typedef struct {
+  char name[PROG_MAX_LEVELS][IR_NAME_MAX];
+  int len;
+  int written; /* the index of the name a stage writes, -1 before the first pass reaches it */
+} Rotation;
+
 typedef struct {
   const char *path;
   CXTranslationUnit tu;
   Program *pr;
   Loop time;
   Loop loops[IR_MAX_DIMS]; /* the spatial loops of the stage being read */
+  long long size[IR_MAX_DIMS]; /* the grid extent each loop's constant bound implies, or 0 */
+  FlatInput flat;                /* for flattened indices (flat.h) */
+  Rotation rot[PROG_MAX_FIELDS]; /* pointers the time loop rotates after its stages */
+  int nrot;
   int stage;
   Temp temps[MAX_TEMPS];
   int ntemps, max_temps;
@@ -69,7 +88,21 @@ static enum CXCursorKind kind(CXCursor c) { return clang_getCursorKind(c); }
 
 /* ---- loops ---- */
 
-static int parse_loop(Parser *p, CXCursor c, Loop *l) {
+/* A constant loop bound written N - R or N (N a macro or a const: the grid's extent) implies
+ * the extent N; a bare number is taken as the extent too (a wrong guess only narrows the grid,
+ * which the halo check then refuses). */
+static long long implied_size(Parser *p, CXCursor rhs, bool le) {
+  CXCursor sub[2];
+  char op[4];
+  long long n, r;
+  rhs = cur_strip(rhs);
+  if (kind(rhs) == CXCursor_BinaryOperator && cur_binary_op(p->tu, rhs, op) && !strcmp(op, "-") &&
+      cur_children(rhs, sub, 2) == 2 && cur_eval_int(sub[0], &n) && cur_eval_int(sub[1], &r))
+    return n;
+  return cur_eval_int(rhs, &n) ? n + le : 0; /* i <= N - 1 is the form above */
+}
+
+static int parse_loop(Parser *p, CXCursor c, Loop *l, long long *size) {
   CXCursor k[4], kids[2], v[2];
   l->at = c;
   if (cur_children(c, k, 4) != 4)
@@ -99,7 +132,9 @@ static int parse_loop(Parser *p, CXCursor c, Loop *l) {
   char sop[4];
   l->ext[0] = 0;
   l->bound = 0;
+  *size = 0;
   if (cur_eval_int(rhs, &l->bound)) {
+    *size = implied_size(p, rhs, !strcmp(op, "<="));
   } else if (cur_ref_name(rhs)) {
     snprintf(l->ext, sizeof l->ext, "%s", cur_ref_name(rhs));
   } else if (kind(rhs) == CXCursor_BinaryOperator && cur_binary_op(p->tu, rhs, sop) &&
@@ -138,6 +173,110 @@ static int statements(Parser *p, CXCursor body, CXCursor *out) {
     return fail(p, body, "split the body into fewer statements", "a body of %d statements; stencilc reads at most %d",
                 n, MAX_BODY);
   return n;
+}
+
+/* ---- pointer rotations ---- */
+
+/* The rotation that name belongs to, and its index there in *k; NULL when none. */
+static Rotation *rotation_of(Parser *p, const char *name, int *k) {
+  for (int r = 0; r < p->nrot; r++)
+    for (*k = 0; *k < p->rot[r].len; (*k)++)
+      if (!strcmp(p->rot[r].name[*k], name)) return &p->rot[r];
+  return NULL;
+}
+
+/* The buffer shift of name k of an oriented rotation. */
+static int rotation_shift(const Rotation *r, int k) {
+  return ((1 - r->written + k) % r->len + r->len) % r->len;
+}
+
+/* The field's name: the rotation's name at shift 0 (level t). */
+static const char *rotation_field(const Rotation *r) {
+  for (int k = 0; k < r->len; k++)
+    if (rotation_shift(r, k) == 0) return r->name[k];
+  return r->name[0];
+}
+
+typedef struct {
+  char name[IR_NAME_MAX];
+  char value[IR_NAME_MAX]; /* the name whose value at the start of the moves it holds now */
+  bool read, written;      /* its starting value was read; it was assigned */
+} Move;
+
+/* Name's entry among the moves (added when new). */
+static Move *move_entry(Move *mv, int *n, const char *name) {
+  for (int i = 0; i < *n; i++)
+    if (!strcmp(mv[i].name, name)) return &mv[i];
+  Move *m = &mv[(*n)++];
+  memset(m, 0, sizeof *m);
+  snprintf(m->name, sizeof m->name, "%s", name);
+  snprintf(m->value, sizeof m->value, "%s", name);
+  return m;
+}
+
+static bool is_pointer(CXCursor c) {
+  return clang_getCanonicalType(clang_getCursorType(cur_strip(c))).kind == CXType_Pointer;
+}
+
+/* The statements after the stages: pointer moves (float *tmp = u; u = unew; unew = tmp;) that
+ * rotate 2 or 3 grids; fills p->rot. A name assigned before its value is read is a temporary. */
+static int parse_rotations(Parser *p, const CXCursor *s, int n) {
+  enum { MAX_MOVES = 4 * PROG_MAX_FIELDS };
+  Move mv[MAX_MOVES];
+  int nmv = 0;
+  for (int i = 0; i < n; i++) {
+    CXCursor kids[CUR_MAX_CHILDREN], v[2];
+    char op[4];
+    int nk = cur_children(s[i], kids, CUR_MAX_CHILDREN);
+    char dst[IR_NAME_MAX] = "", src[IR_NAME_MAX] = ""; /* cur_ref_name's buffer is reused */
+    CXCursor from_at = clang_getNullCursor();
+    if (kind(s[i]) == CXCursor_DeclStmt && nk == 1 && kind(kids[0]) == CXCursor_VarDecl &&
+        cur_children(kids[0], v, 2) >= 1 && is_pointer(kids[0])) {
+      from_at = clang_Cursor_getVarDeclInitializer(kids[0]);
+      cur_name(kids[0], dst);
+    } else if (kind(s[i]) == CXCursor_BinaryOperator && nk == 2 && cur_binary_op(p->tu, s[i], op) &&
+               !strcmp(op, "=") && is_pointer(kids[0]) && cur_ref_name(kids[0])) {
+      snprintf(dst, sizeof dst, "%s", cur_ref_name(kids[0]));
+      from_at = kids[1];
+    }
+    if (!clang_Cursor_isNull(from_at) && cur_ref_name(from_at))
+      snprintf(src, sizeof src, "%s", cur_ref_name(from_at));
+    if (!dst[0] || !src[0] || nmv + 2 > MAX_MOVES)
+      return fail(p, s[i],
+                  "after the stages, only swap the grids' pointers: float *tmp = u; u = unew; "
+                  "unew = tmp;",
+                  "a statement in the time loop that is neither a stage's loop nest nor a "
+                  "pointer swap");
+    char value[IR_NAME_MAX];
+    Move *from = move_entry(mv, &nmv, src);
+    if (!from->written) from->read = true;
+    snprintf(value, sizeof value, "%s", from->value);
+    Move *to = move_entry(mv, &nmv, dst);
+    to->written = true;
+    snprintf(to->value, sizeof to->value, "%s", value);
+  }
+  /* each grid moved takes the value of another; follow those links around their cycle */
+  bool done[MAX_MOVES] = {false};
+  for (int i = 0; i < nmv; i++) {
+    if (done[i] || !mv[i].written || !mv[i].read || !strcmp(mv[i].value, mv[i].name)) continue;
+    Rotation r = {.len = 0, .written = -1};
+    int at = i;
+    while (at >= 0 && !done[at] && r.len < PROG_MAX_LEVELS + 1) {
+      done[at] = true;
+      if (r.len < PROG_MAX_LEVELS) snprintf(r.name[r.len], IR_NAME_MAX, "%s", mv[at].name);
+      r.len++;
+      int next = -1;
+      for (int j = 0; j < nmv; j++)
+        if (!strcmp(mv[j].name, mv[at].value)) next = j;
+      at = next;
+    }
+    if (at != i || r.len > PROG_MAX_LEVELS || p->nrot == PROG_MAX_FIELDS)
+      return fail(p, s[0],
+                  "rotate the pointers of 2 or 3 time levels: tmp = um; um = u; u = up; up = tmp;",
+                  "the pointer moves after the stages do not rotate 2 or 3 grids");
+    p->rot[p->nrot++] = r;
+  }
+  return 0;
 }
 
 /* ---- subscripts ---- */
@@ -198,9 +337,40 @@ static int parse_access(Parser *p, CXCursor c, Access *a) {
   }
 }
 
-/* Offsets of the last dims subscripts, which must follow the stage's loops. */
+/* The offsets of a flattened read a[IDX(i + c, j + d, k + e)] of a grid of constant extents:
+ * the index must be i * E1 * E2 + j * E2 + k plus a constant, split over the strides. */
+static int flat_offsets(Parser *p, const Access *a, CXCursor sub, int off[IR_MAX_DIMS]) {
+  const Program *pr = p->pr;
+  long long coef[IR_MAX_DIMS], k, stride = 1;
+  char vars[IR_MAX_DIMS][IR_NAME_MAX], why[512] = "";
+  for (int ax = 0; ax < pr->dims; ax++) memcpy(vars[ax], p->loops[ax].var, IR_NAME_MAX);
+  bool ok = !flat_index(&p->flat, sub, pr->dims, (const char(*)[IR_NAME_MAX])vars, coef, &k, why, sizeof why);
+  for (int ax = pr->dims - 1; ok && ax >= 0; ax--) {
+    ok = !pr->extent_param[ax][0] && coef[ax] == stride;
+    stride *= pr->extent_const[ax];
+  }
+  if (!ok)
+    return fail(p, sub,
+                "index a flat grid as ((i + c) * NY + j + d) * NX + k + e with constant sizes "
+                "(macros or consts), or declare it with its axes: float (*u)[ny][nx]",
+                "the flattened index of '%s' is not the row-major cell of the loop variables "
+                "over the grid's constant extents%s%s", a->name, why[0] ? ": " : "", why);
+  for (int ax = 0; ax < pr->dims; ax++) { /* the nearest multiple of each stride, outermost first */
+    long long st = coef[ax], q = (k >= 0 ? k + st / 2 : k - st / 2) / st;
+    if (q < -64 || q > 64)
+      return fail(p, sub, "stencilc handles radii up to 64", "offset %lld of '%s' along axis %d is too large", q, a->name, ax);
+    off[ax] = (int)q;
+    k -= q * st;
+  }
+  for (int ax = pr->dims; ax < IR_MAX_DIMS; ax++) off[ax] = 0;
+  return 0;
+}
+
+/* Offsets of the last dims subscripts, which must follow the stage's loops (or of one flat
+ * subscript, flat_offsets). */
 static int offsets(Parser *p, const Access *a, int first, int off[IR_MAX_DIMS]) {
   int dims = p->pr->dims;
+  if (dims > 1 && a->nsub - first == 1) return flat_offsets(p, a, a->sub[first], off);
   if (a->nsub - first != dims)
     return fail(p, a->sub[0],
                 "declare every grid with its axes (float u[3][nz][nx], float vel[nz][nx]) and "
@@ -227,9 +397,23 @@ static int offsets(Parser *p, const Access *a, int first, int off[IR_MAX_DIMS]) 
 
 /* ---- declarations ---- */
 
+/* The extent of axis ax as the stage's loop implies it (for a grid declared without it): the
+ * loop's size parameter (i < n - 1), or the constant its bound is written with (i < NZ - 1). */
+static int loop_extent(Parser *p, const Access *a, int ax, char param[IR_NAME_MAX], long long *e) {
+  const Loop *l = &p->loops[ax];
+  if (l->ext[0]) snprintf(param, IR_NAME_MAX, "%s", l->ext);
+  else if (!(*e = p->size[ax]))
+    return fail(p, l->at, "bound the loop by the grid's size (i < NZ - 1, with NZ a macro or a const)",
+                "cannot tell the extent of axis %d of '%s': its declaration gives no size and the "
+                "loop over '%s' is bounded by a bare number", ax, a->name, l->var);
+  return 0;
+}
+
 /* Checks a grid's declaration: floating elements of the program's type, `levels` time levels
- * first (none for 1), then the program's extents (the first grid sets them). */
-static int grid_decl(Parser *p, const Access *a, int levels, bool first_grid) {
+ * first when level_dim (none for 1, nor for a pair of swapped pointers), then the program's
+ * extents (the first grid sets them). Sizes the declaration does not give (a pointer: float *u
+ * indexed flat, float (*u)[NY][NX]) are the loops' (loop_extent). */
+static int grid_decl(Parser *p, const Access *a, int levels, bool level_dim, bool first_grid) {
   Program *pr = p->pr;
   enum CXTypeKind ek = clang_getCanonicalType(cur_element_type(clang_getCursorType(a->decl))).kind;
   if (ek != CXType_Float && ek != CXType_Double)
@@ -240,35 +424,45 @@ static int grid_decl(Parser *p, const Access *a, int levels, bool first_grid) {
     return fail(p, a->decl, "declare every grid of the program with one element type",
                 "grid '%s' is %s, but the program's grids are %s", a->name, ir_dtype_name(t),
                 ir_dtype_name(pr->dtype));
-  if (clang_getCursorType(a->decl).kind == CXType_Pointer && kind(a->decl) != CXCursor_ParmDecl)
-    return fail(p, a->decl, "declare the grid as an array: float u[3][nz][nx]",
-                "grid '%s' is a pointer; stencil programs take arrays", a->name);
+  bool pointer = clang_getCursorType(a->decl).kind == CXType_Pointer;
+  if (pointer && kind(a->decl) != CXCursor_ParmDecl)
+    return fail(p, a->decl, "declare the grid as an array (float u[3][nz][nx]) or pass it as a parameter",
+                "grid '%s' is a local pointer; stencil programs take arrays and parameters", a->name);
   CXCursor sizes[1 + IR_MAX_DIMS];
-  int n = cur_decl_sizes(a->decl, sizes), first = levels > 1;
-  if (n != first + pr->dims)
+  int n = cur_decl_sizes(a->decl, sizes), first = levels > 1 && level_dim;
+  /* axes the declaration leaves out, leading: all of them for a flat grid (float *u, or
+   * float u[NZ * NY * NX] in more than one dimension), the first for float (*u)[NY][NX] */
+  int missing = n == first + pr->dims ? 0
+              : pointer && n == first + pr->dims - 1 ? 1
+              : !first && ((pointer && n == 0) || (pr->dims > 1 && n == 1)) ? pr->dims : -1;
+  if (missing < 0)
     return fail(p, a->decl,
-                levels > 1 ? "declare the grid with its time levels first: float u[3][nz][nx]"
-                           : "declare the grid with one size per axis: float k[nz][nx]",
+                first ? "declare the grid with its time levels first: float u[3][nz][nx]"
+                      : "declare the grid with one size per axis: float k[nz][nx]",
                 "grid '%s' is declared with %d dimension%s; expected %d", a->name, n,
                 n == 1 ? "" : "s", first + pr->dims);
   long long m;
-  if (levels > 1 && (!cur_eval_int(sizes[0], &m) || m != levels))
+  if (first && (!cur_eval_int(sizes[0], &m) || m != levels))
     return fail(p, sizes[0], "the first dimension holds the time levels: float u[3][nz][nx]",
                 "first dimension of '%s' must be %d, the levels its time subscripts take", a->name,
                 levels);
   for (int ax = 0; ax < pr->dims; ax++) {
-    CXCursor s = sizes[first + ax];
     char param[IR_NAME_MAX] = "";
     long long e = 0;
-    if (!cur_eval_int(s, &e) && !cur_ref_name(s))
-      return fail(p, s, "give each grid dimension as a parameter (n) or a constant",
+    CXCursor at = ax < missing ? a->decl : sizes[first + ax - missing];
+    if (ax < missing) {
+      if (loop_extent(p, a, ax, param, &e)) return -1;
+    } else if (!cur_eval_int(at, &e) && !cur_ref_name(at)) {
+      return fail(p, at, "give each grid dimension as a parameter (n) or a constant",
                   "grid size must be a variable or a constant");
-    if (cur_ref_name(s) && !cur_eval_int(s, &e)) snprintf(param, sizeof param, "%s", cur_ref_name(s));
+    } else if (cur_ref_name(at) && !cur_eval_int(at, &e)) {
+      snprintf(param, sizeof param, "%s", cur_ref_name(at));
+    }
     if (first_grid) {
       snprintf(pr->extent_param[ax], IR_NAME_MAX, "%s", param);
       pr->extent_const[ax] = param[0] ? 0 : e;
     } else if (strcmp(param, pr->extent_param[ax]) || (!param[0] && e != pr->extent_const[ax])) {
-      return fail(p, s, "every grid of a program has the same extents",
+      return fail(p, at, "every grid of a program has the same extents",
                   "axis %d of '%s' differs from the program's first grid", ax, a->name);
     }
   }
@@ -362,19 +556,28 @@ static Expr *const_element(Parser *p, CXCursor c, const Access *a) {
 
 static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
   Program *pr = p->pr;
-  int f = program_field(pr, a->name);
+  int k = 0;
+  const Rotation *rot = rotation_of(p, a->name, &k);
+  const char *name = rot ? rotation_field(rot) : a->name;
+  bool level_sub = a->nsub > 1 && cur_mentions(a->sub[0], p->time.var);
+  int f = program_field(pr, name);
+  if (f < 0 && rot) {
+    fail(p, c, "write the new level through one of the rotated pointers",
+         "'%s' is rotated by pointer, but no stage writes it or the pointers it rotates with", a->name);
+    return NULL;
+  }
   if (f < 0) { /* a grid no stage writes: a coefficient grid */
     if (pr->nfields == PROG_MAX_FIELDS) {
       fail(p, c, "merge grids", "more than %d grids", PROG_MAX_FIELDS);
       return NULL;
     }
-    if (a->nsub != pr->dims) {
+    if (level_sub) {
       fail(p, c, "a grid no stage writes is a coefficient grid, read as k[i][j] without a time "
                  "level",
-           "'%s' is read with %d subscripts, but no stage writes it", a->name, a->nsub);
+           "'%s' is read with a time level, but no stage writes it", a->name);
       return NULL;
     }
-    if (grid_decl(p, a, 1, false)) return NULL;
+    if (grid_decl(p, a, 1, false, false)) return NULL;
     f = pr->nfields++;
     Field *fd = &pr->fields[f];
     memset(fd, 0, sizeof *fd);
@@ -382,17 +585,22 @@ static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
     fd->levels = 1;
     fd->coef = true;
     fd->writer = -1;
-    p->program_form = true;
+    if (clang_getCursorType(a->decl).kind != CXType_Pointer) p->program_form = true;
   }
   const Field *fd = &pr->fields[f];
-  int shift = 0, off[IR_MAX_DIMS];
-  if (fd->levels > 1 && a->nsub != 1 + pr->dims) {
+  int shift = rot ? rotation_shift(rot, k) : 0, off[IR_MAX_DIMS];
+  if (fd->levels > 1 && !rot && !level_sub) {
     fail(p, c, "read every time level as F[(t + k) % M][i][j]",
          "'%s' is read without its time level", a->name);
     return NULL;
   }
-  if (fd->levels > 1 && time_shift(p, a->sub[0], a->name, fd->levels, &shift)) return NULL;
-  if (offsets(p, a, fd->levels > 1, off)) return NULL;
+  if (rot && level_sub) {
+    fail(p, c, "either rotate pointers or index time levels, not both",
+         "'%s' is rotated by pointer and indexed with a time level", a->name);
+    return NULL;
+  }
+  if (level_sub && time_shift(p, a->sub[0], a->name, fd->levels, &shift)) return NULL;
+  if (offsets(p, a, level_sub, off)) return NULL;
   Stage *s = &pr->stages[p->stage];
   bool own_buffer = f == s->field && shift == (fd->levels > 1);
   if (own_buffer) {
@@ -545,16 +753,15 @@ static int stage_loops(Parser *p, CXCursor nest, CXCursor *body) {
   int n = 0;
   while (kind(c) == CXCursor_ForStmt) {
     if (n == IR_MAX_DIMS)
-      return fail(p, c, "stencilc handles 2D and 3D grids", "too many nested loops in a stage");
-    if (parse_loop(p, c, &p->loops[n])) return -1;
+      return fail(p, c, "stencilc handles 1D, 2D and 3D grids", "too many nested loops in a stage");
+    if (parse_loop(p, c, &p->loops[n], &p->size[n])) return -1;
     c = p->loops[n++].body;
     int k = statements(p, c, kids);
     if (k < 0) return -1;
     if (k == 1 && kind(kids[0]) == CXCursor_ForStmt) c = kids[0];
   }
-  if (n < 2)
-    return fail(p, nest, "give each stage 2 or 3 spatial loops", "a stage with %d spatial loop%s", n,
-                n == 1 ? "" : "s");
+  if (n < 1)
+    return fail(p, nest, "give each stage 1, 2 or 3 spatial loops", "a stage with no spatial loop");
   if (pr->dims && n != pr->dims)
     return fail(p, nest, "every stage updates the whole grid's axes",
                 "a stage with %d spatial loops in a %dD program", n, pr->dims);
@@ -625,40 +832,57 @@ static int stage_target(Parser *p, CXCursor nest) {
   if (stage_loops(p, nest, &body) || assignment(p, body, true, &lhs, &rhs)) return -1;
   Access a;
   if (parse_access(p, lhs, &a)) return -1;
-  int levels = a.nsub == pr->dims + 1 ? 0 : 1;
-  if (a.nsub != pr->dims + 1 && a.nsub != pr->dims)
+  /* a time level first: u[(t + 1) % 3][i][j], u[(t + 1) % 2][IDX(i, j)] */
+  bool level_sub = a.nsub > 1 && cur_mentions(a.sub[0], p->time.var);
+  int spatial = a.nsub - level_sub, k = 0;
+  if (spatial != pr->dims && spatial != 1)
     return fail(p, lhs, HINT_PROGRAM, "'%s' is written with %d subscripts; a %dD grid takes %d, "
                 "or %d with its time level first", a.name, a.nsub, pr->dims, pr->dims, pr->dims + 1);
-  if (!levels) {
+  Rotation *rot = rotation_of(p, a.name, &k);
+  int levels = 1;
+  if (rot && level_sub)
+    return fail(p, lhs, "either rotate pointers or index time levels, not both",
+                "'%s' is rotated by pointer and indexed with a time level", a.name);
+  if (rot) {
+    if (rot->written >= 0)
+      return fail(p, lhs, "write one of the rotated pointers, the new level",
+                  "'%s' and '%s' are rotated together, and both are written", a.name,
+                  rot->name[rot->written]);
+    rot->written = k;
+    levels = rot->len;
+  } else if (level_sub) {
     CXCursor sizes[1 + IR_MAX_DIMS];
     long long m = 0;
-    if (cur_decl_sizes(a.decl, sizes) != pr->dims + 1 || !cur_eval_int(sizes[0], &m) || m < 2 ||
+    if (cur_decl_sizes(a.decl, sizes) < 1 || !cur_eval_int(sizes[0], &m) || m < 2 ||
         m > PROG_MAX_LEVELS)
       return fail(p, a.decl, "keep 2 or 3 time levels in the first dimension: float u[3][nz][nx]",
                   "grid '%s' is written with a time level, but its first dimension is not 2 or 3",
                   a.name);
     levels = (int)m;
   }
-  if (program_field(pr, a.name) >= 0)
+  const char *name = rot ? rotation_field(rot) : a.name;
+  if (program_field(pr, name) >= 0)
     return fail(p, lhs, "write each grid in one stage", "'%s' is written by two stages", a.name);
   if (pr->nfields == PROG_MAX_FIELDS)
     return fail(p, lhs, "merge grids", "more than %d grids", PROG_MAX_FIELDS);
-  if (grid_decl(p, &a, levels, pr->nfields == 0)) return -1;
-  if (levels != 2) p->program_form = true;
+  if (grid_decl(p, &a, levels, !rot, pr->nfields == 0)) return -1;
+  /* (pointer grids without a rotation are the single-stencil front end's, which explains them) */
+  bool pointer = clang_getCursorType(a.decl).kind == CXType_Pointer;
+  if (levels != 2 && !pointer) p->program_form = true;
   Field *f = &pr->fields[pr->nfields];
   memset(f, 0, sizeof *f);
-  snprintf(f->name, sizeof f->name, "%s", a.name);
+  snprintf(f->name, sizeof f->name, "%s", name);
   f->levels = levels;
   f->writer = pr->nstages;
   Stage *s = &pr->stages[pr->nstages];
   memset(s, 0, sizeof *s);
   s->field = pr->nfields++;
-  int shift = 0, off[IR_MAX_DIMS];
-  if (levels > 1 && time_shift(p, a.sub[0], a.name, levels, &shift)) return -1;
+  int shift = rot ? 1 : 0, off[IR_MAX_DIMS];
+  if (level_sub && time_shift(p, a.sub[0], a.name, levels, &shift)) return -1;
   if (shift != (levels > 1))
     return fail(p, lhs, "write the next time level: F[(t + 1) % M][i][j]",
                 "the stage writes '%s' at a level other than t + 1", a.name);
-  if (offsets(p, &a, levels > 1, off)) return -1;
+  if (offsets(p, &a, level_sub, off)) return -1;
   for (int ax = 0; ax < pr->dims; ax++)
     if (off[ax])
       return fail(p, lhs, "write the cell the loops point at: F[(t + 1) % 2][i][j]",
@@ -692,32 +916,38 @@ static int stage_expr(Parser *p, CXCursor nest) {
 /* The time loop: each statement of its body a stage. */
 static int parse_program(Parser *p, CXCursor time_loop) {
   Program *pr = p->pr;
-  if (parse_loop(p, time_loop, &p->time)) return -1;
+  long long unused;
+  if (parse_loop(p, time_loop, &p->time, &unused)) return -1;
   CXCursor s[MAX_BODY];
   int n = statements(p, p->time.body, s);
   if (n < 0) return -1;
-  /* several loop nests are several stages; a swap or any other statement beside one sweep is
-   * frontend_parse's form (and diagnostics) */
-  bool nests = true;
-  for (int i = 0; i < n && i < MAX_BODY; i++) nests = nests && kind(s[i]) == CXCursor_ForStmt;
-  if (n > 1 && nests) p->program_form = true;
-  if (n > PROG_MAX_STAGES)
+  /* the stages' loop nests, then the pointer rotation that carries their results to the next
+   * step, if any; several nests are several stages (a single sweep with a swap, or any other
+   * statement, is frontend_parse's form: single_stencil below) */
+  int nests = 0;
+  while (nests < n && kind(s[nests]) == CXCursor_ForStmt) nests++;
+  if (nests > 1) p->program_form = true;
+  if (nests > PROG_MAX_STAGES)
     return fail(p, s[PROG_MAX_STAGES], "merge stages", "more than %d stages", PROG_MAX_STAGES);
-  for (int i = 0; i < n; i++)
-    if (kind(s[i]) != CXCursor_ForStmt)
-      return fail(p, s[i],
-                  kind(s[i]) == CXCursor_DeclStmt
-                      ? "keep the time levels in one array, float u[2][ny][nx], indexed by "
-                        "t % 2 and (t + 1) % 2, instead of swapping pointers"
-                      : HINT_PROGRAM,
-                  kind(s[i]) == CXCursor_DeclStmt
-                      ? "a declaration in the time loop (a pointer swap?): stencil programs keep "
-                        "their time levels in arrays"
-                      : "a statement in the time loop that is not a stage's loop nest");
-  for (int i = 0; i < n; i++)
+  if (nests == 0)
+    return fail(p, n ? s[0] : time_loop, HINT_PROGRAM, "the time loop holds no stage's loop nest");
+  if (parse_rotations(p, s + nests, n - nests)) return -1;
+  for (int i = 0; i < nests; i++)
     if (stage_target(p, s[i])) return -1;
-  for (p->stage = 0; p->stage < n; p->stage++)
+  for (int r = 0; r < p->nrot; r++)
+    if (p->rot[r].written < 0)
+      return fail(p, s[nests], "rotate the pointers of the grids a stage writes",
+                  "the time loop rotates '%s', which no stage writes", p->rot[r].name[0]);
+  for (p->stage = 0; p->stage < nests; p->stage++)
     if (stage_expr(p, s[p->stage])) return -1;
+  bool carried = false; /* some stage reads a field a stage writes */
+  for (int i = 0; i < pr->nstages; i++)
+    for (int q = 0; q < pr->stages[i].st.npoints; q++)
+      carried = carried || !pr->fields[pr->stages[i].refs[q].field].coef;
+  if (!carried)
+    return fail(p, time_loop, "read the field a stage writes in the next step (u[t % 2] after "
+                              "u[(t + 1) % 2], or swap the pointers)",
+                "the stages read only grids that no stage writes: every step computes the same");
   pr->t_start = (int)p->time.lo;
   snprintf(pr->steps_param, sizeof pr->steps_param, "%s", p->time.ext);
   pr->steps_const = p->time.ext[0] ? -p->time.bound - p->time.lo : p->time.bound - p->time.lo;
@@ -802,7 +1032,7 @@ static void parse_program_job(void *data) {
   enum CXErrorCode ec = clang_parseTranslationUnit2(index, path, args, nargs, NULL, 0,
                                                     CXTranslationUnit_DetailedPreprocessingRecord, &tu);
   ProgramParse result = PROGRAM_NOT;
-  Parser p = {.path = path, .tu = tu, .pr = pr};
+  Parser p = {.path = path, .tu = tu, .pr = pr, .flat = {path, index, args, nargs, tu}};
   bool errors = ec != CXError_Success || !tu;
   for (unsigned i = 0; !errors && i < clang_getNumDiagnostics(tu); i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
@@ -818,9 +1048,9 @@ static void parse_program_job(void *data) {
     cur_name(func, pr->func_name);
     if (parse_program(&p, first_loop(func)) == 0) {
       program_classify(pr);
-      /* a single stencil with run-time scalars is one stencil too (every backend takes it) */
-      result = single_stencil(&p) ||
-                       ((pr->nstages > 1 || pr->nscalars) && single_front_end_accepts(path, fo))
+      /* whatever the single-stencil front end takes is one stencil (every backend takes it):
+       * a single stencil with run-time scalars, a pointer swap with temporaries */
+      result = single_stencil(&p) || single_front_end_accepts(path, fo)
                    ? PROGRAM_NOT
                    : PROGRAM_OK;
     } else if (p.program_form && !single_front_end_accepts(path, fo)) {

@@ -173,3 +173,15 @@ void program_free(Program *pr) {
   }
   memset(pr, 0, sizeof *pr);
 }
+
+bool program_fixed_interior(const Program *pr, int a, long *n) {
+  if (pr->extent_param[a][0] || pr->extent_const[a] <= 0) return false;
+  *n = pr->extent_const[a] - pr->lo[a] - pr->hi[a];
+  return *n > 0;
+}
+
+bool program_fixed_steps(const Program *pr, long *steps) {
+  if (pr->steps_param[0] || pr->steps_const <= 0) return false;
+  *steps = pr->steps_const;
+  return true;
+}

@@ -106,6 +106,12 @@ bool program_second_order(const Program *pr);
  * "t-2"); NULL for a coefficient grid. */
 const char *program_level_name(const Program *pr, int stage, const Ref *r);
 
+/* Sizes the source fixes, the defaults of the program's runs (as ir_fixed_interior and
+ * ir_fixed_steps for one stencil): the interior of axis a when the grids' extent along it is a
+ * constant, the step count when the time loop runs a constant number of steps. */
+bool program_fixed_interior(const Program *pr, int a, long *n);
+bool program_fixed_steps(const Program *pr, long *steps);
+
 /* The index of the field named name, or -1. */
 int program_field(const Program *pr, const char *name);
 
