@@ -426,6 +426,16 @@ static void emit_rows(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
   em_blank(e);
 }
 
+void n5d_emit_chunk(Emitter *e, const char *rows) {
+  em_line(e, "/* Rows per block along the stream: N5D_HSN, or rt_stream_chunk's (about two waves given\n"
+             " * the number of tiles of the plane), at least 8 bT RS rows. */");
+  em_open(e, "static int n5d_chunk(const RtGrid *g, long tiles)");
+  em_line(e, "if (N5D_HSN > 0) return N5D_HSN;");
+  em_line(e, "%s", rows);
+  em_close(e);
+  em_blank(e);
+}
+
 void n5d_emit_tile(Emitter *e, int dims) {
   bool d3 = dims == 3;
   int ax = dims - 1;
@@ -475,13 +485,7 @@ static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl, DType dt)
 static void emit_host(Buf *out, const Stencil *st) {
   bool d3 = st->dims == 3;
   Emitter e = {out, 0};
-  em_line(&e, "/* Rows per block along the stream: N5D_HSN, or rt_stream_chunk's (about two waves given\n"
-              " * the number of tiles of the plane), at least 8 bT RS rows. */");
-  em_open(&e, "static int n5d_chunk(const RtGrid *g, long tiles)");
-  em_line(&e, "if (N5D_HSN > 0) return N5D_HSN;");
-  em_line(&e, "return rt_cuda_stream_chunk(g->n[0], tiles, BSX * BSY, 8L * N5D_BT * (RS ? RS : 1));");
-  em_close(&e);
-  em_blank(&e);
+  n5d_emit_chunk(&e, "return rt_cuda_stream_chunk(g->n[0], tiles, BSX * BSY, 8L * N5D_BT * (RS ? RS : 1));");
   em_line(&e, "template <bool FULL>");
   em_open(&e, "static void n5d_launch(const rt_real *in, rt_real *out, const RtGrid *g, int nlev)");
   emit_smem_setup(&e, "n5d_kernel<FULL>", "N5D_SMEM");

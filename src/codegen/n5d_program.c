@@ -309,15 +309,10 @@ static void emit_kernel(Emitter *e, const Program *pr, const N5dProgramPlan *pl,
 static void emit_host(Buf *out, const Program *pr, const N5dProgramPlan *pl) {
   bool d3 = pr->dims == 3;
   Emitter e = {out, 0};
-  em_line(&e, "/* Rows per block along the stream: N5D_HSN, or rt_stream_chunk's (about two waves given\n"
-              " * the tiles of the plane), at least 8 bT RS rows. */");
-  em_open(&e, "static int n5d_chunk(const RtGrid *g, long tiles)");
-  em_line(&e, "if (N5D_HSN > 0) return N5D_HSN;");
-  em_line(&e, "static int sms = 0;");
-  em_line(&e, "if (!sms) RT_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));");
-  em_line(&e, "return (int)rt_stream_chunk(g->n[0], tiles, BSX * BSY, sms, 2048, 8L * N5D_BT * (RS ? RS : 1));");
-  em_close(&e);
-  em_blank(&e);
+  /* (rt_cuda.h's rt_cuda_stream_chunk is not in a program's runtime) */
+  n5d_emit_chunk(&e, "static int sms = 0;\n"
+                     "if (!sms) RT_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));\n"
+                     "return (int)rt_stream_chunk(g->n[0], tiles, BSX * BSY, sms, 2048, 8L * N5D_BT * (RS ? RS : 1));");
   em_open(&e, "static void n5d_launch(rt_real *const *rt_buf, const rt_real *cur, const rt_real *prev,\n"
               "                       rt_real *const *o, int nst, int L, long t, const RtGrid *g)");
   emit_smem_setup(&e, "n5d_kernel", "N5D_SMEM");

@@ -37,4 +37,8 @@ void n5d_program_explain(Buf *out, const N5dProgramPlan *pl);
  * BSX, BSY, RX, RY, LO*, HI* and the kernel's parameters n0.., s0.., chunk. */
 void n5d_emit_tile(Emitter *e, int dims);
 
+/* n5d_chunk(g, tiles), the rows of the stream per block, emitted by n5d.c for both hosts: N5D_HSN,
+ * else what `rows` (one or more lines ending in a return) computes. */
+void n5d_emit_chunk(Emitter *e, const char *rows);
+
 #endif
