@@ -229,6 +229,7 @@ $DIR/acoustic3d.c float 9x18x35 1_3 --bt 2 --bs 20x32 --hsn 4
 $DIR/acoustic3d_leapfrog.c double 9x13x30 1_2 --bt 1 --bs 12x32
 $tmp/wave3d.c double 11x13x40 1_2_4_7 --bt 3 --bs 8x32 --hsn 4
 $tmp/wave3d.c float 9x12x36 3_5 --bt 2 --bs 8x32
+$DIR/heat3d_var.c float 9x12x36 1_3 --bt 2 --bs 8x32
 JOBS
 N5D_TMP=$tmp STENCILC=$STENCILC xargs -P "$JOBS" -L 1 sh "$0" --n5d-job <"$tmp/n5d-jobs"
 i=1
@@ -448,14 +449,20 @@ if command -v nvcc >/dev/null 2>&1; then
         >"$tmp/nv.log" 2>&1; then ok
     else no "nvcc $name: $(tail -5 "$tmp/nv.log")"; fi
   done
-  # n5d: a 2D three-level program in float and a 3D leapfrog in double, their defaults
-  for job in "acoustic2d float" "acoustic3d_leapfrog double"; do
-    set -- $job
-    if "$STENCILC" gen "$DIR/$1.c" --backend n5d --dtype "$2" -o "$tmp/$1-n5d.cu" &&
-      nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp -o "$tmp/$1-n5d" "$tmp/$1-n5d.cu" -lgomp \
+  # n5d: every program it blocks (the others it refuses, checked above), with its defaults,
+  # float and double in turn
+  dt=float nblocked=0
+  for f in "$DIR"/*.c; do
+    name=$(basename "$f" .c)
+    "$STENCILC" gen "$f" --backend n5d --dtype $dt -o "$tmp/$name-n5d.cu" 2>/dev/null || continue
+    nblocked=$((nblocked + 1))
+    if nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp -c -o "$tmp/$name-n5d.o" "$tmp/$name-n5d.cu" \
         >"$tmp/nv.log" 2>&1; then ok
-    else no "nvcc n5d $1 $2: $(tail -5 "$tmp/nv.log")"; fi
+    else no "nvcc n5d $name $dt: $(tail -5 "$tmp/nv.log")"; fi
+    if [ $dt = float ]; then dt=double; else dt=float; fi
   done
+  # acoustic 2D and 3D in both forms, heat2d_var and heat3d_var
+  if [ "$nblocked" -eq 6 ]; then ok; else no "n5d blocked $nblocked of the 6 one-stage programs"; fi
 fi
 
 summary programs-multi
