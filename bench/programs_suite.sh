@@ -5,7 +5,9 @@
 #   here:      sh bench/programs_suite.sh prepare   (writes bench/gen/programs/: every program
 #                                                    stencilc generates, per backend of BACKENDS
 #                                                    (default naive) and dtype, plus facts.tsv)
-#   GPU side:  sh bench/programs_suite.sh run       (carry bench/gen/programs)
+#   GPU side:  sh bench/programs_suite.sh run       (carry bench/gen/programs; ONLY=float runs
+#                                                    the files whose name holds "float", a
+#                                                    program LIMIT seconds at most, default 120)
 #
 # One-pass memory bound: a time step that reads every array level it needs from before the step
 # once and writes every level it produces once moves B bytes per cell,
@@ -61,14 +63,16 @@ run() {
   bin=${BIN:-/tmp/stencilc-programs}
   mkdir -p "$bin"
   nvcc -O3 -gencode=arch=compute_90,code=sm_90 -o "$bin/copy_bw" bench/copy_bw.cu
-  ls $dir/*.cu | sh bench/build.sh "$bin"
+  ls $dir/*${ONLY:-}*.cu | sh bench/build.sh "$bin"
+  echo "built: $(date +%T)"
   bw=$("$bin/copy_bw" | sed -n 's/.*GBps=\([0-9.]*\).*/\1/p' | head -1)
   echo "copy bandwidth: $bw GB/s"
   gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
-  for src in $dir/*.cu; do
+  for src in $dir/*${ONLY:-}*.cu; do
     b=$(basename "$src" .cu)
     set -- $(facts "$b")
-    "$bin/$b" -s $3 -t $4 -r 3 >"$bin/$b.run.log" 2>&1
+    timeout ${LIMIT:-120} "$bin/$b" -s $3 -t $4 -r 3 >"$bin/$b.run.log" 2>&1
+    echo "$(date +%T) $b: $(grep '^RESULT' "$bin/$b.run.log" | cut -c1-150)"
   done
   table "$bin" "$gpu" "$bw" >"$out/programs.csv"
   tar czf "$out/logs-programs.tgz" -C "$bin" $(cd "$bin" && ls *.run.log *.log)
@@ -88,7 +92,7 @@ facts() {
 table() {
   logs=$1 gpu=$2 bw=$3 commit=$(cat $dir/COMMIT)
   echo "commit,gpu,stencil,dtype,size,steps,strategy,parameters,gcells_per_s,gflop_per_s,max_abs_err,max_rel_err,verify,bytes_per_cell,bound_gcells,fraction_of_bound"
-  for src in $dir/*.cu; do
+  for src in $dir/*${ONLY:-}*.cu; do
     b=$(basename "$src" .cu) dt=${b##*-} nb=${b%-*}
     name=${nb%_*} backend=${nb##*_}
     set -- $(facts "$b")
