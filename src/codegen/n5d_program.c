@@ -202,6 +202,11 @@ typedef struct {
 } LoadCtx;
 
 /* In-plane displacement of a point in shared memory: dx in 2D, dy * BSX + dx in 3D. */
+/* The ring slot offset of row s + c from row s's, in 0..n-1: computed here, so that the kernel
+ * adds a constant and wraps once instead of taking a remainder per read (the remainders were
+ * half of the instructions of a level, and the kernel is issue-bound: ncu, issue slots 70%). */
+static int residue(int c, int n) { return (c % n + n) % n; }
+
 static void emit_plane_offset(Buf *out, const Program *pr, const int *off) {
   if (pr->dims == 2) buf_printf(out, "%d", off[1]);
   else if (!off[1]) buf_printf(out, "%d", off[2]);
@@ -215,12 +220,12 @@ static void emit_load(Buf *out, const Stencil *st, int point, const void *ctx) {
   if (c->pr->fields[r->field].coef) {
     int ci = 0;
     while (c->pl->coefs[ci] != r->field) ci++;
-    buf_printf(out, "CF(%d, q + %d, ", ci, off[0]);
+    buf_printf(out, "CF(%d, %d, ", ci, residue(off[0] - c->k * c->pl->rs, c->pl->cw));
   } else if (r->shift == 0) {
-    buf_printf(out, "U(%d, q + %d, ", c->k - 1, off[0]);
+    buf_printf(out, "U(%d, %d, ", c->k - 1, residue(off[0] - c->k * c->pl->rs, c->pl->w));
   } else { /* level t-1 at the centre: the launch's input for level 1, else level k-2's ring */
     if (c->k == 1) buf_puts(out, "pv");
-    else buf_printf(out, "U(%d, q, 0)", c->k - 2);
+    else buf_printf(out, "U(%d, %d, 0)", c->k - 2, residue(-c->k * c->pl->rs, c->pl->w));
     return;
   }
   emit_plane_offset(out, c->pr, off);
@@ -242,8 +247,11 @@ static void emit_defines(Buf *out, const Program *pr, const N5dProgramPlan *pl) 
                pr->stages[0].st.hi[a]);
   buf_puts(out, "/* ring slots of a row r (rows start below 0 at the top) */\n"
                 "#define SLOT(r, n) ((((r) % (n)) + (n)) % (n))\n"
-                "#define U(k, r, d) sm[((k) * W + SLOT(r, W)) * SMROW + PAD + t + (d)]\n"
-                "#define CF(c, r, d) sm[(N5D_BT * W + (c) * CW + SLOT(r, CW)) * SMROW + PAD + t + (d)]\n"
+                "/* row s + c, c's residue C (0 <= C < n) given, is in slot RING(SLOT(s, n), C, n): the\n"
+                " * loop keeps ws = SLOT(s, W) and cs = SLOT(s, CW) */\n"
+                "#define RING(b, C, n) ((b) + (C) >= (n) ? (b) + (C) - (n) : (b) + (C))\n"
+                "#define U(k, C, d) sm[((k) * W + RING(ws, C, W)) * SMROW + PAD + t + (d)]\n"
+                "#define CF(i, C, d) sm[(N5D_BT * W + (i) * CW + RING(cs, C, CW)) * SMROW + PAD + t + (d)]\n"
                 "#define INTERIOR(q) (pin && (q) >= LO0 && (q) < LO0 + n0)\n"
                 "/* level m of the launch's L goes to output L - m when that is one of the nst stored */\n"
                 "#define STORE(m, at, v) do { const int j_ = L - (m); \\\n"
@@ -256,18 +264,43 @@ static void emit_level(Emitter *e, const Program *pr, const N5dProgramPlan *pl, 
   em_line(e, "const int q = s - %d;", k * pl->rs);
   em_line(e, "const long rq = (long)cl(q) * s0;");
   em_line(e, "const bool mine = own && q >= i0 && q < i1;");
-  if (k == 1) {
-    if (pl->prev_shift >= 0) em_line(e, "const rt_real pv = prev[rq + pc];");
-    else em_line(e, "const rt_real pv = L + 1 < nst ? prev[rq + pc] : (rt_real)0;");
-    em_line(e, "if (mine) STORE(-1, rq + p, pv);");
-  }
+  if (k == 1) em_line(e, "if (mine) STORE(-1, rq + p, pv);");
   LoadCtx c = {pr, pl, k};
   emit_expr_line(e, "rt_real v = ", &s->st, s->st.expr, dt, emit_load, &c, ";");
   em_line(e, "if (!INTERIOR(q)) v = halo[%d][rq + pc];", k);
-  if (k < pl->bt) em_line(e, "U(%d, q, 0) = v;", k);
+  if (k < pl->bt) em_line(e, "U(%d, %d, 0) = v;", k, residue(-k * pl->rs, pl->w));
   em_line(e, "if (mine) STORE(%d, rq + p, v);", k);
   em_line(e, "__syncthreads();");
   em_close(e);
+}
+
+/* The global loads of a row are issued two rows ahead of its use (n5d's lookahead), so their
+ * latency hides behind the levels computed in between: without it, each row's barrier waits on
+ * a load, and a 3D block of 1024 threads, alone on its SM, ran at a quarter of the model's rate.
+ * ld_u: level t (the halo's own buffer outside the interior), ld_p: level t-1 of row s - RS
+ * (level 1's centre), ld_cC: coefficient grid C. cl() clamps, so the rows past the end are
+ * loaded in bounds and never used. */
+static void emit_lookahead(Emitter *e, const N5dProgramPlan *pl) {
+  em_line(e, "const int s_lo = i0 - L * RS, s_hi = i1 + L * RS;");
+  em_line(e, "auto row_u = [&](int r) { const long o = (long)cl(r) * s0 + pc;");
+  em_line(e, "                          return INTERIOR(r) ? cur[o] : halo[0][o]; };");
+  if (pl->prev_shift >= 0)
+    em_line(e, "auto row_p = [&](int r) { return prev[(long)cl(r - RS) * s0 + pc]; };");
+  else
+    em_line(e, "auto row_p = [&](int r) { return L + 1 < nst ? prev[(long)cl(r - RS) * s0 + pc] "
+               ": (rt_real)0; };");
+  em_line(e, "rt_real ld_u[2] = {row_u(s_lo), row_u(s_lo + 1)};");
+  em_line(e, "rt_real ld_p[2] = {row_p(s_lo), row_p(s_lo + 1)};");
+  for (int c = 0; c < pl->ncoefs; c++)
+    em_line(e, "rt_real ld_c%d[2] = {cf%d[(long)cl(s_lo) * s0 + pc], cf%d[(long)cl(s_lo + 1) * s0 + "
+               "pc]};", c, c, c);
+}
+
+static void emit_shift_loads(Emitter *e) {
+  em_line(e, "ld_u[0] = ld_u[1];");
+  em_line(e, "ld_u[1] = row_u(s + 2);");
+  em_line(e, "ld_p[0] = ld_p[1];");
+  em_line(e, "ld_p[1] = row_p(s + 2);");
 }
 
 static void emit_kernel(Emitter *e, const Program *pr, const N5dProgramPlan *pl, DType dt) {
@@ -293,12 +326,17 @@ static void emit_kernel(Emitter *e, const Program *pr, const N5dProgramPlan *pl,
   em_line(e, "const int b = (t0m + k) %% NLEV;");
   em_line(e, "halo[k] = b == 0 ? h0 : b == 1 ? h1 : h2;");
   em_close(e);
-  em_open(e, "for (int s = i0 - L * RS; s < i1 + L * RS; s++)");
+  emit_lookahead(e, pl);
+  em_open(e, "for (int s = s_lo, ws = SLOT(s_lo, W), cs = SLOT(s_lo, CW); s < s_hi;\n"
+             "       s++, ws = ws + 1 == W ? 0 : ws + 1, cs = cs + 1 == CW ? 0 : cs + 1)");
   em_line(e, "const long rs = (long)cl(s) * s0;");
-  em_line(e, "const rt_real v0 = INTERIOR(s) ? cur[rs + pc] : halo[0][rs + pc];");
-  em_line(e, "U(0, s, 0) = v0;");
+  em_line(e, "const rt_real v0 = ld_u[0], pv = ld_p[0];");
+  emit_shift_loads(e);
+  em_line(e, "U(0, 0, 0) = v0;");
   em_line(e, "if (own && s >= i0 && s < i1) STORE(0, rs + p, v0);");
-  for (int c = 0; c < pl->ncoefs; c++) em_line(e, "CF(%d, s, 0) = cf%d[rs + pc];", c, c);
+  for (int c = 0; c < pl->ncoefs; c++) em_line(e, "CF(%d, 0, 0) = ld_c%d[0];", c, c);
+  for (int c = 0; c < pl->ncoefs; c++) em_line(e, "ld_c%d[0] = ld_c%d[1];", c, c);
+  for (int c = 0; c < pl->ncoefs; c++) em_line(e, "ld_c%d[1] = cf%d[(long)cl(s + 2) * s0 + pc];", c, c);
   em_line(e, "__syncthreads();");
   for (int k = 1; k <= pl->bt; k++) emit_level(e, pr, pl, dt, k);
   em_close(e);
