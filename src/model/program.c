@@ -85,7 +85,7 @@ int model_program_n5d(const Program *pr, const GenOptions *opt, const Problem *p
   /* In 3D the program's kernel computes each level over the whole BSY x BSX tile, a barrier per
    * level and row, for 2-4x fewer cells per instruction than the single-stencil kernel the model
    * describes: on an H200 heat3d_var and acoustic3d ran at 0.34 and 0.56 of this prediction
-   * (bench/results/n5d_programs_h200_*.csv), while the 2D ones ran at 1.2-1.4x of it. */
+   * (bench/results/n5d_programs_h200_194b457.csv), while the 2D ones ran at 1.2-1.4x of it. */
   if (pr->dims == 3) p->seconds /= N5D_PROGRAM_3D_EFFICIENCY;
   double cells = 1;
   for (int a = 0; a < pr->dims; a++) cells *= (double)pb->n[a];
