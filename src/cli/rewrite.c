@@ -14,8 +14,11 @@
  *   two sweeps A -> B -> A         buffers A, B, twice the iterations.
  * Each level keeps its own halo and step t reads level t's, as in the loop (NAME_run_levels).
  * The run-time scalars the library takes are the function's parameters, in scope at the region.
- * A stencil program (ir/program.h) keeps its levels in arrays (u[3][n][n]): the call passes u[k]
- * for each level k of each field, the coefficient grids and the loop's first t. */
+ * A stencil program (ir/program.h) keeps its levels in arrays (u[3][n][n]) or in pointers the
+ * loop rotates (Field.level_var): the call passes u[k] for each level k of each field, or the
+ * pointer holding that level at the loop's first t, the coefficient grids and the loop's first
+ * t; afterwards the pointers are rotated steps % levels times, as the loop leaves them. A time
+ * counter declared before the loop gets its final value. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,7 +42,8 @@ static void rewrite_help(FILE *f) {
         "  cc -O2 -fopenmp OUT.c OUT_stencil.c -o prog -lm            (--target cpu)\n"
         "The call passes the arrays, sizes, steps and the run-time scalars in scope. After it\n"
         "every array holds what the original loop leaves (time dimension, swapped pointers,\n"
-        "copy-back, two sweeps; for stencil programs every field's buffers), halos included:\n"
+        "copy-back, two sweeps; for stencil programs every field's buffers and rotated\n"
+        "pointers), halos included, and a time counter declared before the loop its final value:\n"
         "each step reads the halo of the level it reads, as the loop does.\n"
         "  --target   cuda (a CUDA backend, default naive) or cpu (the cpu backend)\n"
         "  C flags    -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE: as a C compiler\n"
