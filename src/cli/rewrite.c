@@ -151,6 +151,18 @@ static void copy_interior(Buf *out, const Stencil *st, const char *elem, const c
              6 + 2 * st->dims, "", 4 + 2 * st->dims, "");
 }
 
+/* Pointers names[0..n) as the loop leaves them after stencilc_steps steps, each of which moves
+ * names[k + 1]'s value into names[k] (and names[0]'s into names[n - 1]): that move, steps % n
+ * times. first is names[0]'s variable, whose type the temporary takes. 0, or 2. */
+static int rotate_pointers(Buf *out, const RegionVar *first, const char *const names[], int n) {
+  buf_printf(out, "    for (long stencilc_r = stencilc_steps %% %d; stencilc_r > 0; stencilc_r--) {\n      ", n);
+  if (region_declarator(out, first, "stencilc_tmp", true, false)) return 2;
+  buf_printf(out, " = %s;\n", names[0]);
+  for (int k = 0; k + 1 < n; k++) buf_printf(out, "      %s = %s;\n", names[k], names[k + 1]);
+  buf_printf(out, "      %s = stencilc_tmp;\n    }\n", names[n - 1]);
+  return 0;
+}
+
 /* A time loop's variable declared before the region ends as the loop leaves it: its first
  * value plus the iterations. */
 static void set_counter(Buf *out, const Region *r, const char *var, long first, int per_iter) {
@@ -197,10 +209,8 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
   if (other && st->time_form == TIME_COPYBACK) {
     copy_interior(out, st, elem, grid->name, other->name);
   } else if (other && st->steps_per_iter == 1) { /* pointer swap: a ends at the last level */
-    buf_puts(out, "    if (stencilc_steps % 2) {\n      ");
-    if (region_declarator(out, grid, "stencilc_tmp", true, false)) return 2;
-    buf_printf(out, " = %s;\n      %s = %s;\n      %s = stencilc_tmp;\n    }\n", grid->name,
-               grid->name, other->name, other->name);
+    const char *names[2] = {grid->name, other->name};
+    if (rotate_pointers(out, grid, names, 2)) return 2;
   }
   set_counter(out, r, st->time_var, st->time_first, st->steps_per_iter);
   buf_puts(out, "  }");
@@ -262,20 +272,15 @@ static void field_buffer(Buf *out, const Program *pr, const Field *fd, int b, co
   }
 }
 
-/* After the call, the rotated pointers of each field as the loop leaves them: its rotation
- * (level_var[s] takes level_var[s + 1]'s value) once per step, steps % levels times. */
+/* After the call, the rotated pointers of each field as the loop leaves them (level_var[s]
+ * takes level_var[s + 1]'s value each step). */
 static int rotate_after(Buf *out, const Program *pr, const Region *r) {
   for (int f = 0; f < pr->nfields; f++) {
     const Field *fd = &pr->fields[f];
-    if (!fd->level_var[0][0]) continue;
-    buf_printf(out, "    for (long stencilc_r = stencilc_steps %% %d; stencilc_r > 0; stencilc_r--) {\n      ",
-               fd->levels);
-    if (region_declarator(out, region_find(r, fd->level_var[0]), "stencilc_tmp", true, false))
+    const char *names[PROG_MAX_LEVELS];
+    for (int s = 0; s < fd->levels; s++) names[s] = fd->level_var[s];
+    if (fd->level_var[0][0] && rotate_pointers(out, region_find(r, names[0]), names, fd->levels))
       return 2;
-    buf_printf(out, " = %s;\n", fd->level_var[0]);
-    for (int s = 0; s + 1 < fd->levels; s++)
-      buf_printf(out, "      %s = %s;\n", fd->level_var[s], fd->level_var[s + 1]);
-    buf_printf(out, "      %s = stencilc_tmp;\n    }\n", fd->level_var[fd->levels - 1]);
   }
   return 0;
 }
