@@ -3,7 +3,8 @@
 # (tests/api/driver.c: buffers whose halos differ, both buffers' contents after the run, the
 # in-place and device entry points, the refusals), for the cpu backend with cc and for every
 # CUDA backend through tools/cudaemu; then the CLI's naming and its refusals; then run-time
-# scalars as arguments (tests/api/scalars.c) and stencil programs (tests/api/program.c).
+# scalars as arguments (tests/api/scalars.c), stencil programs (tests/api/program.c) and failed
+# kernel launches returned, not exits (tests/api/launch_error.c).
 . "$(dirname "$0")/lib.sh"
 make_tmp
 
@@ -143,5 +144,23 @@ done
 d=$tmp/prog-HEAT_VAR-cpu
 if grep -q 'int lib_run(double \*u_0, double \*u_1, const double \*k, long e0, long e1, long t0, long steps, double r);' \
      "$d/lib.h" && grep -q 'Halo contract' "$d/lib.h"; then ok; else no "heat2d_var's header: $(grep 'int lib_run(' "$d/lib.h")"; fi
+
+# A failed kernel launch (a grid beyond the launch limits, which cudaemu refuses as a GPU does)
+# is returned as lib_EDEVICE, not an exit, by the libraries of a stencil and of a program; the
+# next call succeeds (tests/api/launch_error.c).
+for c in single:examples/j2d5pt.c program:examples/programs/heat2d_var.c; do
+  kind=${c%%:*} d=$tmp/launch-${c%%:*}
+  mkdir -p "$d"
+  def=; [ "$kind" = program ] && def=-DPROGRAM
+  if "$STENCILC" gen "${c#*:}" --api --backend naive -o "$d/lib" >"$d/gen.log" 2>&1 && built "$d/lib.cu" naive "$d" &&
+     grep -q 'kernel launch failed' "$d/lib.h" &&
+     cc -std=c11 -O1 -Wall -Wextra -I"$d" $def -c -o "$d/driver.o" tests/api/launch_error.c >"$d/driver.log" 2>&1 &&
+     g++ -fopenmp -o "$d/check" "$d/driver.o" "$d/lib.o" -lm >>"$d/driver.log" 2>&1; then
+    "$d/check" >"$d/out" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ] && grep -q 'launch errors returned' "$d/out"; then ok
+    else no "$kind library, launch error: exit $rc: $(head -3 "$d/out")"; fi
+  else no "$kind library, launch error: does not build: $(head -3 "$d/gen.log" "$d/build.log" "$d/driver.log")"; fi
+done
 
 summary api

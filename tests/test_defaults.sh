@@ -6,7 +6,8 @@
 # $STENCILC_CUDA_ARCH (sm_NN, NN, native; default sm_90), an explicit choice first, with
 # $NVCCFLAGS and --nvcc-flags passed through; --gpu defaults to the GPU present. tune builds no
 # more candidates at once than there are cores and prints a line per candidate built and per
-# candidate timed, with the seconds so far. A stand-in nvidia-smi (lib.sh) plays the GPU.
+# candidate timed, with the seconds so far. A stand-in nvidia-smi (lib.sh) plays the GPU. An nvcc
+# that fails ends run (exit 3) instead of falling back to the CPU path.
 . "$(dirname "$0")/lib.sh"
 make_tmp
 export STENCILC_CACHE="$tmp/cache" # no tuned choice: auto is the model's best
@@ -65,6 +66,20 @@ want_arch "--arch 90a" "-gencode=arch=compute_90a,code=sm_90a" "$(nvcc_line --ar
 )
 line=$(NVCCFLAGS="-lineinfo  -Xptxas=-v" nvcc_line --nvcc-flags "-DSTENCIL_X=1 -g")
 case "$line" in *" -lineinfo -Xptxas=-v -DSTENCIL_X=1 -g -o "*) ok ;; *) no "NVCCFLAGS and --nvcc-flags: nvcc got '$line'" ;; esac
+# A failed nvcc build ends run with exit 3 and says so; the CPU path does not run in its place
+# (it is for no GPU or no nvcc), for a single stencil and a stencil program, with --backend auto
+# and given; --cpu still runs the CPU path.
+for c in "examples/j2d5pt.c" "examples/j2d5pt.c --backend naive" "examples/programs/heat2d_var.c" \
+         "examples/programs/heat2d_var.c --backend naive"; do
+  # shellcheck disable=SC2086
+  NVCC=$tmp/bin/nvcc "$STENCILC" run $c -s 16 -t 1 --workdir "$tmp/w" >"$tmp/fail.out" 2>"$tmp/fail.err"
+  rc=$?
+  if [ $rc -eq 3 ] && grep -q "nvcc ($tmp/bin/nvcc) failed on .* with exit status 1" "$tmp/fail.err" &&
+     ! grep -q "run: CPU path\|RESULT" "$tmp/fail.out" "$tmp/fail.err"; then ok
+  else no "run $c with a failing nvcc: exit $rc: $(tail -2 "$tmp/fail.err") $(tail -1 "$tmp/fail.out")"; fi
+done
+if NVCC=$tmp/bin/nvcc "$STENCILC" run --cpu examples/programs/heat2d_var.c -s 16 -t 1 --workdir "$tmp/w" >"$tmp/fail.out" 2>&1 &&
+   grep -q "verify=PASS" "$tmp/fail.out"; then ok; else no "run --cpu with a failing nvcc: $(tail -2 "$tmp/fail.out")"; fi
 for a in 7 sm_9x 1000 "sm_90 " native2; do
   expect 2 "--arch '$a'" "$STENCILC" run examples/j2d5pt.c --arch "$a"
 done

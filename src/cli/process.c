@@ -162,6 +162,16 @@ pid_t nvcc_start(const char *nvcc, const char *src, const char *exe, const NvccO
   return process_start(argv, log);
 }
 
+int nvcc_build(const char *nvcc, const char *src, const char *exe, const NvccOptions *no) {
+  int rc = process_wait(nvcc_start(nvcc, src, exe, no, NULL));
+  if (!rc) return 0;
+  if (rc < 0) fprintf(stderr, "stencilc run: cannot start nvcc (%s)\n", nvcc);
+  else fprintf(stderr, "stencilc run: nvcc (%s) failed on %s with exit status %d (its messages are "
+                       "above); the CPU path is not run in its place. Check --arch, --nvcc-flags, "
+                       "$NVCCFLAGS and $NVCC, or run the CPU path with --cpu\n", nvcc, src, rc);
+  return -1;
+}
+
 int process_program_args(char *argv[], int n, const char *exe, const char *size, const char *steps,
                          const char *reps) {
   argv[n++] = (char *)exe;

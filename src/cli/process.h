@@ -50,6 +50,11 @@ void nvcc_arch(const NvccOptions *no, char *buf, size_t n);
 pid_t nvcc_start(const char *nvcc, const char *src, const char *exe, const NvccOptions *no,
                  const char *log);
 
+/* Builds a CUDA program for `stencilc run` (nvcc_start, echoed): 0, or -1 after saying that nvcc
+ * failed, with its exit status, and how to go on. A failed build is no reason to run the CPU
+ * path instead (that is for a machine without nvcc or without a GPU): the caller stops. */
+int nvcc_build(const char *nvcc, const char *src, const char *exe, const NvccOptions *no);
+
 /* The GPU of this machine: nvidia-smi's first device (its name and compute capability), else
  * what `stencilc probe` stored in the cache. Looked up once. */
 typedef struct {

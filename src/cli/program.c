@@ -171,7 +171,10 @@ static int run_in(const Program *pr, Options *o, const char *dir) {
   char src[4400], exe[4400];
   const Backend *b = o->gen.backend;
   const char *nvcc = o->cpu || !b->engine->cuda ? NULL : tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc");
-  int rc = 3;
+  int rc = 3; /* the exit code of a CUDA program that found no GPU: the CPU path runs */
+  if (!nvcc && !o->cpu && b->engine->cuda)
+    fprintf(stderr, "stencilc run: nvcc not found (install the CUDA toolkit or set $NVCC); "
+                    "running the CPU path\n");
   if (nvcc) {
     char nvcc_path[4096];
     snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
@@ -179,7 +182,7 @@ static int run_in(const Program *pr, Options *o, const char *dir) {
     snprintf(exe, sizeof exe, "%s/%s-%s", dir, pr->name, b->name);
     if ((rc = write_program(pr, o, b, src))) return rc;
     if (o->ranks && mpi_host_compiler_for_nvcc()) return EXIT_TOOL;
-    if (process_wait(nvcc_start(nvcc_path, src, exe, &o->nvcc, NULL))) return EXIT_TOOL;
+    if (nvcc_build(nvcc_path, src, exe, &o->nvcc)) return EXIT_TOOL;
     rc = mpi_run_program(exe, o->ranks, o->size, o->steps, o->reps);
     if (rc == 3) fprintf(stderr, "stencilc run: no GPU on this machine; running the CPU path\n");
   }

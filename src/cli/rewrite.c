@@ -14,8 +14,11 @@
  *   two sweeps A -> B -> A         buffers A, B, twice the iterations.
  * Each level keeps its own halo and step t reads level t's, as in the loop (NAME_run_levels).
  * The run-time scalars the library takes are the function's parameters, in scope at the region.
- * A stencil program (ir/program.h) keeps its levels in arrays (u[3][n][n]): the call passes u[k]
- * for each level k of each field, the coefficient grids and the loop's first t. */
+ * A stencil program (ir/program.h) keeps its levels in arrays (u[3][n][n]) or in pointers the
+ * loop rotates (Field.level_var): the call passes u[k] for each level k of each field, or the
+ * pointer holding that level at the loop's first t, the coefficient grids and the loop's first
+ * t; afterwards the pointers are rotated steps % levels times, as the loop leaves them. A time
+ * counter declared before the loop gets its final value. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,7 +42,8 @@ static void rewrite_help(FILE *f) {
         "  cc -O2 -fopenmp OUT.c OUT_stencil.c -o prog -lm            (--target cpu)\n"
         "The call passes the arrays, sizes, steps and the run-time scalars in scope. After it\n"
         "every array holds what the original loop leaves (time dimension, swapped pointers,\n"
-        "copy-back, two sweeps; for stencil programs every field's buffers), halos included:\n"
+        "copy-back, two sweeps; for stencil programs every field's buffers and rotated\n"
+        "pointers), halos included, and a time counter declared before the loop its final value:\n"
         "each step reads the halo of the level it reads, as the loop does.\n"
         "  --target   cuda (a CUDA backend, default naive) or cpu (the cpu backend)\n"
         "  C flags    -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE: as a C compiler\n"
@@ -147,6 +151,27 @@ static void copy_interior(Buf *out, const Stencil *st, const char *elem, const c
              6 + 2 * st->dims, "", 4 + 2 * st->dims, "");
 }
 
+/* Pointers names[0..n) as the loop leaves them after stencilc_steps steps, each of which moves
+ * names[k + 1]'s value into names[k] (and names[0]'s into names[n - 1]): that move, steps % n
+ * times. first is names[0]'s variable, whose type the temporary takes. 0, or 2. */
+static int rotate_pointers(Buf *out, const RegionVar *first, const char *const names[], int n) {
+  buf_printf(out, "    for (long stencilc_r = stencilc_steps %% %d; stencilc_r > 0; stencilc_r--) {\n      ", n);
+  if (region_declarator(out, first, "stencilc_tmp", true, false)) return 2;
+  buf_printf(out, " = %s;\n", names[0]);
+  for (int k = 0; k + 1 < n; k++) buf_printf(out, "      %s = %s;\n", names[k], names[k + 1]);
+  buf_printf(out, "      %s = stencilc_tmp;\n    }\n", names[n - 1]);
+  return 0;
+}
+
+/* A time loop's variable declared before the region ends as the loop leaves it: its first
+ * value plus the iterations. */
+static void set_counter(Buf *out, const Region *r, const char *var, long first, int per_iter) {
+  if (!var[0] || !region_find(r, var)) return;
+  buf_printf(out, "    %s = %ldL + stencilc_steps", var, first);
+  if (per_iter > 1) buf_printf(out, " / %d", per_iter);
+  buf_puts(out, ";\n");
+}
+
 /* The statement replacing the region. */
 static int emit_call(Buf *out, const char *path, const Stencil *st, const Region *r,
                      const char *prefix) {
@@ -184,56 +209,96 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
   if (other && st->time_form == TIME_COPYBACK) {
     copy_interior(out, st, elem, grid->name, other->name);
   } else if (other && st->steps_per_iter == 1) { /* pointer swap: a ends at the last level */
-    buf_puts(out, "    if (stencilc_steps % 2) {\n      ");
-    if (region_declarator(out, grid, "stencilc_tmp", true, false)) return 2;
-    buf_printf(out, " = %s;\n      %s = %s;\n      %s = stencilc_tmp;\n    }\n", grid->name,
-               grid->name, other->name, other->name);
+    const char *names[2] = {grid->name, other->name};
+    if (rotate_pointers(out, grid, names, 2)) return 2;
   }
+  set_counter(out, r, st->time_var, st->time_first, st->steps_per_iter);
   buf_puts(out, "  }");
   return 0;
 }
 
 /* A field's variable: its elements, and a time dimension of at least its levels when it has
- * several (u[3][nz][nx]), else the grid itself (an array, or a pointer to the elements). 0, or 2
- * after a diagnostic at the declaration. */
+ * several (u[3][nz][nx]), else the grid itself (an array, or a pointer to the elements): each
+ * level's own when the loop rotates pointers. 0, or 2 after a diagnostic at the declaration. */
 static int check_field(const char *path, const Program *pr, const Field *fd, const RegionVar *v) {
   ElemKind want = pr->dtype == DTYPE_FLOAT ? ELEM_FLOAT : ELEM_DOUBLE;
-  bool timed = fd->levels > 1;
+  bool timed = fd->levels > 1 && !fd->level_var[0][0];
   if (v->elem == want && !v->inner_pointer &&
       (timed ? v->levels == pr->dims + 1 && (v->outer < 0 || v->outer >= fd->levels)
              : v->levels == pr->dims || v->levels == 1))
     return 0;
   char form[64];
-  snprintf(form, sizeof form, timed ? "%s[%d][n][n]" : "%s[n][n] or a pointer", fd->name, fd->levels);
+  snprintf(form, sizeof form, timed ? "%s[%d][n][n]" : "%s[n][n] or a pointer", v->name, fd->levels);
   diag_error(var_loc(path, v), "declare it as the stencil program reads it (an array of the "
                                "element type, a time dimension for several levels)",
              "rewrite cannot pass '%s' (%s) to the generated code as %s", v->name, v->type, form);
   return 2;
 }
 
+/* The variable of level s of a field (its name when it has no rotated pointers). */
+static const char *level_name(const Field *fd, int s) {
+  return fd->level_var[0][0] ? fd->level_var[s] : fd->name;
+}
+
+/* Every variable of the program's fields is among the region's and of a form the call can
+ * pass: 0, or 2 after a diagnostic. */
+static int check_fields(const char *path, const Program *pr, const Region *r) {
+  for (int f = 0; f < pr->nfields; f++) {
+    const Field *fd = &pr->fields[f];
+    for (int s = 0; s < (fd->level_var[0][0] ? fd->levels : 1); s++) {
+      const RegionVar *v = region_find(r, level_name(fd, s));
+      if (!v) {
+        fprintf(stderr, "%s: error: internal: grid '%s' is not among the region's variables\n",
+                path, level_name(fd, s));
+        return 2;
+      }
+      if (check_field(path, pr, fd, v)) return 2;
+    }
+  }
+  return 0;
+}
+
+/* Buffer b of field fd as the library takes it: u[b] for a time dimension; with rotated
+ * pointers, the one holding level b at the loop's first t (level t + s is level_var[s]). */
+static void field_buffer(Buf *out, const Program *pr, const Field *fd, int b, const char *elem) {
+  buf_printf(out, "(%s%s *)(", fd->coef ? "const " : "", elem);
+  if (fd->level_var[0][0]) {
+    int s = ((b - pr->t_start) % fd->levels + fd->levels) % fd->levels;
+    buf_printf(out, "%s)", fd->level_var[s]);
+  } else if (fd->levels > 1) {
+    buf_printf(out, "%s[%d])", fd->name, b);
+  } else {
+    buf_printf(out, "%s)", fd->name);
+  }
+}
+
+/* After the call, the rotated pointers of each field as the loop leaves them (level_var[s]
+ * takes level_var[s + 1]'s value each step). */
+static int rotate_after(Buf *out, const Program *pr, const Region *r) {
+  for (int f = 0; f < pr->nfields; f++) {
+    const Field *fd = &pr->fields[f];
+    const char *names[PROG_MAX_LEVELS];
+    for (int s = 0; s < fd->levels; s++) names[s] = fd->level_var[s];
+    if (fd->level_var[0][0] && rotate_pointers(out, region_find(r, names[0]), names, fd->levels))
+      return 2;
+  }
+  return 0;
+}
+
 /* The statement replacing a stencil program's time loop: every buffer of every field (level k
- * of u[3][..] is u[k]) to NAME_run_levels, from the loop's own first t, so that each array ends
- * as the loop leaves it. */
+ * of u[3][..] is u[k]; rotated pointers by the level they hold) to NAME_run_levels, from the
+ * loop's own first t, so that each array and pointer ends as the loop leaves it. */
 static int emit_program_call(Buf *out, const char *path, const Program *pr, const Region *r,
                              const char *prefix) {
   const char *elem = pr->dtype == DTYPE_FLOAT ? "float" : "double";
-  for (int f = 0; f < pr->nfields; f++) {
-    const RegionVar *v = region_find(r, pr->fields[f].name);
-    if (!v) {
-      fprintf(stderr, "%s: error: internal: field '%s' is not among the region's variables\n", path,
-              pr->fields[f].name);
-      return 2;
-    }
-    if (check_field(path, pr, &pr->fields[f], v)) return 2;
-  }
+  if (check_fields(path, pr, r)) return 2;
   call_open(out, path, pr->region_line, prefix, pr->steps_param, pr->steps_const);
   buf_printf(out, "    int stencilc_rc = %s_run_levels(", prefix);
   for (int f = 0, n = 0; f < pr->nfields; f++) {
     const Field *fd = &pr->fields[f];
-    for (int k = 0; k < fd->levels; k++, n++) {
-      buf_printf(out, "%s(%s%s *)(%s", n ? ", " : "", fd->coef ? "const " : "", elem, fd->name);
-      if (fd->levels > 1) buf_printf(out, "[%d]", k);
-      buf_puts(out, ")");
+    for (int b = 0; b < fd->levels; b++, n++) {
+      if (n) buf_puts(out, ", ");
+      field_buffer(out, pr, fd, b, elem);
     }
   }
   for (int a = 0; a < pr->dims; a++) {
@@ -242,7 +307,10 @@ static int emit_program_call(Buf *out, const char *path, const Program *pr, cons
   }
   buf_printf(out, ", %dL, stencilc_steps", pr->t_start);
   for (int k = 0; k < pr->nscalars; k++) buf_printf(out, ", %s", pr->scalars[k]);
-  buf_printf(out, ");\n    %s_exit_on_error(stencilc_rc);\n  }", prefix);
+  buf_printf(out, ");\n    %s_exit_on_error(stencilc_rc);\n", prefix);
+  if (rotate_after(out, pr, r)) return 2;
+  set_counter(out, r, pr->time_var, pr->t_start, 1);
+  buf_puts(out, "  }");
   return 0;
 }
 

@@ -1,5 +1,6 @@
 /* stencilc run: generate, build, verify and time. The CUDA program is always generated and built
- * (when nvcc exists); when it finds no GPU, the C + OpenMP program runs instead. */
+ * (when nvcc exists); when it finds no GPU, or there is no nvcc, the C + OpenMP program runs
+ * instead. A failed nvcc build stops the run (exit 3). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,8 @@ static void run_help(FILE *f) {
         "Generates the CUDA program (default --backend auto), builds it with nvcc ($NVCC) for the\n"
         "GPU present, runs it on the GPU: verify against the CPU reference, then time. On a\n"
         "machine without a GPU (or with --cpu) it then generates, builds ($CC, default cc) and\n"
-        "runs the C + OpenMP program instead, and says so.\n"
+        "runs the C + OpenMP program instead, and says so; so it does when there is no nvcc. An\n"
+        "nvcc that fails to build the program ends the run (exit 3), with no CPU run in its place.\n"
         "  -s SIZE      interior cells: N (every axis) or N0xN1[xN2], slowest axis first\n"
         "  -t STEPS     time steps (default: 1000 on the GPU, 10 on the CPU)\n"
         "  -r REPS      timed repetitions, the median is reported\n"
@@ -42,7 +44,10 @@ static void run_help(FILE *f) {
   options_backend_help(f);
 }
 
-enum { NO_GPU = 3 }; /* exit code of a generated CUDA program that found no device */
+/* PROGRAM_NO_GPU: the exit code of a generated CUDA program that found no device. NO_GPU:
+ * run_gpu's answer that the CPU path runs instead (no nvcc, no device), apart from every EXIT_*
+ * (EXIT_TOOL, a failed build, is 3 as well). */
+enum { PROGRAM_NO_GPU = 3, NO_GPU = -1 };
 
 /* Paths of generated files: the work directory plus the stencil's name and a suffix. */
 enum { DIR_MAX = 4096, PATH_MAX_LEN = DIR_MAX + 2 * IR_NAME_MAX };
@@ -94,12 +99,9 @@ static int run_gpu(const Stencil *st, const Options *o, const char *dir) {
     snprintf(flags, sizeof flags, "%s %s", o->nvcc.flags ? o->nvcc.flags : "", found ? nccl : "");
     nv.flags = flags;
   }
-  if (process_wait(nvcc_start(nvcc_path, src, exe, &nv, NULL))) {
-    fprintf(stderr, "stencilc run: nvcc failed on %s\n", src);
-    return EXIT_TOOL;
-  }
+  if (nvcc_build(nvcc_path, src, exe, &nv)) return EXIT_TOOL;
   rc = mpi_run_program(exe, o->ranks, o->size, o->steps, o->reps);
-  if (rc == NO_GPU) {
+  if (rc == PROGRAM_NO_GPU) {
     fprintf(stderr, "stencilc run: no GPU on this machine: the CUDA program was built (%s%s) but "
                     "not run; running the CPU path instead\n", exe, o->keep || o->workdir ? "" : ", removed after; --keep keeps it");
     return NO_GPU;

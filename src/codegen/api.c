@@ -156,7 +156,9 @@ static const char api_cuda_rows[] =
     "  (void)w;\n"
     "#endif\n"
     "  if (e == cudaSuccess && work(ctx)) e = api_rows_error;\n"
+    "  const cudaError_t steps_error = rt_cuda_take_error(); /* a launch of the steps failed */\n"
     "  if (e == cudaSuccess) e = cudaGetLastError();\n"
+    "  if (e == cudaSuccess) e = steps_error;\n"
     "  if (e == cudaSuccess) e = cudaEventRecord(ev, 0);\n"
     "  if (e == cudaSuccess) e = cudaStreamWaitEvent(stream, ev, 0);\n"
     "  if (ev) cudaEventDestroy(ev);\n"
@@ -229,6 +231,7 @@ static const char api_cuda_entries[] =
     "  API_TRY(cudaMemcpyToSymbol(rt_w, API_W, sizeof rt_w));\n"
     "#endif\n"
     "  api_steps(dev, &g, steps, differ);\n"
+    "  API_TRY(rt_cuda_take_error());\n"
     "  API_TRY(cudaGetLastError());\n"
     "  for (int b = 0; b < 2; b++) API_TRY(cudaMemcpy(host[b], dev[b], bytes, cudaMemcpyDeviceToHost));\n"
     "done:\n"
@@ -502,17 +505,20 @@ static void header_open(Buf *h, const ApiLib *l, const char *more_enum) {
   size_t i = 0;
   for (; l->prefix[i] && i < IR_NAME_MAX; i++) guard[i] = (char)toupper((unsigned char)l->prefix[i]);
   snprintf(guard + i, sizeof guard - i, "_H");
-  buf_printf(h, " * Returns 0, or an error code that %s_strerror describes (nothing was run). */\n"
+  buf_printf(h, " * Returns 0, or an error code that %s_strerror describes: ESIZE and EARG before anything\n"
+                " * runs; EDEVICE when a CUDA call or a kernel launch failed (a launch beyond the device's\n"
+                " * limits, a grid too large, included), the buffers then holding no defined level. The\n"
+                " * library never ends the process (%s_exit_on_error does, when asked). */\n"
                 "#ifndef %s\n#define %s\n\n"
                 "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n"
                 "struct CUstream_st; /* cudaStream_t is a pointer to it */\n\n"
                 "enum {\n  %s_DIMS = %d,\n%s",
-             l->prefix, guard, guard, l->prefix, l->dims, more_enum);
+             l->prefix, l->prefix, guard, guard, l->prefix, l->dims, more_enum);
   for (int a = 0; a < l->dims; a++)
     buf_printf(h, "  %s_LO%d = %d, %s_HI%d = %d,\n", l->prefix, a, l->lo[a], l->prefix, a, l->hi[a]);
   buf_printf(h, "  %s_ESIZE = 1, /* an extent too small for the halo, or too large */\n"
                 "  %s_EARG = 2,  /* a negative count, a NULL buffer or weights, a buffer given twice */\n"
-                "  %s_EDEVICE = 3 /* a CUDA call failed */\n};\n\n",
+                "  %s_EDEVICE = 3 /* a CUDA call or a kernel launch failed */\n};\n\n",
              l->prefix, l->prefix, l->prefix);
 }
 
@@ -532,7 +538,9 @@ static void source_intro(Buf *s, const ApiLib *l) {
                 " * The entry points are declared and described in %s. Compile: ",
              l->source_name, l->func_name[0] ? l->func_name : "?", l->opt->backend->name,
              ir_dtype_name(l->opt->dtype), l->header_name);
-  if (l->opt->backend->engine->cuda) buf_printf(s, "nvcc -O3 -c %s.cu */\n", l->prefix);
+  if (l->opt->backend->engine->cuda)
+    buf_printf(s, "nvcc -O3 -c %s.cu */\n#define RT_LIBRARY 1 /* CUDA errors go to the caller */\n",
+               l->prefix);
   else buf_printf(s, "cc -std=c11 -O3 -fopenmp -c %s.c */\n", l->prefix);
 }
 

@@ -1013,6 +1013,7 @@ int parse_stencil(Parser *p, CXCursor time_loop) {
     return fail(p, t->at, "run the time loop for fewer steps", "time loop runs %lld steps", steps);
   st->steps_const = (long)steps;
   st->time_first = (long)t->lo;
+  snprintf(st->time_var, sizeof st->time_var, "%s", t->var);
   record_region(st, time_loop);
   return 0;
 }

@@ -425,9 +425,13 @@ static int grid_decl(Parser *p, const Access *a, int levels, bool level_dim, boo
                 "grid '%s' is %s, but the program's grids are %s", a->name, ir_dtype_name(t),
                 ir_dtype_name(pr->dtype));
   bool pointer = clang_getCursorType(a->decl).kind == CXType_Pointer;
-  if (pointer && kind(a->decl) != CXCursor_ParmDecl)
+  int k;
+  /* (local pointers the loop rotates hold the levels of grids the function was given: float *u =
+   * a, *unew = b; any other local pointer could point anywhere) */
+  if (pointer && kind(a->decl) != CXCursor_ParmDecl && !rotation_of(p, a->name, &k))
     return fail(p, a->decl, "declare the grid as an array (float u[3][nz][nx]) or pass it as a parameter",
-                "grid '%s' is a local pointer; stencil programs take arrays and parameters", a->name);
+                "grid '%s' is a local pointer; stencil programs take arrays, parameters and "
+                "pointers the time loop rotates", a->name);
   CXCursor sizes[1 + IR_MAX_DIMS];
   int n = cur_decl_sizes(a->decl, sizes), first = levels > 1 && level_dim;
   /* axes the declaration leaves out, leading: all of them for a flat grid (float *u, or
@@ -873,6 +877,8 @@ static int stage_target(Parser *p, CXCursor nest) {
   memset(f, 0, sizeof *f);
   snprintf(f->name, sizeof f->name, "%s", name);
   f->levels = levels;
+  for (int j = 0; rot && j < rot->len; j++)
+    snprintf(f->level_var[rotation_shift(rot, j)], IR_NAME_MAX, "%s", rot->name[j]);
   f->writer = pr->nstages;
   Stage *s = &pr->stages[pr->nstages];
   memset(s, 0, sizeof *s);
@@ -949,6 +955,7 @@ static int parse_program(Parser *p, CXCursor time_loop) {
                               "u[(t + 1) % 2], or swap the pointers)",
                 "the stages read only grids that no stage writes: every step computes the same");
   pr->t_start = (int)p->time.lo;
+  snprintf(pr->time_var, sizeof pr->time_var, "%s", p->time.var);
   snprintf(pr->steps_param, sizeof pr->steps_param, "%s", p->time.ext);
   pr->steps_const = p->time.ext[0] ? -p->time.bound - p->time.lo : p->time.bound - p->time.lo;
   CXSourceRange r = clang_getCursorExtent(time_loop);

@@ -90,6 +90,7 @@ typedef struct {
   long steps_const;
   int steps_per_iter;
   long time_first;
+  char time_var[IR_NAME_MAX]; /* the time loop's variable (rewrite sets its final value) */
   /* The array written when it is not the one read (the pointer swap, copy-back and two-sweep
    * forms: array is read, out_array written first); empty for A[(t + 1) % 2]. */
   char out_array[IR_NAME_MAX];

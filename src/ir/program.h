@@ -32,6 +32,12 @@ enum {
 typedef struct {
   char name[IR_NAME_MAX];
   int levels;      /* buffers: 1, 2 or 3 */
+  /* For a field whose levels are pointers the time loop rotates (tmp = u; u = unew; unew = tmp):
+   * level_var[s] is the variable that holds level t + s at each step (modulo levels; the one a
+   * stage writes is level_var[1]), and each step moves level_var[s + 1]'s value into
+   * level_var[s]. Empty ("") for a field indexed by its time level (u[(t + 1) % 2]) or of one
+   * buffer, whose name is the variable. */
+  char level_var[PROG_MAX_LEVELS][IR_NAME_MAX];
   bool coef;       /* read-only coefficient grid (levels == 1) */
   int writer;      /* the stage that writes it, -1 for a coefficient grid */
   int radius[IR_MAX_DIMS]; /* max |offset| of its reads over all stages (program_classify) */
@@ -59,6 +65,7 @@ typedef struct {
   char steps_param[IR_NAME_MAX];
   long steps_const;
   int t_start;                 /* the time loop's first value (the source's t) */
+  char time_var[IR_NAME_MAX];  /* the time loop's variable */
   unsigned region_begin, region_end;
   int region_line;
   Field fields[PROG_MAX_FIELDS];
