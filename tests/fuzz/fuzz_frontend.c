@@ -11,12 +11,34 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "frontend/frontend.h"
 #include "ir/ir.h"
 
 #ifndef FUZZ_INCLUDE_DIR
 #define FUZZ_INCLUDE_DIR "tests/fuzz/include"
+#endif
+
+/* The words given to clang besides the front end's own: where #include looks first and, in the
+ * bundle of `make fuzz-bundle` (built with FUZZ_BUNDLE), where clang's own headers (<stddef.h>,
+ * <stdarg.h>, ...) are. The bundle runs on machines without LLVM, so both folders are found beside
+ * the binary (/proc/self/exe), not where they were at build time nor where libclang guesses. */
+static const char *clang_args[4];
+static int nclang_args;
+
+#ifdef FUZZ_BUNDLE
+static char *beside_binary(const char *rel) {
+  static char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0) { perror("fuzz_frontend: /proc/self/exe"); exit(1); }
+  exe[n] = 0;
+  *strrchr(exe, '/') = 0;
+  char *path = malloc(strlen(exe) + strlen(rel) + 2);
+  if (!path) exit(1);
+  sprintf(path, "%s/%s", exe, rel);
+  return path;
+}
 #endif
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
@@ -26,6 +48,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
    * and its parse thread only costs time here. */
   setenv("LIBCLANG_DISABLE_CRASH_RECOVERY", "1", 1);
   setenv("LIBCLANG_NOTHREADS", "1", 1);
+  clang_args[nclang_args++] = "-I";
+#ifdef FUZZ_BUNDLE
+  clang_args[nclang_args++] = beside_binary("include");
+  clang_args[nclang_args++] = "-resource-dir";
+  clang_args[nclang_args++] = beside_binary(FUZZ_BUNDLE_RESOURCE_DIR);
+#else
+  clang_args[nclang_args++] = FUZZ_INCLUDE_DIR;
+#endif
   return 0;
 }
 
@@ -97,8 +127,7 @@ static bool includes_are_plain(const uint8_t *data, size_t size) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static const char *const args[] = {"-I", FUZZ_INCLUDE_DIR};
-  static const FrontendOptions fo = {args, 2, NULL};
+  const FrontendOptions fo = {clang_args, nclang_args, NULL};
   if (!includes_are_plain(data, size)) return 0;
   Stencil st;
   if (frontend_parse_buffer("fuzz.c", (const char *)data, size, &fo, &st) == 0) {
