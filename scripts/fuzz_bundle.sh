@@ -1,7 +1,7 @@
 #!/bin/sh
-# Fills the folder of `make fuzz-bundle` (which has linked DIR/fuzz_frontend with rpath
-# $ORIGIN/lib and copied the seeds into DIR/seeds) so that it runs on a machine without LLVM,
-# then packs it into DIR.tar.xz. See tests/fuzz/README.md.
+# Fills the folder of `make fuzz-bundle-dir` (which has linked DIR/fuzz_frontend with rpath
+# $ORIGIN/lib and copied the seeds into DIR/seeds) so that it runs on a machine without LLVM;
+# `make fuzz-bundle` packs it. See tests/fuzz/README.md.
 #   sh scripts/fuzz_bundle.sh DIR CLANG_RESOURCE_DIR
 # DIR/lib: every shared library the fuzzer loads except glibc's own (libstdc++ and libgcc_s are
 # carried too: the other machine's may be older); DIR/lib/clang/VERSION/include: clang's headers
@@ -35,10 +35,3 @@ cp tests/fuzz/stencil.dict "$dir/stencil.dict"
 cp tests/fuzz/run-campaign.sh "$dir/run-campaign.sh"
 chmod 755 "$dir/run-campaign.sh"
 
-rm -f "$dir.tar.xz"
-tar -C "$(dirname "$dir")" -cf - "$(basename "$dir")" | xz -9 -T2 >"$dir.tar.xz"
-size=$(wc -c <"$dir.tar.xz")
-echo "$dir.tar.xz: $((size >> 20)) MiB ($size bytes)"
-# What comes back from the campaign machine is at most 64 MiB, and the bundle travels to it the
-# same way; 60 MiB keeps room for the rest.
-[ "$size" -lt $((60 << 20)) ] || { echo "$0: the bundle is over 60 MiB" >&2; exit 1; }

@@ -35,13 +35,13 @@ start=$(date +%s)
   corpus "$here/seeds" "$here/regressions" </dev/null >fuzz.log 2>&1
 end=$(date +%s)
 
-# Executions per process: the largest count its log shows (stat::number_executed_total at a
-# normal end, "Done N runs", else the last "#N" status line before a crash), summed.
+# Executions per process: the largest count its log shows (stat::number_of_executed_units and
+# "Done N runs" at a normal end, else the last "#N" status line before a crash), summed.
 execs=0
 for log in fuzz-*.log; do
   [ -f "$log" ] || continue
   n=$(awk '
-    /^stat::number_executed_total:/ { v = $2 }
+    /^stat::number_of_executed_units:/ { v = $2 }
     /^Done [0-9]+ runs/ { v = $2 }
     /^#[0-9]+[ \t]/ { v = substr($1, 2) }
     { if (v + 0 > max) max = v + 0 }
