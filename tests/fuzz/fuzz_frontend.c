@@ -62,7 +62,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 
 /* Defaults of ASan's run-time options (ASAN_OPTIONS still wins). libclang's allocations go through
  * ASan's allocator too, and after the default 5 s it hands freed pages back to the kernel, which
- * the next parses fault in again: keeping them cut the CPU time of an execution by about 7%
+ * the next parses fault in again: keeping them cut the CPU time of an execution by about 6%
  * (tests/fuzz/README.md). What is detected does not change. */
 const char *__asan_default_options(void);
 const char *__asan_default_options(void) { return "allocator_release_to_os_interval_ms=-1"; }
