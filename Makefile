@@ -73,7 +73,10 @@ FUZZ_SRCS := $(wildcard src/frontend/*.c src/ir/*.c src/util/*.c)
 FUZZ_OBJS := $(patsubst src/%.c,build/fuzz/obj/%.o,$(FUZZ_SRCS))
 FUZZ_SEEDS := $(wildcard examples/*.c tests/bad/*.c tests/inputs/*.c tests/fuzz/seeds/*.c)
 
-.PHONY: fuzz fuzz-build
+# The seeds copied into folder $(1), each named after its folder too (examples-j2d5pt.c).
+fuzz_copy_seeds = for f in $(FUZZ_SEEDS); do cp "$$f" $(1)/$$(basename $$(dirname $$f))-$$(basename $$f); done
+
+.PHONY: fuzz fuzz-build fuzz-bundle fuzz-bundle-dir
 fuzz-build: build/fuzz/fuzz_frontend
 build/fuzz/obj/%.o: src/%.c $(wildcard src/*/*.h)
 	@mkdir -p $(dir $@)
@@ -84,11 +87,36 @@ build/fuzz/fuzz_frontend: tests/fuzz/fuzz_frontend.c $(FUZZ_OBJS)
 # stdin is /dev/null: an input that reads it gets end of file, not a wait.
 fuzz: build/fuzz/fuzz_frontend
 	@mkdir -p $(FUZZ_WORK)/corpus $(FUZZ_WORK)/artifacts $(FUZZ_WORK)/seeds
-	for f in $(FUZZ_SEEDS); do cp "$$f" $(FUZZ_WORK)/seeds/$$(basename $$(dirname $$f))-$$(basename $$f); done
+	$(call fuzz_copy_seeds,$(FUZZ_WORK)/seeds)
 	cd $(FUZZ_WORK) && $(CURDIR)/build/fuzz/fuzz_frontend -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
 	  -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -rss_limit_mb=4096 $(FUZZ_FLAGS) \
 	  -close_fd_mask=2 -dict=$(CURDIR)/tests/fuzz/stencil.dict -artifact_prefix=artifacts/ \
 	  corpus seeds $(CURDIR)/tests/fuzz/regressions </dev/null
+
+# `make fuzz-bundle` packs the fuzzer for a campaign on another Linux x86_64 machine (glibc >= 2.36)
+# that has no clang or LLVM: build/fuzz-bundle.tar.xz holds the fuzzer (linked with rpath
+# $ORIGIN/lib; built with FUZZ_BUNDLE, it finds tests/fuzz/include and clang's headers beside
+# itself), the shared libraries it loads but glibc's, clang's headers, the corpus headers, the
+# seeds, the regressions, the dictionary and run-campaign.sh. There:
+#   tar -xJf fuzz-bundle.tar.xz && fuzz-bundle/run-campaign.sh JOBS SECONDS [OUTDIR]
+# (tests/fuzz/README.md).
+FUZZ_BUNDLE := build/fuzz-bundle
+# `make fuzz-bundle-dir` makes the folder alone (tests/test_fuzz_bundle.sh runs it; no xz of 200 MB).
+fuzz-bundle-dir: $(FUZZ_BUNDLE)/fuzz_frontend scripts/fuzz_bundle.sh tests/fuzz/run-campaign.sh
+	rm -rf $(FUZZ_BUNDLE)/seeds && mkdir -p $(FUZZ_BUNDLE)/seeds
+	$(call fuzz_copy_seeds,$(FUZZ_BUNDLE)/seeds)
+	sh scripts/fuzz_bundle.sh $(FUZZ_BUNDLE) $(patsubst %/include,%,$(CLANG_RESOURCE_DIR))
+# Under 60 MiB: the bundle travels where a working tree of at most 64 MiB does.
+fuzz-bundle: fuzz-bundle-dir
+	rm -f $(FUZZ_BUNDLE).tar.xz
+	tar -C build -cf - $(notdir $(FUZZ_BUNDLE)) | xz -9 -T2 >$(FUZZ_BUNDLE).tar.xz
+	@size=$$(wc -c <$(FUZZ_BUNDLE).tar.xz); echo "$(FUZZ_BUNDLE).tar.xz: $$((size >> 20)) MiB ($$size bytes)"; \
+	  [ $$size -lt $$((60 << 20)) ] || { echo "$(FUZZ_BUNDLE).tar.xz is over 60 MiB" >&2; exit 1; }
+$(FUZZ_BUNDLE)/fuzz_frontend: tests/fuzz/fuzz_frontend.c $(FUZZ_OBJS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -DFUZZ_BUNDLE \
+	  -DFUZZ_BUNDLE_RESOURCE_DIR='"lib/clang/$(notdir $(patsubst %/include,%,$(CLANG_RESOURCE_DIR)))"' \
+	  -fsanitize=fuzzer -o $@ $^ -L$(LLVM_LIB) -Wl,--disable-new-dtags,-rpath,'$$ORIGIN/lib' -lclang -lm
 
 # ---------------------------------------------------------------------------------------------
 # Random stencil generator for differential testing (issue 6): build/stencilgen.

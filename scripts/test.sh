@@ -7,4 +7,6 @@ sh scripts/setup.sh
 make -s -j"$(nproc)" all asan
 sh tests/run.sh
 # The front-end fuzzer for 60 s (clang's libFuzzer): no crash may turn up.
-exec sh tests/test_fuzz.sh 60
+sh tests/test_fuzz.sh 60
+# The bundle for campaigns on machines without LLVM (make fuzz-bundle-dir, 10 s of run-campaign.sh).
+exec sh tests/test_fuzz_bundle.sh

@@ -3,7 +3,8 @@
  * #include resolved from the corpus folder tests/fuzz/include (the headers real stencil codes
  * include: PolyBench's, a coefficient header, a timer) and the system's headers. A stencil that is
  * accepted must come back consistent (checked below); a refused one must leave nothing allocated.
- * Built and run by `make fuzz` (see the end of the Makefile). */
+ * Built and run by `make fuzz` (see the end of the Makefile); `make fuzz-bundle` builds it with
+ * FUZZ_BUNDLE for machines without LLVM (tests/fuzz/README.md). */
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <stdbool.h>
@@ -11,12 +12,34 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "frontend/frontend.h"
 #include "ir/ir.h"
 
 #ifndef FUZZ_INCLUDE_DIR
 #define FUZZ_INCLUDE_DIR "tests/fuzz/include"
+#endif
+
+/* The words given to clang besides the front end's own: where #include looks first and, in the
+ * bundle of `make fuzz-bundle` (built with FUZZ_BUNDLE), where clang's own headers (<stddef.h>,
+ * <stdarg.h>, ...) are. The bundle runs on machines without LLVM, so both folders are found beside
+ * the binary (/proc/self/exe), not where they were at build time nor where libclang guesses. */
+static const char *clang_args[4];
+static int nclang_args;
+
+#ifdef FUZZ_BUNDLE
+static char *beside_binary(const char *rel) {
+  static char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0) { perror("fuzz_frontend: /proc/self/exe"); exit(1); }
+  exe[n] = 0;
+  *strrchr(exe, '/') = 0;
+  char *path = malloc(strlen(exe) + strlen(rel) + 2);
+  if (!path) exit(1);
+  sprintf(path, "%s/%s", exe, rel);
+  return path;
+}
 #endif
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
@@ -26,8 +49,23 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
    * and its parse thread only costs time here. */
   setenv("LIBCLANG_DISABLE_CRASH_RECOVERY", "1", 1);
   setenv("LIBCLANG_NOTHREADS", "1", 1);
+  clang_args[nclang_args++] = "-I";
+#ifdef FUZZ_BUNDLE
+  clang_args[nclang_args++] = beside_binary("include");
+  clang_args[nclang_args++] = "-resource-dir";
+  clang_args[nclang_args++] = beside_binary(FUZZ_BUNDLE_RESOURCE_DIR);
+#else
+  clang_args[nclang_args++] = FUZZ_INCLUDE_DIR;
+#endif
   return 0;
 }
+
+/* Defaults of ASan's run-time options (ASAN_OPTIONS still wins). libclang's allocations go through
+ * ASan's allocator too, and after the default 5 s it hands freed pages back to the kernel, which
+ * the next parses fault in again: keeping them cut the CPU time of an execution by about 6%
+ * (tests/fuzz/README.md). What is detected does not change. */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void) { return "allocator_release_to_os_interval_ms=-1"; }
 
 /* Invariants an accepted stencil must satisfy; abort() makes libFuzzer keep the input. */
 static void check(const Stencil *st) {
@@ -97,8 +135,7 @@ static bool includes_are_plain(const uint8_t *data, size_t size) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static const char *const args[] = {"-I", FUZZ_INCLUDE_DIR};
-  static const FrontendOptions fo = {args, 2, NULL};
+  const FrontendOptions fo = {clang_args, nclang_args, NULL};
   if (!includes_are_plain(data, size)) return 0;
   Stencil st;
   if (frontend_parse_buffer("fuzz.c", (const char *)data, size, &fo, &st) == 0) {
