@@ -129,6 +129,12 @@ def main():
     print(f"all: median |log(measured/predicted)| {statistics.median(every):.3f} over {len(every)} rows;"
           f" rank correlation (Spearman) of predicted and measured per stencil: mean {statistics.mean(rhos):.3f},"
           f" median {statistics.median(rhos):.3f} over {len(rhos)} stencils")
+    # how far below the model's best the fastest candidate was predicted: what tune's pruning
+    # (TUNE_PRUNE, src/cli/tune.c: candidates predicted under 1/TUNE_PRUNE of the best are not
+    # built) must leave room for
+    gaps = sorted((max(c, key=lambda x: x[1])[4] / max(x[4] for x in c), k) for k, c in timed.items())
+    print(f"the fastest candidate's prediction over the best prediction: lowest {gaps[0][0]:.2f}"
+          f" ({gaps[0][1][0]}-{gaps[0][1][1]}), then " + ", ".join(f"{g:.2f}" for g, _ in gaps[1:6]))
     ratios, low, wrong = [], [], []
     for k, c in sorted(timed.items()):
         best = max(x[1] for x in c)

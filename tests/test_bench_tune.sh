@@ -16,11 +16,11 @@ FAKE_FAIL='*-tune4 *-wide4' # candidate 4 fails its check
 PATH=$tmp/bin:$PATH
 export PATH STENCILC FAKE_FAIL TUNE_DIR=$tmp/gen BIN=$tmp/work STENCILC_CACHE=$tmp/cache EXAMPLES="j2d5pt star3d1r"
 
-# prepare: 3 candidates of each strategy per stencil and its defaults (n5d, ssam; naive too, and
-# 25d, in 3D: for j2d5pt the model puts naive far behind); the rows are the model's (-t as the
+# prepare: 3 candidates of each strategy per stencil and its defaults (n5d and ssam: the model
+# puts naive, and 25d for star3d1r, under half its best); the rows are the model's (-t as the
 # suite)
 TOP=3 sh bench/tune_suite.sh prepare >"$tmp/prep" 2>&1 && ok || no "prepare: $(cat "$tmp/prep")"
-rows() { case $1 in star3d1r) echo 16 ;; *) echo 8 ;; esac; } # candidates of a stencil, defaults included
+rows() { echo 8; } # candidates of a stencil, defaults included
 for n in j2d5pt star3d1r; do
   [ "$(grep -vc '^#' "$TUNE_DIR/$n/tune.tsv")" -eq "$(rows $n)" ] && grep -qx '#args	-t 1000' "$TUNE_DIR/$n/tune.tsv" &&
     ok || no "$n: tune.tsv"
@@ -56,7 +56,7 @@ OUT=$tmp/out MODE=split sh bench/tune_suite.sh run >"$tmp/run" 2>&1 && ok || no 
 check_suite "$tmp/out/tune_suite.csv" split
 for n in j2d5pt star3d1r; do args_ok "$BIN" "$BIN/ref-$n" $n; done >"$tmp/bad"
 [ ! -s "$tmp/bad" ] && ok || no "split mode: program arguments: $(cat "$tmp/bad")"
-[ "$(tail -n +2 "$tmp/out/tune_candidates.csv" | wc -l)" -eq 24 ] && ok || no "not 24 candidate rows"
+[ "$(tail -n +2 "$tmp/out/tune_candidates.csv" | wc -l)" -eq 16 ] && ok || no "not 16 candidate rows"
 grep -q "^FAILED: j2d5pt " "$tmp/run" && ok || no "the failing candidate is not reported"
 # the fastest failing its check at the full size: dropped, the next fastest verified and picked
 # (j2d5pt: candidate 6, 160 GCells/s, against the best timing run, 170)
