@@ -262,10 +262,10 @@ summarise() {
               split(pickrow[n], w, ","); split(row[n, w[2]], f, ",")
               o[5] = w[3]; o[6] = w[4]; o[7] = f[3]; o[8] = f[4]; o[9] = w[5]; o[10] = w[6]; o[11] = w[7]
               o[12] = w[8]; o[13] = w[9]; o[14] = f[5]; o[15] = sprintf("%.3f", w[5] / f[5]); o[26] = f[6]
-              o[28] = sprintf("%.3f", f[6] / best[n]) }
+              if (best[n] > 0) o[28] = sprintf("%.3f", f[6] / best[n]) }
             if (n in allc) {
               o[29] = allc[n]; o[30] = everyfield[n]; o[31] = everypar[n]
-              if (o[26] != "") o[32] = sprintf("%.3f", o[26] / every[n]) }
+              if (o[26] != "" && every[n] > 0) o[32] = sprintf("%.3f", o[26] / every[n]) }
             line = o[1]; for (j = 2; j <= 32; j++) line = line "," o[j]
             print line } }' "$cands"
 }
