@@ -9,6 +9,8 @@ For every verified row (verify PASS, or SMALL: a tune candidate checked at the s
 asks the model, at the row's size, steps and dtype, for the same
 candidate (a strategy's defaults through `stencilc tune --emit`) and prints:
   - per strategy, the median of measured / predicted GCells/s and the RMS of its logarithm;
+  - over all rows, the median of |log(measured / predicted)|, and per stencil the rank
+    correlation (Spearman) of the predicted and the measured GCells/s of its candidates;
   - the model's first pick per stencil among the timed candidates (defaults excluded, as
     `--backend auto` does) against the fastest timed: the geometric mean of their ratio, the
     stencils below 95%, and those where the pick's strategy is not the fastest one.
@@ -82,6 +84,27 @@ def fit(samples):
         print(line)
 
 
+def spearman(xs, ys):
+    """Spearman's rank correlation of two lists (ties get their mean rank); 0 when one is flat."""
+    def ranks(v):
+        order = sorted(range(len(v)), key=lambda i: v[i])
+        r = [0.0] * len(v)
+        i = 0
+        while i < len(v):
+            j = i
+            while j + 1 < len(v) and v[order[j + 1]] == v[order[i]]:
+                j += 1
+            for k in range(i, j + 1):
+                r[order[k]] = (i + j) / 2
+            i = j + 1
+        return r
+    rx, ry = ranks(xs), ranks(ys)
+    mx, my = statistics.mean(rx), statistics.mean(ry)
+    sxy = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
+    sxx, syy = sum((a - mx) ** 2 for a in rx), sum((b - my) ** 2 for b in ry)
+    return sxy / math.sqrt(sxx * syy) if sxx and syy else 0.0
+
+
 def main():
     rows = [r for f in FILES for r in csv.DictReader(open(f)) if r["verify"] in ("PASS", "SMALL")]
     keys = sorted({(r["stencil"], r["dtype"], r["size"], r["steps"]) for r in rows})
@@ -96,11 +119,22 @@ def main():
         if got[1] != "default":  # the defaults' bound is not printed
             samples.append((r["strategy"], r["size"].count("x") + 1, got[1], measured / got[0]))
         rank = got[0] if got[1] != "default" else -1
-        timed[(r["stencil"], r["dtype"])].append((rank, measured, r["strategy"], r["parameters"]))
+        timed[(r["stencil"], r["dtype"])].append((rank, measured, r["strategy"], r["parameters"], got[0]))
     print(f"{len(rows)} timed candidates, {len(timed)} stencils ({', '.join(os.path.basename(f) for f in FILES)})")
     for s, e in sorted(errors.items()):
         print(f"  {s:6s} {len(e):4d} rows  measured/predicted median {math.exp(statistics.median(e)):.2f}"
               f"  rms(log) {math.sqrt(sum(x * x for x in e) / len(e)):.2f}")
+    every = [abs(x) for e in errors.values() for x in e]
+    rhos = [spearman([x[4] for x in c], [x[1] for x in c]) for c in timed.values() if len(c) > 2]
+    print(f"all: median |log(measured/predicted)| {statistics.median(every):.3f} over {len(every)} rows;"
+          f" rank correlation (Spearman) of predicted and measured per stencil: mean {statistics.mean(rhos):.3f},"
+          f" median {statistics.median(rhos):.3f} over {len(rhos)} stencils")
+    # how far below the model's best the fastest candidate was predicted: what tune's pruning
+    # (TUNE_PRUNE, src/cli/tune.c: candidates predicted under 1/TUNE_PRUNE of the best are not
+    # built) must leave room for
+    gaps = sorted((max(c, key=lambda x: x[1])[4] / max(x[4] for x in c), k) for k, c in timed.items())
+    print(f"the fastest candidate's prediction over the best prediction: lowest {gaps[0][0]:.2f}"
+          f" ({gaps[0][1][0]}-{gaps[0][1][1]}), then " + ", ".join(f"{g:.2f}" for g, _ in gaps[1:6]))
     ratios, low, wrong = [], [], []
     for k, c in sorted(timed.items()):
         best = max(x[1] for x in c)

@@ -49,6 +49,16 @@ check examples/conv2d-5x5.c 19 260 1
 check examples/star3d2r.c 9 11 300
 check examples/box3d2r.c 7 13 259
 check examples/fdd5.c 5 6 270
+# runs of 32 terms and more are added from a table (emit.c, REF_TABLE_MIN): subtracted
+# constants (fdd7), run-time weights (conv2d-11x11), 3D offsets (box3d3r)
+check examples/fdd7.c 7 8 263
+check examples/conv2d-11x11.c 23 270 1
+check examples/box3d3r.c 7 9 261
 check tests/inputs/heat1d_levels_r2.c 1000 1 1
 check tests/inputs/heat2d_param_alpha.c 40 300 1
+# ... in one loop over the table, not one loop per term: conv2d-20x20's reference (0 + 400 terms) has its first
+# term's loop, the table's (over the terms and over the chunk) and the store's
+"$STENCILC" gen examples/conv2d-20x20.c --backend cpu -o "$tmp/c20.c" >/dev/null 2>&1 &&
+  [ "$(sed -n '/^static void reference_step/,/^}/p' "$tmp/c20.c" | grep -c 'for (')" -eq 5 ] &&
+  grep -q 'rt_ref_t1\[400\]' "$tmp/c20.c" && ok || no "conv2d-20x20: the reference's 400 weighted terms not from one table"
 summary reference

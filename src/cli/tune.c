@@ -41,8 +41,9 @@ static void tune_help(FILE *f) {
     "                     [-t STEPS] [--top K] [--fast-math] [--arch A] [--nvcc-flags \"F\"]\n"
     "                     [--workdir DIR] [--keep] [--emit DIR | --import FILE] [C flags]\n"
     "Takes the model's K best candidates of each strategy (default 3) and each strategy's\n"
-    "defaults (none predicted at under a third of the best), builds them with nvcc, as many at\n"
-    "once as there are cores, and times each on the GPU in whole launches of about 100 ms,\n"
+    "defaults (none predicted at under half the best; at least 4 candidates, the next in the\n"
+    "model's order), builds them with nvcc, as many at once as there are cores, and times\n"
+    "each on the GPU in whole launches of about 100 ms,\n"
     "verified over all the steps at the programs' small check size; then verifies the fastest\n"
     "at the full size too (the next fastest when that fails; the CPU reference runs once,\n"
     "shared through a cache in DIR/ref) and caches it for this stencil, GPU, dtype and size\n"
@@ -199,23 +200,34 @@ int tune_choose(const Stencil *st, Options *o) {
 /* The model's k best of each strategy, in rank order, then each strategy's defaults (its
  * hand-made rule, which the model may rank below its own picks, wrongly: on the H200 the n5d and
  * SSAM defaults of box2d1r ran 1040 and 1047 GCells/s, the model's three best of each 680 to
- * 862), leaving out the candidates predicted at under 1/TUNE_PRUNE of the best: a gap no error
- * of the model measured so far comes near (measured / predicted spans about 0.4 to 1.6), and a
- * strategy that far behind only costs builds and runs. defaults[] holds the defaults' storage. */
-#define TUNE_PRUNE 3.0
+ * 862), leaving out the candidates predicted at under 1/TUNE_PRUNE of the best: a strategy that
+ * far behind only costs builds and runs (box3d4r's n5d candidates, predicted at 0.47 of 25d's
+ * and measured at 0.66 of it, took 140 s of cicc each here, the 25d ones 20 s). The gap leaves
+ * room for the model's error: over the 931 candidates timed on the H200 (bench/results), the
+ * fastest of a stencil was predicted at 0.66 of the model's best at the lowest (conv2d-20x20,
+ * naive against ssam), 0.73 next (bench/model_accuracy.py prints it). Whatever the pruning, at least TUNE_MIN_PICKS candidates are built, the next in
+ * the model's order, so that a stencil with one clear strategy still gets a neighbourhood of the
+ * model's best. defaults[] holds the defaults' storage. */
+#define TUNE_PRUNE 2.0
+enum { TUNE_MIN_PICKS = 4 };
 static int pick(const Stencil *st, DType dt, const Problem *pb, const GpuSpec *g, const Candidate *c,
                 int n, int k, Candidate defaults[MAX_BACKENDS], const Candidate **picks) {
   int count = 0, per[MAX_BACKENDS] = {0};
-  if (n == 0) return 0;
+  bool *taken = xcalloc((size_t)(n ? n : 1), sizeof *taken);
+  if (n == 0) return free(taken), 0;
   for (int i = 0; i < n && count < MAX_PICKS; i++)
     if (c[i].pred.gcells * TUNE_PRUNE >= c[0].pred.gcells &&
         per[backends_entry(c[i].opt.backend) - backends_at(0)]++ < k)
-      picks[count++] = &c[i];
+      picks[count++] = &c[i], taken[i] = true;
   for (int b = 0; b < backends_count() && count < MAX_PICKS; b++)
     if (backends_at(b)->model &&
         !backends_default_candidate(st, dt, backends_at(b)->gen, pb, g, &defaults[b]) &&
         defaults[b].pred.gcells * TUNE_PRUNE >= c[0].pred.gcells)
       picks[count++] = &defaults[b];
+  for (int i = 0; i < n && count < TUNE_MIN_PICKS; i++)
+    if (!taken[i]) picks[count++] = &c[i];
+  free(taken);
+  assert(picks[0] == &c[0]); /* the model's best is always built */
   return count;
 }
 

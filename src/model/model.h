@@ -80,8 +80,9 @@ typedef struct {
 /* A backend's model. `space` calls consider for every candidate of the backend's tuning space
  * (consider returns whether it kept it); `predict` predicts one candidate from its plan: 0, or -1
  * when it cannot run well (the register estimate exceeds the cap or the hardware, or no block fits
- * on an SM; with `prune` false, the register-pressure pruning is skipped: the backends' own
- * defaults are tried whatever the estimate says). predict fills every field but gcells. */
+ * on an SM; with `prune` false, the register-pressure pruning is relaxed: the backends' own
+ * defaults are tried unless the estimate is far past the limit, where they spill for certain).
+ * predict fills every field but gcells. */
 typedef bool (*ConsiderFn)(void *ctx, const GenOptions *opt);
 typedef struct BackendModel {
   void (*space)(const Stencil *st, DType dt, ConsiderFn consider, void *ctx);

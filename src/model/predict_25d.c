@@ -8,10 +8,10 @@
 #include "roofline.h"
 #include "rt_chunk.h"
 
-/* Measured GCells/s over the roofline's, on the DRAM- and chip-bound rows:
- *   DRAM 0.67  p25d_suite_h200.csv, star3d1r global 301 of 451
- *   chip 0.75  p25d_suite_h200.csv, hybrid box3d3r 65 of 82 and box3d4r 34 of 40 */
-static const Attained attained = {0.67, 0.75, 0};
+/* Measured GCells/s over the roofline's, on the DRAM- and chip-bound rows: the median ratio of
+ * bench/model_accuracy.py --fit over the candidates tune timed on the H200 (bench/results: 58
+ * DRAM-bound rows, 17 on chip); first set from p25d_suite_h200.csv at 0.67 and 0.75. */
+static const Attained attained = {0.62, 0.74, 0};
 
 /* The stream chunk of the 25d host code: rt_stream_chunk, at least 16 planes per radius. */
 static long stream_chunk(long n0, long tiles, int threads, int rs, const GpuSpec *g) {
