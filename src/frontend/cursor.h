@@ -98,10 +98,11 @@ CXType cur_element_type(CXType t);
 void cur_forget(CXTranslationUnit tu);
 
 /* Parsing the user's file (frontend.c), for every front end that reads it: the words clang reads
- * it with (gnu11, clang's own headers, then the user's flags), at most cap, returning the count;
+ * it with (gnu11, clang's own headers, then every one of the user's flags), an array to free
+ * with its count in *n;
  * and running fn(arg) on a thread with the parse stack (libclang and the recognisers recurse as
  * deep as the input nests). */
-int frontend_clang_args(const FrontendOptions *fo, const char **args, int cap);
+const char **frontend_clang_args(const FrontendOptions *fo, int *n);
 /* The stencil's name: the file's name without its folder and extension. */
 void frontend_base_name(const char *path, char out[IR_NAME_MAX]);
 void frontend_on_parse_stack(void (*fn)(void *), void *arg);

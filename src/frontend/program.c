@@ -1025,9 +1025,8 @@ static void parse_program_job(void *data) {
   if (!f) return;
   fclose(f);
   CXIndex index = clang_createIndex(0, 0);
-  enum { MAX_ARGS = 256 };
-  const char *args[MAX_ARGS];
-  int nargs = frontend_clang_args(fo, args, MAX_ARGS);
+  int nargs;
+  const char **args = frontend_clang_args(fo, &nargs);
   CXTranslationUnit tu = NULL;
   enum CXErrorCode ec = clang_parseTranslationUnit2(index, path, args, nargs, NULL, 0,
                                                     CXTranslationUnit_DetailedPreprocessingRecord, &tu);
@@ -1062,6 +1061,7 @@ static void parse_program_job(void *data) {
   if (result != PROGRAM_OK) program_free(pr);
   if (tu) clang_disposeTranslationUnit(tu);
   clang_disposeIndex(index);
+  free(args);
   job->result = result;
 }
 
