@@ -46,6 +46,13 @@ bool cur_unary_op(CXTranslationUnit tu, CXCursor c, char op[4], bool *prefix);
  * The result is valid until the next call. */
 const char *cur_ref_name(CXCursor c);
 
+/* Whether the variable declared at decl has an integer type (char to __int128, signed or not). */
+bool cur_integer_type(CXCursor decl);
+
+/* Whether decl is assigned, incremented or has its address taken anywhere in scope (its
+ * initializer aside): then its value is not its initializer's. *where: the first such place. */
+bool cur_written(CXTranslationUnit tu, CXCursor scope, CXCursor decl, CXCursor *where);
+
 /* Value of an integer constant expression (literals, macros, enumerators, const variables). */
 bool cur_eval_int(CXCursor c, long long *v);
 
@@ -59,6 +66,11 @@ bool cur_eval_number(CXCursor c, double *value, char text[40]);
 
 /* Whether the expression at c refers to the variable `name`. */
 bool cur_mentions(CXCursor c, const char *name);
+/* The same, also through the values of the local integer variables c reads, as an index
+ * computed first (int idx = i * nx + j; a[idx + 1] mentions i and j), CUR_MAX_LOCAL_DEPTH
+ * locals deep at most (int n = idx - nx reads idx, which reads i). */
+enum { CUR_MAX_LOCAL_DEPTH = 8 };
+bool cur_mentions_through_locals(CXCursor c, const char *name);
 
 /* A counted loop, for (var = lo; var < ext - bound; var++), as both recognisers read it. */
 typedef struct {

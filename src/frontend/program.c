@@ -532,7 +532,7 @@ static Expr *call(void *parser, CXCursor c) {
 static bool indexed_by_loops(const Parser *p, const Access *a) {
   for (int s = 0; s < a->nsub; s++)
     for (int l = 0; l < p->pr->dims; l++)
-      if (cur_mentions(a->sub[s], p->loops[l].var)) return true;
+      if (cur_mentions_through_locals(a->sub[s], p->loops[l].var)) return true;
   return false;
 }
 
@@ -694,8 +694,9 @@ static int declare_temps(Parser *p, CXCursor decl_stmt) {
   int n = cur_children(decl_stmt, vars, CUR_MAX_CHILDREN);
   for (int i = 0; i < n && i < CUR_MAX_CHILDREN; i++) {
     CXCursor v = vars[i];
-    if (kind(v) != CXCursor_VarDecl || clang_isConstQualifiedType(clang_getCursorType(v)))
-      continue; /* a const: clang evaluates its uses */
+    if (kind(v) != CXCursor_VarDecl || clang_isConstQualifiedType(clang_getCursorType(v)) ||
+        cur_integer_type(v))
+      continue; /* a const: clang evaluates its uses; an index: flat.c reads it where used */
     enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(v)).kind;
     CXCursor init = clang_Cursor_getVarDeclInitializer(v);
     if (tk != CXType_Float && tk != CXType_Double)
@@ -918,6 +919,7 @@ static int parse_program(Parser *p, CXCursor time_loop) {
   Program *pr = p->pr;
   long long unused;
   if (parse_loop(p, time_loop, &p->time, &unused)) return -1;
+  p->flat.scope = time_loop;
   CXCursor s[MAX_BODY];
   int n = statements(p, p->time.body, s);
   if (n < 0) return -1;
