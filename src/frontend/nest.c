@@ -149,6 +149,32 @@ static const char *changed_index(Parser *p, CXCursor body) {
   return NULL;
 }
 
+/* Refuses a pointer declared in a loop body into a row or a cell of a grid (const float *row =
+ * &u[i * nx]; row[j - 1]): the accesses through it are not read yet. */
+static int row_pointer(Parser *p, CXCursor body) {
+  CXCursor s[CUR_MAX_CHILDREN], vars[CUR_MAX_CHILDREN];
+  int n = kind(body) == CXCursor_CompoundStmt ? cur_children(body, s, CUR_MAX_CHILDREN) : 0;
+  for (int i = 0; i < n && i < CUR_MAX_CHILDREN && kind(s[i]) == CXCursor_DeclStmt; i++) {
+    int nv = cur_children(s[i], vars, CUR_MAX_CHILDREN);
+    for (int v = 0; v < nv && v < CUR_MAX_CHILDREN; v++) {
+      char name[IR_NAME_MAX];
+      if (kind(vars[v]) != CXCursor_VarDecl ||
+          clang_getCanonicalType(clang_getCursorType(vars[v])).kind != CXType_Pointer)
+        continue;
+      cur_name(vars[v], name);
+      /* as far as a candidate that reads the expression: the inner loops read as a stencil of
+       * their own would otherwise show their refusal ('row' taken for a second grid) */
+      if (p->progress < 3) p->progress = 3;
+      return fail(p, vars[v],
+                  "index the grid itself, computing the index first if you like: "
+                  "int idx = i * nx + j; ... u[idx - 1]",
+                  "'%s' points into a grid from inside the loops; stencilc reads accesses "
+                  "through the grid's own name, not through row or cell pointers", name);
+    }
+  }
+  return 0;
+}
+
 /* The statement a loop body holds before the next loop: declarations of integer variables (a
  * row's offset, int row = i * nx;, which poly.c reads where it is used) then one loop. */
 static bool index_prelude(CXCursor body, CXCursor *loop) {
@@ -711,7 +737,9 @@ static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
     if (sw->nloops == IR_MAX_DIMS)
       return fail(p, cur, HINT_NEST, "too many nested loops");
     Loop *l = &sw->loops[sw->nloops++];
-    if (parse_loop(p, cur, l) || single_statement(p, l->body, true, &cur)) return -1;
+    if (parse_loop(p, cur, l) || single_statement(p, l->body, true, &cur) ||
+        row_pointer(p, cur))
+      return -1;
     index_prelude(cur, &cur);
   }
   if (sw->nloops < 1)
