@@ -107,6 +107,23 @@ expect 2 "-I without a directory" "$STENCILC" info examples/j2d5pt.c -I
 expect 2 "-include without a file" "$STENCILC" info examples/j2d5pt.c -include
 expect 2 "C flags on probe" "$STENCILC" probe -DX
 
+# The Compile: line of a generated file names the architecture nvcc builds it for: --arch for
+# run (a single stencil and a program) and for tune's candidates; sm_90 when gen is given none.
+# A stand-in nvcc that fails leaves the sources in the work folders.
+sm80="Compile: nvcc -O3 -gencode=arch=compute_80,code=sm_80 -Xcompiler -fopenmp"
+for input in examples/j2d5pt.c tests/programs/wave1d.c; do
+  name=$(basename "$input" .c)
+  NVCC=false "$STENCILC" run "$input" --backend naive --arch sm_80 --workdir "$tmp/arch-$name" \
+    -s 16 -t 2 >/dev/null 2>&1
+  grep -q "$sm80" "$tmp/arch-$name/$name-naive.cu" && ok ||
+    no "run --arch sm_80 of $input: $(grep Compile: "$tmp/arch-$name/$name-naive.cu" 2>&1)"
+done
+NVCC=false "$STENCILC" tune examples/j2d5pt.c --arch 80 --emit "$tmp/arch-tune" >/dev/null 2>&1
+grep -q "$sm80" "$tmp/arch-tune/"*-tune0.cu && ok || no "tune --arch 80 --emit: not sm_80"
+"$STENCILC" gen examples/j2d5pt.c --backend naive -o "$tmp/arch.cu"
+grep -q "Compile: nvcc -O3 -gencode=arch=compute_90,code=sm_90 " "$tmp/arch.cu" && ok ||
+  no "gen without --arch: not sm_90"
+
 # --explain: the plan on stderr, the options it came from, the values asked for.
 "$STENCILC" gen examples/star3d1r.c --backend n5d --bt 2 --bs 16x64 --rows 3 --explain -o "$tmp/e.cu" >"$tmp/out" 2>"$tmp/err"
 if [ ! -s "$tmp/out" ] && grep -q "^plan: star3d1r, float, 3D, from --backend n5d --bt 2 --bs 16x64 --rows 3$" "$tmp/err" &&

@@ -103,6 +103,24 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
   [ $rc -eq 3 ] && [ ! -e "$tmp/cache/gpu.txt" ] && ok || no "probe without a GPU: exit $rc"
 fi
 "$STENCILC" probe --help >/dev/null && ok || no "probe --help"
+# probe builds in a fresh folder of $TMPDIR (not /tmp) and removes it after: a stand-in nvcc
+# records where it is asked to write the probe, which then reports no GPU (exit 3).
+mkdir "$tmp/ptmp"
+cat >"$tmp/fake-nvcc" <<'NVCC'
+#!/bin/sh
+prev=
+for a; do [ "$prev" = -o ] && out=$a; prev=$a; done
+printf '#!/bin/sh\nexit 3\n' >"$out" && chmod +x "$out" && echo "$out" >"$PROBE_LOG"
+NVCC
+chmod +x "$tmp/fake-nvcc"
+TMPDIR="$tmp/ptmp" NVCC="$tmp/fake-nvcc" PROBE_LOG="$tmp/probe.log" "$STENCILC" probe \
+  >/dev/null 2>&1; rc=$?
+[ $rc -eq 3 ] && ok || no "probe with a stand-in nvcc and no GPU: exit $rc, want 3"
+case $(cat "$tmp/probe.log" 2>/dev/null) in
+  "$tmp/ptmp/stencilc-probe-"*/probe) ok ;;
+  *) no "probe built in '$(cat "$tmp/probe.log" 2>/dev/null)', not in \$TMPDIR ($tmp/ptmp)" ;;
+esac
+[ -z "$(ls -A "$tmp/ptmp")" ] && ok || no "probe left files in \$TMPDIR: $(ls -A "$tmp/ptmp")"
 
 # tune: with a stand-in nvcc whose "programs" report the candidate number as their speed, the
 # last candidate wins and is cached; gen and run --backend auto then use it for that size class.

@@ -354,6 +354,12 @@ if grep -q 'size=64x48 steps=20 .*verify=PASS' "$tmp/o-run"; then ok
 else no "heat2d_fixed: the source's sizes are not the defaults: $(tail -1 "$tmp/o-run")"; fi
 if "$STENCILC" info tests/programs/heat2d_fixed.c --json | grep -q '"extents": \[66, 50\]'; then ok
 else no "info heat2d_fixed: extents not [66, 50]"; fi
+# info names a stage's range by the source's extents: constants (NZ 14, NY 12, NX 16) by value,
+# size parameters by name
+if "$STENCILC" info tests/programs/heat3d_idx_local.c | grep -q 'writes u over \[1, 13) x \[1, 11) x \[1, 15);'; then ok
+else no "info heat3d_idx_local: $("$STENCILC" info tests/programs/heat3d_idx_local.c | grep stage)"; fi
+if "$STENCILC" info tests/programs/wave1d.c | grep -q 'writes u over \[1, n - 1);'; then ok
+else no "info wave1d: $("$STENCILC" info tests/programs/wave1d.c | grep stage)"; fi
 
 # ---- model, tune and --backend auto ----
 out=$("$STENCILC" model "$DIR/acoustic2d.c" -s 4096 -t 100 2>&1)

@@ -184,35 +184,17 @@ static int run_program(const char *exe, const char *size, long steps, Work *w, b
   return prc == 0 ? EXIT_OK : prc == 1 ? EXIT_VERIFY : prc == 2 ? EXIT_INPUT : EXIT_TOOL;
 }
 
-/* The whole file, NUL-terminated; NULL after a message. */
-static char *read_text(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  char *text = NULL;
-  long n = -1;
-  if (f && !fseek(f, 0, SEEK_END) && (n = ftell(f)) >= 0 && !fseek(f, 0, SEEK_SET) &&
-      (text = malloc((size_t)n + 1)) && fread(text, 1, (size_t)n, f) == (size_t)n) {
-    text[n] = 0;
-    *len = (size_t)n;
-  } else {
-    fprintf(stderr, "stencilc check: cannot read '%s'\n", path);
-    free(text);
-    text = NULL;
-  }
-  if (f) fclose(f);
-  return text;
-}
-
 /* Writes the harness's two sources; returns EXIT_* (EXIT_INPUT: a variable it cannot bind). */
 static int harness_sources(const Stencil *st, const Region *r, const char *path, Work *w) {
-  size_t len;
-  char *text = read_text(path, &len);
+  Buf text = {0};
   char *abs = realpath(path, NULL);
-  if (!text || !abs) {
-    free(text);
+  if (buf_read_file(&text, path) || !abs) {
+    fprintf(stderr, "stencilc check: cannot read '%s'\n", path);
+    buf_free(&text);
     free(abs);
     return EXIT_TOOL;
   }
-  UserSource u = {abs, path, text, len};
+  UserSource u = {abs, path, text.s ? text.s : "", text.len};
   Buf region = {0}, driver = {0};
   int rc = harness_write(&region, &driver, st, r, &u) ? EXIT_INPUT : EXIT_OK;
   if (!rc && (buf_write_file(&region, w->region) || buf_write_file(&driver, w->driver))) {
@@ -221,7 +203,7 @@ static int harness_sources(const Stencil *st, const Region *r, const char *path,
   }
   buf_free(&region);
   buf_free(&driver);
-  free(text);
+  buf_free(&text);
   free(abs);
   return rc;
 }
@@ -230,15 +212,19 @@ static int harness_sources(const Stencil *st, const Region *r, const char *path,
  * the user's file, is compiled with the user's C flags (fo). */
 static int harness_run(Work *w, const FrontendOptions *fo) {
   const char *cc = cc_path();
-  enum { FIXED = 7, MAX_FLAGS = 256 };
-  char *c1[FIXED + MAX_FLAGS + 1] = {(char *)cc, "-O2",       "-fopenmp", "-c",
-                                     "-o",       w->region_o, w->region};
+  char *fixed[] = {(char *)cc, "-O2", "-fopenmp", "-c", "-o", w->region_o, w->region};
+  enum { FIXED = sizeof fixed / sizeof fixed[0] };
+  char **c1 = malloc((FIXED + (size_t)fo->nclang_args + 1) * sizeof *c1);
+  if (!c1) exit(EXIT_TOOL);
+  memcpy(c1, fixed, sizeof fixed);
   int n = FIXED;
-  for (int i = 0; i < fo->nclang_args && i < MAX_FLAGS; i++) c1[n++] = (char *)fo->clang_args[i];
+  for (int i = 0; i < fo->nclang_args; i++) c1[n++] = (char *)fo->clang_args[i];
   c1[n] = NULL;
   char *c2[] = {(char *)cc, "-O2", "-fopenmp", "-c", "-o", w->driver_o, w->driver, NULL};
   char *link[] = {(char *)cc, "-fopenmp", "-o", w->harness, w->region_o, w->driver_o, "-lm", NULL};
-  if (process_run(c1) || process_run(c2) || process_run(link)) {
+  int built = !process_run(c1) && !process_run(c2) && !process_run(link);
+  free(c1);
+  if (!built) {
     fprintf(stderr, "stencilc check: the C compiler failed on the harness in '%s'\n", w->dir.path);
     return EXIT_TOOL;
   }

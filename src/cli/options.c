@@ -280,6 +280,8 @@ int options_parse(int argc, char **argv, const OptionSet *set, void (*help_fn)(F
   }
   if (!o->input) return bad("%s", "no input file");
   if (output_is_input(o)) return -1;
+  /* the architecture nvcc will build for, so that the generated file's Compile: line says it */
+  if (in_list(set->names, "--arch")) nvcc_arch(&o->nvcc, o->gen.nvcc_arch, sizeof o->gen.nvcc_arch);
   return apply_backend_options(o, pend, npend);
 }
 

@@ -138,25 +138,25 @@ int cmd_probe(int argc, char **argv) {
     fprintf(stderr, "stencilc probe: nvcc not found (install the CUDA toolkit or set $NVCC)\n");
     return EXIT_TOOL;
   }
-  char nvcc_path[4096], dir[] = "/tmp/stencilc-probe-XXXXXX", src[64], exe[64], measured[64];
+  char nvcc_path[4096], src[4200], exe[4200], measured[4200];
   snprintf(nvcc_path, sizeof nvcc_path, "%s", nvcc);
-  if (!mkdtemp(dir)) return EXIT_TOOL;
-  snprintf(src, sizeof src, "%s/probe.cu", dir);
-  snprintf(exe, sizeof exe, "%s/probe", dir);
-  snprintf(measured, sizeof measured, "%s/measured.txt", dir);
+  Workdir dir; /* in $TMPDIR, as for run, tune and check */
+  if (workdir_open(&dir, NULL, "probe")) return EXIT_TOOL;
+  snprintf(src, sizeof src, "%s/probe.cu", dir.path);
+  snprintf(exe, sizeof exe, "%s/probe", dir.path);
+  snprintf(measured, sizeof measured, "%s/measured.txt", dir.path);
   Buf b = {0};
   buf_puts(&b, PROBE_CU);
   int rc = buf_write_file(&b, src) || process_wait(nvcc_start(nvcc_path, src, exe, NULL, NULL)) ? EXIT_TOOL : EXIT_OK;
   buf_free(&b);
   if (rc) {
     fprintf(stderr, "stencilc probe: could not build %s\n", src);
-    return rc;
+    return workdir_close(&dir, true, rc);
   }
   char *args[] = {exe, measured, NULL};
   int prc = process_run(args);
   if (prc == 3) fprintf(stderr, "stencilc probe: no GPU on this machine; nothing measured\n");
   else if (prc) fprintf(stderr, "stencilc probe: the probe failed (exit %d)\n", prc);
   else if (store(measured, cache_file("gpu.txt"))) prc = 4;
-  remove(measured), remove(exe), remove(src), rmdir(dir);
-  return prc ? EXIT_TOOL : EXIT_OK;
+  return workdir_close(&dir, false, prc ? EXIT_TOOL : EXIT_OK);
 }

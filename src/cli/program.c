@@ -113,7 +113,12 @@ static void info_text(const Program *pr, const char *path) {
   for (int i = 0; i < pr->nstages; i++) {
     const Stage *s = &pr->stages[i];
     printf("stage %d      writes %s over", i, pr->fields[s->field].name);
-    for (int a = 0; a < pr->dims; a++) printf("%s[%d, E%d - %d)", a ? " x " : " ", s->st.lo[a], a, s->st.hi[a]);
+    for (int a = 0; a < pr->dims; a++) { /* the end as the source fixes it: 64, n - 1, E0 - 1 */
+      printf("%s[%d, ", a ? " x " : " ", s->st.lo[a]);
+      if (pr->extent_const[a] > 0) printf("%ld)", pr->extent_const[a] - s->st.hi[a]);
+      else if (pr->extent_param[a][0]) printf("%s - %d)", pr->extent_param[a], s->st.hi[a]);
+      else printf("E%d - %d)", a, s->st.hi[a]);
+    }
     printf("; radius");
     for (int a = 0; a < pr->dims; a++) printf(" %d", s->st.radius[a]);
     printf(", %s, %d reads, %d flops/cell\n", ir_shape_name(s->st.shape), s->st.npoints, s->st.flops);

@@ -249,6 +249,7 @@ typedef struct {
   const Stencil *st;
   const Program *pr;
   const char *name;
+  const char *nvcc_arch; /* for the candidates' Compile: line (GenOptions.nvcc_arch) */
 } Subject;
 
 typedef struct {
@@ -263,9 +264,11 @@ static int write_source(const Subject *su, const char *dir, int i, Build *b) {
   snprintf(b->src, PATH_LEN, "%s/%s-tune%d.cu", dir, su->name, i);
   snprintf(b->exe, PATH_LEN, "%s/%s-tune%d", dir, su->name, i);
   snprintf(b->log, PATH_LEN, "%s/%s-tune%d.log", dir, su->name, i);
+  GenOptions opt = b->c->opt;
+  snprintf(opt.nvcc_arch, sizeof opt.nvcc_arch, "%s", su->nvcc_arch);
   Buf prog = {0};
-  int rc = (su->st ? codegen_program(&prog, su->st, &b->c->opt)
-                   : codegen_program_stages(&prog, su->pr, &b->c->opt)) ||
+  int rc = (su->st ? codegen_program(&prog, su->st, &opt)
+                   : codegen_program_stages(&prog, su->pr, &opt)) ||
                    buf_write_file(&prog, b->src) ? -1 : 0;
   buf_free(&prog);
   return rc;
@@ -482,7 +485,7 @@ static int tune(const Stencil *st, const Options *o, DType dt, const char *nvcc,
   Build *b = xcalloc((size_t)k, sizeof *b);
   for (int i = 0; i < k; i++) b[i].c = picks[i];
   int rc = EXIT_TOOL;
-  Subject su = {st, NULL, st->name};
+  Subject su = {st, NULL, st->name, o->gen.nvcc_arch};
   if (o->emit) {
     rc = emit(&su, o, key, dir, b, k);
     free(b);
@@ -566,7 +569,7 @@ int tune_program(const Program *pr, Options *o) {
       picks[k++] = &c[i];
   Build *b = xcalloc((size_t)(k ? k : 1), sizeof *b);
   for (int i = 0; i < k; i++) b[i].c = picks[i];
-  Subject su = {NULL, pr, pr->name};
+  Subject su = {NULL, pr, pr->name, o->gen.nvcc_arch};
   char key[128], text[256];
   snprintf(key, sizeof key, "program-%s-%s-%s", pr->name, g.key, ir_dtype_name(o->gen.dtype));
   int rc = EXIT_TOOL;

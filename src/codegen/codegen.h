@@ -30,6 +30,9 @@ typedef struct {
   DType dtype; /* element and arithmetic type of the generated program (may differ from source) */
   BackendParams params;
   bool mpi;    /* a program for several MPI ranks (runtime/rt_mpi.h), not one process */
+  /* The nvcc flag choosing the GPU architecture the program is built for (run, tune and check
+   * build with it), shown in the file's "Compile:" line; "": the default, sm_90. */
+  char nvcc_arch[64];
 } GenOptions;
 
 /* Copies the backend's own parameter struct (ints only, at most BACKEND_MAX_PARAMS) out of / into

@@ -138,6 +138,11 @@ void emit_smem_setup(Emitter *e, const char *kernel, const char *bytes);
  * computes them (the programs' --param and the libraries' scalar arguments). */
 void emit_derive_scalars(Buf *out, const Stencil *st);
 
+/* The command of a generated file's "Compile:" line, before "-o": gcc's, or nvcc's for the
+ * architecture opt names (GenOptions.nvcc_arch). */
+enum { COMPILE_COMMAND_MAX = 128 };
+void emit_compile_command(char *out, size_t n, const GenOptions *opt, bool cuda);
+
 /* Appends the runtime a backend's code needs: RT_REAL, RT_NWEIGHTS, RT_ENGINE_ADVANCE, then
  * rt_common.h and the engine's headers (a program's and a library's start). */
 void emit_engine_prelude(Buf *out, const Stencil *st, const GenOptions *opt);

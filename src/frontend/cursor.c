@@ -321,6 +321,44 @@ bool cur_mentions(CXCursor c, const char *name) {
   return names(c, (void *)name) || !clang_Cursor_isNull(cur_find(c, true, names, (void *)name));
 }
 
+typedef struct {
+  const char *name;
+  int depth;
+  bool found;
+} Mention;
+
+static void mention_in(CXCursor c, Mention *m);
+
+static enum CXChildVisitResult mention_visit(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  mention_in(c, data);
+  return ((Mention *)data)->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* c itself, the initializer of the local integer variable it names, then c's children. */
+static void mention_in(CXCursor c, Mention *m) {
+  if (names(c, (void *)m->name)) {
+    m->found = true;
+    return;
+  }
+  CXCursor decl = clang_getCursorReferenced(c);
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+      clang_getCursorKind(decl) == CXCursor_VarDecl && cur_integer_type(decl) &&
+      clang_Cursor_hasVarDeclGlobalStorage(decl) == 0 && m->depth < CUR_MAX_LOCAL_DEPTH) {
+    CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
+    m->depth++;
+    if (!clang_Cursor_isNull(init)) mention_in(init, m);
+    m->depth--;
+  }
+  if (!m->found) clang_visitChildren(c, mention_visit, m);
+}
+
+bool cur_mentions_through_locals(CXCursor c, const char *name) {
+  Mention m = {name, 0, false};
+  mention_in(c, &m);
+  return m.found;
+}
+
 CurAccess cur_access(CXCursor c, Access *a) {
   c = cur_strip(c);
   a->nsub = 0;
@@ -413,4 +451,58 @@ bool cur_literal(CXTranslationUnit tu, CXCursor c, double *value, char text[40])
   }
   if (!strpbrk(text, ".eE")) strcat(text, ".0");
   return true;
+}
+
+/* cur_written's search. */
+typedef struct {
+  CXCursor decl;
+  CXTranslationUnit tu;
+  bool changed;
+  CXCursor where;
+} Writes;
+
+static bool refers(CXCursor c, CXCursor decl) {
+  c = cur_strip(c);
+  return clang_getCursorKind(c) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(c), decl);
+}
+
+static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Writes *w = data;
+  CXCursor kids[2];
+  char op[4] = "";
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
+      cur_children(c, kids, 2) == 2 && refers(kids[0], w->decl) && cur_binary_op(w->tu, c, op) &&
+      strchr(op, '=') && strcmp(op, "==") && strcmp(op, "!=") && strcmp(op, "<=") &&
+      strcmp(op, ">="))
+    w->changed = true;
+  if (k == CXCursor_UnaryOperator && cur_children(c, kids, 1) == 1 && refers(kids[0], w->decl)) {
+    CXToken *t = NULL;
+    unsigned n = 0;
+    clang_tokenize(w->tu, clang_getCursorExtent(c), &t, &n);
+    for (unsigned i = 0; i < n && !w->changed; i++) { /* the prefix operators, and r++ */
+      CXString sp = clang_getTokenSpelling(w->tu, t[i]);
+      const char *x = clang_getCString(sp);
+      bool is_op = !strcmp(x, "++") || !strcmp(x, "--") || !strcmp(x, "&");
+      w->changed = is_op && (i == n - 1 || clang_getTokenKind(t[0]) == CXToken_Punctuation);
+      clang_disposeString(sp);
+      if (i == 0 && clang_getTokenKind(t[i]) != CXToken_Punctuation) i = n > 1 ? n - 2 : n;
+    }
+    clang_disposeTokens(w->tu, t, n);
+  }
+  if (w->changed) w->where = c;
+  return w->changed ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+bool cur_written(CXTranslationUnit tu, CXCursor scope, CXCursor decl, CXCursor *where) {
+  Writes w = {decl, tu, false, clang_getNullCursor()};
+  clang_visitChildren(scope, find_write, &w);
+  *where = w.where;
+  return w.changed;
+}
+
+bool cur_integer_type(CXCursor decl) {
+  enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(decl)).kind;
+  return k >= CXType_Char_U && k <= CXType_Int128;
 }

@@ -46,6 +46,13 @@ bool cur_unary_op(CXTranslationUnit tu, CXCursor c, char op[4], bool *prefix);
  * The result is valid until the next call. */
 const char *cur_ref_name(CXCursor c);
 
+/* Whether the variable declared at decl has an integer type (char to __int128, signed or not). */
+bool cur_integer_type(CXCursor decl);
+
+/* Whether decl is assigned, incremented or has its address taken anywhere in scope (its
+ * initializer aside): then its value is not its initializer's. *where: the first such place. */
+bool cur_written(CXTranslationUnit tu, CXCursor scope, CXCursor decl, CXCursor *where);
+
 /* Value of an integer constant expression (literals, macros, enumerators, const variables). */
 bool cur_eval_int(CXCursor c, long long *v);
 
@@ -59,6 +66,11 @@ bool cur_eval_number(CXCursor c, double *value, char text[40]);
 
 /* Whether the expression at c refers to the variable `name`. */
 bool cur_mentions(CXCursor c, const char *name);
+/* The same, also through the values of the local integer variables c reads, as an index
+ * computed first (int idx = i * nx + j; a[idx + 1] mentions i and j), CUR_MAX_LOCAL_DEPTH
+ * locals deep at most (int n = idx - nx reads idx, which reads i). */
+enum { CUR_MAX_LOCAL_DEPTH = 8 };
+bool cur_mentions_through_locals(CXCursor c, const char *name);
 
 /* A counted loop, for (var = lo; var < ext - bound; var++), as both recognisers read it. */
 typedef struct {
@@ -98,10 +110,11 @@ CXType cur_element_type(CXType t);
 void cur_forget(CXTranslationUnit tu);
 
 /* Parsing the user's file (frontend.c), for every front end that reads it: the words clang reads
- * it with (gnu11, clang's own headers, then the user's flags), at most cap, returning the count;
+ * it with (gnu11, clang's own headers, then every one of the user's flags), an array to free
+ * with its count in *n;
  * and running fn(arg) on a thread with the parse stack (libclang and the recognisers recurse as
  * deep as the input nests). */
-int frontend_clang_args(const FrontendOptions *fo, const char **args, int cap);
+const char **frontend_clang_args(const FrontendOptions *fo, int *n);
 /* The stencil's name: the file's name without its folder and extension. */
 void frontend_base_name(const char *path, char out[IR_NAME_MAX]);
 void frontend_on_parse_stack(void (*fn)(void *), void *arg);

@@ -125,7 +125,7 @@ static bool indexed_by_loops(const Parser *p, const Access *a) {
   for (int s = 0; s < a->nsub; s++) {
     if (cur_mentions(a->sub[s], p->time.var)) return true;
     for (int l = 0; l < p->sw->nloops; l++)
-      if (cur_mentions(a->sub[s], p->sw->loops[l].var)) return true;
+      if (cur_mentions_through_locals(a->sub[s], p->sw->loops[l].var)) return true;
   }
   return false;
 }
@@ -311,47 +311,6 @@ static unsigned decl_line(CXCursor decl) {
   return line;
 }
 
-/* Whether decl is assigned, incremented or has its address taken anywhere in the function
- * (its initializer aside): then its value at the loops is not its initializer's. */
-typedef struct {
-  CXCursor decl;
-  CXTranslationUnit tu;
-  bool changed;
-} Writes;
-
-static bool refers(CXCursor c, CXCursor decl) {
-  c = cur_strip(c);
-  return kind(c) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(c), decl);
-}
-
-static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)parent;
-  Writes *w = data;
-  CXCursor kids[2];
-  char op[4] = "";
-  enum CXCursorKind k = kind(c);
-  if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
-      cur_children(c, kids, 2) == 2 && refers(kids[0], w->decl) && cur_binary_op(w->tu, c, op) &&
-      strchr(op, '=') && strcmp(op, "==") && strcmp(op, "!=") && strcmp(op, "<=") &&
-      strcmp(op, ">="))
-    w->changed = true;
-  if (k == CXCursor_UnaryOperator && cur_children(c, kids, 1) == 1 && refers(kids[0], w->decl)) {
-    CXToken *t = NULL;
-    unsigned n = 0;
-    clang_tokenize(w->tu, clang_getCursorExtent(c), &t, &n);
-    for (unsigned i = 0; i < n && !w->changed; i++) { /* the prefix operators, and r++ */
-      CXString sp = clang_getTokenSpelling(w->tu, t[i]);
-      const char *x = clang_getCString(sp);
-      bool is_op = !strcmp(x, "++") || !strcmp(x, "--") || !strcmp(x, "&");
-      w->changed = is_op && (i == n - 1 || clang_getTokenKind(t[0]) == CXToken_Punctuation);
-      clang_disposeString(sp);
-      if (i == 0 && clang_getTokenKind(t[i]) != CXToken_Punctuation) i = n > 1 ? n - 2 : n;
-    }
-    clang_disposeTokens(w->tu, t, n);
-  }
-  return w->changed ? CXChildVisit_Break : CXChildVisit_Recurse;
-}
-
 /* The index of the scalar declared at decl, or -1 when there is none yet. */
 static int scalar_index(const Stencil *st, const char *name) {
   for (int k = 0; k < st->nscalars; k++)
@@ -384,9 +343,9 @@ static Expr *scalar(Parser *p, CXCursor c, CXCursor decl, const char *ref_name) 
   Expr *def = NULL;
   if (kind(decl) == CXCursor_VarDecl) {
     CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
-    Writes w = {decl, p->tu, false};
-    clang_visitChildren(clang_getCursorSemanticParent(decl), find_write, &w);
-    if (clang_Cursor_isNull(init) || w.changed) {
+    CXCursor where;
+    bool changed = cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where);
+    if (clang_Cursor_isNull(init) || changed) {
       fail(p, c, HINT_SCALAR, "'%s' is %s, so its value at the loops is not known", name,
            clang_Cursor_isNull(init) ? "declared without an initializer"
                                      : "changed after its declaration");
@@ -535,14 +494,16 @@ static int filter_loop(Parser *p, CXCursor c) {
 }
 
 /* The accumulator's declaration (a non-const float or double with a starting value); const
- * declarations are skipped. */
+ * declarations and integer ones (indices, which poly.c reads where they are used) are skipped. */
 static int declare(Parser *p, CXCursor decl_stmt) {
   CXCursor vars[CUR_MAX_CHILDREN];
   int n = cur_children(decl_stmt, vars, CUR_MAX_CHILDREN);
   for (int i = 0; i < n && i < CUR_MAX_CHILDREN; i++) {
     CXCursor v = vars[i];
     DType t;
-    if (kind(v) != CXCursor_VarDecl || clang_isConstQualifiedType(clang_getCursorType(v))) continue;
+    if (kind(v) != CXCursor_VarDecl || clang_isConstQualifiedType(clang_getCursorType(v)) ||
+        cur_integer_type(v))
+      continue;
     if (p->acc)
       return fail(p, v, HINT_BLOCK, "a second accumulator in the loop body; stencilc takes one");
     if (clang_getCursorType(v).kind == CXType_ConstantArray || !floating_type(v, &t))

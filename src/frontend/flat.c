@@ -13,6 +13,12 @@ int flat_index(const FlatInput *in, CXCursor c, int nvars, const char (*vars)[IR
   p.path = in->path;
   p.in = &input;
   p.tu = in->tu;
+  p.time.at = in->scope;
+  Sweep sw; /* the loop variables, which are no index locals */
+  memset(&sw, 0, sizeof sw);
+  sw.nloops = nvars < IR_MAX_DIMS ? nvars : IR_MAX_DIMS;
+  for (int v = 0; v < sw.nloops; v++) snprintf(sw.loops[v].var, IR_NAME_MAX, "%s", vars[v]);
+  p.sw = &sw;
   Poly poly;
   if (poly_of(&p, c, &poly)) {
     snprintf(msg, cap, "%s", p.why.msg);

@@ -15,6 +15,7 @@ typedef struct {
   const char *const *args;
   int nargs;
   CXTranslationUnit tu;
+  CXCursor scope; /* the time loop: integer locals declared in it are indices (poly.c) */
 } FlatInput;
 
 /* The index at c as sum coef[v] * vars[v] + *k over the nvars loop variables, with constant

@@ -378,10 +378,14 @@ static int base_args(const char **args) {
   return n;
 }
 
-int frontend_clang_args(const FrontendOptions *fo, const char **args, int cap) {
-  int n = base_args(args);
-  for (int i = 0; fo && i < fo->nclang_args && n < cap; i++) args[n++] = fo->clang_args[i];
-  return n;
+const char **frontend_clang_args(const FrontendOptions *fo, int *n) {
+  enum { MAX_BASE_ARGS = 8 };
+  int user = fo && fo->nclang_args > 0 ? fo->nclang_args : 0;
+  const char **args = malloc((size_t)(MAX_BASE_ARGS + user) * sizeof *args);
+  if (!args) exit(3);
+  *n = base_args(args);
+  for (int i = 0; i < user; i++) args[(*n)++] = fo->clang_args[i];
+  return args;
 }
 
 typedef struct {
@@ -399,16 +403,8 @@ static void parse_tu(void *data) {
   const FrontendOptions *fo = job->fo;
   Stencil *st = job->st;
   SrcLoc file_loc = {path, 0, 0};
-  enum { MAX_ARGS = 1024 };
-  const char *args[MAX_ARGS];
-  int nargs = base_args(args);
-  if (fo && fo->nclang_args > MAX_ARGS - nargs) {
-    diag_error(file_loc, "pass fewer compiler flags", "more than %d compiler flags",
-               MAX_ARGS - nargs);
-    job->rc = 2;
-    return;
-  }
-  for (int i = 0; fo && i < fo->nclang_args; i++) args[nargs++] = fo->clang_args[i];
+  int nargs;
+  const char **args = frontend_clang_args(fo, &nargs);
   CXIndex index = clang_createIndex(0, 0);
   CXTranslationUnit tu = NULL;
   enum CXErrorCode ec = clang_parseTranslationUnit2(
@@ -434,6 +430,7 @@ static void parse_tu(void *data) {
   cur_forget(tu);
   if (tu) clang_disposeTranslationUnit(tu);
   clang_disposeIndex(index);
+  free(args);
   job->rc = rc;
 }
 

@@ -127,6 +127,72 @@ static int parse_loop_as(Parser *p, CXCursor c, Loop *l, bool time) {
 
 int parse_loop(Parser *p, CXCursor c, Loop *l) { return parse_loop_as(p, c, l, false); }
 
+/* The integer variable a statement of body after its first changes (idx++, idx += nx), as a
+ * running index does; NULL when there is none. */
+static const char *changed_index(Parser *p, CXCursor body) {
+  CXCursor s[CUR_MAX_CHILDREN], kids[2];
+  int n = cur_children(body, s, CUR_MAX_CHILDREN);
+  for (int i = 1; i < n && i < CUR_MAX_CHILDREN; i++) {
+    enum CXCursorKind k = kind(s[i]);
+    int nk = cur_children(s[i], kids, 2);
+    char op[4] = "";
+    bool prefix;
+    bool step = (k == CXCursor_UnaryOperator && cur_unary_op(p->tu, s[i], op, &prefix) &&
+                 (!strcmp(op, "++") || !strcmp(op, "--"))) ||
+                k == CXCursor_CompoundAssignOperator;
+    CXCursor target = nk >= 1 ? cur_strip(kids[0]) : clang_getNullCursor();
+    CXCursor decl = clang_getCursorReferenced(target);
+    if (step && kind(target) == CXCursor_DeclRefExpr && kind(decl) == CXCursor_VarDecl &&
+        cur_integer_type(decl))
+      return cur_ref_name(target);
+  }
+  return NULL;
+}
+
+/* Refuses a pointer declared in a loop body into a row or a cell of a grid (const float *row =
+ * &u[i * nx]; row[j - 1]): the accesses through it are not read yet. */
+static int row_pointer(Parser *p, CXCursor body) {
+  CXCursor s[CUR_MAX_CHILDREN], vars[CUR_MAX_CHILDREN];
+  int n = kind(body) == CXCursor_CompoundStmt ? cur_children(body, s, CUR_MAX_CHILDREN) : 0;
+  for (int i = 0; i < n && i < CUR_MAX_CHILDREN && kind(s[i]) == CXCursor_DeclStmt; i++) {
+    int nv = cur_children(s[i], vars, CUR_MAX_CHILDREN);
+    for (int v = 0; v < nv && v < CUR_MAX_CHILDREN; v++) {
+      char name[IR_NAME_MAX];
+      if (kind(vars[v]) != CXCursor_VarDecl ||
+          clang_getCanonicalType(clang_getCursorType(vars[v])).kind != CXType_Pointer)
+        continue;
+      cur_name(vars[v], name);
+      /* as far as a candidate that reads the expression: the inner loops read as a stencil of
+       * their own would otherwise show their refusal ('row' taken for a second grid) */
+      if (p->progress < 3) p->progress = 3;
+      return fail(p, vars[v],
+                  "index the grid itself, computing the index first if you like: "
+                  "int idx = i * nx + j; ... u[idx - 1]",
+                  "'%s' points into a grid from inside the loops; stencilc reads accesses "
+                  "through the grid's own name, not through row or cell pointers", name);
+    }
+  }
+  return 0;
+}
+
+/* The statement a loop body holds before the next loop: declarations of integer variables (a
+ * row's offset, int row = i * nx;, which poly.c reads where it is used) then one loop. */
+static bool index_prelude(CXCursor body, CXCursor *loop) {
+  CXCursor s[CUR_MAX_CHILDREN], vars[CUR_MAX_CHILDREN];
+  int n = cur_children(body, s, CUR_MAX_CHILDREN);
+  if (kind(body) != CXCursor_CompoundStmt || n < 2 || n > CUR_MAX_CHILDREN ||
+      kind(s[n - 1]) != CXCursor_ForStmt)
+    return false;
+  for (int i = 0; i < n - 1; i++) {
+    int nv = cur_children(s[i], vars, CUR_MAX_CHILDREN);
+    if (kind(s[i]) != CXCursor_DeclStmt || nv > CUR_MAX_CHILDREN) return false;
+    for (int v = 0; v < nv; v++)
+      if (kind(vars[v]) != CXCursor_VarDecl || !cur_integer_type(vars[v])) return false;
+  }
+  *loop = s[n - 1];
+  return true;
+}
+
 /* The only statement of a body, unwrapping braces; fails on several statements, except that with
  * `blocks` a compound statement starting with a declaration (an accumulator block) is returned. */
 int single_statement(Parser *p, CXCursor body, bool blocks, CXCursor *out) {
@@ -135,6 +201,11 @@ int single_statement(Parser *p, CXCursor body, bool blocks, CXCursor *out) {
     int n = cur_children(body, kids, 2);
     if (n == 0) return fail(p, body, HINT_FORM, "empty loop body");
     if (n > 1 && blocks && kind(kids[0]) == CXCursor_DeclStmt) break;
+    const char *index = n > 1 ? changed_index(p, body) : NULL;
+    if (index)
+      return fail(p, kids[1], "compute the index from the loop variables in the loop body instead "
+                              "of stepping it: int idx = i * nx + j;",
+                  "the index '%s' is changed in the loop body", index);
     if (n > 1)
       return fail(p, kids[1],
                   "a spatial loop holds one assignment per cell (one output array); several "
@@ -666,7 +737,10 @@ static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
     if (sw->nloops == IR_MAX_DIMS)
       return fail(p, cur, HINT_NEST, "too many nested loops");
     Loop *l = &sw->loops[sw->nloops++];
-    if (parse_loop(p, cur, l) || single_statement(p, l->body, true, &cur)) return -1;
+    if (parse_loop(p, cur, l) || single_statement(p, l->body, true, &cur) ||
+        row_pointer(p, cur))
+      return -1;
+    index_prelude(cur, &cur);
   }
   if (sw->nloops < 1)
     return fail(p, p->time.at, HINT_NEST,

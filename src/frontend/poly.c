@@ -86,6 +86,50 @@ static const char *const HINT_AFFINE =
     "write each index as loop variables times sizes plus constants: A[i][j + 1], "
     "a[(i + 1) * ny + j], A[(z * ny + y) * nx + x]";
 
+static const char *const HINT_INDEX_LOCAL =
+    "compute the index once in the loop body, from loop variables, sizes and constants, and do "
+    "not change it after: int idx = i * nx + j; (or const int idx = ...)";
+
+static bool reads_memory(CXCursor c, void *ctx) {
+  (void)ctx;
+  enum CXCursorKind k = kind(c);
+  return k == CXCursor_ArraySubscriptExpr || k == CXCursor_CallExpr || k == CXCursor_MemberRefExpr;
+}
+
+/* An index computed into a local first, as codes do (int idx = i * nx + j; ... a[idx - nx]): an
+ * integer variable declared inside the time loop that is not a loop variable. Returns 1 with its
+ * initializer in *init, to be read in its place; 0 when c is no such local (an ordinary name);
+ * -1 after a refusal (no value where declared, changed later, or computed from data). */
+static int index_local(Parser *p, CXCursor c, const char *name, CXCursor *init) {
+  CXCursor decl = clang_getCursorReferenced(c);
+  if (kind(decl) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 ||
+      !cur_integer_type(decl) || clang_Cursor_isNull(p->time.at) ||
+      loop_var_in_use(p, name))
+    return 0;
+  unsigned lo, hi, begin, end;
+  cur_extent(p->time.at, &lo, &hi);
+  cur_extent(decl, &begin, &end);
+  if (begin < lo || end > hi) return 0; /* declared before the loops: a size (int ld = n + 2;) */
+  char local[IR_NAME_MAX]; /* name is cur_ref_name's buffer, which the checks below reuse */
+  snprintf(local, sizeof local, "%s", name);
+  CXCursor where;
+  *init = clang_Cursor_getVarDeclInitializer(decl);
+  if (clang_Cursor_isNull(*init))
+    return fail(p, decl, HINT_INDEX_LOCAL, "the index '%s' is declared without its value", local);
+  if (cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where))
+    return fail(p, where, HINT_INDEX_LOCAL,
+                "the index '%s' is changed after its declaration (line %u), so it is not the "
+                "value it was declared with", local, cur_loc(p->path, decl).line);
+  CXCursor read = cur_find(*init, true, reads_memory, NULL);
+  if (!clang_Cursor_isNull(read) || reads_memory(cur_strip(*init), NULL))
+    return fail(p, clang_Cursor_isNull(read) ? *init : read, HINT_INDEX_LOCAL,
+                "the index '%s' is computed from data (an array element, a call or a member), "
+                "not from loop variables and sizes", local);
+  if (cur_mentions(*init, local))
+    return fail(p, *init, HINT_INDEX_LOCAL, "the index '%s' is computed from itself", local);
+  return 1;
+}
+
 int poly_of(Parser *p, CXCursor c, Poly *out) {
   c = cur_strip(c);
   if (++p->depth > MAX_EXPR_DEPTH) {
@@ -97,12 +141,15 @@ int poly_of(Parser *p, CXCursor c, Poly *out) {
   long long v;
   const char *name = cur_ref_name(c);
   const Binding *b = name ? binding(p, name) : NULL;
-  CXCursor kids[2];
+  CXCursor kids[2], init;
   char op[4];
   bool prefix;
+  int local = 0;
   if (b) {
     constant_poly(out, b->value);
     rc = 0;
+  } else if (name && !cur_eval_int(c, &v) && (local = index_local(p, c, name, &init)) != 0) {
+    rc = local < 0 ? -1 : poly_of(p, init, out);
   } else if (kind(c) == CXCursor_IntegerLiteral || kind(c) == CXCursor_CharacterLiteral ||
              (name && cur_eval_int(c, &v))) {
     if (cur_eval_int(c, &v)) {

@@ -536,7 +536,7 @@ static Expr *call(void *parser, CXCursor c) {
 static bool indexed_by_loops(const Parser *p, const Access *a) {
   for (int s = 0; s < a->nsub; s++)
     for (int l = 0; l < p->pr->dims; l++)
-      if (cur_mentions(a->sub[s], p->loops[l].var)) return true;
+      if (cur_mentions_through_locals(a->sub[s], p->loops[l].var)) return true;
   return false;
 }
 
@@ -698,8 +698,9 @@ static int declare_temps(Parser *p, CXCursor decl_stmt) {
   int n = cur_children(decl_stmt, vars, CUR_MAX_CHILDREN);
   for (int i = 0; i < n && i < CUR_MAX_CHILDREN; i++) {
     CXCursor v = vars[i];
-    if (kind(v) != CXCursor_VarDecl || clang_isConstQualifiedType(clang_getCursorType(v)))
-      continue; /* a const: clang evaluates its uses */
+    if (kind(v) != CXCursor_VarDecl || clang_isConstQualifiedType(clang_getCursorType(v)) ||
+        cur_integer_type(v))
+      continue; /* a const: clang evaluates its uses; an index: flat.c reads it where used */
     enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(v)).kind;
     CXCursor init = clang_Cursor_getVarDeclInitializer(v);
     if (tk != CXType_Float && tk != CXType_Double)
@@ -924,6 +925,7 @@ static int parse_program(Parser *p, CXCursor time_loop) {
   Program *pr = p->pr;
   long long unused;
   if (parse_loop(p, time_loop, &p->time, &unused)) return -1;
+  p->flat.scope = time_loop;
   CXCursor s[MAX_BODY];
   int n = statements(p, p->time.body, s);
   if (n < 0) return -1;
@@ -1032,9 +1034,8 @@ static void parse_program_job(void *data) {
   if (!f) return;
   fclose(f);
   CXIndex index = clang_createIndex(0, 0);
-  enum { MAX_ARGS = 256 };
-  const char *args[MAX_ARGS];
-  int nargs = frontend_clang_args(fo, args, MAX_ARGS);
+  int nargs;
+  const char **args = frontend_clang_args(fo, &nargs);
   CXTranslationUnit tu = NULL;
   enum CXErrorCode ec = clang_parseTranslationUnit2(index, path, args, nargs, NULL, 0,
                                                     CXTranslationUnit_DetailedPreprocessingRecord, &tu);
@@ -1069,6 +1070,7 @@ static void parse_program_job(void *data) {
   if (result != PROGRAM_OK) program_free(pr);
   if (tu) clang_disposeTranslationUnit(tu);
   clang_disposeIndex(index);
+  free(args);
   job->result = result;
 }
 

@@ -287,11 +287,8 @@ int region_analyze(const char *path, const FrontendOptions *fo, unsigned begin, 
                    Region *r) {
   memset(r, 0, sizeof *r);
   SrcLoc file_loc = {path, 0, 0};
-  enum { MAX_ARGS = 256 };
-  const char *args[MAX_ARGS] = {"-xc"};
-  int nargs = 1;
-  for (int i = 0; fo && i < fo->nclang_args && nargs < MAX_ARGS; i++)
-    args[nargs++] = fo->clang_args[i];
+  int nargs;
+  const char **args = frontend_clang_args(fo, &nargs); /* as frontend_parse read the file */
   CXIndex index = clang_createIndex(0, 0);
   CXTranslationUnit tu = NULL;
   enum CXErrorCode ec =
@@ -305,6 +302,7 @@ int region_analyze(const char *path, const FrontendOptions *fo, unsigned begin, 
   }
   if (tu) clang_disposeTranslationUnit(tu);
   clang_disposeIndex(index);
+  free(args);
   return rc;
 }
 

@@ -5,9 +5,11 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "expect.h"
 #include "frontend/frontend.h"
+#include "frontend/program.h"
 
 /* A stencil whose coefficient, extent and halo come from macros the flags define. */
 static const char FLAGGED[] =
@@ -154,7 +156,53 @@ static void test_heat_scalars(void) {
   ir_free(&st);
 }
 
+/* Every flag reaches clang, however many (no silent drop past a fixed array): the one the file
+ * needs comes last, after 1,500 others, in both front ends. */
+static const char WAVE1D[] =
+    "#ifndef LAST\n#error LAST must be given with -D\n#endif\n"
+    "void wave1d(int n, int nt, double u[3][n], const double c2[n]) {\n"
+    "  for (int t = 0; t < nt; t++)\n"
+    "    for (int i = 1; i < n - 1; i++)\n"
+    "      u[(t + 1) % 3][i] = 2.0 * u[t % 3][i] - u[(t + 2) % 3][i] +\n"
+    "                          c2[i] * (u[t % 3][i - 1] - 2.0 * u[t % 3][i] + u[t % 3][i + 1]);\n"
+    "}\n";
+
+static void test_many_flags(void) {
+  enum { MANY = 1500 };
+  static char words[MANY][16];
+  static const char *args[MANY + 1];
+  for (int i = 0; i < MANY; i++) {
+    snprintf(words[i], sizeof words[i], "-DUNUSED%d", i);
+    args[i] = words[i];
+  }
+  args[MANY] = "-DLAST";
+  Stencil st;
+  EXPECT(parse(FLAGGED, args, MANY, NULL, &st) == 2, "1,500 flags without -I: bench.h is missing");
+  const char *const flags[] = {"-I", "tests/inputs/include", "-DHALO=1", "-DCOEF=0.5"};
+  for (int i = 0; i < 4; i++) args[MANY - 4 + i] = flags[i];
+  EXPECT(parse(FLAGGED, args, MANY, NULL, &st) == 0, "the last of %d flags reaches clang", MANY);
+  ir_free(&st);
+  args[MANY - 1] = "-DCOEF=0.5";
+  args[MANY] = "-DLAST";
+  const char *tmp = getenv("TMPDIR");
+  char dir[4096], path[4200];
+  snprintf(dir, sizeof dir, "%s/stencilc-flags-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  EXPECT(mkdtemp(dir), "cannot create %s", dir);
+  snprintf(path, sizeof path, "%s/wave1d.c", dir);
+  FILE *f = fopen(path, "w");
+  EXPECT(f && fputs(WAVE1D, f) >= 0 && !fclose(f), "cannot write %s", path);
+  FrontendOptions few = {args, MANY, NULL}, all = {args, MANY + 1, NULL};
+  Program pr;
+  EXPECT(frontend_parse_program(path, &few, &pr) == PROGRAM_NOT, "no -DLAST: clang's #error");
+  EXPECT(frontend_parse_program(path, &all, &pr) == PROGRAM_OK,
+         "the program front end reads -DLAST, flag %d", MANY + 1);
+  program_free(&pr);
+  remove(path);
+  rmdir(dir);
+}
+
 int main(void) {
+  test_many_flags();
   test_heat_scalars();
   test_flags();
   test_function();

@@ -7,7 +7,7 @@
 #include "expect.h"
 
 static const RtStencil star2d = {"t", "cpu", "double", 2, {1, 2, 0}, {1, 2, 0}, 5, 1.0, 0,
-                                 8, 1, 1, 0, NULL, 0, NULL, NULL};
+                                 8, 1, 1, 0, NULL, 0, NULL, NULL, {0, 0, 0}};
 
 static void test_rng(void) {
   enum { N = 10000 };
