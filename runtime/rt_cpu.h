@@ -43,6 +43,13 @@ RT_API void engine_copy(Engine *e, int from, int to) {
   memcpy(e->buf[to], e->buf[from], rt_cpu_bytes(e));
 }
 
+/* Buffers 0 and 1 trade names: where a copy would move a whole level, nothing moves. */
+RT_API void engine_swap(Engine *e) {
+  rt_real *t = e->buf[0];
+  e->buf[0] = e->buf[1];
+  e->buf[1] = t;
+}
+
 RT_API void engine_download(Engine *e, int which, rt_real *host) {
   memcpy(host, e->buf[which], rt_cpu_bytes(e));
 }

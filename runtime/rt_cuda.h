@@ -83,6 +83,13 @@ RT_API void engine_copy(Engine *e, int from, int to) {
   RT_CUDA_CHECK(cudaMemcpy(e->buf[to], e->buf[from], rt_cuda_bytes(e), cudaMemcpyDeviceToDevice));
 }
 
+/* Buffers 0 and 1 trade names: where a copy would move a whole level, nothing moves. */
+RT_API void engine_swap(Engine *e) {
+  rt_real *t = e->buf[0];
+  e->buf[0] = e->buf[1];
+  e->buf[1] = t;
+}
+
 RT_API void engine_download(Engine *e, int which, rt_real *host) {
   RT_CUDA_CHECK(cudaMemcpy(host, e->buf[which], rt_cuda_bytes(e), cudaMemcpyDeviceToHost));
 }

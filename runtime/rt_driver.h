@@ -11,6 +11,7 @@
  *   engine_upload(e, b0, b1)        host -> engine, both buffers (and the run-time weights)
  *   engine_step(e, src)             one time step from buffer src into buffer 1 - src
  *   engine_copy(e, from, to)        whole-buffer copy (copy-back form)
+ *   engine_swap(e)                  buffers 0 and 1 trade names (no data moves)
  *   engine_download(e, which, h)    engine buffer `which` -> host
  *   engine_timer_start(e), engine_timer_stop(e) -> elapsed ms (completes the queued work)
  *   engine_destroy(e)

@@ -171,17 +171,6 @@ RT_API void rt_mpi_block(const RtPart *p, Engine *e, rt_real *slab[4], long k) {
 }
 #endif
 
-/* Buffer 1 becomes buffer 0 and the other way round (every engine keeps its two levels in
- * e->buf): after a block of an odd step count the state is in buffer 1, and renaming it costs
- * nothing where a copy moved the whole part every block (a third of a 3D run at bT = 3). Both
- * buffers hold the same fixed halo, and the planes the neighbours refresh are rewritten before
- * they are read. */
-static void rt_mpi_swap_levels(Engine *e) {
-  rt_real *t = e->buf[0];
-  e->buf[0] = e->buf[1];
-  e->buf[1] = t;
-}
-
 /* `steps` steps from buffer 0, the ranks swapping halos every halo_steps; the result ends in
  * buffer 0. */
 RT_API void rt_mpi_run(const RtPart *p, Engine *e, long steps) {
@@ -192,7 +181,10 @@ RT_API void rt_mpi_run(const RtPart *p, Engine *e, long steps) {
     long k = steps - done < b ? steps - done : b;
     if (done > 0 && p->ranks > 1) rt_mpi_block(p, e, slab, k);
     else rt_engine_run(e, k);
-    if (rt_result_buffer(k) == 1) rt_mpi_swap_levels(e);
+    /* after an odd block the state is in buffer 1: renamed, where a copy would move the whole
+     * part every block (a third of a 3D run at bT = 3). Both buffers hold the same fixed halo,
+     * and the planes the neighbours refresh are rewritten before they are read. */
+    if (rt_result_buffer(k) == 1) engine_swap(e);
   }
   rt_mpi_transport_wait();
   for (int k = 0; k < 4; k++) engine_host_free(slab[k]);
