@@ -39,10 +39,6 @@ RT_API void engine_step_planes(Engine *e, int src, long first, long count) {
   stencil_step(e->buf[src] + off, e->buf[1 - src] + off, &sub);
 }
 
-RT_API void engine_copy(Engine *e, int from, int to) {
-  memcpy(e->buf[to], e->buf[from], rt_cpu_bytes(e));
-}
-
 /* Buffers 0 and 1 trade names: where a copy would move a whole level, nothing moves. */
 RT_API void engine_swap(Engine *e) {
   rt_real *t = e->buf[0];

@@ -10,7 +10,8 @@
  *   engine_create(g)                storage for two buffers of grid g
  *   engine_upload(e, b0, b1)        host -> engine, both buffers (and the run-time weights)
  *   engine_step(e, src)             one time step from buffer src into buffer 1 - src
- *   engine_copy(e, from, to)        whole-buffer copy (copy-back form)
+ *   engine_advance(e, steps)        (RT_ENGINE_ADVANCE, in place of engine_step) steps from
+ *                                   buffer 0; returns the buffer holding the result
  *   engine_swap(e)                  buffers 0 and 1 trade names (no data moves)
  *   engine_download(e, which, h)    engine buffer `which` -> host
  *   engine_timer_start(e), engine_timer_stop(e) -> elapsed ms (completes the queued work)
@@ -27,13 +28,23 @@ RT_API int rt_result_buffer(long steps) {
   return rt_stencil.copyback ? 0 : (int)(steps % 2);
 }
 
-RT_API void rt_engine_run(Engine *e, long steps) {
+/* `steps` steps from buffer 0; returns the buffer the engine left the result in: steps % 2 one
+ * step at a time, the parity of the launches for an engine that fuses steps. */
+RT_API int rt_engine_steps(Engine *e, long steps) {
 #ifdef RT_ENGINE_ADVANCE
-  engine_advance(e, steps);
+  return engine_advance(e, steps);
 #else
   for (long t = 0; t < steps; t++) engine_step(e, (int)(t % 2));
+  return (int)(steps % 2);
 #endif
-  if (rt_result_buffer(steps) != (int)(steps % 2)) engine_copy(e, 1, 0);
+}
+
+/* `steps` steps from buffer 0, the result then in buffer rt_result_buffer(steps), where the
+ * user's loop leaves it: when the engine left it in the other buffer, the two are renamed
+ * (engine_swap), nothing copied. Both hold the same fixed halo, and no caller reads the other
+ * buffer's interior after a run. */
+RT_API void rt_engine_run(Engine *e, long steps) {
+  if (rt_engine_steps(e, steps) != rt_result_buffer(steps)) engine_swap(e);
 }
 
 /* The reference and its bound per cell (bnd[0..1]: 0 at the start, the halo stays 0). */

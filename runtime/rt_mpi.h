@@ -1,8 +1,7 @@
 /* rt_mpi.h: main() of the single-stencil programs generated with --mpi (RT_MPI), included after
  * rt_driver.h and rt_mpi_part.h (the decomposition, deep halos and the swap), whose helpers it
  * uses; the engine is the backend's own, one per rank, on that rank's part. The exchange
- * interval B is --halo-steps, by default the backend's steps per launch (twice that if even),
- * or 4.
+ * interval B is --halo-steps, by default the backend's steps per launch, or 4.
  *
  * Transport. Built with RT_MPI_NCCL (CUDA engines; `stencilc run --ranks` defines it where it
  * finds NCCL), the slabs of axis 0, contiguous runs of device memory, go straight from one GPU's
@@ -18,14 +17,15 @@
 #ifndef STENCILC_RT_MPI_H
 #define STENCILC_RT_MPI_H
 
-/* The default B. A temporally blocked engine leaves k steps in buffer k % 2 and copies the
- * whole part when its launches end on the other one: a block of one launch of an even bT did,
- * about 2 ms a block on an H200 at 32768^2 (the MPI program ran 22% below the plain one). Two
- * launches per block end where they began, so an even bT takes B = 2 bT; an odd bT ends one
- * launch on buffer 1 = k % 2, which rt_mpi_run renames. */
+/* The default B: one launch of a temporally blocked engine (bT steps), else 4. A block ends on
+ * whichever buffer its launches left the state in and rt_mpi_run renames the two, so any B costs
+ * no copy; bT is the least B of whole launches (a B between launches' multiples adds a short
+ * launch per block), with the shallowest halo and the least redundant work, and the thinnest
+ * parts it serves. A larger B trades those for fewer exchanges, which pays where the exchange's
+ * latency dominates (small planes, many ranks): `stencilc model --ranks` predicts the best B for
+ * a link, and --halo-steps sets it. */
 #ifndef RT_MPI_HALO_STEPS
-#define RT_MPI_HALO_STEPS \
-  (RT_LAUNCH_STEPS > 1 ? (RT_LAUNCH_STEPS % 2 ? RT_LAUNCH_STEPS : 2 * RT_LAUNCH_STEPS) : 4)
+#define RT_MPI_HALO_STEPS (RT_LAUNCH_STEPS > 1 ? RT_LAUNCH_STEPS : 4)
 #endif
 
 RT_API RtPart rt_mpi_stencil_part(const long n[], long asked) {
@@ -137,19 +137,20 @@ RT_API void rt_mpi_exchange(const RtPart *p, int a, Engine *e, rt_real *slab[4])
 
 #if defined(RT_ENGINE_ADVANCE) || defined(RT_MPI_NCCL)
 /* A backend that fuses steps has no hook for a step over some planes, and NCCL's exchange is
- * queued on the GPU without the host waiting: the swaps, then k steps. */
-RT_API void rt_mpi_block(const RtPart *p, Engine *e, rt_real *slab[4], long k) {
+ * queued on the GPU without the host waiting: the swaps, then k steps. Returns the buffer holding
+ * the result (rt_engine_steps). */
+RT_API int rt_mpi_block(const RtPart *p, Engine *e, rt_real *slab[4], long k) {
   if (p->procs[1] > 1) rt_mpi_exchange(p, 1, e, slab);
   if (p->procs[0] > 1) rt_mpi_exchange(p, 0, e, slab);
-  rt_engine_run(e, k);
+  return rt_engine_steps(e, k);
 }
 #else
 /* k steps from buffer 0, the halo swap along axis 0 overlapped with the first step's inner planes:
  * those whose reads stay inside the rank's own part (and the grid's fixed halo), which the
  * incoming slabs do not touch. (A swap along axis 1 comes first, whole.) The step writes buffer 1
  * while the slabs go out of and into buffer 0; the planes near the incoming halo follow the wait,
- * then the other k - 1 steps. As rt_engine_run, the result lands in rt_result_buffer(k). */
-RT_API void rt_mpi_block(const RtPart *p, Engine *e, rt_real *slab[4], long k) {
+ * then the other k - 1 steps. As rt_engine_steps, returns the buffer holding the result, k % 2. */
+RT_API int rt_mpi_block(const RtPart *p, Engine *e, rt_real *slab[4], long k) {
   MPI_Request req[4];
   if (p->procs[1] > 1) rt_mpi_exchange(p, 1, e, slab);
   rt_mpi_pack(p, 0, e, slab);
@@ -167,7 +168,7 @@ RT_API void rt_mpi_block(const RtPart *p, Engine *e, rt_real *slab[4], long k) {
     if (end > in_end) engine_step_planes(e, 0, in_end, end - in_end);
   }
   for (long t = 1; t < k; t++) engine_step(e, (int)(t % 2));
-  if (rt_result_buffer(k) != (int)(k % 2)) engine_copy(e, 1, 0);
+  return (int)(k % 2);
 }
 #endif
 
@@ -179,12 +180,11 @@ RT_API void rt_mpi_run(const RtPart *p, Engine *e, long steps) {
   rt_mpi_slabs(p, 1, slab, engine_host_alloc);
   for (long done = 0; done < steps; done += b) {
     long k = steps - done < b ? steps - done : b;
-    if (done > 0 && p->ranks > 1) rt_mpi_block(p, e, slab, k);
-    else rt_engine_run(e, k);
-    /* after an odd block the state is in buffer 1: renamed, where a copy would move the whole
-     * part every block (a third of a 3D run at bT = 3). Both buffers hold the same fixed halo,
-     * and the planes the neighbours refresh are rewritten before they are read. */
-    if (rt_result_buffer(k) == 1) engine_swap(e);
+    int at = done > 0 && p->ranks > 1 ? rt_mpi_block(p, e, slab, k) : rt_engine_steps(e, k);
+    /* a block that ends on buffer 1 (an odd step count, or an odd count of fused launches) is
+     * renamed, where a copy would move the whole part every block. Both buffers hold the same
+     * fixed halo, and the planes the neighbours refresh are rewritten before they are read. */
+    if (at == 1) engine_swap(e);
   }
   rt_mpi_transport_wait();
   for (int k = 0; k < 4; k++) engine_host_free(slab[k]);

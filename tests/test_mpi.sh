@@ -58,10 +58,13 @@ for np in 1 2 3 4; do
   same copyback $np 19x13x15 5
   same sweeps $np 37x29 6
 done
-# the exchange interval: every step, not dividing the steps, more than the steps
+# the exchange interval: every step, not dividing the steps, more than the steps; blocks of an odd
+# step count in the copy-back form (the state renamed into buffer 0 after each)
 same j2d5pt 3 61x45 13 --halo-steps 1
 same j2d5pt 3 61x45 13 --halo-steps 5
 same star3d2r 2 23x17x19 7 --halo-steps 3
+same copyback 2 19x13x15 5 --halo-steps 3
+same copyback 3 19x13x15 7 --halo-steps 3
 same j2d5pt 2 61x45 4 --halo-steps 9
 # parts as thin as the halo: 4 ranks on 8 planes of radius 2 (2 planes each: one step between
 # exchanges), and 3 ranks on 9 planes of radius 3 (axis 1 too short to split: 3 and 5 cells)
@@ -176,6 +179,32 @@ else
   CXX=mpicxx emu_build "$tmp/nonccl.cu" "$tmp/nonccl" -DRT_MPI_NCCL
   $mpirun -np 2 "$tmp/nonccl" -s 35x27 -t 7 -r 1 --check-size 35x27 >"$tmp/nonccl.log" 2>&1
   if grep -q "check a: .* FAIL" "$tmp/nonccl.log"; then ok; else no "without its NCCL exchange the program passed"; fi
+fi
+# A block ends on whichever buffer its launches left the state in and the ranks rename the two
+# (no copy): n5d with an even bT = 2 and B = 2 (one launch a block, ending on buffer 1) or B = 3
+# (launches of 2 and 1 steps, ending on buffer 0), 5 steps: an odd number of blocks (2 2 1; 3 2).
+# 1, 2 and 3 ranks must give the single-process n5d program's result bit for bit (cudaemu runs
+# the same arithmetic everywhere); and without the renaming, they must not.
+"$STENCILC" gen examples/star2d2r.c --backend n5d --bt 2 -o "$tmp/n5d-bt2.cu" &&
+  emu_build "$tmp/n5d-bt2.cu" "$tmp/n5d-bt2" &&
+  "$STENCILC" gen examples/star2d2r.c --backend n5d --bt 2 --mpi -o "$tmp/n5d-bt2-mpi.cu" &&
+  CXX=mpicxx emu_build "$tmp/n5d-bt2-mpi.cu" "$tmp/n5d-bt2-mpi" || no "n5d bT = 2: build"
+"$tmp/n5d-bt2" -s 35x27 -t 5 -r 1 --dump-output "$tmp/n5d-bt2.ref" >/dev/null 2>&1 ||
+  no "n5d bT = 2: the single-process program failed"
+for b in 2 3; do
+  for np in 1 2 3; do
+    $mpirun -np $np "$tmp/n5d-bt2-mpi" -s 35x27 -t 5 -r 1 --halo-steps $b --dump-output "$tmp/n5d-bt2.mpi" \
+      >"$tmp/n5d-bt2.log" 2>&1
+    if grep -q "ranks=$np .*halo_steps=$b .*PASS" "$tmp/n5d-bt2.log" && cmp -s "$tmp/n5d-bt2.mpi" "$tmp/n5d-bt2.ref"; then ok
+    else no "n5d bT = 2, B = $b, $np ranks: not the single process's result: $(grep -E 'FAIL|rror' "$tmp/n5d-bt2.log" | head -2)"; fi
+  done
+done
+sed 's/if (at == 1) engine_swap(e);/;/' "$tmp/n5d-bt2-mpi.cu" >"$tmp/norename.cu"
+if cmp -s "$tmp/norename.cu" "$tmp/n5d-bt2-mpi.cu"; then no "the block loop's renaming was not found to cut"
+else
+  CXX=mpicxx emu_build "$tmp/norename.cu" "$tmp/norename"
+  $mpirun -np 2 "$tmp/norename" -s 35x27 -t 5 -r 1 --halo-steps 2 >"$tmp/norename.log" 2>&1
+  if grep -q "check a: .* FAIL" "$tmp/norename.log"; then ok; else no "without the renaming of its blocks the program passed"; fi
 fi
 emu naive_acoustic examples/programs/acoustic2d.c 31x27 --backend naive
 # 4 ranks as 2x2: the axis-1 slabs are strided copies (cudaMemcpy2DAsync)
