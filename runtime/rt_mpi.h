@@ -28,10 +28,20 @@
 #define RT_MPI_HALO_STEPS (RT_LAUNCH_STEPS > 1 ? RT_LAUNCH_STEPS : 4)
 #endif
 
+/* Whether axis 0's slabs are staged through the host (not with NCCL, which moves them itself). */
+#ifdef RT_MPI_NCCL
+#define RT_MPI_STAGE0 0
+#else
+#define RT_MPI_STAGE0 1
+#endif
+
+/* This rank's part, with its staging memory (rt_mpi_release frees it). */
 RT_API RtPart rt_mpi_stencil_part(const long n[], long asked) {
   long lo[2] = {rt_stencil.lo[0], rt_stencil.dims > 1 ? rt_stencil.lo[1] : 0};
   long hi[2] = {rt_stencil.hi[0], rt_stencil.dims > 1 ? rt_stencil.hi[1] : 0};
-  return rt_mpi_part(&rt_stencil, lo, hi, n, asked, RT_MPI_HALO_STEPS);
+  RtPart p = rt_mpi_part(&rt_stencil, lo, hi, n, asked, RT_MPI_HALO_STEPS);
+  rt_mpi_slabs(&p, 1, RT_MPI_STAGE0, engine_host_alloc, engine_host_free);
+  return p;
 }
 
 /* The rank's local grid as the single-process initial state has it (rt_initial_state): buffer 0
@@ -46,16 +56,16 @@ RT_API void rt_mpi_initial_state(const RtPart *p, rt_real *buf[2], uint64_t seed
 }
 
 /* The halo slabs along axis a of buffer 0 out of the engine (k = 0, 2), and in (k = 1, 3). */
-RT_API void rt_mpi_pack(const RtPart *p, int a, Engine *e, rt_real *slab[4]) {
+RT_API void rt_mpi_pack(const RtPart *p, int a, Engine *e) {
   RtBlock blk;
   for (int k = 0; k < 4; k += 2)
-    if (rt_mpi_slab(p, a, k, &blk)) engine_read_block(e, 0, &blk, slab[k]);
+    if (rt_mpi_slab(p, a, k, &blk)) engine_read_block(e, 0, &blk, p->slab[k]);
 }
 
-RT_API void rt_mpi_unpack(const RtPart *p, int a, Engine *e, rt_real *slab[4]) {
+RT_API void rt_mpi_unpack(const RtPart *p, int a, Engine *e) {
   RtBlock blk;
   for (int k = 1; k < 4; k += 2)
-    if (rt_mpi_slab(p, a, k, &blk)) engine_write_block(e, 0, &blk, slab[k]);
+    if (rt_mpi_slab(p, a, k, &blk)) engine_write_block(e, 0, &blk, p->slab[k]);
 }
 
 #ifdef RT_MPI_NCCL
@@ -122,7 +132,7 @@ RT_API void rt_mpi_transport_wait(void) {}
 #endif
 
 /* The swap along axis a, start to end. */
-RT_API void rt_mpi_exchange(const RtPart *p, int a, Engine *e, rt_real *slab[4]) {
+RT_API void rt_mpi_exchange(const RtPart *p, int a, Engine *e) {
 #ifdef RT_MPI_NCCL
   if (a == 0) {
     rt_mpi_nccl_exchange(p, e);
@@ -130,18 +140,18 @@ RT_API void rt_mpi_exchange(const RtPart *p, int a, Engine *e, rt_real *slab[4])
   }
 #endif
   MPI_Request req[4];
-  rt_mpi_pack(p, a, e, slab);
-  MPI_Waitall(rt_mpi_post(p, a, 1, slab, req), req, MPI_STATUSES_IGNORE);
-  rt_mpi_unpack(p, a, e, slab);
+  rt_mpi_pack(p, a, e);
+  MPI_Waitall(rt_mpi_post(p, a, 1, p->slab, req), req, MPI_STATUSES_IGNORE);
+  rt_mpi_unpack(p, a, e);
 }
 
 #if defined(RT_ENGINE_ADVANCE) || defined(RT_MPI_NCCL)
 /* A backend that fuses steps has no hook for a step over some planes, and NCCL's exchange is
  * queued on the GPU without the host waiting: the swaps, then k steps. Returns the buffer holding
  * the result (rt_engine_steps). */
-RT_API int rt_mpi_block(const RtPart *p, Engine *e, rt_real *slab[4], long k) {
-  if (p->procs[1] > 1) rt_mpi_exchange(p, 1, e, slab);
-  if (p->procs[0] > 1) rt_mpi_exchange(p, 0, e, slab);
+RT_API int rt_mpi_block(const RtPart *p, Engine *e, long k) {
+  if (p->procs[1] > 1) rt_mpi_exchange(p, 1, e);
+  if (p->procs[0] > 1) rt_mpi_exchange(p, 0, e);
   return rt_engine_steps(e, k);
 }
 #else
@@ -150,17 +160,17 @@ RT_API int rt_mpi_block(const RtPart *p, Engine *e, rt_real *slab[4], long k) {
  * incoming slabs do not touch. (A swap along axis 1 comes first, whole.) The step writes buffer 1
  * while the slabs go out of and into buffer 0; the planes near the incoming halo follow the wait,
  * then the other k - 1 steps. As rt_engine_steps, returns the buffer holding the result, k % 2. */
-RT_API int rt_mpi_block(const RtPart *p, Engine *e, rt_real *slab[4], long k) {
+RT_API int rt_mpi_block(const RtPart *p, Engine *e, long k) {
   MPI_Request req[4];
-  if (p->procs[1] > 1) rt_mpi_exchange(p, 1, e, slab);
-  rt_mpi_pack(p, 0, e, slab);
-  int nreq = rt_mpi_post(p, 0, 1, slab, req);
+  if (p->procs[1] > 1) rt_mpi_exchange(p, 1, e);
+  rt_mpi_pack(p, 0, e);
+  int nreq = rt_mpi_post(p, 0, 1, p->slab, req);
   long first = p->local.lo[0], end = first + p->local.n[0]; /* the planes a step updates */
   long in_first = p->coord[0] > 0 ? p->pad_lo[0] + p->reach_lo[0] : first;
   long in_end = p->coord[0] < p->procs[0] - 1 ? p->pad_lo[0] + p->count[0] - p->reach_hi[0] : end;
   if (in_end > in_first) engine_step_planes(e, 0, in_first, in_end - in_first);
   MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
-  rt_mpi_unpack(p, 0, e, slab);
+  rt_mpi_unpack(p, 0, e);
   if (in_end <= in_first) {
     engine_step(e, 0); /* parts as thin as the halo: nothing to overlap */
   } else {
@@ -176,18 +186,15 @@ RT_API int rt_mpi_block(const RtPart *p, Engine *e, rt_real *slab[4], long k) {
  * buffer 0. */
 RT_API void rt_mpi_run(const RtPart *p, Engine *e, long steps) {
   long b = p->halo_steps;
-  rt_real *slab[4];
-  rt_mpi_slabs(p, 1, slab, engine_host_alloc);
   for (long done = 0; done < steps; done += b) {
     long k = steps - done < b ? steps - done : b;
-    int at = done > 0 && p->ranks > 1 ? rt_mpi_block(p, e, slab, k) : rt_engine_steps(e, k);
+    int at = done > 0 && p->ranks > 1 ? rt_mpi_block(p, e, k) : rt_engine_steps(e, k);
     /* a block that ends on buffer 1 (an odd step count, or an odd count of fused launches) is
      * renamed, where a copy would move the whole part every block. Both buffers hold the same
      * fixed halo, and the planes the neighbours refresh are rewritten before they are read. */
     if (at == 1) engine_swap(e);
   }
   rt_mpi_transport_wait();
-  for (int k = 0; k < 4; k++) engine_host_free(slab[k]);
 }
 
 /* The rank's engine, holding its part of the initial state. */
@@ -212,6 +219,7 @@ RT_API int rt_mpi_check(const char *label, const long n[], long steps, double ga
   rt_real *mine = (rt_real *)engine_host_alloc((size_t)(own.rows * own.chunk) * sizeof(rt_real));
   engine_read_block(e, 0, &own, mine);
   engine_destroy(e);
+  rt_mpi_release(&p);
   RtGrid g = p.global;
   rt_real *buf[2] = {NULL, NULL}, *got = NULL;
   if (p.rank == 0) {
@@ -255,6 +263,7 @@ RT_API double rt_mpi_time(const long n[], long steps, long reps, uint64_t seed, 
   double median = rt_median(ms, (int)reps);
   free(ms);
   engine_destroy(e);
+  rt_mpi_release(&p);
   return median;
 }
 

@@ -16,44 +16,45 @@
 
 enum { RT_PROG_BUFFERS = RT_PROG_LEVELS * RT_PROG_FIELDS };
 
-RT_API RtPart rt_prog_part(const long n[], long asked) {
-  long reach[2] = {RT_PROG_STEP_REACH0, RT_PROG_STEP_REACH1};
-  return rt_mpi_part(&rt_program.view, reach, reach, n, asked, 4);
-}
-
 RT_API int rt_prog_state_buffers(void) {
   int n = 0;
   for (int i = 0; i < RT_PROG_BUFFERS; i++) n += rt_prog_state(i);
   return n;
 }
 
+/* This rank's part, with its staging memory (rt_mpi_release frees it): every exchange of a
+ * program is staged. */
+RT_API RtPart rt_prog_part(const long n[], long asked) {
+  long reach[2] = {RT_PROG_STEP_REACH0, RT_PROG_STEP_REACH1};
+  RtPart p = rt_mpi_part(&rt_program.view, reach, reach, n, asked, 4);
+  rt_mpi_slabs(&p, rt_prog_state_buffers(), 1, rt_engine_host_alloc, rt_engine_host_free);
+  return p;
+}
+
 /* Swaps the halo slabs along axis a of every state buffer with both neighbours. */
-RT_API void rt_prog_exchange(const RtPart *p, int a, rt_real **d, rt_real *slab[4]) {
+RT_API void rt_prog_exchange(const RtPart *p, int a, rt_real **d) {
   RtBlock blk;
   MPI_Request req[4];
   for (int k = 0; k < 4; k += 2)
     if (rt_mpi_slab(p, a, k, &blk))
       for (int i = 0, j = 0; i < RT_PROG_BUFFERS; i++)
-        if (rt_prog_state(i)) rt_engine_get_block(slab[k] + j++ * blk.rows * blk.chunk, d[i], &blk);
-  MPI_Waitall(rt_mpi_post(p, a, rt_prog_state_buffers(), slab, req), req, MPI_STATUSES_IGNORE);
+        if (rt_prog_state(i)) rt_engine_get_block(p->slab[k] + j++ * blk.rows * blk.chunk, d[i], &blk);
+  MPI_Waitall(rt_mpi_post(p, a, rt_prog_state_buffers(), p->slab, req), req, MPI_STATUSES_IGNORE);
   for (int k = 1; k < 4; k += 2)
     if (rt_mpi_slab(p, a, k, &blk))
       for (int i = 0, j = 0; i < RT_PROG_BUFFERS; i++)
-        if (rt_prog_state(i)) rt_engine_put_block(d[i], &blk, slab[k] + j++ * blk.rows * blk.chunk);
+        if (rt_prog_state(i)) rt_engine_put_block(d[i], &blk, p->slab[k] + j++ * blk.rows * blk.chunk);
 }
 
 /* Steps [0, steps) on the rank's part, exchanging before every B-th. */
 RT_API void rt_prog_mpi_run(const RtPart *p, rt_real **d, long steps) {
-  rt_real *slab[4];
-  rt_mpi_slabs(p, rt_prog_state_buffers(), slab, rt_engine_host_alloc);
   for (long t = 0; t < steps; t++) {
     if (t > 0 && t % p->halo_steps == 0)
       for (int a = 1; a >= 0; a--) /* axis 1 first: axis 0's whole planes carry the corners */
-        if (p->procs[a] > 1) rt_prog_exchange(p, a, d, slab);
+        if (p->procs[a] > 1) rt_prog_exchange(p, a, d);
     program_step(d, &p->local, t);
   }
   rt_engine_sync();
-  for (int k = 0; k < 4; k++) rt_engine_host_free(slab[k]);
 }
 
 /* The rank's engine buffers, holding its part of the inputs of the whole grid. */
@@ -71,6 +72,7 @@ RT_API int rt_prog_mpi_check(const char *label, const long n[], long steps, uint
   rt_real *d[RT_PROG_BUFFERS];
   rt_prog_mpi_upload(&p, d, seed);
   rt_prog_mpi_run(&p, d, steps);
+  rt_mpi_release(&p);
   RtGrid g = p.global;
   rt_real *h[RT_PROG_BUFFERS] = {NULL}, *got = NULL;
   RtProgCheck c = rt_prog_check_start(steps);
@@ -124,6 +126,7 @@ RT_API double rt_prog_mpi_time(const long n[], long steps, long reps, uint64_t s
   double median = rt_median(ms, (int)reps);
   free(ms);
   rt_prog_release(d);
+  rt_mpi_release(&p);
   return median;
 }
 

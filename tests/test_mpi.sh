@@ -102,10 +102,27 @@ $mpirun -np 2 "$tmp/j2d5pt-mpi" -s 20x20 -t 3 -r 1 --halo-steps 11 >"$tmp/deep.l
 if grep -q "smaller --halo-steps" "$tmp/deep.log"; then ok; else no "deep halo not refused: $(head -2 "$tmp/deep.log")"; fi
 
 # the checks have teeth: without the exchange, 2 ranks must fail
-sed "s/rt_mpi_unpack(p, [a0], e, slab);/;/" "$tmp/j2d5pt-mpi.c" >"$tmp/noexchange.c"
+sed "s/rt_mpi_unpack(p, [a0], e);/;/" "$tmp/j2d5pt-mpi.c" >"$tmp/noexchange.c"
 mpicc -std=c11 -O1 -fopenmp -o "$tmp/noexchange" "$tmp/noexchange.c" -lm
 $mpirun -np 2 "$tmp/noexchange" -s 40x40 -t 9 -r 1 >"$tmp/noexchange.log" 2>&1
 if grep -q "check a: .* FAIL" "$tmp/noexchange.log"; then ok; else no "a program without the halo exchange passed"; fi
+# The host staging belongs to the part: four slabs allocated once per part (check a, check b, the
+# timing), none where no axis is staged; the only other host allocations are the gathered parts
+# of the two checks. A program that counts engine_host_alloc's calls, 2 ranks and 5 timed runs:
+# 3 x 4 + 2 per rank; 1 rank: 2. (NCCL, which carries axis 0 itself, below.)
+counted() {
+  sed 's/^RT_API void \*engine_host_alloc(size_t bytes) { return \(.*\); }$/RT_API void *engine_host_alloc(size_t bytes) { fputs("host_alloc\\n", stderr); return \1; }/' "$1" >"$2"
+  if cmp -s "$1" "$2"; then no "engine_host_alloc not found to count in $1"; return 1; fi
+}
+allocs() {
+  want=$1 np=$2 exe=$3; shift 3
+  n=$($mpirun -np "$np" "$exe" "$@" -r 5 2>&1 | grep -c '^host_alloc$')
+  if [ "$n" -eq "$want" ]; then ok; else no "$(basename "$exe"), $np ranks: $n host allocations, want $want"; fi
+}
+if counted "$tmp/j2d5pt-mpi.c" "$tmp/counted.c" && mpicc -std=c11 -O1 -fopenmp -o "$tmp/counted" "$tmp/counted.c" -lm; then
+  allocs 28 2 "$tmp/counted" -s 40x40 -t 9
+  allocs 2 1 "$tmp/counted" -s 40x40 -t 9
+fi
 # the overlap: the first step after an exchange runs in three parts, the inner planes while the
 # slabs travel, then the planes near either incoming halo. Each part counts: with any one cut
 # out, 3 ranks must fail (the bitwise checks above run through all three)
@@ -147,7 +164,7 @@ else no "a program's thin parts: exit $rc: $(head -2 "$tmp/pthin.log")"; fi
 # and its checks have teeth: without the exchange, 3 ranks must fail (in double: the stale halo
 # moves the float result by less than the float tolerance, as the wave travels slowly)
 "$STENCILC" gen examples/programs/acoustic2d.c --backend cpu --dtype double --mpi -o "$tmp/pd.c"
-sed 's/rt_prog_exchange(p, a, d, slab);/;/' "$tmp/pd.c" >"$tmp/pnoexchange.c"
+sed 's/rt_prog_exchange(p, a, d);/;/' "$tmp/pd.c" >"$tmp/pnoexchange.c"
 mpicc -std=c11 -O1 -fopenmp -o "$tmp/pnoexchange" "$tmp/pnoexchange.c" -lm
 $mpirun -np 3 "$tmp/pnoexchange" -s 45x37 -t 9 -r 1 >"$tmp/pnoexchange.log" 2>&1
 if grep -q "check a: .* FAIL" "$tmp/pnoexchange.log"; then ok; else no "a program without the halo exchange passed"; fi
@@ -172,6 +189,14 @@ emu n5d3d examples/star3d1r.c 13x11x9 --backend n5d --bt 2
 EMUFLAGS=-DRT_MPI_NCCL emu n5d2d-nccl examples/star2d2r.c 35x27 --backend n5d --bt 3
 EMUFLAGS=-DRT_MPI_NCCL emu naive3d-nccl examples/star3d2r.c 13x11x9 --backend naive
 EMUFLAGS=-DRT_MPI_NCCL NP=4 emu naive2d-nccl4 examples/j2d5pt.c 40x40 --backend naive
+# the same n5d program staged through pinned memory: 3 x 4 + 2 a rank; with NCCL and axis 0 alone
+# split nothing is staged: only the checks' gathered parts (2 a rank)
+if counted "$tmp/n5d2d.cu" "$tmp/counted-n5d.cu" && CXX=mpicxx emu_build "$tmp/counted-n5d.cu" "$tmp/counted-n5d"; then
+  allocs 28 2 "$tmp/counted-n5d" -s 35x27 -t 7 --check-size 35x27
+fi
+if counted "$tmp/n5d2d-nccl.cu" "$tmp/counted-nccl.cu" && CXX=mpicxx emu_build "$tmp/counted-nccl.cu" "$tmp/counted-nccl" -DRT_MPI_NCCL; then
+  allocs 4 2 "$tmp/counted-nccl" -s 35x27 -t 7 --check-size 35x27
+fi
 # and it has teeth: a program whose NCCL exchange is cut out fails
 sed 's/^    rt_mpi_nccl_exchange(p, e);$/    ;/' "$tmp/n5d2d-nccl.cu" >"$tmp/nonccl.cu"
 if cmp -s "$tmp/nonccl.cu" "$tmp/n5d2d-nccl.cu"; then no "the NCCL exchange call was not found to cut"
