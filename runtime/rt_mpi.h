@@ -244,25 +244,26 @@ RT_API int rt_mpi_check(const char *label, const long n[], long steps, double ga
   return pass;
 }
 
-/* One warm-up run, then reps timed runs of `steps` steps, each the slowest rank's wall time;
- * returns the median in ms. */
+/* A timed run: `steps` steps of the part, the queued work complete on return. */
+typedef struct {
+  const RtPart *p;
+  Engine *e;
+  long steps;
+} RtMpiRun;
+
+static void rt_mpi_timed_run(void *ctx) {
+  RtMpiRun *r = (RtMpiRun *)ctx;
+  rt_mpi_run(r->p, r->e, r->steps);
+  engine_timer_start(r->e); /* with the stop: waits for the queued work */
+  engine_timer_stop(r->e);
+}
+
+/* The median of reps timed runs of `steps` steps after a warm-up (rt_mpi_time_runs), in ms. */
 RT_API double rt_mpi_time(const long n[], long steps, long reps, uint64_t seed, long halo_steps) {
   RtPart p = rt_mpi_stencil_part(n, halo_steps);
-  Engine *e = rt_mpi_engine(&p, seed);
-  rt_mpi_run(&p, e, steps);
-  double *ms = (double *)rt_xmalloc((size_t)reps * sizeof *ms);
-  for (long r = 0; r < reps; r++) {
-    MPI_Barrier(MPI_COMM_WORLD);
-    double t0 = MPI_Wtime();
-    rt_mpi_run(&p, e, steps);
-    engine_timer_start(e); /* with the stop: waits for the queued work */
-    engine_timer_stop(e);
-    double mine = (MPI_Wtime() - t0) * 1e3;
-    MPI_Allreduce(&mine, &ms[r], 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  }
-  double median = rt_median(ms, (int)reps);
-  free(ms);
-  engine_destroy(e);
+  RtMpiRun run = {&p, rt_mpi_engine(&p, seed), steps};
+  double median = rt_mpi_time_runs(rt_mpi_timed_run, &run, reps);
+  engine_destroy(run.e);
   rt_mpi_release(&p);
   return median;
 }

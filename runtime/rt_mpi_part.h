@@ -239,6 +239,24 @@ RT_API void rt_mpi_gather(const RtPart *p, const rt_real *mine, rt_real *whole) 
   }
 }
 
+/* One warm-up run(ctx), then reps timed ones, each the slowest rank's wall time from a common
+ * start (a barrier) to the end of its run (run returns when its work is complete); returns the
+ * median in ms. Every rank returns it. */
+RT_API double rt_mpi_time_runs(void (*run)(void *ctx), void *ctx, long reps) {
+  run(ctx);
+  double *ms = (double *)rt_xmalloc((size_t)reps * sizeof *ms);
+  for (long r = 0; r < reps; r++) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    run(ctx);
+    double mine = (MPI_Wtime() - t0) * 1e3;
+    MPI_Allreduce(&mine, &ms[r], 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  }
+  double median = rt_median(ms, (int)reps);
+  free(ms);
+  return median;
+}
+
 /* The index in the whole grid of cell c of the rank's local grid. */
 RT_API long rt_mpi_global_cell(const RtPart *p, long c) {
   const RtGrid *l = &p->local, *g = &p->global;

@@ -109,22 +109,25 @@ RT_API int rt_prog_mpi_check(const char *label, const long n[], long steps, uint
   return pass;
 }
 
-/* One warm-up run, then reps timed runs, each the slowest rank's wall time; the median in ms. */
+/* A timed run: `steps` steps of the part (rt_prog_mpi_run completes them). */
+typedef struct {
+  const RtPart *p;
+  rt_real **d;
+  long steps;
+} RtProgMpiRun;
+
+static void rt_prog_mpi_timed_run(void *ctx) {
+  RtProgMpiRun *r = (RtProgMpiRun *)ctx;
+  rt_prog_mpi_run(r->p, r->d, r->steps);
+}
+
+/* The median of reps timed runs after a warm-up (rt_mpi_time_runs), in ms. */
 RT_API double rt_prog_mpi_time(const long n[], long steps, long reps, uint64_t seed, long halo_steps) {
   RtPart p = rt_prog_part(n, halo_steps);
   rt_real *d[RT_PROG_BUFFERS];
   rt_prog_mpi_upload(&p, d, seed);
-  rt_prog_mpi_run(&p, d, steps);
-  double *ms = (double *)rt_xmalloc((size_t)reps * sizeof *ms);
-  for (long r = 0; r < reps; r++) {
-    MPI_Barrier(MPI_COMM_WORLD);
-    double t0 = MPI_Wtime();
-    rt_prog_mpi_run(&p, d, steps);
-    double mine = (MPI_Wtime() - t0) * 1e3;
-    MPI_Allreduce(&mine, &ms[r], 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  }
-  double median = rt_median(ms, (int)reps);
-  free(ms);
+  RtProgMpiRun run = {&p, d, steps};
+  double median = rt_mpi_time_runs(rt_prog_mpi_timed_run, &run, reps);
   rt_prog_release(d);
   rt_mpi_release(&p);
   return median;
