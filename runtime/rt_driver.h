@@ -161,6 +161,15 @@ RT_API void rt_reference(rt_real *buf[2], double *bnd[2], const RtGrid *g, long 
 #define RT_DUMP_WEIGHTS NULL, 0
 #endif
 
+/* The dumps of the initial state `init` asked for: --dump-init (raw) and --dump-input. rt_check
+ * and the MPI programs' rt_mpi_check (rank 0, the whole grid) both write them. */
+RT_API void rt_dump_initial(const rt_real *init, const RtGrid *g, long steps, const RtOptions *o) {
+  if (o->dump_init) rt_write_raw(o->dump_init, init, g->cells);
+  if (o->dump_input)
+    rt_dump_write(o->dump_input, RT_DUMP_INPUT, g, rt_stencil.lo, rt_stencil.hi, steps, init,
+                  RT_DUMP_WEIGHTS);
+}
+
 /* The engine's result `got` after `steps` steps from the fresh state in buf[0..1]: written to the
  * dumps asked for (dumps: 1), then compared cell by cell (rt_compare_bounded) with the reference
  * run from buf. rt_check and the MPI programs' rt_mpi_check both end with it. */
@@ -207,10 +216,7 @@ RT_API RtCheck rt_check(const char *label, const long n[], long steps, double ga
   rt_real *buf[2] = {rt_alloc_grid(&g), rt_alloc_grid(&g)};
   rt_real *got = rt_alloc_grid(&g);
   rt_initial_state(buf, &g, seed);
-  if (dumps && o->dump_init) rt_write_raw(o->dump_init, buf[0], g.cells);
-  if (dumps && o->dump_input)
-    rt_dump_write(o->dump_input, RT_DUMP_INPUT, &g, rt_stencil.lo, rt_stencil.hi, steps, buf[0],
-                  RT_DUMP_WEIGHTS);
+  if (dumps) rt_dump_initial(buf[0], &g, steps, o);
 
   Engine *e = engine_create(&g);
   engine_upload(e, buf[0], buf[1]);

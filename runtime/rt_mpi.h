@@ -225,6 +225,7 @@ RT_API int rt_mpi_check(const char *label, const long n[], long steps, double ga
   if (p.rank == 0) {
     buf[0] = rt_alloc_grid(&g), buf[1] = rt_alloc_grid(&g), got = rt_alloc_grid(&g);
     rt_initial_state(buf, &g, seed);
+    if (dumps) rt_dump_initial(buf[0], &g, steps, o);
   }
   rt_mpi_gather(&p, mine, got);
   engine_host_free(mine);
@@ -272,14 +273,14 @@ int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   RtOptions o;
   rt_parse_options(argc, argv, &rt_stencil, &o);
-  if (o.time_ms || o.dump_init || o.dump_input)
-    rt_mpi_refuse("stencilc: MPI programs take -s -t -r --seed --check-size --ref-cache --dump "
-                  "--dump-output --halo-steps; not --time-ms, --dump-init or --dump-input");
+  if (o.time_ms)
+    rt_mpi_refuse("stencilc: MPI programs take -s -t -r --seed --check-size --ref-cache "
+                  "--dump-init --dump --dump-input --dump-output --halo-steps; not --time-ms");
   engine_setup();
   rt_mpi_transport_open();
   double gain = rt_setup_weights(&o);
   long check_n[RT_MAX_DIMS] = {0, 0, 0};
-  int full = o.dump || o.dump_output;
+  int full = o.dump || o.dump_input || o.dump_output; /* the dumps are of the size asked for */
   for (int a = 0; a < rt_stencil.dims; a++)
     check_n[a] = !full && o.check[a] < o.n[a] ? o.check[a] : o.n[a];
   int ok = rt_mpi_check("a", check_n, o.steps, gain, o.seed, &o, 1);
