@@ -152,8 +152,8 @@ int main(int argc, char **argv) {
   rt_parse_options(argc, argv, view, &o);
   if (o.dump_init || o.ref_cache || o.time_ms)
     rt_mpi_refuse("stencilc: stencil programs on MPI ranks take -s -t -r --seed --check-size "
-                  "--dump --dump-input --dump-output --halo-steps; not --dump-init, --ref-cache "
-                  "or --time-ms");
+                  "--skip-full-check --dump --dump-input --dump-output --halo-steps; not "
+                  "--dump-init, --ref-cache or --time-ms");
   rt_engine_setup();
   rt_prog_scalars(o.seed);
   long check_n[RT_MAX_DIMS] = {0, 0, 0};
@@ -161,7 +161,8 @@ int main(int argc, char **argv) {
   for (int a = 0; a < view->dims; a++)
     check_n[a] = !full && o.check[a] < o.n[a] ? o.check[a] : o.n[a];
   int ok = rt_prog_mpi_check("a", check_n, o.steps, o.seed, &o, 1);
-  ok = rt_prog_mpi_check("b", o.n, o.steps < 3 ? o.steps : 3, o.seed + 1, &o, 0) && ok;
+  if (!o.skip_full_check)
+    ok = rt_prog_mpi_check("b", o.n, o.steps < 3 ? o.steps : 3, o.seed + 1, &o, 0) && ok;
   if (!ok) {
     if (rt_mpi_rank() == 0) printf("FAIL: verification failed, not timing\n");
     MPI_Finalize();
@@ -177,9 +178,9 @@ int main(int argc, char **argv) {
     char size[96];
     rt_format_size(size, sizeof size, view->dims, o.n);
     printf("RESULT name=%s backend=%s dtype=%s size=%s steps=%ld reps=%ld ranks=%d ms=%.3f "
-           "gcells=%.4f gflops=%.3f verify=PASS\n",
+           "gcells=%.4f gflops=%.3f verify=%s\n",
            view->name, view->backend, view->dtype, size, o.steps, o.reps, ranks, ms, gcells,
-           gcells * view->flops);
+           gcells * view->flops, o.skip_full_check ? "SMALL" : "PASS");
   }
   MPI_Finalize();
   return 0;
