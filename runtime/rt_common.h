@@ -546,8 +546,8 @@ RT_API void rt_usage(FILE *f, const char *prog, const RtStencil *st) {
               st->scalars[k].value);
 #ifdef RT_MPI
   fprintf(f, "  --halo-steps B   steps between the ranks' halo exchanges (halos B times the reach\n"
-             "                   deep; default: the backend's steps per launch (twice that if even),\n"
-             "                   else 4, or what the thinnest part can serve); start with\n"
+             "                   deep; default: the backend's steps per launch, else 4, or what\n"
+             "                   the thinnest part can serve); start with\n"
              "                   mpirun -np P\n");
 #endif
 }

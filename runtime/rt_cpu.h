@@ -39,8 +39,11 @@ RT_API void engine_step_planes(Engine *e, int src, long first, long count) {
   stencil_step(e->buf[src] + off, e->buf[1 - src] + off, &sub);
 }
 
-RT_API void engine_copy(Engine *e, int from, int to) {
-  memcpy(e->buf[to], e->buf[from], rt_cpu_bytes(e));
+/* Buffers 0 and 1 trade names: where a copy would move a whole level, nothing moves. */
+RT_API void engine_swap(Engine *e) {
+  rt_real *t = e->buf[0];
+  e->buf[0] = e->buf[1];
+  e->buf[1] = t;
 }
 
 RT_API void engine_download(Engine *e, int which, rt_real *host) {

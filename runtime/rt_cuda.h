@@ -12,9 +12,9 @@ RT_API int rt_cuda_stream_chunk(long n0, long tiles, int threads, long least) {
 }
 
 #ifdef RT_ENGINE_ADVANCE
-/* Temporally blocked backends advance several steps per call and leave the result of `steps`
- * steps in buf[steps % 2]. */
-static void stencil_advance(rt_real *buf[2], const RtGrid *g, long steps);
+/* Temporally blocked backends advance several steps per call, alternating the buffers launch by
+ * launch, and return the buffer that holds the result of `steps` steps. */
+static int stencil_advance(rt_real *buf[2], const RtGrid *g, long steps);
 #else
 static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g);
 #endif
@@ -66,7 +66,8 @@ RT_API void engine_upload(Engine *e, const rt_real *b0, const rt_real *b1) {
 }
 
 #ifdef RT_ENGINE_ADVANCE
-RT_API void engine_advance(Engine *e, long steps) { stencil_advance(e->buf, &e->g, steps); }
+/* `steps` steps from buffer 0; returns the buffer holding the result. */
+RT_API int engine_advance(Engine *e, long steps) { return stencil_advance(e->buf, &e->g, steps); }
 #else
 RT_API void engine_step(Engine *e, int src) { stencil_step(e->buf[src], e->buf[1 - src], &e->g); }
 
@@ -79,8 +80,11 @@ RT_API void engine_step_planes(Engine *e, int src, long first, long count) {
 }
 #endif
 
-RT_API void engine_copy(Engine *e, int from, int to) {
-  RT_CUDA_CHECK(cudaMemcpy(e->buf[to], e->buf[from], rt_cuda_bytes(e), cudaMemcpyDeviceToDevice));
+/* Buffers 0 and 1 trade names: where a copy would move a whole level, nothing moves. */
+RT_API void engine_swap(Engine *e) {
+  rt_real *t = e->buf[0];
+  e->buf[0] = e->buf[1];
+  e->buf[1] = t;
 }
 
 RT_API void engine_download(Engine *e, int which, rt_real *host) {

@@ -10,7 +10,9 @@
  *   engine_create(g)                storage for two buffers of grid g
  *   engine_upload(e, b0, b1)        host -> engine, both buffers (and the run-time weights)
  *   engine_step(e, src)             one time step from buffer src into buffer 1 - src
- *   engine_copy(e, from, to)        whole-buffer copy (copy-back form)
+ *   engine_advance(e, steps)        (RT_ENGINE_ADVANCE, in place of engine_step) steps from
+ *                                   buffer 0; returns the buffer holding the result
+ *   engine_swap(e)                  buffers 0 and 1 trade names (no data moves)
  *   engine_download(e, which, h)    engine buffer `which` -> host
  *   engine_timer_start(e), engine_timer_stop(e) -> elapsed ms (completes the queued work)
  *   engine_destroy(e)
@@ -26,13 +28,23 @@ RT_API int rt_result_buffer(long steps) {
   return rt_stencil.copyback ? 0 : (int)(steps % 2);
 }
 
-RT_API void rt_engine_run(Engine *e, long steps) {
+/* `steps` steps from buffer 0; returns the buffer the engine left the result in: steps % 2 one
+ * step at a time, the parity of the launches for an engine that fuses steps. */
+RT_API int rt_engine_steps(Engine *e, long steps) {
 #ifdef RT_ENGINE_ADVANCE
-  engine_advance(e, steps);
+  return engine_advance(e, steps);
 #else
   for (long t = 0; t < steps; t++) engine_step(e, (int)(t % 2));
+  return (int)(steps % 2);
 #endif
-  if (rt_result_buffer(steps) != (int)(steps % 2)) engine_copy(e, 1, 0);
+}
+
+/* `steps` steps from buffer 0, the result then in buffer rt_result_buffer(steps), where the
+ * user's loop leaves it: when the engine left it in the other buffer, the two are renamed
+ * (engine_swap), nothing copied. Both hold the same fixed halo, and no caller reads the other
+ * buffer's interior after a run. */
+RT_API void rt_engine_run(Engine *e, long steps) {
+  if (rt_engine_steps(e, steps) != rt_result_buffer(steps)) engine_swap(e);
 }
 
 /* The reference and its bound per cell (bnd[0..1]: 0 at the start, the halo stays 0). */
@@ -149,6 +161,15 @@ RT_API void rt_reference(rt_real *buf[2], double *bnd[2], const RtGrid *g, long 
 #define RT_DUMP_WEIGHTS NULL, 0
 #endif
 
+/* The dumps of the initial state `init` asked for: --dump-init (raw) and --dump-input. rt_check
+ * and the MPI programs' rt_mpi_check (rank 0, the whole grid) both write them. */
+RT_API void rt_dump_initial(const rt_real *init, const RtGrid *g, long steps, const RtOptions *o) {
+  if (o->dump_init) rt_write_raw(o->dump_init, init, g->cells);
+  if (o->dump_input)
+    rt_dump_write(o->dump_input, RT_DUMP_INPUT, g, rt_stencil.lo, rt_stencil.hi, steps, init,
+                  RT_DUMP_WEIGHTS);
+}
+
 /* The engine's result `got` after `steps` steps from the fresh state in buf[0..1]: written to the
  * dumps asked for (dumps: 1), then compared cell by cell (rt_compare_bounded) with the reference
  * run from buf. rt_check and the MPI programs' rt_mpi_check both end with it. */
@@ -195,10 +216,7 @@ RT_API RtCheck rt_check(const char *label, const long n[], long steps, double ga
   rt_real *buf[2] = {rt_alloc_grid(&g), rt_alloc_grid(&g)};
   rt_real *got = rt_alloc_grid(&g);
   rt_initial_state(buf, &g, seed);
-  if (dumps && o->dump_init) rt_write_raw(o->dump_init, buf[0], g.cells);
-  if (dumps && o->dump_input)
-    rt_dump_write(o->dump_input, RT_DUMP_INPUT, &g, rt_stencil.lo, rt_stencil.hi, steps, buf[0],
-                  RT_DUMP_WEIGHTS);
+  if (dumps) rt_dump_initial(buf[0], &g, steps, o);
 
   Engine *e = engine_create(&g);
   engine_upload(e, buf[0], buf[1]);

@@ -31,6 +31,10 @@ typedef struct RtPart {
   long halo_steps;         /* B: steps between exchanges */
   long reach_lo[2], reach_hi[2]; /* cells below / above one step's result depends on */
   MPI_Datatype elem;
+  /* Host staging of the exchanges through MPI (rt_mpi_slabs): numbered as rt_mpi_slab's blocks,
+   * NULL where no axis is staged; released by rt_mpi_release with slab_free. */
+  rt_real *slab[4];
+  void (*slab_free)(void *);
 } RtPart;
 
 static int rt_mpi_rank(void) {
@@ -152,7 +156,7 @@ RT_API int rt_mpi_slab(const RtPart *p, int a, int k, RtBlock *blk) {
 
 /* Posts the swap of the slabs along axis a with both neighbours, `nbuf` buffers' slabs packed one
  * after the other in each of slab[0..3] (numbered as rt_mpi_slab's); returns the requests. */
-RT_API int rt_mpi_post(const RtPart *p, int a, int nbuf, rt_real *slab[4], MPI_Request req[4]) {
+RT_API int rt_mpi_post(const RtPart *p, int a, int nbuf, rt_real *const slab[4], MPI_Request req[4]) {
   int n = 0;
   for (int k = 0; k < 4; k++) {
     RtBlock blk;
@@ -170,15 +174,25 @@ RT_API int rt_mpi_post(const RtPart *p, int a, int nbuf, rt_real *slab[4], MPI_R
   return n;
 }
 
-/* Host staging for rt_mpi_post: four slabs of nbuf buffers each, from alloc (pinned for GPUs). */
-RT_API void rt_mpi_slabs(const RtPart *p, int nbuf, rt_real *slab[4], void *(*alloc)(size_t)) {
+/* Host staging for rt_mpi_post, once per part: four slabs of nbuf buffers each, from alloc (pinned
+ * for GPUs), large enough for every split axis that is staged (axis 0 only when stage0: NCCL
+ * carries it device to device otherwise); none when no axis is. */
+RT_API void rt_mpi_slabs(RtPart *p, int nbuf, int stage0, void *(*alloc)(size_t), void (*release)(void *)) {
   long most = 0;
-  for (int a = 0; a < 2; a++) {
+  for (int a = stage0 ? 0 : 1; a < 2 && a < p->local.dims; a++) {
     long reach = p->reach_lo[a] > p->reach_hi[a] ? p->reach_lo[a] : p->reach_hi[a];
     RtBlock blk = rt_mpi_band(p, a, 0, p->halo_steps * reach);
-    if (a < p->local.dims && blk.rows * blk.chunk > most) most = blk.rows * blk.chunk;
+    if (p->procs[a] > 1 && blk.rows * blk.chunk > most) most = blk.rows * blk.chunk;
   }
-  for (int k = 0; k < 4; k++) slab[k] = (rt_real *)alloc((size_t)(nbuf * most) * sizeof(rt_real));
+  p->slab_free = release;
+  for (int k = 0; k < 4; k++)
+    p->slab[k] = most ? (rt_real *)alloc((size_t)(nbuf * most) * sizeof(rt_real)) : NULL;
+}
+
+/* The end of a part: its staging memory. */
+RT_API void rt_mpi_release(RtPart *p) {
+  for (int k = 0; k < 4; k++)
+    if (p->slab[k]) p->slab_free(p->slab[k]);
 }
 
 /* Along axis a, the local cells this rank contributes to the gathered grid: its part, and at the
@@ -223,6 +237,24 @@ RT_API void rt_mpi_gather(const RtPart *p, const rt_real *mine, rt_real *whole) 
       else MPI_Recv(dst, (int)blk.chunk, p->elem, q, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     }
   }
+}
+
+/* One warm-up run(ctx), then reps timed ones, each the slowest rank's wall time from a common
+ * start (a barrier) to the end of its run (run returns when its work is complete); returns the
+ * median in ms. Every rank returns it. */
+RT_API double rt_mpi_time_runs(void (*run)(void *ctx), void *ctx, long reps) {
+  run(ctx);
+  double *ms = (double *)rt_xmalloc((size_t)reps * sizeof *ms);
+  for (long r = 0; r < reps; r++) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    run(ctx);
+    double mine = (MPI_Wtime() - t0) * 1e3;
+    MPI_Allreduce(&mine, &ms[r], 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  }
+  double median = rt_median(ms, (int)reps);
+  free(ms);
+  return median;
 }
 
 /* The index in the whole grid of cell c of the rank's local grid. */

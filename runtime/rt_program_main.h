@@ -244,8 +244,8 @@ int main(int argc, char **argv) {
   rt_parse_options(argc, argv, view, &o);
   if (o.dump_init || o.ref_cache || o.time_ms)
     rt_bad_arg(argv[0], view,
-               "stencil programs take -s -t -r --seed --check-size --dump --dump-input "
-               "--dump-output; not", "--dump-init, --ref-cache, --time-ms");
+               "stencil programs take -s -t -r --seed --check-size --skip-full-check --dump "
+               "--dump-input --dump-output; not", "--dump-init, --ref-cache, --time-ms");
   rt_engine_setup();
   rt_prog_scalars(o.seed);
   long check_n[RT_MAX_DIMS] = {0, 0, 0};
@@ -253,7 +253,8 @@ int main(int argc, char **argv) {
   for (int a = 0; a < view->dims; a++)
     check_n[a] = o.check[a] < o.n[a] && !full ? o.check[a] : o.n[a];
   RtProgCheck ca = rt_prog_check("a", check_n, o.steps, o.seed, o.dump, o.dump_input, o.dump_output);
-  RtProgCheck cb = rt_prog_check("b", o.n, o.steps < 3 ? o.steps : 3, o.seed + 1, NULL, NULL, NULL);
+  RtProgCheck cb = ca;
+  if (!o.skip_full_check) cb = rt_prog_check("b", o.n, o.steps < 3 ? o.steps : 3, o.seed + 1, NULL, NULL, NULL);
   if (!ca.pass || !cb.pass) {
     printf("FAIL: verification failed, not timing\n");
     return 1;
@@ -265,9 +266,10 @@ int main(int argc, char **argv) {
   char size[96];
   rt_format_size(size, sizeof size, view->dims, o.n);
   printf("RESULT name=%s backend=%s dtype=%s size=%s steps=%ld reps=%ld ms=%.3f gcells=%.4f "
-         "gflops=%.3f max_abs=%.3e max_rel=%.3e verify=PASS\n",
+         "gflops=%.3f max_abs=%.3e max_rel=%.3e verify=%s\n",
          view->name, view->backend, view->dtype, size, o.steps, o.reps, ms, gcells,
-         gcells * view->flops, fmax(ca.max_abs, cb.max_abs), fmax(ca.max_rel, cb.max_rel));
+         gcells * view->flops, fmax(ca.max_abs, cb.max_abs), fmax(ca.max_rel, cb.max_rel),
+         o.skip_full_check ? "SMALL" : "PASS");
   return 0;
 }
 #endif /* RT_MPI */

@@ -58,10 +58,13 @@ for np in 1 2 3 4; do
   same copyback $np 19x13x15 5
   same sweeps $np 37x29 6
 done
-# the exchange interval: every step, not dividing the steps, more than the steps
+# the exchange interval: every step, not dividing the steps, more than the steps; blocks of an odd
+# step count in the copy-back form (the state renamed into buffer 0 after each)
 same j2d5pt 3 61x45 13 --halo-steps 1
 same j2d5pt 3 61x45 13 --halo-steps 5
 same star3d2r 2 23x17x19 7 --halo-steps 3
+same copyback 2 19x13x15 5 --halo-steps 3
+same copyback 3 19x13x15 7 --halo-steps 3
 same j2d5pt 2 61x45 4 --halo-steps 9
 # parts as thin as the halo: 4 ranks on 8 planes of radius 2 (2 planes each: one step between
 # exchanges), and 3 ranks on 9 planes of radius 3 (axis 1 too short to split: 3 and 5 cells)
@@ -99,10 +102,27 @@ $mpirun -np 2 "$tmp/j2d5pt-mpi" -s 20x20 -t 3 -r 1 --halo-steps 11 >"$tmp/deep.l
 if grep -q "smaller --halo-steps" "$tmp/deep.log"; then ok; else no "deep halo not refused: $(head -2 "$tmp/deep.log")"; fi
 
 # the checks have teeth: without the exchange, 2 ranks must fail
-sed "s/rt_mpi_unpack(p, [a0], e, slab);/;/" "$tmp/j2d5pt-mpi.c" >"$tmp/noexchange.c"
+sed "s/rt_mpi_unpack(p, [a0], e);/;/" "$tmp/j2d5pt-mpi.c" >"$tmp/noexchange.c"
 mpicc -std=c11 -O1 -fopenmp -o "$tmp/noexchange" "$tmp/noexchange.c" -lm
 $mpirun -np 2 "$tmp/noexchange" -s 40x40 -t 9 -r 1 >"$tmp/noexchange.log" 2>&1
 if grep -q "check a: .* FAIL" "$tmp/noexchange.log"; then ok; else no "a program without the halo exchange passed"; fi
+# The host staging belongs to the part: four slabs allocated once per part (check a, check b, the
+# timing), none where no axis is staged; the only other host allocations are the gathered parts
+# of the two checks. A program that counts engine_host_alloc's calls, 2 ranks and 5 timed runs:
+# 3 x 4 + 2 per rank; 1 rank: 2. (NCCL, which carries axis 0 itself, below.)
+counted() {
+  sed 's/^RT_API void \*engine_host_alloc(size_t bytes) { return \(.*\); }$/RT_API void *engine_host_alloc(size_t bytes) { fputs("host_alloc\\n", stderr); return \1; }/' "$1" >"$2"
+  if cmp -s "$1" "$2"; then no "engine_host_alloc not found to count in $1"; return 1; fi
+}
+allocs() {
+  want=$1 np=$2 exe=$3; shift 3
+  n=$($mpirun -np "$np" "$exe" "$@" -r 5 2>&1 | grep -c '^host_alloc$')
+  if [ "$n" -eq "$want" ]; then ok; else no "$(basename "$exe"), $np ranks: $n host allocations, want $want"; fi
+}
+if counted "$tmp/j2d5pt-mpi.c" "$tmp/counted.c" && mpicc -std=c11 -O1 -fopenmp -o "$tmp/counted" "$tmp/counted.c" -lm; then
+  allocs 28 2 "$tmp/counted" -s 40x40 -t 9
+  allocs 2 1 "$tmp/counted" -s 40x40 -t 9
+fi
 # the overlap: the first step after an exchange runs in three parts, the inner planes while the
 # slabs travel, then the planes near either incoming halo. Each part counts: with any one cut
 # out, 3 ranks must fail (the bitwise checks above run through all three)
@@ -141,10 +161,51 @@ $mpirun -np 4 "$tmp/acoustic2d-mpi" -s 12x5 -t 3 -r 1 >"$tmp/pthin.log" 2>&1
 rc=$?
 if [ $rc -eq 2 ] && grep -q "4 ranks split the 12 interior planes of axis 0 into parts of 3 or more, thinner than a halo of 4 planes" "$tmp/pthin.log"; then ok
 else no "a program's thin parts: exit $rc: $(head -2 "$tmp/pthin.log")"; fi
+# --dump-input and --dump-output on ranks: rank 0 writes the inputs of the whole grid and every
+# gathered buffer (coefficient grids too) in the single process's format; both files must be the
+# plain program's bit for bit. Programs (a velocity, a conductivity, RK stages) and stencils
+# (with --dump-init, its raw initial grid, too)
+dumps() {
+  name=$1 np=$2 size=$3 steps=$4 init=$5; shift 5
+  out=$tmp/$name-dumps-$np ref=$tmp/$name-dumps-ref
+  raw=${init:+--dump-init}
+  if ! $mpirun -np "$np" "$tmp/$name-mpi" -s "$size" -t "$steps" -r 1 --dump-input "$out.in" \
+      --dump-output "$out.out" $raw ${init:+"$out.init"} "$@" >"$out.log" 2>&1 || ! grep -q "ranks=$np .*PASS" "$out.log"; then
+    no "$name dumps: $np ranks: $(grep -E 'FAIL|error|stencilc' "$out.log" | head -2)"; return
+  fi
+  "$tmp/$name" -s "$size" -t "$steps" -r 1 --dump-input "$ref.in" --dump-output "$ref.out" \
+    $raw ${init:+"$ref.init"} >/dev/null 2>&1 || { no "$name dumps: the plain program failed"; return; }
+  for f in in out ${init:+init}; do
+    if [ -s "$ref.$f" ] && cmp -s "$out.$f" "$ref.$f"; then ok
+    else no "$name: $np ranks: the $f dump differs from the single process's"; fi
+  done
+}
+for np in 1 2 3; do
+  dumps acoustic2d $np 45x37 9 ""
+  dumps heat2d_var $np 29x23 7 ""
+  dumps j2d5pt $np 61x45 13 init
+done
+dumps heat2d_rk2 4 39x30 6 "" --halo-steps 3
+dumps acoustic3d 2 25x14x12 5 ""
+dumps star2d3r 3 50x31 9 init
+# --skip-full-check: only check a runs (no check b at the size timed) and the RESULT line says
+# verify=SMALL, on ranks and in a program's single process; without it, both checks and PASS
+skip() {
+  what=$1; shift
+  if "$@" --skip-full-check >"$tmp/skip.log" 2>&1 && grep -q "check a: .*PASS" "$tmp/skip.log" &&
+    ! grep -q "check b" "$tmp/skip.log" && grep -q "RESULT.*verify=SMALL" "$tmp/skip.log"; then ok
+  else no "$what --skip-full-check: $(grep -E 'check|RESULT|rror' "$tmp/skip.log" | head -3)"; fi
+  if "$@" >"$tmp/skip.log" 2>&1 && grep -q "check b: .*PASS" "$tmp/skip.log" &&
+    grep -q "RESULT.*verify=PASS" "$tmp/skip.log"; then ok
+  else no "$what without --skip-full-check: $(grep -E 'check|RESULT|rror' "$tmp/skip.log" | head -3)"; fi
+}
+skip "stencil on ranks" $mpirun -np 2 "$tmp/j2d5pt-mpi" -s 61x45 -t 5 -r 1
+skip "program on ranks" $mpirun -np 2 "$tmp/heat2d_rk2-mpi" -s 39x30 -t 5 -r 1
+skip "program" "$tmp/heat2d_rk2" -s 39x30 -t 5 -r 1
 # and its checks have teeth: without the exchange, 3 ranks must fail (in double: the stale halo
 # moves the float result by less than the float tolerance, as the wave travels slowly)
 "$STENCILC" gen examples/programs/acoustic2d.c --backend cpu --dtype double --mpi -o "$tmp/pd.c"
-sed 's/rt_prog_exchange(p, a, d, slab);/;/' "$tmp/pd.c" >"$tmp/pnoexchange.c"
+sed 's/rt_prog_exchange(p, a, d);/;/' "$tmp/pd.c" >"$tmp/pnoexchange.c"
 mpicc -std=c11 -O1 -fopenmp -o "$tmp/pnoexchange" "$tmp/pnoexchange.c" -lm
 $mpirun -np 3 "$tmp/pnoexchange" -s 45x37 -t 9 -r 1 >"$tmp/pnoexchange.log" 2>&1
 if grep -q "check a: .* FAIL" "$tmp/pnoexchange.log"; then ok; else no "a program without the halo exchange passed"; fi
@@ -169,6 +230,14 @@ emu n5d3d examples/star3d1r.c 13x11x9 --backend n5d --bt 2
 EMUFLAGS=-DRT_MPI_NCCL emu n5d2d-nccl examples/star2d2r.c 35x27 --backend n5d --bt 3
 EMUFLAGS=-DRT_MPI_NCCL emu naive3d-nccl examples/star3d2r.c 13x11x9 --backend naive
 EMUFLAGS=-DRT_MPI_NCCL NP=4 emu naive2d-nccl4 examples/j2d5pt.c 40x40 --backend naive
+# the same n5d program staged through pinned memory: 3 x 4 + 2 a rank; with NCCL and axis 0 alone
+# split nothing is staged: only the checks' gathered parts (2 a rank)
+if counted "$tmp/n5d2d.cu" "$tmp/counted-n5d.cu" && CXX=mpicxx emu_build "$tmp/counted-n5d.cu" "$tmp/counted-n5d"; then
+  allocs 28 2 "$tmp/counted-n5d" -s 35x27 -t 7 --check-size 35x27
+fi
+if counted "$tmp/n5d2d-nccl.cu" "$tmp/counted-nccl.cu" && CXX=mpicxx emu_build "$tmp/counted-nccl.cu" "$tmp/counted-nccl" -DRT_MPI_NCCL; then
+  allocs 4 2 "$tmp/counted-nccl" -s 35x27 -t 7 --check-size 35x27
+fi
 # and it has teeth: a program whose NCCL exchange is cut out fails
 sed 's/^    rt_mpi_nccl_exchange(p, e);$/    ;/' "$tmp/n5d2d-nccl.cu" >"$tmp/nonccl.cu"
 if cmp -s "$tmp/nonccl.cu" "$tmp/n5d2d-nccl.cu"; then no "the NCCL exchange call was not found to cut"
@@ -176,6 +245,32 @@ else
   CXX=mpicxx emu_build "$tmp/nonccl.cu" "$tmp/nonccl" -DRT_MPI_NCCL
   $mpirun -np 2 "$tmp/nonccl" -s 35x27 -t 7 -r 1 --check-size 35x27 >"$tmp/nonccl.log" 2>&1
   if grep -q "check a: .* FAIL" "$tmp/nonccl.log"; then ok; else no "without its NCCL exchange the program passed"; fi
+fi
+# A block ends on whichever buffer its launches left the state in and the ranks rename the two
+# (no copy): n5d with an even bT = 2 and B = 2 (one launch a block, ending on buffer 1) or B = 3
+# (launches of 2 and 1 steps, ending on buffer 0), 5 steps: an odd number of blocks (2 2 1; 3 2).
+# 1, 2 and 3 ranks must give the single-process n5d program's result bit for bit (cudaemu runs
+# the same arithmetic everywhere); and without the renaming, they must not.
+"$STENCILC" gen examples/star2d2r.c --backend n5d --bt 2 -o "$tmp/n5d-bt2.cu" &&
+  emu_build "$tmp/n5d-bt2.cu" "$tmp/n5d-bt2" &&
+  "$STENCILC" gen examples/star2d2r.c --backend n5d --bt 2 --mpi -o "$tmp/n5d-bt2-mpi.cu" &&
+  CXX=mpicxx emu_build "$tmp/n5d-bt2-mpi.cu" "$tmp/n5d-bt2-mpi" || no "n5d bT = 2: build"
+"$tmp/n5d-bt2" -s 35x27 -t 5 -r 1 --dump-output "$tmp/n5d-bt2.ref" >/dev/null 2>&1 ||
+  no "n5d bT = 2: the single-process program failed"
+for b in 2 3; do
+  for np in 1 2 3; do
+    $mpirun -np $np "$tmp/n5d-bt2-mpi" -s 35x27 -t 5 -r 1 --halo-steps $b --dump-output "$tmp/n5d-bt2.mpi" \
+      >"$tmp/n5d-bt2.log" 2>&1
+    if grep -q "ranks=$np .*halo_steps=$b .*PASS" "$tmp/n5d-bt2.log" && cmp -s "$tmp/n5d-bt2.mpi" "$tmp/n5d-bt2.ref"; then ok
+    else no "n5d bT = 2, B = $b, $np ranks: not the single process's result: $(grep -E 'FAIL|rror' "$tmp/n5d-bt2.log" | head -2)"; fi
+  done
+done
+sed 's/if (at == 1) engine_swap(e);/;/' "$tmp/n5d-bt2-mpi.cu" >"$tmp/norename.cu"
+if cmp -s "$tmp/norename.cu" "$tmp/n5d-bt2-mpi.cu"; then no "the block loop's renaming was not found to cut"
+else
+  CXX=mpicxx emu_build "$tmp/norename.cu" "$tmp/norename"
+  $mpirun -np 2 "$tmp/norename" -s 35x27 -t 5 -r 1 --halo-steps 2 >"$tmp/norename.log" 2>&1
+  if grep -q "check a: .* FAIL" "$tmp/norename.log"; then ok; else no "without the renaming of its blocks the program passed"; fi
 fi
 emu naive_acoustic examples/programs/acoustic2d.c 31x27 --backend naive
 # 4 ranks as 2x2: the axis-1 slabs are strided copies (cudaMemcpy2DAsync)

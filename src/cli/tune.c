@@ -315,8 +315,8 @@ static void build_all(const Subject *su, const char *nvcc, const char *dir, cons
 
 /* Runs candidate b as tune runs it (-t, -s, --time-ms, the shared reference cache), with
  * --skip-full-check when full is false; a stencil program's candidate runs all the steps, checked
- * in full (it takes no --time-ms, --ref-cache or --skip-full-check). Returns its GCells/s, -1
- * when it failed or was not verified, -3 without a GPU. */
+ * in full (it takes no --time-ms or --ref-cache, and is not given --skip-full-check). Returns its
+ * GCells/s, -1 when it failed or was not verified, -3 without a GPU. */
 static double run_candidate(const Options *o, const char *ref_dir, const Build *b, bool full,
                             bool program) {
   char out[PATH_LEN + 16];

@@ -271,9 +271,10 @@ void emit_grid_bounds(Emitter *e, int d, bool weights) {
 
 void emit_advance_open(Emitter *e, const char *bt) {
   em_directive(e, "#define RT_LAUNCH_STEPS %s", bt);
-  em_line(e, "/* Launches of bT steps each (the last one shorter), alternating the buffers; the\n"
-             " * result then moves to buf[steps %% 2] if the launch count left it in the other. */");
-  em_open(e, "static void stencil_advance(rt_real *buf[2], const RtGrid *g, long steps)");
+  em_line(e, "/* Launches of bT steps each (the last one shorter), alternating the buffers; returns the\n"
+             " * buffer the last one wrote, where level `steps` is (0 when steps is 0): the caller\n"
+             " * renames its buffers rather than have the whole grid copied. */");
+  em_open(e, "static int stencil_advance(rt_real *buf[2], const RtGrid *g, long steps)");
   em_line(e, "int src = 0;");
   em_open(e, "for (long done = 0; done < steps; src ^= 1)");
   em_line(e, "long bt = steps - done < %s ? steps - done : %s;", bt, bt);
@@ -282,11 +283,7 @@ void emit_advance_open(Emitter *e, const char *bt) {
 void emit_advance_close(Emitter *e) {
   em_line(e, "done += bt;");
   em_close(e);
-  em_line(e, "if (src != (int)(steps %% 2))");
-  e->depth++;
-  em_line(e, "RT_CUDA_CHECK(cudaMemcpyAsync(buf[steps %% 2], buf[src], (size_t)g->cells * sizeof(rt_real),\n"
-             "                              cudaMemcpyDeviceToDevice));");
-  e->depth--;
+  em_line(e, "return src;");
   em_close(e);
 }
 

@@ -120,12 +120,13 @@ void emit_cell_nest_close(Emitter *e, int dims);
  * (bound.c; the rules in runtime/rt_common.h, "Verification"). */
 void emit_bound_step(Buf *out, const Stencil *st);
 
-/* `static void stencil_advance(rt_real *buf[2], const RtGrid *g, long steps)` for a backend that
+/* `static int stencil_advance(rt_real *buf[2], const RtGrid *g, long steps)` for a backend that
  * fuses up to `bt` steps per launch (a C expression: the backend's macro): launches of bt steps
- * each and a shorter last one, alternating the buffers, then moves the result to buf[steps % 2]
- * when the launch count left it in the other. Between emit_advance_open and emit_advance_close
- * the backend writes its part: the statements that advance the `long bt` steps of one launch
- * from buf[src] into buf[1 - src] with the grid g. */
+ * each and a shorter last one, alternating the buffers from buf[0]; it returns the buffer holding
+ * level `steps` (the launch count's parity) and copies nothing: the caller renames (the engine,
+ * the MPI block loop) or, where it cannot (the library's fixed pointers), copies once per call.
+ * Between emit_advance_open and emit_advance_close the backend writes its part: the statements
+ * that advance the `long bt` steps of one launch from buf[src] into buf[1 - src] with the grid g. */
 void emit_advance_open(Emitter *e, const char *bt);
 void emit_advance_close(Emitter *e);
 

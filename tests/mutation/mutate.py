@@ -17,7 +17,7 @@ coefficient, or with a shuffle):
   unwritten-row / unwritten-col   the last interior row (axis 0) / the first interior column (last
                 axis) of the step's result left as it was before the step
   step-fewer    one time step fewer: the first step a copy (single-step engines), or steps - 1
-                steps then a copy (engines that fuse steps)
+                steps (engines that fuse steps: they return the buffer holding the result)
   barrier       one __syncthreads() of a CUDA kernel removed (a race: visible when tools/cudaemu
                 runs the threads of a block in random order, CUDAEMU_SCHEDULE=random)
 
@@ -171,15 +171,15 @@ def wrap(kernel, op, cuda, multistep):
     restore = save.replace("DeviceToHost", "HostToDevice")
     body = []
     if op == "step-fewer":
-        if multistep:
-            body += ["  if (steps > 1) mut_inner(buf, g, steps - 1);",
-                     "  " + copy_all.replace("DST", "buf[steps % 2]").replace("SRC", "buf[(steps - 1) % 2]") + ";"]
+        if multistep:  # the caller takes the result from the buffer returned
+            body += ["  return mut_inner(buf, g, steps > 0 ? steps - 1 : 0);"]
         else:
             body += ["  static int calls = 0;",
                      "  if (calls++ == 0) { " + copy_all.replace("DST", "out").replace("SRC", "in") + "; return; }",
                      "  mut_inner(in, out, g);"]
     else:
-        res = "buf[steps % 2]" if multistep else "out"
+        # the state before the steps (multistep: buf[0]) and the result (the buffer returned)
+        before, res = ("buf[0]", "buf[at]") if multistep else ("out", "out")
         axis = "0" if op == "unwritten-row" else "g->dims - 1"
         index = "g->lo[0] + g->n[0] - 1" if op == "unwritten-row" else "g->lo[g->dims - 1]"
         body += ["  /* the cells whose index along axis A is I: saved before the step, put back after */",
@@ -188,17 +188,19 @@ def wrap(kernel, op, cuda, multistep):
                  "  rt_real *keep = (rt_real *)rt_xmalloc((size_t)g->cells * sizeof(rt_real));",
                  "  for (long c = 0; c < g->cells; c++)",
                  "    if (rt_is_interior(g, c) && (c / g->stride[A]) % g->ext[A] == I) { " +
-                 save.replace("DST", "&keep[count++]").replace("SRC", "&%s[c]" % res) + "; }",
-                 "  mut_inner(%s);" % ("buf, g, steps" if multistep else "in, out, g"),
+                 save.replace("DST", "&keep[count++]").replace("SRC", "&%s[c]" % before) + "; }",
+                 "  %smut_inner(%s);" % (("const int at = ", "buf, g, steps") if multistep else ("", "in, out, g")),
                  "  count = 0;",
                  "  for (long c = 0; c < g->cells; c++)",
                  "    if (rt_is_interior(g, c) && (c / g->stride[A]) % g->ext[A] == I) { " +
                  restore.replace("DST", "&%s[c]" % res).replace("SRC", "&keep[count++]") + "; }",
                  "  free(keep);"]
-    sig = ("(rt_real *buf[2], const RtGrid *g, long steps)" if multistep else
-           "(const rt_real *in, rt_real *out, const RtGrid *g)")
+        if multistep:
+            body.append("  return at;")
+    sig = ("int %s(rt_real *buf[2], const RtGrid *g, long steps)" if multistep else
+           "void %s(const rt_real *in, rt_real *out, const RtGrid *g)") % entry
     head = "%s\n#define %s mut_inner\n" % (BEGIN, entry)
-    tail = "#undef %s\n/* mutation: %s */\nstatic void %s%s {\n%s\n}\n" % (entry, op, entry, sig, "\n".join(body))
+    tail = "#undef %s\n/* mutation: %s */\nstatic %s {\n%s\n}\n" % (entry, op, sig, "\n".join(body))
     return head + kernel[len(BEGIN):] + tail
 
 
