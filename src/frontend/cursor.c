@@ -239,7 +239,8 @@ static bool macro_use_at(CXTranslationUnit tu, unsigned offset, CXCursor *use) {
     cur_forget(macro_uses.tu);
     macro_uses.tu = tu;
     clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_use, NULL);
-    qsort(macro_uses.uses, (size_t)macro_uses.n, sizeof *macro_uses.uses, by_offset);
+    if (macro_uses.n) /* uses is NULL when the file uses no macro, and qsort's base is nonnull */
+      qsort(macro_uses.uses, (size_t)macro_uses.n, sizeof *macro_uses.uses, by_offset);
   }
   MacroUse key = {offset, clang_getNullCursor()};
   const MacroUse *u = macro_uses.n ? bsearch(&key, macro_uses.uses, (size_t)macro_uses.n,
