@@ -22,6 +22,7 @@
  * masked at the store. Cells outside the interior keep their value at every level; blocks that
  * touch no such cell (all but the grid's edges) run a variant without that selection. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <assert.h>
@@ -110,6 +111,13 @@ static bool point_at(const Stencil *st, int dz, int dy) {
   for (int p = 0; p < st->npoints; p++)
     if (emit_coef_used(st, p) && st->points[p].off[0] == dz && st->points[p].off[1] == dy) return true;
   return false;
+}
+
+/* Products whose coefficient reads a run-time weight (a __constant__ load, not an immediate). */
+static int run_time_weights(const Stencil *st) {
+  int n = 0;
+  for (int p = 0; p < st->npoints; p++) n += emit_coef_used(st, p) && st->coef_weight[p] >= 0;
+  return n;
 }
 
 static void count_points(const Stencil *st, Plan *pl) {
@@ -272,6 +280,7 @@ static int ssam_plan(const Stencil *st, const GenOptions *opt, void *plan, Refus
   pl->smem_reads = pl->smem ? pl->yrows : 0;
   pl->smem_extra = pl->smem ? pl->yspan : 0;
   pl->long_code = long_code(st, pl);
+  pl->by_weight = st->dims == 2 && run_time_weights(st) > 0;
   return 0;
 }
 
@@ -387,6 +396,72 @@ static void emit_output(Emitter *e, const Stencil *st, const Plan *pl, DType dt)
   em_end(e);
 }
 
+/* ---- weight-major order (2D, run-time weights) ----
+ * The same sums, each output's operations in the same order, but product by product across
+ * the level's N outputs: every chain is an array of N running sums, and a weight's products
+ * follow each other, so that it is loaded once and dies after N FMAs. Output by output
+ * instead, ptxas holds the level's weights across the outputs; past about 225 of them it
+ * reloaded each one into a uniform register before every FMA (conv2d-16x16 on sm_90: 4096
+ * ULDC for 4064 FFMA, 64 registers, twice the time per product of 15x15). */
+
+/* `var[i] = ` the first product of column dx, `var[i] = var[i] + ` the others, one loop each. */
+static void emit_column_by_weight(Emitter *e, const Stencil *st, DType dt, const char *var,
+                                  int rr, int dx, bool *first) {
+  for (int p = 0; p < st->npoints; p++) {
+    if (!emit_coef_used(st, p) || xoff(st, p) != dx) continue;
+    em_directive(e, "#pragma unroll");
+    em_begin(e);
+    buf_printf(e->out, "for (int i = 0; i < N; i++) %s[i] = ", var);
+    if (!*first) buf_printf(e->out, "%s[i] + ", var);
+    *first = false;
+    emit_coef(e->out, st, p, dt);
+    buf_printf(e->out, " * d[i + %d];", rr + st->points[p].off[0]);
+    em_end(e);
+  }
+}
+
+static void emit_shuffle_all(Emitter *e, const char *dst, const char *src, const char *shfl, int gap) {
+  em_directive(e, "#pragma unroll");
+  em_line(e, "for (int i = 0; i < N; i++) %s[i] = %s(SSAM_FULL, %s[i], %d);", dst, shfl, src, gap);
+}
+
+static void emit_chain_by_weight(Emitter *e, const Stencil *st, const Plan *pl, DType dt,
+                                 const char *var, const char *shfl, const int *cols, int n) {
+  if (n) em_line(e, "rt_real %s[N];", var);
+  for (int j = 0; j < n; j++) {
+    bool first = j == 0;
+    if (j) emit_shuffle_all(e, var, var, shfl, abs(cols[j] - cols[j - 1]));
+    emit_column_by_weight(e, st, dt, var, pl->rr, cols[j], &first);
+  }
+}
+
+/* The level's outputs into o[0 .. N-1], as emit_output computes each. */
+static void emit_outputs_by_weight(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
+  emit_chain_by_weight(e, st, pl, dt, "l", "__shfl_up_sync", pl->left, pl->nleft);
+  emit_chain_by_weight(e, st, pl, dt, "r", "__shfl_down_sync", pl->right, pl->nright);
+  em_line(e, "rt_real o[N];");
+  bool first = true;
+  if (pl->nleft) {
+    emit_shuffle_all(e, "o", "l", "__shfl_up_sync", -pl->left[pl->nleft - 1]);
+    first = false;
+  }
+  emit_column_by_weight(e, st, dt, "o", pl->rr, 0, &first);
+  if (pl->nright) {
+    em_directive(e, "#pragma unroll");
+    em_line(e, "for (int i = 0; i < N; i++) o[i] = %s__shfl_down_sync(SSAM_FULL, r[i], %d);",
+            first ? "" : "o[i] + ", pl->right[pl->nright - 1]);
+    first = false;
+  }
+  if (st->constant != 0 || first) {
+    em_directive(e, "#pragma unroll");
+    em_begin(e);
+    buf_printf(e->out, "for (int i = 0; i < N; i++) o[i] = %s", first ? "" : "o[i] + ");
+    emit_number(e->out, st->constant, dt);
+    buf_puts(e->out, ";");
+    em_end(e);
+  }
+}
+
 static void emit_step(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
   em_line(e, "/* Level K of a launch of BT levels: rows 0 .. N-1 of the cache become level K (row i\n"
              " * of level K is grid row row0 + K * RR + i); rows outside the interior keep their value. */");
@@ -404,9 +479,11 @@ static void emit_step(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
   } else {
     em_line(e, "(void)sm, (void)w, (void)lane;");
   }
+  if (pl->by_weight) emit_outputs_by_weight(e, st, pl, dt);
   em_directive(e, "#pragma unroll");
   em_open(e, "for (int i = 0; i < N; i++)");
-  emit_output(e, st, pl, dt);
+  if (pl->by_weight) em_line(e, "rt_real v = o[i];");
+  else emit_output(e, st, pl, dt);
   em_open(e, "if (EDGE)");
   em_line(e, "const int q = row0 + K * RR + i;");
   em_line(e, "v = pin && q >= LO0 && q < LO0 + n0 ? v : d[i + RR];");

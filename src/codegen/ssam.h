@@ -35,6 +35,8 @@ typedef struct {
   int smem_extra;   /* 3D: rows each level writes to shared memory beyond those it computes */
   bool long_code;   /* 2D: a launch unrolls more products than the code-size rule of the defaults
                        allows (MAX_UNROLLED in ssam.c): measured 1.3x to 1.5x slower */
+  bool by_weight;   /* 2D with run-time weights: products emitted weight by weight across the
+                       outputs of a level (ssam.c, emit_outputs_by_weight) */
   /* Columns: the distinct x offsets of the points used, left of the centre (ascending, the
    * farthest first) and right of it (descending, the farthest first). */
   int left[2 * SSAM_WARP], nleft, right[2 * SSAM_WARP], nright;
