@@ -205,9 +205,10 @@ accepted box2d4r --p 32 --bt 1 --bs 1024
 # count with the cache.
 refused j2d5pt "65 64" --chunks 65
 refused star3d1r "2D" --chunks 2
-refused j2d5pt "registers 66 next chunk's 1024 64" --p 64 --bt 1 --bs 1024 --chunks 2
+refused j2d5pt "registers 34 next chunk's 82 1024 64" --p 32 --bt 1 --bs 1024 --chunks 2
+accepted j2d5pt --p 32 --bt 1 --bs 1024
+accepted j2d5pt --p 16 --bt 1 --bs 1024 --chunks 2
 accepted j2d5pt --chunks 64 --bt 1
-accepted j2d5pt --p 64 --bt 1 --bs 1024
 
 # Shared memory (3D): two buffers of a plane per warp (and the halo warps) of the rows read.
 smem_refused box3d4r --bs 32x32 --p 24 --bt 1
