@@ -141,11 +141,15 @@ static void count_points(const Stencil *st, Plan *pl) {
  *     4 outputs: about 176; box3d4r, float, 8 outputs: about 137);
  *   - double without such loads: the products of the shuffled columns, computed ahead, about
  *     1.5 registers each (box2d4r, 72 such products: 208 at a cache of 24; box2d5r, 110: 255 at
- *     26). */
+ *     26);
+ *   - instead, products weight by weight (run-time weights): the two chains' running sums, one
+ *     per output (conv2d in double: 11x11 at P = 16 took 162 registers, 20x20 at 8 and 16 122
+ *     and 167; in float 20x20 at 16 took 96). */
 static int estimate_registers(const Plan *pl, DType dt) {
   int w = words(dt), outputs = pl->p + 2 * (pl->bt - 1) * pl->rr;
   int loads = pl->yrows * (outputs - 1) * (dt == DTYPE_DOUBLE ? 4 : 1) / 5;
-  int ahead = dt == DTYPE_DOUBLE && pl->yrows == 0 ? 3 * (pl->terms - pl->centre) / 2 : 0;
+  int ahead = pl->by_weight ? 2 * w * outputs
+              : dt == DTYPE_DOUBLE && pl->yrows == 0 ? 3 * (pl->terms - pl->centre) / 2 : 0;
   int next = pl->chunks > 1 ? pl->p : 0; /* the next chunk's rows, loaded ahead */
   return 8 + 4 * (pl->cache + next) * (w + 1) / 3 + w * loads + ahead;
 }
@@ -211,6 +215,7 @@ static int choose(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *w
   find_columns(st, pl);
   off_plane_rows(st, pl);
   count_points(st, pl);
+  pl->by_weight = st->dims == 2 && run_time_weights(st) > 0;
   if (pl->bt < 1 || pl->bt > MAX_BT)
     return codegen_refuse(why, "choose --bt between 1 and 32", "bT = %d is outside 1..%d", pl->bt,
                           MAX_BT);
@@ -290,7 +295,6 @@ static int ssam_plan(const Stencil *st, const GenOptions *opt, void *plan, Refus
   pl->smem_reads = pl->smem ? pl->yrows : 0;
   pl->smem_extra = pl->smem ? pl->yspan : 0;
   pl->long_code = long_code(st, pl);
-  pl->by_weight = st->dims == 2 && run_time_weights(st) > 0;
   return 0;
 }
 
