@@ -62,13 +62,13 @@ prepare() {
       -o "$dir/conv2d-$filter-float-$tag.cu" || echo "refused: $filter $opts"
   done
   git rev-parse --short HEAD >"$dir/COMMIT"
-  echo "$(ls "$dir"/*.cu | wc -l) programs in $dir"
+  echo "$(printf "%s\n" "$dir"/*.cu | wc -l) programs in $dir"
 }
 
 run() {
   out=${OUT:-/tmp} bin=/tmp/stencilc-conv2d-variants
   csv=$out/conv2d_variants.csv
-  ls "$dir"/*.cu | sh bench/build.sh $bin
+  printf "%s\n" "$dir"/*.cu | sh bench/build.sh $bin
   gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
   commit=$(cat "$dir/COMMIT")
   echo "commit,gpu,filter,options,parameters,ms,gcells_per_s,gflop_per_s,max_rel_err,verify" >"$csv"
