@@ -72,7 +72,8 @@ if command -v nvcc >/dev/null 2>&1; then
              "25d star3d4r double --placement hybrid" "25d box3d1r float --placement hybrid" \
              "25d j3d27pt double --placement register" "25d star3d4r float --placement register" \
              "ssam j2d5pt float" "ssam star2d4r double" "ssam box2d5r float" "ssam star3d1r double" \
-             "ssam j3d27pt float" "ssam star3d4r float" "ssam conv2d-5x5 double"; do
+             "ssam j3d27pt float" "ssam star3d4r float" "ssam conv2d-5x5 double" "ssam conv2d-20x20 float" \
+             "ssam conv2d-3x3 float --chunks 4"; do
     set -- $job
     b=$1 name=$2 dt=$3; shift 3
     out="$tmp/$b-$name-$dt$(echo "$*" | tr -d ' -').cu"
@@ -92,10 +93,12 @@ fi
 # 2D and 3D, float and double, bT from 2 to 5, blocks that tile the grid several times, stream
 # division into several chunks (--hsn), rows per barrier, run-time weights, at step counts 1,
 # bT - 1, bT, bT + 1 and 2 bT + 3. ssam: sizes that are no multiple of a block, P that divides
-# nothing, step counts below, at and above bT, 2D and 3D, float and double. Run-time weights
-# (constant memory) in ssam and in the 25d placements: a conv2d example, and 3D stencils of
-# weights (a 3x3x3 filter: the hybrid partial sums and the register shuffles; a star whose
-# weights are scaled: the hybrid value queue).
+# nothing, step counts below, at and above bT, 2D and 3D, float and double, chunks of rows
+# (one-step launches) whose last block stops partway. Run-time weights (constant memory) in
+# ssam (products weight by weight: a small filter at bT = 2, 20x20's 400 weights, a small P
+# under bT = 4, whose levels past BT have no rows) and in the 25d placements: a conv2d example,
+# and 3D stencils of weights (a 3x3x3 filter: the hybrid partial sums and the register
+# shuffles; a star whose weights are scaled: the hybrid value queue).
 if command -v "${CXX:-g++}" >/dev/null 2>&1; then
   cat >"$tmp/conv3d.c" <<'EOF'
 void conv3d(int l, int m, int n, int steps, const float W[3][3][3], float A[2][l][m][n]) {
@@ -138,6 +141,9 @@ ssam box2d5r double 23x50 2 --bt 2 --p 4 --bs 64
 ssam star3d2r float 13x15x17 1_2 --bs 6x32 --p 3
 ssam box3d1r double 9x14x40 3 --bt 2 --p 3 --bs 5x32
 ssam conv2d-4x7 float 29x45 1_3 --bt 2
+ssam conv2d-20x20 double 41x50 1_2 --p 3
+ssam conv2d-3x3 float 37x70 1_2_5 --p 3
+ssam conv2d-5x5 double 41x45 1_2_3 --chunks 3 --p 4
 25d $tmp/conv3d.c float 9x14x40 2 --placement hybrid
 25d $tmp/conv3d.c double 9x14x40 1 --placement register
 25d $tmp/wstar3d.c double 9x14x40 2 --placement hybrid

@@ -22,6 +22,7 @@
  * masked at the store. Cells outside the interior keep their value at every level; blocks that
  * touch no such cell (all but the grid's edges) run a variant without that selection. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <assert.h>
@@ -35,6 +36,7 @@ enum {
   WARP = SSAM_WARP,
   MAX_BT = 32,
   MAX_P = 64,
+  MAX_CHUNKS = 64,
   /* Registers a thread needs besides its cache at the least: indices, addresses, partial sums. */
   REGS_BESIDE_CACHE = 16,
   /* Unrolled products per thread and launch beyond which a default P is halved (choose). */
@@ -112,6 +114,13 @@ static bool point_at(const Stencil *st, int dz, int dy) {
   return false;
 }
 
+/* Products whose coefficient reads a run-time weight (a __constant__ load, not an immediate). */
+static int run_time_weights(const Stencil *st) {
+  int n = 0;
+  for (int p = 0; p < st->npoints; p++) n += emit_coef_used(st, p) && st->coef_weight[p] >= 0;
+  return n;
+}
+
 static void count_points(const Stencil *st, Plan *pl) {
   for (int p = 0; p < st->npoints; p++) {
     pl->terms += emit_coef_used(st, p);
@@ -132,12 +141,17 @@ static void count_points(const Stencil *st, Plan *pl) {
  *     4 outputs: about 176; box3d4r, float, 8 outputs: about 137);
  *   - double without such loads: the products of the shuffled columns, computed ahead, about
  *     1.5 registers each (box2d4r, 72 such products: 208 at a cache of 24; box2d5r, 110: 255 at
- *     26). */
+ *     26);
+ *   - instead, products weight by weight (run-time weights): the two chains' running sums, one
+ *     per output (conv2d in double: 11x11 at P = 16 took 162 registers, 20x20 at 8 and 16 122
+ *     and 167; in float 20x20 at 16 took 96). */
 static int estimate_registers(const Plan *pl, DType dt) {
   int w = words(dt), outputs = pl->p + 2 * (pl->bt - 1) * pl->rr;
   int loads = pl->yrows * (outputs - 1) * (dt == DTYPE_DOUBLE ? 4 : 1) / 5;
-  int ahead = dt == DTYPE_DOUBLE && pl->yrows == 0 ? 3 * (pl->terms - pl->centre) / 2 : 0;
-  return 8 + 4 * pl->cache * (w + 1) / 3 + w * loads + ahead;
+  int ahead = pl->by_weight ? 2 * w * outputs
+              : dt == DTYPE_DOUBLE && pl->yrows == 0 ? 3 * (pl->terms - pl->centre) / 2 : 0;
+  int next = pl->chunks > 1 ? pl->p : 0; /* the next chunk's rows, loaded ahead */
+  return 8 + 4 * (pl->cache + next) * (w + 1) / 3 + w * loads + ahead;
 }
 
 /* Rows of a plane: those level 1 publishes, the most of any level. */
@@ -195,16 +209,25 @@ static int choose(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *w
   pl->rx = st->radius[st->dims - 1];
   pl->bt = sp->bt;
   pl->p = sp->p;
+  pl->chunks = sp->chunks ? sp->chunks : 1;
   if (block_shape(st, sp, pl, why)) return -1;
   default_params(st, pl);
   find_columns(st, pl);
   off_plane_rows(st, pl);
   count_points(st, pl);
+  pl->by_weight = st->dims == 2 && run_time_weights(st) > 0;
   if (pl->bt < 1 || pl->bt > MAX_BT)
     return codegen_refuse(why, "choose --bt between 1 and 32", "bT = %d is outside 1..%d", pl->bt,
                           MAX_BT);
   if (pl->p < 1 || pl->p > MAX_P)
     return codegen_refuse(why, "choose --p between 1 and 64", "P = %d is outside 1..%d", pl->p, MAX_P);
+  if (pl->chunks > MAX_CHUNKS)
+    return codegen_refuse(why, "choose --chunks between 1 and 64", "%d chunks is over %d",
+                          pl->chunks, MAX_CHUNKS);
+  if (pl->chunks > 1 && st->dims != 2)
+    return codegen_refuse(why, "leave --chunks out in 3D",
+                          "chunks of rows are for 2D stencils: in 3D each level's rows go through "
+                          "shared memory to the warps beside");
   if (2 * pl->bt * pl->rx >= WARP)
     return codegen_refuse(why, "lower --bt: each fused step costs rx lanes at both ends of a warp",
                           "the halo 2*bT*rx = 2*%d*%d = %d leaves no output in a warp of %d lanes",
@@ -230,7 +253,7 @@ static int choose(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *w
     cap = gpu->regs_per_sm / 4 / (WARP * ((pl->warps + 3) / 4)) / 8 * 8;
     cap = cap < gpu->max_regs_per_thread ? cap : gpu->max_regs_per_thread;
     pl->cache = pl->p + 2 * pl->bt * pl->rr;
-    regs = pl->cache * words(opt->dtype) + REGS_BESIDE_CACHE;
+    regs = (pl->cache + (pl->chunks > 1 ? pl->p : 0)) * words(opt->dtype) + REGS_BESIDE_CACHE;
     pl->smem = shared_bytes(pl, opt->dtype);
     if (estimate_registers(pl, opt->dtype) <= cap && pl->smem <= gpu->smem_per_block) break;
     if (!sp->p && pl->p > 1) pl->p /= 2;
@@ -239,10 +262,10 @@ static int choose(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *w
   }
   if (regs > cap)
     return codegen_refuse(why, "lower --p or --bt, or use fewer threads per block",
-                          "a register cache of P + 2*bT*r = %d + 2*%d*%d = %d %s values needs at "
+                          "a register cache of P + 2*bT*r = %d + 2*%d*%d = %d %s values%s needs at "
                           "least %d registers per thread; a block of %d threads gets at most %d",
-                          pl->p, pl->bt, pl->rr, pl->cache, ir_dtype_name(opt->dtype), regs, threads,
-                          cap);
+                          pl->p, pl->bt, pl->rr, pl->cache, ir_dtype_name(opt->dtype),
+                          pl->chunks > 1 ? " and the next chunk's P" : "", regs, threads, cap);
   if (pl->smem > gpu->smem_per_block)
     return codegen_refuse(why, "lower --p, --bt or the warps of --bs",
                           "needs %ld bytes of shared memory per block (2 buffers of %d planes of %d "
@@ -387,6 +410,72 @@ static void emit_output(Emitter *e, const Stencil *st, const Plan *pl, DType dt)
   em_end(e);
 }
 
+/* ---- weight-major order (2D, run-time weights) ----
+ * The same sums, each output's operations in the same order, but product by product across
+ * the level's N outputs: every chain is an array of N running sums, and a weight's products
+ * follow each other, so that it is loaded once and dies after N FMAs. Output by output
+ * instead, ptxas holds the level's weights across the outputs; past about 225 of them it
+ * reloaded each one into a uniform register before every FMA (conv2d-16x16 on sm_90: 4096
+ * ULDC for 4064 FFMA, 64 registers, twice the time per product of 15x15). */
+
+/* `var[i] = ` the first product of column dx, `var[i] = var[i] + ` the others, one loop each. */
+static void emit_column_by_weight(Emitter *e, const Stencil *st, DType dt, const char *var,
+                                  int rr, int dx, bool *first) {
+  for (int p = 0; p < st->npoints; p++) {
+    if (!emit_coef_used(st, p) || xoff(st, p) != dx) continue;
+    em_directive(e, "#pragma unroll");
+    em_begin(e);
+    buf_printf(e->out, "for (int i = 0; i < N; i++) %s[i] = ", var);
+    if (!*first) buf_printf(e->out, "%s[i] + ", var);
+    *first = false;
+    emit_coef(e->out, st, p, dt);
+    buf_printf(e->out, " * d[i + %d];", rr + st->points[p].off[0]);
+    em_end(e);
+  }
+}
+
+static void emit_shuffle_all(Emitter *e, const char *dst, const char *src, const char *shfl, int gap) {
+  em_directive(e, "#pragma unroll");
+  em_line(e, "for (int i = 0; i < N; i++) %s[i] = %s(SSAM_FULL, %s[i], %d);", dst, shfl, src, gap);
+}
+
+static void emit_chain_by_weight(Emitter *e, const Stencil *st, const Plan *pl, DType dt,
+                                 const char *var, const char *shfl, const int *cols, int n) {
+  if (n) em_line(e, "rt_real %s[NA];", var);
+  for (int j = 0; j < n; j++) {
+    bool first = j == 0;
+    if (j) emit_shuffle_all(e, var, var, shfl, abs(cols[j] - cols[j - 1]));
+    emit_column_by_weight(e, st, dt, var, pl->rr, cols[j], &first);
+  }
+}
+
+/* The level's outputs into o[0 .. N-1], as emit_output computes each. */
+static void emit_outputs_by_weight(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
+  emit_chain_by_weight(e, st, pl, dt, "l", "__shfl_up_sync", pl->left, pl->nleft);
+  emit_chain_by_weight(e, st, pl, dt, "r", "__shfl_down_sync", pl->right, pl->nright);
+  em_line(e, "rt_real o[NA];");
+  bool first = true;
+  if (pl->nleft) {
+    emit_shuffle_all(e, "o", "l", "__shfl_up_sync", -pl->left[pl->nleft - 1]);
+    first = false;
+  }
+  emit_column_by_weight(e, st, dt, "o", pl->rr, 0, &first);
+  if (pl->nright) {
+    em_directive(e, "#pragma unroll");
+    em_line(e, "for (int i = 0; i < N; i++) o[i] = %s__shfl_down_sync(SSAM_FULL, r[i], %d);",
+            first ? "" : "o[i] + ", pl->right[pl->nright - 1]);
+    first = false;
+  }
+  if (st->constant != 0 || first) {
+    em_directive(e, "#pragma unroll");
+    em_begin(e);
+    buf_printf(e->out, "for (int i = 0; i < N; i++) o[i] = %s", first ? "" : "o[i] + ");
+    emit_number(e->out, st->constant, dt);
+    buf_puts(e->out, ";");
+    em_end(e);
+  }
+}
+
 static void emit_step(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
   em_line(e, "/* Level K of a launch of BT levels: rows 0 .. N-1 of the cache become level K (row i\n"
              " * of level K is grid row row0 + K * RR + i); rows outside the interior keep their value. */");
@@ -404,9 +493,14 @@ static void emit_step(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
   } else {
     em_line(e, "(void)sm, (void)w, (void)lane;");
   }
+  if (pl->by_weight) {
+    em_line(e, "constexpr int NA = N > 0 ? N : 1; /* the levels past BT are instantiated, never run */");
+    emit_outputs_by_weight(e, st, pl, dt);
+  }
   em_directive(e, "#pragma unroll");
   em_open(e, "for (int i = 0; i < N; i++)");
-  emit_output(e, st, pl, dt);
+  if (pl->by_weight) em_line(e, "rt_real v = o[i];");
+  else emit_output(e, st, pl, dt);
   em_open(e, "if (EDGE)");
   em_line(e, "const int q = row0 + K * RR + i;");
   em_line(e, "v = pin && q >= LO0 && q < LO0 + n0 ? v : d[i + RR];");
@@ -415,6 +509,16 @@ static void emit_step(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
   em_close(e);
   em_close(e);
   em_blank(e);
+}
+
+/* dst = the grid rows `row` (j from 0 to count - 1) of the thread's column, clamped at the grid's
+ * edges in the EDGE variant. */
+static void emit_tile_loads(Emitter *e, const char *dst, const char *count, const char *row) {
+  em_directive(e, "#pragma unroll");
+  em_open(e, "for (int j = 0; j < %s; j++)", count);
+  em_line(e, "const int q = %s;", row);
+  em_line(e, "%s = in[(long)(EDGE ? (q < 0 ? 0 : q >= e0 ? e0 - 1 : q) : q) * s0 + pc];", dst);
+  em_close(e);
 }
 
 /* One block's work: load the cache (clamped to the grid at the edges), BT levels, store P rows. */
@@ -428,11 +532,18 @@ static void emit_tile(Emitter *e, const Plan *pl) {
   em_line(e, "constexpr int C = SSAM_P + 2 * BT * RR;");
   em_line(e, "const int e0 = n0 + LO0 + HI0;");
   em_line(e, "rt_real d[CMAX];");
-  em_directive(e, "#pragma unroll");
-  em_open(e, "for (int j = 0; j < C; j++)");
-  em_line(e, "const int q = row0 + j;");
-  em_line(e, "d[j] = in[(long)(EDGE ? (q < 0 ? 0 : q >= e0 ? e0 - 1 : q) : q) * s0 + pc];");
-  em_close(e);
+  emit_tile_loads(e, "d[j]", "C", "row0 + j");
+  if (pl->chunks > 1) {
+    em_line(e, "/* one step: CH chunks of P rows, the next one's rows loaded before this one computes;\n"
+               " * the input rows this one leaves (d[P] .. d[C-1]) begin the next one's cache */");
+    em_line(e, "constexpr int CH = BT == 1 ? SSAM_CHUNKS : 1;");
+    em_directive(e, "#pragma unroll 1");
+    em_open(e, "for (int c = 0; c < CH; c++, row0 += SSAM_P)");
+    em_line(e, "rt_real next[SSAM_P];");
+    em_open(e, "if (c + 1 < CH)");
+    emit_tile_loads(e, "next[j]", "SSAM_P", "row0 + C + j");
+    em_close(e);
+  }
   for (int k = 1; k <= pl->bt; k++)
     em_line(e, "if (BT >= %d) ssam_level<BT, %d, EDGE>(d, sm, row0, n0, pin, w, lane);", k, k);
   em_directive(e, "#pragma unroll");
@@ -440,6 +551,11 @@ static void emit_tile(Emitter *e, const Plan *pl) {
   em_line(e, "const int q = row0 + BT * RR + i;");
   em_line(e, "if (own && q < LO0 + n0) out[(long)q * s0 + p] = d[i];");
   em_close(e);
+  if (pl->chunks > 1) {
+    em_directive(e, "#pragma unroll");
+    em_line(e, "for (int j = 0; j < C; j++) d[j] = j < C - SSAM_P ? d[j + SSAM_P] : next[j - (C - SSAM_P)];");
+    em_close(e);
+  }
   em_close(e);
   em_blank(e);
 }
@@ -451,7 +567,12 @@ static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl) {
   em_open(e, "ssam_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1%s",
           d3 ? ", int n2, long s0, long s1)" : ", long s0)");
   em_line(e, "constexpr int C = SSAM_P + 2 * BT * RR;");
-  em_line(e, "const int row0 = LO0 + blockIdx.y * SSAM_P - BT * RR; /* first cached row */");
+  if (pl->chunks > 1) {
+    em_line(e, "constexpr int CH = BT == 1 ? SSAM_CHUNKS : 1, ROWS = CH * SSAM_P; /* rows a block stores */");
+    em_line(e, "const int row0 = LO0 + blockIdx.y * ROWS - BT * RR; /* first cached row */");
+  } else {
+    em_line(e, "const int row0 = LO0 + blockIdx.y * SSAM_P - BT * RR; /* first cached row */");
+  }
   if (d3) {
     em_line(e, "extern __shared__ __align__(16) unsigned char ssam_smem[];");
     em_line(e, "rt_real *sm = reinterpret_cast<rt_real *>(ssam_smem);");
@@ -483,8 +604,9 @@ static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl) {
     em_line(e, "const bool pin = x >= LO1 && x < LO1 + n1;");
     em_line(e, "const bool own = pin && lane >= BT * RX && lane < 32 - BT * RX;");
     em_line(e, "const long pc = xc, p = x;");
-    em_line(e, "const bool edge = row0 < LO0 || row0 + C > LO0 + n0 || xb < LO1 ||\n"
-               "                  xb + (WARPS - 1) * (32 - 2 * BT * RX) + 32 > LO1 + n1;");
+    em_line(e, "const bool edge = row0 < LO0 || row0 + %s > LO0 + n0 || xb < LO1 ||\n"
+               "                  xb + (WARPS - 1) * (32 - 2 * BT * RX) + 32 > LO1 + n1;",
+            pl->chunks > 1 ? "ROWS - SSAM_P + C" : "C");
   }
   em_line(e, "if (edge) ssam_tile<BT, true>(in, out, sm, n0, s0, row0, pc, p, pin, own, w, lane);");
   em_line(e, "else ssam_tile<BT, false>(in, out, sm, n0, s0, row0, pc, p, pin, own, w, lane);");
@@ -496,8 +618,10 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
   char block[32];
   if (st->dims == 3) snprintf(block, sizeof block, "%dx%d", pl->warps, WARP);
   else snprintf(block, sizeof block, "%d", pl->warps * WARP);
-  buf_printf(out, "/* ssam: bT=%d P=%d block=%s cache=%d smem=%ld */\n", pl->bt, pl->p, block,
-             pl->cache, pl->smem);
+  char chunks[32] = "";
+  if (pl->chunks > 1) snprintf(chunks, sizeof chunks, " chunks=%d", pl->chunks);
+  buf_printf(out, "/* ssam: bT=%d P=%d block=%s cache=%d smem=%ld%s */\n", pl->bt, pl->p, block,
+             pl->cache, pl->smem, chunks);
   buf_printf(out, "#define SSAM_BT %d\n#define SSAM_P %d\n#define WARPS %d\n", pl->bt, pl->p, pl->warps);
   buf_printf(out, "#define RR %d\n#define RW %d\n#define RX %d\n#define YLO %d\n#define YSPAN %d\n",
              pl->rr, pl->rw, pl->rx, pl->ylo, pl->yspan);
@@ -507,12 +631,13 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
                 "#define SMBUF ((WARPS + 2 * RW) * PLANE)\n"
                 "#define SSAM_FULL 0xffffffffu\n");
   buf_printf(out, "#define SSAM_SMEM %ld\n", pl->smem);
+  if (pl->chunks > 1) buf_printf(out, "#define SSAM_CHUNKS %d\n", pl->chunks);
   for (int a = 0; a < st->dims; a++)
     buf_printf(out, "#define LO%d %d\n#define HI%d %d\n", a, st->lo[a], a, st->hi[a]);
   buf_puts(out, "\n");
 }
 
-static void emit_launch(Emitter *e, const Stencil *st) {
+static void emit_launch(Emitter *e, const Stencil *st, const Plan *pl) {
   em_line(e, "template <int BT>");
   em_open(e, "static void ssam_launch(const rt_real *in, rt_real *out, const RtGrid *g)");
   if (st->dims == 3) {
@@ -524,7 +649,8 @@ static void emit_launch(Emitter *e, const Stencil *st) {
                "    (int)g->n[2], g->stride[0], g->stride[1]);");
   } else {
     em_line(e, "const dim3 grid(rt_cuda_blocks(g->n[1], WARPS * (32 - 2 * BT * RX), 2147483647L),\n"
-               "                rt_cuda_blocks(g->n[0], SSAM_P, 65535L));");
+               "                rt_cuda_blocks(g->n[0], %s, 65535L));",
+            pl->chunks > 1 ? "SSAM_P * (BT == 1 ? SSAM_CHUNKS : 1)" : "SSAM_P");
     em_line(e, "ssam_kernel<BT><<<grid, WARPS * 32>>>(in, out, (int)g->n[0], (int)g->n[1], g->stride[0]);");
   }
   em_line(e, "RT_CUDA_LAUNCH_CHECK();");
@@ -552,7 +678,7 @@ static void ssam_emit(Buf *out, const Stencil *st, const GenOptions *opt, const 
   emit_step(&e, st, plan, opt->dtype);
   emit_tile(&e, plan);
   emit_kernel(&e, st, plan);
-  emit_launch(&e, st);
+  emit_launch(&e, st, plan);
   emit_advance_launches(&e, plan);
 }
 
@@ -562,6 +688,9 @@ static void ssam_explain(Buf *out, const Stencil *st, const void *plan) {
              pl->bt, pl->p, pl->warps, st->dims == 3 ? "stacked along y" : "side by side along x");
   buf_printf(out, "plan: register cache of %d values, about %d registers per thread; %ld bytes of "
                   "shared memory per block\n", pl->cache, pl->regs, pl->smem);
+  if (pl->chunks > 1)
+    buf_printf(out, "plan: launches of one step: %d chunks of P rows per thread, each one's rows "
+                    "loaded while the one before computes\n", pl->chunks);
   buf_printf(out, "plan: per cell and level: %d FMA, %d MUL, %d ADD, %d shuffles, %d shared reads; "
                   "%d of 32 lanes store\n", pl->fma, pl->mul, pl->add, pl->shuffles, pl->smem_reads,
              WARP - 2 * pl->bt * pl->rx);
@@ -571,6 +700,8 @@ static const BackendOption ssam_options[] = {
     {"--bt", OPT_COUNT, PARAM_AT(SsamParams, bt), 0, false, NULL, "N", "time steps fused per launch"},
     {"--p", OPT_COUNT, PARAM_AT(SsamParams, p), 0, false, NULL, "N",
      "outputs per thread along the slowest axis (register cache P + 2 bT r)"},
+    {"--chunks", OPT_COUNT, PARAM_AT(SsamParams, chunks), 0, false, NULL, "N",
+     "2D, one-step launches: chunks of P rows per thread, the next loaded while one computes"},
     {"--bs", OPT_SHAPE, PARAM_AT(SsamParams, bs), 2, true, NULL, "X|Yx32",
      "threads per block: X in whole warps (2D), Y warps along y (3D)"},
     {NULL}

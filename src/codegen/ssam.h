@@ -13,6 +13,7 @@ typedef struct {
   int p;     /* outputs per thread along axis 0 (the register cache holds p + 2 bT r0 values) */
   int bs[2]; /* threads per block: bs[0] along x (2D: a multiple of 32; 3D: 32, one warp) and, in
                 3D, bs[1] warps along y */
+  int chunks; /* 2D launches of one step: chunks of P rows a thread computes one after the other */
 } SsamParams;
 
 /* The plan; the per-cell counts are those of the code emitted for one computed cell of one
@@ -21,6 +22,8 @@ typedef struct {
   int bt, p, warps; /* warps per block: side by side along x (2D) or stacked along y (3D) */
   int rr, rw, rx;   /* radius along axis 0 (registers), y (3D: warps; 0 in 2D) and x (lanes) */
   int cache;        /* register cache per thread: P + 2 bT rr values */
+  int chunks;       /* 2D, launches of one step: P-row chunks per thread, the next one's rows
+                       loaded while the current one computes (1: one tile of P rows) */
   /* 3D: the axis-0 offsets of the points off the warp's plane span ylo .. ylo + yspan: a level
    * publishes only the rows its y neighbours read (a star: the centre rows alone) */
   int ylo, yspan;
@@ -35,6 +38,8 @@ typedef struct {
   int smem_extra;   /* 3D: rows each level writes to shared memory beyond those it computes */
   bool long_code;   /* 2D: a launch unrolls more products than the code-size rule of the defaults
                        allows (MAX_UNROLLED in ssam.c): measured 1.3x to 1.5x slower */
+  bool by_weight;   /* 2D with run-time weights: products emitted weight by weight across the
+                       outputs of a level (ssam.c, emit_outputs_by_weight) */
   /* Columns: the distinct x offsets of the points used, left of the centre (ascending, the
    * farthest first) and right of it (descending, the farthest first). */
   int left[2 * SSAM_WARP], nleft, right[2 * SSAM_WARP], nright;
