@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """PTX instruction mix of an n5d program's steady state, per cell and level (a SASS proxy: no GPU
-and no cuobjdump needed, only nvcc). Usage: ptx_mix.py PROGRAM.cu [NVCC FLAGS...]
+and no cuobjdump needed, only nvcc and ptxas). Usage: ptx_mix.py PROGRAM.cu [NVCC FLAGS...]
 
 The full launch's kernel (n5d_kernel<true>) is compiled with the stream-edge test forced false,
 so that only the inner blocks' path is left; its row loop (the widest backward branch) is
@@ -25,6 +25,11 @@ def main():
         open(cu, "w").write(text)
         subprocess.run(["nvcc", "-arch=sm_90", "-ptx", "-o", ptx, cu] + flags, check=True)
         lines = open(ptx).read().split("\n")
+        # registers and spills of the full launch's kernel, as ptxas allocates them for sm_90
+        v = subprocess.run(["ptxas", "-arch=sm_90", "-v", "-o", os.devnull, ptx], check=True,
+                           capture_output=True, text=True).stderr
+        ra = re.search(r"_Z10n5d_kernelILb1E.*?\n.*?(\d+) bytes spill stores, (\d+) bytes spill loads"
+                       r".*?\n.*?Used (\d+) registers", v, re.S)
     start = next(i for i, l in enumerate(lines) if ".entry _Z10n5d_kernelILb1E" in l)
     end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("}"))
     body = [l.strip() for l in lines[start:end]]
@@ -46,5 +51,6 @@ def main():
     total = sum(counts.values())
     print(f"{os.path.basename(src)}: {per} cell-levels per thread and iteration, {total} PTX instructions")
     print(" ".join(f"{c}={n / per:.2f}" for c, n in counts.items() if n) + f" total={total / per:.2f}")
+    print(f"ptxas: {ra.group(3)} registers, {ra.group(1)} bytes spill stores, {ra.group(2)} bytes spill loads")
 
 main()
