@@ -70,6 +70,15 @@ refused "halo over the tile" examples/box2d4r.c --bt 8 --bs 32 --cols 2
 refused "a stencil program" examples/programs/heat2d_var.c --cols 2
 "$STENCILC" gen examples/box2d4r.c --backend n5d --bt 7 --bs 32 --cols 2 -o "$tmp/a.cu" 2>/dev/null &&
   grep -q '^#define N5D_COLS 2$' "$tmp/a.cu" && ok || no "box2d4r bT 7 on 64 columns: the halo 56 leaves 8"
+# --explain counts the shared reads per cell and level: star2d1r with 4 columns reads one
+# neighbour on each side for its 4 cells (0.5), star2d2r two on each side (1), one column 2
+for want in "star2d1r 0.5 --cols 4" "star2d2r 1 --cols 4" "star2d1r 2"; do
+  set -- $want
+  name=$1 reads=$2; shift 2
+  "$STENCILC" gen "examples/$name.c" --backend n5d "$@" --explain -o "$tmp/x.cu" 2>"$tmp/x.err" &&
+    grep -q "^plan: .* $reads shared reads per cell and level$" "$tmp/x.err" && ok ||
+    no "$want: $(grep 'shared reads' "$tmp/x.err")"
+done
 "$STENCILC" gen examples/j2d5pt.c --backend n5d -o "$tmp/d.cu" && ! grep -q 'N5D_COLS' "$tmp/d.cu" && ok ||
   no "without --cols: N5D_COLS in the program"
 

@@ -106,6 +106,33 @@ static int shared_reads(const Stencil *st, N5dMode mode) {
   return reads;
 }
 
+/* The same counts for --cols, per cell: the distinct columns outside the thread (or, in the
+ * general mode, every point) that its N columns read, and the columns it publishes, over N. */
+static bool published(const Plan *pl, int c);
+static bool own_column(const Plan *pl, int cc);
+
+static void wide_shared_words(const Stencil *st, Plan *pl) {
+  int reads = 0, writes = 0, n = pl->cols;
+  for (int c = 0; c < n; c++) {
+    writes += published(pl, c);
+    for (int p = 0; p < st->npoints; p++) {
+      const int *o = st->points[p].off;
+      int cc = c + o[1], row = pl->mode == N5D_GENERAL ? o[0] : 0;
+      bool read = pl->mode == N5D_GENERAL ||
+                  (!own_column(pl, cc) && (pl->mode == N5D_DIAGONAL_FREE ? o[0] == 0 : emit_coef_used(st, p)));
+      for (int c2 = 0; c2 <= c && read; c2++) /* an address read before is read once */
+        for (int q = 0; q < (c2 < c ? st->npoints : p) && read; q++) {
+          const int *o2 = st->points[q].off;
+          bool q_read = pl->mode == N5D_GENERAL || (pl->mode == N5D_DIAGONAL_FREE ? o2[0] == 0 : emit_coef_used(st, q));
+          read = !(q_read && c2 + o2[1] == cc && (pl->mode == N5D_GENERAL ? o2[0] : 0) == row);
+        }
+      reads += read;
+    }
+  }
+  pl->smem_reads = (double)reads / n;
+  pl->smem_writes = (double)writes / n;
+}
+
 /* A row of the --cols kernel holds one sub-row per column class c: column c of every thread,
  * padded by the threads a radius reaches (so a warp's accesses fall in distinct banks). */
 static long shared_bytes(const Plan *pl, DType dt) {
@@ -172,7 +199,11 @@ static int n5d_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusa
                           gpu->regs_per_sm);
   if (pl->hsn < 0)
     return codegen_refuse(why, "--hsn counts rows; give a positive number", "negative hSN");
-  pl->smem_reads = shared_reads(st, pl->mode);
+  if (pl->wide) wide_shared_words(st, pl);
+  else {
+    pl->smem_reads = shared_reads(st, pl->mode);
+    pl->smem_writes = 1; /* the level's own row */
+  }
   return 0;
 }
 
@@ -678,7 +709,7 @@ static void n5d_explain(Buf *out, const Stencil *st, const void *plan) {
              pl->w, pl->copies, pl->regs);
   buf_printf(out, "plan: halo %d cells along x, %d along y; stream chunk %d rows (0: from the size)\n",
              pl->bt * pl->rx, pl->bt * pl->ry, pl->hsn);
-  buf_printf(out, "plan: %ld bytes of shared memory per block, %d shared reads per cell and level\n",
+  buf_printf(out, "plan: %ld bytes of shared memory per block, %g shared reads per cell and level\n",
              pl->smem, pl->smem_reads);
   if (pl->wide)
     buf_printf(out, "plan: %d adjacent columns per thread, inner blocks free of boundary tests\n",

@@ -29,7 +29,7 @@ typedef struct {
   int copies;      /* row-loop unroll: copies of V rows until the ring slots repeat */
   bool linear;     /* computed from the folded linear form (associative, not forced off) */
   long smem;       /* bytes of dynamic shared memory per block */
-  int smem_reads;  /* shared-memory reads per thread and level, as emitted */
+  double smem_reads, smem_writes; /* shared-memory words per cell and level, as emitted */
   int cols;        /* adjacent columns per thread (1 without --cols) */
   bool wide;       /* the --cols kernel: per-column names, inner blocks free of boundary tests */
 } N5dPlan;
