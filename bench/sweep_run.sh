@@ -9,6 +9,8 @@
 # runs of an exploratory sweep. SWEEP_DIR (default bench/gen/sweep) names another folder of the
 # same form, for example ssam's conv2d sweep: conv2d runs one step of an 8192^2 image, as in
 # bench/conv2d_vs_cudnn.sh; the strategy column is the backend named in the program's header.
+# CHECK2D (default 331x97) sets the 2D check size, which must be wide enough for blocks inside
+# the interior along x too where a kernel has a path of its own for them (n5d --cols: 331x2100).
 cd "$(dirname "$0")/.." || exit 1
 out=${OUT:-/tmp}
 dir=${SWEEP_DIR:-bench/gen/sweep}
@@ -27,7 +29,7 @@ for src in $(ls $dir/*.cu | grep -E "$filter"); do
   b=$(basename "$src" .cu) name=${b%%-float__*} params=${b#*__}
   # check sizes long enough along the stream for chunks away from the edges (inner kernels)
   t=$steps r=3
-  case $name in *3d*) size=512 check=101x37x37 ;; conv2d*) size=8192 check=331x97 t=1 r=10 ;; *) size=16384 check=331x97 ;; esac
+  case $name in *3d*) size=512 check=101x37x37 ;; conv2d*) size=8192 check=331x97 t=1 r=10 ;; *) size=16384 check=${CHECK2D:-331x97} ;; esac
   strategy=$(sed -n '1s/.*backend \([a-z0-9]*\).*/\1/p' "$src")
   line=$($bin/$b -s $size -t $t -r $r --check-size $check 2>&1 | tee $bin/$b.run | grep '^RESULT')
   get() { echo "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }

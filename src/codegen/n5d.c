@@ -31,7 +31,7 @@
 static const char *const mode_names[] = {"diagonal-free", "associative", "general"};
 
 /* Limits of the method; the hardware's come from the GPU description (model_gpu_target). */
-enum { MAX_BT = 32, MAX_ROWS = 8 };
+enum { MAX_BT = 32, MAX_ROWS = 8, MAX_COLS = 8 };
 
 typedef N5dPlan Plan;
 _Static_assert(sizeof(N5dParams) <= sizeof(BackendParams), "n5d parameters fit GenOptions");
@@ -80,7 +80,9 @@ static void default_params(const Stencil *st, const N5dParams *p, DType dt, Plan
   pl->bsy = st->dims == 3 ? (p->bs[1] ? p->bs[1] : d.bsy) : 1;
   pl->v = p->rows ? p->rows : d.rows;
   /* a cap tuned for the default shape would not fit another block */
-  pl->regs = p->regs ? p->regs : p->bt || p->bs[0] || p->rows ? 0 : d.regs;
+  pl->regs = p->regs ? p->regs : p->bt || p->bs[0] || p->rows || p->cols ? 0 : d.regs;
+  pl->cols = p->cols ? p->cols : 1;
+  pl->wide = p->cols > 0;
 }
 
 /* Shared-memory reads per thread and level, as emit_level writes them: the general mode reads
@@ -104,8 +106,38 @@ static int shared_reads(const Stencil *st, N5dMode mode) {
   return reads;
 }
 
+/* The same counts for --cols, per cell: the distinct columns outside the thread (or, in the
+ * general mode, every point) that its N columns read, and the columns it publishes, over N. */
+static bool published(const Plan *pl, int c);
+static bool own_column(const Plan *pl, int cc);
+
+static void wide_shared_words(const Stencil *st, Plan *pl) {
+  int reads = 0, writes = 0, n = pl->cols;
+  for (int c = 0; c < n; c++) {
+    writes += published(pl, c);
+    for (int p = 0; p < st->npoints; p++) {
+      const int *o = st->points[p].off;
+      int cc = c + o[1], row = pl->mode == N5D_GENERAL ? o[0] : 0;
+      bool read = pl->mode == N5D_GENERAL ||
+                  (!own_column(pl, cc) && (pl->mode == N5D_DIAGONAL_FREE ? o[0] == 0 : emit_coef_used(st, p)));
+      for (int c2 = 0; c2 <= c && read; c2++) /* an address read before is read once */
+        for (int q = 0; q < (c2 < c ? st->npoints : p) && read; q++) {
+          const int *o2 = st->points[q].off;
+          bool q_read = pl->mode == N5D_GENERAL || (pl->mode == N5D_DIAGONAL_FREE ? o2[0] == 0 : emit_coef_used(st, q));
+          read = !(q_read && c2 + o2[1] == cc && (pl->mode == N5D_GENERAL ? o2[0] : 0) == row);
+        }
+      reads += read;
+    }
+  }
+  pl->smem_reads = (double)reads / n;
+  pl->smem_writes = (double)writes / n;
+}
+
+/* A row of the --cols kernel holds one sub-row per column class c: column c of every thread,
+ * padded by the threads a radius reaches (so a warp's accesses fall in distinct banks). */
 static long shared_bytes(const Plan *pl, DType dt) {
   long row = (long)(pl->ry * pl->bsx + pl->rx) * 2 + (long)pl->bsx * pl->bsy;
+  if (pl->wide) row = (long)pl->cols * (pl->bsx + 2 * ((pl->rx + pl->cols - 1) / pl->cols));
   long rows = pl->mode == N5D_GENERAL ? (long)pl->bt * pl->w : 2L * pl->v;
   return rows * row * ir_dtype_bytes(dt);
 }
@@ -139,16 +171,22 @@ static int n5d_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusa
   if (pl->v < 1 || pl->v > MAX_ROWS)
     return codegen_refuse(why, "choose --rows between 1 and 8",
                           "%d rows per barrier is outside 1..%d", pl->v, MAX_ROWS);
+  if (pl->wide && st->dims != 2)
+    return codegen_refuse(why, "drop --cols in 3D", "--cols %d: several columns per thread are "
+                          "implemented for 2D stencils only", pl->cols);
+  if (pl->cols < 1 || pl->cols > MAX_COLS)
+    return codegen_refuse(why, "choose --cols between 1 and 8",
+                          "%d columns per thread is outside 1..%d", pl->cols, MAX_COLS);
   long threads = (long)pl->bsx * pl->bsy;
   if (pl->bsx < 1 || pl->bsy < 1 || threads > gpu->max_threads_per_block || threads % 32)
     return codegen_refuse(why,
                           "choose --bs so that the threads per block are a multiple of 32, at most 1024",
                           "a block of %dx%d = %ld threads is not a multiple of 32 up to %d",
                           pl->bsy, pl->bsx, threads, gpu->max_threads_per_block);
-  if (2 * pl->bt * pl->rx >= pl->bsx || (st->dims == 3 && 2 * pl->bt * pl->ry >= pl->bsy))
+  if (2 * pl->bt * pl->rx >= pl->bsx * pl->cols || (st->dims == 3 && 2 * pl->bt * pl->ry >= pl->bsy))
     return codegen_refuse(why, "lower --bt or widen --bs",
                           "the halo 2*bT*radius = %d (x) / %d (y) leaves no output in a %dx%d block",
-                          2 * pl->bt * pl->rx, 2 * pl->bt * pl->ry, pl->bsy, pl->bsx);
+                          2 * pl->bt * pl->rx, 2 * pl->bt * pl->ry, pl->bsy, pl->bsx * pl->cols);
   pl->smem = shared_bytes(pl, opt->dtype);
   if (pl->smem > gpu->smem_per_block)
     return codegen_refuse(why, "lower --bt or --bs",
@@ -161,7 +199,11 @@ static int n5d_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusa
                           gpu->regs_per_sm);
   if (pl->hsn < 0)
     return codegen_refuse(why, "--hsn counts rows; give a positive number", "negative hSN");
-  pl->smem_reads = shared_reads(st, pl->mode);
+  if (pl->wide) wide_shared_words(st, pl);
+  else {
+    pl->smem_reads = shared_reads(st, pl->mode);
+    pl->smem_writes = 1; /* the level's own row */
+  }
   return 0;
 }
 
@@ -171,11 +213,39 @@ static int n5d_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusa
  * are compile-time constants because the loop body spans a multiple of the ring size. */
 static int slot(const Plan *pl, int x) { return ((x % pl->w) + pl->w) % pl->w; }
 
+/* The --cols kernel names every per-column value with the column: "r3_2" becomes "r3_2_c". */
+typedef struct {
+  char s[16];
+} Suffix;
+
+static Suffix col(const Plan *pl, int c) {
+  Suffix x = {""};
+  if (pl->wide) snprintf(x.s, sizeof x.s, "_%d", c);
+  return x;
+}
+
+/* Per-column names of the --cols kernel ("pc2"), the one-column kernel's names as they were. */
+static Suffix colvar(const Plan *pl, int c) {
+  Suffix x = {""};
+  if (pl->wide) snprintf(x.s, sizeof x.s, "%d", c);
+  return x;
+}
+
+static int floor_div(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+/* Whether column c of a thread goes to shared memory: the one-column kernel and the general
+ * mode (which reads every point there) publish all; otherwise only the columns within a radius
+ * of the thread's edges, the only ones another thread reads. */
+static bool published(const Plan *pl, int c) {
+  return !pl->wide || pl->mode == N5D_GENERAL || c < pl->rx || c >= pl->cols - pl->rx;
+}
+
 typedef struct {
   const Plan *pl;
   int k;   /* level being computed */
   int row; /* the output row, as a distance from the iteration's first row at level 0 */
   int j;   /* its index among the V rows of this barrier */
+  int c;   /* its column among the thread's N5D_COLS */
 } LoadCtx;
 
 /* In-plane displacement of a point in shared memory: dy * BSX + dx. */
@@ -188,32 +258,46 @@ static void emit_displacement(Buf *out, int d) {
   if (d) buf_printf(out, " %c %d", d < 0 ? '-' : '+', d < 0 ? -d : d);
 }
 
-/* "sm[b + t + j * SMROW +- d]": plane j of the current buffer of the pair. */
-static void emit_pair_read(Buf *out, int j, int d) {
+/* The in-plane part of a shared-memory address: column cc of the thread (cc = d for the
+ * one-column kernel, any integer for --cols) lies in sub-row cc mod COLS, threads away. */
+static void emit_column(Buf *out, const Plan *pl, int cc) {
+  int ct = floor_div(cc, pl->cols), cm = cc - ct * pl->cols;
+  if (cm) buf_printf(out, " + %d * SMCOL", cm);
+  emit_displacement(out, ct);
+}
+
+/* "sm[b + t + j * SMROW +- d]": plane j of the current buffer of the pair, column cc. */
+static void emit_pair_read(Buf *out, const Plan *pl, int j, int cc) {
   buf_puts(out, "sm[b + t");
   if (j) buf_printf(out, " + %d * SMROW", j);
-  emit_displacement(out, d);
+  emit_column(out, pl, cc);
   buf_puts(out, "]");
 }
 
-/* Slot s of level k's shared ring (GENERAL), displaced by d. */
-static void emit_ring_read(Buf *out, const Plan *pl, int k, int s, int d) {
+/* Slot s of level k's shared ring (GENERAL), column cc. */
+static void emit_ring_read(Buf *out, const Plan *pl, int k, int s, int cc) {
   buf_printf(out, "sm[%d * SMROW + PAD + t", k * pl->w + s);
-  emit_displacement(out, d);
+  emit_column(out, pl, cc);
   buf_puts(out, "]");
 }
+
+/* Whether column cc is the thread's own (in its registers): only the --cols kernel reads its
+ * own neighbours there. */
+static bool own_column(const Plan *pl, int cc) { return pl->wide && cc >= 0 && cc < pl->cols; }
 
 static void load_df(Buf *out, const Stencil *st, int point, const void *ctx) {
   const LoadCtx *c = ctx;
-  int d = plane_offset(st, c->pl, point);
-  if (d == 0) buf_printf(out, "r%d_%d", c->k - 1, slot(c->pl, c->row + st->points[point].off[0]));
-  else emit_pair_read(out, c->j, d);
+  int d = plane_offset(st, c->pl, point), cc = c->c + d;
+  if (d == 0 || own_column(c->pl, cc))
+    buf_printf(out, "r%d_%d%s", c->k - 1, slot(c->pl, c->row + st->points[point].off[0]),
+               col(c->pl, cc).s);
+  else emit_pair_read(out, c->pl, c->j, cc);
 }
 
 static void load_general(Buf *out, const Stencil *st, int point, const void *ctx) {
   const LoadCtx *c = ctx;
   emit_ring_read(out, c->pl, c->k - 1, slot(c->pl, c->row + st->points[point].off[0]),
-                 plane_offset(st, c->pl, point));
+                 c->c + plane_offset(st, c->pl, point));
 }
 
 static void emit_formula(Buf *out, const Stencil *st, const Plan *pl, DType dt, EmitLoadFn load,
@@ -222,32 +306,42 @@ static void emit_formula(Buf *out, const Stencil *st, const Plan *pl, DType dt, 
   else emit_expr(out, st, st->expr, dt, load, c);
 }
 
+/* "INTERIOR(q + j)": whether the cell of row q + j (column c) is updated. */
+static void emit_interior(Buf *out, const Plan *pl, int j, int c) {
+  buf_printf(out, "INTERIOR(q + %d", j);
+  if (pl->wide) buf_printf(out, ", pin%d", c);
+  buf_puts(out, ")");
+}
+
 /* The V rows of level k-1 that the neighbours read go to shared memory (the pair, or level k-1's
  * ring), then one barrier for all V; the outputs o0.. start at 0. */
 static void emit_publish(Emitter *e, const Plan *pl, int k, int base) {
-  for (int j = 0; j < pl->v; j++) {
-    em_begin(e);
-    if (pl->mode == N5D_GENERAL) emit_ring_read(e->out, pl, k - 1, slot(pl, base + pl->rs + j), 0);
-    else emit_pair_read(e->out, j, 0);
-    if (pl->mode == N5D_DIAGONAL_FREE) buf_printf(e->out, " = r%d_%d;", k - 1, slot(pl, base + j));
-    else buf_printf(e->out, " = nv%d;", j);
-    em_end(e);
-  }
+  for (int j = 0; j < pl->v; j++)
+    for (int c = 0; c < pl->cols; c++) {
+      if (!published(pl, c)) continue;
+      em_begin(e);
+      if (pl->mode == N5D_GENERAL) emit_ring_read(e->out, pl, k - 1, slot(pl, base + pl->rs + j), c);
+      else emit_pair_read(e->out, pl, j, c);
+      if (pl->mode == N5D_DIAGONAL_FREE) buf_printf(e->out, " = r%d_%d%s;", k - 1, slot(pl, base + j), col(pl, c).s);
+      else buf_printf(e->out, " = nv%d%s;", j, col(pl, c).s);
+      em_end(e);
+    }
   em_line(e, "__syncthreads();");
   em_begin(e);
   buf_puts(e->out, "rt_real");
-  for (int j = 0; j < pl->v; j++) buf_printf(e->out, "%s o%d = 0", j ? "," : "", j);
+  for (int j = 0; j < pl->v; j++)
+    for (int c = 0; c < pl->cols; c++) buf_printf(e->out, "%s o%d%s = 0", j || c ? "," : "", j, col(pl, c).s);
   buf_puts(e->out, ";");
   em_end(e);
 }
 
 /* "oJ = <the update of row base + j of level k>;", reading the points through `load`. */
 static void emit_output(Emitter *e, const Stencil *st, const Plan *pl, DType dt, EmitLoadFn load,
-                        int k, int base, int j) {
-  LoadCtx c = {pl, k, base + j, j};
+                        int k, int base, int j, int c) {
+  LoadCtx ctx = {pl, k, base + j, j, c};
   em_begin(e);
-  buf_printf(e->out, "o%d = ", j);
-  emit_formula(e->out, st, pl, dt, load, &c);
+  buf_printf(e->out, "o%d%s = ", j, col(pl, c).s);
+  emit_formula(e->out, st, pl, dt, load, &ctx);
   buf_puts(e->out, ";");
   em_end(e);
 }
@@ -255,10 +349,16 @@ static void emit_output(Emitter *e, const Stencil *st, const Plan *pl, DType dt,
 /* DF: each row from the register ring (its own column) and the pair (in-plane neighbours); a
  * cell outside the interior keeps its value. */
 static void emit_rows_df(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int k, int base) {
-  for (int j = 0; j < pl->v; j++) {
-    emit_output(e, st, pl, dt, load_df, k, base, j);
-    em_line(e, "o%d = INTERIOR(q + %d) ? o%d : r%d_%d;", j, j, j, k - 1, slot(pl, base + j));
-  }
+  for (int j = 0; j < pl->v; j++)
+    for (int c = 0; c < pl->cols; c++) {
+      const char *cs = col(pl, c).s;
+      emit_output(e, st, pl, dt, load_df, k, base, j, c);
+      em_begin(e);
+      buf_printf(e->out, "o%d%s = ", j, cs);
+      emit_interior(e->out, pl, j, c);
+      buf_printf(e->out, " ? o%d%s : r%d_%d%s;", j, cs, k - 1, slot(pl, base + j), cs);
+      em_end(e);
+    }
 }
 
 /* ASSOC: new row j of level k-1 (plane j of the pair) adds its weighted neighbours into the
@@ -266,56 +366,74 @@ static void emit_rows_df(Emitter *e, const Stencil *st, const Plan *pl, DType dt
  * level k-1 just arrived. */
 static void emit_rows_assoc(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int k, int base) {
   for (int j = 0; j < pl->v; j++)
-    for (int p = 0; p < st->npoints; p++) {
-      if (!emit_coef_used(st, p)) continue;
-      int reader = base + pl->rs + j - st->points[p].off[0]; /* the row whose point p this is */
+    for (int c = 0; c < pl->cols; c++)
+      for (int p = 0; p < st->npoints; p++) {
+        if (!emit_coef_used(st, p)) continue;
+        int reader = base + pl->rs + j - st->points[p].off[0]; /* the row whose point p this is */
+        int cc = c + plane_offset(st, pl, p);
+        em_begin(e);
+        buf_printf(e->out, "a%d_%d%s += ", k, slot(pl, reader), col(pl, c).s);
+        emit_coef(e->out, st, p, dt);
+        buf_puts(e->out, " * ");
+        if (own_column(pl, cc)) buf_printf(e->out, "nv%d%s", j, col(pl, cc).s);
+        else emit_pair_read(e->out, pl, j, cc);
+        buf_puts(e->out, ";");
+        em_end(e);
+      }
+  for (int j = 0; j < pl->v; j++)
+    for (int c = 0; c < pl->cols; c++) {
+      int at = slot(pl, base + j);
+      const char *cs = col(pl, c).s;
       em_begin(e);
-      buf_printf(e->out, "a%d_%d += ", k, slot(pl, reader));
-      emit_coef(e->out, st, p, dt);
-      buf_puts(e->out, " * ");
-      emit_pair_read(e->out, j, plane_offset(st, pl, p));
+      buf_printf(e->out, "o%d%s = a%d_%d%s", j, cs, k, at, cs);
+      if (st->constant != 0) {
+        buf_puts(e->out, " + ");
+        emit_number(e->out, st->constant, dt);
+      }
       buf_puts(e->out, ";");
       em_end(e);
+      em_line(e, "a%d_%d%s = 0;", k, at, cs);
+      em_begin(e);
+      buf_puts(e->out, "if (!");
+      emit_interior(e->out, pl, j, c);
+      buf_printf(e->out, ") o%d%s = in[(long)clamp0(q + %d) * s0 + pc%s];", j, cs, j, colvar(pl, c).s);
+      em_end(e);
     }
-  for (int j = 0; j < pl->v; j++) {
-    int at = slot(pl, base + j);
-    em_begin(e);
-    buf_printf(e->out, "o%d = a%d_%d", j, k, at);
-    if (st->constant != 0) {
-      buf_puts(e->out, " + ");
-      emit_number(e->out, st->constant, dt);
-    }
-    buf_puts(e->out, ";");
-    em_end(e);
-    em_line(e, "a%d_%d = 0;", k, at);
-    em_line(e, "if (!INTERIOR(q + %d)) o%d = in[(long)clamp0(q + %d) * s0 + pc];", j, j, j);
-  }
 }
 
 /* GENERAL: every point from level k-1's shared ring. */
 static void emit_rows_general(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int k,
                               int base) {
-  for (int j = 0; j < pl->v; j++) {
-    emit_output(e, st, pl, dt, load_general, k, base, j);
-    em_begin(e);
-    buf_printf(e->out, "if (!INTERIOR(q + %d)) o%d = ", j, j);
-    emit_ring_read(e->out, pl, k - 1, slot(pl, base + j), 0);
-    buf_puts(e->out, ";");
-    em_end(e);
-  }
+  for (int j = 0; j < pl->v; j++)
+    for (int c = 0; c < pl->cols; c++) {
+      emit_output(e, st, pl, dt, load_general, k, base, j, c);
+      em_begin(e);
+      buf_puts(e->out, "if (!");
+      emit_interior(e->out, pl, j, c);
+      buf_printf(e->out, ") o%d%s = ", j, col(pl, c).s);
+      emit_ring_read(e->out, pl, k - 1, slot(pl, base + j), c);
+      buf_puts(e->out, ";");
+      em_end(e);
+    }
 }
 
 /* The last level stores its rows; the others hand them to level k + 1. */
 static void emit_hand_on(Emitter *e, const Plan *pl, int k, int base) {
   em_open(e, "if (L == %d)", k);
   for (int j = 0; j < pl->v; j++)
-    em_line(e, "if (own && q + %d >= i0 && q + %d < i1) out[(long)(q + %d) * s0 + p] = o%d;", j, j, j, j);
+    for (int c = 0; c < pl->cols; c++) {
+      const char *v = colvar(pl, c).s;
+      em_line(e, "if (own%s && q + %d >= i0 && q + %d < i1) out[(long)(q + %d) * s0 + p%s] = o%d%s;", v, j,
+              j, j, v, j, col(pl, c).s);
+    }
   if (k < pl->bt) { /* the last level of the widest instantiation has no successor */
     em_else(e);
-    for (int j = 0; j < pl->v; j++) {
-      if (pl->mode == N5D_DIAGONAL_FREE) em_line(e, "r%d_%d = o%d;", k, slot(pl, base + j), j);
-      else em_line(e, "nv%d = o%d;", j, j);
-    }
+    for (int j = 0; j < pl->v; j++)
+      for (int c = 0; c < pl->cols; c++) {
+        const char *cs = col(pl, c).s;
+        if (pl->mode == N5D_DIAGONAL_FREE) em_line(e, "r%d_%d%s = o%d%s;", k, slot(pl, base + j), cs, j, cs);
+        else em_line(e, "nv%d%s = o%d%s;", j, cs, j, cs);
+      }
   }
   em_close(e);
 }
@@ -348,12 +466,17 @@ static void emit_copy(Emitter *e, const Stencil *st, const Plan *pl, DType dt, i
   em_open(e, "%s", "");
   em_line(e, "if (m + %d >= M) break;", u * V);
   em_line(e, "const int s = S0 + m + %d;", u * V);
-  for (int j = 0; j < V; j++) {
-    if (pl->mode == N5D_DIAGONAL_FREE) em_line(e, "r0_%d = ld%d;", slot(pl, u * V + j), j);
-    else em_line(e, "rt_real nv%d = ld%d;", j, j);
-  }
-  for (int i = 0; i + V < A; i++) em_line(e, "ld%d = ld%d;", i, i + V);
-  for (int i = A - V; i < A; i++) em_line(e, "ld%d = in[(long)clamp0(s + %d) * s0 + pc];", i, i + V);
+  for (int j = 0; j < V; j++)
+    for (int c = 0; c < pl->cols; c++) {
+      const char *cs = col(pl, c).s;
+      if (pl->mode == N5D_DIAGONAL_FREE) em_line(e, "r0_%d%s = ld%d%s;", slot(pl, u * V + j), cs, j, cs);
+      else em_line(e, "rt_real nv%d%s = ld%d%s;", j, cs, j, cs);
+    }
+  for (int i = 0; i + V < A; i++)
+    for (int c = 0; c < pl->cols; c++) em_line(e, "ld%d%s = ld%d%s;", i, col(pl, c).s, i + V, col(pl, c).s);
+  for (int i = A - V; i < A; i++)
+    for (int c = 0; c < pl->cols; c++)
+      em_line(e, "ld%d%s = in[(long)clamp0(s + %d) * s0 + pc%s];", i, col(pl, c).s, i + V, colvar(pl, c).s);
   for (int k = 1; k <= pl->bt; k++) emit_level(e, st, pl, dt, k, u);
   if (pl->mode == N5D_GENERAL)
     em_line(e, "if (L == 1) __syncthreads(); /* the ring slots are rewritten next copy */");
@@ -367,7 +490,9 @@ static void emit_registers(Emitter *e, const Plan *pl) {
   for (int k = first; k <= last; k++) {
     em_begin(e);
     buf_puts(e->out, "rt_real");
-    for (int s = 0; s < pl->w; s++) buf_printf(e->out, "%s %s%d_%d = 0", s ? "," : "", name, k, s);
+    for (int s = 0; s < pl->w; s++)
+      for (int c = 0; c < pl->cols; c++)
+        buf_printf(e->out, "%s %s%d_%d%s = 0", s || c ? "," : "", name, k, s, col(pl, c).s);
     buf_puts(e->out, ";");
     em_end(e);
   }
@@ -382,12 +507,28 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
   buf_printf(out, "#define N5D_BT %d\n#define N5D_HSN %d\n#define N5D_ROWS %d\n#define BSX %d\n#define BSY %d\n",
              pl->bt, pl->hsn, pl->v, pl->bsx, pl->bsy);
   buf_printf(out, "#define RS %d\n#define RY %d\n#define RX %d\n", pl->rs, pl->ry, pl->rx);
-  buf_puts(out, "#define PAD (RY * BSX + RX)\n#define SMROW (PAD + BSX * BSY + PAD)\n");
+  if (pl->wide) /* sub-row c of a shared row holds column c of every thread */
+    buf_printf(out, "#define N5D_COLS %d\n#define PAD ((RX + N5D_COLS - 1) / N5D_COLS)\n"
+                    "#define SMCOL (PAD + BSX + PAD)\n#define SMROW (N5D_COLS * SMCOL)\n", pl->cols);
+  else buf_puts(out, "#define PAD (RY * BSX + RX)\n#define SMROW (PAD + BSX * BSY + PAD)\n");
   buf_printf(out, "#define N5D_SMEM %ld\n", pl->smem);
   for (int a = 0; a < d; a++) buf_printf(out, "#define LO%d %d\n#define HI%d %d\n", a, st->lo[a], a, st->hi[a]);
   long threads = (long)pl->bsx * pl->bsy;
   long minb = pl->regs ? gpu->regs_per_sm / (pl->regs * threads) : 1;
   buf_printf(out, "#define N5D_MINB %ld\n\n", minb < 1 ? 1 : minb);
+}
+
+/* The --cols kernel's per-column facts, from the thread's first column x: whether the column is
+ * in the interior (pinC), stored by this thread (ownC), its clamped and actual offsets. */
+static void emit_column_facts(Emitter *e, const Plan *pl) {
+  em_line(e, "const int e1 = n1 + LO1 + HI1;");
+  for (int c = 0; c < pl->cols; c++) {
+    em_line(e, "const int x%d = x + %d, tc%d = t * N5D_COLS + %d;", c, c, c, c);
+    em_line(e, "const bool pin%d = x%d >= LO1 && x%d < LO1 + n1;", c, c, c);
+    em_line(e, "const bool own%d = pin%d && tc%d >= N5D_BT * RX && tc%d < BSX * N5D_COLS - N5D_BT * RX;", c, c, c, c);
+    em_line(e, "const long pc%d = x%d < 0 ? 0 : x%d >= e1 ? e1 - 1 : x%d, p%d = x%d;", c, c, c, c, c, c);
+    em_line(e, "(void)own%d; (void)pin%d;", c, c);
+  }
 }
 
 /* The row loop, computing L levels: the N5D_BT of the full launches, or fewer in the last launch
@@ -396,26 +537,38 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
  * and the full launches run code in which every level test is a constant.
  * It is instantiated twice more: EDGE for blocks whose rows (with their N5D_BT*RS halo rows)
  * reach past the interior along the stream, whose cells keep their values; inner blocks skip
- * that test. Each block picks one at run time (uniform branch), so one launch covers all. */
+ * that test. Each block picks one at run time (uniform branch), so one launch covers all. The
+ * --cols kernel counts a block whose tile's columns reach past the interior as EDGE too, so
+ * that inner blocks test nothing per cell. */
 static void emit_rows(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
   /* Rows of threads (whole warps when BSX is a multiple of 32) whose level-k values no thread
    * reads skip that level's arithmetic; they still publish and meet every barrier. */
   em_directive(e, "#define LIVE(k) %s", st->dims == 3 ? "(t / BSX >= (k) * RY && t / BSX < BSY - (k) * RY)" : "true");
-  em_directive(e, "#define INTERIOR(q) (pin && (!EDGE || ((q) >= LO0 && (q) < LO0 + n0)))");
+  if (pl->wide)
+    em_directive(e, "#define INTERIOR(q, pin) (!EDGE || ((pin) && (q) >= LO0 && (q) < LO0 + n0))");
+  else em_directive(e, "#define INTERIOR(q) (pin && (!EDGE || ((q) >= LO0 && (q) < LO0 + n0)))");
   em_line(e, "template <bool FULL, bool EDGE>");
-  em_open(e, "__device__ __forceinline__ void n5d_rows(const rt_real *__restrict__ in,\n"
-             "    rt_real *__restrict__ out, rt_real *sm, int n0, long s0, int t, bool pin, bool own,\n"
-             "    long pc, long p, int i0, int i1, int nlev)");
+  if (pl->wide)
+    em_open(e, "__device__ __forceinline__ void n5d_rows(const rt_real *__restrict__ in,\n"
+               "    rt_real *__restrict__ out, rt_real *sm, int n0, int n1, long s0, int t, int x,\n"
+               "    int i0, int i1, int nlev)");
+  else
+    em_open(e, "__device__ __forceinline__ void n5d_rows(const rt_real *__restrict__ in,\n"
+               "    rt_real *__restrict__ out, rt_real *sm, int n0, long s0, int t, bool pin, bool own,\n"
+               "    long pc, long p, int i0, int i1, int nlev)");
   em_line(e, "const int L = FULL ? N5D_BT : nlev;");
   em_line(e, "const int e0 = n0 + LO0 + HI0;");
   em_line(e, "auto clamp0 = [e0](int i) { return i < 0 ? 0 : i >= e0 ? e0 - 1 : i; };");
+  if (pl->wide) emit_column_facts(e, pl);
   em_line(e, "const int S0 = i0 - N5D_BT * RS, M = i1 - i0 + 2 * N5D_BT * RS;");
   em_line(e, "int b = PAD; /* current buffer of the pair (DF, ASSOC) */");
   em_line(e, "(void)b;");
   em_begin(e);
   buf_puts(e->out, "rt_real");
   for (int i = 0; i < lookahead(pl); i++)
-    buf_printf(e->out, "%s ld%d = in[(long)clamp0(S0 + %d) * s0 + pc]", i ? "," : "", i, i);
+    for (int c = 0; c < pl->cols; c++)
+      buf_printf(e->out, "%s ld%d%s = in[(long)clamp0(S0 + %d) * s0 + pc%s]", i || c ? "," : "", i,
+                 col(pl, c).s, i, colvar(pl, c).s);
   buf_puts(e->out, ";");
   em_end(e);
   emit_registers(e, pl);
@@ -460,6 +613,18 @@ void n5d_emit_tile(Emitter *e, int dims) {
   em_line(e, "const int i1 = i0 + chunk < LO0 + n0 ? i0 + chunk : LO0 + n0;");
 }
 
+/* The --cols tile (2D): thread t computes the N5D_COLS columns from x; xb is the block's first
+ * column, halo included. A block is EDGE when its rows or its columns reach past the interior. */
+static void emit_wide_tile(Emitter *e) {
+  em_line(e, "const int t = threadIdx.x;");
+  em_line(e, "const int xb = LO1 + blockIdx.x * (BSX * N5D_COLS - 2 * N5D_BT * RX) - N5D_BT * RX;");
+  em_line(e, "const int x = xb + t * N5D_COLS;");
+  em_line(e, "const int i0 = LO0 + blockIdx.y * chunk;");
+  em_line(e, "const int i1 = i0 + chunk < LO0 + n0 ? i0 + chunk : LO0 + n0;");
+  em_line(e, "if (i0 - N5D_BT * RS < LO0 || i1 + N5D_BT * RS > LO0 + n0 ||\n"
+             "    xb < LO1 || xb + BSX * N5D_COLS > LO1 + n1)");
+}
+
 static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
   bool d3 = st->dims == 3;
   emit_rows(e, st, pl, dt);
@@ -469,20 +634,26 @@ static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl, DType dt)
           d3 ? ", int n2, long s0, long s1, int chunk, int nlev)" : ", long s0, int chunk, int nlev)");
   em_line(e, "extern __shared__ __align__(16) unsigned char n5d_smem[];");
   em_line(e, "rt_real *sm = reinterpret_cast<rt_real *>(n5d_smem);");
-  n5d_emit_tile(e, st->dims);
-  em_line(e, "if (i0 - N5D_BT * RS < LO0 || i1 + N5D_BT * RS > LO0 + n0)");
+  const char *args = "(in, out, sm, n0, s0, t, pin, own, pc, p, i0, i1, nlev);";
+  if (pl->wide) {
+    emit_wide_tile(e);
+    args = "(in, out, sm, n0, n1, s0, t, x, i0, i1, nlev);";
+  } else {
+    n5d_emit_tile(e, st->dims);
+    em_line(e, "if (i0 - N5D_BT * RS < LO0 || i1 + N5D_BT * RS > LO0 + n0)");
+  }
   e->depth++;
-  em_line(e, "n5d_rows<FULL, true>(in, out, sm, n0, s0, t, pin, own, pc, p, i0, i1, nlev);");
+  em_line(e, "n5d_rows<FULL, true>%s", args);
   e->depth--;
   em_line(e, "else");
   e->depth++;
-  em_line(e, "n5d_rows<FULL, false>(in, out, sm, n0, s0, t, pin, own, pc, p, i0, i1, nlev);");
+  em_line(e, "n5d_rows<FULL, false>%s", args);
   e->depth--;
   em_close(e);
   em_blank(e);
 }
 
-static void emit_host(Buf *out, const Stencil *st) {
+static void emit_host(Buf *out, const Stencil *st, const Plan *pl) {
   bool d3 = st->dims == 3;
   Emitter e = {out, 0};
   n5d_emit_chunk(&e, "return rt_cuda_stream_chunk(g->n[0], tiles, BSX * BSY, 8L * N5D_BT * (RS ? RS : 1));");
@@ -497,7 +668,8 @@ static void emit_host(Buf *out, const Stencil *st) {
     em_line(&e, "n5d_kernel<FULL><<<grid, dim3(BSX, BSY), N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
                 "    (int)g->n[2], g->stride[0], g->stride[1], chunk, nlev);");
   } else {
-    em_line(&e, "dim3 grid(rt_cuda_blocks(g->n[1], BSX - 2 * N5D_BT * RX, 2147483647L));");
+    em_line(&e, "dim3 grid(rt_cuda_blocks(g->n[1], BSX%s - 2 * N5D_BT * RX, 2147483647L));",
+            pl->wide ? " * N5D_COLS" : "");
     em_line(&e, "const int chunk = n5d_chunk(g, grid.x);");
     em_line(&e, "grid.y = rt_cuda_blocks(g->n[0], chunk, 65535L);");
     em_line(&e, "n5d_kernel<FULL><<<grid, BSX, N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
@@ -518,13 +690,14 @@ static void n5d_emit(Buf *out, const Stencil *st, const GenOptions *opt, const v
   const Plan *pl = plan;
   /* what the slots, the unrolled copies and the tile's output rely on */
   assert(pl->bt >= 1 && pl->v >= 1 && pl->w == 2 * pl->rs + pl->v);
-  assert(pl->copies * pl->v % pl->w == 0 && pl->bsx > 2 * pl->bt * pl->rx);
+  assert(pl->copies * pl->v % pl->w == 0 && pl->bsx * pl->cols > 2 * pl->bt * pl->rx);
+  assert(!pl->wide || st->dims == 2);
   assert(st->dims == 2 || pl->bsy > 2 * pl->bt * pl->ry);
   assert(pl->smem <= model_gpu_target()->smem_per_block);
   emit_defines(out, st, plan);
   Emitter e = {out, 0};
   emit_kernel(&e, st, plan, opt->dtype);
-  emit_host(out, st);
+  emit_host(out, st, plan);
 }
 
 static void n5d_explain(Buf *out, const Stencil *st, const void *plan) {
@@ -536,8 +709,11 @@ static void n5d_explain(Buf *out, const Stencil *st, const void *plan) {
              pl->w, pl->copies, pl->regs);
   buf_printf(out, "plan: halo %d cells along x, %d along y; stream chunk %d rows (0: from the size)\n",
              pl->bt * pl->rx, pl->bt * pl->ry, pl->hsn);
-  buf_printf(out, "plan: %ld bytes of shared memory per block, %d shared reads per cell and level\n",
+  buf_printf(out, "plan: %ld bytes of shared memory per block, %g shared reads per cell and level\n",
              pl->smem, pl->smem_reads);
+  if (pl->wide)
+    buf_printf(out, "plan: %d adjacent columns per thread, inner blocks free of boundary tests\n",
+               pl->cols);
 }
 
 static const BackendOption n5d_options[] = {
@@ -549,6 +725,8 @@ static const BackendOption n5d_options[] = {
     {"--regs", OPT_COUNT, PARAM_AT(N5dParams, regs), 0, false, NULL, "N", "register cap per thread"},
     {"--rows", OPT_COUNT, PARAM_AT(N5dParams, rows), 0, false, NULL, "N",
      "rows of the stream computed per barrier (1 to 8)"},
+    {"--cols", OPT_COUNT, PARAM_AT(N5dParams, cols), 0, false, NULL, "N",
+     "2D: adjacent columns per thread (1 to 8), inner blocks free of boundary tests"},
     {"--no-diag-opt", OPT_FLAG, PARAM_AT(N5dParams, no_diag_opt), 0, false, NULL, "",
      "turn the diagonal-access-free optimisation off"},
     {"--no-assoc-opt", OPT_FLAG, PARAM_AT(N5dParams, no_assoc_opt), 0, false, NULL, "",

@@ -14,6 +14,7 @@ typedef struct {
   int rows;         /* rows of the stream each level computes between two barriers */
   int no_diag_opt;  /* 1: the diagonal-access-free optimisation off */
   int no_assoc_opt; /* 1: the associative (partial sums) optimisation off */
+  int cols;         /* 2D: adjacent columns per thread (0: the one-column kernel) */
 } N5dParams;
 
 /* How the sub-planes are kept (see n5d.c), chosen from the IR and the options. */
@@ -28,7 +29,9 @@ typedef struct {
   int copies;      /* row-loop unroll: copies of V rows until the ring slots repeat */
   bool linear;     /* computed from the folded linear form (associative, not forced off) */
   long smem;       /* bytes of dynamic shared memory per block */
-  int smem_reads;  /* shared-memory reads per thread and level, as emitted */
+  double smem_reads, smem_writes; /* shared-memory words per cell and level, as emitted */
+  int cols;        /* adjacent columns per thread (1 without --cols) */
+  bool wide;       /* the --cols kernel: per-column names, inner blocks free of boundary tests */
 } N5dPlan;
 
 extern const Backend backend_n5d;

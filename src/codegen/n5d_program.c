@@ -157,6 +157,8 @@ int n5d_program_plan(const Program *pr, const GenOptions *opt, N5dProgramPlan *p
   if (check_reads(pr, pl, why, n)) return -1;
   if (p.rows > 1)
     return refuse(why, n, "--rows %d: a program's levels advance one row per barrier", p.rows);
+  if (p.cols)
+    return refuse(why, n, "--cols %d: a program's kernel computes one column per thread", p.cols);
   if (p.regs)
     return refuse(why, n, "--regs %d: a program's kernel takes no register cap", p.regs);
   bool d3 = pr->dims == 3;

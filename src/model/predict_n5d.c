@@ -58,7 +58,7 @@ static void launch(const Stencil *st, DType dt, const N5dPlan *pl, const Problem
   double word = 4.0 * words(dt), levels = total * bt; /* every thread computes every level */
   OpCounts ops = model_op_counts(st, pl->linear); /* as emitted */
   p->gm_bytes = (ingrid + valid) * word; /* out-of-bound threads read clamped, cached cells */
-  double shared = pl->smem_reads + 1; /* the level's own row is stored */
+  double shared = pl->smem_reads + pl->smem_writes;
   p->sm_bytes = levels * shared * word;
   p->flops = levels * op_flops(ops);
   p->t_gm = p->gm_bytes / (g->mem_gbs * 1e9);

@@ -85,7 +85,7 @@ int model_program_n5d(const Program *pr, const GenOptions *opt, const Problem *p
    * rings: every point read from shared memory */
   N5dPlan pl = {.mode = N5D_GENERAL, .bt = pp.bt, .bsx = pp.bsx, .bsy = pp.bsy, .hsn = pp.hsn,
                 .rs = pp.rs, .ry = pp.ry, .rx = pp.rx, .v = 1, .w = pp.w, .copies = 1,
-                .smem = pp.smem, .smem_reads = st->npoints};
+                .smem = pp.smem, .smem_reads = st->npoints, .smem_writes = 1, .cols = 1};
   if (model_n5d.predict(st, opt, &pl, pb, g, false, p)) return -1;
   /* the single-stencil model moves 2 buffers per launch; the program's launch more */
   double ratio = n5d_buffers(&pp) / 2.0;

@@ -256,7 +256,7 @@ static void test_rank(const Stencil *st) {
          "temporal blocking wins on a first-order 2D stencil");
   EXPECT(c[0].pred.gcells > d[0].pred.gcells, "h200 %g vs a100 %g", c[0].pred.gcells, d[0].pred.gcells);
   char text[96];
-  GenOptions o = options("n5d", DTYPE_FLOAT, &(N5dParams){4, {256, 0}, 512, 64, 0, 0, 0}, sizeof(N5dParams));
+  GenOptions o = options("n5d", DTYPE_FLOAT, &(N5dParams){4, {256, 0}, 512, 64, 0, 0, 0, 0}, sizeof(N5dParams));
   codegen_params_text(&o, text, sizeof text);
   EXPECT(!strcmp(text, "--bt 4 --bs 256 --hsn 512 --regs 64"), "%s", text);
   o = options("ssam", DTYPE_FLOAT, &(SsamParams){3, 16, {128, 0}}, sizeof(SsamParams));
