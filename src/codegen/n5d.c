@@ -49,21 +49,30 @@ static int gcd(int a, int b) { return b ? gcd(b, a % b) : a; }
  * by dimensions, shape and radius; the performance model and the tuner rank the alternatives.
  * More fused steps for smaller radii, long flat tiles in 2D, 32x32 tiles in 3D. Several rows per
  * barrier pay off everywhere. In 2D a register cap that lets two to four blocks share an SM
- * beats the few spills it costs; 3D blocks of 1024 threads are capped at 64 by the launch. */
+ * beats the few spills it costs; 3D blocks of 1024 threads are capped at 64 by the launch.
+ * Columns per thread in 2D float (bench/results/n5d_cols_h200_c04d260.csv): two columns under a
+ * 128-register cap for the stars and the 3x3 box (+12 to +21%: half the shared-memory traffic),
+ * the one-column kernel with its boundary-free inner blocks for the larger boxes (+4 to +10%);
+ * star radius 3 measured best without either. */
 typedef struct {
-  int bt, bsx, bsy, rows, regs;
+  int bt, bsx, bsy, rows, regs, cols;
 } Defaults;
 
 static Defaults defaults_for(const Stencil *st, int r, DType dt) {
   bool box = !st->diagonal_free, d3 = st->dims == 3;
   int i = (r < 1 ? 1 : r > 4 ? 4 : r) - 1;
-  static const Defaults star2d[] = {{12, 256, 1, 4, 64}, {8, 256, 1, 4, 80}, {4, 512, 1, 4, 64}, {4, 512, 1, 4, 64}};
-  static const Defaults box2d[] = {{6, 256, 1, 4, 64}, {2, 256, 1, 6, 80}, {2, 512, 1, 4, 0}, {2, 512, 1, 4, 0}};
-  static const Defaults star3d[] = {{3, 32, 32, 8, 0}, {2, 32, 32, 8, 0}, {1, 32, 32, 6, 0}, {1, 32, 32, 8, 0}};
-  static const Defaults box3d[] = {{2, 32, 32, 8, 0}, {1, 32, 32, 4, 0}, {1, 32, 32, 4, 0}, {1, 32, 32, 4, 0}};
+  static const Defaults star2d[] = {{12, 256, 1, 4, 128, 2}, {8, 256, 1, 4, 128, 2}, {4, 512, 1, 4, 64, 0}, {4, 512, 1, 4, 128, 2}};
+  static const Defaults box2d[] = {{6, 256, 1, 4, 128, 2}, {2, 256, 1, 6, 80, 1}, {2, 512, 1, 4, 128, 1}, {2, 512, 1, 4, 128, 1}};
+  static const Defaults star3d[] = {{3, 32, 32, 8, 0, 0}, {2, 32, 32, 8, 0, 0}, {1, 32, 32, 6, 0, 0}, {1, 32, 32, 8, 0, 0}};
+  static const Defaults box3d[] = {{2, 32, 32, 8, 0, 0}, {1, 32, 32, 4, 0, 0}, {1, 32, 32, 4, 0, 0}, {1, 32, 32, 4, 0, 0}};
   Defaults d = (d3 ? (box ? box3d : star3d) : (box ? box2d : star2d))[i];
-  if (!st->associative) d.rows = 2; /* a non-linear update holds more temporaries */
-  if (dt == DTYPE_DOUBLE) { /* a double takes two registers: half the rows, no cap; in the 64
+  if (!st->associative) { /* a non-linear update holds more temporaries: gradient2d measured
+                           * best at one column under the one-column kernel's cap */
+    d.rows = 2;
+    if (d.cols > 1) d.cols = 1, d.regs = 64;
+  }
+  if (dt == DTYPE_DOUBLE) { /* columns per thread not measured in double */
+    d.cols = 0; /* a double takes two registers: half the rows, no cap; in the 64
                               * registers of a 3D block two rows at most, one for the larger
                               * boxes (a 5x5x5 box spilled 3 KB per thread with two) */
     d.rows = !d3 ? (d.rows + 1) / 2 : box && r >= 2 ? 1 : 2;
@@ -81,8 +90,9 @@ static void default_params(const Stencil *st, const N5dParams *p, DType dt, Plan
   pl->v = p->rows ? p->rows : d.rows;
   /* a cap tuned for the default shape would not fit another block */
   pl->regs = p->regs ? p->regs : p->bt || p->bs[0] || p->rows || p->cols ? 0 : d.regs;
-  pl->cols = p->cols ? p->cols : 1;
-  pl->wide = p->cols > 0;
+  int dcols = p->bt || p->bs[0] || p->rows || p->regs ? 0 : d.cols; /* as the cap: default shape only */
+  pl->cols = p->cols ? p->cols : dcols ? dcols : 1;
+  pl->wide = p->cols > 0 || dcols > 0;
 }
 
 /* Shared-memory reads per thread and level, as emit_level writes them: the general mode reads
