@@ -50,7 +50,7 @@ static int gcd(int a, int b) { return b ? gcd(b, a % b) : a; }
  * More fused steps for smaller radii, long flat tiles in 2D, 32x32 tiles in 3D. Several rows per
  * barrier pay off everywhere. In 2D a register cap that lets two to four blocks share an SM
  * beats the few spills it costs; 3D blocks of 1024 threads are capped at 64 by the launch.
- * Columns per thread in 2D float (bench/results/n5d_cols_h200_c04d260.csv): two columns under a
+ * Columns per thread in 2D float (bench/results/n5d_cols_h200_9df3c6a.csv): two columns under a
  * 128-register cap for the stars and the 3x3 box (+12 to +21%: half the shared-memory traffic),
  * the one-column kernel with its boundary-free inner blocks for the larger boxes (+4 to +10%);
  * star radius 3 measured best without either. */
