@@ -48,7 +48,7 @@ emu conv5-float "$tmp/conv2d-5x5.c" 37x53 "1 4" --tile 16 &
 emu conv47-double examples/conv2d-4x7.c 70x45 "1 3" --tile 32 --dtype double
 wait
 emu star2d2r-float examples/star2d2r.c 40x33 "1 5" --tile 16 &
-emu upwind-double tests/inputs/upwind_advection.c 29x31 "2" --tile 8
+emu upwind-double tests/inputs/upwind_advection.c 29x31 "2" --tile 16
 wait
 emu heat-param tests/inputs/heat2d_param_alpha.c 45x38 "3" --tile 16 &
 emu relax-default "$tmp/relax_source.c" 70x90 "1 6"
@@ -72,8 +72,8 @@ check() {
   else no "check $_n" "$(tail -4 "$tmp/check-$_n.log")"; fi
 }
 check conv47 examples/conv2d-4x7.c -s 30x41 -t 3 --tile 16
-check star2d1r examples/star2d1r.c -s 24 -t 5 --tile 8
-check upwind tests/inputs/upwind_advection.c -s 21x26 -t 2 --tile 8
+check star2d1r examples/star2d1r.c -s 24 -t 5 --tile 16
+check upwind tests/inputs/upwind_advection.c -s 21x26 -t 2 --tile 16
 
 # ---- 3. a filter without one point fails ----
 if [ -f "$tmp/conv5-float.cu" ]; then
@@ -100,8 +100,9 @@ refused nonlinear "fft: the stencil is not linear (not a sum of coefficient x po
   examples/gradient2d.c --backend fft
 refused mpi "fft: the fft backend runs on one process" examples/j2d5pt.c --backend fft --mpi
 refused api "the fft backend makes programs only, not a library (--api)" examples/j2d5pt.c --backend fft --api
-refused tile-100 "fft: a tile of 100 is not a power of two from 8 to 4096" examples/j2d5pt.c --backend fft --tile 100
-refused tile-8192 "fft: a tile of 8192 is not a power of two from 8 to 4096" examples/j2d5pt.c --backend fft --tile 8192
+refused tile-100 "fft: a tile of 100 is not a power of two from 16 to 4096" examples/j2d5pt.c --backend fft --tile 100
+refused tile-8192 "fft: a tile of 8192 is not a power of two from 16 to 4096" examples/j2d5pt.c --backend fft --tile 8192
+refused tile-8 "fft: a tile of 8 is not a power of two from 16 to 4096" examples/j2d5pt.c --backend fft --tile 8
 refused tile-16 "fft: a tile of 16 cells along axis 0 keeps no output of a filter reaching 9 + 10 cells" \
   examples/conv2d-20x20.c --backend fft --tile 16
 # ssam's refusal is the same shared test, its reason its own

@@ -21,7 +21,7 @@
 
 /* Limits of the method, and the default tile's rule. */
 enum {
-  MIN_TILE = 8,    /* smaller tiles are all halo for any filter but the smallest */
+  MIN_TILE = 16,   /* a tile is whole blocks of 256 threads (the kernels' int arithmetic: T^2 < 2^31) */
   MAX_TILE = 4096, /* a float tile of 4096^2 is 64 MB; T^2 must stay an int for cuFFT */
   /* The default T is the smallest power of two at least REACH_PER_TILE times the filter's
    * extent (lo + hi along the wider axis): then a tile's outputs are at least 15/16 of it per
@@ -90,7 +90,7 @@ static int fft_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusa
   reach(st, pl);
   pl->tile = p.tile ? p.tile : default_tile(pl);
   if (!is_pow2(pl->tile) || pl->tile < MIN_TILE || pl->tile > MAX_TILE)
-    return codegen_refuse(why, "give --tile a power of two from 8 to 4096",
+    return codegen_refuse(why, "give --tile a power of two from 16 to 4096",
                           "a tile of %d is not a power of two from %d to %d", pl->tile, MIN_TILE,
                           MAX_TILE);
   for (int a = 0; a < 2; a++) {
@@ -146,46 +146,47 @@ static void emit_filter(Emitter *e, const Stencil *st, const Plan *pl, DType dt)
   em_blank(e);
 }
 
+/* Every kernel runs on blocks of 256 threads, blockIdx.y the tile's column and blockIdx.z its
+ * row, blockIdx.x a stretch of its cells (int arithmetic within a tile; T a power of two, so the
+ * divisions are shifts). */
 static const char *const kernels =
-    "/* Tile t of the batch (row t / tiles1, column t % tiles1 of tiles) with the cells around it:\n"
-    " * rows from LO0 + row * V0 - A0, columns likewise; zeros past the grid's end. */\n"
+    "/* The tile (blockIdx.z, blockIdx.y) of the batch with the cells around it: rows from\n"
+    " * LO0 + row * V0 - A0, columns likewise; zeros past the grid's end (no kept output reads them). */\n"
     "__global__ void __launch_bounds__(256)\n"
-    "fft_gather(const rt_real *__restrict__ in, rt_real *__restrict__ tiles, long count, int tiles1,\n"
-    "           long e0, long e1, long s0) {\n"
-    "  const long k = (long)blockIdx.x * blockDim.x + threadIdx.x;\n"
-    "  if (k >= count) return;\n"
-    "  const long t = k / ((long)FFT_T * FFT_T);\n"
-    "  const int i = (int)(k / FFT_T % FFT_T), j = (int)(k % FFT_T);\n"
-    "  const long y = LO0 + t / tiles1 * FFT_V0 - FFT_A0 + i, x = LO1 + t % tiles1 * FFT_V1 - FFT_A1 + j;\n"
-    "  tiles[k] = y < e0 && x < e1 ? in[y * s0 + x] : (rt_real)0;\n"
+    "fft_gather(const rt_real *__restrict__ in, rt_real *__restrict__ tiles, long e0, long e1, long s0) {\n"
+    "  const int r = blockIdx.x * 256 + threadIdx.x, i = r / FFT_T, j = r % FFT_T;\n"
+    "  const long t = (long)blockIdx.z * gridDim.y + blockIdx.y;\n"
+    "  const long y = LO0 + (long)blockIdx.z * FFT_V0 - FFT_A0 + i;\n"
+    "  const long x = LO1 + (long)blockIdx.y * FFT_V1 - FFT_A1 + j;\n"
+    "  tiles[t * FFT_T * FFT_T + r] = y < e0 && x < e1 ? in[y * s0 + x] : (rt_real)0;\n"
     "}\n\n"
     "/* The pointwise product of every tile's spectrum with the filter's. */\n"
     "__global__ void __launch_bounds__(256)\n"
-    "fft_product(fft_complex *__restrict__ freq, const fft_complex *__restrict__ filter, long count) {\n"
-    "  const long k = (long)blockIdx.x * blockDim.x + threadIdx.x;\n"
-    "  if (k >= count) return;\n"
-    "  const fft_complex a = freq[k], h = filter[k % FFT_FREQ];\n"
-    "  fft_complex r;\n"
-    "  r.x = a.x * h.x - a.y * h.y;\n"
-    "  r.y = a.x * h.y + a.y * h.x;\n"
-    "  freq[k] = r;\n"
+    "fft_product(fft_complex *__restrict__ freq, const fft_complex *__restrict__ filter) {\n"
+    "  const int k = blockIdx.x * 256 + threadIdx.x;\n"
+    "  if (k >= FFT_FREQ) return;\n"
+    "  fft_complex *v = freq + ((long)blockIdx.z * gridDim.y + blockIdx.y) * FFT_FREQ + k;\n"
+    "  const fft_complex a = *v, h = filter[k];\n"
+    "  fft_complex p;\n"
+    "  p.x = a.x * h.x - a.y * h.y;\n"
+    "  p.y = a.x * h.y + a.y * h.x;\n"
+    "  *v = p;\n"
     "}\n\n";
 
 /* The scatter kernel: the kept outputs of each tile (at tile position (i + A0, j + A1)) into the
  * interior, plus the stencil's constant. */
 static void emit_scatter(Emitter *e, const Stencil *st, DType dt) {
-  em_line(e, "/* The kept outputs of each tile (tile position (i + A0, j + A1)) into the interior. */");
+  em_line(e, "/* The kept outputs of tile (blockIdx.z, blockIdx.y) (tile position (i + A0, j + A1)) into\n"
+             " * the interior. */");
   em_line(e, "__global__ void __launch_bounds__(256)");
-  em_open(e, "fft_scatter(const rt_real *__restrict__ tiles, rt_real *__restrict__ out, long count,\n"
-             "            int tiles1, long n0, long n1, long s0)");
-  em_line(e, "const long k = (long)blockIdx.x * blockDim.x + threadIdx.x;");
-  em_line(e, "if (k >= count) return;");
-  em_line(e, "const long t = k / ((long)FFT_V0 * FFT_T);");
-  em_line(e, "const int i = (int)(k / FFT_T %% FFT_V0), j = (int)(k %% FFT_T);");
-  em_line(e, "const long y = t / tiles1 * FFT_V0 + i, x = t %% tiles1 * FFT_V1 + j;");
-  em_line(e, "if (j >= FFT_V1 || y >= n0 || x >= n1) return;");
+  em_open(e, "fft_scatter(const rt_real *__restrict__ tiles, rt_real *__restrict__ out, long n0, long n1,\n"
+             "            long s0)");
+  em_line(e, "const int r = blockIdx.x * 256 + threadIdx.x, i = r / FFT_T, j = r %% FFT_T;");
+  em_line(e, "const long y = (long)blockIdx.z * FFT_V0 + i, x = (long)blockIdx.y * FFT_V1 + j;");
+  em_line(e, "if (i >= FFT_V0 || j >= FFT_V1 || y >= n0 || x >= n1) return;");
+  em_line(e, "const long t = (long)blockIdx.z * gridDim.y + blockIdx.y;");
   em_begin(e);
-  buf_puts(e->out, "out[(LO0 + y) * s0 + LO1 + x] = tiles[t * FFT_T * FFT_T + (long)(i + FFT_A0) * FFT_T + j + FFT_A1]");
+  buf_puts(e->out, "out[(LO0 + y) * s0 + LO1 + x] = tiles[t * FFT_T * FFT_T + (i + FFT_A0) * FFT_T + j + FFT_A1]");
   if (st->constant != 0) {
     buf_puts(e->out, " + ");
     emit_number(e->out, st->constant, dt);
@@ -255,17 +256,18 @@ static const char *const state =
     "/* One step from in to out: gather, forward transforms, product, inverse transforms, scatter. */\n"
     "static void fft_step(const rt_real *in, rt_real *out, const RtGrid *g) {\n"
     "  fft_make(g);\n"
-    "  const long cells = fft.tiles * FFT_T * FFT_T, freqs = fft.tiles * FFT_FREQ;\n"
-    "  const long kept = fft.tiles * FFT_V0 * FFT_T;\n"
-    "  fft_gather<<<rt_cuda_blocks(cells, 256, 2147483647L), 256>>>(in, fft.real, cells, (int)fft.tiles1,\n"
-    "      g->ext[0], g->ext[1], g->stride[0]);\n"
+    "  const unsigned cols = rt_cuda_blocks(fft.tiles1, 1, 65535L);\n"
+    "  const unsigned rows = rt_cuda_blocks(fft.tiles / fft.tiles1, 1, 65535L);\n"
+    "  fft_gather<<<dim3(FFT_T * FFT_T / 256, cols, rows), 256>>>(in, fft.real, g->ext[0], g->ext[1],\n"
+    "                                                           g->stride[0]);\n"
     "  RT_CUDA_LAUNCH_CHECK();\n"
     "  FFT_CHECK(fft_exec_forward(fft.forward, fft.real, fft.freq));\n"
-    "  fft_product<<<rt_cuda_blocks(freqs, 256, 2147483647L), 256>>>(fft.freq, fft.filter, freqs);\n"
+    "  fft_product<<<dim3(rt_cuda_blocks(FFT_FREQ, 256, 2147483647L), cols, rows), 256>>>(fft.freq,\n"
+    "                                                                                 fft.filter);\n"
     "  RT_CUDA_LAUNCH_CHECK();\n"
     "  FFT_CHECK(fft_exec_inverse(fft.inverse, fft.freq, fft.real));\n"
-    "  fft_scatter<<<rt_cuda_blocks(kept, 256, 2147483647L), 256>>>(fft.real, out, kept, (int)fft.tiles1,\n"
-    "      g->n[0], g->n[1], g->stride[0]);\n"
+    "  fft_scatter<<<dim3(rt_cuda_blocks(FFT_V0 * FFT_T, 256, 2147483647L), cols, rows), 256>>>(fft.real,\n"
+    "      out, g->n[0], g->n[1], g->stride[0]);\n"
     "  RT_CUDA_LAUNCH_CHECK();\n"
     "}\n\n";
 
