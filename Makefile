@@ -144,6 +144,7 @@ install: build/stencilc
 	sed 's/@VERSION@/$(VERSION)/' doc/stencilc.1 >$(MAN1DIR)/stencilc.1
 	chmod 644 $(MAN1DIR)/stencilc.1
 	install -m 644 tools/cudaemu/cuda_runtime.h $(DATADIR)/cudaemu/cuda_runtime.h
+	install -m 644 tools/cudaemu/cufft.h $(DATADIR)/cudaemu/cufft.h
 	install -m 755 tools/cudaemu/build.sh $(DATADIR)/cudaemu/build.sh
 	install -m 644 LICENSE README.md $(DOCDIR)
 

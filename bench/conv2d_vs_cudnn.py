@@ -263,7 +263,7 @@ def torch_crosscheck(torch, m, n, seed, dtype, init_path, result_path, rows, col
 
 def program_parameters(src):
     """The configuration the generator wrote into the program."""
-    tagged = re.search(r"/\* (n5d|ssam):[^*]*\*/", src)
+    tagged = re.search(r"/\* (n5d|ssam|fft):[^*]*\*/", src)
     if tagged:
         return tagged.group(0)[3:-3].strip()
     block = re.search(r"const dim3 block\((.*)\);", src)

@@ -318,6 +318,29 @@ RT_API void rt_bound_linear_step(const rt_real *in, const double *bin, double *b
   free(mag);
 }
 
+/* A step through a transform of whole tiles (the fft backend: forward transform of a T x T tile,
+ * product with the filter's spectrum, inverse transform) errs in every output relative to the
+ * tile's largest value, not to the output's own terms: the transform's rounding errors of all
+ * the tile's values mix into every output. Added to the bound of each interior cell on top of
+ * the linear bound's (which covers the filter's rounded coefficients):
+ *     scale * RT_EPS * max over the grid of (|v_{s-1}| + b_{s-1}),
+ * scale = the backend's factor (c log2 T^2, codegen/fft.c) times the filter's gain, sum |a_p|
+ * (the largest |output| a tile's values can make). The maximum is over the whole grid, halo
+ * included (a tile reads the halo), which covers every tile's own maximum. */
+RT_API void rt_bound_transform_step(const rt_real *in, const double *bin, double *bout,
+                                    const RtGrid *g, double scale) {
+  double m = 0;
+#pragma omp parallel for reduction(max : m)
+  for (long i = 0; i < g->cells; i++) {
+    double v = fabs((double)in[i]) + bin[i];
+    if (v > m) m = v;
+  }
+  const double add = scale * RT_EPS * m + RT_TINY;
+#pragma omp parallel for
+  for (long i = 0; i < g->cells; i++)
+    if (rt_is_interior(g, i)) bout[i] += add;
+}
+
 /* Non-linear stencils: one node of the running error analysis. */
 typedef struct {
   double v; /* the value, in double from the reference's stored values */

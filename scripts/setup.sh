@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs what stencilc needs and is missing (Debian/Ubuntu, apt-get as root or through sudo):
 # a C compiler with OpenMP and sanitizers, OpenMPI (MPI programs: gen --mpi, run --ranks), clang (its libFuzzer: tests/test_fuzz.sh), a C++
-# compiler (tests run CUDA programs on the CPU through tools/cudaemu), make, libclang, python3
+# compiler (tests run CUDA programs on the CPU through tools/cudaemu, cuFFT's calls on FFTW), make, libclang, python3
 # (tests), and the CUDA toolkit's nvcc when none is found. Safe to run again: it installs nothing already present.
 set -e
 SUDO=
@@ -17,6 +17,7 @@ command -v python3 >/dev/null 2>&1 || need python3
 ls /usr/lib/llvm-*/include/clang-c/Index.h >/dev/null 2>&1 || need libclang-dev
 ls /usr/lib/llvm-*/lib/libclang.so >/dev/null 2>&1 || need libclang-dev
 command -v mpicc >/dev/null 2>&1 || need "openmpi-bin libopenmpi-dev" # MPI programs (--ranks)
+ls /usr/include/fftw3.h >/dev/null 2>&1 || need libfftw3-dev # fft programs under cudaemu (tools/cudaemu/cufft.h)
 
 if [ -n "$missing" ]; then
   echo "setup: installing$missing"

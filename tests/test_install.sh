@@ -13,7 +13,7 @@ version=$(sed -n 's/^#define STENCILC_VERSION "\(.*\)"/\1/p' src/util/version.h)
 
 make -s install PREFIX=$prefix DESTDIR="$dest" >"$dest.log" 2>&1 && ok || no "make install: $(tail -3 "$dest.log")"
 root=$dest$prefix
-for f in bin/stencilc share/man/man1/stencilc.1 share/stencilc/cudaemu/cuda_runtime.h \
+for f in bin/stencilc share/man/man1/stencilc.1 share/stencilc/cudaemu/cuda_runtime.h share/stencilc/cudaemu/cufft.h \
          share/stencilc/cudaemu/build.sh share/doc/stencilc/LICENSE share/doc/stencilc/README.md; do
   [ -f "$root/$f" ] && ok || no "not installed: $f"
 done

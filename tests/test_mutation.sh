@@ -1,7 +1,8 @@
 #!/bin/sh
 # Mutation testing of the verification: for a set of stencils (the cancelling tests/mutation/
 # cancel2d.c included; 2D and 3D; float and double; linear and not; the cpu backend, and naive,
-# n5d, 25d and ssam run on the CPU through tools/cudaemu), the generated kernel is mutated
+# n5d, 25d, ssam and fft run on the CPU through tools/cudaemu; fft's filter and its error bound
+# relative to the tile included), the generated kernel is mutated
 # (tests/mutation/mutate.py: a term dropped, an index or lane offset shifted by one, a coefficient
 # changed in its 4th significant digit, the last row or first column left unwritten, one time step
 # fewer, a __syncthreads removed from a CUDA kernel) and each mutant must fail the program's own
@@ -88,6 +89,8 @@ cancel-n5d-f n5d tests/mutation/cancel2d.c float 29x45 --bt 3
 box2d2r-ssam-f ssam examples/box2d2r.c float 29x45 --bt 2
 star3d2r-25d-f 25d examples/star3d2r.c float 9x14x40 --placement register
 star3d1r-25d-d 25d examples/star3d1r.c double 9x14x40 --placement shared
+cancel-fft-f fft tests/mutation/cancel2d.c float 29x45 --tile 16
+box2d2r-fft-d fft examples/box2d2r.c double 29x37 --tile 32
 CONFIGS
 # shellcheck disable=SC2086
 while read -r line; do config_job $line; done <"$tmp/configs"

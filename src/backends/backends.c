@@ -11,8 +11,8 @@
 #include "model/program.h"
 #include "util/mem.h"
 
-extern const Backend backend_naive, backend_cpu, backend_n5d, backend_p25d, backend_ssam;
-extern const BackendModel model_naive, model_n5d, model_p25d, model_ssam;
+extern const Backend backend_naive, backend_cpu, backend_n5d, backend_p25d, backend_ssam, backend_fft;
+extern const BackendModel model_naive, model_n5d, model_p25d, model_ssam, model_fft;
 
 static const BackendEntry table[] = {
     {&backend_naive, &model_naive},
@@ -20,6 +20,7 @@ static const BackendEntry table[] = {
     {&backend_n5d, &model_n5d},
     {&backend_p25d, &model_p25d},
     {&backend_ssam, &model_ssam},
+    {&backend_fft, &model_fft},
 };
 enum { NBACKENDS = sizeof table / sizeof *table };
 

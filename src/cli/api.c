@@ -50,6 +50,12 @@ typedef struct {
 
 static int api_files(const Options *o, const char *stencil_name, ApiFiles *f) {
   char name[PATH_MAX - 8];
+  if (o->gen.backend->programs_only) {
+    fprintf(stderr, "stencilc gen: the %s backend makes programs only, not a library (--api): %s; "
+                    "use --backend ssam, naive or cpu for a library\n",
+            o->gen.backend->name, o->gen.backend->programs_only);
+    return EXIT_INPUT;
+  }
   if (o->gen.mpi) {
     fprintf(stderr, "stencilc gen: --api and --mpi do not go together: the library runs on one "
                     "process; call it from each rank of your own MPI program\n");

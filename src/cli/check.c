@@ -157,7 +157,9 @@ static int build_program(const Stencil *st, const Options *o, Work *w, bool *nvc
         (char *)cc_path(), "-std=c11", "-O2", "-fopenmp", "-o", w->exe, w->src, "-lm", NULL};
     built = process_run(argv) == 0;
   } else if (found) {
-    built = process_wait(nvcc_start(nvcc_path, w->src, w->exe, &o->nvcc, NULL)) == 0;
+    NvccOptions nv = o->nvcc;
+    nv.libs = o->gen.backend->libs;
+    built = process_wait(nvcc_start(nvcc_path, w->src, w->exe, &nv, NULL)) == 0;
   } else {
     built = build_emulated(w) == 0;
   }

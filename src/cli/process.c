@@ -137,7 +137,7 @@ static int split_words(const char *text, char *store, size_t cap, char **argv, i
 pid_t nvcc_start(const char *nvcc, const char *src, const char *exe, const NvccOptions *no,
                  const char *log) {
   enum { MAX_ARGS = 128 };
-  char gencode[128], env_words[2048], opt_words[2048];
+  char gencode[128], env_words[2048], opt_words[2048], lib_words[256];
   nvcc_arch(no, gencode, sizeof gencode);
   char *argv[MAX_ARGS + 1];
   int n = 0;
@@ -153,6 +153,7 @@ pid_t nvcc_start(const char *nvcc, const char *src, const char *exe, const NvccO
   argv[n++] = (char *)exe;
   argv[n++] = (char *)src;
   argv[n++] = "-lgomp";
+  n = split_words(no ? no->libs : NULL, lib_words, sizeof lib_words, argv, n, MAX_ARGS);
   argv[n] = NULL;
   if (!log) {
     fputs("+", stderr);

@@ -33,6 +33,7 @@ typedef struct {
   const char *arch;       /* --arch sm_NN[a], NN[a] or native; NULL: see nvcc_arch */
   const char *flags;      /* --nvcc-flags "...": words passed to nvcc after $NVCCFLAGS */
   bool fast_math;         /* --fast-math: --use_fast_math */
+  const char *libs;       /* the backend's libraries (Backend.libs, "-lcufft"), after the source */
 } NvccOptions;
 
 /* Whether an --arch (or $STENCILC_CUDA_ARCH) value is one of sm_NN[a], NN[a], native. */

@@ -88,6 +88,7 @@ static int run_gpu(const Stencil *st, const Options *o, const char *dir) {
   int rc = gen_write(st, &o->gen, o->explain ? stdout : NULL, src);
   if (rc) return rc;
   NvccOptions nv = o->nvcc;
+  nv.libs = o->gen.backend->libs;
   char flags[8192];
   if (o->ranks) {
     if (mpi_host_compiler_for_nvcc()) return EXIT_TOOL;

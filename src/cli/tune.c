@@ -293,7 +293,9 @@ static void build_all(const Subject *su, const char *nvcc, const char *dir, cons
   while (done < n) {
     while (started < n && running < (cores > 0 ? cores : 1)) {
       Build *c = &b[started++];
-      c->pid = write_source(su, dir, (int)(c - b), c) ? -1 : nvcc_start(nvcc, c->src, c->exe, &o->nvcc, c->log);
+      NvccOptions nv = o->nvcc;
+      nv.libs = c->c->opt.backend->libs;
+      c->pid = write_source(su, dir, (int)(c - b), c) ? -1 : nvcc_start(nvcc, c->src, c->exe, &nv, c->log);
       if (c->pid > 0) running++;
       else done++, printf("tune: built [%d/%d] cannot write or start the build of %s\n", done, n, c->src);
     }

@@ -5,6 +5,7 @@
  * S and M), the running error analysis of the expression as written (RtErr) for the others. */
 #include "emit.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -80,7 +81,7 @@ static bool collect(Terms *t, const Stencil *st, const Expr *e, double mag, int 
 
 /* The linear bound: the table of terms and a call to rt_bound_linear_step; false (nothing
  * written) when the terms do not fit the table. */
-static bool emit_linear_bound(Buf *out, const Stencil *st) {
+static bool emit_linear_bound(Buf *out, const Stencil *st, const char *name) {
   Buf table = {0};
   Terms t = {{&table, 1}, 0};
   bool fits = collect(&t, st, st->expr, 1, -1) && t.count > 0;
@@ -94,8 +95,8 @@ static bool emit_linear_bound(Buf *out, const Stencil *st) {
                     "weight. */\nstatic const RtTerm rt_bound_terms[%d] = {\n%s};\n",
                t.count, table.s);
     Emitter e = {out, 0};
-    em_open(&e, "static void reference_bound_step(const rt_real *in, const double *bin, "
-                "double *bout, const RtGrid *g)");
+    em_open(&e, "static void %s(const rt_real *in, const double *bin, double *bout, const RtGrid *g)",
+            name);
     em_line(&e, "rt_bound_linear_step(in, bin, bout, g, rt_bound_terms, %d, %d, %s);", t.count,
             st->flops + extra, st->nweights ? "rt_w_host" : "NULL");
     em_close(&e);
@@ -139,15 +140,13 @@ static void emit_running(Buf *out, const Stencil *st, const Expr *e) {
   buf_puts(out, ")");
 }
 
-void emit_bound_step(Buf *out, const Stencil *st) {
-  if (st->associative && emit_linear_bound(out, st)) return;
+static void emit_running_bound(Buf *out, const Stencil *st, const char *name) {
   int d = st->dims;
   Emitter e = {out, 0};
   buf_puts(out, "\n/* The reference's bound per cell for one step (runtime/rt_common.h, \"Verification\"):\n"
                 " * running error analysis of the expression as written. */\n");
-  em_open(&e, "static void reference_bound_step(const rt_real *__restrict__ in, "
-              "const double *__restrict__ bin,\n"
-              "                                 double *__restrict__ bout, const RtGrid *g)");
+  em_open(&e, "static void %s(const rt_real *__restrict__ in, const double *__restrict__ bin,\n"
+              "                                 double *__restrict__ bout, const RtGrid *g)", name);
   emit_grid_bounds(&e, d, st->nweights);
   emit_cell_nest(&e, d, false);
   em_begin(&e);
@@ -157,4 +156,35 @@ void emit_bound_step(Buf *out, const Stencil *st) {
   em_end(&e);
   emit_cell_nest_close(&e, d);
   em_close(&e);
+}
+
+/* The bound of a step that goes through a transform of whole tiles: the local bound (`local`),
+ * then rt_bound_transform_step with the factor times the filter's gain, sum |coefficient|. */
+static void emit_transform_bound(Buf *out, const Stencil *st, const char *local, double factor) {
+  Emitter e = {out, 0};
+  buf_puts(out, "\n/* The step goes through a transform of whole tiles, which errs in every output relative\n"
+                " * to the tile's largest value (runtime/rt_common.h, rt_bound_transform_step). */\n");
+  em_open(&e, "static void reference_bound_step(const rt_real *in, const double *bin, double *bout, "
+              "const RtGrid *g)");
+  em_line(&e, "%s(in, bin, bout, g);", local);
+  if (st->nweights) em_line(&e, "const rt_real *const rt_w = rt_w_host;");
+  em_begin(&e);
+  buf_puts(out, "const double gain = 0");
+  for (int p = 0; p < st->npoints; p++) {
+    if (!emit_coef_used(st, p)) continue;
+    buf_puts(out, " + fabs(");
+    emit_coef(out, st, p, DTYPE_DOUBLE);
+    buf_puts(out, ")");
+  }
+  buf_puts(out, ";");
+  em_end(&e);
+  em_line(&e, "rt_bound_transform_step(in, bin, bout, g, %.17g * gain);", factor);
+  em_close(&e);
+}
+
+void emit_bound_step(Buf *out, const Stencil *st, double transform) {
+  assert(transform == 0 || st->associative);
+  const char *name = transform > 0 ? "reference_bound_local" : "reference_bound_step";
+  if (!(st->associative && emit_linear_bound(out, st, name))) emit_running_bound(out, st, name);
+  if (transform > 0) emit_transform_bound(out, st, name, transform);
 }

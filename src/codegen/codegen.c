@@ -20,6 +20,12 @@ void codegen_set_params(GenOptions *opt, const void *params, size_t size) {
   memcpy(opt->params.v, params, size);
 }
 
+int codegen_require_linear(const Stencil *st, Refusal *why, const char *because) {
+  if (st->associative) return 0;
+  return codegen_refuse(why, "use --backend n5d or naive, which evaluate any expression",
+                        "the stencil is not linear (not a sum of coefficient x point), so %s", because);
+}
+
 static SrcLoc stencil_loc(const Stencil *st) {
   SrcLoc loc = {st->name, 0, 0};
   return loc;

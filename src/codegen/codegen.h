@@ -56,6 +56,11 @@ typedef struct {
 int codegen_refuse(Refusal *why, const char *hint, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The test of backends that need a linear stencil (ssam, fft): 0 when st is a sum of
+ * coefficient x point (+ constant) with coefficients constant over the grid (literals or
+ * run-time weights), else -1 with the refusal: "the stencil is not linear (...), so <because>". */
+int codegen_require_linear(const Stencil *st, Refusal *why, const char *because);
+
 /* ---- Command-line options of a backend ---- */
 
 typedef enum {
@@ -118,6 +123,16 @@ struct Backend {
   void (*explain)(Buf *out, const Stencil *st, const void *plan);
   /* Appends the code defining stencil_step() or stencil_advance() (kernels, launches). */
   void (*emit)(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan);
+  /* Libraries the program links besides the CUDA runtime ("-lcufft"), NULL when none: nvcc's
+   * command lines (the file's Compile: line, run, tune, check) end with them. */
+  const char *libs;
+  /* NULL, or why the backend writes whole programs only (no --api library): the reason, after
+   * "the NAME backend makes programs only: ". */
+  const char *programs_only;
+  /* A backend whose step goes through a transform of whole tiles (fft) errs in each output
+   * relative to the tile's largest value, not to the output's own terms: the factor of that
+   * error (runtime/rt_common.h, rt_bound_transform_step) for the plan; NULL for the others. */
+  double (*transform_error)(const void *plan);
 };
 
 /* Comment lines enclosing the backend's kernel code (not the reference) in every program, so

@@ -337,7 +337,8 @@ static void emit_header_comment(Buf *out, const Stencil *st, const GenOptions *o
   char compile[COMPILE_COMMAND_MAX];
   emit_compile_command(compile, sizeof compile, opt, bi->engine->cuda);
   buf_puts(out, compile);
-  buf_printf(out, " -o %s_%s THIS_FILE.%s%s\n", st->name, bi->name, ext, bi->engine->cuda ? "" : " -lm");
+  buf_printf(out, " -o %s_%s THIS_FILE.%s%s%s%s\n", st->name, bi->name, ext,
+             bi->engine->cuda ? "" : " -lm", bi->libs ? " " : "", bi->libs ? bi->libs : "");
   buf_printf(out, " * Run: ./%s_%s -h */\n", st->name, bi->name);
 }
 
@@ -591,12 +592,12 @@ static void emit_reference_rows(Buf *out, const Stencil *st) {
 /* The reference step, and RT_REF_HASH: a hash of it, of the element type and of the runtime
  * (its driver fills the initial state and the run-time weights), so that programs of one stencil and
  * dtype, whatever their backend, share cached reference results. */
-static void emit_reference_step(Buf *out, const Stencil *st, DType dtype) {
+static void emit_reference_step(Buf *out, const Stencil *st, DType dtype, double transform) {
   Buf ref = {0};
   buf_puts(&ref, "\n/* Reference: the expression in double from the stored values, rounded to the\n"
                  " * element type on store. */\n");
   emit_reference_rows(&ref, st);
-  emit_bound_step(&ref, st);
+  emit_bound_step(&ref, st, transform);
   const char *type = ir_dtype_name(dtype);
   uint64_t h = hash_bytes(HASH_INIT, ref.s, ref.len);
   h = hash_bytes(h, type, strlen(type));
@@ -621,7 +622,7 @@ void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const void
   emit_header_comment(out, st, opt);
   emit_engine_prelude(out, st, opt);
   emit_constants(out, st, dtype, bi);
-  emit_reference_step(out, st, dtype);
+  emit_reference_step(out, st, dtype, bi->transform_error ? bi->transform_error(plan) : 0);
   buf_printf(out, "\n%s\n", CODEGEN_KERNEL_BEGIN);
   bi->emit(out, st, opt, plan);
   buf_printf(out, "%s\n\n", CODEGEN_KERNEL_END);

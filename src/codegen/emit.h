@@ -117,8 +117,9 @@ void emit_cell_nest(Emitter *e, int dims, bool simd);
 void emit_cell_nest_close(Emitter *e, int dims);
 
 /* reference_bound_step(): the bound per cell that the reference propagates beside its values
- * (bound.c; the rules in runtime/rt_common.h, "Verification"). */
-void emit_bound_step(Buf *out, const Stencil *st);
+ * (bound.c; the rules in runtime/rt_common.h, "Verification"); transform > 0: the backend's
+ * Backend.transform_error, whose term is added (linear stencils only), else 0. */
+void emit_bound_step(Buf *out, const Stencil *st, double transform);
 
 /* `static int stencil_advance(rt_real *buf[2], const RtGrid *g, long steps)` for a backend that
  * fuses up to `bt` steps per launch (a C expression: the backend's macro): launches of bt steps

@@ -200,10 +200,9 @@ static int choose(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *w
   codegen_get_params(opt, &params, sizeof params);
   const SsamParams *sp = &params;
   memset(pl, 0, sizeof *pl);
-  if (!st->associative)
-    return codegen_refuse(why, "use --backend n5d or naive, which evaluate any expression",
-                          "the stencil is not linear (not a sum of coefficient x point), so it "
-                          "cannot be split into the partial sums that SSAM passes between lanes");
+  if (codegen_require_linear(st, why, "it cannot be split into the partial sums that SSAM passes "
+                                      "between lanes"))
+    return -1;
   pl->rr = st->radius[0];
   pl->rw = st->dims == 3 ? st->radius[1] : 0;
   pl->rx = st->radius[st->dims - 1];

@@ -7,6 +7,7 @@
 
 #include "frontend/frontend.h"
 #include "backends/backends.h"
+#include "codegen/fft.h"
 #include "codegen/naive.h"
 #include "codegen/ssam.h"
 #include "expect.h"
@@ -273,6 +274,35 @@ static void test_rank(const Stencil *st) {
   free(d);
 }
 
+/* fft, j2d5pt (reach 1 on each side) on a 4096^2 interior, --tile 64, 1 step: each tile keeps
+ * 62 x 62 outputs, so 67 x 67 = 4489 tiles (67 * 62 = 4154 >= 4096). Bytes, with r = 4489 * 64^2
+ * * 4 = 73547776 (the tiles) and s = 4489 * 64 * 33 * 8 = 75846144 (their half spectra):
+ * gather 2r, each transform r + s + 2s (two passes over the spectra), product 2s, scatter 2 *
+ * 4096^2 * 4 = 134217728: 4r + 8s + 134217728 = 1035177984. The time is those bytes over 0.75
+ * of 4258 GB/s plus 7 launches of 4 us. Independent of the filter: conv2d-11x11 and -20x20 at
+ * --tile 512 on 8192^2 differ only by their tiles (502 and 493 outputs: 17 x 17 tiles both). */
+static void test_fft(const Stencil *st) {
+  GpuSpec h200 = gpu("h200");
+  Problem pb = {{4096, 4096, 0}, 1};
+  GenOptions opt = options("fft", DTYPE_FLOAT, &(FftParams){64}, sizeof(FftParams));
+  Prediction p;
+  EXPECT(!predict(st, &opt, &pb, &h200, &p), "fft j2d5pt predicted");
+  EXPECT(near(p.gm_bytes, 1035177984.0), "fft bytes %.0f", p.gm_bytes);
+  EXPECT(near(p.seconds, 1035177984.0 / (0.75 * 4258e9) + 7 * 4e-6), "fft seconds %g", p.seconds);
+  Stencil c11, c20;
+  if (frontend_parse("examples/conv2d-11x11.c", NULL, &c11) ||
+      frontend_parse("examples/conv2d-20x20.c", NULL, &c20))
+    abort();
+  Problem big = {{8192, 8192, 0}, 1};
+  Prediction p11, p20;
+  opt = options("fft", DTYPE_FLOAT, &(FftParams){512}, sizeof(FftParams));
+  EXPECT(!predict(&c11, &opt, &big, &h200, &p11) && !predict(&c20, &opt, &big, &h200, &p20),
+         "fft conv2d predicted");
+  EXPECT(near(p11.seconds, p20.seconds), "fft 11x11 %g s, 20x20 %g s", p11.seconds, p20.seconds);
+  ir_free(&c11);
+  ir_free(&c20);
+}
+
 int main(void) {
   Stencil st;
   if (frontend_parse("examples/j2d5pt.c", NULL, &st)) return 1;
@@ -285,6 +315,7 @@ int main(void) {
   test_ssam_2d(&st);
   test_ssam_3d();
   test_rank(&st);
+  test_fft(&st);
   ir_free(&st);
   return expect_summary("test_model");
 }
