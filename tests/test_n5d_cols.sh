@@ -72,15 +72,23 @@ refused "a stencil program" examples/programs/heat2d_var.c --cols 2
   grep -q '^#define N5D_COLS 2$' "$tmp/a.cu" && ok || no "box2d4r bT 7 on 64 columns: the halo 56 leaves 8"
 # --explain counts the shared reads per cell and level: star2d1r with 4 columns reads one
 # neighbour on each side for its 4 cells (0.5), star2d2r two on each side (1), one column 2
-for want in "star2d1r 0.5 --cols 4" "star2d2r 1 --cols 4" "star2d1r 2"; do
+for want in "star2d1r 0.5 --cols 4" "star2d2r 1 --cols 4" "star2d1r 2 --regs 64"; do
   set -- $want
   name=$1 reads=$2; shift 2
   "$STENCILC" gen "examples/$name.c" --backend n5d "$@" --explain -o "$tmp/x.cu" 2>"$tmp/x.err" &&
     grep -q "^plan: .* $reads shared reads per cell and level$" "$tmp/x.err" && ok ||
     no "$want: $(grep 'shared reads' "$tmp/x.err")"
 done
-"$STENCILC" gen examples/j2d5pt.c --backend n5d -o "$tmp/d.cu" && ! grep -q 'N5D_COLS' "$tmp/d.cu" && ok ||
-  no "without --cols: N5D_COLS in the program"
+# the defaults take columns in 2D float only (as measured, src/codegen/n5d.c defaults_for); any
+# explicit shape or cap without --cols keeps the one-column kernel
+"$STENCILC" gen examples/j2d5pt.c --backend n5d --regs 64 -o "$tmp/d.cu" && ! grep -q 'N5D_COLS' "$tmp/d.cu" && ok ||
+  no "--regs 64 without --cols: N5D_COLS in the program"
+"$STENCILC" gen examples/j2d5pt.c --backend n5d --dtype double -o "$tmp/d.cu" && ! grep -q 'N5D_COLS' "$tmp/d.cu" && ok ||
+  no "double defaults: N5D_COLS in the program"
+"$STENCILC" gen examples/j2d5pt.c --backend n5d -o "$tmp/d.cu" && grep -q '^#define N5D_COLS 2$' "$tmp/d.cu" && ok ||
+  no "float defaults of j2d5pt: want two columns"
+"$STENCILC" gen examples/box2d3r.c --backend n5d -o "$tmp/d.cu" && grep -q '^#define N5D_COLS 1$' "$tmp/d.cu" && ok ||
+  no "float defaults of box2d3r: want the one-column kernel with inner blocks"
 
 if command -v nvcc >/dev/null && command -v python3 >/dev/null; then
   for c in 1 2 4; do
@@ -93,7 +101,7 @@ if command -v nvcc >/dev/null && command -v python3 >/dev/null; then
   done
   # inner blocks take no boundary select: with one column, 5 FMA-class instructions and fewer
   # setp/selp than the one-column kernel of the defaults
-  "$STENCILC" gen examples/star2d1r.c --backend n5d -o "$tmp/s0.cu" && python3 bench/ptx_mix.py "$tmp/s0.cu" >"$tmp/s0.mix" 2>&1
+  "$STENCILC" gen examples/star2d1r.c --backend n5d --regs 64 -o "$tmp/s0.cu" && python3 bench/ptx_mix.py "$tmp/s0.cu" >"$tmp/s0.mix" 2>&1
   a=$(sed -n 's/.* setp\/selp=\([0-9.]*\) .*/\1/p' "$tmp/s0.mix") b=$(sed -n 's/.* setp\/selp=\([0-9.]*\) .*/\1/p' "$tmp/s1.mix")
   [ -n "$a" ] && [ -n "$b" ] && awk -v a="$a" -v b="$b" 'BEGIN { exit !(b <= a - 0.9) }' && ok ||
     no "--cols 1: setp/selp per cell $b, the default's $a: want one fewer"
