@@ -143,12 +143,14 @@ static void count_points(const Stencil *st, Plan *pl) {
  *     1.5 registers each (box2d4r, 72 such products: 208 at a cache of 24; box2d5r, 110: 255 at
  *     26);
  *   - instead, products weight by weight (run-time weights): the two chains' running sums, one
- *     per output (conv2d in double: 11x11 at P = 16 took 162 registers, 20x20 at 8 and 16 122
- *     and 167; in float 20x20 at 16 took 96). */
+ *     per output of the thread's own P (conv2d in double: 11x11 at P = 16 took 162 registers,
+ *     20x20 at 8 and 16 122 and 167; in float 20x20 at 16 took 96, and 16x2 at bT = 4 241
+ *     without spills, where counting the fused levels' halo outputs too had dropped P to 1 and
+ *     made it 3.4x slower: 0.634 against 0.186 ms on the H200). */
 static int estimate_registers(const Plan *pl, DType dt) {
   int w = words(dt), outputs = pl->p + 2 * (pl->bt - 1) * pl->rr;
   int loads = pl->yrows * (outputs - 1) * (dt == DTYPE_DOUBLE ? 4 : 1) / 5;
-  int ahead = pl->by_weight ? 2 * w * outputs
+  int ahead = pl->by_weight ? 2 * w * pl->p
               : dt == DTYPE_DOUBLE && pl->yrows == 0 ? 3 * (pl->terms - pl->centre) / 2 : 0;
   int next = pl->chunks > 1 ? pl->p : 0; /* the next chunk's rows, loaded ahead */
   return 8 + 4 * (pl->cache + next) * (w + 1) / 3 + w * loads + ahead;
