@@ -545,8 +545,8 @@ static void source_intro(Buf *s, const ApiLib *l) {
              l->source_name, l->func_name[0] ? l->func_name : "?", l->opt->backend->name,
              ir_dtype_name(l->opt->dtype), l->header_name);
   if (l->opt->backend->engine->cuda)
-    buf_printf(s, "nvcc -O3 -c %s.cu */\n#define RT_LIBRARY 1 /* CUDA errors go to the caller */\n",
-               l->prefix);
+    buf_printf(s, "nvcc -O3 %s%s-c %s.cu */\n#define RT_LIBRARY 1 /* CUDA errors go to the caller */\n",
+               l->opt->nvcc_arch, l->opt->nvcc_arch[0] ? " " : "", l->prefix);
   else buf_printf(s, "cc -std=c11 -O3 -fopenmp -c %s.c */\n", l->prefix);
 }
 
