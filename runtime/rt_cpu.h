@@ -39,13 +39,6 @@ RT_API void engine_step_planes(Engine *e, int src, long first, long count) {
   stencil_step(e->buf[src] + off, e->buf[1 - src] + off, &sub);
 }
 
-/* Buffers 0 and 1 trade names: where a copy would move a whole level, nothing moves. */
-RT_API void engine_swap(Engine *e) {
-  rt_real *t = e->buf[0];
-  e->buf[0] = e->buf[1];
-  e->buf[1] = t;
-}
-
 RT_API void engine_download(Engine *e, int which, rt_real *host) {
   memcpy(host, e->buf[which], rt_cpu_bytes(e));
 }
@@ -63,6 +56,9 @@ RT_API void engine_write_block(Engine *e, int which, const RtBlock *b, const rt_
 /* Host memory for what the engine reads and writes by block (plain memory here). */
 RT_API void *engine_host_alloc(size_t bytes) { return rt_xmalloc(bytes); }
 RT_API void engine_host_free(void *p) { free(p); }
+
+/* The work is complete when a hook returns: nothing to wait for. */
+RT_API void engine_sync(Engine *e) { (void)e; }
 
 RT_API void engine_timer_start(Engine *e) { e->t0 = rt_now_ms(); }
 

@@ -80,13 +80,6 @@ RT_API void engine_step_planes(Engine *e, int src, long first, long count) {
 }
 #endif
 
-/* Buffers 0 and 1 trade names: where a copy would move a whole level, nothing moves. */
-RT_API void engine_swap(Engine *e) {
-  rt_real *t = e->buf[0];
-  e->buf[0] = e->buf[1];
-  e->buf[1] = t;
-}
-
 RT_API void engine_download(Engine *e, int which, rt_real *host) {
   RT_CUDA_CHECK(cudaMemcpy(host, e->buf[which], rt_cuda_bytes(e), cudaMemcpyDeviceToHost));
 }
@@ -115,6 +108,13 @@ RT_API void engine_write_block(Engine *e, int which, const RtBlock *b, const rt_
 /* Host memory for what the engine reads and writes by block: pinned. */
 RT_API void *engine_host_alloc(size_t bytes) { return rt_cuda_host_alloc(bytes); }
 RT_API void engine_host_free(void *p) { rt_cuda_host_free(p); }
+
+/* Waits for the work queued so far: the kernels and, through the waits engine_write_block
+ * queued on the default stream, the copies in. */
+RT_API void engine_sync(Engine *e) {
+  (void)e;
+  RT_CUDA_CHECK(cudaStreamSynchronize(0));
+}
 
 RT_API void engine_timer_start(Engine *e) { RT_CUDA_CHECK(cudaEventRecord(e->start, 0)); }
 

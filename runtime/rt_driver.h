@@ -5,7 +5,8 @@
  *   void reference_bound_step(const rt_real *in, const double *bin, double *bout, const RtGrid *g);
  *       the bound per cell of that step (rt_common.h, "Verification")
  * and the engine hooks (rt_cpu.h and rt_cuda.h define them on top of the generated
- * stencil_step()); buffers are numbered 0 and 1, one per time level:
+ * stencil_step(), rt_engine.h those the same for both); buffers are numbered 0 and 1, one per
+ * time level:
  *   engine_setup()                  once, before anything (CUDA: device detection, exit 3)
  *   engine_create(g)                storage for two buffers of grid g
  *   engine_upload(e, b0, b1)        host -> engine, both buffers (and the run-time weights)
@@ -14,6 +15,7 @@
  *                                   buffer 0; returns the buffer holding the result
  *   engine_swap(e)                  buffers 0 and 1 trade names (no data moves)
  *   engine_download(e, which, h)    engine buffer `which` -> host
+ *   engine_sync(e)                  waits for the queued work (CUDA launches are asynchronous)
  *   engine_timer_start(e), engine_timer_stop(e) -> elapsed ms (completes the queued work)
  *   engine_destroy(e)
  * and, for the reference cache, RT_REF_HASH: a hash of the reference code and of the runtime

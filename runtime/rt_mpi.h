@@ -255,8 +255,7 @@ typedef struct {
 static void rt_mpi_timed_run(void *ctx) {
   RtMpiRun *r = (RtMpiRun *)ctx;
   rt_mpi_run(r->p, r->e, r->steps);
-  engine_timer_start(r->e); /* with the stop: waits for the queued work */
-  engine_timer_stop(r->e);
+  engine_sync(r->e);
 }
 
 /* The median of reps timed runs of `steps` steps after a warm-up (rt_mpi_time_runs), in ms. */

@@ -10,8 +10,9 @@
  * where buf[RT_PROG_LEVELS * f + k] is buffer k of field f, and step t writes buffer
  * (t + 1) % levels of each field a stage writes, reading buffer (t + shift) % levels. A
  * temporally blocked engine (n5d) defines RT_PROGRAM_ADVANCE and, in place of program_step,
- *   static void program_advance(rt_real *const *buf, const RtGrid *g, long t0, long steps);
- * which leaves every buffer as `steps` calls of program_step from t0 would.
+ *   static void program_advance(rt_real **buf, const RtGrid *g, long t0, long steps);
+ * which leaves every buffer as `steps` calls of program_step from t0 would, renaming buffers
+ * with their twins (RT_PROG_ENGINE_BUFFERS below).
  *
  * Inputs. State fields: every buffer random (rt_random_value), the halo included; the engine
  * and the reference start from the same values, so a cell the engine fails to write keeps a
@@ -29,7 +30,18 @@
 #ifndef STENCILC_RT_PROGRAM_H
 #define STENCILC_RT_PROGRAM_H
 
-enum { RT_PROG_LEVELS = 3 };
+enum { RT_PROG_LEVELS = 3, RT_PROG_BUFFERS = RT_PROG_LEVELS * RT_PROG_FIELDS };
+
+/* The engine's buffers (rt_prog_upload): the RT_PROG_BUFFERS above and, for a temporally blocked
+ * engine, a twin of each state buffer after them (buf[RT_PROG_BUFFERS + i] of buf[i]), holding
+ * the same halo. A launch writes each level into whichever buffer of its pair no block reads, and
+ * the pair trades names (program_advance): no level is ever copied, and buf[i] holds on return
+ * what `steps` program_steps leave in it, its own halo included. */
+#ifdef RT_PROGRAM_ADVANCE
+enum { RT_PROG_ENGINE_BUFFERS = 2 * RT_PROG_BUFFERS };
+#else
+enum { RT_PROG_ENGINE_BUFFERS = RT_PROG_BUFFERS };
+#endif
 
 typedef struct {
   const char *name;

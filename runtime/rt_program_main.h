@@ -33,7 +33,7 @@ RT_API void rt_prog_inputs(rt_real **h, const RtGrid *g, uint64_t seed,
 }
 
 RT_API void rt_prog_free(rt_real **h) {
-  for (int i = 0; i < RT_PROG_LEVELS * RT_PROG_FIELDS; i++) free(h[i]);
+  for (int i = 0; i < RT_PROG_BUFFERS; i++) free(h[i]);
 }
 
 /* Scalars: positive, magnitude in [0.1 s, s]. */
@@ -49,9 +49,17 @@ RT_API void rt_prog_scalars(uint64_t seed) {
 
 /* ---- runs ---- */
 
+/* Whether buffer i (field i / RT_PROG_LEVELS) is state a stage writes: what is checked, dumped
+ * and, on MPI ranks, exchanged. */
+RT_API int rt_prog_state(int i) {
+  int f = i / RT_PROG_LEVELS;
+  return f < rt_program.nfields && i % RT_PROG_LEVELS < rt_program.fields[f].levels &&
+         !rt_program.fields[f].coef;
+}
+
 /* `steps` steps from t = 0: one program_step per step, or the blocked engine's program_advance
- * (n5d), which fuses several steps per launch. */
-RT_API void rt_prog_run(rt_real *const *d, const RtGrid *g, long steps) {
+ * (n5d), which fuses several steps per launch and renames buffers. */
+RT_API void rt_prog_run(rt_real **d, const RtGrid *g, long steps) {
 #ifdef RT_PROGRAM_ADVANCE
   program_advance(d, g, 0, steps);
 #else
@@ -59,18 +67,21 @@ RT_API void rt_prog_run(rt_real *const *d, const RtGrid *g, long steps) {
 #endif
 }
 
-/* The engine's buffers of every field, uploaded from h. */
+/* The engine's buffers of every field (RT_PROG_ENGINE_BUFFERS: twins included, each uploaded
+ * from the buffer it twins), from h. */
 RT_API void rt_prog_upload(rt_real **d, rt_real *const *h, const RtGrid *g) {
   size_t bytes = (size_t)g->cells * sizeof(rt_real);
-  for (int i = 0; i < RT_PROG_LEVELS * RT_PROG_FIELDS; i++) {
-    d[i] = h[i] ? rt_engine_alloc(bytes) : NULL;
-    if (h[i]) rt_engine_put(d[i], h[i], bytes);
+  for (int i = 0; i < RT_PROG_ENGINE_BUFFERS; i++) {
+    const int twin = i >= RT_PROG_BUFFERS;
+    const rt_real *from = !twin || rt_prog_state(i - RT_PROG_BUFFERS) ? h[i % RT_PROG_BUFFERS] : NULL;
+    d[i] = from ? rt_engine_alloc(bytes) : NULL;
+    if (from) rt_engine_put(d[i], from, bytes);
   }
   rt_engine_scalars();
 }
 
 RT_API void rt_prog_release(rt_real **d) {
-  for (int i = 0; i < RT_PROG_LEVELS * RT_PROG_FIELDS; i++)
+  for (int i = 0; i < RT_PROG_ENGINE_BUFFERS; i++)
     if (d[i]) rt_engine_free(d[i]);
 }
 
@@ -131,14 +142,6 @@ RT_API RtProgCheck rt_prog_check_start(long steps) {
   return c;
 }
 
-/* Whether buffer i (field i / RT_PROG_LEVELS) is state a stage writes: what is checked, dumped
- * and, on MPI ranks, exchanged. */
-RT_API int rt_prog_state(int i) {
-  int f = i / RT_PROG_LEVELS;
-  return f < rt_program.nfields && i % RT_PROG_LEVELS < rt_program.fields[f].levels &&
-         !rt_program.fields[f].coef;
-}
-
 /* One written buffer of the engine's against the reference's, each relative to its own max. */
 RT_API void rt_prog_compare(RtProgCheck *c, const rt_real *got, const rt_real *ref, long cells) {
   RtCompare cmp = rt_compare_normwise(got, ref, cells, c->tol);
@@ -183,15 +186,15 @@ RT_API void rt_prog_dump_close(FILE *f, const char *path) {
 RT_API RtProgCheck rt_prog_check(const char *label, const long n[], long steps, uint64_t seed,
                                  const char *dump, const char *dump_input, const char *dump_output) {
   RtGrid g = rt_grid_make(&rt_program.view, n);
-  rt_real *h[RT_PROG_LEVELS * RT_PROG_FIELDS], *d[RT_PROG_LEVELS * RT_PROG_FIELDS];
+  rt_real *h[RT_PROG_BUFFERS], *d[RT_PROG_ENGINE_BUFFERS];
   rt_prog_inputs(h, &g, seed, NULL, NULL);
   if (dump_input) rt_prog_dump(dump_input, &g, steps, h);
   rt_prog_upload(d, h, &g);
   rt_prog_run(d, &g, steps);
   rt_engine_sync();
   if (dump_output) {
-    rt_real *e[RT_PROG_LEVELS * RT_PROG_FIELDS];
-    for (int i = 0; i < RT_PROG_LEVELS * RT_PROG_FIELDS; i++) {
+    rt_real *e[RT_PROG_BUFFERS];
+    for (int i = 0; i < RT_PROG_BUFFERS; i++) {
       e[i] = h[i] ? rt_alloc_grid(&g) : NULL;
       if (h[i]) rt_engine_get(e[i], d[i], (size_t)g.cells * sizeof(rt_real));
     }
@@ -202,7 +205,7 @@ RT_API RtProgCheck rt_prog_check(const char *label, const long n[], long steps, 
   rt_real *got = rt_alloc_grid(&g);
   RtProgCheck c = rt_prog_check_start(steps);
   FILE *df = rt_prog_dump_open(dump);
-  for (int i = 0; i < RT_PROG_LEVELS * RT_PROG_FIELDS; i++) {
+  for (int i = 0; i < RT_PROG_BUFFERS; i++) {
     if (!rt_prog_state(i)) continue;
     rt_engine_get(got, d[i], (size_t)g.cells * sizeof(rt_real));
     if (df) fwrite(got, sizeof(rt_real), (size_t)g.cells, df);
@@ -218,7 +221,7 @@ RT_API RtProgCheck rt_prog_check(const char *label, const long n[], long steps, 
 
 RT_API double rt_prog_time(const long n[], long steps, long reps, uint64_t seed) {
   RtGrid g = rt_grid_make(&rt_program.view, n);
-  rt_real *h[RT_PROG_LEVELS * RT_PROG_FIELDS], *d[RT_PROG_LEVELS * RT_PROG_FIELDS];
+  rt_real *h[RT_PROG_BUFFERS], *d[RT_PROG_ENGINE_BUFFERS];
   rt_prog_inputs(h, &g, seed, NULL, NULL);
   rt_prog_upload(d, h, &g);
   rt_prog_free(h);

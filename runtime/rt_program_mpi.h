@@ -14,8 +14,6 @@
 #ifndef STENCILC_RT_PROGRAM_MPI_H
 #define STENCILC_RT_PROGRAM_MPI_H
 
-enum { RT_PROG_BUFFERS = RT_PROG_LEVELS * RT_PROG_FIELDS };
-
 RT_API int rt_prog_state_buffers(void) {
   int n = 0;
   for (int i = 0; i < RT_PROG_BUFFERS; i++) n += rt_prog_state(i);
@@ -71,7 +69,7 @@ RT_API void rt_prog_mpi_upload(const RtPart *p, rt_real **d, uint64_t seed) {
 RT_API int rt_prog_mpi_check(const char *label, const long n[], long steps, uint64_t seed,
                              const RtOptions *o, int dumps) {
   RtPart p = rt_prog_part(n, o->halo_steps);
-  rt_real *d[RT_PROG_BUFFERS];
+  rt_real *d[RT_PROG_ENGINE_BUFFERS];
   rt_prog_mpi_upload(&p, d, seed);
   rt_prog_mpi_run(&p, d, steps);
   rt_mpi_release(&p);
@@ -136,7 +134,7 @@ static void rt_prog_mpi_timed_run(void *ctx) {
 /* The median of reps timed runs after a warm-up (rt_mpi_time_runs), in ms. */
 RT_API double rt_prog_mpi_time(const long n[], long steps, long reps, uint64_t seed, long halo_steps) {
   RtPart p = rt_prog_part(n, halo_steps);
-  rt_real *d[RT_PROG_BUFFERS];
+  rt_real *d[RT_PROG_ENGINE_BUFFERS];
   rt_prog_mpi_upload(&p, d, seed);
   RtProgMpiRun run = {&p, d, steps};
   double median = rt_mpi_time_runs(rt_prog_mpi_timed_run, &run, reps);

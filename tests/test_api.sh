@@ -4,7 +4,8 @@
 # in-place and device entry points, the refusals), for the cpu backend with cc and for every
 # CUDA backend through tools/cudaemu; then the CLI's naming and its refusals; then run-time
 # scalars as arguments (tests/api/scalars.c), stencil programs (tests/api/program.c) and failed
-# kernel launches returned, not exits (tests/api/launch_error.c).
+# kernel launches returned, not exits (tests/api/launch_error.c), and so is running out of memory
+# in the CPU library (tests/api/out_of_memory.c).
 . "$(dirname "$0")/lib.sh"
 make_tmp
 
@@ -162,5 +163,19 @@ for c in single:examples/j2d5pt.c program:examples/programs/heat2d_var.c; do
     else no "$kind library, launch error: exit $rc: $(head -3 "$d/out")"; fi
   else no "$kind library, launch error: does not build: $(head -3 "$d/gen.log" "$d/build.log" "$d/driver.log")"; fi
 done
+
+# Out of memory in the CPU library (the buffer of the other level, for lib_run with one) is
+# returned as lib_EDEVICE, not an exit, and the next call succeeds (tests/api/out_of_memory.c).
+d=$tmp/oom
+mkdir -p "$d"
+if "$STENCILC" gen examples/j2d5pt.c --api --backend cpu -o "$d/lib" >"$d/gen.log" 2>&1 &&
+   cc -std=c11 -O1 -fopenmp -Wall -Wextra -Werror -c -o "$d/lib.o" "$d/lib.c" >"$d/build.log" 2>&1 &&
+   cc -std=c11 -O1 -Wall -Wextra -I"$d" -c -o "$d/driver.o" tests/api/out_of_memory.c >"$d/driver.log" 2>&1 &&
+   cc -fopenmp -o "$d/check" "$d/driver.o" "$d/lib.o" -lm >>"$d/driver.log" 2>&1; then
+  "$d/check" >"$d/out" 2>&1
+  rc=$?
+  if [ $rc -eq 0 ] && grep -q 'out of memory returned' "$d/out"; then ok
+  else no "cpu library, out of memory: exit $rc: $(head -3 "$d/out")"; fi
+else no "cpu library, out of memory: does not build: $(head -3 "$d/gen.log" "$d/build.log" "$d/driver.log")"; fi
 
 summary api

@@ -110,7 +110,8 @@ expect 2 "-include without a file" "$STENCILC" info examples/j2d5pt.c -include
 expect 2 "C flags on probe" "$STENCILC" probe -DX
 
 # The Compile: line of a generated file names the architecture nvcc builds it for: --arch for
-# run (a single stencil and a program) and for tune's candidates; sm_90 when gen is given none.
+# run (a single stencil and a program), for gen and for tune's candidates; sm_90 when gen is
+# given none (no GPU here, no $STENCILC_CUDA_ARCH).
 # A stand-in nvcc that fails leaves the sources in the work folders.
 sm80="Compile: nvcc -O3 -gencode=arch=compute_80,code=sm_80 -Xcompiler -fopenmp"
 for input in examples/j2d5pt.c tests/programs/wave1d.c; do
@@ -122,9 +123,31 @@ for input in examples/j2d5pt.c tests/programs/wave1d.c; do
 done
 NVCC=false "$STENCILC" tune examples/j2d5pt.c --arch 80 --emit "$tmp/arch-tune" >/dev/null 2>&1
 grep -q "$sm80" "$tmp/arch-tune/"*-tune0.cu && ok || no "tune --arch 80 --emit: not sm_80"
-"$STENCILC" gen examples/j2d5pt.c --backend naive -o "$tmp/arch.cu"
-grep -q "Compile: nvcc -O3 -gencode=arch=compute_90,code=sm_90 " "$tmp/arch.cu" && ok ||
-  no "gen without --arch: not sm_90"
+if ! command -v nvidia-smi >/dev/null 2>&1 && [ ! -e /dev/nvidia0 ]; then
+  env -u STENCILC_CUDA_ARCH "$STENCILC" gen examples/j2d5pt.c --backend naive -o "$tmp/arch.cu"
+  grep -q "Compile: nvcc -O3 -gencode=arch=compute_90,code=sm_90 " "$tmp/arch.cu" && ok ||
+    no "gen without --arch: not sm_90"
+fi
+STENCILC_CUDA_ARCH=86 "$STENCILC" gen examples/j2d5pt.c --backend naive -o "$tmp/arch86.cu"
+grep -q "Compile: nvcc -O3 -gencode=arch=compute_86,code=sm_86 " "$tmp/arch86.cu" && ok ||
+  no "gen with STENCILC_CUDA_ARCH=86: not sm_86"
+# gen --arch: the values run takes, into the Compile: line of a program, of a stencil program
+# and of a library's source; a bad value is refused (exit 2) with what it takes, and no file
+for input in examples/j2d5pt.c tests/programs/wave1d.c; do
+  rm -f "$tmp/arch80.cu"
+  "$STENCILC" gen "$input" --backend naive --arch 80 -o "$tmp/arch80.cu" && grep -q "$sm80" "$tmp/arch80.cu" && ok ||
+    no "gen --arch 80 $input: $(grep Compile: "$tmp/arch80.cu" 2>&1)"
+done
+"$STENCILC" gen examples/j2d5pt.c --backend naive --arch native -o "$tmp/archn.cu" &&
+  grep -q "Compile: nvcc -O3 -arch=native -Xcompiler" "$tmp/archn.cu" && ok || no "gen --arch native: $(grep Compile: "$tmp/archn.cu" 2>&1)"
+"$STENCILC" gen examples/j2d5pt.c --backend naive --api --arch sm_86 -o "$tmp/archlib" &&
+  grep -q "Compile: nvcc -O3 -gencode=arch=compute_86,code=sm_86 -c archlib.cu" "$tmp/archlib.cu" && ok ||
+  no "gen --api --arch sm_86: $(grep Compile: "$tmp/archlib.cu" 2>&1)"
+rm -f "$tmp/archbad.cu"
+"$STENCILC" gen examples/j2d5pt.c --backend naive --arch sm_9x -o "$tmp/archbad.cu" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && [ ! -e "$tmp/archbad.cu" ] && grep -q -- "--arch takes sm_NN, NN (90 for sm_90) or native, not 'sm_9x'" "$tmp/err" &&
+  ok || no "gen --arch sm_9x: exit $rc: $(cat "$tmp/err")"
 
 # --explain: the plan on stderr, the options it came from, the values asked for.
 "$STENCILC" gen examples/star3d1r.c --backend n5d --bt 2 --bs 16x64 --rows 3 --explain -o "$tmp/e.cu" >"$tmp/out" 2>"$tmp/err"

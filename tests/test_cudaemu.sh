@@ -6,7 +6,8 @@
 # the same way for the same seed and differently for another; an unknown schedule is refused.
 # Generated programs: with one `__syncthreads();` removed (sed), an n5d and a 25d-shared program
 # fail their own verification under the random schedule while the intact ones pass; the
-# outcome under the fixed order is reported (a NOTE line), not asserted.
+# outcome under the fixed order is reported (a NOTE line), not asserted. The CUDA engine's hooks
+# pass tests/unit/test_engine.c.
 . "$(dirname "$0")/lib.sh"
 make_tmp
 
@@ -102,5 +103,12 @@ for job in "n5d star2d1r 30x70 5 --bt 4 --bs 64" "25d star3d1r 9x14x40 3 --place
   emu_verify "$base-nobarrier" "$size" "$steps" >/dev/null && fixed=passes || fixed=fails
   echo "NOTE: $b $name with a barrier removed $fixed under the fixed order too"
 done
+
+# The engine hooks of rt_cuda.h and rt_engine.h (tests/unit/test_engine.c, which the unit suite
+# runs against rt_cpu.h): engine_swap trades the names, engine_sync completes the queued step.
+cp tests/unit/test_engine.c "$tmp/engine.cu"
+if emu_build "$tmp/engine.cu" "$tmp/engine" -DTEST_ENGINE_CUDA -I"$PWD/runtime" -I"$PWD/tests/unit" 2>"$tmp/err" &&
+  "$tmp/engine" >"$tmp/out" && grep -q '^test_engine_cuda: 3 passed, 0 failed$' "$tmp/out"; then ok
+else no "the CUDA engine's hooks: $(cat "$tmp/err" "$tmp/out" 2>/dev/null | tail -3)"; fi
 
 summary cudaemu

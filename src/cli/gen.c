@@ -9,17 +9,20 @@
 
 static void gen_help(FILE *f) {
   fputs("usage: stencilc gen FILE.c [--backend B] [backend options] [--dtype float|double]\n"
-        "                    [--gpu G] [--explain] [C flags] -o OUT\n"
+        "                    [--gpu G] [--arch A] [--explain] [C flags] -o OUT\n"
         "Writes a complete, self-contained program for the stencil in FILE.c (-o -: to standard\n"
-        "output; an -o naming the input file is refused). CUDA programs build with\n"
-        "nvcc -O3 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fopenmp OUT -o prog (the\n"
-        "compute capability of your GPU in place of 90).\n"
+        "output; an -o naming the input file is refused). CUDA programs build with the command\n"
+        "their first lines give: nvcc -O3 -gencode=arch=compute_NN,code=sm_NN -Xcompiler -fopenmp\n"
+        "OUT -o prog, for the architecture of --arch.\n"
         "The program fills the grid with seeded random non-zero values (and run-time weights with\n"
         "seeded random positive ones of gain 1), runs, verifies against a CPU reference, times\n"
         "itself and prints GCells/s; run it with -h for its options.\n"
         "  --backend  default auto: the choice 'stencilc tune' cached, else the model's best\n"
         "  --gpu G    the GPU auto chooses for (default: the GPU present, else h200)\n"
         "  --dtype    element type of the program (default: the source's)\n"
+        "  --arch A   sm_NN, NN or native: the architecture of the build command the file states\n"
+        "             (default, as for 'run': $STENCILC_CUDA_ARCH, else the compute capability of\n"
+        "             the GPU present, else sm_90)\n"
         "  --param NAME=VALUE  the default of run-time scalar NAME in the program (its --param)\n"
         "  --mpi      a program for MPI ranks (mpirun -np P): the grid split along axis 0 (and 1\n"
         "             where that moves less halo), deep halos exchanged every few steps (README,\n"
@@ -72,4 +75,4 @@ static int gen_run(Options *o, Stencil *st) {
   return gen_write(st, &o->gen, o->explain ? stderr : NULL, o->output);
 }
 
-const Command command_gen = {"gen", {"-o --backend --dtype --gpu --explain --mpi --param --api", true, true, NULL}, gen_help, gen_run};
+const Command command_gen = {"gen", {"-o --backend --dtype --gpu --arch --explain --mpi --param --api", true, true, NULL}, gen_help, gen_run};

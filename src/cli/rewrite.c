@@ -18,7 +18,8 @@
  * loop rotates (Field.level_var): the call passes u[k] for each level k of each field, or the
  * pointer holding that level at the loop's first t, the coefficient grids and the loop's first
  * t; afterwards the pointers are rotated steps % levels times, as the loop leaves them. A time
- * counter declared before the loop gets its final value. */
+ * counter, the spatial loops' counters and a swap's temporary declared before the loop get the
+ * values the loop leaves in them. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -43,8 +44,9 @@ static void rewrite_help(FILE *f) {
         "The call passes the arrays, sizes, steps and the run-time scalars in scope. After it\n"
         "every array holds what the original loop leaves (time dimension, swapped pointers,\n"
         "copy-back, two sweeps; for stencil programs every field's buffers and rotated\n"
-        "pointers), halos included, and a time counter declared before the loop its final value:\n"
-        "each step reads the halo of the level it reads, as the loop does.\n"
+        "pointers), halos included, and the loop counters and a swap's temporary declared before\n"
+        "the loop their final values; each step reads the halo of the level it reads, as the\n"
+        "loop does.\n"
         "  --target   cuda (a CUDA backend, default naive) or cpu (the cpu backend)\n"
         "  C flags    -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE: as a C compiler\n"
         "             reads FILE.c; --function NAME: the stencil is in that function\n"
@@ -172,6 +174,49 @@ static void set_counter(Buf *out, const Region *r, const char *var, long first, 
   buf_puts(out, ";\n");
 }
 
+/* Where loop l stops: the counter's value once `var < upper` fails. */
+static void loop_upper(Buf *out, const IrLoop *l) {
+  if (l->ext[0]) buf_printf(out, "((long)(%s) - %lldL)", l->ext, l->bound);
+  else buf_printf(out, "%lldL", l->bound);
+}
+
+/* The counters of the spatial loops and the swap temporaries declared before the time loop, as
+ * the last step leaves them (nothing when no step runs): nest after nest in the order a step
+ * runs them (sts[0..n)), a counter its loop's bound, or its start when the loop runs no
+ * iteration, and an inner loop's only when the loops around it run; a temporary the pointer it
+ * ends equal to (after the rotation above). */
+static void set_loop_vars(Buf *out, const Region *r, const Stencil *const sts[], int n,
+                          const IrTemp *temps, int ntemps) {
+  bool open = false;
+  for (int s = 0; s < n; s++)
+    for (int k = 0; k < sts[s]->nloops; k++) {
+      const IrLoop *l = &sts[s]->loops[k];
+      const RegionVar *v = region_find(r, l->var);
+      if (!v || !v->dead_on_entry || v->levels || v->elem != ELEM_INTEGER) continue;
+      if (!open) buf_puts(out, "    if (stencilc_steps > 0) {\n");
+      open = true;
+      buf_puts(out, "      ");
+      for (int o = k - l->depth; o < k; o++) {
+        buf_puts(out, o == k - l->depth ? "if (" : " && ");
+        loop_upper(out, &sts[s]->loops[o]);
+        buf_printf(out, " > %lldL%s", sts[s]->loops[o].lo, o + 1 == k ? ") " : "");
+      }
+      buf_printf(out, "%s = ", l->var);
+      loop_upper(out, l);
+      buf_printf(out, " > %lldL ? ", l->lo);
+      loop_upper(out, l);
+      buf_printf(out, " : %lldL;\n", l->lo);
+    }
+  for (int i = 0; i < ntemps; i++) {
+    const RegionVar *v = region_find(r, temps[i].var);
+    if (!v || !v->dead_on_entry) continue;
+    if (!open) buf_puts(out, "    if (stencilc_steps > 0) {\n");
+    open = true;
+    buf_printf(out, "      %s = %s;\n", temps[i].var, temps[i].same_as);
+  }
+  if (open) buf_puts(out, "    }\n");
+}
+
 /* The statement replacing the region. */
 static int emit_call(Buf *out, const char *path, const Stencil *st, const Region *r,
                      const char *prefix) {
@@ -213,6 +258,8 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
     if (rotate_pointers(out, grid, names, 2)) return 2;
   }
   set_counter(out, r, st->time_var, st->time_first, st->steps_per_iter);
+  const Stencil *one[] = {st};
+  set_loop_vars(out, r, one, 1, &st->swap_tmp, st->swap_tmp.var[0] ? 1 : 0);
   buf_puts(out, "  }");
   return 0;
 }
@@ -310,6 +357,9 @@ static int emit_program_call(Buf *out, const char *path, const Program *pr, cons
   buf_printf(out, ");\n    %s_exit_on_error(stencilc_rc);\n", prefix);
   if (rotate_after(out, pr, r)) return 2;
   set_counter(out, r, pr->time_var, pr->t_start, 1);
+  const Stencil *sts[PROG_MAX_STAGES];
+  for (int i = 0; i < pr->nstages; i++) sts[i] = &pr->stages[i].st;
+  set_loop_vars(out, r, sts, pr->nstages, pr->temps, pr->ntemps);
   buf_puts(out, "  }");
   return 0;
 }

@@ -316,9 +316,10 @@ static void build_all(const Subject *su, const char *nvcc, const char *dir, cons
 }
 
 /* Runs candidate b as tune runs it (-t, -s, --time-ms, the shared reference cache), with
- * --skip-full-check when full is false; a stencil program's candidate runs all the steps, checked
- * in full (it takes no --time-ms or --ref-cache, and is not given --skip-full-check). Returns its
- * GCells/s, -1 when it failed or was not verified, -3 without a GPU. */
+ * --skip-full-check when full is false; a stencil program's candidate runs all the steps (it
+ * takes no --time-ms or --ref-cache: its reference runs in each candidate, at the check size
+ * only when full is false). Returns its GCells/s, -1 when it failed or was not verified, -3
+ * without a GPU. */
 static double run_candidate(const Options *o, const char *ref_dir, const Build *b, bool full,
                             bool program) {
   char out[PATH_LEN + 16];
@@ -327,7 +328,7 @@ static double run_candidate(const Options *o, const char *ref_dir, const Build *
   int argc = program ? 3 : 5;
   if (o->size) argv[argc++] = "-s", argv[argc++] = (char *)o->size;
   if (ref_dir[0] && !program) argv[argc++] = "--ref-cache", argv[argc++] = (char *)ref_dir;
-  if (!full && !program) argv[argc++] = "--skip-full-check";
+  if (!full) argv[argc++] = "--skip-full-check";
   snprintf(out, sizeof out, "%s%s.out", b->exe, full ? "-full" : "");
   int rc = process_wait(process_start(argv, out));
   if (rc == 3) return -3;
@@ -368,7 +369,7 @@ static int time_all(const Options *o, const char *dir, Build *b, int n, bool pro
       if (g[i] > 0 && (best < 0 || g[i] > g[best])) best = i;
     if (best < 0) break;
     tune_choice_text(&b[best].c->opt, text, sizeof text);
-    double full = program ? g[best] : run_candidate(o, ref_dir, &b[best], true, program);
+    double full = run_candidate(o, ref_dir, &b[best], true, program);
     printf("tune: verify at the full size %-36s %s  (%.1f s)\n", text,
            full > 0 ? "PASS" : "FAILED: dropped", elapsed());
     fflush(stdout);
@@ -404,7 +405,7 @@ static int emit(const Subject *su, const Options *o, const char *key, const char
   if (ok) fprintf(f, "#key\t%s\n#args\t-t %s%s%s\n#tuneargs\t%s%s\n#timeonly\t%s\n#nvcc\t%s\n", key,
                   o->steps ? o->steps : "1000", o->size ? " -s " : "", o->size ? o->size : "",
                   su->st ? "--time-ms " : "", su->st ? TUNE_TIME_MS : "",
-                  su->st ? "--skip-full-check" : "", o->nvcc.fast_math ? "--use_fast_math" : "");
+                  "--skip-full-check", o->nvcc.fast_math ? "--use_fast_math" : "");
   for (int i = 0; ok && i < n; i++) {
     if (write_source(su, dir, i, &b[i])) {
       ok = 0;
@@ -543,8 +544,9 @@ static int tune_run(Options *o, Stencil *st) {
 
 /* A stencil program: the model's naive and n5d candidates (backends_rank_program), the best
  * --top of each (default 3) within TUNE_PRUNE of the best; --emit writes them and tune.tsv,
- * else they are built and timed on the GPU (all the steps: programs take no --time-ms) and the
- * fastest is printed as gen options. Programs have no cache yet: --import is refused, and
+ * else they are built and timed on the GPU (all the steps: programs take no --time-ms), each
+ * verified at the check size, the fastest verified at the full size too (the next fastest when
+ * that fails), and printed as gen options. Programs have no cache yet: --import is refused, and
  * --backend auto gives naive. */
 int tune_program(const Program *pr, Options *o) {
   elapsed();

@@ -286,7 +286,7 @@ static const char api_cpu_entries[] =
     "  if (rc) return rc;\n"
     "  const size_t bytes = (size_t)g.cells * sizeof(rt_real);\n"
     "  rt_real *other = (rt_real *)malloc(bytes);\n"
-    "  if (!other) return API_ESIZE;\n"
+    "  if (!other) return API_EDEVICE; /* out of memory: returned, as a CUDA library returns it */\n"
     "  rc = API_(run_device)(buf0, other, API_EXTENT_LIST, steps API_W_ARG, NULL);\n"
     "  if (!rc && steps % 2) memcpy(buf0, other, bytes);\n"
     "  free(other);\n"
@@ -513,8 +513,9 @@ static void header_open(Buf *h, const ApiLib *l, const char *more_enum) {
   snprintf(guard + i, sizeof guard - i, "_H");
   buf_printf(h, " * Returns 0, or an error code that %s_strerror describes: ESIZE and EARG before anything\n"
                 " * runs; EDEVICE when a CUDA call or a kernel launch failed (a launch beyond the device's\n"
-                " * limits, a grid too large, included), the buffers then holding no defined level. The\n"
-                " * library never ends the process (%s_exit_on_error does, when asked). */\n"
+                " * limits, a grid too large, included) or memory ran out, the buffers then holding no\n"
+                " * defined level. The library never ends the process (%s_exit_on_error does, when\n"
+                " * asked). */\n"
                 "#ifndef %s\n#define %s\n\n"
                 "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n"
                 "struct CUstream_st; /* cudaStream_t is a pointer to it */\n\n"
@@ -524,7 +525,7 @@ static void header_open(Buf *h, const ApiLib *l, const char *more_enum) {
     buf_printf(h, "  %s_LO%d = %d, %s_HI%d = %d,\n", l->prefix, a, l->lo[a], l->prefix, a, l->hi[a]);
   buf_printf(h, "  %s_ESIZE = 1, /* an extent too small for the halo, or too large */\n"
                 "  %s_EARG = 2,  /* a negative count, a NULL buffer or weights, a buffer given twice */\n"
-                "  %s_EDEVICE = 3 /* a CUDA call or a kernel launch failed */\n};\n\n",
+                "  %s_EDEVICE = 3 /* a CUDA call or a kernel launch failed, or out of memory */\n};\n\n",
              l->prefix, l->prefix, l->prefix);
 }
 
@@ -545,8 +546,8 @@ static void source_intro(Buf *s, const ApiLib *l) {
              l->source_name, l->func_name[0] ? l->func_name : "?", l->opt->backend->name,
              ir_dtype_name(l->opt->dtype), l->header_name);
   if (l->opt->backend->engine->cuda)
-    buf_printf(s, "nvcc -O3 -c %s.cu */\n#define RT_LIBRARY 1 /* CUDA errors go to the caller */\n",
-               l->prefix);
+    buf_printf(s, "nvcc -O3 %s%s-c %s.cu */\n#define RT_LIBRARY 1 /* CUDA errors go to the caller */\n",
+               l->opt->nvcc_arch, l->opt->nvcc_arch[0] ? " " : "", l->prefix);
   else buf_printf(s, "cc -std=c11 -O3 -fopenmp -c %s.c */\n", l->prefix);
 }
 

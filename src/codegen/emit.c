@@ -308,8 +308,8 @@ void emit_smem_setup(Emitter *e, const char *kernel, const char *bytes) {
 
 /* ---- Whole program ---- */
 
-static const char *const cuda_texts[] = {rt_rt_chunk, rt_rt_cuda_base, rt_rt_cuda, NULL};
-static const char *const cpu_texts[] = {rt_rt_cpu, NULL};
+static const char *const cuda_texts[] = {rt_rt_chunk, rt_rt_cuda_base, rt_rt_cuda, rt_rt_engine, NULL};
+static const char *const cpu_texts[] = {rt_rt_cpu, rt_rt_engine, NULL};
 const ProgramEngine engine_cuda = {1, cuda_texts, {1L << 28, 16384, 512}, 1000, 5};
 const ProgramEngine engine_cpu = {0, cpu_texts, {1L << 22, 2048, 128}, 10, 3};
 

@@ -16,9 +16,10 @@
  * keeps, at every level, the value its buffer started with (buffers' halos differ). So a launch
  * of L levels from time t stores level L and L-1 (the next launch's inputs; on the last launch
  * every level a buffer ends with), and takes a halo cell of level k from buffer (t + k) % levels,
- * whose halo nothing writes. A launch cannot write a buffer that other blocks read as halo, so
- * launches alternate between the field's buffers and two scratch grids, arranged (one copy first
- * when the launch count is odd) so that the last writes the field's buffers. */
+ * whose halo nothing writes. A launch cannot write a buffer that other blocks read, so each
+ * buffer of the field has a twin with the same halo (runtime/rt_program.h): a level goes to
+ * whichever of the pair the launch does not read, and the pair trades names, as single
+ * stencils' stencil_advance does; no grid is copied, whatever the launch count. */
 #include "n5d_program.h"
 
 #include <assert.h>
@@ -386,41 +387,29 @@ static void emit_host(Buf *out, const Program *pr, const N5dProgramPlan *pl) {
   em_line(&e, "RT_CUDA_LAUNCH_CHECK();");
   em_close(&e);
   em_blank(&e);
-  em_line(&e, "/* steps from time t0: launches of N5D_BT levels and a shorter last one, alternating\n"
-              " * between the field's buffers and two scratch grids so that the last launch writes the\n"
-              " * field's buffers (see the top of the kernel's comment in n5d_program.c). */");
-  em_open(&e, "static void program_advance(rt_real *const *rt_buf, const RtGrid *g, long t0, long steps)");
-  em_line(&e, "static rt_real *scratch[2];");
-  em_line(&e, "static long cells = -1;");
-  em_line(&e, "if (steps <= 0) return;");
-  em_open(&e, "if (cells != g->cells)");
-  em_line(&e, "for (int i = 0; i < 2; i++) if (scratch[i]) rt_engine_free(scratch[i]);");
-  em_line(&e, "for (int i = 0; i < 2; i++) scratch[i] = rt_engine_alloc((size_t)g->cells * sizeof(rt_real));");
-  em_line(&e, "cells = g->cells;");
-  em_close(&e);
-  em_line(&e, "rt_real *const *u = rt_buf + %d;", pl->field * PROG_MAX_LEVELS);
-  em_line(&e, "const rt_real *cur = u[t0 %% NLEV], *prev = u[(t0 + NLEV - 1) %% NLEV];");
+  em_line(&e, "/* steps from time t0: launches of N5D_BT levels and a shorter last one. Each level goes to\n"
+              " * the buffer of its pair (RT_PROG_ENGINE_BUFFERS) that the launch does not read, and the\n"
+              " * pair trades names: u[k] holds the latest level of buffer k, and nothing is copied. */");
+  em_open(&e, "static void program_advance(rt_real **rt_buf, const RtGrid *g, long t0, long steps)");
+  em_line(&e, "rt_real **u = rt_buf + %d, **twin = u + RT_PROG_BUFFERS;", pl->field * PROG_MAX_LEVELS);
   em_line(&e, "const long launches = (steps + N5D_BT - 1) / N5D_BT;");
-  em_line(&e, "bool to_field = launches %% 2 == 1;");
-  em_open(&e, "if (to_field)");
-  em_line(&e, "const size_t bytes = (size_t)g->cells * sizeof(rt_real);");
-  em_line(&e, "RT_CUDA_CHECK(cudaMemcpy(scratch[0], cur, bytes, cudaMemcpyDeviceToDevice));");
-  em_line(&e, "RT_CUDA_CHECK(cudaMemcpy(scratch[1], prev, bytes, cudaMemcpyDeviceToDevice));");
-  em_line(&e, "cur = scratch[0];");
-  em_line(&e, "prev = scratch[1];");
-  em_close(&e);
   em_line(&e, "long t = t0;");
   em_open(&e, "for (long i = 0; i < launches; i++)");
   em_line(&e, "const bool last = i + 1 == launches;");
   em_line(&e, "const int L = last ? (int)(steps - (launches - 1) * N5D_BT) : N5D_BT;");
   em_line(&e, "const int nst = last ? NLEV : 2;");
-  em_line(&e, "rt_real *o[3] = {scratch[0], scratch[1], NULL};");
-  em_line(&e, "if (to_field) for (int j = 0; j < nst; j++) o[j] = u[(t + L - j + NLEV) %% NLEV];");
+  em_line(&e, "const rt_real *cur = u[t %% NLEV], *prev = u[(t + NLEV - 1) %% NLEV];");
+  em_line(&e, "rt_real *o[3] = {NULL, NULL, NULL};");
+  em_open(&e, "for (int j = 0; j < nst; j++)");
+  em_line(&e, "const int k = (int)((t + L - j + NLEV) %% NLEV);");
+  em_line(&e, "o[j] = u[k] == cur || u[k] == prev ? twin[k] : u[k];");
+  em_close(&e);
   em_line(&e, "n5d_launch(rt_buf, cur, prev, o, nst, L, t, g);");
-  em_line(&e, "cur = o[0];");
-  em_line(&e, "prev = o[1];");
+  em_open(&e, "for (int j = 0; j < nst; j++)");
+  em_line(&e, "const int k = (int)((t + L - j + NLEV) %% NLEV);");
+  em_line(&e, "if (o[j] == twin[k]) twin[k] = u[k], u[k] = o[j];");
+  em_close(&e);
   em_line(&e, "t += L;");
-  em_line(&e, "to_field = !to_field;");
   em_close(&e);
   em_close(&e);
 }

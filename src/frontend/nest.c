@@ -1000,6 +1000,26 @@ static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves 
   return 0;
 }
 
+/* The spatial loops of the sweeps in the order they run, and the swap's temporary (rewrite gives
+ * those declared before the time loop their final values). */
+static void record_loops(Stencil *st, const Sweep *sw, int nsweeps, const Moves *mv) {
+  st->nloops = 0;
+  for (int s = 0; s < nsweeps; s++)
+    for (int l = 0; l < sw[s].nloops && st->nloops < IR_MAX_LOOPS; l++) {
+      IrLoop *o = &st->loops[st->nloops++];
+      const Loop *in = &sw[s].loops[l];
+      snprintf(o->var, sizeof o->var, "%s", in->var);
+      snprintf(o->ext, sizeof o->ext, "%s", in->ext);
+      o->lo = in->lo;
+      o->bound = in->bound;
+      o->depth = l;
+    }
+  if (nsweeps == 1 && mv->n == 3) { /* tmp = a; a = b; b = tmp (check_swap) */
+    snprintf(st->swap_tmp.var, sizeof st->swap_tmp.var, "%s", mv->m[0].dst);
+    snprintf(st->swap_tmp.same_as, sizeof st->swap_tmp.same_as, "%s", mv->m[2].dst);
+  }
+}
+
 /* Decides the form of the time loop once the first sweep's update is known. */
 static int time_form(Parser *p, Sweep sw[MAX_SWEEPS], int nsweeps, const Moves *mv) {
   Stencil *st = p->st;
@@ -1080,6 +1100,7 @@ int parse_stencil(Parser *p, CXCursor time_loop) {
   if (p->progress < 4) p->progress = 4;
   if (time_form(p, sw, nsweeps, &mv)) return -1;
   for (int l = 0; l < st->dims; l++) st->loop_axis[l] = s1->loop_axis[l];
+  record_loops(st, sw, nsweeps, &mv);
   const Loop *t = &p->time;
   snprintf(st->steps_param, sizeof st->steps_param, "%s", t->ext);
   long long steps = (t->ext[0] ? -t->bound : t->bound) - t->lo;

@@ -276,6 +276,16 @@ static int parse_rotations(Parser *p, const CXCursor *s, int n) {
                   "the pointer moves after the stages do not rotate 2 or 3 grids");
     p->rot[p->nrot++] = r;
   }
+  /* a temporary (assigned, in no rotation) ends each step holding what a rotated pointer holds */
+  Program *pr = p->pr;
+  for (int i = 0; i < nmv; i++)
+    for (int j = 0; j < nmv && mv[i].written && !done[i] && pr->ntemps < PROG_MAX_FIELDS; j++)
+      if (done[j] && !strcmp(mv[j].value, mv[i].value)) {
+        IrTemp *tp = &pr->temps[pr->ntemps++];
+        snprintf(tp->var, sizeof tp->var, "%s", mv[i].name);
+        snprintf(tp->same_as, sizeof tp->same_as, "%s", mv[j].name);
+        break;
+      }
   return 0;
 }
 
@@ -790,7 +800,14 @@ static int stage_bounds(Parser *p, Stage *s) {
     if (l->lo < 0 || hi < 0 || l->lo > 1 << 20 || hi > 1 << 20)
       return fail(p, l->at, "keep the loop inside the grid", "loop over '%s' runs outside the grid", l->var);
     s->st.hi[ax] = (int)hi;
+    IrLoop *o = &s->st.loops[ax]; /* for rewrite: what the counter holds after the loop */
+    snprintf(o->var, sizeof o->var, "%s", l->var);
+    snprintf(o->ext, sizeof o->ext, "%s", l->ext);
+    o->lo = l->lo;
+    o->bound = l->bound;
+    o->depth = ax;
   }
+  s->st.nloops = pr->dims;
   return 0;
 }
 

@@ -52,6 +52,23 @@ typedef struct {
   int off[IR_MAX_DIMS]; /* offset per axis, axis 0 slowest */
 } Point;
 
+/* A spatial loop of the time loop's body, for (var = lo; var < E - bound; var++) where E is the
+ * extent variable `ext`, or var < bound when ext is "": what the counter holds after the loop.
+ * depth is its place in its nest (0: outermost). */
+typedef struct {
+  char var[IR_NAME_MAX], ext[IR_NAME_MAX];
+  long long lo, bound;
+  int depth;
+} IrLoop;
+
+/* A pointer swap's temporary and the pointer it equals after each step (tmp = a; a = b;
+ * b = tmp; leaves tmp == b). */
+typedef struct {
+  char var[IR_NAME_MAX], same_as[IR_NAME_MAX];
+} IrTemp;
+
+enum { IR_MAX_LOOPS = 2 * IR_MAX_DIMS }; /* a sweep and a copy-back nest or a second sweep */
+
 /* A run-time scalar: a float or double parameter of the user's function (the program's option
  * --param NAME=VALUE, default `value`), or a local computed from parameters and constants before
  * the loops (`double r = alpha * dt / (h * h);`), which the program computes from `def` once the
@@ -91,6 +108,12 @@ typedef struct {
   int steps_per_iter;
   long time_first;
   char time_var[IR_NAME_MAX]; /* the time loop's variable (rewrite sets its final value) */
+  /* The spatial loops of the time loop's body in the order they run, nest after nest, and the
+   * temporary of a pointer swap (var "" when none): rewrite gives those declared before the
+   * time loop the values the last step leaves. A program's stage holds its own nest. */
+  IrLoop loops[IR_MAX_LOOPS];
+  int nloops;
+  IrTemp swap_tmp;
   /* The array written when it is not the one read (the pointer swap, copy-back and two-sweep
    * forms: array is read, out_array written first); empty for A[(t + 1) % 2]. */
   char out_array[IR_NAME_MAX];

@@ -66,6 +66,8 @@ typedef struct {
   long steps_const;
   int t_start;                 /* the time loop's first value (the source's t) */
   char time_var[IR_NAME_MAX];  /* the time loop's variable */
+  IrTemp temps[PROG_MAX_FIELDS]; /* the temporaries of the pointer rotations (rewrite) */
+  int ntemps;
   unsigned region_begin, region_end;
   int region_line;
   Field fields[PROG_MAX_FIELDS];

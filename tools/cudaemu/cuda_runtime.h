@@ -3,6 +3,8 @@
  * <cuda_runtime.h> and implements what the generated code uses, nothing more:
  *   - device memory is host memory (malloc), copies are memcpy, events read a clock;
  *     __constant__ arrays (run-time weights) are host arrays, filled by cudaMemcpyToSymbol;
+ *     with CUDAEMU_COPIES set, the program reports on exit the bytes copied from device to
+ *     device (what a test of an engine that should rename buffers instead counts);
  *   - a launch runs the blocks one after another; every thread of a block is a fiber
  *     (ucontext) that runs until it reaches __syncthreads() or a warp shuffle, which are
  *     barriers over the block or the warp; a barrier that can never complete (a thread exited
@@ -299,7 +301,16 @@ static inline cudaError_t cudaFree(void *p) { return free(p), cudaSuccess; }
 /* Pinned host memory is plain host memory here. */
 static inline cudaError_t cudaMallocHost(void **p, size_t n) { return cudaMalloc(p, n); }
 static inline cudaError_t cudaFreeHost(void *p) { return cudaFree(p); }
-static inline cudaError_t cudaMemcpy(void *d, const void *s, size_t n, cudaMemcpyKind) {
+/* The bytes cudaMemcpy moved from device to device, reported on exit under CUDAEMU_COPIES. */
+struct EmuCopies {
+  size_t device_bytes = 0;
+  ~EmuCopies() {
+    if (getenv("CUDAEMU_COPIES")) fprintf(stderr, "cudaemu: %zu bytes copied device to device\n", device_bytes);
+  }
+};
+static EmuCopies emu_copies;
+static inline cudaError_t cudaMemcpy(void *d, const void *s, size_t n, cudaMemcpyKind kind) {
+  if (kind == cudaMemcpyDeviceToDevice) emu_copies.device_bytes += n;
   memcpy(d, s, n);
   return cudaSuccess;
 }
