@@ -101,6 +101,11 @@ typedef struct {
   Binding bound[MAX_FILTER_LOOPS];
   int nbound;
   bool in_scalar_def; /* reading a run-time scalar's initializer: no array reads */
+  /* flat.c: the grids' extents (names; "" for a constant one). When set, an integer local
+   * declared before the loops that is none of them (int stride_z = nx * ny;) reads as its
+   * value, so that a stride written through it is the product of the extents. */
+  const char (*sizes)[IR_NAME_MAX];
+  int nsizes;
 } Parser;
 
 /* Records the refusal (the first one only) and returns -1, so callers can `return fail(...)`. */
@@ -119,6 +124,10 @@ bool mentions(CXCursor c, const char *name);
  * anything not integer arithmetic, unless clang can evaluate it to a constant. */
 int poly_of(Parser *p, CXCursor c, Poly *out);
 void poly_sub(Parser *p, const Poly *a, const Poly *b, Poly *out);
+/* The polynomial of one name (a size); -1 when the candidate has too many names. */
+int poly_name(Parser *p, const char *name, Poly *out);
+/* a * b; false when a term would hold too many names or the product has too many terms. */
+bool poly_mul(const Poly *a, const Poly *b, Poly *out);
 bool poly_is_const(const Poly *a, long long *v);
 /* a == name + k (k may be 0): the symbol's name and k. */
 bool poly_is_var_plus_const(const Parser *p, const Poly *a, const char **name, long long *k);

@@ -130,6 +130,26 @@ static int index_local(Parser *p, CXCursor c, const char *name, CXCursor *init) 
   return 1;
 }
 
+/* A size computed into a local before the loops (int stride_z = nx * ny;) when the caller reads
+ * sizes through (Parser.sizes) and it is none of the grids' extents: true with its initializer
+ * in *init, which is its value everywhere (it is never changed, nor read from data). */
+static bool size_local(Parser *p, CXCursor c, const char *name, CXCursor *init) {
+  if (!p->sizes) return false;
+  for (int i = 0; i < p->nsizes; i++)
+    if (!strcmp(p->sizes[i], name)) return false;
+  char local[IR_NAME_MAX]; /* name is cur_ref_name's buffer, which the checks below reuse */
+  snprintf(local, sizeof local, "%s", name);
+  CXCursor decl = clang_getCursorReferenced(c), where;
+  if (kind(decl) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 ||
+      !cur_integer_type(decl))
+    return false;
+  *init = clang_Cursor_getVarDeclInitializer(decl);
+  return !clang_Cursor_isNull(*init) &&
+         !cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where) &&
+         clang_Cursor_isNull(cur_find(*init, true, reads_memory, NULL)) &&
+         !reads_memory(cur_strip(*init), NULL) && !cur_mentions(*init, local);
+}
+
 int poly_of(Parser *p, CXCursor c, Poly *out) {
   c = cur_strip(c);
   if (++p->depth > MAX_EXPR_DEPTH) {
@@ -150,6 +170,8 @@ int poly_of(Parser *p, CXCursor c, Poly *out) {
     rc = 0;
   } else if (name && !cur_eval_int(c, &v) && (local = index_local(p, c, name, &init)) != 0) {
     rc = local < 0 ? -1 : poly_of(p, init, out);
+  } else if (name && !cur_eval_int(c, &v) && size_local(p, c, name, &init)) {
+    rc = poly_of(p, init, out);
   } else if (kind(c) == CXCursor_IntegerLiteral || kind(c) == CXCursor_CharacterLiteral ||
              (name && cur_eval_int(c, &v))) {
     if (cur_eval_int(c, &v)) {
@@ -197,6 +219,17 @@ int poly_of(Parser *p, CXCursor c, Poly *out) {
   p->depth--;
   return rc;
 }
+
+int poly_name(Parser *p, const char *name, Poly *out) {
+  int id = sym_id(p, name);
+  out->n = 0;
+  if (id < 0) return -1;
+  Term t = {1, 1, {(unsigned char)id}};
+  add_term(out, &t, 1);
+  return 0;
+}
+
+bool poly_mul(const Poly *a, const Poly *b, Poly *out) { return multiply(a, b, out); }
 
 void poly_sub(Parser *p, const Poly *a, const Poly *b, Poly *out) {
   (void)p;
