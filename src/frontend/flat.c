@@ -76,8 +76,6 @@ int flat_offsets(const FlatInput *in, CXCursor c, const char *name, int dims,
   sw.nloops = dims;
   for (int v = 0; v < dims; v++) snprintf(sw.loops[v].var, IR_NAME_MAX, "%s", vars[v]);
   p.sw = &sw;
-  p.sizes = ext_param;
-  p.nsizes = dims;
   Poly index, stride[IR_MAX_DIMS];
   for (int ax = 0; ax < IR_MAX_DIMS; ax++) off[ax] = 0;
   if (poly_of(&p, c, &index)) {

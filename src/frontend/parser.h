@@ -101,11 +101,6 @@ typedef struct {
   Binding bound[MAX_FILTER_LOOPS];
   int nbound;
   bool in_scalar_def; /* reading a run-time scalar's initializer: no array reads */
-  /* flat.c: the grids' extents (names; "" for a constant one). When set, an integer local
-   * declared before the loops that is none of them (int stride_z = nx * ny;) reads as its
-   * value, so that a stride written through it is the product of the extents. */
-  const char (*sizes)[IR_NAME_MAX];
-  int nsizes;
 } Parser;
 
 /* Records the refusal (the first one only) and returns -1, so callers can `return fail(...)`. */
@@ -124,6 +119,7 @@ bool mentions(CXCursor c, const char *name);
  * anything not integer arithmetic, unless clang can evaluate it to a constant. */
 int poly_of(Parser *p, CXCursor c, Poly *out);
 void poly_sub(Parser *p, const Poly *a, const Poly *b, Poly *out);
+void poly_add(const Poly *a, const Poly *b, Poly *out); /* (out->n < 0 on overflow, as sub) */
 /* The polynomial of one name (a size); -1 when the candidate has too many names. */
 int poly_name(Parser *p, const char *name, Poly *out);
 /* a * b; false when a term would hold too many names or the product has too many terms. */
