@@ -341,6 +341,7 @@ for o in tests/programs/*.oracle.c; do
     acoustic2d_flat_rt) args="-s 30x41 -t 7" ;;
     acoustic3d_flat_stride) args="-s 14x11x17 -t 5" ;;
     heat2d_var_flat_ld) args="-s 21x30 -t 7" ;;
+    wave2d_flat_levels) args="-s 19x27 -t 6" ;;
     *) args="-t 7" ;;
   esac
   if ! cc -std=c11 -O1 -Wall -Werror -Itests -o "$tmp/$n-oracle" "$o" -lm 2>"$tmp/err"; then

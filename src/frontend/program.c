@@ -435,8 +435,10 @@ static int grid_decl(Parser *p, const Access *a, int levels, bool level_dim, boo
   CXCursor sizes[1 + IR_MAX_DIMS];
   int n = cur_decl_sizes(a->decl, sizes), first = levels > 1 && level_dim;
   /* axes the declaration leaves out, leading: all of them for a flat grid (float *u, or
-   * float u[NZ * NY * NX] in more than one dimension), the first for float (*u)[NY][NX] */
+   * float u[NZ * NY * NX] or u[3][nz * nx] in more than one dimension), the first for
+   * float (*u)[NY][NX] */
   int missing = n == first + pr->dims ? 0
+              : first && pr->dims > 1 && n == 2 ? pr->dims /* float u[3][nz * nx] */
               : pointer && n == first + pr->dims - 1 ? 1
               : !first && ((pointer && n == 0) || (pr->dims > 1 && n == 1)) ? pr->dims : -1;
   if (missing < 0)
@@ -751,6 +753,19 @@ static int update_temp(Parser *p, CXCursor s) {
 
 /* ---- stages ---- */
 
+/* Whether the n statements s declare integer variables only: a row's index before the inner
+ * loop (const int row = i * nx;), which flat.c reads where it is used. */
+static bool index_decls(const CXCursor *s, int n) {
+  CXCursor vars[CUR_MAX_CHILDREN];
+  for (int i = 0; i < n; i++) {
+    int nv = cur_children(s[i], vars, CUR_MAX_CHILDREN);
+    if (kind(s[i]) != CXCursor_DeclStmt || nv > CUR_MAX_CHILDREN) return false;
+    for (int v = 0; v < nv; v++)
+      if (kind(vars[v]) != CXCursor_VarDecl || !cur_integer_type(vars[v])) return false;
+  }
+  return true;
+}
+
 /* The stage's loop nest down to its cell body; fills p->loops and the stage's bounds. */
 static int stage_loops(Parser *p, CXCursor nest, CXCursor *body) {
   Program *pr = p->pr;
@@ -763,7 +778,7 @@ static int stage_loops(Parser *p, CXCursor nest, CXCursor *body) {
     c = p->loops[n++].body;
     int k = statements(p, c, kids);
     if (k < 0) return -1;
-    if (k == 1 && kind(kids[0]) == CXCursor_ForStmt) c = kids[0];
+    if (k >= 1 && kind(kids[k - 1]) == CXCursor_ForStmt && index_decls(kids, k - 1)) c = kids[k - 1];
   }
   if (n < 1)
     return fail(p, nest, "give each stage 1, 2 or 3 spatial loops", "a stage with no spatial loop");
