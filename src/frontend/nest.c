@@ -165,6 +165,12 @@ static bool pointer_in_loops(const Parser *p, CXCursor decl) {
   return begin >= lo && end <= hi;
 }
 
+/* Whether t is float or double: a flat grid's element (not a row of a float (*u)[NX]). */
+static bool floating(CXType t) {
+  enum CXTypeKind k = clang_getCanonicalType(t).kind;
+  return k == CXType_Float || k == CXType_Double;
+}
+
 enum { MAX_ROW_CHAIN = 8 }; /* row pointers set from row pointers (c - nx with c = u + i * nx) */
 
 /* What a row pointer (decl: pointer_in_loops) is set to where it is declared and never changed:
@@ -185,15 +191,16 @@ static int row_step(Parser *p, CXCursor decl, Access *target, CXCursor *offset, 
   *minus = false;
   if (kind(init) == CXCursor_UnaryOperator && cur_unary_op(p->tu, init, op, &prefix) &&
       !strcmp(op, "&") && cur_children(init, kids, 1) == 1) {
-    found = cur_access(kids[0], target) == CUR_ACCESS && target->nsub == 1;
+    found = cur_access(kids[0], target) == CUR_ACCESS && target->nsub == 1 &&
+            floating(clang_getCursorType(cur_strip(kids[0])));
     *offset = target->sub[0];
   } else if (kind(init) == CXCursor_BinaryOperator && cur_binary_op(p->tu, init, op) &&
              (!strcmp(op, "+") || !strcmp(op, "-")) && cur_children(init, kids, 2) == 2) {
     for (int g = 0; g < (op[0] == '+' ? 2 : 1) && !found; g++) {
       CXCursor grid = cur_strip(kids[g]);
-      enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(grid)).kind;
-      if (cur_ref_name(grid) && (k == CXType_Pointer || k == CXType_ConstantArray ||
-                                 k == CXType_IncompleteArray || k == CXType_VariableArray)) {
+      CXType t = clang_getCanonicalType(clang_getCursorType(grid));
+      if (cur_ref_name(grid) && (t.kind == CXType_Pointer ? floating(clang_getPointeeType(t))
+                                                          : floating(clang_getArrayElementType(t)))) {
         snprintf(target->name, sizeof target->name, "%s", cur_ref_name(grid));
         target->decl = clang_getCursorReferenced(grid);
         *offset = kids[1 - g];
