@@ -230,6 +230,7 @@ $DIR/acoustic3d_leapfrog.c double 9x13x30 1_2 --bt 1 --bs 12x32
 $tmp/wave3d.c double 11x13x40 1_2_4_7 --bt 3 --bs 8x32 --hsn 4
 $tmp/wave3d.c float 9x12x36 3_5 --bt 2 --bs 8x32
 $DIR/heat3d_var.c float 9x12x36 1_3 --bt 2 --bs 8x32
+tests/programs/acoustic2d_flat_rt.c float 21x60 1_3_4 --bt 2 --bs 64
 JOBS
 N5D_TMP=$tmp STENCILC=$STENCILC xargs -P "$JOBS" -L 1 sh "$0" --n5d-job <"$tmp/n5d-jobs"
 i=1
@@ -347,7 +348,17 @@ for o in tests/programs/*.oracle.c; do
   n=$(basename "$o" .oracle.c)
   src=tests/programs/$n.c
   [ -e "$src" ] || src=$DIR/$n.c
-  case $n in heat2d_fixed) args="" ;; heat3d_var) args="-t 2" ;; wave1d | advect1d_rk2) args="-s 61 -t 9" ;; *) args="-t 7" ;; esac
+  case $n in
+    heat2d_fixed) args="" ;;
+    heat3d_var) args="-t 2" ;;
+    wave1d | advect1d_rk2) args="-s 61 -t 9" ;;
+    # sizes at run time, uneven so that a transposed axis shows
+    acoustic2d_flat_rt) args="-s 30x41 -t 7" ;;
+    acoustic3d_flat_stride) args="-s 14x11x17 -t 5" ;;
+    heat2d_var_flat_ld) args="-s 21x30 -t 7" ;;
+    wave2d_flat_levels) args="-s 19x27 -t 6" ;;
+    *) args="-t 7" ;;
+  esac
   if ! cc -std=c11 -O1 -Wall -Werror -Itests -o "$tmp/$n-oracle" "$o" -lm 2>"$tmp/err"; then
     no "oracle $n: $(head -3 "$tmp/err")"
     continue

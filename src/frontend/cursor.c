@@ -363,6 +363,7 @@ bool cur_mentions_through_locals(CXCursor c, const char *name) {
 CurAccess cur_access(CXCursor c, Access *a) {
   c = cur_strip(c);
   a->nsub = 0;
+  a->row = clang_getNullCursor();
   while (clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr) {
     CXCursor kids[2];
     if (cur_children(c, kids, 2) != 2 || a->nsub == 1 + IR_MAX_DIMS) return CUR_ACCESS_DEEP;

@@ -88,6 +88,10 @@ typedef struct {
   CXCursor decl;
   CXCursor sub[1 + IR_MAX_DIMS];
   int nsub;
+  /* Through a row pointer (const float *row = &u[i * nx]; row[j - 1]): name and decl are the
+   * grid's (u), and row is the pointer's declaration, whose offset into the grid (i * nx) adds
+   * to the one subscript; a null cursor otherwise (nest.c). */
+  CXCursor row;
 } Access;
 
 typedef enum {

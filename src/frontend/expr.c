@@ -122,6 +122,7 @@ static Expr *call(void *parser, CXCursor c) {
 
 /* Whether a subscript of the access uses a time or spatial loop variable (a grid read). */
 static bool indexed_by_loops(const Parser *p, const Access *a) {
+  if (!clang_Cursor_isNull(a->row)) return true; /* c[-1] with c = &u[i * nx + j] */
   for (int s = 0; s < a->nsub; s++) {
     if (cur_mentions(a->sub[s], p->time.var)) return true;
     for (int l = 0; l < p->sw->nloops; l++)
@@ -502,8 +503,8 @@ static int declare(Parser *p, CXCursor decl_stmt) {
     CXCursor v = vars[i];
     DType t;
     if (kind(v) != CXCursor_VarDecl || clang_isConstQualifiedType(clang_getCursorType(v)) ||
-        cur_integer_type(v))
-      continue;
+        cur_integer_type(v) || clang_getCanonicalType(clang_getCursorType(v)).kind == CXType_Pointer)
+      continue; /* (a pointer: a cell pointer, read where it is used, nest.c) */
     if (p->acc)
       return fail(p, v, HINT_BLOCK, "a second accumulator in the loop body; stencilc takes one");
     if (clang_getCursorType(v).kind == CXType_ConstantArray || !floating_type(v, &t))

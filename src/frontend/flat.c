@@ -1,12 +1,69 @@
 #include "flat.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "parser.h"
 
-int flat_index(const FlatInput *in, CXCursor c, int nvars, const char (*vars)[IR_NAME_MAX],
-               long long coef[], long long *k, char *msg, size_t cap) {
+/* The stride of each axis over the extents: stride[dims - 1] = 1, stride[ax] = stride[ax + 1]
+ * times the extent of axis ax + 1 (a name or a constant). */
+static int strides(Parser *p, int dims, const char (*ext_param)[IR_NAME_MAX],
+                   const long *ext_const, Poly stride[IR_MAX_DIMS]) {
+  stride[dims - 1] = (Poly){.n = 1, .t = {{1, 0, {0}}}};
+  for (int ax = dims - 2; ax >= 0; ax--) {
+    Poly e = {.n = 1, .t = {{ext_const[ax + 1], 0, {0}}}};
+    if (ext_param[ax + 1][0] && poly_name(p, ext_param[ax + 1], &e)) return -1;
+    if (!poly_mul(&stride[ax + 1], &e, &stride[ax])) return -1;
+  }
+  return 0;
+}
+
+static bool same_names(const Term *a, const Term *b) {
+  return a->deg == b->deg && !memcmp(a->sym, b->sym, (size_t)a->deg);
+}
+
+/* Splits the constant part k of an index over the strides, largest first: k = sum off[ax] *
+ * stride[ax]; what is left is not a multiple of them. */
+static int split_offsets(Parser *p, const char *name, int dims, const Poly stride[IR_MAX_DIMS],
+                         Poly k, int off[IR_MAX_DIMS], char *msg, size_t cap) {
+  for (int ax = 0; ax < dims; ax++) {
+    const Term *s = &stride[ax].t[0];
+    long long c = 0;
+    for (int i = 0; i < k.n; i++)
+      if (same_names(&k.t[i], s)) c = k.t[i].coef;
+    long long o = (c >= 0 ? c + s->coef / 2 : c - s->coef / 2) / s->coef; /* nearest multiple */
+    if (o < -MAX_OFFSET || o > MAX_OFFSET) {
+      snprintf(msg, cap, "offset %lld of '%s' along axis %d is too large; stencilc handles radii "
+                         "up to %d", o, name, ax, MAX_OFFSET);
+      return -1;
+    }
+    const Term *prev = ax > 0 ? &stride[ax - 1].t[0] : NULL;
+    if (prev && same_names(prev, s) && 2 * llabs(o) * s->coef >= prev->coef) {
+      snprintf(msg, cap, "the offset in the index of '%s' cannot be told apart from a step along "
+                         "the next axis", name);
+      return -1;
+    }
+    Poly step = stride[ax], left;
+    step.t[0].coef *= o;
+    poly_sub(p, &k, &step, &left);
+    k = left;
+    off[ax] = (int)o;
+  }
+  long long rest;
+  if (!poly_is_const(&k, &rest) || rest != 0) {
+    char text[256];
+    poly_text(p, &k, text, sizeof text);
+    snprintf(msg, cap, "the index of '%s' adds '%s', which is not a multiple of the grid's strides",
+             name, text);
+    return -1;
+  }
+  return 0;
+}
+
+int flat_offsets(const FlatInput *in, CXCursor c, const char *name, int dims,
+                 const char (*vars)[IR_NAME_MAX], const char (*ext_param)[IR_NAME_MAX],
+                 const long *ext_const, int off[IR_MAX_DIMS], char *msg, size_t cap) {
   Input input = {in->path, in->index, in->args, in->nargs, NULL};
   Parser p;
   memset(&p, 0, sizeof p);
@@ -16,31 +73,33 @@ int flat_index(const FlatInput *in, CXCursor c, int nvars, const char (*vars)[IR
   p.time.at = in->scope;
   Sweep sw; /* the loop variables, which are no index locals */
   memset(&sw, 0, sizeof sw);
-  sw.nloops = nvars < IR_MAX_DIMS ? nvars : IR_MAX_DIMS;
-  for (int v = 0; v < sw.nloops; v++) snprintf(sw.loops[v].var, IR_NAME_MAX, "%s", vars[v]);
+  sw.nloops = dims;
+  for (int v = 0; v < dims; v++) snprintf(sw.loops[v].var, IR_NAME_MAX, "%s", vars[v]);
   p.sw = &sw;
-  Poly poly;
-  if (poly_of(&p, c, &poly)) {
+  Poly index, stride[IR_MAX_DIMS];
+  for (int ax = 0; ax < IR_MAX_DIMS; ax++) off[ax] = 0;
+  if (poly_of(&p, c, &index)) {
     snprintf(msg, cap, "%s", p.why.msg);
     return -1;
   }
-  memset(coef, 0, (size_t)nvars * sizeof *coef);
-  *k = 0;
-  for (int t = 0; t < poly.n; t++) {
-    const Term *term = &poly.t[t];
-    int v = -1;
-    if (term->deg == 0) {
-      *k += term->coef;
-      continue;
-    }
-    for (int i = 0; term->deg == 1 && i < nvars; i++)
-      if (!strcmp(p.syms[term->sym[0]], vars[i])) v = i;
-    if (v < 0) {
-      snprintf(msg, cap, "the index is not the loop variables times constant strides (a term in "
-                         "'%s'%s)", p.syms[term->sym[0]], term->deg > 1 ? " times another name" : "");
+  if (strides(&p, dims, ext_param, ext_const, stride)) {
+    snprintf(msg, cap, "the grid's strides have too many names");
+    return -1;
+  }
+  for (int ax = 0; ax < dims; ax++) { /* index = sum vars[ax] * stride[ax] + k */
+    Poly s, rest, d;
+    long long zero;
+    bool split = poly_split(&p, &index, vars[ax], &s, &rest);
+    poly_sub(&p, &s, &stride[ax], &d);
+    if (!split || !poly_is_const(&d, &zero) || zero != 0) {
+      char got[256], want[256];
+      poly_text(&p, &s, got, sizeof got);
+      poly_text(&p, &stride[ax], want, sizeof want);
+      snprintf(msg, cap, "it multiplies '%s' by '%s', but the grids' stride along axis %d is '%s'",
+               vars[ax], split ? got : "itself", ax, want);
       return -1;
     }
-    coef[v] += term->coef;
+    index = rest;
   }
-  return 0;
+  return split_offsets(&p, name, dims, stride, index, off, msg, cap);
 }

@@ -18,10 +18,13 @@ typedef struct {
   CXCursor scope; /* the time loop: integer locals declared in it are indices (poly.c) */
 } FlatInput;
 
-/* The index at c as sum coef[v] * vars[v] + *k over the nvars loop variables, with constant
- * coefficients (sizes that are macros or consts fold). 0 on success; -1 with what is wrong in
- * msg (the index is not linear in the loop variables with constant strides, or unreadable). */
-int flat_index(const FlatInput *in, CXCursor c, int nvars, const char (*vars)[IR_NAME_MAX],
-               long long coef[], long long *k, char *msg, size_t cap);
+/* The offsets off[ax] of the flattened index at c (of grid `name`) from the cell the dims loop
+ * variables vars[] point at, over a row-major grid whose axis ax has extent ext_param[ax] (a
+ * name) or, when that is empty, ext_const[ax]: the index must be sum (vars[ax] + off[ax]) *
+ * stride[ax], stride[ax] the product of the extents after ax (index locals, macros and consts
+ * fold as in poly.c). 0 on success; -1 with what is wrong in msg. */
+int flat_offsets(const FlatInput *in, CXCursor c, const char *name, int dims,
+                 const char (*vars)[IR_NAME_MAX], const char (*ext_param)[IR_NAME_MAX],
+                 const long *ext_const, int off[IR_MAX_DIMS], char *msg, size_t cap);
 
 #endif

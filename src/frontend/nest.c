@@ -149,34 +149,119 @@ static const char *changed_index(Parser *p, CXCursor body) {
   return NULL;
 }
 
-/* Refuses a pointer declared in a loop body into a row or a cell of a grid (const float *row =
- * &u[i * nx]; row[j - 1]): the accesses through it are not read yet. */
+static const char *const HINT_ROW =
+    "set a row pointer once, where it is declared, to a row or cell of a flat grid: const float "
+    "*row = &u[i * nx]; or float *up = u + (i - 1) * nx; or index the grid itself: u[i * nx + j]";
+
+/* Whether decl is a pointer declared inside the time loop (a row or cell pointer). */
+static bool pointer_in_loops(const Parser *p, CXCursor decl) {
+  if (kind(decl) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 ||
+      clang_getCanonicalType(clang_getCursorType(decl)).kind != CXType_Pointer ||
+      clang_Cursor_isNull(p->time.at))
+    return false;
+  unsigned lo, hi, begin, end;
+  cur_extent(p->time.at, &lo, &hi);
+  cur_extent(decl, &begin, &end);
+  return begin >= lo && end <= hi;
+}
+
+/* Whether t is float or double: a flat grid's element (not a row of a float (*u)[NX]). */
+static bool floating(CXType t) {
+  enum CXTypeKind k = clang_getCanonicalType(t).kind;
+  return k == CXType_Float || k == CXType_Double;
+}
+
+enum { MAX_ROW_CHAIN = 8 }; /* row pointers set from row pointers (c - nx with c = u + i * nx) */
+
+/* What a row pointer (decl: pointer_in_loops) is set to where it is declared and never changed:
+ * &u[e], u + e, e + u or u - e, with u a flat grid declared outside the loops or another row
+ * pointer. 0 with the grid's name and declaration in target and the expression added to (or,
+ * with *minus, taken from) the pointer in *offset; -1 after a refusal. */
+static int row_step(Parser *p, CXCursor decl, Access *target, CXCursor *offset, bool *minus) {
+  char name[IR_NAME_MAX];
+  cur_name(decl, name);
+  CXCursor init = clang_Cursor_getVarDeclInitializer(decl), kids[2], where;
+  if (clang_Cursor_isNull(init))
+    return fail(p, decl, HINT_ROW, "the row pointer '%s' is declared without its value", name);
+  if (cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where))
+    return fail(p, where, HINT_ROW, "the row pointer '%s' is changed after its declaration", name);
+  init = cur_strip(init);
+  char op[4];
+  bool prefix, found = false;
+  *minus = false;
+  if (kind(init) == CXCursor_UnaryOperator && cur_unary_op(p->tu, init, op, &prefix) &&
+      !strcmp(op, "&") && cur_children(init, kids, 1) == 1) {
+    found = cur_access(kids[0], target) == CUR_ACCESS && target->nsub == 1 &&
+            floating(clang_getCursorType(cur_strip(kids[0])));
+    *offset = target->sub[0];
+  } else if (kind(init) == CXCursor_BinaryOperator && cur_binary_op(p->tu, init, op) &&
+             (!strcmp(op, "+") || !strcmp(op, "-")) && cur_children(init, kids, 2) == 2) {
+    for (int g = 0; g < (op[0] == '+' ? 2 : 1) && !found; g++) {
+      CXCursor grid = cur_strip(kids[g]);
+      CXType t = clang_getCanonicalType(clang_getCursorType(grid));
+      if (cur_ref_name(grid) && (t.kind == CXType_Pointer ? floating(clang_getPointeeType(t))
+                                                          : floating(clang_getArrayElementType(t)))) {
+        snprintf(target->name, sizeof target->name, "%s", cur_ref_name(grid));
+        target->decl = clang_getCursorReferenced(grid);
+        *offset = kids[1 - g];
+        *minus = op[0] == '-';
+        found = true;
+      }
+    }
+  }
+  if (!found)
+    return fail(p, decl, HINT_ROW,
+                "'%s' points into a grid from inside the loops, but not as &u[e], u + e or u - e "
+                "of a flat grid u", name);
+  return 0;
+}
+
+/* The grid a row pointer points into, through a chain of row pointers (target: its name and
+ * declaration, row: decl), and the pointer's offset into it when offset is not NULL. */
+static int row_target(Parser *p, CXCursor decl, Access *target, Poly *offset) {
+  if (offset) offset->n = 0;
+  for (int chain = 0; chain < MAX_ROW_CHAIN; chain++) {
+    CXCursor at;
+    bool minus = false;
+    if (row_step(p, decl, target, &at, &minus)) return -1;
+    if (offset) {
+      Poly k, sum;
+      if (poly_of(p, at, &k)) return -1;
+      if (minus) poly_sub(p, offset, &k, &sum);
+      else poly_add(offset, &k, &sum);
+      if (sum.n < 0) return fail(p, at, HINT_ROW, "index arithmetic overflows");
+      *offset = sum;
+    }
+    if (!pointer_in_loops(p, target->decl)) {
+      target->row = decl;
+      return 0;
+    }
+    decl = target->decl;
+  }
+  return fail(p, decl, HINT_ROW, "a chain of more than %d row pointers", MAX_ROW_CHAIN);
+}
+
+/* Checks the pointers a loop body declares before its inner loop (row pointers). */
 static int row_pointer(Parser *p, CXCursor body) {
   CXCursor s[CUR_MAX_CHILDREN], vars[CUR_MAX_CHILDREN];
   int n = kind(body) == CXCursor_CompoundStmt ? cur_children(body, s, CUR_MAX_CHILDREN) : 0;
   for (int i = 0; i < n && i < CUR_MAX_CHILDREN && kind(s[i]) == CXCursor_DeclStmt; i++) {
     int nv = cur_children(s[i], vars, CUR_MAX_CHILDREN);
     for (int v = 0; v < nv && v < CUR_MAX_CHILDREN; v++) {
-      char name[IR_NAME_MAX];
-      if (kind(vars[v]) != CXCursor_VarDecl ||
-          clang_getCanonicalType(clang_getCursorType(vars[v])).kind != CXType_Pointer)
-        continue;
-      cur_name(vars[v], name);
+      Access target;
+      if (!pointer_in_loops(p, vars[v])) continue;
       /* as far as a candidate that reads the expression: the inner loops read as a stencil of
        * their own would otherwise show their refusal ('row' taken for a second grid) */
       if (p->progress < 3) p->progress = 3;
-      return fail(p, vars[v],
-                  "index the grid itself, computing the index first if you like: "
-                  "int idx = i * nx + j; ... u[idx - 1]",
-                  "'%s' points into a grid from inside the loops; stencilc reads accesses "
-                  "through the grid's own name, not through row or cell pointers", name);
+      if (row_target(p, vars[v], &target, NULL)) return -1;
     }
   }
   return 0;
 }
 
 /* The statement a loop body holds before the next loop: declarations of integer variables (a
- * row's offset, int row = i * nx;, which poly.c reads where it is used) then one loop. */
+ * row's offset, int row = i * nx;, which poly.c reads where it is used) and row pointers
+ * (parse_access reads through them) then one loop. */
 static bool index_prelude(CXCursor body, CXCursor *loop) {
   CXCursor s[CUR_MAX_CHILDREN], vars[CUR_MAX_CHILDREN];
   int n = cur_children(body, s, CUR_MAX_CHILDREN);
@@ -186,8 +271,11 @@ static bool index_prelude(CXCursor body, CXCursor *loop) {
   for (int i = 0; i < n - 1; i++) {
     int nv = cur_children(s[i], vars, CUR_MAX_CHILDREN);
     if (kind(s[i]) != CXCursor_DeclStmt || nv > CUR_MAX_CHILDREN) return false;
-    for (int v = 0; v < nv; v++)
-      if (kind(vars[v]) != CXCursor_VarDecl || !cur_integer_type(vars[v])) return false;
+    for (int v = 0; v < nv; v++) /* (pointers: row pointers, which row_pointer checked) */
+      if (kind(vars[v]) != CXCursor_VarDecl ||
+          !(cur_integer_type(vars[v]) ||
+            clang_getCanonicalType(clang_getCursorType(vars[v])).kind == CXType_Pointer))
+        return false;
   }
   *loop = s[n - 1];
   return true;
@@ -230,8 +318,33 @@ int parse_access(Parser *p, CXCursor c, Access *a) {
   switch (cur_access(c, a)) {
   case CUR_ACCESS_DEEP: return fail(p, c, HINT_FORM, "array access has too many subscripts");
   case CUR_NO_ACCESS: return fail(p, c, HINT_FORM, "expected an access to the grid array");
-  default: return 0;
+  default: break;
   }
+  if (!pointer_in_loops(p, a->decl)) return 0;
+  Access target; /* row[j - 1] is u[i * nx + j - 1] */
+  if (row_target(p, a->decl, &target, NULL)) return -1;
+  if (a->nsub != 1)
+    return fail(p, c, HINT_ROW, "'%s' is a row pointer but is read with %d subscripts", a->name,
+                a->nsub);
+  snprintf(a->name, sizeof a->name, "%s", target.name);
+  a->row = a->decl;
+  a->decl = target.decl;
+  return 0;
+}
+
+/* The polynomial of subscript s of a, a row pointer's offset added (Access.row). */
+static int sub_poly(Parser *p, const Access *a, int s, Poly *out) {
+  Poly sub, base;
+  Access grid;
+  if (poly_of(p, a->sub[s], &sub)) return -1;
+  if (clang_Cursor_isNull(a->row)) {
+    *out = sub;
+    return 0;
+  }
+  if (row_target(p, a->row, &grid, &base)) return -1;
+  poly_add(&sub, &base, out);
+  if (out->n < 0) return fail(p, a->sub[s], HINT_ROW, "index arithmetic overflows");
+  return 0;
 }
 
 static const char *const HINT_LEVEL =
@@ -343,7 +456,7 @@ static int written_layout(Parser *p, CXCursor at, Sweep *sw) {
   int m = w->nsub - sw->out_sub0, dims = sw->nloops;
   sw->flat = m == 1 && dims > 1;
   if (sw->flat) {
-    if (poly_of(p, w->sub[sw->out_sub0], &sw->centre)) return -1;
+    if (sub_poly(p, w, sw->out_sub0, &sw->centre)) return -1;
     return flat_layout(p, at, sw);
   }
   if (m != dims)
@@ -355,7 +468,7 @@ static int written_layout(Parser *p, CXCursor at, Sweep *sw) {
     const char *var;
     long long k;
     CXCursor s = w->sub[sw->out_sub0 + ax];
-    if (poly_of(p, s, &a)) return -1;
+    if (sub_poly(p, w, sw->out_sub0 + ax, &a)) return -1;
     int l = poly_is_var_plus_const(p, &a, &var, &k) ? loop_index(sw, var) : -1;
     if (l < 0 || used[l])
       return fail(p, s, "index each axis of the written cell by its own loop variable",
@@ -425,7 +538,7 @@ int read_offsets(Parser *p, CXCursor at, const Access *a, int sub0, int off[IR_M
                 sub0 + want, sub0 ? " (a time level and the axes)" : "");
   if (sw->flat) {
     Poly r, d;
-    if (poly_of(p, a->sub[sub0], &r)) return -1;
+    if (sub_poly(p, a, sub0, &r)) return -1;
     poly_sub(p, &r, &sw->centre, &d);
     for (int l = 0; l < dims; l++) {
       Poly st, rest;
@@ -441,7 +554,7 @@ int read_offsets(Parser *p, CXCursor at, const Access *a, int sub0, int off[IR_M
     const char *want_var = sw->loops[axis_loop(sw, ax)].var;
     Poly r;
     long long k;
-    if (poly_of(p, s, &r)) return -1;
+    if (sub_poly(p, a, sub0 + ax, &r)) return -1;
     Poly stride, rest;
     poly_split(p, &r, want_var, &stride, &rest);
     long long one;

@@ -119,6 +119,11 @@ bool mentions(CXCursor c, const char *name);
  * anything not integer arithmetic, unless clang can evaluate it to a constant. */
 int poly_of(Parser *p, CXCursor c, Poly *out);
 void poly_sub(Parser *p, const Poly *a, const Poly *b, Poly *out);
+void poly_add(const Poly *a, const Poly *b, Poly *out); /* (out->n < 0 on overflow, as sub) */
+/* The polynomial of one name (a size); -1 when the candidate has too many names. */
+int poly_name(Parser *p, const char *name, Poly *out);
+/* a * b; false when a term would hold too many names or the product has too many terms. */
+bool poly_mul(const Poly *a, const Poly *b, Poly *out);
 bool poly_is_const(const Poly *a, long long *v);
 /* a == name + k (k may be 0): the symbol's name and k. */
 bool poly_is_var_plus_const(const Parser *p, const Poly *a, const char **name, long long *k);

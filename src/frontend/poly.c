@@ -130,6 +130,29 @@ static int index_local(Parser *p, CXCursor c, const char *name, CXCursor *init) 
   return 1;
 }
 
+/* A plane's size computed into a local before the loops (const long stride_z = nx * ny;), never
+ * changed nor read from data: true with its value, a product of sizes, in *out, so that the
+ * strides written with it are products of the extents. Any other local (int ld = n + 2;, a
+ * padded extent) stays a name of its own. */
+static bool size_product(Parser *p, CXCursor c, const char *name, Poly *out) {
+  char local[IR_NAME_MAX]; /* name is cur_ref_name's buffer, which the checks below reuse */
+  snprintf(local, sizeof local, "%s", name);
+  CXCursor decl = clang_getCursorReferenced(c), where;
+  if (kind(decl) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 ||
+      !cur_integer_type(decl))
+    return false;
+  CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
+  if (clang_Cursor_isNull(init) ||
+      cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where) ||
+      !clang_Cursor_isNull(cur_find(init, true, reads_memory, NULL)) ||
+      reads_memory(cur_strip(init), NULL) || cur_mentions(init, local))
+    return false;
+  Refusal saved = p->why;
+  bool product = poly_of(p, init, out) == 0 && out->n == 1 && out->t[0].deg >= 2;
+  p->why = saved; /* not a product: the name itself, not a refusal */
+  return product;
+}
+
 int poly_of(Parser *p, CXCursor c, Poly *out) {
   c = cur_strip(c);
   if (++p->depth > MAX_EXPR_DEPTH) {
@@ -150,6 +173,8 @@ int poly_of(Parser *p, CXCursor c, Poly *out) {
     rc = 0;
   } else if (name && !cur_eval_int(c, &v) && (local = index_local(p, c, name, &init)) != 0) {
     rc = local < 0 ? -1 : poly_of(p, init, out);
+  } else if (name && !cur_eval_int(c, &v) && size_product(p, c, name, out)) {
+    rc = 0;
   } else if (kind(c) == CXCursor_IntegerLiteral || kind(c) == CXCursor_CharacterLiteral ||
              (name && cur_eval_int(c, &v))) {
     if (cur_eval_int(c, &v)) {
@@ -196,6 +221,21 @@ int poly_of(Parser *p, CXCursor c, Poly *out) {
   }
   p->depth--;
   return rc;
+}
+
+int poly_name(Parser *p, const char *name, Poly *out) {
+  int id = sym_id(p, name);
+  out->n = 0;
+  if (id < 0) return -1;
+  Term t = {1, 1, {(unsigned char)id}};
+  add_term(out, &t, 1);
+  return 0;
+}
+
+bool poly_mul(const Poly *a, const Poly *b, Poly *out) { return multiply(a, b, out); }
+
+void poly_add(const Poly *a, const Poly *b, Poly *out) {
+  if (!combine(a, b, 1, out)) out->n = -1;
 }
 
 void poly_sub(Parser *p, const Poly *a, const Poly *b, Poly *out) {

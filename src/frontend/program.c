@@ -10,9 +10,10 @@
  * from literals, macros, const variables and const arrays read at constant subscripts. An
  * update may read the buffer it writes only at its own cell (the leapfrog, FDTD).
  * Grids may also be pointers: to rows or planes (float (*u)[NY][NX]), or flat (float *u read
- * as u[IDX(i, j, k)], flat.h) over constant sizes; an extent no declaration gives is the one
- * the loop bound implies (i < NZ - 1). Pointers rotated after the stages (tmp = u; u = unew;
- * unew = tmp) are the time levels of one field (Rotation). */
+ * as u[IDX(i, j, k)] or u[idx + nx], flat.h) over constant or run-time sizes; an extent no
+ * declaration gives is the one the loop bound implies (i < NZ - 1, j < nx - R). Pointers
+ * rotated after the stages (tmp = u; u = unew; unew = tmp) are the time levels of one field
+ * (Rotation). */
 #include "program.h"
 
 #include <stdarg.h>
@@ -103,7 +104,7 @@ static long long implied_size(Parser *p, CXCursor rhs, bool le) {
 }
 
 static int parse_loop(Parser *p, CXCursor c, Loop *l, long long *size) {
-  CXCursor k[4], kids[2], v[2];
+  CXCursor k[4], kids[2];
   l->at = c;
   if (cur_children(c, k, 4) != 4)
     return fail(p, c, "give the loop an initialisation, a condition and an increment",
@@ -112,7 +113,9 @@ static int parse_loop(Parser *p, CXCursor c, Loop *l, long long *size) {
   if (kind(k[0]) == CXCursor_DeclStmt && cur_children(k[0], kids, 2) == 1 &&
       kind(kids[0]) == CXCursor_VarDecl) {
     cur_name(kids[0], l->var);
-    init = cur_children(kids[0], v, 2) == 1 && cur_eval_int(v[0], &l->lo);
+    /* (the initializer, not the only child: size_t i = 1 has a TypeRef child too) */
+    CXCursor value = clang_Cursor_getVarDeclInitializer(kids[0]);
+    init = !clang_Cursor_isNull(value) && cur_eval_int(value, &l->lo);
   } else if (kind(k[0]) == CXCursor_BinaryOperator && cur_children(k[0], kids, 2) == 2 &&
              cur_ref_name(kids[0])) {
     snprintf(l->var, sizeof l->var, "%s", cur_ref_name(kids[0]));
@@ -347,40 +350,37 @@ static int parse_access(Parser *p, CXCursor c, Access *a) {
   }
 }
 
-/* The offsets of a flattened read a[IDX(i + c, j + d, k + e)] of a grid of constant extents:
- * the index must be i * E1 * E2 + j * E2 + k plus a constant, split over the strides. */
-static int flat_offsets(Parser *p, const Access *a, CXCursor sub, int off[IR_MAX_DIMS]) {
+/* The offsets of a flattened read a[IDX(i + c, j + d, k + e)], a[idx + nx] (idx = i * nx + j):
+ * the row-major cell over the program's extents, constant or run-time (flat.h). */
+static int flat_read(Parser *p, const Access *a, CXCursor sub, int off[IR_MAX_DIMS]) {
   const Program *pr = p->pr;
-  long long coef[IR_MAX_DIMS], k, stride = 1;
   char vars[IR_MAX_DIMS][IR_NAME_MAX], why[512] = "";
   for (int ax = 0; ax < pr->dims; ax++) memcpy(vars[ax], p->loops[ax].var, IR_NAME_MAX);
-  bool ok = !flat_index(&p->flat, sub, pr->dims, (const char(*)[IR_NAME_MAX])vars, coef, &k, why, sizeof why);
-  for (int ax = pr->dims - 1; ok && ax >= 0; ax--) {
-    ok = !pr->extent_param[ax][0] && coef[ax] == stride;
-    stride *= pr->extent_const[ax];
+  if (!flat_offsets(&p->flat, sub, a->name, pr->dims, (const char(*)[IR_NAME_MAX])vars,
+                    (const char(*)[IR_NAME_MAX])pr->extent_param, pr->extent_const, off, why,
+                    sizeof why))
+    return 0;
+  char ext[3 * IR_NAME_MAX + 16] = "";
+  for (int ax = 0, n = 0; ax < pr->dims; ax++) {
+    if (pr->extent_param[ax][0])
+      n += snprintf(ext + n, sizeof ext - (size_t)n, "%s%s", ax ? " x " : "", pr->extent_param[ax]);
+    else
+      n += snprintf(ext + n, sizeof ext - (size_t)n, "%s%ld", ax ? " x " : "", pr->extent_const[ax]);
   }
-  if (!ok)
-    return fail(p, sub,
-                "index a flat grid as ((i + c) * NY + j + d) * NX + k + e with constant sizes "
-                "(macros or consts), or declare it with its axes: float (*u)[ny][nx]",
-                "the flattened index of '%s' is not the row-major cell of the loop variables "
-                "over the grid's constant extents%s%s", a->name, why[0] ? ": " : "", why);
-  for (int ax = 0; ax < pr->dims; ax++) { /* the nearest multiple of each stride, outermost first */
-    long long st = coef[ax], q = (k >= 0 ? k + st / 2 : k - st / 2) / st;
-    if (q < -64 || q > 64)
-      return fail(p, sub, "stencilc handles radii up to 64", "offset %lld of '%s' along axis %d is too large", q, a->name, ax);
-    off[ax] = (int)q;
-    k -= q * st;
-  }
-  for (int ax = pr->dims; ax < IR_MAX_DIMS; ax++) off[ax] = 0;
-  return 0;
+  return fail(p, sub,
+              "index every flat grid of the program as the row-major cell over the extents its "
+              "loops are bounded by: int idx = i * nx + j; ... p[idx + nx], vel[idx]; copy a grid "
+              "of other extents (a model of the interior only, another pitch) into one of the "
+              "program's extents first",
+              "the flattened index of '%s' is not the row-major cell of the loop variables over "
+              "the grids' extents (%s): %s", a->name, ext, why);
 }
 
 /* Offsets of the last dims subscripts, which must follow the stage's loops (or of one flat
  * subscript, flat_offsets). */
 static int offsets(Parser *p, const Access *a, int first, int off[IR_MAX_DIMS]) {
   int dims = p->pr->dims;
-  if (dims > 1 && a->nsub - first == 1) return flat_offsets(p, a, a->sub[first], off);
+  if (dims > 1 && a->nsub - first == 1) return flat_read(p, a, a->sub[first], off);
   if (a->nsub - first != dims)
     return fail(p, a->sub[0],
                 "declare every grid with its axes (float u[3][nz][nx], float vel[nz][nx]) and "
@@ -445,8 +445,10 @@ static int grid_decl(Parser *p, const Access *a, int levels, bool level_dim, boo
   CXCursor sizes[1 + IR_MAX_DIMS];
   int n = cur_decl_sizes(a->decl, sizes), first = levels > 1 && level_dim;
   /* axes the declaration leaves out, leading: all of them for a flat grid (float *u, or
-   * float u[NZ * NY * NX] in more than one dimension), the first for float (*u)[NY][NX] */
+   * float u[NZ * NY * NX] or u[3][nz * nx] in more than one dimension), the first for
+   * float (*u)[NY][NX] */
   int missing = n == first + pr->dims ? 0
+              : first && pr->dims > 1 && n == 2 ? pr->dims /* float u[3][nz * nx] */
               : pointer && n == first + pr->dims - 1 ? 1
               : !first && ((pointer && n == 0) || (pr->dims > 1 && n == 1)) ? pr->dims : -1;
   if (missing < 0)
@@ -761,6 +763,19 @@ static int update_temp(Parser *p, CXCursor s) {
 
 /* ---- stages ---- */
 
+/* Whether the n statements s declare integer variables only: a row's index before the inner
+ * loop (const int row = i * nx;), which flat.c reads where it is used. */
+static bool index_decls(const CXCursor *s, int n) {
+  CXCursor vars[CUR_MAX_CHILDREN];
+  for (int i = 0; i < n; i++) {
+    int nv = cur_children(s[i], vars, CUR_MAX_CHILDREN);
+    if (kind(s[i]) != CXCursor_DeclStmt || nv > CUR_MAX_CHILDREN) return false;
+    for (int v = 0; v < nv; v++)
+      if (kind(vars[v]) != CXCursor_VarDecl || !cur_integer_type(vars[v])) return false;
+  }
+  return true;
+}
+
 /* The stage's loop nest down to its cell body; fills p->loops and the stage's bounds. */
 static int stage_loops(Parser *p, CXCursor nest, CXCursor *body) {
   Program *pr = p->pr;
@@ -773,7 +788,7 @@ static int stage_loops(Parser *p, CXCursor nest, CXCursor *body) {
     c = p->loops[n++].body;
     int k = statements(p, c, kids);
     if (k < 0) return -1;
-    if (k == 1 && kind(kids[0]) == CXCursor_ForStmt) c = kids[0];
+    if (k >= 1 && kind(kids[k - 1]) == CXCursor_ForStmt && index_decls(kids, k - 1)) c = kids[k - 1];
   }
   if (n < 1)
     return fail(p, nest, "give each stage 1, 2 or 3 spatial loops", "a stage with no spatial loop");
@@ -890,7 +905,7 @@ static int stage_target(Parser *p, CXCursor nest) {
   if (grid_decl(p, &a, levels, !rot, pr->nfields == 0)) return -1;
   /* (pointer grids without a rotation are the single-stencil front end's, which explains them) */
   bool pointer = clang_getCursorType(a.decl).kind == CXType_Pointer;
-  if (levels != 2 && !pointer) p->program_form = true;
+  if (levels == 3 || (levels != 2 && !pointer)) p->program_form = true; /* (3: no stencil's) */
   Field *f = &pr->fields[pr->nfields];
   memset(f, 0, sizeof *f);
   snprintf(f->name, sizeof f->name, "%s", name);

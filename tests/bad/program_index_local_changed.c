@@ -1,4 +1,4 @@
-// expect: 16:14: error: the flattened index of 'unew' is not the row-major cell of the loop variables over the grid's constant extents: the index 'c' is changed after its declaration (line 15), so it is not the value it was declared with
+// expect: 16:14: error: the flattened index of 'unew' is not the row-major cell of the loop variables over the grids' extents (34 x 40): the index 'c' is changed after its declaration (line 15), so it is not the value it was declared with
 /* Heun's method on flat grids whose corrector steps its index to the east neighbour in place. */
 #define NY 34
 #define NX 40
