@@ -1,7 +1,7 @@
 #!/bin/sh
 # naive --outputs (register blocking: a tile of cells per thread, its input window loaded once).
 # 1. Programs of stars and boxes of radius 1 and 2, a convolution with run-time weights, 1D and
-#    3D, float and double, run through tools/cudaemu on grids that are not multiples of the tile
+#    3D, even filters (a halo of different widths either side), float and double, run through tools/cudaemu on grids that are not multiples of the tile
 #    or the block (and one smaller than a tile: every thread on the guarded edge path) for 1 and
 #    several steps: each passes the program's own check against its CPU reference.
 # 2. The kernel reads the tile's window once: as many register loads as the window's distinct
@@ -26,7 +26,9 @@ case_() {
   else no "$name: --outputs $outputs --block $block at $size does not verify" "$(tail -3 "$tmp/$name.build")"; fi
 }
 
-sh scripts/conv2d.sh 3 3 "$tmp" >/dev/null || no "scripts/conv2d.sh 3 3"
+for f in "3 3" "2 2" "2 16"; do
+  sh scripts/conv2d.sh $f "$tmp" >/dev/null || no "scripts/conv2d.sh $f"
+done
 
 # Windows by hand: a box of radius r over a Y x X tile reads (Y + 2r)(X + 2r) values; a star
 # reads the tile's rows widened by r each side and its columns lengthened by r each way.
@@ -36,6 +38,8 @@ case_ star1-2x4    examples/j2d5pt.c                 double 2x4     8x32   37x45
 case_ box2-3x4     examples/box2d2r.c                double 3x4     2x64   50x77   56 # 7 x 8
 case_ star2-1x4    examples/star2d2r.c               float  1x4     1x128  33x70   24 # 2 x 4 + 8 + 2 x 4
 case_ conv-8x1     "$tmp/conv2d-3x3.c"               float  8x1     4x32   37x45   30 # 10 x 3
+case_ conv2x2-4x2  "$tmp/conv2d-2x2.c"              float  4x2     2x128  37x45   15 # 5 x 3: even, offsets 0..1
+case_ conv2x16-2x4 "$tmp/conv2d-2x16.c"             double 2x4     1x128  23x45   57 # 3 x 19: offsets -7..8
 case_ small-4x4    examples/box2d1r.c                double 4x4     4x32   3x5     36 # 6 x 6; grid < tile
 case_ jacobi1d-4   tests/inputs/jacobi1d_polybench.c double 4       64     101     6  # 4 + 2
 case_ star3d-1x2x4 examples/star3d1r.c               float  1x2x4   2x4x32 9x11x13 36 # 20 in-plane + 2 x 8
