@@ -5,6 +5,7 @@
  * (device buffers, events) is runtime/rt_cuda.h. */
 #include <assert.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "emit.h"
 #include "model/gpu.h"
@@ -29,35 +30,33 @@ enum {
   NAIVE_MAX_WINDOW = 1024,
 };
 
-int naive_window(const Stencil *st, const int outputs[IR_MAX_DIMS], NaiveWindow *w, bool **used) {
-  long total = 1;
-  for (int a = 0; a < IR_MAX_DIMS; a++) {
-    int lo = 0, hi = 0;
-    for (int p = 0; a < st->dims && p < st->npoints; p++) {
-      lo = st->points[p].off[a] < lo ? st->points[p].off[a] : lo;
-      hi = st->points[p].off[a] > hi ? st->points[p].off[a] : hi;
-    }
-    w->lo[a] = lo;
-    w->size[a] = a < st->dims ? outputs[a] + hi - lo : 1;
-    total *= w->size[a];
-  }
-  bool *mark = xcalloc((size_t)total, sizeof *mark);
-  int count = 0, o[IR_MAX_DIMS];
+/* Row-major order of offsets, axis 0 first. */
+static int offset_cmp(const void *x, const void *y) {
+  const int *a = x, *b = y;
+  for (int i = 0; i < IR_MAX_DIMS; i++)
+    if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+  return 0;
+}
+
+int naive_window(const Stencil *st, const int outputs[IR_MAX_DIMS], NaiveWindow *w) {
+  int tile = outputs[0] * outputs[1] * outputs[2];
+  w->off = xcalloc((size_t)tile * (size_t)st->npoints, sizeof *w->off);
+  for (int a = 0; a < IR_MAX_DIMS; a++) w->lo[a] = 0;
+  int n = 0, o[IR_MAX_DIMS];
   for (o[0] = 0; o[0] < outputs[0]; o[0]++)
     for (o[1] = 0; o[1] < outputs[1]; o[1]++)
       for (o[2] = 0; o[2] < outputs[2]; o[2]++)
-        for (int p = 0; p < st->npoints; p++) {
-          long k = 0;
+        for (int p = 0; p < st->npoints; p++, n++)
           for (int a = 0; a < IR_MAX_DIMS; a++) {
-            int off = a < st->dims ? st->points[p].off[a] : 0;
-            k = k * w->size[a] + o[a] + off - w->lo[a];
+            w->off[n][a] = o[a] + (a < st->dims ? st->points[p].off[a] : 0);
+            w->lo[a] = w->off[n][a] < w->lo[a] ? w->off[n][a] : w->lo[a];
           }
-          count += !mark[k];
-          mark[k] = true;
-        }
-  if (used) *used = mark;
-  else free(mark);
-  return count;
+  qsort(w->off, (size_t)n, sizeof *w->off, offset_cmp);
+  w->n = 0;
+  for (int i = 0; i < n; i++)
+    if (!w->n || offset_cmp(w->off[i], w->off[w->n - 1]))
+      memcpy(w->off[w->n++], w->off[i], sizeof *w->off);
+  return w->n;
 }
 
 /* --outputs: one count per axis like --block, a tile and a window within the limits. */
@@ -82,8 +81,10 @@ static int plan_outputs(const Stencil *st, const NaiveParams *p, NaivePlan *pl, 
   if (pl->tile > NAIVE_MAX_OUTPUTS)
     return codegen_refuse(why, hint, "%d cells per thread are over the limit of %d (registers)",
                           pl->tile, NAIVE_MAX_OUTPUTS);
+  if (pl->tile == 1) return 0;
   NaiveWindow w;
-  pl->window = naive_window(st, pl->outputs, &w, NULL);
+  pl->window = naive_window(st, pl->outputs, &w);
+  free(w.off);
   if (pl->window > NAIVE_MAX_WINDOW)
     return codegen_refuse(why, "give --outputs fewer cells per thread",
                           "a tile of %d cells reads %d input values, over the limit of %d",
@@ -145,35 +146,28 @@ static void emit_load_window(Buf *out, const Stencil *st, int point, const void 
  * stored in order (consecutive cells of a row at consecutive addresses). */
 static void emit_whole_tile(Emitter *e, const Stencil *st, DType dtype, const NaivePlan *pl) {
   NaiveWindow w;
-  bool *used;
-  naive_window(st, pl->outputs, &w, &used);
-  int d = st->dims, j[IR_MAX_DIMS], off[IR_MAX_DIMS] = {0};
-  long k = 0;
-  for (j[0] = 0; j[0] < w.size[0]; j[0]++)
-    for (j[1] = 0; j[1] < w.size[1]; j[1]++)
-      for (j[2] = 0; j[2] < w.size[2]; j[2]++, k++) {
-        if (!used[k]) continue;
-        for (int a = 0; a < d; a++) off[a] = j[a] + w.lo[a];
-        em_begin(e);
-        buf_puts(e->out, "const rt_real ");
-        window_name(e->out, &w, d, off);
-        buf_puts(e->out, " = in[");
-        emit_offset_index(e->out, "t", d, off);
-        buf_puts(e->out, "];");
-        em_end(e);
-      }
-  free(used);
+  naive_window(st, pl->outputs, &w);
+  for (int i = 0; i < w.n; i++) {
+    em_begin(e);
+    buf_puts(e->out, "const rt_real ");
+    window_name(e->out, &w, st->dims, w.off[i]);
+    buf_puts(e->out, " = in[");
+    emit_offset_index(e->out, "t", st->dims, w.off[i]);
+    buf_puts(e->out, "];");
+    em_end(e);
+  }
   TileCell tc = {&w, {0}};
   for (tc.o[0] = 0; tc.o[0] < pl->outputs[0]; tc.o[0]++)
     for (tc.o[1] = 0; tc.o[1] < pl->outputs[1]; tc.o[1]++)
       for (tc.o[2] = 0; tc.o[2] < pl->outputs[2]; tc.o[2]++) {
         Buf head = {0};
         buf_puts(&head, "out[");
-        emit_offset_index(&head, "t", d, tc.o);
+        emit_offset_index(&head, "t", st->dims, tc.o);
         buf_puts(&head, "] = ");
         emit_expr_line(e, head.s, st, st->expr, dtype, emit_load_window, &tc, ";");
         buf_free(&head);
       }
+  free(w.off);
 }
 
 /* A tile past the grid's last cell along some axis: its cells inside, one at a time from global

@@ -17,17 +17,19 @@ typedef struct {
   int threads;
   int outputs[IR_MAX_DIMS]; /* cells per thread along each axis; 1 past the stencil's axes */
   int tile;                 /* their product */
-  int window;               /* distinct input values a whole tile reads (naive_window) */
+  int window;               /* distinct input values a whole tile reads (naive_window); set
+                               when tile > 1 */
 } NaivePlan;
 
-/* The input values a thread reads for a whole tile of `outputs` cells: the box of offsets
- * lo[a] <= o < lo[a] + size[a] around the tile's first cell, and unless `used` is NULL, in *used
- * (allocated, size[0] * size[1] * size[2] entries, row-major; the caller frees it) which of them
- * some point of some cell of the tile reads. Returns how many are. */
+/* The distinct input values a thread reads for a whole tile of `outputs` cells: their offsets
+ * from the tile's first cell, n of them in row-major order (allocated; the caller frees off),
+ * and the least offset along each axis, lo. Returns n. */
 typedef struct {
-  int lo[IR_MAX_DIMS], size[IR_MAX_DIMS];
+  int lo[IR_MAX_DIMS];
+  int n;
+  int (*off)[IR_MAX_DIMS];
 } NaiveWindow;
-int naive_window(const Stencil *st, const int outputs[IR_MAX_DIMS], NaiveWindow *w, bool **used);
+int naive_window(const Stencil *st, const int outputs[IR_MAX_DIMS], NaiveWindow *w);
 
 extern const Backend backend_naive;
 
