@@ -158,20 +158,24 @@ void emit_linear_form(Buf *out, const Stencil *st, DType arith, EmitLoadFn load,
   }
 }
 
-void emit_point_index(Buf *out, const Stencil *st, int p) {
-  buf_puts(out, "c");
-  for (int a = 0; a < st->dims; a++) {
-    int o = st->points[p].off[a];
+void emit_offset_index(Buf *out, const char *base, int dims, const int off[]) {
+  buf_puts(out, base);
+  for (int a = 0; a < dims; a++) {
+    int o = off[a];
     if (o == 0) continue;
     const char *sign = o < 0 ? " - " : " + ";
     int mag = abs(o);
-    if (a == st->dims - 1)
+    if (a == dims - 1)
       buf_printf(out, "%s%d", sign, mag);
     else if (mag == 1)
       buf_printf(out, "%ss%d", sign, a);
     else
       buf_printf(out, "%s%d * s%d", sign, mag, a);
   }
+}
+
+void emit_point_index(Buf *out, const Stencil *st, int p) {
+  emit_offset_index(out, "c", st->dims, st->points[p].off);
 }
 
 void emit_load_global(Buf *out, const Stencil *st, int point, const void *ctx) {
@@ -635,7 +639,8 @@ void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const void
   }
 }
 
-void emit_thread_cell(Emitter *e, int d, const int lo[IR_MAX_DIMS]) {
+void emit_thread_tile(Emitter *e, int d, const int lo[IR_MAX_DIMS], const int tile[IR_MAX_DIMS],
+                      const char *name) {
   static const char thread_axis[] = "xyz";
   Buf *out = e->out;
   for (int a = 0; a < d; a++) buf_printf(out, ", int n%d", a);
@@ -644,7 +649,10 @@ void emit_thread_cell(Emitter *e, int d, const int lo[IR_MAX_DIMS]) {
   e->depth++;
   for (int a = 0; a < d; a++) {
     char t = thread_axis[d - 1 - a];
-    em_line(e, "const int i%d = blockIdx.%c * blockDim.%c + threadIdx.%c;", a, t, t, t);
+    if (tile[a] == 1) /* a thread's index fits: the grid covers at most n cells plus a block */
+      em_line(e, "const int i%d = blockIdx.%c * blockDim.%c + threadIdx.%c;", a, t, t, t);
+    else /* the first cell of a tile past int's range is still past n */
+      em_line(e, "const long i%d = (long)(blockIdx.%c * blockDim.%c + threadIdx.%c) * %d;", a, t, t, t, tile[a]);
   }
   em_begin(e);
   buf_puts(out, "if (");
@@ -652,10 +660,15 @@ void emit_thread_cell(Emitter *e, int d, const int lo[IR_MAX_DIMS]) {
   buf_puts(out, ") return;");
   em_end(e);
   em_begin(e);
-  buf_puts(out, "const long c = ");
+  buf_printf(out, "const long %s = ", name);
   for (int a = 0; a < d - 1; a++) buf_printf(out, "(long)(i%d + %d) * s%d + ", a, lo[a], a);
   buf_printf(out, "(i%d + %d);", d - 1, lo[d - 1]);
   em_end(e);
+}
+
+void emit_thread_cell(Emitter *e, int d, const int lo[IR_MAX_DIMS]) {
+  static const int one[IR_MAX_DIMS] = {1, 1, 1};
+  emit_thread_tile(e, d, lo, one, "c");
 }
 
 void emit_thread_block(Emitter *e, int d, const int block[IR_MAX_DIMS]) {

@@ -73,6 +73,8 @@ bool emit_coef_used(const Stencil *st, int p);
  * critical path. Points that emit_coef_used rejects are left out. */
 void emit_linear_form(Buf *out, const Stencil *st, DType arith, EmitLoadFn load, const void *ctx);
 
+/* Appends the index `base` plus off[a] along each axis a, e.g. "t + 2 * s0 + 3". */
+void emit_offset_index(Buf *out, const char *base, int dims, const int off[]);
 /* Appends the index of point p relative to cell c, e.g. "c - s0 + 1". */
 void emit_point_index(Buf *out, const Stencil *st, int p);
 
@@ -96,6 +98,11 @@ void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs);
  * return, and `const long c` is the cell's offset. The caller writes the update and closes the
  * body. */
 void emit_thread_cell(Emitter *e, int dims, const int lo[IR_MAX_DIMS]);
+/* The same for a thread of tile[a] cells along each axis a: i_a is the tile's first cell (a long
+ * where tile[a] > 1), a thread whose tile starts past n_a returns, and `const long <name>` is the
+ * offset of the tile's first cell; tile[a] == 1 everywhere with name "c" is emit_thread_cell. */
+void emit_thread_tile(Emitter *e, int dims, const int lo[IR_MAX_DIMS], const int tile[IR_MAX_DIMS],
+                      const char *name);
 
 /* The launch shape of such a kernel: `const dim3 block(...)` of block[a] threads along axis a
  * (x the last axis), and `const dim3 grid(...)`, its counts under one another, covering the

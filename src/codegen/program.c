@@ -186,6 +186,11 @@ static int naive_plan(const Program *pr, const GenOptions *opt, NaivePlan *plan,
   PlanStore store;
   if (codegen_plan(&pr->stages[0].st, opt, &store, why, n)) return -1;
   memcpy(plan, store.bytes, sizeof *plan);
+  if (plan->tile > 1) { /* the stages' kernels compute one cell per thread */
+    snprintf(why, n, "--outputs (cells per thread) is for single stencils; a stencil program's "
+                     "stages compute one cell per thread: leave --outputs out");
+    return -1;
+  }
   return 0;
 }
 

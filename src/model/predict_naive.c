@@ -13,10 +13,14 @@ static const Attained attained = {0.39, 0.52, 0};
 
 /* One step per launch: DRAM moves each cell in and out once (the rows a block re-reads stay in
  * L2); every point is one load instruction per cell, served by L1 as a wavefront per warp; L1
- * misses go to L2 as Tabik's transactions, each a warp-wide row of words. */
+ * misses go to L2 as Tabik's transactions, each a warp-wide row of words. With --outputs a
+ * thread loads its tile's window once instead (NaivePlan.window values per tile), the window
+ * values live in registers, and a warp's load spans outputs-along-x times as many words (its
+ * lanes are that far apart), so as many more wavefronts; a block covers block x outputs cells. */
 static int predict(const Stencil *st, const GenOptions *opt, const void *plan, const Problem *pb,
                    const GpuSpec *g, bool prune, Prediction *p) {
-  const int *block = ((const NaivePlan *)plan)->block;
+  const NaivePlan *pl = plan;
+  const int *block = pl->block;
   int d = st->dims;
   (void)prune;
   long n[3] = {1, 1, 1};
@@ -24,14 +28,20 @@ static int predict(const Stencil *st, const GenOptions *opt, const void *plan, c
   double cells = 1, word = 4.0 * words(opt->dtype);
   p->blocks = 1;
   for (int a = 0; a < d; a++) { /* Tabik's axes: x (contiguous) first */
-    n[d - 1 - a] = pb->n[a], blk[d - 1 - a] = block[a], halo[d - 1 - a] = 2 * st->radius[a];
-    cells *= pb->n[a], threads *= block[a], p->blocks *= ceil_div(pb->n[a], block[a]);
+    int span = block[a] * pl->outputs[a]; /* cells a block covers */
+    n[d - 1 - a] = pb->n[a], blk[d - 1 - a] = span, halo[d - 1 - a] = 2 * st->radius[a];
+    cells *= pb->n[a], threads *= block[a], p->blocks *= ceil_div(pb->n[a], span);
   }
   OpCounts ops = model_op_counts(st, false);
   p->regs = model_naive_registers(opt->dtype);
+  if (pl->tile > 1) { /* past the limit, nvcc spills: the occupancy of the limit */
+    p->regs += pl->window * words(opt->dtype);
+    if (p->regs > g->max_regs_per_thread) p->regs = g->max_regs_per_thread;
+  }
   p->gm_bytes = 2 * cells * word;
   p->l2_bytes = model_tabik_transactions(n, blk, halo, WARP) * WARP * word;
-  p->l1_wavefronts = load_wavefronts(cells * st->npoints, blk[0], opt->dtype);
+  double loads = pl->tile > 1 ? cells / pl->tile * pl->window * pl->outputs[d - 1] : cells * st->npoints;
+  p->l1_wavefronts = load_wavefronts(loads, block[d - 1], opt->dtype);
   p->flops = cells * op_flops(ops);
   p->t_gm = p->gm_bytes / (g->mem_gbs * 1e9);
   p->t_l1 = l1_seconds(g, p->l1_wavefronts);
@@ -52,7 +62,7 @@ static void space(const Stencil *st, DType dt, ConsiderFn consider, void *ctx) {
   for (int i = 0; i < COUNT(xs); i++)
     for (int j = 0; j < ny; j++)
       for (int k = 0; k < nz; k++) {
-        NaiveParams p = {{0}};
+        NaiveParams p = {{0}, {0}};
         if (st->dims == 3) p.block[0] = zs[k], p.block[1] = ys[j], p.block[2] = xs[i];
         else if (st->dims == 2) p.block[0] = ys[j], p.block[1] = xs[i];
         else p.block[0] = xs[i];
