@@ -79,12 +79,16 @@ for want in "star2d1r 0.5 --cols 4" "star2d2r 1 --cols 4" "star2d1r 2 --regs 64"
     grep -q "^plan: .* $reads shared reads per cell and level$" "$tmp/x.err" && ok ||
     no "$want: $(grep 'shared reads' "$tmp/x.err")"
 done
-# the defaults take columns in 2D float only (as measured, src/codegen/n5d.c defaults_for); any
-# explicit shape or cap without --cols keeps the one-column kernel
+# the defaults take columns in 2D only, by shape and radius as measured (src/codegen/n5d.c
+# defaults_for); any explicit shape or cap without --cols keeps the one-column kernel
 "$STENCILC" gen examples/j2d5pt.c --backend n5d --regs 64 -o "$tmp/d.cu" && ! grep -q 'N5D_COLS' "$tmp/d.cu" && ok ||
   no "--regs 64 without --cols: N5D_COLS in the program"
-"$STENCILC" gen examples/j2d5pt.c --backend n5d --dtype double -o "$tmp/d.cu" && ! grep -q 'N5D_COLS' "$tmp/d.cu" && ok ||
-  no "double defaults: N5D_COLS in the program"
+"$STENCILC" gen examples/star2d3r.c --backend n5d --dtype double -o "$tmp/d.cu" && ! grep -q 'N5D_COLS' "$tmp/d.cu" && ok ||
+  no "double defaults of star2d3r: N5D_COLS in the program"
+"$STENCILC" gen examples/star3d1r.c --backend n5d -o "$tmp/d.cu" && ! grep -q 'N5D_COLS' "$tmp/d.cu" && ok ||
+  no "3D defaults: N5D_COLS in the program"
+"$STENCILC" gen examples/box2d1r.c --backend n5d --dtype double -o "$tmp/d.cu" && grep -q '^#define N5D_COLS 2$' "$tmp/d.cu" && ok ||
+  no "double defaults of box2d1r: want two columns"
 "$STENCILC" gen examples/j2d5pt.c --backend n5d -o "$tmp/d.cu" && grep -q '^#define N5D_COLS 2$' "$tmp/d.cu" && ok ||
   no "float defaults of j2d5pt: want two columns"
 "$STENCILC" gen examples/box2d3r.c --backend n5d -o "$tmp/d.cu" && grep -q '^#define N5D_COLS 1$' "$tmp/d.cu" && ok ||

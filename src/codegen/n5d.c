@@ -66,17 +66,22 @@ static Defaults defaults_for(const Stencil *st, int r, DType dt) {
   static const Defaults star3d[] = {{3, 32, 32, 8, 0, 0}, {2, 32, 32, 8, 0, 0}, {1, 32, 32, 6, 0, 0}, {1, 32, 32, 8, 0, 0}};
   static const Defaults box3d[] = {{2, 32, 32, 8, 0, 0}, {1, 32, 32, 4, 0, 0}, {1, 32, 32, 4, 0, 0}, {1, 32, 32, 4, 0, 0}};
   Defaults d = (d3 ? (box ? box3d : star3d) : (box ? box2d : star2d))[i];
-  if (!st->associative) { /* a non-linear update holds more temporaries: gradient2d measured
-                           * best at one column under the one-column kernel's cap */
-    d.rows = 2;
-    if (d.cols > 1) d.cols = 1, d.regs = 64;
-  }
-  if (dt == DTYPE_DOUBLE) { /* columns per thread not measured in double */
-    d.cols = 0; /* a double takes two registers: half the rows, no cap; in the 64
+  if (!st->associative) d.rows = 2; /* a non-linear update holds more temporaries */
+  if (dt == DTYPE_DOUBLE) { /* a double takes two registers: half the rows, no cap; in the 64
                               * registers of a 3D block two rows at most, one for the larger
                               * boxes (a 5x5x5 box spilled 3 KB per thread with two) */
     d.rows = !d3 ? (d.rows + 1) / 2 : box && r >= 2 ? 1 : 2;
-    d.regs = 0;
+    /* columns in 2D double (results/n5d_cols_double_h200_cc936db.csv): two under a 128-register
+     * cap for the boxes of radius 1 and 2 (+57% and +5%), two uncapped for the stars of radius
+     * 2 (+26%; capped they spill and run at 0.56x), one for radius 1 and 4 (+2 to +4%) */
+    static const int cols[2][4] = {{1, 2, 0, 1}, {2, 2, 0, 0}}, regs[2][4] = {{0}, {128, 128, 0, 0}};
+    d.cols = d3 ? 0 : cols[box][i];
+    d.regs = d3 ? 0 : regs[box][i];
+  }
+  if (!st->associative && d.cols > 1) { /* gradient2d measured best at one column, in float
+                                         * under the one-column kernel's cap */
+    d.cols = 1;
+    if (dt == DTYPE_FLOAT) d.regs = 64;
   }
   return d;
 }
