@@ -137,8 +137,8 @@ typedef struct {
 
 RT_API RtProgCheck rt_prog_check_start(long steps) {
   RtProgCheck c = {0, 0, 0, 0, 1};
-  c.tol = rt_tolerance(RT_EPS, rt_program.view.flops, 1, rt_program.view.gain) *
-          rt_program_growth(steps, rt_program.second_order);
+  c.tol = rt_program_tolerance(RT_EPS, rt_program.view.flops, rt_program.view.gain,
+                               rt_program.second_order, steps);
   return c;
 }
 

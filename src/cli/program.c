@@ -280,6 +280,8 @@ bool program_command(const Command *c, int argc, char **argv, int *rc) {
     *rc = run(&pr, &o);
   } else if (!strcmp(c->name, "model")) {
     *rc = model(&pr, &o);
+  } else if (!strcmp(c->name, "check")) {
+    *rc = check_program(&o, &pr);
   } else if (!strcmp(c->name, "tune")) {
     *rc = tune_program(&pr, &o);
   } else if (!strcmp(c->name, "rewrite")) {

@@ -107,6 +107,10 @@ double program_coef_scale(const Program *pr);
  * not linear in its state reads. */
 double program_stage_gain(const Program *pr, int i);
 
+/* The gain of the whole step for error bounds: the product of the stages' gains (each at least
+ * 1), since an error of one stage is amplified by the later ones. */
+double program_gain(const Program *pr);
+
 /* Whether the program reads the level before the one it overwrites (second order in time: the
  * three-level and the leapfrog forms), whose rounding errors do not damp. */
 bool program_second_order(const Program *pr);
