@@ -357,6 +357,15 @@ void codegen_program_prelude(Buf *out, const Program *pr, const GenOptions *opt)
   buf_printf(out, "#define RT_REAL %s\n#define RT_PROG_FIELDS %d\n", ir_dtype_name(opt->dtype),
              pr->nfields);
   if (pr->nscalars) buf_printf(out, "#define RT_NWEIGHTS %d\n", pr->nscalars);
+  bool given = false;
+  for (int k = 0; k < pr->nscalars; k++) given = given || pr->scalar_given[k];
+  if (given) { /* --param's values (rt_prog_scalars) */
+    buf_puts(out, "#define RT_PROG_PARAM_SET {");
+    for (int k = 0; k < pr->nscalars; k++) buf_printf(out, "%s%d", k ? ", " : "", pr->scalar_given[k]);
+    buf_puts(out, "}\n#define RT_PROG_PARAM_VALUES {");
+    for (int k = 0; k < pr->nscalars; k++) buf_printf(out, "%s%.17g", k ? ", " : "", pr->scalar_value[k]);
+    buf_puts(out, "}\n");
+  }
   bool n5d = opt->backend == &backend_n5d;
   if (cuda) buf_puts(out, "#define RT_PROGRAM_CUDA 1\n");
   if (n5d) buf_puts(out, "#define RT_PROGRAM_ADVANCE 1\n");

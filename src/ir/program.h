@@ -76,6 +76,10 @@ typedef struct {
   int nstages;
   char scalars[PROG_MAX_SCALARS][IR_NAME_MAX];
   DType scalar_type[PROG_MAX_SCALARS];
+  /* --param NAME=VALUE: the value the generated program gives scalar k in place of a random one
+   * (runtime/rt_program_main.h, rt_prog_scalars) */
+  bool scalar_given[PROG_MAX_SCALARS];
+  double scalar_value[PROG_MAX_SCALARS];
   int nscalars;
   /* Derived (program_classify). */
   int lo[IR_MAX_DIMS], hi[IR_MAX_DIMS]; /* the grid's halo: the widest stage bounds per side */
