@@ -17,6 +17,7 @@
 #include "options.h"
 #include "process.h"
 #include "tune.h"
+#include "util/diag.h"
 #include "util/num.h"
 
 static const char *const CHECK_HELP_TEXT =
@@ -289,6 +290,41 @@ static int check_run(Options *o, Stencil *st) {
   return check_common(o, st, NULL, &r, size, steps);
 }
 
+/* -s for a program: N or N0xN1[xN2], every axis whose extent the source fixes at its interior
+ * (the user's loop runs the source's sizes); copied to size. 0, or -1 after a message. */
+static int program_sizes(const Program *pr, const Options *o, char *size, size_t cap) {
+  char buf[96];
+  snprintf(buf, sizeof buf, "%s", o->size);
+  long n[IR_MAX_DIMS];
+  int count = 0;
+  for (char *tok = strtok(buf, "x"); tok; tok = strtok(NULL, "x")) {
+    if (count == pr->dims || num_parse_long(tok, 1, 1L << 30, &n[count])) {
+      fprintf(stderr, "stencilc check: -s takes N or %s sizes NxN..., not '%s'\n",
+              pr->dims == 1 ? "1" : pr->dims == 2 ? "2" : "3", o->size);
+      return -1;
+    }
+    count++;
+  }
+  for (int a = 0; a < pr->dims; a++) {
+    long fixed, want = n[count == 1 ? 0 : a];
+    if (count != 1 && count != pr->dims) break;
+    if (program_fixed_interior(pr, a, &fixed) && fixed != want) {
+      SrcLoc l = {o->input, (unsigned)pr->region_line, 1};
+      diag_error(l, "leave -s out (the source's sizes are the default) or give its interior",
+                 "-s %s contradicts the source: axis %d has the constant interior %ld, not %ld",
+                 o->size, a, fixed, want);
+      return -1;
+    }
+  }
+  if (count != 1 && count != pr->dims) {
+    fprintf(stderr, "stencilc check: -s %s gives %d sizes; give 1 or %d for this %dD program\n",
+            o->size, count, pr->dims, pr->dims);
+    return -1;
+  }
+  snprintf(size, cap, "%s", o->size);
+  return 0;
+}
+
 int check_program(Options *o, const Program *pr) {
   char size[96] = "";
   long steps = DEFAULT_STEPS, n;
@@ -296,10 +332,18 @@ int check_program(Options *o, const Program *pr) {
   for (int a = 0; a < pr->dims && !o->size; a++)
     len += snprintf(size + len, sizeof size - (size_t)len, "%s%ld", a ? "x" : "",
                     program_fixed_interior(pr, a, &n) ? n : DEFAULT_SIZE[pr->dims]);
-  if (o->size) snprintf(size, sizeof size, "%s", o->size); /* the program refuses a contradiction */
-  program_fixed_steps(pr, &steps);
+  if (o->size && program_sizes(pr, o, size, sizeof size)) return EXIT_INPUT;
+  long fixed_steps;
+  bool fixed = program_fixed_steps(pr, &fixed_steps);
+  if (fixed) steps = fixed_steps;
   if (o->steps && num_parse_long(o->steps, 1, 1L << 40, &steps)) {
     fprintf(stderr, "stencilc check: -t takes a number of steps, not '%s'\n", o->steps);
+    return EXIT_INPUT;
+  }
+  if (fixed && steps != fixed_steps) { /* the user's loop runs the source's count */
+    SrcLoc l = {o->input, (unsigned)pr->region_line, 1};
+    diag_error(l, "leave -t out: the source's step count is the default",
+               "-t %ld contradicts the source's constant step count %ld", steps, fixed_steps);
     return EXIT_INPUT;
   }
   if (pr->steps_param[0] && steps - pr->steps_const < 0) {

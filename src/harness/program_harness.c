@@ -36,7 +36,8 @@ static int check_field(const Plan *p, const RegionVar *v, int f) {
   const Program *pr = p->pr;
   bool t = timed(pr, f);
   if (!copy_floating(v) || v->inner_pointer ||
-      (t ? v->levels != pr->dims + 1 : v->levels != pr->dims && v->levels != 1))
+      (t ? v->levels != pr->dims + 1 && v->levels != 2 /* flat levels u[3][nz * nx] */
+         : v->levels != pr->dims && v->levels != 1))
     return copy_refuse(&p->c, v, "declare a field as float or double arrays or a pointer to them",
                        "the field '%s' has type %s, which the check cannot fill", v->name, v->type);
   if (t && v->is_array && v->outer >= 0 && v->outer < pr->fields[f].levels)
