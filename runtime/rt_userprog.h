@@ -105,16 +105,6 @@ RT_API void rt_up_fill(void *p, const RtProgDump *in, int f, long count, long fi
   free(fresh);
 }
 
-/* Prints the index of cell i, axis 0 first: "[3][7]". */
-RT_API void rt_up_print_cell(const RtProgDump *d, long i) {
-  for (int a = 0; a < d->dims; a++) {
-    long s = 1;
-    for (int b = a + 1; b < d->dims; b++) s *= d->ext[b];
-    printf("%s%ld", a ? "][" : "[", i / s % d->ext[a]);
-  }
-  printf("]");
-}
-
 typedef struct {
   double max_abs, max_rel;
   long nonfinite;
@@ -147,7 +137,7 @@ RT_API void rt_up_compare(const RtProgDump *out, int f, void *const *user, size_
     }
     if (first >= 0 && first_level == k) {
       printf("check: field %s: buffer %ld differs first at cell ", fd->name, k);
-      rt_up_print_cell(out, first);
+      rt_user_print_cell(out->dims, out->ext, first);
       printf(": program %.9g user %.9g\n", fd->buf[k][first], r[first]);
     }
   }
