@@ -80,6 +80,13 @@ RT_API double rt_program_growth(long steps, int second_order) {
   return second_order ? sqrt(n * (n + 1) / 2) : sqrt(n);
 }
 
+/* THE tolerance of a stencil program's result, relative to each buffer's max |reference|: the
+ * program's own check and stencilc check's comparison with the user's code (rt_userprog.h)
+ * both take it, with eps the coarser element type's. */
+RT_API double rt_program_tolerance(double eps, int flops, double gain, int second_order, long steps) {
+  return rt_tolerance(eps, flops, 1, gain) * rt_program_growth(steps, second_order);
+}
+
 /* ---- engine memory: host for the cpu backend, device for CUDA ---- */
 #ifdef RT_PROGRAM_CUDA
 /* rt_cuda_base.h (checked calls, block counts, rt_w) comes before this file. */

@@ -36,12 +36,22 @@ RT_API void rt_prog_free(rt_real **h) {
   for (int i = 0; i < RT_PROG_BUFFERS; i++) free(h[i]);
 }
 
-/* Scalars: positive, magnitude in [0.1 s, s]. */
+/* Scalars: the values stencilc's --param gave (RT_PROG_PARAM_SET and RT_PROG_PARAM_VALUES, one
+ * entry per scalar, defined by the generated code when it had any), the others positive,
+ * magnitude in [0.1 s, s]. */
 RT_API void rt_prog_scalars(uint64_t seed) {
 #ifdef RT_NWEIGHTS
+#ifdef RT_PROG_PARAM_SET
+  static const int given[RT_NWEIGHTS] = RT_PROG_PARAM_SET;
+  static const double value[RT_NWEIGHTS] = RT_PROG_PARAM_VALUES;
+#else
+  static const int given[RT_NWEIGHTS] = {0};
+  static const double value[RT_NWEIGHTS] = {0};
+#endif
   for (int k = 0; k < RT_NWEIGHTS; k++)
-    rt_w_host[k] = (rt_real)(fabs(rt_random_value(seed ^ 0x7363616c6172ULL, (uint64_t)k)) * /* "scalar" */
-                             rt_program.coef_scale);
+    rt_w_host[k] = given[k] ? (rt_real)value[k]
+                            : (rt_real)(fabs(rt_random_value(seed ^ 0x7363616c6172ULL, (uint64_t)k)) * /* "scalar" */
+                                        rt_program.coef_scale);
 #else
   (void)seed;
 #endif
@@ -137,8 +147,8 @@ typedef struct {
 
 RT_API RtProgCheck rt_prog_check_start(long steps) {
   RtProgCheck c = {0, 0, 0, 0, 1};
-  c.tol = rt_tolerance(RT_EPS, rt_program.view.flops, 1, rt_program.view.gain) *
-          rt_program_growth(steps, rt_program.second_order);
+  c.tol = rt_program_tolerance(RT_EPS, rt_program.view.flops, rt_program.view.gain,
+                               rt_program.second_order, steps);
   return c;
 }
 

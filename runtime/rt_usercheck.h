@@ -51,12 +51,13 @@ RT_API double rt_user_tolerance(const RtDump *in, size_t elem, int flops, double
   return rt_tolerance(eps, flops, in->steps, gain);
 }
 
-/* Prints the index of cell i of the dumped grid, axis 0 first: "[3][7]". */
-RT_API void rt_user_print_cell(const RtDump *d, long i) {
-  for (int a = 0; a < d->dims; a++) {
+/* Prints the index of cell i of a dumped grid of extents ext (halo included), axis 0 first:
+ * "[3][7]". */
+RT_API void rt_user_print_cell(int dims, const long *ext, long i) {
+  for (int a = 0; a < dims; a++) {
     long s = 1;
-    for (int b = a + 1; b < d->dims; b++) s *= d->ext[b];
-    printf("%s%ld", a ? "][" : "[", i / s % d->ext[a]);
+    for (int b = a + 1; b < dims; b++) s *= ext[b];
+    printf("%s%ld", a ? "][" : "[", i / s % ext[a]);
   }
   printf("]");
 }
@@ -82,7 +83,7 @@ RT_API int rt_user_verdict(const RtDump *in, const RtDump *out, const void *ref,
       if (!isnan(worst_d) && !(d <= worst_d)) worst = i, worst_d = d; /* a NaN is the worst */
     }
     printf(" worst cell ");
-    rt_user_print_cell(in, worst);
+    rt_user_print_cell(in->dims, in->ext, worst);
     printf(" program %.9g user %.9g", out->cells_v[worst], r[worst]);
   }
   printf(" %s\n", pass ? "PASS" : "FAIL");

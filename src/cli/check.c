@@ -10,12 +10,15 @@
 
 #include "backends/backends.h"
 #include "cli.h"
+#include "codegen/program.h"
 #include "frontend/frontend.h"
 #include "frontend/region.h"
 #include "harness/harness.h"
 #include "options.h"
 #include "process.h"
 #include "tune.h"
+#include "util/diag.h"
+#include "util/num.h"
 
 static const char *const CHECK_HELP_TEXT =
     "usage: stencilc check FILE.c [--backend B] [-s SIZE] [-t STEPS]\n"
@@ -30,6 +33,13 @@ static const char *const CHECK_HELP_TEXT =
     "($CC), run on the same input, and the two results are compared cell by cell, halo included,\n"
     "within the programs' own tolerance (runtime/rt_common.h: rt_tolerance, for the coarser of\n"
     "the two element types). It prints both errors and PASS or FAIL.\n"
+    "A stencil program (several stages, fields or time levels, coefficient grids; see the README)\n"
+    "is checked the same way: its time loop is the region, every field and coefficient grid is\n"
+    "filled from the program's input dump (the same seeded random values; a time dimension, rotated\n"
+    "pointers and the loop's first t mapped to the program's buffers), run-time scalars take the\n"
+    "program's values (--param's, else random), and every buffer of every field a stage writes is\n"
+    "compared (rt_program_tolerance in runtime/rt_program.h): a line per field with its errors,\n"
+    "and on a FAIL the first cell beyond the tolerance. Backends: cpu, naive, n5d (what it blocks).\n"
     "  -s SIZE        interior cells: N or N0xN1[xN2] (default: the source's constant sizes, else\n"
     "                 40 in 2D, 16 in 3D)\n"
     "  -t STEPS       time steps (default: the source's constant, else 5)\n"
@@ -129,21 +139,17 @@ static int build_emulated(Work *w) {
   return process_run(argv) ? -1 : 0;
 }
 
-/* Generates and builds stencilc's program into w->exe; returns EXIT_*. *nvcc tells whether nvcc
- * built it (its program may still find no GPU). */
-static int build_program(const Stencil *st, const Options *o, Work *w, bool *nvcc) {
+/* Writes stencilc's program (prog, generated for the backend of o) and builds it into w->exe;
+ * returns EXIT_*. *nvcc tells whether nvcc built it (its program may still find no GPU). */
+static int build_program(const char *name, const Buf *prog, const Options *o, Work *w, bool *nvcc) {
   bool cuda = o->gen.backend->engine->cuda;
   const char *backend = o->gen.backend->name;
-  snprintf(w->src, sizeof w->src, "%s/%s-%s.%s", w->dir.path, st->name, backend, cuda ? "cu" : "c");
-  snprintf(w->exe, sizeof w->exe, "%s/%s-%s", w->dir.path, st->name, backend);
-  Buf prog = {0};
-  int rc = codegen_program(&prog, st, &o->gen) ? EXIT_INPUT : EXIT_OK;
-  if (!rc && buf_write_file(&prog, w->src)) {
+  snprintf(w->src, sizeof w->src, "%s/%s-%s.%s", w->dir.path, name, backend, cuda ? "cu" : "c");
+  snprintf(w->exe, sizeof w->exe, "%s/%s-%s", w->dir.path, name, backend);
+  if (buf_write_file(prog, w->src)) {
     fprintf(stderr, "stencilc check: cannot write '%s'\n", w->src);
-    rc = EXIT_TOOL;
+    return EXIT_TOOL;
   }
-  buf_free(&prog);
-  if (rc) return rc;
   /* nvcc only where a GPU can run its program: without a device node, cudaemu at once */
   const char *found = cuda && access("/dev/nvidia0", F_OK) == 0
                           ? tool_find("NVCC", "nvcc", "/usr/local/cuda/bin/nvcc")
@@ -186,8 +192,10 @@ static int run_program(const char *exe, const char *size, long steps, Work *w, b
   return prc == 0 ? EXIT_OK : prc == 1 ? EXIT_VERIFY : prc == 2 ? EXIT_INPUT : EXIT_TOOL;
 }
 
-/* Writes the harness's two sources; returns EXIT_* (EXIT_INPUT: a variable it cannot bind). */
-static int harness_sources(const Stencil *st, const Region *r, const char *path, Work *w) {
+/* Writes the harness's two sources, for the stencil st or else the program pr; returns EXIT_*
+ * (EXIT_INPUT: a variable it cannot bind). */
+static int harness_sources(const Stencil *st, const Program *pr, const Region *r, const char *path,
+                           Work *w) {
   Buf text = {0};
   char *abs = realpath(path, NULL);
   if (buf_read_file(&text, path) || !abs) {
@@ -198,7 +206,10 @@ static int harness_sources(const Stencil *st, const Region *r, const char *path,
   }
   UserSource u = {abs, path, text.s ? text.s : "", text.len};
   Buf region = {0}, driver = {0};
-  int rc = harness_write(&region, &driver, st, r, &u) ? EXIT_INPUT : EXIT_OK;
+  int rc = (st ? harness_write(&region, &driver, st, r, &u)
+                : harness_write_program(&region, &driver, pr, r, &u))
+               ? EXIT_INPUT
+               : EXIT_OK;
   if (!rc && (buf_write_file(&region, w->region) || buf_write_file(&driver, w->driver))) {
     fprintf(stderr, "stencilc check: cannot write the harness in '%s'\n", w->dir.path);
     rc = EXIT_TOOL;
@@ -248,22 +259,25 @@ static int make_work(Work *w, const char *workdir, const char *name) {
   return 0;
 }
 
-static int check_run(Options *o, Stencil *st) {
-  const char *program = o->program;
-  const FrontendOptions *fo = &o->frontend;
-  char size[96];
-  long steps;
-  Region r;
-  if (choose_run(st, o, size, sizeof size, &steps) ||
-      region_analyze(o->input, fo, st->region_begin, st->region_end, &r))
-    return EXIT_INPUT;
+/* The check of the stencil st or else the program pr, the region analysed, size and steps
+ * chosen: program and harness built, run, compared. */
+static int check_common(Options *o, const Stencil *st, const Program *pr, const Region *r,
+                        const char *size, long steps) {
+  const char *program = o->program, *name = st ? st->name : pr->name;
   Work w = {0};
-  int rc = make_work(&w, o->workdir, st->name);
-  if (!rc) rc = harness_sources(st, &r, o->input, &w);
+  int rc = make_work(&w, o->workdir, name);
+  if (!rc) rc = harness_sources(st, pr, r, o->input, &w);
   bool nvcc = false;
-  if (!rc && !program) rc = build_program(st, o, &w, &nvcc);
+  if (!rc && !program) {
+    Buf prog = {0};
+    if (st ? codegen_program(&prog, st, &o->gen) : codegen_program_stages(&prog, pr, &o->gen))
+      rc = EXIT_INPUT;
+    else
+      rc = build_program(name, &prog, o, &w, &nvcc);
+    buf_free(&prog);
+  }
   if (!rc) rc = run_program(program ? program : w.exe, size, steps, &w, nvcc);
-  if (!rc) rc = harness_run(&w, fo);
+  if (!rc) rc = harness_run(&w, &o->frontend);
   workdir_close(&w.dir, o->keep || (rc != EXIT_OK && rc != EXIT_INPUT), rc);
   printf("stencilc check: %s %s backend=%s size=%s steps=%ld\n",
          rc == EXIT_OK       ? "PASS"
@@ -271,6 +285,83 @@ static int check_run(Options *o, Stencil *st) {
                              : "ERROR",
          o->input, program ? program : o->gen.backend->name, size, steps);
   return rc;
+}
+
+static int check_run(Options *o, Stencil *st) {
+  char size[96];
+  long steps;
+  Region r;
+  if (choose_run(st, o, size, sizeof size, &steps) ||
+      region_analyze(o->input, &o->frontend, st->region_begin, st->region_end, &r))
+    return EXIT_INPUT;
+  return check_common(o, st, NULL, &r, size, steps);
+}
+
+/* -s for a program: N or N0xN1[xN2], every axis whose extent the source fixes at its interior
+ * (the user's loop runs the source's sizes); copied to size. 0, or -1 after a message. */
+static int program_sizes(const Program *pr, const Options *o, char *size, size_t cap) {
+  char buf[96];
+  snprintf(buf, sizeof buf, "%s", o->size);
+  long n[IR_MAX_DIMS];
+  int count = 0;
+  for (char *tok = strtok(buf, "x"); tok; tok = strtok(NULL, "x")) {
+    if (count == pr->dims || num_parse_long(tok, 1, 1L << 30, &n[count])) {
+      fprintf(stderr, "stencilc check: -s takes N or %s sizes NxN..., not '%s'\n",
+              pr->dims == 1 ? "1" : pr->dims == 2 ? "2" : "3", o->size);
+      return -1;
+    }
+    count++;
+  }
+  for (int a = 0; a < pr->dims; a++) {
+    long fixed, want = n[count == 1 ? 0 : a];
+    if (count != 1 && count != pr->dims) break;
+    if (program_fixed_interior(pr, a, &fixed) && fixed != want) {
+      SrcLoc l = {o->input, (unsigned)pr->region_line, 1};
+      diag_error(l, "leave -s out (the source's sizes are the default) or give its interior",
+                 "-s %s contradicts the source: axis %d has the constant interior %ld, not %ld",
+                 o->size, a, fixed, want);
+      return -1;
+    }
+  }
+  if (count != 1 && count != pr->dims) {
+    fprintf(stderr, "stencilc check: -s %s gives %d sizes; give 1 or %d for this %dD program\n",
+            o->size, count, pr->dims, pr->dims);
+    return -1;
+  }
+  snprintf(size, cap, "%s", o->size);
+  return 0;
+}
+
+int check_program(Options *o, const Program *pr) {
+  char size[96] = "";
+  long steps = DEFAULT_STEPS, n;
+  int len = 0;
+  for (int a = 0; a < pr->dims && !o->size; a++)
+    len += snprintf(size + len, sizeof size - (size_t)len, "%s%ld", a ? "x" : "",
+                    program_fixed_interior(pr, a, &n) ? n : DEFAULT_SIZE[pr->dims]);
+  if (o->size && program_sizes(pr, o, size, sizeof size)) return EXIT_INPUT;
+  long fixed_steps;
+  bool fixed = program_fixed_steps(pr, &fixed_steps);
+  if (fixed) steps = fixed_steps;
+  if (o->steps && num_parse_long(o->steps, 1, 1L << 40, &steps)) {
+    fprintf(stderr, "stencilc check: -t takes a number of steps, not '%s'\n", o->steps);
+    return EXIT_INPUT;
+  }
+  if (fixed && steps != fixed_steps) { /* the user's loop runs the source's count */
+    SrcLoc l = {o->input, (unsigned)pr->region_line, 1};
+    diag_error(l, "leave -t out: the source's step count is the default",
+               "-t %ld contradicts the source's constant step count %ld", steps, fixed_steps);
+    return EXIT_INPUT;
+  }
+  if (pr->steps_param[0] && steps - pr->steps_const < 0) {
+    fprintf(stderr, "stencilc check: -t %ld: the time loop needs at least %ld steps\n", steps,
+            pr->steps_const);
+    return EXIT_INPUT;
+  }
+  Region r;
+  if (region_analyze(o->input, &o->frontend, pr->region_begin, pr->region_end, &r))
+    return EXIT_INPUT;
+  return check_common(o, NULL, pr, &r, size, steps);
 }
 
 const Command command_check = {

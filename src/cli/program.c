@@ -18,6 +18,7 @@
 #include "options.h"
 #include "process.h"
 #include "tune.h"
+#include "util/num.h"
 
 /* ---- info ---- */
 
@@ -257,6 +258,35 @@ static int model(const Program *pr, const Options *o) {
 
 /* ---- dispatch ---- */
 
+/* --param NAME=VALUE: the value of run-time scalar NAME in the generated program (gen, run, check
+ * take it; the others refuse it as an option). 0, or -1 after a message. */
+static int apply_params(const Options *o, Program *pr) {
+  for (int i = 0; i < o->nparams; i++) {
+    const char *a = o->params[i], *eq = strchr(a, '=');
+    int k = 0;
+    while (eq && k < pr->nscalars &&
+           (strlen(pr->scalars[k]) != (size_t)(eq - a) || strncmp(pr->scalars[k], a, (size_t)(eq - a))))
+      k++;
+    if (!eq) {
+      fprintf(stderr, "stencilc: --param takes NAME=VALUE, not '%s'\n", a);
+      return -1;
+    }
+    if (k == pr->nscalars) {
+      fprintf(stderr, "stencilc: --param '%s': '%.*s' is not a run-time scalar of the program (%s", a,
+              (int)(eq - a), a, pr->nscalars ? "its scalars:" : "it has none");
+      for (int j = 0; j < pr->nscalars; j++) fprintf(stderr, " %s", pr->scalars[j]);
+      fprintf(stderr, "; 'stencilc info' lists them)\n");
+      return -1;
+    }
+    if (num_parse_double(eq + 1, &pr->scalar_value[k])) {
+      fprintf(stderr, "stencilc: --param takes a finite decimal number, not '%s'\n", a);
+      return -1;
+    }
+    pr->scalar_given[k] = true;
+  }
+  return 0;
+}
+
 bool program_command(const Command *c, int argc, char **argv, int *rc) {
   Options o;
   int parsed = options_parse(argc, argv, &c->options, c->help, &o);
@@ -270,7 +300,8 @@ bool program_command(const Command *c, int argc, char **argv, int *rc) {
   *rc = EXIT_INPUT;
   if (pp == PROGRAM_REFUSED) return true;
   if (!o.dtype_given) o.gen.dtype = pr.dtype;
-  if (!strcmp(c->name, "info")) {
+  if (apply_params(&o, &pr)) {
+  } else if (!strcmp(c->name, "info")) {
     if (o.json) info_json(&pr);
     else info_text(&pr, o.input);
     *rc = EXIT_OK;
@@ -280,6 +311,8 @@ bool program_command(const Command *c, int argc, char **argv, int *rc) {
     *rc = run(&pr, &o);
   } else if (!strcmp(c->name, "model")) {
     *rc = model(&pr, &o);
+  } else if (!strcmp(c->name, "check")) {
+    *rc = check_program(&o, &pr);
   } else if (!strcmp(c->name, "tune")) {
     *rc = tune_program(&pr, &o);
   } else if (!strcmp(c->name, "rewrite")) {

@@ -275,15 +275,6 @@ int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why
   return -1;
 }
 
-static double product_of_gains(const Program *pr) {
-  double g = 1;
-  for (int i = 0; i < pr->nstages; i++) {
-    double s = program_stage_gain(pr, i);
-    g *= s > 1 ? s : 1;
-  }
-  return g;
-}
-
 static void emit_constants(Buf *out, const Program *pr, DType dtype, const Backend *b) {
   buf_puts(out, "\n/* The fields: name, time levels (buffers), coefficient grid. */\n"
                 "static const RtField rt_fields[RT_PROG_FIELDS] = {");
@@ -311,7 +302,7 @@ static void emit_constants(Buf *out, const Program *pr, DType dtype, const Backe
   program_fixed_steps(pr, &steps);
   for (int a = 0; a < pr->dims; a++) program_fixed_interior(pr, a, &n[a]);
   buf_printf(out, "}, %d, %.17g, 0, %ld, %ld, %ld, 0, NULL, 0, NULL, NULL, {%ld, %ld, %ld}}, RT_PROG_FIELDS, rt_fields, %d, %.17g, %d, %s};\n",
-             pr->flops, product_of_gains(pr), b->engine->default_size[pr->dims - 1], steps,
+             pr->flops, program_gain(pr), b->engine->default_size[pr->dims - 1], steps,
              b->engine->default_reps, n[0], n[1], n[2], pr->nscalars, pr->coef_scale,
              program_second_order(pr), pr->nscalars ? "rt_scalar_names" : "NULL");
 }
@@ -366,6 +357,15 @@ void codegen_program_prelude(Buf *out, const Program *pr, const GenOptions *opt)
   buf_printf(out, "#define RT_REAL %s\n#define RT_PROG_FIELDS %d\n", ir_dtype_name(opt->dtype),
              pr->nfields);
   if (pr->nscalars) buf_printf(out, "#define RT_NWEIGHTS %d\n", pr->nscalars);
+  bool given = false;
+  for (int k = 0; k < pr->nscalars; k++) given = given || pr->scalar_given[k];
+  if (given) { /* --param's values (rt_prog_scalars) */
+    buf_puts(out, "#define RT_PROG_PARAM_SET {");
+    for (int k = 0; k < pr->nscalars; k++) buf_printf(out, "%s%d", k ? ", " : "", pr->scalar_given[k]);
+    buf_puts(out, "}\n#define RT_PROG_PARAM_VALUES {");
+    for (int k = 0; k < pr->nscalars; k++) buf_printf(out, "%s%.17g", k ? ", " : "", pr->scalar_value[k]);
+    buf_puts(out, "}\n");
+  }
   bool n5d = opt->backend == &backend_n5d;
   if (cuda) buf_puts(out, "#define RT_PROGRAM_CUDA 1\n");
   if (n5d) buf_puts(out, "#define RT_PROGRAM_ADVANCE 1\n");

@@ -1,55 +1,22 @@
 /* Writes the two sources of stencilc check's harness (see harness.h for what each holds). */
 #include "harness.h"
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "copy.h"
 #include "runtime_text.h"
-#include "util/diag.h"
-
-/* How the driver gives a variable its value (harness.h, "Binding"). */
-typedef enum {
-  BIND_GRID,
-  BIND_WEIGHTS,
-  BIND_SCALAR,
-  BIND_EXTENT,
-  BIND_STEPS,
-  BIND_DEAD,
-  BIND_VALUE,
-  BIND_KEEP
-} Bind;
 
 typedef struct {
+  Copy c;
   const Stencil *st;
-  const Region *r;
-  const UserSource *u;
-  Bind bind[REGION_MAX_VARS];
-  int slot[REGION_MAX_VARS]; /* globals: index in stencilc_globals[]; others -1 */
   const RegionVar *grid;
 } Plan;
 
-static const char *const HINT_BIND =
-    "the check gives the region its grid arrays, their sizes, the step count, the run-time "
-    "weights and scalars; compute other values inside the region, or make them constants";
+static const char *elem_name(ElemKind e) { return copy_elem_name(e); }
 
-__attribute__((format(printf, 4, 5))) static int refuse(const Plan *p, const RegionVar *v,
-                                                        const char *hint, const char *fmt, ...) {
-  char msg[512];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  SrcLoc loc = {p->u->path, v ? v->line : (unsigned)p->st->region_line, v ? v->col : 0};
-  diag_error(loc, hint, "%s", msg);
-  return 2;
-}
-
-static const char *elem_name(ElemKind e) { return e == ELEM_FLOAT ? "float" : "double"; }
-
-static bool floating(const RegionVar *v) { return v->elem == ELEM_FLOAT || v->elem == ELEM_DOUBLE; }
-
+static bool floating(const RegionVar *v) { return copy_floating(v); }
 /* The run-time scalar named like v, or -1. */
 static int scalar_of(const Stencil *st, const RegionVar *v) {
   for (int k = 0; k < st->nscalars; k++)
@@ -74,29 +41,28 @@ static long grid_levels(const Plan *p, const RegionVar *v) {
 static int check_grid(const Plan *p, const RegionVar *v) {
   int dims = p->st->dims;
   if (!floating(v) || v->inner_pointer || v->levels < 1)
-    return refuse(p, v, "declare the grid as float or double arrays, or pointers to them",
+    return copy_refuse(&p->c, v, "declare the grid as float or double arrays, or pointers to them",
                   "the grid '%s' has type %s, which the check cannot fill", v->name, v->type);
   if (v->levels != dims + 1 && v->levels != dims && v->levels != 1)
-    return refuse(p, v, "declare the grid as A[2][n][n], A[n][n], (*A)[n] or *A",
+    return copy_refuse(&p->c, v, "declare the grid as A[2][n][n], A[n][n], (*A)[n] or *A",
                   "the grid '%s' has %d levels of arrays and pointers for a %dD stencil", v->name,
                   v->levels, dims);
   if (v->scope == REGION_GLOBAL && v->is_const)
-    return refuse(p, v, NULL, "the grid '%s' is a const global: the check cannot fill it", v->name);
+    return copy_refuse(&p->c, v, NULL, "the grid '%s' is a const global: the check cannot fill it", v->name);
   if (v->levels == dims + 1 && v->is_array && v->outer >= 0 && v->outer < 2)
-    return refuse(p, v, "declare two time levels: A[2][n][n]",
+    return copy_refuse(&p->c, v, "declare two time levels: A[2][n][n]",
                   "the time dimension of '%s' holds %ld level", v->name, v->outer);
   return 0;
 }
 
 static int classify(Plan *p) {
   const Stencil *st = p->st;
-  const Region *r = p->r;
+  const Region *r = p->c.r;
   p->grid = region_find(r, st->array);
   if (!p->grid)
-    return refuse(p, NULL, NULL, "internal: the grid '%s' is not among the region's variables",
+    return copy_refuse(&p->c, NULL, NULL, "internal: the grid '%s' is not among the region's variables",
                   st->array);
   if (check_grid(p, p->grid)) return 2;
-  int globals = 0;
   for (int k = 0; k < r->nvars; k++) {
     const RegionVar *v = &r->vars[k];
     Bind b;
@@ -106,7 +72,7 @@ static int classify(Plan *p) {
     } else if (st->weights[0] && !strcmp(v->name, st->weights)) {
       if (!floating(v) || v->inner_pointer || v->levels < 1 ||
           (v->scope == REGION_GLOBAL && v->is_const))
-        return refuse(p, v, "pass the weights as a float or double array parameter",
+        return copy_refuse(&p->c, v, "pass the weights as a float or double array parameter",
                       "the run-time weights '%s' (%s) cannot be filled by the check", v->name,
                       v->type);
       b = BIND_WEIGHTS;
@@ -115,13 +81,10 @@ static int classify(Plan *p) {
     } else if (extent_axis(st, v) >= 0 ||
                (st->steps_param[0] && !strcmp(v->name, st->steps_param))) {
       if (!scalar_int || (v->scope == REGION_GLOBAL && v->is_const))
-        return refuse(p, v, "give sizes and step counts as integer variables or constants",
+        return copy_refuse(&p->c, v, "give sizes and step counts as integer variables or constants",
                       "'%s' sizes the run but has type %s", v->name, v->type);
       b = extent_axis(st, v) >= 0 ? BIND_EXTENT : BIND_STEPS;
-    } else if (v->value[0]) {
-      b = v->scope == REGION_GLOBAL ? BIND_KEEP : BIND_VALUE;
-    } else if (v->dead_on_entry && !v->is_array && (v->levels > 0 || v->elem != ELEM_OTHER)) {
-      b = v->scope == REGION_GLOBAL ? BIND_KEEP : BIND_DEAD;
+    } else if (copy_plain(v, &b)) {
     } else if (v->levels == p->grid->levels && v->elem == p->grid->elem && !v->inner_pointer &&
                !(v->scope == REGION_GLOBAL && v->is_array)) {
       /* the other array of a pointer swap or a copy-back; a global array keeps what the user's
@@ -130,100 +93,11 @@ static int classify(Plan *p) {
     } else if (v->scope == REGION_GLOBAL) {
       b = BIND_KEEP;
     } else {
-      return refuse(p, v, HINT_BIND,
-                    "the check cannot bind '%s' (%s %s of '%s'), which the region %s", v->name,
-                    v->type, v->scope == REGION_PARAM ? "parameter" : "local variable", r->func,
-                    v->used ? "uses" : "needs for a declared size");
+      return copy_unbound(&p->c, v);
     }
-    p->bind[k] = b;
-    p->slot[k] = v->scope == REGION_GLOBAL && b != BIND_KEEP ? globals++ : -1;
-    Buf probe = {0};
-    int spelled = b == BIND_KEEP || !region_declarator(&probe, v, v->name, true, true);
-    buf_free(&probe);
-    if (!spelled)
-      return refuse(p, v, "declare it without function types",
-                    "the type %s of '%s' cannot be spelled", v->type, v->name);
+    if (copy_set(&p->c, k, b)) return 2;
   }
   return 0;
-}
-
-/* A C string literal's contents for s. */
-static void put_escaped(Buf *out, const char *s) {
-  for (; *s; s++) buf_printf(out, "%s%c", *s == '"' || *s == '\\' ? "\\" : "", *s);
-}
-
-static int count_lines(const Buf *b) {
-  int n = 1;
-  for (size_t i = 0; i < b->len; i++) n += b->s[i] == '\n';
-  return n;
-}
-
-static bool passed(const Plan *p, int k) { return p->r->vars[k].scope != REGION_GLOBAL; }
-
-static void region_params(Buf *out, const Plan *p, bool names) {
-  int n = 0;
-  for (int k = 0; k < p->r->nvars; k++)
-    if (passed(p, k))
-      buf_printf(out, "%svoid *%s%s", n++ ? ", " : "", names ? "stencilc_p_" : "",
-                 names ? p->r->vars[k].name : "");
-  if (!n) buf_puts(out, "void");
-}
-
-static int write_region(Buf *out, const Plan *p) {
-  const Stencil *st = p->st;
-  const UserSource *u = p->u;
-  const Region *r = p->r;
-  if (r->end > u->len || r->begin >= r->end)
-    return refuse(p, NULL, NULL, "internal: region bytes %u to %u outside the file (%zu bytes)",
-                  r->begin, r->end, u->len);
-  buf_printf(out,
-             "/* stencilc check: the region of %s (line %d) as written there, in a function of "
-             "its own; generated. */\n#define main stencilc_user_main\n#include \"",
-             u->path, st->region_line);
-  put_escaped(out, u->include_path);
-  buf_puts(
-      out,
-      "\"\n#undef main\n\n/* the globals the driver fills */\nvoid *const stencilc_globals[] = {");
-  for (int k = 0; k < p->r->nvars; k++)
-    if (p->slot[k] >= 0) buf_printf(out, "(void *)&%s, ", p->r->vars[k].name);
-  buf_puts(out, "0};\n\nvoid stencilc_region(");
-  region_params(out, p, false);
-  buf_puts(out, ");\nvoid stencilc_region(");
-  region_params(out, p, true);
-  buf_puts(out, ") {\n");
-  for (int k = 0; k < p->r->nvars; k++) {
-    const RegionVar *v = &p->r->vars[k];
-    if (!passed(p, k)) continue;
-    buf_puts(out, "  ");
-    region_declarator(out, v, v->name, true, false);
-    buf_puts(out, " = *(");
-    region_declarator(out, v, "", true, true);
-    buf_printf(out, ")stencilc_p_%s;\n", v->name);
-  }
-  buf_printf(out, "#line %d \"", st->region_line);
-  put_escaped(out, u->path);
-  unsigned col = 0; /* the region's first line keeps its column */
-  while (col < r->begin && u->text[r->begin - col - 1] != '\n') col++;
-  buf_printf(out, "\"\n%*s%.*s\n", (int)col, "", (int)(r->end - r->begin), u->text + r->begin);
-  buf_printf(out, "#line %d \"stencilc-check-region.c\"\n", count_lines(out) + 1);
-  for (int k = 0; k < p->r->nvars; k++) {
-    const RegionVar *v = &p->r->vars[k];
-    if (!passed(p, k) || v->is_const || (v->is_array && v->scope != REGION_PARAM)) continue;
-    buf_puts(out, "  *(");
-    region_declarator(out, v, "", true, true);
-    buf_printf(out, ")stencilc_p_%s = %s;\n", v->name, v->name);
-  }
-  buf_puts(out, "}\n");
-  return 0;
-}
-
-/* `T v` with v's type: the name as is, or "(*stencilc_slot_v)" for a global pointer. */
-static void value_name(Buf *out, const Plan *p, int k) {
-  const RegionVar *v = &p->r->vars[k];
-  if (p->slot[k] >= 0 && !v->is_array)
-    buf_printf(out, "(*stencilc_slot_%s)", v->name);
-  else
-    buf_puts(out, v->name);
 }
 
 /* The elements one level of the grid holds below its outermost index, as a C expression. */
@@ -234,22 +108,22 @@ static void inner_cells(Buf *out, const Plan *p, const RegionVar *v) {
 }
 
 static void bind_grid(Buf *out, const Plan *p, int k) {
-  const RegionVar *v = &p->r->vars[k];
+  const RegionVar *v = &p->c.r->vars[k];
   const char *e = elem_name(v->elem);
   long levels = grid_levels(p, v);
-  if (p->slot[k] >= 0 && v->is_array) { /* a global array: fill it in place */
+  if (p->c.slot[k] >= 0 && v->is_array) { /* a global array: fill it in place */
     buf_puts(out, "  ");
     region_declarator(out, v, v->name, true, false);
     buf_puts(out, " = (");
     region_declarator(out, v, "", true, false);
     buf_printf(out, ")stencilc_globals[%d];\n  rt_user_fill(%s, &stencilc_in, sizeof(%s), %ld);\n",
-               p->slot[k], v->name, e, levels);
-  } else if (p->slot[k] >= 0) { /* a global pointer: point it at fresh storage */
+               p->c.slot[k], v->name, e, levels);
+  } else if (p->c.slot[k] >= 0) { /* a global pointer: point it at fresh storage */
     buf_puts(out, "  ");
     region_declarator(out, v, "", false, true);
     buf_printf(out, "stencilc_slot_%s = (", v->name);
     region_declarator(out, v, "", false, true);
-    buf_printf(out, ")stencilc_globals[%d];\n  *stencilc_slot_%s = (", p->slot[k], v->name);
+    buf_printf(out, ")stencilc_globals[%d];\n  *stencilc_slot_%s = (", p->c.slot[k], v->name);
     region_declarator(out, v, "", false, false);
     buf_printf(out, ")rt_user_grid(&stencilc_in, sizeof(%s), %ld);\n", e, levels);
   } else {
@@ -261,7 +135,7 @@ static void bind_grid(Buf *out, const Plan *p, int k) {
   }
   if (v->levels >= 2) { /* the declared shape must be the grid's */
     buf_puts(out, "  rt_user_need(sizeof(*");
-    value_name(out, p, k);
+    copy_value_name(out, &p->c, k);
     buf_puts(out, ") == ");
     inner_cells(out, p, v);
     buf_printf(out, " * sizeof(%s), \"the sizes declared for '%s' are not the grid's\");\n", e,
@@ -274,32 +148,19 @@ static void bind_grid(Buf *out, const Plan *p, int k) {
                v->outer, v->name);
 }
 
-static void bind_scalar(Buf *out, const Plan *p, int k, const char *value) {
-  const RegionVar *v = &p->r->vars[k];
-  buf_puts(out, "  ");
-  if (p->slot[k] >= 0) {
-    buf_puts(out, "*(");
-    region_declarator(out, v, "", false, true);
-    buf_printf(out, ")stencilc_globals[%d] = %s;\n", p->slot[k], value);
-  } else {
-    region_declarator(out, v, v->name, false, false);
-    buf_printf(out, " = %s;\n", value);
-  }
-}
-
 static void bind_var(Buf *out, const Plan *p, int k) {
-  const RegionVar *v = &p->r->vars[k];
+  const RegionVar *v = &p->c.r->vars[k];
   const Stencil *st = p->st;
   char value[160];
   Buf check = {0};
-  switch (p->bind[k]) {
+  switch (p->c.bind[k]) {
     case BIND_GRID: bind_grid(out, p, k); break;
     case BIND_WEIGHTS:
-      if (p->slot[k] >= 0) {
+      if (p->c.slot[k] >= 0) {
         buf_printf(out,
                    "  rt_user_put(stencilc_globals[%d], 0, stencilc_in.weights, "
                    "stencilc_in.nweights, sizeof(%s));\n",
-                   p->slot[k], elem_name(v->elem));
+                   p->c.slot[k], elem_name(v->elem));
       } else {
         buf_puts(out, "  ");
         region_declarator(out, v, v->name, true, false);
@@ -311,13 +172,13 @@ static void bind_var(Buf *out, const Plan *p, int k) {
     case BIND_EXTENT: {
       int a = extent_axis(st, v);
       snprintf(value, sizeof value, "stencilc_in.ext[%d]", a);
-      bind_scalar(out, p, k, value);
-      value_name(&check, p, k);
-      if (p->slot[k] >= 0) { /* read back through its type */
+      copy_bind_scalar(out, &p->c, k, value);
+      copy_value_name(&check, &p->c, k);
+      if (p->c.slot[k] >= 0) { /* read back through its type */
         buf_free(&check);
         buf_puts(&check, "*(");
         region_declarator(&check, v, "", false, true);
-        buf_printf(&check, ")stencilc_globals[%d]", p->slot[k]);
+        buf_printf(&check, ")stencilc_globals[%d]", p->c.slot[k]);
       }
       for (int b = a; b < st->dims; b++)
         if (!strcmp(st->extent_param[b], v->name))
@@ -331,31 +192,27 @@ static void bind_var(Buf *out, const Plan *p, int k) {
       /* the loop's iterations: each makes steps_per_iter steps */
       snprintf(value, sizeof value, "stencilc_in.steps / %d - (%ldL)", st->steps_per_iter,
                st->steps_const);
-      bind_scalar(out, p, k, value);
+      copy_bind_scalar(out, &p->c, k, value);
       break;
     case BIND_SCALAR: /* the value the program ran with, as its input dump holds it */
       snprintf(value, sizeof value, "(%s)stencilc_in.weights[%d]", elem_name(v->elem),
                scalar_of(st, v));
-      bind_scalar(out, p, k, value);
+      copy_bind_scalar(out, &p->c, k, value);
       break;
-    case BIND_DEAD: bind_scalar(out, p, k, "0"); break;
-    case BIND_VALUE: bind_scalar(out, p, k, v->value); break;
-    case BIND_KEEP: break;
+    default: copy_bind_plain(out, &p->c, k); break;
   }
   buf_free(&check);
 }
 
 static void write_driver(Buf *out, const Plan *p) {
   const Stencil *st = p->st;
-  const Region *r = p->r;
+  const Region *r = p->c.r;
   buf_puts(out,
            "/* stencilc check: the driver of the harness (src/harness/harness.h); generated. */\n"
            "#define RT_REAL double\n");
   buf_puts(out, rt_rt_common);
   buf_puts(out, rt_rt_dump);
-  buf_puts(out, "\nvoid stencilc_region(");
-  region_params(out, p, false);
-  buf_puts(out, ");\nextern void *const stencilc_globals[];\n\n");
+  copy_declare(out, &p->c);
   buf_puts(out, rt_rt_usercheck);
   buf_puts(out,
            "\n/* what each unit of |w[k]| adds to the stencil's gain */\n"
@@ -396,13 +253,10 @@ static void write_driver(Buf *out, const Plan *p) {
   for (int pass = 0; pass < 2; pass++)
     for (int k = 0; k < r->nvars; k++)
       if ((r->vars[k].scope == REGION_GLOBAL) == (pass == 0)) bind_var(out, p, k);
-  buf_puts(out, "  stencilc_region(");
-  int n = 0;
-  for (int k = 0; k < r->nvars; k++)
-    if (passed(p, k)) buf_printf(out, "%s(void *)&%s", n++ ? ", " : "", r->vars[k].name);
-  buf_printf(out, ");\n  const %s *stencilc_result = (const %s *)", elem_name(p->grid->elem),
+  copy_call(out, &p->c);
+  buf_printf(out, "  const %s *stencilc_result = (const %s *)", elem_name(p->grid->elem),
              elem_name(p->grid->elem));
-  value_name(out, p, (int)(p->grid - r->vars));
+  copy_value_name(out, &p->c, (int)(p->grid - r->vars));
   /* the last iteration, t = time_first + steps - 1, writes level (t + 1) % 2 */
   if (p->grid->levels == st->dims + 1 && st->time_form == TIME_COPYBACK)
     buf_puts(out, " + 0 * stencilc_in.cells");
@@ -421,8 +275,8 @@ static void write_driver(Buf *out, const Plan *p) {
 
 int harness_write(Buf *region_src, Buf *driver_src, const Stencil *st, const Region *r,
                   const UserSource *u) {
-  Plan p = {.st = st, .r = r, .u = u};
-  if (classify(&p) || write_region(region_src, &p)) return 2;
+  Plan p = {.c = {.r = r, .u = u, .region_line = st->region_line}, .st = st};
+  if (classify(&p) || copy_write_region(region_src, &p.c)) return 2;
   write_driver(driver_src, &p);
   return 0;
 }

@@ -48,6 +48,7 @@
 
 #include "frontend/region.h"
 #include "ir/ir.h"
+#include "ir/program.h"
 #include "util/buf.h"
 
 /* The user's file: its path as the region source #includes it (absolute) and as diagnostics name
@@ -65,5 +66,21 @@ typedef struct {
  * is not handled. */
 int harness_write(Buf *region_src, Buf *driver_src, const Stencil *st, const Region *r,
                   const UserSource *u);
+
+/* The same for the stencil program pr, whose region is its time loop. The driver
+ * (runtime/rt_userprog.h) reads the program's dumps (runtime/rt_program_main.h's format) and
+ * binds, beside the extents, the step count, constants and dead variables as above:
+ *   each field's variables: fresh storage (a global array's own) filled from the input dump;
+ *     a time dimension u[3][n][n] holds every level, the user's level b being the program's
+ *     (b - t0) % levels when the user's loop starts at t = t0 (the program starts at 0); rotated
+ *     pointers get one buffer each, the one that holds level t + s at the first step the
+ *     program's buffer s; a field of one buffer (updated in place, a stage's temporary) its one;
+ *   each run-time scalar: the value the program ran with (from the dump: --param's, or random).
+ * It compares every buffer of every field a stage writes, each relative to its own max |user|,
+ * within rt_program_tolerance (the program's own check's bound, for the coarser element type),
+ * prints a line per field (with the first cell beyond the tolerance when it fails) and the
+ * verdict, and exits as the single stencil's driver does. */
+int harness_write_program(Buf *region_src, Buf *driver_src, const Program *pr, const Region *r,
+                          const UserSource *u);
 
 #endif

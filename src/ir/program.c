@@ -102,6 +102,15 @@ double program_stage_gain(const Program *pr, int i) {
   return g;
 }
 
+double program_gain(const Program *pr) {
+  double g = 1;
+  for (int i = 0; i < pr->nstages; i++) {
+    double s = program_stage_gain(pr, i);
+    g *= s > 1 ? s : 1;
+  }
+  return g;
+}
+
 double program_coef_scale(const Program *pr) {
   double s = 1;
   for (int i = 0; i < pr->nstages; i++)

@@ -76,6 +76,10 @@ typedef struct {
   int nstages;
   char scalars[PROG_MAX_SCALARS][IR_NAME_MAX];
   DType scalar_type[PROG_MAX_SCALARS];
+  /* --param NAME=VALUE: the value the generated program gives scalar k in place of a random one
+   * (runtime/rt_program_main.h, rt_prog_scalars) */
+  bool scalar_given[PROG_MAX_SCALARS];
+  double scalar_value[PROG_MAX_SCALARS];
   int nscalars;
   /* Derived (program_classify). */
   int lo[IR_MAX_DIMS], hi[IR_MAX_DIMS]; /* the grid's halo: the widest stage bounds per side */
@@ -106,6 +110,10 @@ double program_coef_scale(const Program *pr);
  * coefficient grids and scalars at coef_scale (their largest values); ir_gain when the stage is
  * not linear in its state reads. */
 double program_stage_gain(const Program *pr, int i);
+
+/* The gain of the whole step for error bounds: the product of the stages' gains (each at least
+ * 1), since an error of one stage is amplified by the later ones. */
+double program_gain(const Program *pr);
 
 /* Whether the program reads the level before the one it overwrites (second order in time: the
  * three-level and the leapfrog forms), whose rounding errors do not damp. */

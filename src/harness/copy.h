@@ -1,0 +1,77 @@
+/* The pieces the two harnesses of `stencilc check` share (harness.c for one stencil,
+ * program_harness.c for a stencil program): the region source, which holds the user's region
+ * copied verbatim into `void stencilc_region(void *, ...)`, and the driver's declarations,
+ * bindings of scalars and the call. What each variable is bound to is the caller's choice
+ * (Bind); a global the driver fills gets a slot in stencilc_globals[]. */
+#ifndef STENCILC_HARNESS_COPY_H
+#define STENCILC_HARNESS_COPY_H
+
+#include <stdbool.h>
+
+#include "frontend/region.h"
+#include "harness.h"
+#include "util/buf.h"
+
+/* How the driver gives a variable its value (harness.h, "Binding"; BIND_FIELD: a buffer of a
+ * stencil program's field). */
+typedef enum {
+  BIND_GRID,
+  BIND_FIELD,
+  BIND_WEIGHTS,
+  BIND_SCALAR,
+  BIND_EXTENT,
+  BIND_STEPS,
+  BIND_DEAD,
+  BIND_VALUE,
+  BIND_KEEP
+} Bind;
+
+typedef struct {
+  const Region *r;
+  const UserSource *u;
+  int region_line;
+  Bind bind[REGION_MAX_VARS];
+  int slot[REGION_MAX_VARS]; /* globals: index in stencilc_globals[]; others -1 */
+  int nglobals;
+} Copy;
+
+/* The hint of a variable no binding fits. */
+extern const char *const COPY_HINT_BIND;
+
+/* A diagnostic at v's declaration (the region's line when v is NULL); returns 2. */
+__attribute__((format(printf, 4, 5))) int copy_refuse(const Copy *c, const RegionVar *v,
+                                                      const char *hint, const char *fmt, ...);
+
+bool copy_floating(const RegionVar *v);
+const char *copy_elem_name(ElemKind e);
+
+/* Records variable k's binding, its global slot, and that its type can be spelled; 0 or 2. */
+int copy_set(Copy *c, int k, Bind b);
+
+/* The binding of a variable that is none of the run's data: a const with a constant value, a
+ * variable the region assigns before reading, a global left as the file has it; false when none
+ * fits. */
+bool copy_plain(const RegionVar *v, Bind *b);
+
+/* The refusal of a variable no binding fits; returns 2. */
+int copy_unbound(const Copy *c, const RegionVar *v);
+
+/* The region source: the user's file included, stencilc_globals[] and stencilc_region. */
+int copy_write_region(Buf *out, const Copy *c);
+
+/* The driver's declarations of stencilc_region and stencilc_globals. */
+void copy_declare(Buf *out, const Copy *c);
+
+/* `T v` of variable k: its name, or (*stencilc_slot_v) for a global pointer. */
+void copy_value_name(Buf *out, const Copy *c, int k);
+
+/* Binds scalar variable k (a local declared, a global stored through its slot) to value. */
+void copy_bind_scalar(Buf *out, const Copy *c, int k, const char *value);
+
+/* Binds the bindings every harness shares (DEAD, VALUE, KEEP); false for the others. */
+bool copy_bind_plain(Buf *out, const Copy *c, int k);
+
+/* The call of stencilc_region with every passed variable. */
+void copy_call(Buf *out, const Copy *c);
+
+#endif

@@ -1,0 +1,246 @@
+/* The harness of `stencilc check` for stencil programs (harness.h): the user's time loop copied
+ * into stencilc_region (copy.c), a driver that gives it every field and scalar the program's
+ * input dump holds and compares every buffer of every field a stage writes with the output dump. */
+#include <stdio.h>
+#include <string.h>
+
+#include "copy.h"
+#include "harness.h"
+#include "runtime_text.h"
+
+typedef struct {
+  Copy c;
+  const Program *pr;
+  int field[REGION_MAX_VARS]; /* BIND_FIELD: the field; else -1 */
+  int level[REGION_MAX_VARS]; /* a rotated pointer: the level it holds first; else -1 */
+} Plan;
+
+/* The field whose variable v is (its name, or one of its rotated pointers: *level), or -1. */
+static int field_of(const Program *pr, const RegionVar *v, int *level) {
+  *level = -1;
+  for (int f = 0; f < pr->nfields; f++) {
+    const Field *fd = &pr->fields[f];
+    if (!fd->level_var[0][0] && !strcmp(fd->name, v->name)) return f;
+    for (int s = 0; fd->level_var[0][0] && s < fd->levels; s++)
+      if (!strcmp(fd->level_var[s], v->name)) return *level = s, f;
+  }
+  return -1;
+}
+
+/* Whether f keeps its levels in a time dimension of one array (u[(t + 1) % 3][i][j]). */
+static bool timed(const Program *pr, int f) {
+  return pr->fields[f].levels > 1 && !pr->fields[f].level_var[0][0];
+}
+
+static int check_field(const Plan *p, const RegionVar *v, int f) {
+  const Program *pr = p->pr;
+  bool t = timed(pr, f);
+  if (!copy_floating(v) || v->inner_pointer ||
+      (t ? v->levels != pr->dims + 1 && v->levels != 2 /* flat levels u[3][nz * nx] */
+         : v->levels != pr->dims && v->levels != 1))
+    return copy_refuse(&p->c, v, "declare a field as float or double arrays or a pointer to them",
+                       "the field '%s' has type %s, which the check cannot fill", v->name, v->type);
+  if (t && v->is_array && v->outer >= 0 && v->outer < pr->fields[f].levels)
+    return copy_refuse(&p->c, v, NULL, "the time dimension of '%s' holds %ld levels, not %d",
+                       v->name, v->outer, pr->fields[f].levels);
+  if (v->scope == REGION_GLOBAL && v->is_const)
+    return copy_refuse(&p->c, v, NULL, "the field '%s' is a const global: the check cannot fill it",
+                       v->name);
+  return 0;
+}
+
+static int scalar_of(const Program *pr, const RegionVar *v) {
+  for (int k = 0; k < pr->nscalars; k++)
+    if (!strcmp(pr->scalars[k], v->name)) return k;
+  return -1;
+}
+
+static int extent_axis(const Program *pr, const RegionVar *v) {
+  for (int a = 0; a < pr->dims; a++)
+    if (!strcmp(pr->extent_param[a], v->name)) return a;
+  return -1;
+}
+
+static int classify(Plan *p) {
+  const Program *pr = p->pr;
+  for (int k = 0; k < p->c.r->nvars; k++) {
+    const RegionVar *v = &p->c.r->vars[k];
+    int level, f = field_of(pr, v, &level);
+    Bind b;
+    p->field[k] = f;
+    p->level[k] = level;
+    if (f >= 0) {
+      if (check_field(p, v, f)) return 2;
+      b = BIND_FIELD;
+    } else if (scalar_of(pr, v) >= 0 && copy_floating(v) && v->levels == 0) {
+      b = BIND_SCALAR;
+    } else if (extent_axis(pr, v) >= 0 || (pr->steps_param[0] && !strcmp(v->name, pr->steps_param))) {
+      if (v->levels != 0 || v->elem != ELEM_INTEGER || (v->scope == REGION_GLOBAL && v->is_const))
+        return copy_refuse(&p->c, v, "give sizes and step counts as integer variables or constants",
+                           "'%s' sizes the run but has type %s", v->name, v->type);
+      b = extent_axis(pr, v) >= 0 ? BIND_EXTENT : BIND_STEPS;
+    } else if (copy_plain(v, &b)) {
+    } else if (v->scope == REGION_GLOBAL) {
+      b = BIND_KEEP;
+    } else {
+      return copy_unbound(&p->c, v);
+    }
+    if (copy_set(&p->c, k, b)) return 2;
+  }
+  for (int f = 0; f < pr->nfields; f++) { /* every buffer is bound once */
+    int seen = 0;
+    for (int k = 0; k < p->c.r->nvars; k++) seen += p->field[k] == f;
+    if (seen != (pr->fields[f].level_var[0][0] ? pr->fields[f].levels : 1))
+      return copy_refuse(&p->c, NULL, NULL, "internal: the field '%s' is not among the region's variables",
+                         pr->fields[f].name);
+  }
+  return 0;
+}
+
+/* Field variable k: fresh storage filled from the input dump (a global array's own), bound to
+ * the variable, and each program buffer it holds recorded in stencilc_user[field][buffer]. */
+static void bind_field(Buf *out, const Plan *p, int k) {
+  const Program *pr = p->pr;
+  const RegionVar *v = &p->c.r->vars[k];
+  int f = p->field[k], levels = pr->fields[f].levels, slot = p->c.slot[k];
+  const char *e = copy_elem_name(v->elem);
+  bool t = timed(pr, f);
+  long count = t && v->is_array && v->outer > levels ? v->outer : t ? levels : 1;
+  /* the user's first buffer holds the program's (0 - first) mod levels */
+  long first = t ? pr->t_start : p->level[k] > 0 ? -p->level[k] : 0;
+  if (slot >= 0 && v->is_array) {
+    buf_printf(out, "  void *stencilc_s_%s = stencilc_globals[%d];\n", v->name, slot);
+    buf_printf(out, "  rt_up_fill(stencilc_s_%s, &stencilc_in, %d, %ld, %ld, sizeof(%s));\n",
+               v->name, f, count, first, e);
+  } else {
+    buf_printf(out, "  void *stencilc_s_%s = rt_up_storage(&stencilc_in, %d, %ld, %ld, sizeof(%s));\n",
+               v->name, f, count, first, e);
+    buf_puts(out, "  ");
+    if (slot >= 0) {
+      buf_puts(out, "*(");
+      region_declarator(out, v, "", false, true);
+      buf_printf(out, ")stencilc_globals[%d]", slot);
+    } else {
+      region_declarator(out, v, v->name, true, false);
+    }
+    buf_puts(out, " = (");
+    region_declarator(out, v, "", true, false);
+    buf_printf(out, ")stencilc_s_%s;\n", v->name);
+    if (slot < 0 && v->levels >= 2) { /* the declared shape must be the grid's */
+      buf_printf(out, "  rt_user_need(sizeof(*%s) == (size_t)stencilc_in.cells / %s * sizeof(%s), "
+                      "\"the sizes declared for '%s' are not the grid's\");\n",
+                 v->name, t ? "1" : "(size_t)stencilc_in.ext[0]", e, v->name);
+      if (v->is_array && v->outer >= 0 && !t)
+        buf_printf(out, "  rt_user_need(%ldL == stencilc_in.ext[0], \"the first size of '%s' is not "
+                        "the grid's\");\n", v->outer, v->name);
+    }
+  }
+  for (int b = 0; b < (t ? levels : 1); b++) /* program buffer b is the user's (b + first) */
+    buf_printf(out, "  stencilc_user[%d][%d] = (char *)stencilc_s_%s + %ld * stencilc_in.cells * sizeof(%s);\n",
+               f, p->level[k] > 0 ? p->level[k] : b, v->name,
+               t ? ((b + first) % levels + levels) % levels : 0L, e);
+}
+
+static void bind_var(Buf *out, const Plan *p, int k) {
+  const Program *pr = p->pr;
+  const RegionVar *v = &p->c.r->vars[k];
+  char value[160];
+  switch (p->c.bind[k]) {
+    case BIND_FIELD: bind_field(out, p, k); break;
+    case BIND_SCALAR:
+      snprintf(value, sizeof value, "(%s)rt_up_scalar(&stencilc_in, \"%s\")",
+               copy_elem_name(v->elem), v->name);
+      copy_bind_scalar(out, &p->c, k, value);
+      break;
+    case BIND_EXTENT: {
+      int a = extent_axis(pr, v);
+      snprintf(value, sizeof value, "stencilc_in.ext[%d]", a);
+      copy_bind_scalar(out, &p->c, k, value);
+      for (int b = a + 1; b < pr->dims; b++)
+        if (!strcmp(pr->extent_param[b], v->name))
+          buf_printf(out, "  rt_user_need(stencilc_in.ext[%d] == stencilc_in.ext[%d], \"the grid's "
+                          "extents along axes %d and %d differ, but '%s' sizes both\");\n",
+                     a, b, a, b, v->name);
+      break;
+    }
+    case BIND_STEPS:
+      snprintf(value, sizeof value, "stencilc_in.steps - (%ldL)", pr->steps_const);
+      copy_bind_scalar(out, &p->c, k, value);
+      break;
+    default: copy_bind_plain(out, &p->c, k); break;
+  }
+}
+
+/* The element size of the fields the user's code declares (the first field variable's). */
+static const char *user_elem(const Plan *p) {
+  for (int k = 0; k < p->c.r->nvars; k++)
+    if (p->c.bind[k] == BIND_FIELD) return copy_elem_name(p->c.r->vars[k].elem);
+  return "double";
+}
+
+static void write_driver(Buf *out, const Plan *p) {
+  const Program *pr = p->pr;
+  const Region *r = p->c.r;
+  buf_printf(out,
+             "/* stencilc check: the driver of the harness of a stencil program "
+             "(src/harness/harness.h); generated. */\n#define RT_REAL double\n#define RT_PROG_FIELDS %d\n",
+             pr->nfields);
+  buf_puts(out, rt_rt_common);
+  buf_puts(out, rt_rt_dump);
+  buf_puts(out, rt_rt_program);
+  copy_declare(out, &p->c);
+  buf_puts(out, rt_rt_usercheck);
+  buf_puts(out, rt_rt_userprog);
+  buf_puts(out,
+           "\nint main(int stencilc_argc, char **stencilc_argv) {\n"
+           "  RtProgDump stencilc_in, stencilc_out;\n"
+           "  if (stencilc_argc != 3 || rt_up_read(stencilc_argv[1], &stencilc_in) ||\n"
+           "      rt_up_read(stencilc_argv[2], &stencilc_out))\n"
+           "    return 3;\n");
+  buf_printf(out,
+             "  rt_user_need(stencilc_in.dims == %d && stencilc_out.dims == %d && "
+             "stencilc_in.cells == stencilc_out.cells && stencilc_in.steps == stencilc_out.steps &&\n"
+             "               stencilc_in.nfields == %d && stencilc_out.nfields == %d,\n"
+             "               \"the dumps are not an input and an output of this program\");\n",
+             pr->dims, pr->dims, pr->nfields, pr->nfields);
+  for (int a = 0; a < pr->dims; a++)
+    if (!pr->extent_param[a][0])
+      buf_printf(out, "  rt_user_need(stencilc_in.ext[%d] == %ldL, \"the extent along axis %d is "
+                      "not the source's constant %ld\");\n",
+                 a, pr->extent_const[a], a, pr->extent_const[a]);
+  long fixed;
+  if (program_fixed_steps(pr, &fixed))
+    buf_printf(out, "  rt_user_need(stencilc_in.steps == %ldL, \"the step count is not the "
+                    "source's constant %ld\");\n", fixed, fixed);
+  buf_puts(out, "  void *stencilc_user[RT_UP_FIELDS][RT_UP_LEVELS] = {{0}};\n");
+  for (int f = 0; f < pr->nfields; f++) /* the dumps' field order is the program's */
+    buf_printf(out, "  rt_user_need(rt_up_field(&stencilc_in, &stencilc_out, \"%s\", %d) == %d, "
+                    "\"the dumps' fields are not in the program's order\");\n",
+               pr->fields[f].name, pr->fields[f].levels, f);
+  /* globals first: a local's type may name one; each group in declaration order */
+  for (int pass = 0; pass < 2; pass++)
+    for (int k = 0; k < r->nvars; k++)
+      if ((r->vars[k].scope == REGION_GLOBAL) == (pass == 0)) bind_var(out, p, k);
+  copy_call(out, &p->c);
+  const char *e = user_elem(p);
+  buf_printf(out,
+             "  double stencilc_eps = sizeof(%s) == sizeof(float) || stencilc_in.elem_size == 4 ? "
+             "FLT_EPSILON : DBL_EPSILON;\n"
+             "  double stencilc_tol = rt_program_tolerance(stencilc_eps, %d, %.17g, %d, "
+             "stencilc_in.steps);\n"
+             "  RtUpVerdict stencilc_v = {0, 0, 0, 1};\n",
+             e, pr->flops, program_gain(pr), program_second_order(pr));
+  for (int f = 0; f < pr->nfields; f++)
+    if (!pr->fields[f].coef)
+      buf_printf(out, "  rt_up_compare(&stencilc_out, %d, stencilc_user[%d], sizeof(%s), "
+                      "stencilc_tol, &stencilc_v);\n", f, f, e);
+  buf_puts(out, "  return rt_up_verdict(&stencilc_in, &stencilc_v, stencilc_tol);\n}\n");
+}
+
+int harness_write_program(Buf *region_src, Buf *driver_src, const Program *pr, const Region *r,
+                          const UserSource *u) {
+  Plan p = {.c = {.r = r, .u = u, .region_line = pr->region_line}, .pr = pr};
+  if (classify(&p) || copy_write_region(region_src, &p.c)) return 2;
+  write_driver(driver_src, &p);
+  return 0;
+}

@@ -1,0 +1,125 @@
+#!/bin/sh
+# stencilc check on stencil programs (several fields, stages, time levels, coefficient grids):
+# stencilc's program against the user's own time loop compiled by cc, every buffer of every
+# written field compared. The oracle is the user's code, not stencilc's emitter:
+#  - every example of examples/programs/ and every input of tests/programs/ passes with the cpu
+#    backend (three levels in one array, leapfrog, rotated pointers, flat levels, in-place FDTD
+#    fields, a Runge-Kutta temporary in a static global, 1D);
+#  - through tools/cudaemu: naive on a 2D and a 3D program, n5d on a 2D one;
+#  - a program whose kernel AND reference carry the same wrong coefficient passes its own check
+#    but fails `check`, naming the field and its first differing cell;
+#  - --param reaches the program (the value in its input dump, which the user's code runs with);
+#  - refusals: a variable the check cannot bind (named), -s/-t against the source's constants.
+# Two checks at a time (CI has 2 cores).
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/t"
+
+check_bg() {
+  _name=$1; shift
+  (TMPDIR=$tmp/t "$STENCILC" check "$@" >"$tmp/$_name.log" 2>&1; echo $? >"$tmp/$_name.rc") &
+  running=$((running + 1))
+  if [ "$running" -ge 2 ]; then wait; running=0; fi
+}
+running=0
+
+# passed NAME FIELDS...: exit 0, the verdict line PASS, and a PASS line for each field named.
+passed() {
+  _n=$1; shift
+  _good=1
+  [ "$(cat "$tmp/$_n.rc")" = 0 ] && grep -q "^check: user's code against the program: .* PASS$" "$tmp/$_n.log" || _good=0
+  for _f in "$@"; do grep -q "^check: field $_f (.* PASS$" "$tmp/$_n.log" || _good=0; done
+  if [ $_good = 1 ]; then ok; else no "check $_n: exit $(cat "$tmp/$_n.rc")" "$(grep -v '^+' "$tmp/$_n.log" | tail -4)"; fi
+}
+
+# 1. cpu: the examples (free sizes small; fixed ones at the source's sizes, few steps) ...
+check_bg cpu-acoustic2d examples/programs/acoustic2d.c -s 24x28 -t 6
+check_bg cpu-acoustic2d_leapfrog examples/programs/acoustic2d_leapfrog.c -s 24 -t 5
+check_bg cpu-acoustic3d examples/programs/acoustic3d.c -s 12x10x14 -t 4
+check_bg cpu-acoustic3d_leapfrog examples/programs/acoustic3d_leapfrog.c -s 12 -t 4
+check_bg cpu-fdtd2d examples/programs/fdtd2d.c -t 3
+check_bg cpu-heat2d_rk2 examples/programs/heat2d_rk2.c -t 2
+check_bg cpu-heat2d_var examples/programs/heat2d_var.c -s 24 -t 5
+check_bg cpu-heat3d_var examples/programs/heat3d_var.c -t 2
+# ... and the hand-written programs of tests/programs/ (one is refused below)
+for f in tests/programs/*.c; do
+  b=$(basename "$f" .c)
+  case $b in *.oracle|acoustic3d_flat_stride) continue ;; esac
+  check_bg "cpu-$b" "$f"
+done
+# 2. Through tools/cudaemu: naive 2D and 3D, n5d 2D (5 steps: no multiple of its bT).
+check_bg naive-acoustic2d examples/programs/acoustic2d.c --backend naive -s 24 -t 4
+check_bg naive-acoustic3d_leapfrog examples/programs/acoustic3d_leapfrog.c --backend naive -s 12 -t 3
+check_bg n5d-acoustic2d_leapfrog examples/programs/acoustic2d_leapfrog.c --backend n5d -s 24 -t 5
+wait
+for n in acoustic2d acoustic2d_leapfrog heat2d_var; do passed "cpu-$n"; done
+passed cpu-acoustic3d u
+passed cpu-acoustic3d_leapfrog p
+passed cpu-fdtd2d ex ey hz
+passed cpu-heat2d_rk2 k1 u
+passed cpu-heat3d_var u
+for f in tests/programs/*.c; do
+  b=$(basename "$f" .c)
+  case $b in *.oracle|acoustic3d_flat_stride) continue ;; esac
+  passed "cpu-$b"
+done
+passed naive-acoustic2d u
+passed naive-acoustic3d_leapfrog p
+passed n5d-acoustic2d_leapfrog p
+grep -q "backend=n5d size=24 steps=5" "$tmp/n5d-acoustic2d_leapfrog.log" && ok || no "n5d ran"
+grep -q "tools/cudaemu\|emu" "$tmp/naive-acoustic2d.log" && ok || no "naive did not run through cudaemu"
+grep -q "size=64x48 steps=20" "$tmp/cpu-heat2d_fixed.log" && ok ||
+  no "the constant sizes and step count of heat2d_fixed.c are the check's defaults"
+[ -z "$(ls "$tmp/t")" ] && ok || no "temporary folders left after a PASS: $(ls "$tmp/t")"
+
+# 3. Independence: the same wrong coefficient (0.7 -> 0.7007, the 4th significant digit) in
+#    fdtd2d's kernel and in its reference. The program passes its own check; check fails, names
+#    hz (the stage the coefficient is in) and the first cell that differs.
+"$STENCILC" gen examples/programs/fdtd2d.c --backend cpu -o "$tmp/good.c" 2>/dev/null || no "gen fdtd2d"
+sed -e 's/(rt_real)0\.7 \*/(rt_real)0.7007 */' "$tmp/good.c" >"$tmp/broken.c"
+[ "$(diff "$tmp/good.c" "$tmp/broken.c" | grep -c '^>')" = 2 ] && ok ||
+  no "the coefficient was not changed in both the kernel and the reference"
+cc -O2 -fopenmp -o "$tmp/good" "$tmp/good.c" -lm && cc -O2 -fopenmp -o "$tmp/broken" "$tmp/broken.c" -lm ||
+  no "building the programs"
+"$tmp/broken" -t 3 -r 1 2>&1 | grep -q 'verify=PASS' && ok ||
+  no "the broken program should pass its own check (its reference carries the same change)"
+expect 0 "check --program of the unchanged program" env TMPDIR="$tmp/t" "$STENCILC" check examples/programs/fdtd2d.c --program "$tmp/good" -t 3
+TMPDIR=$tmp/t "$STENCILC" check examples/programs/fdtd2d.c --program "$tmp/broken" -t 3 >"$tmp/broken.log" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q "^check: user's code against the program: .* FAIL$" "$tmp/broken.log" && ok ||
+  no "check of the broken program: exit $rc, want 1 and a FAIL line" "$(tail -3 "$tmp/broken.log")"
+grep -q "^check: field hz (1 buffer): .* FAIL$" "$tmp/broken.log" && ok || no "the field hz is not named as failing"
+grep -q "^check: field hz: buffer 0 differs first at cell \[[0-9]*\]\[[0-9]*\]: program .* user " "$tmp/broken.log" && ok ||
+  no "the first differing cell of hz is not named" "$(grep field "$tmp/broken.log")"
+
+# 4. --param: the value reaches the generated program's input dump (scalar 'r', read back here),
+#    which is what the user's code runs with; an unknown name is refused.
+TMPDIR=$tmp/t "$STENCILC" check examples/programs/heat2d_var.c --param r=0.125 -s 16 -t 3 --workdir "$tmp/param" --keep >"$tmp/param.log" 2>&1 &&
+  grep -q "^check: user's code against the program: .* PASS$" "$tmp/param.log" && ok || no "check --param r=0.125"
+python3 - "$tmp/param/heat2d_var.input.dump" <<'PY' && ok || no "--param r=0.125 is not the dumped scalar"
+import struct, sys
+d = open(sys.argv[1], 'rb').read()
+h = struct.unpack('<8q', d[8:72])
+cells = h[5] * h[6] * h[7]
+off = 72 + h[3] * 48
+fields = [struct.unpack('<q', d[72 + 48 * i + 32:72 + 48 * i + 40])[0] for i in range(h[3])]
+off += sum(fields) * cells * h[0]
+name, value = d[off:off + 32].rstrip(b'\0'), struct.unpack('<d', d[off + 32:off + 40])[0]
+sys.exit(0 if (name, value) == (b'r', 0.125) else 1)
+PY
+expect 2 "--param of a name that is no scalar" "$STENCILC" check examples/programs/heat2d_var.c --param q=1
+"$STENCILC" gen examples/programs/heat2d_var.c --param r=0.125 -o "$tmp/param.c" 2>/dev/null &&
+  grep -q '^#define RT_PROG_PARAM_VALUES {0.125}$' "$tmp/param.c" && ok || no "gen --param r=0.125"
+
+# 5. Refusals.
+"$STENCILC" check tests/programs/acoustic3d_flat_stride.c >"$tmp/stride.log" 2>&1
+rc=$?
+[ $rc = 2 ] && grep -q "acoustic3d_flat_stride.c:[0-9]*:[0-9]*: error: the check cannot bind 'stride_z'" "$tmp/stride.log" && ok ||
+  no "a local computed outside the loop: exit $rc, want 2 naming it" "$(tail -2 "$tmp/stride.log")"
+expect 2 "-s contradicting the constant extent" "$STENCILC" check examples/programs/fdtd2d.c -s 30
+expect 2 "-t contradicting the constant step count" "$STENCILC" check tests/programs/heat2d_fixed.c -t 3
+expect 2 "-s with three sizes for a 2D program" "$STENCILC" check examples/programs/acoustic2d.c -s 20x20x20
+"$STENCILC" check --help | grep -q 'stencil program' && ok || no "check --help names stencil programs"
+
+summary check-programs
