@@ -221,6 +221,15 @@ static bool is_pointer(CXCursor c) {
   return clang_getCanonicalType(clang_getCursorType(cur_strip(c))).kind == CXType_Pointer;
 }
 
+/* Whether s assigns one element of an array (p[src] += w[it] * dt2, u[next][sz][sx] = ...): a
+ * point source added each step beside the sweep, as seismic codes inject a wavelet. */
+static bool cell_update(CXCursor s, Access *a) {
+  CXCursor kids[2];
+  enum CXCursorKind k = kind(s);
+  return (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
+         cur_children(s, kids, 2) == 2 && cur_access(kids[0], a) == CUR_ACCESS;
+}
+
 /* The statements after the stages: pointer moves (float *tmp = u; u = unew; unew = tmp;) that
  * rotate 2 or 3 grids; fills p->rot. A name assigned before its value is read is a temporary. */
 static int parse_rotations(Parser *p, const CXCursor *s, int n) {
@@ -244,6 +253,17 @@ static int parse_rotations(Parser *p, const CXCursor *s, int n) {
     }
     if (!clang_Cursor_isNull(from_at) && cur_ref_name(from_at))
       snprintf(src, sizeof src, "%s", cur_ref_name(from_at));
+    Access a;
+    if (!dst[0] && cell_update(s[i], &a)) {
+      p->program_form = true; /* this message, not the single-stencil front end's */
+      return fail(p, s[i],
+                  "leave the source out of the time loop stencilc reads: run the stencil's "
+                  "steps from your code and add the source to the grid between them",
+                  "an update of one element of '%s' in the time loop, beside the sweep (a point "
+                  "source, such as a wavelet added each step): stencilc does not take point "
+                  "sources yet",
+                  a.name);
+    }
     if (!dst[0] || !src[0] || nmv + 2 > MAX_MOVES)
       return fail(p, s[i],
                   "after the stages, only swap the grids' pointers: float *tmp = u; u = unew; "
