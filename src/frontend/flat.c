@@ -28,7 +28,7 @@ static bool same_names(const Term *a, const Term *b) {
 static int split_offsets(Parser *p, const char *name, int dims, const Poly stride[IR_MAX_DIMS],
                          Poly k, int off[IR_MAX_DIMS], char *msg, size_t cap) {
   for (int ax = 0; ax < dims; ax++) {
-    const Term *s = &stride[ax].t[0];
+    const Term *s = poly_lead(&stride[ax]);
     long long c = 0;
     for (int i = 0; i < k.n; i++)
       if (same_names(&k.t[i], s)) c = k.t[i].coef;
@@ -38,14 +38,17 @@ static int split_offsets(Parser *p, const char *name, int dims, const Poly strid
                          "up to %d", o, name, ax, MAX_OFFSET);
       return -1;
     }
-    const Term *prev = ax > 0 ? &stride[ax - 1].t[0] : NULL;
+    const Term *prev = ax > 0 ? poly_lead(&stride[ax - 1]) : NULL;
     if (prev && same_names(prev, s) && 2 * llabs(o) * s->coef >= prev->coef) {
       snprintf(msg, cap, "the offset in the index of '%s' cannot be told apart from a step along "
                          "the next axis", name);
       return -1;
     }
-    Poly step = stride[ax], left;
-    step.t[0].coef *= o;
+    Poly step, left, po = {.n = 1, .t = {{o, 0, {0}}}};
+    if (!poly_mul(&stride[ax], &po, &step)) {
+      snprintf(msg, cap, "the grid's strides have too many names");
+      return -1;
+    }
     poly_sub(p, &k, &step, &left);
     k = left;
     off[ax] = (int)o;

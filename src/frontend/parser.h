@@ -22,6 +22,7 @@ enum {
    * 14 times the deepest suite stencil (box3d4r's 729-term sum). */
   MAX_EXPR_DEPTH = 10000,
   MAX_OFFSET = 64,              /* largest |offset| along an axis (the radius limit) */
+  MAX_EXTENT_PAD = 2 * 64,     /* the halo of an extent n + pad: both sides, each a radius */
   POLY_MAX_TERMS = 16,          /* terms of an index polynomial (i*ny*nx + j*nx + k + ...) */
   POLY_MAX_DEGREE = 4,          /* symbols multiplied in one term */
   POLY_MAX_SYMS = 64,           /* distinct names in the index expressions of one candidate */
@@ -132,12 +133,15 @@ bool poly_is_var_plus_const(const Parser *p, const Poly *a, const char **name, l
 bool poly_split(Parser *p, const Poly *a, const char *name, Poly *stride, Poly *rest);
 /* The text of a polynomial ("ny * nx", "512"), for messages and extents. */
 void poly_text(const Parser *p, const Poly *a, char *out, size_t size);
-/* Exact division of monomials: a / b as a constant or a single name; false otherwise. */
+/* Exact division a / b as a constant (*k, name "") or a single name plus a constant (name,
+ * *pad: the stride (nx + 2) * ny of a grid padded with its halo over ny); false otherwise. */
 bool poly_ratio(const Parser *p, const Poly *a, const Poly *b, char name[IR_NAME_MAX],
-                long long *k);
+                long long *k, long long *pad);
+/* The term of highest degree (the polynomial's only term when it is a monomial); a->n > 0. */
+const Term *poly_lead(const Poly *a);
 /* Whether a is one term (coefficient times a product of names). */
 bool poly_is_monomial(const Poly *a);
-/* Compare the name products of two monomials: <0, 0, >0 by degree then names. */
+/* Compare the leading terms of two polynomials: <0, 0, >0 by degree, names, coefficient. */
 int poly_monomial_cmp(const Poly *a, const Poly *b);
 
 /* Value of an integer expression of constants and filter-loop variables. */

@@ -310,7 +310,7 @@ static void bind_var(Buf *out, const Plan *p, int k) {
       break;
     case BIND_EXTENT: {
       int a = extent_axis(st, v);
-      snprintf(value, sizeof value, "stencilc_in.ext[%d]", a);
+      snprintf(value, sizeof value, "stencilc_in.ext[%d] - %d", a, st->extent_pad[a]);
       bind_scalar(out, p, k, value);
       value_name(&check, p, k);
       if (p->slot[k] >= 0) { /* read back through its type */
@@ -322,9 +322,9 @@ static void bind_var(Buf *out, const Plan *p, int k) {
       for (int b = a; b < st->dims; b++)
         if (!strcmp(st->extent_param[b], v->name))
           buf_printf(out,
-                     "  rt_user_need((long)(%s) == stencilc_in.ext[%d], \"the grid's extent "
-                     "along axis %d does not fit '%s'\");\n",
-                     check.s, b, b, v->name);
+                     "  rt_user_need((long)(%s) + %d == stencilc_in.ext[%d], \"the grid's "
+                     "extent along axis %d does not fit '%s'\");\n",
+                     check.s, st->extent_pad[b], b, b, v->name);
       break;
     }
     case BIND_STEPS:
