@@ -8,12 +8,17 @@
 
 /* The stride of each axis over the extents: stride[dims - 1] = 1, stride[ax] = stride[ax + 1]
  * times the extent of axis ax + 1 (a name or a constant). */
-static int strides(Parser *p, int dims, const char (*ext_param)[IR_NAME_MAX],
+static int strides(Parser *p, int dims, const char (*ext_param)[IR_NAME_MAX], const int *ext_pad,
                    const long *ext_const, Poly stride[IR_MAX_DIMS]) {
   stride[dims - 1] = (Poly){.n = 1, .t = {{1, 0, {0}}}};
   for (int ax = dims - 2; ax >= 0; ax--) {
     Poly e = {.n = 1, .t = {{ext_const[ax + 1], 0, {0}}}};
-    if (ext_param[ax + 1][0] && poly_name(p, ext_param[ax + 1], &e)) return -1;
+    if (ext_param[ax + 1][0]) {
+      Poly name, pad = {.n = 1, .t = {{ext_pad[ax + 1], 0, {0}}}};
+      if (poly_name(p, ext_param[ax + 1], &name)) return -1;
+      poly_add(&name, &pad, &e); /* n + pad */
+      if (e.n < 0) return -1;
+    }
     if (!poly_mul(&stride[ax + 1], &e, &stride[ax])) return -1;
   }
   return 0;
@@ -66,7 +71,8 @@ static int split_offsets(Parser *p, const char *name, int dims, const Poly strid
 
 int flat_offsets(const FlatInput *in, CXCursor c, const char *name, int dims,
                  const char (*vars)[IR_NAME_MAX], const char (*ext_param)[IR_NAME_MAX],
-                 const long *ext_const, int off[IR_MAX_DIMS], char *msg, size_t cap) {
+                 const int *ext_pad, const long *ext_const, int off[IR_MAX_DIMS], char *msg,
+                 size_t cap) {
   Input input = {in->path, in->index, in->args, in->nargs, NULL};
   Parser p;
   memset(&p, 0, sizeof p);
@@ -85,7 +91,7 @@ int flat_offsets(const FlatInput *in, CXCursor c, const char *name, int dims,
     snprintf(msg, cap, "%s", p.why.msg);
     return -1;
   }
-  if (strides(&p, dims, ext_param, ext_const, stride)) {
+  if (strides(&p, dims, ext_param, ext_pad, ext_const, stride)) {
     snprintf(msg, cap, "the grid's strides have too many names");
     return -1;
   }

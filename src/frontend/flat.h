@@ -20,11 +20,12 @@ typedef struct {
 
 /* The offsets off[ax] of the flattened index at c (of grid `name`) from the cell the dims loop
  * variables vars[] point at, over a row-major grid whose axis ax has extent ext_param[ax] (a
- * name) or, when that is empty, ext_const[ax]: the index must be sum (vars[ax] + off[ax]) *
+ * name, plus ext_pad[ax]) or, when that is empty, ext_const[ax]: the index must be sum (vars[ax] + off[ax]) *
  * stride[ax], stride[ax] the product of the extents after ax (index locals, macros and consts
  * fold as in poly.c). 0 on success; -1 with what is wrong in msg. */
 int flat_offsets(const FlatInput *in, CXCursor c, const char *name, int dims,
                  const char (*vars)[IR_NAME_MAX], const char (*ext_param)[IR_NAME_MAX],
-                 const long *ext_const, int off[IR_MAX_DIMS], char *msg, size_t cap);
+                 const int *ext_pad, const long *ext_const, int off[IR_MAX_DIMS], char *msg,
+                 size_t cap);
 
 #endif

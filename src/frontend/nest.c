@@ -430,7 +430,7 @@ static int flat_layout(Parser *p, CXCursor at, Sweep *sw) {
     char name[IR_NAME_MAX], text[256];
     long long pad;
     if (!poly_ratio(p, &sw->stride[ax], &sw->stride[ax + 1], name, &k, &pad) ||
-        (!name[0] && k < 2) || pad < 0 || pad > MAX_EXTENT_PAD) {
+        (!name[0] && k < 2) || pad < 0 || pad > IR_MAX_EXTENT_PAD) {
       poly_text(p, &sw->stride[ax], text, sizeof text);
       return fail(p, at,
                   "give each extent a name, a name plus the halo or a constant: a[(i * ny + j) "
@@ -694,7 +694,7 @@ static int declared_extent(Parser *p, const Sweep *sw, CXCursor decl, const char
       long long k, e_pad;
       poly_ratio(p, &sw->stride[ax - 1], &sw->stride[ax], param, &k, &e_pad);
       *cnst = (long)k;
-      *pad = (int)e_pad; /* flat_layout kept it within MAX_EXTENT_PAD */
+      *pad = (int)e_pad; /* flat_layout kept it within IR_MAX_EXTENT_PAD */
       return 1;
     }
     long long total, s0;
@@ -734,7 +734,7 @@ static int declared_extent(Parser *p, const Sweep *sw, CXCursor decl, const char
   long long k;
   Refusal saved = p->why;
   bool padded = poly_of(p, s, &e) == 0 && poly_is_var_plus_const(p, &e, &var, &k) && k > 0 &&
-                k <= MAX_EXTENT_PAD;
+                k <= IR_MAX_EXTENT_PAD;
   p->why = saved;
   if (padded) {
     snprintf(param, IR_NAME_MAX, "%s", var);
@@ -792,7 +792,7 @@ static int grid_shape(Parser *p, const Sweep *sw, CXCursor use) {
       snprintf(param, IR_NAME_MAX, "%s", l->ext);
       /* a loop past its bound's name (1 <= i <= n) runs over an interior of n cells: the halo
        * beyond it is as wide as the one below */
-      if (l->bound < 0 && l->lo <= MAX_EXTENT_PAD) st->extent_pad[ax] = (int)(l->lo - l->bound);
+      if (l->bound < 0 && l->lo <= IR_MAX_EXTENT_PAD) st->extent_pad[ax] = (int)(l->lo - l->bound);
     }
     if (strcmp(l->ext, param))
       return fail(p, l->at, "bound each loop by the grid's size along its axis: i < n - R",

@@ -22,7 +22,6 @@ enum {
    * 14 times the deepest suite stencil (box3d4r's 729-term sum). */
   MAX_EXPR_DEPTH = 10000,
   MAX_OFFSET = 64,              /* largest |offset| along an axis (the radius limit) */
-  MAX_EXTENT_PAD = 2 * 64,     /* the halo of an extent n + pad: both sides, each a radius */
   POLY_MAX_TERMS = 16,          /* terms of an index polynomial (i*ny*nx + j*nx + k + ...) */
   POLY_MAX_DEGREE = 4,          /* symbols multiplied in one term */
   POLY_MAX_SYMS = 64,           /* distinct names in the index expressions of one candidate */

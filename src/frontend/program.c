@@ -377,12 +377,15 @@ static int flat_read(Parser *p, const Access *a, CXCursor sub, int off[IR_MAX_DI
   char vars[IR_MAX_DIMS][IR_NAME_MAX], why[512] = "";
   for (int ax = 0; ax < pr->dims; ax++) memcpy(vars[ax], p->loops[ax].var, IR_NAME_MAX);
   if (!flat_offsets(&p->flat, sub, a->name, pr->dims, (const char(*)[IR_NAME_MAX])vars,
-                    (const char(*)[IR_NAME_MAX])pr->extent_param, pr->extent_const, off, why,
-                    sizeof why))
+                    (const char(*)[IR_NAME_MAX])pr->extent_param, pr->extent_pad,
+                    pr->extent_const, off, why, sizeof why))
     return 0;
   char ext[3 * IR_NAME_MAX + 16] = "";
   for (int ax = 0, n = 0; ax < pr->dims; ax++) {
-    if (pr->extent_param[ax][0])
+    if (pr->extent_param[ax][0] && pr->extent_pad[ax])
+      n += snprintf(ext + n, sizeof ext - (size_t)n, "%s%s + %d", ax ? " x " : "",
+                    pr->extent_param[ax], pr->extent_pad[ax]);
+    else if (pr->extent_param[ax][0])
       n += snprintf(ext + n, sizeof ext - (size_t)n, "%s%s", ax ? " x " : "", pr->extent_param[ax]);
     else
       n += snprintf(ext + n, sizeof ext - (size_t)n, "%s%ld", ax ? " x " : "", pr->extent_const[ax]);
@@ -429,14 +432,35 @@ static int offsets(Parser *p, const Access *a, int first, int off[IR_MAX_DIMS]) 
 
 /* The extent of axis ax as the stage's loop implies it (for a grid declared without it): the
  * loop's size parameter (i < n - 1), or the constant its bound is written with (i < NZ - 1). */
-static int loop_extent(Parser *p, const Access *a, int ax, char param[IR_NAME_MAX], long long *e) {
+static int loop_extent(Parser *p, const Access *a, int ax, char param[IR_NAME_MAX], int *pad,
+                       long long *e) {
   const Loop *l = &p->loops[ax];
-  if (l->ext[0]) snprintf(param, IR_NAME_MAX, "%s", l->ext);
-  else if (!(*e = p->size[ax]))
+  if (l->ext[0]) {
+    snprintf(param, IR_NAME_MAX, "%s", l->ext);
+    /* a loop past its bound's name (1 <= i <= n) runs over an interior of n cells: the halo
+     * beyond it is as wide as the one below */
+    if (l->bound < 0 && l->lo <= IR_MAX_EXTENT_PAD / 2) *pad = (int)(l->lo - l->bound);
+  } else if (!(*e = p->size[ax]))
     return fail(p, l->at, "bound the loop by the grid's size (i < NZ - 1, with NZ a macro or a const)",
                 "cannot tell the extent of axis %d of '%s': its declaration gives no size and the "
                 "loop over '%s' is bounded by a bare number", ax, a->name, l->var);
   return 0;
+}
+
+/* A size written n + k (a[ny + 2][nx + 2]: the interior's size and the halo around it), k a
+ * constant from 1 to IR_MAX_EXTENT_PAD: its name and k. */
+static bool padded_size(Parser *p, CXCursor at, char param[IR_NAME_MAX], int *pad) {
+  CXCursor kids[2];
+  char op[4];
+  long long k;
+  at = cur_strip(at);
+  if (kind(at) != CXCursor_BinaryOperator || !cur_binary_op(p->tu, at, op) || strcmp(op, "+") ||
+      cur_children(at, kids, 2) != 2 || !cur_ref_name(kids[0]) || !cur_eval_int(kids[1], &k) ||
+      k < 1 || k > IR_MAX_EXTENT_PAD)
+    return false;
+  snprintf(param, IR_NAME_MAX, "%s", cur_ref_name(kids[0]));
+  *pad = (int)k;
+  return true;
 }
 
 /* Checks a grid's declaration: floating elements of the program's type, `levels` time levels
@@ -485,19 +509,24 @@ static int grid_decl(Parser *p, const Access *a, int levels, bool level_dim, boo
   for (int ax = 0; ax < pr->dims; ax++) {
     char param[IR_NAME_MAX] = "";
     long long e = 0;
+    int pad = 0;
     CXCursor at = ax < missing ? a->decl : sizes[first + ax - missing];
     if (ax < missing) {
-      if (loop_extent(p, a, ax, param, &e)) return -1;
-    } else if (!cur_eval_int(at, &e) && !cur_ref_name(at)) {
-      return fail(p, at, "give each grid dimension as a parameter (n) or a constant",
-                  "grid size must be a variable or a constant");
+      if (loop_extent(p, a, ax, param, &pad, &e)) return -1;
+    } else if (!cur_eval_int(at, &e) && !cur_ref_name(at) && !padded_size(p, at, param, &pad)) {
+      return fail(p, at,
+                  "give each grid dimension as a parameter (n), a parameter plus a constant (n "
+                  "+ 2) or a constant",
+                  "grid size must be a variable, a variable plus a constant or a constant");
     } else if (cur_ref_name(at) && !cur_eval_int(at, &e)) {
       snprintf(param, sizeof param, "%s", cur_ref_name(at));
     }
     if (first_grid) {
       snprintf(pr->extent_param[ax], IR_NAME_MAX, "%s", param);
       pr->extent_const[ax] = param[0] ? 0 : e;
-    } else if (strcmp(param, pr->extent_param[ax]) || (!param[0] && e != pr->extent_const[ax])) {
+      pr->extent_pad[ax] = pad;
+    } else if (strcmp(param, pr->extent_param[ax]) || pad != pr->extent_pad[ax] ||
+               (!param[0] && e != pr->extent_const[ax])) {
       return fail(p, at, "every grid of a program has the same extents",
                   "axis %d of '%s' differs from the program's first grid", ax, a->name);
     }
@@ -831,7 +860,7 @@ static int stage_bounds(Parser *p, Stage *s) {
                   "loop over '%s' is bounded by '%s', but axis %d of the grids has size '%s'", l->var,
                   l->ext[0] ? l->ext : "a constant", ax, ext[0] ? ext : "constant");
     s->st.lo[ax] = (int)l->lo;
-    long long hi = ext[0] ? l->bound : pr->extent_const[ax] - l->bound;
+    long long hi = ext[0] ? l->bound + pr->extent_pad[ax] : pr->extent_const[ax] - l->bound;
     if (l->lo < 0 || hi < 0 || l->lo > 1 << 20 || hi > 1 << 20)
       return fail(p, l->at, "keep the loop inside the grid", "loop over '%s' runs outside the grid", l->var);
     s->st.hi[ax] = (int)hi;

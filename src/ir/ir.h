@@ -12,6 +12,8 @@
 #include <stdint.h>
 
 enum { IR_MAX_DIMS = 3, IR_NAME_MAX = 64, IR_MAX_ARGS = 2 };
+/* The largest extent_pad: a halo of 64 cells (the radius limit) on each side. */
+enum { IR_MAX_EXTENT_PAD = 128 };
 
 /* Most run-time weights a stencil may read: CUDA programs keep them in constant memory (64 KB),
  * and 4096 doubles leave room for anything else there. */
