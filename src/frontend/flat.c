@@ -69,27 +69,66 @@ static int split_offsets(Parser *p, const char *name, int dims, const Poly strid
   return 0;
 }
 
-int flat_offsets(const FlatInput *in, CXCursor c, const char *name, int dims,
+/* The single-stencil front end's parser over what the file was parsed with, in the time loop,
+ * with the loop variables vars (no index locals). */
+static void flat_parser(const FlatInput *in, Input *input, Parser *p, Sweep *sw, int dims,
+                        const char (*vars)[IR_NAME_MAX]) {
+  *input = (Input){in->path, in->index, in->args, in->nargs, NULL};
+  memset(p, 0, sizeof *p);
+  p->path = in->path;
+  p->in = input;
+  p->tu = in->tu;
+  p->time.at = in->scope;
+  memset(sw, 0, sizeof *sw);
+  sw->nloops = dims;
+  for (int v = 0; v < dims; v++) snprintf(sw->loops[v].var, IR_NAME_MAX, "%s", vars[v]);
+  p->sw = sw;
+}
+
+int flat_row(const FlatInput *in, CXCursor decl, char name[IR_NAME_MAX], CXCursor *grid,
+             char *msg, size_t cap) {
+  Input input;
+  Parser p;
+  Sweep sw;
+  flat_parser(in, &input, &p, &sw, 0, NULL);
+  if (!pointer_in_loops(&p, decl)) return 0;
+  Access target;
+  if (row_target(&p, decl, &target, NULL)) {
+    snprintf(msg, cap, "%s", p.why.msg);
+    return -1;
+  }
+  snprintf(name, IR_NAME_MAX, "%s", target.name);
+  *grid = target.decl;
+  return 1;
+}
+
+int flat_offsets(const FlatInput *in, CXCursor c, CXCursor row, const char *name, int dims,
                  const char (*vars)[IR_NAME_MAX], const char (*ext_param)[IR_NAME_MAX],
                  const int *ext_pad, const long *ext_const, int off[IR_MAX_DIMS], char *msg,
                  size_t cap) {
-  Input input = {in->path, in->index, in->args, in->nargs, NULL};
+  Input input;
   Parser p;
-  memset(&p, 0, sizeof p);
-  p.path = in->path;
-  p.in = &input;
-  p.tu = in->tu;
-  p.time.at = in->scope;
-  Sweep sw; /* the loop variables, which are no index locals */
-  memset(&sw, 0, sizeof sw);
-  sw.nloops = dims;
-  for (int v = 0; v < dims; v++) snprintf(sw.loops[v].var, IR_NAME_MAX, "%s", vars[v]);
-  p.sw = &sw;
+  Sweep sw;
+  flat_parser(in, &input, &p, &sw, dims, vars);
   Poly index, stride[IR_MAX_DIMS];
   for (int ax = 0; ax < IR_MAX_DIMS; ax++) off[ax] = 0;
   if (poly_of(&p, c, &index)) {
     snprintf(msg, cap, "%s", p.why.msg);
     return -1;
+  }
+  if (!clang_Cursor_isNull(row)) { /* row[j - 1]: the row's offset into the grid added */
+    Access grid;
+    Poly base, sum;
+    if (row_target(&p, row, &grid, &base)) {
+      snprintf(msg, cap, "%s", p.why.msg);
+      return -1;
+    }
+    poly_add(&index, &base, &sum);
+    if (sum.n < 0) {
+      snprintf(msg, cap, "index arithmetic overflows");
+      return -1;
+    }
+    index = sum;
   }
   if (strides(&p, dims, ext_param, ext_pad, ext_const, stride)) {
     snprintf(msg, cap, "the grid's strides have too many names");

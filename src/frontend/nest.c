@@ -153,8 +153,7 @@ static const char *const HINT_ROW =
     "set a row pointer once, where it is declared, to a row or cell of a flat grid: const float "
     "*row = &u[i * nx]; or float *up = u + (i - 1) * nx; or index the grid itself: u[i * nx + j]";
 
-/* Whether decl is a pointer declared inside the time loop (a row or cell pointer). */
-static bool pointer_in_loops(const Parser *p, CXCursor decl) {
+bool pointer_in_loops(const Parser *p, CXCursor decl) {
   if (kind(decl) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 ||
       clang_getCanonicalType(clang_getCursorType(decl)).kind != CXType_Pointer ||
       clang_Cursor_isNull(p->time.at))
@@ -216,9 +215,7 @@ static int row_step(Parser *p, CXCursor decl, Access *target, CXCursor *offset, 
   return 0;
 }
 
-/* The grid a row pointer points into, through a chain of row pointers (target: its name and
- * declaration, row: decl), and the pointer's offset into it when offset is not NULL. */
-static int row_target(Parser *p, CXCursor decl, Access *target, Poly *offset) {
+int row_target(Parser *p, CXCursor decl, Access *target, Poly *offset) {
   if (offset) offset->n = 0;
   for (int chain = 0; chain < MAX_ROW_CHAIN; chain++) {
     CXCursor at;

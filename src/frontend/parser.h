@@ -112,6 +112,12 @@ static inline enum CXCursorKind kind(CXCursor c) { return clang_getCursorKind(c)
 /* Whether the expression at c refers to the variable `name`. */
 bool mentions(CXCursor c, const char *name);
 
+/* Whether decl is a pointer declared inside the time loop (a row or cell pointer). */
+bool pointer_in_loops(const Parser *p, CXCursor decl);
+/* The grid a row pointer points into, through a chain of row pointers (target: its name and
+ * declaration, row: decl), and the pointer's offset into it when offset is not NULL. */
+int row_target(Parser *p, CXCursor decl, Access *target, Poly *offset);
+
 /* ---- poly.c ---- */
 
 /* The index expression at c as a polynomial: constants (literals, macros, enumerators, const

@@ -366,8 +366,26 @@ static int parse_access(Parser *p, CXCursor c, Access *a) {
   switch (cur_access(c, a)) {
   case CUR_ACCESS_DEEP: return fail(p, c, HINT_PROGRAM, "array access has too many subscripts");
   case CUR_NO_ACCESS: return fail(p, c, HINT_PROGRAM, "expected an access to a grid array");
-  default: return 0;
+  default: break;
   }
+  /* through a row pointer (const float *up = &u[(i - 1) * nx]; up[j]): the grid it points into,
+   * the row's offset added to the subscript where it is read (flat_read) */
+  char name[IR_NAME_MAX], why[512] = "";
+  CXCursor grid;
+  int row = flat_row(&p->flat, a->decl, name, &grid, why, sizeof why);
+  if (row < 0)
+    return fail(p, c,
+                "set a row pointer once, where it is declared: const float *up = &u[(i - 1) * "
+                "nx]; or index the grid itself: u[(i - 1) * nx + j]",
+                "%s", why);
+  if (row == 0) return 0;
+  if (a->nsub != 1)
+    return fail(p, c, HINT_PROGRAM, "'%s' is a row pointer but is indexed with %d subscripts",
+                a->name, a->nsub);
+  a->row = a->decl;
+  a->decl = grid;
+  snprintf(a->name, sizeof a->name, "%s", name);
+  return 0;
 }
 
 /* The offsets of a flattened read a[IDX(i + c, j + d, k + e)], a[idx + nx] (idx = i * nx + j):
@@ -376,7 +394,7 @@ static int flat_read(Parser *p, const Access *a, CXCursor sub, int off[IR_MAX_DI
   const Program *pr = p->pr;
   char vars[IR_MAX_DIMS][IR_NAME_MAX], why[512] = "";
   for (int ax = 0; ax < pr->dims; ax++) memcpy(vars[ax], p->loops[ax].var, IR_NAME_MAX);
-  if (!flat_offsets(&p->flat, sub, a->name, pr->dims, (const char(*)[IR_NAME_MAX])vars,
+  if (!flat_offsets(&p->flat, sub, a->row, a->name, pr->dims, (const char(*)[IR_NAME_MAX])vars,
                     (const char(*)[IR_NAME_MAX])pr->extent_param, pr->extent_pad,
                     pr->extent_const, off, why, sizeof why))
     return 0;
@@ -812,15 +830,19 @@ static int update_temp(Parser *p, CXCursor s) {
 
 /* ---- stages ---- */
 
-/* Whether the n statements s declare integer variables only: a row's index before the inner
- * loop (const int row = i * nx;), which flat.c reads where it is used. */
+/* Whether the n statements s declare integer variables and pointers only: a row's index before
+ * the inner loop (const int row = i * nx;), which flat.c reads where it is used, and row
+ * pointers (const float *up = &u[(i - 1) * nx];), which parse_access reads through. */
 static bool index_decls(const CXCursor *s, int n) {
   CXCursor vars[CUR_MAX_CHILDREN];
   for (int i = 0; i < n; i++) {
     int nv = cur_children(s[i], vars, CUR_MAX_CHILDREN);
     if (kind(s[i]) != CXCursor_DeclStmt || nv > CUR_MAX_CHILDREN) return false;
-    for (int v = 0; v < nv; v++)
-      if (kind(vars[v]) != CXCursor_VarDecl || !cur_integer_type(vars[v])) return false;
+    for (int v = 0; v < nv; v++) /* (pointers: row pointers, which parse_access reads) */
+      if (kind(vars[v]) != CXCursor_VarDecl ||
+          !(cur_integer_type(vars[v]) ||
+            clang_getCanonicalType(clang_getCursorType(vars[v])).kind == CXType_Pointer))
+        return false;
   }
   return true;
 }
