@@ -216,6 +216,15 @@ int poly_of(Parser *p, CXCursor c, Poly *out) {
     rc = 0;
   } else if (kind(c) == CXCursor_BinaryOperator && !cur_binary_op(p->tu, c, op)) {
     rc = expanded_poly(p, c, out);
+  } else if (kind(c) == CXCursor_MemberRefExpr) { /* g->nx: a size held in a struct */
+    char field[IR_NAME_MAX];
+    cur_name(c, field);
+    rc = fail(p, c,
+              "copy the struct's sizes into locals before the loops and index with them: const "
+              "int nx = g->nx, ny = g->ny; ... a[i * nx + j]",
+              "the struct member '%s' is used as a size; stencilc takes sizes as variables, "
+              "macros or constants",
+              field);
   } else {
     rc = fail(p, c, HINT_AFFINE, "index is not an affine expression of the loop variables");
   }
