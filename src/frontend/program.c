@@ -943,6 +943,21 @@ static int stage_target(Parser *p, CXCursor nest) {
   /* a time level first: u[(t + 1) % 3][i][j], u[(t + 1) % 2][IDX(i, j)] */
   bool level_sub = a.nsub > 1 && cur_mentions(a.sub[0], p->time.var);
   int spatial = a.nsub - level_sub, k = 0;
+  for (int i = level_sub; i < a.nsub && spatial > 1 && clang_Cursor_isNull(a.row); i++) {
+    /* ey[0][j] = src[t]: a row set each step, as PolyBench's fdtd-2d */
+    bool indexed = cur_mentions(a.sub[i], p->time.var);
+    for (int l = 0; l < pr->dims; l++) indexed = indexed || cur_mentions(a.sub[i], p->loops[l].var);
+    if (!indexed) {
+      p->program_form = true;
+      return fail(p, lhs,
+                  "set boundary values outside the time loop stencilc reads, or write the "
+                  "stage over the whole grid's axes",
+                  "the stage writes '%s' at a subscript that no loop of it runs over (a boundary "
+                  "row or a source set each step, as ey[0][j] = src[t]): stencilc does not take "
+                  "such stages yet",
+                  a.name);
+    }
+  }
   if (spatial != pr->dims && spatial != 1)
     return fail(p, lhs, HINT_PROGRAM, "'%s' is written with %d subscripts; a %dD grid takes %d, "
                 "or %d with its time level first", a.name, a.nsub, pr->dims, pr->dims, pr->dims + 1);
