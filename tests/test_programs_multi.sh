@@ -357,6 +357,8 @@ for o in tests/programs/*.oracle.c; do
     acoustic3d_flat_stride) args="-s 14x11x17 -t 5" ;;
     heat2d_var_flat_ld) args="-s 21x30 -t 7" ;;
     wave2d_flat_levels) args="-s 19x27 -t 6" ;;
+    wave2d_flat_halo | heat2d_var_halo | heat2d_var_rows) args="-s 17x26 -t 6" ;;
+    acoustic3d_rows) args="-s 11x13x15 -t 5" ;;
     *) args="-t 7" ;;
   esac
   if ! cc -std=c11 -O1 -Wall -Werror -Itests -o "$tmp/$n-oracle" "$o" -lm 2>"$tmp/err"; then
@@ -384,6 +386,9 @@ else no "info heat2d_fixed: extents not [66, 50]"; fi
 # size parameters by name
 if "$STENCILC" info tests/programs/heat3d_idx_local.c | grep -q 'writes u over \[1, 13) x \[1, 11) x \[1, 15);'; then ok
 else no "info heat3d_idx_local: $("$STENCILC" info tests/programs/heat3d_idx_local.c | grep stage)"; fi
+# a grid padded with its ghost cells, swept 1 <= i <= n: the extent is n + 2, the range [1, n + 1)
+if "$STENCILC" info tests/programs/wave2d_flat_halo.c | grep -q 'writes u over \[1, nz + 1) x \[1, nx + 1);'; then ok
+else no "info wave2d_flat_halo: $("$STENCILC" info tests/programs/wave2d_flat_halo.c | grep stage)"; fi
 if "$STENCILC" info tests/programs/wave1d.c | grep -q 'writes u over \[1, n - 1);'; then ok
 else no "info wave1d: $("$STENCILC" info tests/programs/wave1d.c | grep stage)"; fi
 

@@ -25,7 +25,9 @@ static void info_help(FILE *f) {
 }
 
 static void print_extent(const Stencil *st, int ax) {
-  if (st->extent_param[ax][0])
+  if (st->extent_param[ax][0] && st->extent_pad[ax])
+    printf("%s + %d", st->extent_param[ax], st->extent_pad[ax]);
+  else if (st->extent_param[ax][0])
     printf("%s", st->extent_param[ax]);
   else
     printf("%ld", st->extent_const[ax]);
@@ -160,8 +162,15 @@ static void print_json(const Stencil *st) {
   printf(", \"dims\": %d, \"dtype\": \"%s\", \"extents\": [", st->dims, ir_dtype_name(st->dtype));
   for (int ax = 0; ax < st->dims; ax++) {
     if (ax) printf(", ");
-    if (st->extent_param[ax][0]) print_json_string(st->extent_param[ax]);
-    else printf("%ld", st->extent_const[ax]);
+    if (st->extent_param[ax][0] && st->extent_pad[ax]) {
+      char e[IR_NAME_MAX + 16];
+      snprintf(e, sizeof e, "%s + %d", st->extent_param[ax], st->extent_pad[ax]);
+      print_json_string(e);
+    } else if (st->extent_param[ax][0]) {
+      print_json_string(st->extent_param[ax]);
+    } else {
+      printf("%ld", st->extent_const[ax]);
+    }
   }
   char steps[128];
   steps_text(st, steps, sizeof steps);

@@ -44,8 +44,15 @@ static void info_json(const Program *pr) {
          ir_dtype_name(pr->dtype));
   for (int a = 0; a < pr->dims; a++) {
     if (a) printf(", ");
-    if (pr->extent_param[a][0]) json_string(pr->extent_param[a]);
-    else printf("%ld", pr->extent_const[a]);
+    if (pr->extent_param[a][0] && pr->extent_pad[a]) {
+      char e[IR_NAME_MAX + 16];
+      snprintf(e, sizeof e, "%s + %d", pr->extent_param[a], pr->extent_pad[a]);
+      json_string(e);
+    } else if (pr->extent_param[a][0]) {
+      json_string(pr->extent_param[a]);
+    } else {
+      printf("%ld", pr->extent_const[a]);
+    }
   }
   printf("], \"halo_lo\": ");
   json_ints(pr->lo, pr->dims);
@@ -117,7 +124,10 @@ static void info_text(const Program *pr, const char *path) {
     for (int a = 0; a < pr->dims; a++) { /* the end as the source fixes it: 64, n - 1, E0 - 1 */
       printf("%s[%d, ", a ? " x " : " ", s->st.lo[a]);
       if (pr->extent_const[a] > 0) printf("%ld)", pr->extent_const[a] - s->st.hi[a]);
-      else if (pr->extent_param[a][0]) printf("%s - %d)", pr->extent_param[a], s->st.hi[a]);
+      else if (pr->extent_param[a][0] && pr->extent_pad[a] - s->st.hi[a] > 0)
+        printf("%s + %d)", pr->extent_param[a], pr->extent_pad[a] - s->st.hi[a]);
+      else if (pr->extent_param[a][0])
+        printf("%s - %d)", pr->extent_param[a], s->st.hi[a] - pr->extent_pad[a]);
       else printf("E%d - %d)", a, s->st.hi[a]);
     }
     printf("; radius");

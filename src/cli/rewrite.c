@@ -107,14 +107,15 @@ static int check_storage(const char *path, const Stencil *st, const RegionVar *g
 }
 
 /* The C expression of an extent: a variable's value or a constant. */
-static void extent_of(Buf *out, const char *param, long value) {
-  if (param[0]) buf_printf(out, "(long)(%s)", param);
+static void extent_of(Buf *out, const char *param, int pad, long value) {
+  if (param[0] && pad) buf_printf(out, "((long)(%s) + %d)", param, pad);
+  else if (param[0]) buf_printf(out, "(long)(%s)", param);
   else buf_printf(out, "%ldL", value);
 }
 
 /* The C expression of the extent along axis a. */
 static void extent(Buf *out, const Stencil *st, int a) {
-  extent_of(out, st->extent_param[a], st->extent_const[a]);
+  extent_of(out, st->extent_param[a], st->extent_pad[a], st->extent_const[a]);
 }
 
 /* The call's first lines: its comment and the step count, stencilc_steps (at least 0). */
@@ -350,7 +351,7 @@ static int emit_program_call(Buf *out, const char *path, const Program *pr, cons
   }
   for (int a = 0; a < pr->dims; a++) {
     buf_puts(out, ", ");
-    extent_of(out, pr->extent_param[a], pr->extent_const[a]);
+    extent_of(out, pr->extent_param[a], pr->extent_pad[a], pr->extent_const[a]);
   }
   buf_printf(out, ", %dL, stencilc_steps", pr->t_start);
   for (int k = 0; k < pr->nscalars; k++) buf_printf(out, ", %s", pr->scalars[k]);

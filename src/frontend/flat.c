@@ -8,12 +8,17 @@
 
 /* The stride of each axis over the extents: stride[dims - 1] = 1, stride[ax] = stride[ax + 1]
  * times the extent of axis ax + 1 (a name or a constant). */
-static int strides(Parser *p, int dims, const char (*ext_param)[IR_NAME_MAX],
+static int strides(Parser *p, int dims, const char (*ext_param)[IR_NAME_MAX], const int *ext_pad,
                    const long *ext_const, Poly stride[IR_MAX_DIMS]) {
   stride[dims - 1] = (Poly){.n = 1, .t = {{1, 0, {0}}}};
   for (int ax = dims - 2; ax >= 0; ax--) {
     Poly e = {.n = 1, .t = {{ext_const[ax + 1], 0, {0}}}};
-    if (ext_param[ax + 1][0] && poly_name(p, ext_param[ax + 1], &e)) return -1;
+    if (ext_param[ax + 1][0]) {
+      Poly name, pad = {.n = 1, .t = {{ext_pad[ax + 1], 0, {0}}}};
+      if (poly_name(p, ext_param[ax + 1], &name)) return -1;
+      poly_add(&name, &pad, &e); /* n + pad */
+      if (e.n < 0) return -1;
+    }
     if (!poly_mul(&stride[ax + 1], &e, &stride[ax])) return -1;
   }
   return 0;
@@ -28,7 +33,7 @@ static bool same_names(const Term *a, const Term *b) {
 static int split_offsets(Parser *p, const char *name, int dims, const Poly stride[IR_MAX_DIMS],
                          Poly k, int off[IR_MAX_DIMS], char *msg, size_t cap) {
   for (int ax = 0; ax < dims; ax++) {
-    const Term *s = &stride[ax].t[0];
+    const Term *s = poly_lead(&stride[ax]);
     long long c = 0;
     for (int i = 0; i < k.n; i++)
       if (same_names(&k.t[i], s)) c = k.t[i].coef;
@@ -38,14 +43,17 @@ static int split_offsets(Parser *p, const char *name, int dims, const Poly strid
                          "up to %d", o, name, ax, MAX_OFFSET);
       return -1;
     }
-    const Term *prev = ax > 0 ? &stride[ax - 1].t[0] : NULL;
+    const Term *prev = ax > 0 ? poly_lead(&stride[ax - 1]) : NULL;
     if (prev && same_names(prev, s) && 2 * llabs(o) * s->coef >= prev->coef) {
       snprintf(msg, cap, "the offset in the index of '%s' cannot be told apart from a step along "
                          "the next axis", name);
       return -1;
     }
-    Poly step = stride[ax], left;
-    step.t[0].coef *= o;
+    Poly step, left, po = {.n = 1, .t = {{o, 0, {0}}}};
+    if (!poly_mul(&stride[ax], &po, &step)) {
+      snprintf(msg, cap, "the grid's strides have too many names");
+      return -1;
+    }
     poly_sub(p, &k, &step, &left);
     k = left;
     off[ax] = (int)o;
@@ -61,28 +69,68 @@ static int split_offsets(Parser *p, const char *name, int dims, const Poly strid
   return 0;
 }
 
-int flat_offsets(const FlatInput *in, CXCursor c, const char *name, int dims,
-                 const char (*vars)[IR_NAME_MAX], const char (*ext_param)[IR_NAME_MAX],
-                 const long *ext_const, int off[IR_MAX_DIMS], char *msg, size_t cap) {
-  Input input = {in->path, in->index, in->args, in->nargs, NULL};
+/* The single-stencil front end's parser over what the file was parsed with, in the time loop,
+ * with the loop variables vars (no index locals). */
+static void flat_parser(const FlatInput *in, Input *input, Parser *p, Sweep *sw, int dims,
+                        const char (*vars)[IR_NAME_MAX]) {
+  *input = (Input){in->path, in->index, in->args, in->nargs, NULL};
+  memset(p, 0, sizeof *p);
+  p->path = in->path;
+  p->in = input;
+  p->tu = in->tu;
+  p->time.at = in->scope;
+  memset(sw, 0, sizeof *sw);
+  sw->nloops = dims;
+  for (int v = 0; v < dims; v++) snprintf(sw->loops[v].var, IR_NAME_MAX, "%s", vars[v]);
+  p->sw = sw;
+}
+
+int flat_row(const FlatInput *in, CXCursor decl, char name[IR_NAME_MAX], CXCursor *grid,
+             char *msg, size_t cap) {
+  Input input;
   Parser p;
-  memset(&p, 0, sizeof p);
-  p.path = in->path;
-  p.in = &input;
-  p.tu = in->tu;
-  p.time.at = in->scope;
-  Sweep sw; /* the loop variables, which are no index locals */
-  memset(&sw, 0, sizeof sw);
-  sw.nloops = dims;
-  for (int v = 0; v < dims; v++) snprintf(sw.loops[v].var, IR_NAME_MAX, "%s", vars[v]);
-  p.sw = &sw;
+  Sweep sw;
+  flat_parser(in, &input, &p, &sw, 0, NULL);
+  if (!pointer_in_loops(&p, decl)) return 0;
+  Access target;
+  if (row_target(&p, decl, &target, NULL)) {
+    snprintf(msg, cap, "%s", p.why.msg);
+    return -1;
+  }
+  snprintf(name, IR_NAME_MAX, "%s", target.name);
+  *grid = target.decl;
+  return 1;
+}
+
+int flat_offsets(const FlatInput *in, CXCursor c, CXCursor row, const char *name, int dims,
+                 const char (*vars)[IR_NAME_MAX], const char (*ext_param)[IR_NAME_MAX],
+                 const int *ext_pad, const long *ext_const, int off[IR_MAX_DIMS], char *msg,
+                 size_t cap) {
+  Input input;
+  Parser p;
+  Sweep sw;
+  flat_parser(in, &input, &p, &sw, dims, vars);
   Poly index, stride[IR_MAX_DIMS];
   for (int ax = 0; ax < IR_MAX_DIMS; ax++) off[ax] = 0;
   if (poly_of(&p, c, &index)) {
     snprintf(msg, cap, "%s", p.why.msg);
     return -1;
   }
-  if (strides(&p, dims, ext_param, ext_const, stride)) {
+  if (!clang_Cursor_isNull(row)) { /* row[j - 1]: the row's offset into the grid added */
+    Access grid;
+    Poly base, sum;
+    if (row_target(&p, row, &grid, &base)) {
+      snprintf(msg, cap, "%s", p.why.msg);
+      return -1;
+    }
+    poly_add(&index, &base, &sum);
+    if (sum.n < 0) {
+      snprintf(msg, cap, "index arithmetic overflows");
+      return -1;
+    }
+    index = sum;
+  }
+  if (strides(&p, dims, ext_param, ext_pad, ext_const, stride)) {
     snprintf(msg, cap, "the grid's strides have too many names");
     return -1;
   }

@@ -143,6 +143,7 @@ typedef struct {
   Candidate *c;
   int n;
   bool too_many;
+  CXCursor loop_stmt; /* the first while or do loop met (a time loop written so), or null */
 } Search;
 
 static enum CXChildVisitResult find_loops(CXCursor c, CXCursor parent, CXClientData data) {
@@ -150,6 +151,9 @@ static enum CXChildVisitResult find_loops(CXCursor c, CXCursor parent, CXClientD
   Search *s = data;
   enum CXCursorKind k = kind(c);
   if (clang_isExpression(k) || k == CXCursor_DeclStmt) return CXChildVisit_Continue;
+  if ((k == CXCursor_WhileStmt || k == CXCursor_DoStmt) && clang_Cursor_isNull(s->loop_stmt) &&
+      (s->src->nregions == 0 || region_of(s->src, c) >= 0))
+    s->loop_stmt = c;
   if (k == CXCursor_ForStmt && (s->src->nregions == 0 || region_of(s->src, c) >= 0)) {
     if (s->n == MAX_CANDIDATES) {
       s->too_many = true;
@@ -224,7 +228,8 @@ static int choose(const Source *src, const FrontendOptions *fo, Stencil *st) {
     fputs("stencilc: out of memory\n", stderr);
     exit(3);
   }
-  Search s = {.src = src, .only = fo ? fo->function : NULL, .c = cands};
+  Search s = {.src = src, .only = fo ? fo->function : NULL, .c = cands,
+              .loop_stmt = clang_getNullCursor()};
   clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_functions, &s);
   int naccepted = 0, nfound = 0, best_progress = -1, rc = 2;
   for (int i = 0; i < s.n && !s.too_many; i++) {
@@ -262,6 +267,13 @@ static int choose(const Source *src, const FrontendOptions *fo, Stencil *st) {
     diag_error(file_loc, HINT_FORM,
                src->nregions ? "no loop nest between #pragma scop and #pragma endscop"
                              : "no function with a loop nest found");
+  } else if (nfound == 0 && !clang_Cursor_isNull(s.loop_stmt) && inside(s.c[0].loop, s.loop_stmt)) {
+    /* the sweep inside a while loop: the candidates' refusals (a spatial loop taken for the
+     * time loop) would mislead */
+    diag_error(cur_loc(src->path, s.loop_stmt),
+               "write the time loop as a for loop: for (int t = 0; t < nt; t++) { <sweep> }",
+               "the loop nest is inside a %s loop; stencilc takes the time loop as a for loop",
+               kind(s.loop_stmt) == CXCursor_WhileStmt ? "while" : "do-while");
   } else if (nfound == 0) {
     print_refusal(best);
   } else if (nfound > 1) {

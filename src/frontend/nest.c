@@ -153,8 +153,7 @@ static const char *const HINT_ROW =
     "set a row pointer once, where it is declared, to a row or cell of a flat grid: const float "
     "*row = &u[i * nx]; or float *up = u + (i - 1) * nx; or index the grid itself: u[i * nx + j]";
 
-/* Whether decl is a pointer declared inside the time loop (a row or cell pointer). */
-static bool pointer_in_loops(const Parser *p, CXCursor decl) {
+bool pointer_in_loops(const Parser *p, CXCursor decl) {
   if (kind(decl) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 ||
       clang_getCanonicalType(clang_getCursorType(decl)).kind != CXType_Pointer ||
       clang_Cursor_isNull(p->time.at))
@@ -216,9 +215,7 @@ static int row_step(Parser *p, CXCursor decl, Access *target, CXCursor *offset, 
   return 0;
 }
 
-/* The grid a row pointer points into, through a chain of row pointers (target: its name and
- * declaration, row: decl), and the pointer's offset into it when offset is not NULL. */
-static int row_target(Parser *p, CXCursor decl, Access *target, Poly *offset) {
+int row_target(Parser *p, CXCursor decl, Access *target, Poly *offset) {
   if (offset) offset->n = 0;
   for (int chain = 0; chain < MAX_ROW_CHAIN; chain++) {
     CXCursor at;
@@ -391,17 +388,8 @@ static int flat_layout(Parser *p, CXCursor at, Sweep *sw) {
   int order[IR_MAX_DIMS];
   for (int l = 0; l < sw->nloops; l++) {
     Poly r;
-    char text[256];
     bool split = poly_split(p, &rest, sw->loops[l].var, &stride[l], &r);
-    if (split && stride[l].n > 1) {
-      poly_text(p, &stride[l], text, sizeof text);
-      return fail(p, at,
-                  "name the padded extent and bound the loops by it: int ld = n + 2; "
-                  "for (j = 1; j < ld - 1; j++) a[i * ld + j]",
-                  "the stride '%s' of '%s' along '%s' is not a size (a name or a constant)", text,
-                  sw->out.name, sw->loops[l].var);
-    }
-    if (!split || stride[l].n == 0 || !poly_is_monomial(&stride[l]) || stride[l].t[0].coef <= 0)
+    if (!split || stride[l].n == 0 || poly_lead(&stride[l])->coef <= 0)
       return fail(p, at, "index a flat array as a[i * ny + j] or a[(i * ny + j) * nx + k]",
                   "the index of '%s' does not multiply the loop variable '%s' by a size",
                   sw->out.name, sw->loops[l].var);
@@ -437,11 +425,13 @@ static int flat_layout(Parser *p, CXCursor at, Sweep *sw) {
                 "no loop variable of the index of '%s' has stride 1", sw->out.name);
   for (int ax = 0; ax + 1 < sw->nloops; ax++) {
     char name[IR_NAME_MAX], text[256];
-    if (!poly_ratio(p, &sw->stride[ax], &sw->stride[ax + 1], name, &k) || (!name[0] && k < 2)) {
+    long long pad;
+    if (!poly_ratio(p, &sw->stride[ax], &sw->stride[ax + 1], name, &k, &pad) ||
+        (!name[0] && k < 2) || pad < 0 || pad > IR_MAX_EXTENT_PAD) {
       poly_text(p, &sw->stride[ax], text, sizeof text);
       return fail(p, at,
-                  "give each extent a name or a constant: a[(i * ny + j) * nx + k] with ny and "
-                  "nx variables or macros",
+                  "give each extent a name, a name plus the halo or a constant: a[(i * ny + j) "
+                  "* nx + k] or a[i * (nx + 2) + j] with ny and nx variables or macros",
                   "the stride '%s' of '%s' is not an extent times the next stride", text,
                   sw->out.name);
     }
@@ -495,7 +485,7 @@ static int flat_offsets(Parser *p, CXCursor at, const Access *a, const Poly *r,
   const Sweep *sw = p->sw;
   Poly left = *r;
   for (int ax = 0; ax < sw->nloops; ax++) { /* largest stride first */
-    const Term *s = &sw->stride[ax].t[0];
+    const Term *s = poly_lead(&sw->stride[ax]);
     long long c = 0;
     for (int i = 0; i < left.n; i++)
       if (left.t[i].deg == s->deg && !memcmp(left.t[i].sym, s->sym, (size_t)s->deg))
@@ -504,12 +494,11 @@ static int flat_offsets(Parser *p, CXCursor at, const Access *a, const Poly *r,
     long long o = (c >= 0 ? c + s->coef / 2 : c - s->coef / 2) / s->coef;
     if (o < -MAX_OFFSET || o > MAX_OFFSET)
       return fail(p, at, "stencilc handles radii up to 64", "offset %lld is too large", o);
-    Poly step = {0}, next;
-    step.n = 1;
-    step.t[0] = *s;
-    step.t[0].coef = s->coef * o;
+    Poly step, next, po = {.n = 1, .t = {{o, 0, {0}}}};
+    if (o && !poly_mul(&sw->stride[ax], &po, &step))
+      return fail(p, at, "stencilc handles radii up to 64", "offset %lld is too large", o);
     if (o) poly_sub(p, &left, &step, &next), left = next;
-    const Term *prev = ax > 0 ? &sw->stride[ax - 1].t[0] : NULL;
+    const Term *prev = ax > 0 ? poly_lead(&sw->stride[ax - 1]) : NULL;
     if (prev && prev->deg == s->deg && !memcmp(prev->sym, s->sym, (size_t)s->deg) &&
         2 * llabs(o) * s->coef >= prev->coef)
       return fail(p, at, "keep offsets smaller than half the grid's extent",
@@ -667,7 +656,8 @@ static bool allocated_elements(CXCursor decl, long long *n) {
  * constant: 1 when declared, 0 when the declaration does not say (a pointer's first axis, a flat
  * pointer's slowest axis), -1 after a refusal. */
 static int declared_extent(Parser *p, const Sweep *sw, CXCursor decl, const char *name, int ax,
-                           char param[IR_NAME_MAX], long *cnst, CXCursor *size_at) {
+                           char param[IR_NAME_MAX], int *pad, long *cnst, CXCursor *size_at) {
+  *pad = 0;
   CXCursor sizes[1 + IR_MAX_DIMS];
   int n;
   bool pointer;
@@ -698,9 +688,10 @@ static int declared_extent(Parser *p, const Sweep *sw, CXCursor decl, const char
   param[0] = 0;
   if (sw->flat) {
     if (ax > 0) { /* from the strides: extent = stride[ax - 1] / stride[ax] */
-      long long k;
-      poly_ratio(p, &sw->stride[ax - 1], &sw->stride[ax], param, &k);
+      long long k, e_pad;
+      poly_ratio(p, &sw->stride[ax - 1], &sw->stride[ax], param, &k, &e_pad);
       *cnst = (long)k;
+      *pad = (int)e_pad; /* flat_layout kept it within IR_MAX_EXTENT_PAD */
       return 1;
     }
     long long total, s0;
@@ -734,8 +725,21 @@ static int declared_extent(Parser *p, const Sweep *sw, CXCursor decl, const char
     snprintf(param, IR_NAME_MAX, "%s", cur_ref_name(s));
     return 1;
   }
-  return fail(p, s, "give each grid dimension as a variable (n) or a constant",
-              "grid size must be a variable or a constant");
+  /* n + 2: the interior's size and the halo around it (a[ny + 2][nx + 2]) */
+  Poly e;
+  const char *var;
+  long long k;
+  Refusal saved = p->why;
+  bool padded = poly_of(p, s, &e) == 0 && poly_is_var_plus_const(p, &e, &var, &k) && k > 0 &&
+                k <= IR_MAX_EXTENT_PAD;
+  p->why = saved;
+  if (padded) {
+    snprintf(param, IR_NAME_MAX, "%s", var);
+    *pad = (int)k;
+    return 1;
+  }
+  return fail(p, s, "give each grid dimension as a variable (n), a variable plus a constant (n + 2) or a constant",
+              "grid size must be a variable, a variable plus a constant or a constant");
 }
 
 /* Where the constant extent of axis ax comes from, for messages (Stencil.extent_line): the
@@ -771,8 +775,8 @@ static int grid_shape(Parser *p, const Sweep *sw, CXCursor use) {
     const Loop *l = &sw->loops[axis_loop(sw, ax)];
     char *param = st->extent_param[ax];
     CXCursor size_at = clang_getNullCursor();
-    int declared =
-        declared_extent(p, sw, w->decl, w->name, ax, param, &st->extent_const[ax], &size_at);
+    int declared = declared_extent(p, sw, w->decl, w->name, ax, param, &st->extent_pad[ax],
+                                   &st->extent_const[ax], &size_at);
     if (declared < 0) return -1;
     if (declared && !param[0]) constant_origin(p, st, ax, w->decl, size_at);
     if (!declared && !l->ext[0])
@@ -781,7 +785,12 @@ static int grid_shape(Parser *p, const Sweep *sw, CXCursor use) {
                   "sizes",
                   "cannot tell the extent of axis %d of '%s': its loop over '%s' has a constant "
                   "bound and the declaration gives no size", ax, w->name, l->var);
-    if (!declared) snprintf(param, IR_NAME_MAX, "%s", l->ext);
+    if (!declared) {
+      snprintf(param, IR_NAME_MAX, "%s", l->ext);
+      /* a loop past its bound's name (1 <= i <= n) runs over an interior of n cells: the halo
+       * beyond it is as wide as the one below */
+      if (l->bound < 0 && l->lo <= IR_MAX_EXTENT_PAD) st->extent_pad[ax] = (int)(l->lo - l->bound);
+    }
     if (strcmp(l->ext, param))
       return fail(p, l->at, "bound each loop by the grid's size along its axis: i < n - R",
                   "loop over '%s' is bounded by '%s', but axis %d of '%s' has size '%s'", l->var,
@@ -791,7 +800,7 @@ static int grid_shape(Parser *p, const Sweep *sw, CXCursor use) {
       return fail(p, l->at, "keep the loop inside the grid",
                   "loop over '%s' runs past the end of the grid", l->var);
     st->lo[ax] = (int)l->lo;
-    long long hi = l->ext[0] ? l->bound : st->extent_const[ax] - l->bound;
+    long long hi = l->ext[0] ? l->bound + st->extent_pad[ax] : st->extent_const[ax] - l->bound;
     if (hi < 0 || hi > 1 << 20)
       return fail(p, l->at, "keep the loop inside the grid",
                   "loop over '%s' runs past the end of the grid", l->var);
@@ -813,9 +822,10 @@ static int same_grid(Parser *p, const Sweep *sw, CXCursor use) {
   for (int ax = 0; ax < st->dims; ax++) {
     char param[IR_NAME_MAX];
     long cnst = 0;
-    int declared = declared_extent(p, sw, sw->in_decl, sw->in, ax, param, &cnst, NULL);
+    int pad;
+    int declared = declared_extent(p, sw, sw->in_decl, sw->in, ax, param, &pad, &cnst, NULL);
     if (declared < 0) return -1;
-    if (declared && (strcmp(param, st->extent_param[ax]) ||
+    if (declared && (strcmp(param, st->extent_param[ax]) || pad != st->extent_pad[ax] ||
                      (!param[0] && cnst != st->extent_const[ax])))
       return fail(p, use, "declare both grids with the same sizes",
                   "axis %d of '%s' has another size than in '%s'", ax, sw->in, sw->out.name);

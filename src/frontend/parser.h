@@ -112,6 +112,12 @@ static inline enum CXCursorKind kind(CXCursor c) { return clang_getCursorKind(c)
 /* Whether the expression at c refers to the variable `name`. */
 bool mentions(CXCursor c, const char *name);
 
+/* Whether decl is a pointer declared inside the time loop (a row or cell pointer). */
+bool pointer_in_loops(const Parser *p, CXCursor decl);
+/* The grid a row pointer points into, through a chain of row pointers (target: its name and
+ * declaration, row: decl), and the pointer's offset into it when offset is not NULL. */
+int row_target(Parser *p, CXCursor decl, Access *target, Poly *offset);
+
 /* ---- poly.c ---- */
 
 /* The index expression at c as a polynomial: constants (literals, macros, enumerators, const
@@ -132,12 +138,15 @@ bool poly_is_var_plus_const(const Parser *p, const Poly *a, const char **name, l
 bool poly_split(Parser *p, const Poly *a, const char *name, Poly *stride, Poly *rest);
 /* The text of a polynomial ("ny * nx", "512"), for messages and extents. */
 void poly_text(const Parser *p, const Poly *a, char *out, size_t size);
-/* Exact division of monomials: a / b as a constant or a single name; false otherwise. */
+/* Exact division a / b as a constant (*k, name "") or a single name plus a constant (name,
+ * *pad: the stride (nx + 2) * ny of a grid padded with its halo over ny); false otherwise. */
 bool poly_ratio(const Parser *p, const Poly *a, const Poly *b, char name[IR_NAME_MAX],
-                long long *k);
+                long long *k, long long *pad);
+/* The term of highest degree (the polynomial's only term when it is a monomial); a->n > 0. */
+const Term *poly_lead(const Poly *a);
 /* Whether a is one term (coefficient times a product of names). */
 bool poly_is_monomial(const Poly *a);
-/* Compare the name products of two monomials: <0, 0, >0 by degree then names. */
+/* Compare the leading terms of two polynomials: <0, 0, >0 by degree, names, coefficient. */
 int poly_monomial_cmp(const Poly *a, const Poly *b);
 
 /* Value of an integer expression of constants and filter-loop variables. */

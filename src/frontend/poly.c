@@ -216,6 +216,15 @@ int poly_of(Parser *p, CXCursor c, Poly *out) {
     rc = 0;
   } else if (kind(c) == CXCursor_BinaryOperator && !cur_binary_op(p->tu, c, op)) {
     rc = expanded_poly(p, c, out);
+  } else if (kind(c) == CXCursor_MemberRefExpr) { /* g->nx: a size held in a struct */
+    char field[IR_NAME_MAX];
+    cur_name(c, field);
+    rc = fail(p, c,
+              "copy the struct's sizes into locals before the loops and index with them: const "
+              "int nx = g->nx, ny = g->ny; ... a[i * nx + j]",
+              "the struct member '%s' is used as a size; stencilc takes sizes as variables, "
+              "macros or constants",
+              field);
   } else {
     rc = fail(p, c, HINT_AFFINE, "index is not an affine expression of the loop variables");
   }
@@ -313,17 +322,17 @@ void poly_text(const Parser *p, const Poly *a, char *out, size_t size) {
 bool poly_is_monomial(const Poly *a) { return a->n == 1; }
 
 int poly_monomial_cmp(const Poly *a, const Poly *b) {
-  if (a->t[0].deg != b->t[0].deg) return a->t[0].deg - b->t[0].deg;
-  long long x = a->t[0].coef, y = b->t[0].coef;
-  int names = term_cmp(&a->t[0], &b->t[0]);
+  const Term *s = poly_lead(a), *t = poly_lead(b);
+  if (s->deg != t->deg) return s->deg - t->deg;
+  long long x = s->coef, y = t->coef;
+  int names = term_cmp(s, t);
   if (names) return names;
   return (x > y) - (x < y);
 }
 
-bool poly_ratio(const Parser *p, const Poly *a, const Poly *b, char name[IR_NAME_MAX],
-                long long *k) {
-  if (!poly_is_monomial(a) || !poly_is_monomial(b)) return false;
-  const Term *x = &a->t[0], *y = &b->t[0];
+/* The leading term of the quotient of two leading terms x / y: a constant (*sym = -1) or one
+ * name with coefficient 1; false when y does not divide x so. */
+static bool term_ratio(const Term *x, const Term *y, long long *k, int *sym) {
   if (y->coef == 0 || x->coef % y->coef) return false;
   *k = x->coef / y->coef;
   /* the names of x less those of y: none (a constant) or one with coefficient 1 */
@@ -333,10 +342,41 @@ bool poly_ratio(const Parser *p, const Poly *a, const Poly *b, char name[IR_NAME
     else left[nleft++] = x->sym[u];
   }
   if (v != y->deg || nleft > 1 || (nleft == 1 && *k != 1)) return false;
-  name[0] = 0;
-  if (nleft == 1) snprintf(name, IR_NAME_MAX, "%s", p->syms[left[0]]);
+  *sym = nleft ? left[0] : -1;
   return true;
 }
+
+/* Whether a == k * b for the constant k. */
+static bool const_multiple(const Poly *a, const Poly *b, long long k) {
+  Poly kb, d, kp = {.n = 1, .t = {{k, 0, {0}}}};
+  long long zero;
+  if (k == 0) return poly_is_const(a, &zero) && zero == 0;
+  if (!multiply(b, &kp, &kb) || !combine(a, &kb, -1, &d)) return false;
+  return poly_is_const(&d, &zero) && zero == 0;
+}
+
+bool poly_ratio(const Parser *p, const Poly *a, const Poly *b, char name[IR_NAME_MAX],
+                long long *k, long long *pad) {
+  if (a->n < 1 || b->n < 1) return false;
+  const Term *x = poly_lead(a), *y = poly_lead(b);
+  int sym;
+  *pad = 0;
+  name[0] = 0;
+  if (!term_ratio(x, y, k, &sym)) return false;
+  if (sym < 0) return const_multiple(a, b, *k);
+  /* a = (name + pad) * b: what a holds beyond name * b is a constant multiple of b */
+  Poly nb, r, np = {.n = 1, .t = {{1, 1, {(unsigned char)sym}}}};
+  if (!multiply(b, &np, &nb) || !combine(a, &nb, -1, &r)) return false;
+  if (r.n > 0) {
+    int none;
+    if (!term_ratio(poly_lead(&r), y, pad, &none) || none >= 0 || !const_multiple(&r, b, *pad))
+      return false;
+  }
+  snprintf(name, IR_NAME_MAX, "%s", p->syms[sym]);
+  return true;
+}
+
+const Term *poly_lead(const Poly *a) { return &a->t[a->n - 1]; }
 
 bool eval_index(Parser *p, CXCursor c, long long *v) {
   Refusal saved = p->why;

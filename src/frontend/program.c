@@ -221,6 +221,15 @@ static bool is_pointer(CXCursor c) {
   return clang_getCanonicalType(clang_getCursorType(cur_strip(c))).kind == CXType_Pointer;
 }
 
+/* Whether s assigns one element of an array (p[src] += w[it] * dt2, u[next][sz][sx] = ...): a
+ * point source added each step beside the sweep, as seismic codes inject a wavelet. */
+static bool cell_update(CXCursor s, Access *a) {
+  CXCursor kids[2];
+  enum CXCursorKind k = kind(s);
+  return (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
+         cur_children(s, kids, 2) == 2 && cur_access(kids[0], a) == CUR_ACCESS;
+}
+
 /* The statements after the stages: pointer moves (float *tmp = u; u = unew; unew = tmp;) that
  * rotate 2 or 3 grids; fills p->rot. A name assigned before its value is read is a temporary. */
 static int parse_rotations(Parser *p, const CXCursor *s, int n) {
@@ -244,6 +253,17 @@ static int parse_rotations(Parser *p, const CXCursor *s, int n) {
     }
     if (!clang_Cursor_isNull(from_at) && cur_ref_name(from_at))
       snprintf(src, sizeof src, "%s", cur_ref_name(from_at));
+    Access a;
+    if (!dst[0] && cell_update(s[i], &a)) {
+      p->program_form = true; /* this message, not the single-stencil front end's */
+      return fail(p, s[i],
+                  "leave the source out of the time loop stencilc reads: run the stencil's "
+                  "steps from your code and add the source to the grid between them",
+                  "an update of one element of '%s' in the time loop, beside the sweep (a point "
+                  "source, such as a wavelet added each step): stencilc does not take point "
+                  "sources yet",
+                  a.name);
+    }
     if (!dst[0] || !src[0] || nmv + 2 > MAX_MOVES)
       return fail(p, s[i],
                   "after the stages, only swap the grids' pointers: float *tmp = u; u = unew; "
@@ -346,8 +366,26 @@ static int parse_access(Parser *p, CXCursor c, Access *a) {
   switch (cur_access(c, a)) {
   case CUR_ACCESS_DEEP: return fail(p, c, HINT_PROGRAM, "array access has too many subscripts");
   case CUR_NO_ACCESS: return fail(p, c, HINT_PROGRAM, "expected an access to a grid array");
-  default: return 0;
+  default: break;
   }
+  /* through a row pointer (const float *up = &u[(i - 1) * nx]; up[j]): the grid it points into,
+   * the row's offset added to the subscript where it is read (flat_read) */
+  char name[IR_NAME_MAX], why[512] = "";
+  CXCursor grid;
+  int row = flat_row(&p->flat, a->decl, name, &grid, why, sizeof why);
+  if (row < 0)
+    return fail(p, c,
+                "set a row pointer once, where it is declared: const float *up = &u[(i - 1) * "
+                "nx]; or index the grid itself: u[(i - 1) * nx + j]",
+                "%s", why);
+  if (row == 0) return 0;
+  if (a->nsub != 1)
+    return fail(p, c, HINT_PROGRAM, "'%s' is a row pointer but is indexed with %d subscripts",
+                a->name, a->nsub);
+  a->row = a->decl;
+  a->decl = grid;
+  snprintf(a->name, sizeof a->name, "%s", name);
+  return 0;
 }
 
 /* The offsets of a flattened read a[IDX(i + c, j + d, k + e)], a[idx + nx] (idx = i * nx + j):
@@ -356,13 +394,16 @@ static int flat_read(Parser *p, const Access *a, CXCursor sub, int off[IR_MAX_DI
   const Program *pr = p->pr;
   char vars[IR_MAX_DIMS][IR_NAME_MAX], why[512] = "";
   for (int ax = 0; ax < pr->dims; ax++) memcpy(vars[ax], p->loops[ax].var, IR_NAME_MAX);
-  if (!flat_offsets(&p->flat, sub, a->name, pr->dims, (const char(*)[IR_NAME_MAX])vars,
-                    (const char(*)[IR_NAME_MAX])pr->extent_param, pr->extent_const, off, why,
-                    sizeof why))
+  if (!flat_offsets(&p->flat, sub, a->row, a->name, pr->dims, (const char(*)[IR_NAME_MAX])vars,
+                    (const char(*)[IR_NAME_MAX])pr->extent_param, pr->extent_pad,
+                    pr->extent_const, off, why, sizeof why))
     return 0;
   char ext[3 * IR_NAME_MAX + 16] = "";
   for (int ax = 0, n = 0; ax < pr->dims; ax++) {
-    if (pr->extent_param[ax][0])
+    if (pr->extent_param[ax][0] && pr->extent_pad[ax])
+      n += snprintf(ext + n, sizeof ext - (size_t)n, "%s%s + %d", ax ? " x " : "",
+                    pr->extent_param[ax], pr->extent_pad[ax]);
+    else if (pr->extent_param[ax][0])
       n += snprintf(ext + n, sizeof ext - (size_t)n, "%s%s", ax ? " x " : "", pr->extent_param[ax]);
     else
       n += snprintf(ext + n, sizeof ext - (size_t)n, "%s%ld", ax ? " x " : "", pr->extent_const[ax]);
@@ -409,14 +450,35 @@ static int offsets(Parser *p, const Access *a, int first, int off[IR_MAX_DIMS]) 
 
 /* The extent of axis ax as the stage's loop implies it (for a grid declared without it): the
  * loop's size parameter (i < n - 1), or the constant its bound is written with (i < NZ - 1). */
-static int loop_extent(Parser *p, const Access *a, int ax, char param[IR_NAME_MAX], long long *e) {
+static int loop_extent(Parser *p, const Access *a, int ax, char param[IR_NAME_MAX], int *pad,
+                       long long *e) {
   const Loop *l = &p->loops[ax];
-  if (l->ext[0]) snprintf(param, IR_NAME_MAX, "%s", l->ext);
-  else if (!(*e = p->size[ax]))
+  if (l->ext[0]) {
+    snprintf(param, IR_NAME_MAX, "%s", l->ext);
+    /* a loop past its bound's name (1 <= i <= n) runs over an interior of n cells: the halo
+     * beyond it is as wide as the one below */
+    if (l->bound < 0 && l->lo <= IR_MAX_EXTENT_PAD / 2) *pad = (int)(l->lo - l->bound);
+  } else if (!(*e = p->size[ax]))
     return fail(p, l->at, "bound the loop by the grid's size (i < NZ - 1, with NZ a macro or a const)",
                 "cannot tell the extent of axis %d of '%s': its declaration gives no size and the "
                 "loop over '%s' is bounded by a bare number", ax, a->name, l->var);
   return 0;
+}
+
+/* A size written n + k (a[ny + 2][nx + 2]: the interior's size and the halo around it), k a
+ * constant from 1 to IR_MAX_EXTENT_PAD: its name and k. */
+static bool padded_size(Parser *p, CXCursor at, char param[IR_NAME_MAX], int *pad) {
+  CXCursor kids[2];
+  char op[4];
+  long long k;
+  at = cur_strip(at);
+  if (kind(at) != CXCursor_BinaryOperator || !cur_binary_op(p->tu, at, op) || strcmp(op, "+") ||
+      cur_children(at, kids, 2) != 2 || !cur_ref_name(kids[0]) || !cur_eval_int(kids[1], &k) ||
+      k < 1 || k > IR_MAX_EXTENT_PAD)
+    return false;
+  snprintf(param, IR_NAME_MAX, "%s", cur_ref_name(kids[0]));
+  *pad = (int)k;
+  return true;
 }
 
 /* Checks a grid's declaration: floating elements of the program's type, `levels` time levels
@@ -465,19 +527,24 @@ static int grid_decl(Parser *p, const Access *a, int levels, bool level_dim, boo
   for (int ax = 0; ax < pr->dims; ax++) {
     char param[IR_NAME_MAX] = "";
     long long e = 0;
+    int pad = 0;
     CXCursor at = ax < missing ? a->decl : sizes[first + ax - missing];
     if (ax < missing) {
-      if (loop_extent(p, a, ax, param, &e)) return -1;
-    } else if (!cur_eval_int(at, &e) && !cur_ref_name(at)) {
-      return fail(p, at, "give each grid dimension as a parameter (n) or a constant",
-                  "grid size must be a variable or a constant");
+      if (loop_extent(p, a, ax, param, &pad, &e)) return -1;
+    } else if (!cur_eval_int(at, &e) && !cur_ref_name(at) && !padded_size(p, at, param, &pad)) {
+      return fail(p, at,
+                  "give each grid dimension as a parameter (n), a parameter plus a constant (n "
+                  "+ 2) or a constant",
+                  "grid size must be a variable, a variable plus a constant or a constant");
     } else if (cur_ref_name(at) && !cur_eval_int(at, &e)) {
       snprintf(param, sizeof param, "%s", cur_ref_name(at));
     }
     if (first_grid) {
       snprintf(pr->extent_param[ax], IR_NAME_MAX, "%s", param);
       pr->extent_const[ax] = param[0] ? 0 : e;
-    } else if (strcmp(param, pr->extent_param[ax]) || (!param[0] && e != pr->extent_const[ax])) {
+      pr->extent_pad[ax] = pad;
+    } else if (strcmp(param, pr->extent_param[ax]) || pad != pr->extent_pad[ax] ||
+               (!param[0] && e != pr->extent_const[ax])) {
       return fail(p, at, "every grid of a program has the same extents",
                   "axis %d of '%s' differs from the program's first grid", ax, a->name);
     }
@@ -763,15 +830,19 @@ static int update_temp(Parser *p, CXCursor s) {
 
 /* ---- stages ---- */
 
-/* Whether the n statements s declare integer variables only: a row's index before the inner
- * loop (const int row = i * nx;), which flat.c reads where it is used. */
+/* Whether the n statements s declare integer variables and pointers only: a row's index before
+ * the inner loop (const int row = i * nx;), which flat.c reads where it is used, and row
+ * pointers (const float *up = &u[(i - 1) * nx];), which parse_access reads through. */
 static bool index_decls(const CXCursor *s, int n) {
   CXCursor vars[CUR_MAX_CHILDREN];
   for (int i = 0; i < n; i++) {
     int nv = cur_children(s[i], vars, CUR_MAX_CHILDREN);
     if (kind(s[i]) != CXCursor_DeclStmt || nv > CUR_MAX_CHILDREN) return false;
-    for (int v = 0; v < nv; v++)
-      if (kind(vars[v]) != CXCursor_VarDecl || !cur_integer_type(vars[v])) return false;
+    for (int v = 0; v < nv; v++) /* (pointers: row pointers, which parse_access reads) */
+      if (kind(vars[v]) != CXCursor_VarDecl ||
+          !(cur_integer_type(vars[v]) ||
+            clang_getCanonicalType(clang_getCursorType(vars[v])).kind == CXType_Pointer))
+        return false;
   }
   return true;
 }
@@ -811,7 +882,7 @@ static int stage_bounds(Parser *p, Stage *s) {
                   "loop over '%s' is bounded by '%s', but axis %d of the grids has size '%s'", l->var,
                   l->ext[0] ? l->ext : "a constant", ax, ext[0] ? ext : "constant");
     s->st.lo[ax] = (int)l->lo;
-    long long hi = ext[0] ? l->bound : pr->extent_const[ax] - l->bound;
+    long long hi = ext[0] ? l->bound + pr->extent_pad[ax] : pr->extent_const[ax] - l->bound;
     if (l->lo < 0 || hi < 0 || l->lo > 1 << 20 || hi > 1 << 20)
       return fail(p, l->at, "keep the loop inside the grid", "loop over '%s' runs outside the grid", l->var);
     s->st.hi[ax] = (int)hi;
@@ -872,6 +943,21 @@ static int stage_target(Parser *p, CXCursor nest) {
   /* a time level first: u[(t + 1) % 3][i][j], u[(t + 1) % 2][IDX(i, j)] */
   bool level_sub = a.nsub > 1 && cur_mentions(a.sub[0], p->time.var);
   int spatial = a.nsub - level_sub, k = 0;
+  for (int i = level_sub; i < a.nsub && spatial > 1 && clang_Cursor_isNull(a.row); i++) {
+    /* ey[0][j] = src[t]: a row set each step, as PolyBench's fdtd-2d */
+    bool indexed = cur_mentions(a.sub[i], p->time.var);
+    for (int l = 0; l < pr->dims; l++) indexed = indexed || cur_mentions(a.sub[i], p->loops[l].var);
+    if (!indexed) {
+      p->program_form = true;
+      return fail(p, lhs,
+                  "set boundary values outside the time loop stencilc reads, or write the "
+                  "stage over the whole grid's axes",
+                  "the stage writes '%s' at a subscript that no loop of it runs over (a boundary "
+                  "row or a source set each step, as ey[0][j] = src[t]): stencilc does not take "
+                  "such stages yet",
+                  a.name);
+    }
+  }
   if (spatial != pr->dims && spatial != 1)
     return fail(p, lhs, HINT_PROGRAM, "'%s' is written with %d subscripts; a %dD grid takes %d, "
                 "or %d with its time level first", a.name, a.nsub, pr->dims, pr->dims, pr->dims + 1);

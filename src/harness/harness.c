@@ -171,7 +171,7 @@ static void bind_var(Buf *out, const Plan *p, int k) {
       break;
     case BIND_EXTENT: {
       int a = extent_axis(st, v);
-      snprintf(value, sizeof value, "stencilc_in.ext[%d]", a);
+      snprintf(value, sizeof value, "stencilc_in.ext[%d] - %d", a, st->extent_pad[a]);
       copy_bind_scalar(out, &p->c, k, value);
       copy_value_name(&check, &p->c, k);
       if (p->c.slot[k] >= 0) { /* read back through its type */
@@ -183,9 +183,9 @@ static void bind_var(Buf *out, const Plan *p, int k) {
       for (int b = a; b < st->dims; b++)
         if (!strcmp(st->extent_param[b], v->name))
           buf_printf(out,
-                     "  rt_user_need((long)(%s) == stencilc_in.ext[%d], \"the grid's extent "
-                     "along axis %d does not fit '%s'\");\n",
-                     check.s, b, b, v->name);
+                     "  rt_user_need((long)(%s) + %d == stencilc_in.ext[%d], \"the grid's "
+                     "extent along axis %d does not fit '%s'\");\n",
+                     check.s, st->extent_pad[b], b, b, v->name);
       break;
     }
     case BIND_STEPS:

@@ -154,13 +154,14 @@ static void bind_var(Buf *out, const Plan *p, int k) {
       break;
     case BIND_EXTENT: {
       int a = extent_axis(pr, v);
-      snprintf(value, sizeof value, "stencilc_in.ext[%d]", a);
+      /* a grid padded with its halo (a[ny + 2][nx + 2]) gives the name its extent less the pad */
+      snprintf(value, sizeof value, "stencilc_in.ext[%d] - %d", a, pr->extent_pad[a]);
       copy_bind_scalar(out, &p->c, k, value);
       for (int b = a + 1; b < pr->dims; b++)
         if (!strcmp(pr->extent_param[b], v->name))
-          buf_printf(out, "  rt_user_need(stencilc_in.ext[%d] == stencilc_in.ext[%d], \"the grid's "
-                          "extents along axes %d and %d differ, but '%s' sizes both\");\n",
-                     a, b, a, b, v->name);
+          buf_printf(out, "  rt_user_need(stencilc_in.ext[%d] - %d == stencilc_in.ext[%d] - %d, "
+                          "\"the grid's extents along axes %d and %d differ, but '%s' sizes both\");\n",
+                     a, pr->extent_pad[a], b, pr->extent_pad[b], a, b, v->name);
       break;
     }
     case BIND_STEPS:

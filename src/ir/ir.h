@@ -12,6 +12,8 @@
 #include <stdint.h>
 
 enum { IR_MAX_DIMS = 3, IR_NAME_MAX = 64, IR_MAX_ARGS = 2 };
+/* The largest extent_pad: a halo of 64 cells (the radius limit) on each side. */
+enum { IR_MAX_EXTENT_PAD = 128 };
 
 /* Most run-time weights a stencil may read: CUDA programs keep them in constant memory (64 KB),
  * and 4096 doubles leave room for anything else there. */
@@ -124,6 +126,10 @@ typedef struct {
    * extent_const[a]. The updated interior along axis a is [lo[a], E_a - hi[a]). */
   char extent_param[IR_MAX_DIMS][IR_NAME_MAX];
   long extent_const[IR_MAX_DIMS];
+  /* With extent_param: E_a = extent_param[a] + extent_pad[a], the interior sizes of a grid
+   * with a halo written around it (a[n + 2][n + 2] swept by 1 <= i <= n, Fortran style); 0
+   * otherwise. */
+  int extent_pad[IR_MAX_DIMS];
   int lo[IR_MAX_DIMS], hi[IR_MAX_DIMS];
   /* Where a constant extent is declared, for messages: the line of the grid's declaration, and
    * the size's name when it is written as one (the macro N of A[N][N]), else "". */

@@ -1,0 +1,15 @@
+// expect: 5:3: error: the loop nest is inside a while loop; stencilc takes the time loop as a for loop
+/* The time loop written as while (t < nt) with the counter stepped at the end of its body. */
+void heat(int n, int nt, float *a, float *b) {
+  int t = 0;
+  while (t < nt) {
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        b[i * n + j] = 0.25f * (a[(i - 1) * n + j] + a[(i + 1) * n + j] + a[i * n + j - 1] +
+                                a[i * n + j + 1]);
+    float *tmp = a;
+    a = b;
+    b = tmp;
+    t++;
+  }
+}
