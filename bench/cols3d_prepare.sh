@@ -33,7 +33,7 @@ while read -r name dt variants; do
     var "$name" "$dt" "$@"
   done
 done <<'LIST'
-star3d1r float - 2:-:- 2:3:32x16 2:6:32x16 4:3:32x16 4:4:16x32 4:6:32x16 4:3:16x32
+star3d1r float - 2:-:- 2:3:32x16 2:6:32x16 4:3:32x16 4:4:16x32 4:5:32x16 4:3:16x32
 star3d2r float - 2:2:32x16 4:2:32x16 2:3:32x16
 star3d3r float - 2:1:32x16 4:1:32x16
 star3d4r float - 2:1:32x16 4:1:32x16

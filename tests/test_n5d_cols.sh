@@ -92,23 +92,27 @@ refused() { # WHAT FILE OPTIONS...: exit 2, a message naming --cols or the halo,
 }
 refused "3D rings over 64 registers" examples/star3d1r.c --cols 4 --bt 4 --rows 8
 "$STENCILC" gen examples/star3d1r.c --backend n5d --cols 4 --bt 4 --rows 8 --bs 32x16 -o "$tmp/r.cu" 2>"$tmp/r.err"
-[ $? -eq 2 ] && grep -q 'about 256 registers .*128 fit .*--rows 2 fits' "$tmp/r.err" && ok ||
-  no "star3d1r --cols 4 --bt 4 --rows 8 on 512 threads: want 4 x (4 x 10 + 8 + 8) + 32 = 256 registers, 128, rows 2: $(head -1 "$tmp/r.err")"
+[ $? -eq 2 ] && grep -q 'about 280 registers .*128 fit .*--rows 1 fits' "$tmp/r.err" && ok ||
+  no "star3d1r --cols 4 --bt 4 --rows 8 on 512 threads: want 4 x (4 x 10 + 8 + 8) + 56 = 280 registers, 128, rows 1: $(head -1 "$tmp/r.err")"
 refused "3D double: one row over the registers" examples/box3d1r.c --dtype double --cols 8 --bs 32x16
 refused "3D halo over the tile's rows" examples/star3d2r.c --cols 2 --bt 2 --bs 8x8
-# without --rows, the rows per barrier the registers hold: 3 for star3d1r's 4 columns of 3
-# levels on 512 threads (4 x (3 x 5 + 3 + 3) + 32 = 116 of 128; 4 rows take 136)
+# without --rows, the rows per barrier the registers hold: 2 for star3d1r's 4 columns of 3
+# levels on 512 threads (4 x (3 x 4 + 2 + 2) + 56 = 120 of 128; 3 rows take 140)
 "$STENCILC" gen examples/star3d1r.c --backend n5d --cols 4 --bt 3 --bs 32x16 -o "$tmp/a.cu" 2>/dev/null &&
-  grep -q '^#define N5D_ROWS 3$' "$tmp/a.cu" && grep -q '^#define N5D_COLS 4$' "$tmp/a.cu" && ok ||
-  no "star3d1r --cols 4 --bt 3 --bs 32x16: want 3 rows per barrier"
+  grep -q '^#define N5D_ROWS 2$' "$tmp/a.cu" && grep -q '^#define N5D_COLS 4$' "$tmp/a.cu" && ok ||
+  no "star3d1r --cols 4 --bt 3 --bs 32x16: want 2 rows per barrier"
 refused "9 columns" examples/j2d5pt.c --cols 9
 refused "halo over the tile" examples/box2d4r.c --bt 8 --bs 32 --cols 2
 refused "a stencil program" examples/programs/heat2d_var.c --cols 2
 "$STENCILC" gen examples/box2d4r.c --backend n5d --bt 7 --bs 32 --cols 2 -o "$tmp/a.cu" 2>/dev/null &&
   grep -q '^#define N5D_COLS 2$' "$tmp/a.cu" && ok || no "box2d4r bT 7 on 64 columns: the halo 56 leaves 8"
 # --explain counts the shared reads per cell and level: star2d1r with 4 columns reads one
-# neighbour on each side for its 4 cells (0.5), star2d2r two on each side (1), one column 2
-for want in "star2d1r 0.5 --cols 4" "star2d2r 1 --cols 4" "star2d1r 2 --regs 64"; do
+# neighbour on each side for its 4 cells (0.5), star2d2r two on each side (1), one column 2;
+# in 3D star3d1r reads the rows above and below every column and one column on each side
+# ((4 x 2 + 2) / 4 = 2.5), box3d1r with 2 columns 4 columns of the rows above and below and
+# one on each side of its own ((2 x 4 + 2) / 2 = 5), with one column its 9 in-plane offsets
+for want in "star2d1r 0.5 --cols 4" "star2d2r 1 --cols 4" "star2d1r 2 --regs 64" "star3d1r 2.5 --cols 4 --bs 32x16" \
+  "box3d1r 5 --cols 2 --bs 32x16" "box3d1r 9"; do
   set -- $want
   name=$1 reads=$2; shift 2
   "$STENCILC" gen "examples/$name.c" --backend n5d "$@" --explain -o "$tmp/x.cu" 2>"$tmp/x.err" &&
@@ -139,6 +143,10 @@ if command -v nvcc >/dev/null && command -v python3 >/dev/null; then
     set -- $want
     grep -q " ld.shared=$2 " "$tmp/s$1.mix" && ok || no "star2d1r --cols $1: want ld.shared=$2: $(sed -n 2p "$tmp/s$1.mix")"
   done
+  # 3D: star3d1r's 4 columns read 2.5 words per cell and level (one column: 4), as counted above
+  "$STENCILC" gen examples/star3d1r.c --backend n5d --cols 4 --bs 32x16 -o "$tmp/t4.cu" &&
+    python3 bench/ptx_mix.py "$tmp/t4.cu" >"$tmp/t4.mix" 2>&1 && grep -q " ld.shared=2.50 " "$tmp/t4.mix" && ok ||
+    no "star3d1r --cols 4: want ld.shared=2.50: $(sed -n 2p "$tmp/t4.mix")"
   # inner blocks take no boundary select: with one column, 5 FMA-class instructions and fewer
   # setp/selp than the one-column kernel of the defaults
   "$STENCILC" gen examples/star2d1r.c --backend n5d --regs 64 -o "$tmp/s0.cu" && python3 bench/ptx_mix.py "$tmp/s0.cu" >"$tmp/s0.mix" 2>&1

@@ -177,14 +177,16 @@ static void set_rows(Plan *pl, int v) {
 /* Registers a thread of the 3D --cols kernel needs, estimated from the values it keeps live: per
  * column, the rings of W rows of its levels (DF: levels 0..bT-1, ASSOC: 1..bT; GENERAL keeps
  * them in shared memory), the prefetched rows of level 0, V outputs and (ASSOC, GENERAL) V new
- * rows of the level below; a double takes two registers. The 16 + 4 per column are the indices,
- * the column's two offsets and its tests. Over the budget the kernel spills its rings to local
+ * rows of the level below; a double takes two registers. The 16 + 10 per column are the indices,
+ * the column's offsets, addresses and tests, as ptxas (sm_90) allocates them for star3d1r and
+ * box3d1r at 2 and 4 columns (128 registers and 24 to 88 bytes of spills where 4 per column
+ * admitted 4 columns of 3 rows). Over the budget the kernel spills its rings to local
  * memory, which in 3D (the whole plane's threads spilling each row) costs more than the columns
  * gain; in 2D the caps that spill a little were measured faster, and no estimate applies. */
 static int wide_registers(const Plan *pl, DType dt) {
   int rings = pl->mode == N5D_GENERAL ? 0 : pl->bt * pl->w;
   int per_col = rings + lookahead(pl) + pl->v + (pl->mode == N5D_DIAGONAL_FREE ? 0 : pl->v);
-  return pl->cols * per_col * ir_dtype_bytes(dt) / 4 + 16 + 4 * pl->cols;
+  return pl->cols * per_col * ir_dtype_bytes(dt) / 4 + 16 + 10 * pl->cols;
 }
 
 /* The registers a thread may take: the cap, or the SM's file shared by one block's threads. */
