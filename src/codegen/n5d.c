@@ -121,14 +121,15 @@ static int shared_reads(const Stencil *st, N5dMode mode) {
   return reads;
 }
 
-/* The same counts for --cols, per cell: the distinct columns outside the thread (or, in the
- * general mode, every point) that its N columns read, and the columns it publishes, over N. */
 typedef struct {
   int dy, cc; /* rows of threads away along y (3D), column of the row (see spot) */
 } Spot;
 static bool published(const Plan *pl, int c);
 static bool own_column(const Plan *pl, Spot s);
 static Spot spot(const Stencil *st, const Plan *pl, int point, int c);
+
+/* The same counts for --cols, per cell: the distinct columns outside the thread (or, in the
+ * general mode, every point) that its N columns read, and the columns it publishes, over N. */
 
 static void wide_shared_words(const Stencil *st, Plan *pl) {
   int reads = 0, writes = 0, n = pl->cols;
@@ -196,6 +197,29 @@ static int register_budget(const Plan *pl, const GpuSpec *gpu) {
   return pl->regs && pl->regs < most ? pl->regs : most;
 }
 
+/* The 3D --cols kernel's rows per barrier: without --rows as many as registers and shared memory
+ * hold; a refusal (-1) when the thread's columns do not fit its registers, with the rows that
+ * would. */
+static int fit_wide_rows(const N5dParams *p, DType dt, const GpuSpec *gpu, Plan *pl, Refusal *why) {
+  int budget = register_budget(pl, gpu);
+  while (!p->rows && pl->v > 1 && (wide_registers(pl, dt) > budget || shared_bytes(pl, dt) > gpu->smem_per_block))
+    set_rows(pl, pl->v - 1);
+  if (wide_registers(pl, dt) <= budget) return 0;
+  int need = wide_registers(pl, dt), rows = pl->v, fit = 0;
+  for (int v = rows - 1; v >= 1 && !fit; v--) {
+    set_rows(pl, v);
+    fit = wide_registers(pl, dt) <= budget ? v : 0;
+  }
+  char fits[32] = "";
+  if (fit) snprintf(fits, sizeof fits, "; --rows %d fits", fit);
+  return codegen_refuse(why, "lower --rows, --bt or --cols, or take fewer threads per block (512 leave 128 "
+                             "registers to each, 256 leave 255)",
+                        "--cols %d in 3D: a thread keeps about %d registers (%d columns of %d levels of "
+                        "%d-row rings, %d rows per barrier, %s); %d fit %s%s", pl->cols, need, pl->cols,
+                        pl->bt, 2 * pl->rs + rows, rows, ir_dtype_name(dt), budget,
+                        pl->regs ? "under --regs" : "when the block's threads share an SM", fits);
+}
+
 /* Fills the plan and refuses impossible combinations with the limit and the value. */
 static int n5d_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusal *why) {
   N5dParams params;
@@ -233,28 +257,7 @@ static int n5d_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusa
                           "choose --bs so that the threads per block are a multiple of 32, at most 1024",
                           "a block of %dx%d = %ld threads is not a multiple of 32 up to %d",
                           pl->bsy, pl->bsx, threads, gpu->max_threads_per_block);
-  if (pl->wide && st->dims == 3) { /* without --rows, as many rows per barrier as registers and
-                                    * shared memory hold */
-    int budget = register_budget(pl, gpu);
-    while (!p->rows && pl->v > 1 && (wide_registers(pl, opt->dtype) > budget ||
-                                     shared_bytes(pl, opt->dtype) > gpu->smem_per_block))
-      set_rows(pl, pl->v - 1);
-    if (wide_registers(pl, opt->dtype) > budget) {
-      int need = wide_registers(pl, opt->dtype), rows = pl->v, fit = 0;
-      for (int v = rows - 1; v >= 1 && !fit; v--) {
-        set_rows(pl, v);
-        fit = wide_registers(pl, opt->dtype) <= budget ? v : 0;
-      }
-      char fits[32] = "";
-      if (fit) snprintf(fits, sizeof fits, "; --rows %d fits", fit);
-      return codegen_refuse(why, "lower --rows, --bt or --cols, or take fewer threads per block (512 "
-                                 "leave 128 registers to each, 256 leave 255)",
-                            "--cols %d in 3D: a thread keeps about %d registers (%d columns of %d levels "
-                            "of %d-row rings, %d rows per barrier, %s); %d fit %s%s", pl->cols, need,
-                            pl->cols, pl->bt, 2 * pl->rs + rows, rows, ir_dtype_name(opt->dtype), budget,
-                            pl->regs ? "under --regs" : "when the block's threads share an SM", fits);
-    }
-  }
+  if (pl->wide && st->dims == 3 && fit_wide_rows(p, opt->dtype, gpu, pl, why)) return -1;
   if (2 * pl->bt * pl->rx >= pl->bsx * pl->cols || (st->dims == 3 && 2 * pl->bt * pl->ry >= pl->bsy))
     return codegen_refuse(why, "lower --bt or widen --bs",
                           "the halo 2*bT*radius = %d (x) / %d (y) leaves no output in a %dx%d block",
