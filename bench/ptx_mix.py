@@ -19,7 +19,7 @@ def main():
     text = open(src).read()
     defs = dict(re.findall(r"#define (N5D_BT|N5D_COLS) (\d+)", text))
     loop = re.search(r"for \(int m = 0; m < M; m \+= (\d+)\)", text)
-    text = re.sub(r"if \(i0 - N5D_BT \* RS < LO0 \|\|[^\n]*(\n\s*xb < LO1[^\n]*)?", "if (0)", text, count=1)
+    text = re.sub(r"if \(i0 - N5D_BT \* RS < LO0 \|\|[^\n]*(\n\s*xb < LO\d[^\n]*)?", "if (0)", text, count=1)
     with tempfile.TemporaryDirectory() as d:
         cu, ptx = os.path.join(d, "k.cu"), os.path.join(d, "k.ptx")
         open(cu, "w").write(text)

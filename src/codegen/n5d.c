@@ -121,10 +121,15 @@ static int shared_reads(const Stencil *st, N5dMode mode) {
   return reads;
 }
 
+typedef struct {
+  int dy, cc; /* rows of threads away along y (3D), column of the row (see spot) */
+} Spot;
+static bool published(const Plan *pl, int c);
+static bool own_column(const Plan *pl, Spot s);
+static Spot spot(const Stencil *st, const Plan *pl, int point, int c);
+
 /* The same counts for --cols, per cell: the distinct columns outside the thread (or, in the
  * general mode, every point) that its N columns read, and the columns it publishes, over N. */
-static bool published(const Plan *pl, int c);
-static bool own_column(const Plan *pl, int cc);
 
 static void wide_shared_words(const Stencil *st, Plan *pl) {
   int reads = 0, writes = 0, n = pl->cols;
@@ -132,14 +137,16 @@ static void wide_shared_words(const Stencil *st, Plan *pl) {
     writes += published(pl, c);
     for (int p = 0; p < st->npoints; p++) {
       const int *o = st->points[p].off;
-      int cc = c + o[1], row = pl->mode == N5D_GENERAL ? o[0] : 0;
+      Spot s = spot(st, pl, p, c);
+      int row = pl->mode == N5D_GENERAL ? o[0] : 0;
       bool read = pl->mode == N5D_GENERAL ||
-                  (!own_column(pl, cc) && (pl->mode == N5D_DIAGONAL_FREE ? o[0] == 0 : emit_coef_used(st, p)));
+                  (!own_column(pl, s) && (pl->mode == N5D_DIAGONAL_FREE ? o[0] == 0 : emit_coef_used(st, p)));
       for (int c2 = 0; c2 <= c && read; c2++) /* an address read before is read once */
         for (int q = 0; q < (c2 < c ? st->npoints : p) && read; q++) {
           const int *o2 = st->points[q].off;
+          Spot s2 = spot(st, pl, q, c2);
           bool q_read = pl->mode == N5D_GENERAL || (pl->mode == N5D_DIAGONAL_FREE ? o2[0] == 0 : emit_coef_used(st, q));
-          read = !(q_read && c2 + o2[1] == cc && (pl->mode == N5D_GENERAL ? o2[0] : 0) == row);
+          read = !(q_read && s2.dy == s.dy && s2.cc == s.cc && (pl->mode == N5D_GENERAL ? o2[0] : 0) == row);
         }
       reads += read;
     }
@@ -149,12 +156,68 @@ static void wide_shared_words(const Stencil *st, Plan *pl) {
 }
 
 /* A row of the --cols kernel holds one sub-row per column class c: column c of every thread,
- * padded by the threads a radius reaches (so a warp's accesses fall in distinct banks). */
+ * padded by the threads a radius reaches (so a warp's accesses fall in distinct banks); in 3D a
+ * sub-plane of BSY such rows, padded by RY rows of threads too. */
 static long shared_bytes(const Plan *pl, DType dt) {
   long row = (long)(pl->ry * pl->bsx + pl->rx) * 2 + (long)pl->bsx * pl->bsy;
-  if (pl->wide) row = (long)pl->cols * (pl->bsx + 2 * ((pl->rx + pl->cols - 1) / pl->cols));
+  if (pl->wide)
+    row = (long)pl->cols * ((long)pl->bsx * pl->bsy + 2 * (pl->ry * pl->bsx + (pl->rx + pl->cols - 1) / pl->cols));
   long rows = pl->mode == N5D_GENERAL ? (long)pl->bt * pl->w : 2L * pl->v;
   return rows * row * ir_dtype_bytes(dt);
+}
+
+static int lookahead(const Plan *pl);
+
+/* V rows per barrier, and the ring and unroll they imply. */
+static void set_rows(Plan *pl, int v) {
+  pl->v = v;
+  pl->w = 2 * pl->rs + pl->v;
+  pl->copies = pl->w / gcd(pl->w, pl->v);
+}
+
+/* Registers a thread of the 3D --cols kernel needs, estimated from the values it keeps live: per
+ * column, the rings of W rows of its levels (DF: levels 0..bT-1, ASSOC: 1..bT; GENERAL keeps
+ * them in shared memory), the prefetched rows of level 0, V outputs and (ASSOC, GENERAL) V new
+ * rows of the level below; a double takes two registers. The 16 + 10 per column are the indices,
+ * the column's offsets, addresses and tests, as ptxas (sm_90) allocates them for star3d1r and
+ * box3d1r at 2 and 4 columns (128 registers and 24 to 88 bytes of spills where 4 per column
+ * admitted 4 columns of 3 rows). Over the budget the kernel spills its rings to local
+ * memory, which in 3D (the whole plane's threads spilling each row) costs more than the columns
+ * gain; in 2D the caps that spill a little were measured faster, and no estimate applies. */
+static int wide_registers(const Plan *pl, DType dt) {
+  int rings = pl->mode == N5D_GENERAL ? 0 : pl->bt * pl->w;
+  int per_col = rings + lookahead(pl) + pl->v + (pl->mode == N5D_DIAGONAL_FREE ? 0 : pl->v);
+  return pl->cols * per_col * ir_dtype_bytes(dt) / 4 + 16 + 10 * pl->cols;
+}
+
+/* The registers a thread may take: the cap, or the SM's file shared by one block's threads. */
+static int register_budget(const Plan *pl, const GpuSpec *gpu) {
+  long share = gpu->regs_per_sm / ((long)pl->bsx * pl->bsy);
+  int most = share < gpu->max_regs_per_thread ? (int)share : gpu->max_regs_per_thread;
+  return pl->regs && pl->regs < most ? pl->regs : most;
+}
+
+/* The 3D --cols kernel's rows per barrier: without --rows as many as registers and shared memory
+ * hold; a refusal (-1) when the thread's columns do not fit its registers, with the rows that
+ * would. */
+static int fit_wide_rows(const N5dParams *p, DType dt, const GpuSpec *gpu, Plan *pl, Refusal *why) {
+  int budget = register_budget(pl, gpu);
+  while (!p->rows && pl->v > 1 && (wide_registers(pl, dt) > budget || shared_bytes(pl, dt) > gpu->smem_per_block))
+    set_rows(pl, pl->v - 1);
+  if (wide_registers(pl, dt) <= budget) return 0;
+  int need = wide_registers(pl, dt), rows = pl->v, fit = 0;
+  for (int v = rows - 1; v >= 1 && !fit; v--) {
+    set_rows(pl, v);
+    fit = wide_registers(pl, dt) <= budget ? v : 0;
+  }
+  char fits[32] = "";
+  if (fit) snprintf(fits, sizeof fits, "; --rows %d fits", fit);
+  return codegen_refuse(why, "lower --rows, --bt or --cols, or take fewer threads per block (512 leave 128 "
+                             "registers to each, 256 leave 255)",
+                        "--cols %d in 3D: a thread keeps about %d registers (%d columns of %d levels of "
+                        "%d-row rings, %d rows per barrier, %s); %d fit %s%s", pl->cols, need, pl->cols,
+                        pl->bt, 2 * pl->rs + rows, rows, ir_dtype_name(dt), budget,
+                        pl->regs ? "under --regs" : "when the block's threads share an SM", fits);
 }
 
 /* Fills the plan and refuses impossible combinations with the limit and the value. */
@@ -176,8 +239,7 @@ static int n5d_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusa
   pl->rx = st->radius[st->dims - 1];
   pl->linear = st->associative && !p->no_assoc_opt;
   default_params(st, p, opt->dtype, pl);
-  pl->w = 2 * pl->rs + pl->v;
-  pl->copies = pl->w / gcd(pl->w, pl->v);
+  set_rows(pl, pl->v);
   if (st->dims == 2 && p->bs[1])
     return codegen_refuse(why, "give --bs one value in 2D", "a 2D stencil takes one block size");
   if (pl->bt < 1 || pl->bt > MAX_BT)
@@ -186,9 +248,6 @@ static int n5d_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusa
   if (pl->v < 1 || pl->v > MAX_ROWS)
     return codegen_refuse(why, "choose --rows between 1 and 8",
                           "%d rows per barrier is outside 1..%d", pl->v, MAX_ROWS);
-  if (pl->wide && st->dims != 2)
-    return codegen_refuse(why, "drop --cols in 3D", "--cols %d: several columns per thread are "
-                          "implemented for 2D stencils only", pl->cols);
   if (pl->cols < 1 || pl->cols > MAX_COLS)
     return codegen_refuse(why, "choose --cols between 1 and 8",
                           "%d columns per thread is outside 1..%d", pl->cols, MAX_COLS);
@@ -198,13 +257,14 @@ static int n5d_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusa
                           "choose --bs so that the threads per block are a multiple of 32, at most 1024",
                           "a block of %dx%d = %ld threads is not a multiple of 32 up to %d",
                           pl->bsy, pl->bsx, threads, gpu->max_threads_per_block);
+  if (pl->wide && st->dims == 3 && fit_wide_rows(p, opt->dtype, gpu, pl, why)) return -1;
   if (2 * pl->bt * pl->rx >= pl->bsx * pl->cols || (st->dims == 3 && 2 * pl->bt * pl->ry >= pl->bsy))
     return codegen_refuse(why, "lower --bt or widen --bs",
                           "the halo 2*bT*radius = %d (x) / %d (y) leaves no output in a %dx%d block",
                           2 * pl->bt * pl->rx, 2 * pl->bt * pl->ry, pl->bsy, pl->bsx * pl->cols);
   pl->smem = shared_bytes(pl, opt->dtype);
   if (pl->smem > gpu->smem_per_block)
-    return codegen_refuse(why, "lower --bt or --bs",
+    return codegen_refuse(why, pl->wide ? "lower --bt, --rows, --bs or --cols" : "lower --bt or --bs",
                           "needs %ld bytes of shared memory per block, the limit is %ld", pl->smem,
                           gpu->smem_per_block);
   if (pl->regs && (pl->regs < 24 || pl->regs > gpu->max_regs_per_thread || pl->regs * threads > gpu->regs_per_sm))
@@ -248,11 +308,12 @@ static Suffix colvar(const Plan *pl, int c) {
 
 static int floor_div(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 
-/* Whether column c of a thread goes to shared memory: the one-column kernel and the general
- * mode (which reads every point there) publish all; otherwise only the columns within a radius
- * of the thread's edges, the only ones another thread reads. */
+/* Whether column c of a thread goes to shared memory: the one-column kernel, the general mode
+ * (which reads every point there) and 3D (the rows of threads above and below read every column)
+ * publish all; otherwise only the columns within a radius of the thread's edges, the only ones
+ * another thread reads. */
 static bool published(const Plan *pl, int c) {
-  return !pl->wide || pl->mode == N5D_GENERAL || c < pl->rx || c >= pl->cols - pl->rx;
+  return !pl->wide || pl->mode == N5D_GENERAL || pl->ry > 0 || c < pl->rx || c >= pl->cols - pl->rx;
 }
 
 typedef struct {
@@ -273,16 +334,25 @@ static void emit_displacement(Buf *out, int d) {
   if (d) buf_printf(out, " %c %d", d < 0 ? '-' : '+', d < 0 ? -d : d);
 }
 
-/* The in-plane part of a shared-memory address: column cc of the thread (cc = d for the
- * one-column kernel, any integer for --cols) lies in sub-row cc mod COLS, threads away. */
-static void emit_column(Buf *out, const Plan *pl, int cc) {
-  int ct = floor_div(cc, pl->cols), cm = cc - ct * pl->cols;
+/* Where point `point` of the thread's column c lies in the plane: for the one-column kernel the
+ * whole in-plane displacement dy * BSX + dx as cc; for --cols dy rows of threads away (3D) and
+ * column cc = c + dx of that row, which may lie in another thread. */
+static Spot spot(const Stencil *st, const Plan *pl, int point, int c) {
+  const int *o = st->points[point].off;
+  if (!pl->wide) return (Spot){0, c + plane_offset(st, pl, point)};
+  return (Spot){st->dims == 3 ? o[1] : 0, c + o[st->dims - 1]};
+}
+
+/* The in-plane part of a shared-memory address: column s.cc of the thread (any integer for
+ * --cols) lies in sub-row cc mod COLS, threads away, s.dy rows of threads away. */
+static void emit_column(Buf *out, const Plan *pl, Spot s) {
+  int ct = floor_div(s.cc, pl->cols), cm = s.cc - ct * pl->cols;
   if (cm) buf_printf(out, " + %d * SMCOL", cm);
-  emit_displacement(out, ct);
+  emit_displacement(out, s.dy * pl->bsx + ct);
 }
 
 /* "sm[b + t + j * SMROW +- d]": plane j of the current buffer of the pair, column cc. */
-static void emit_pair_read(Buf *out, const Plan *pl, int j, int cc) {
+static void emit_pair_read(Buf *out, const Plan *pl, int j, Spot cc) {
   buf_puts(out, "sm[b + t");
   if (j) buf_printf(out, " + %d * SMROW", j);
   emit_column(out, pl, cc);
@@ -290,29 +360,29 @@ static void emit_pair_read(Buf *out, const Plan *pl, int j, int cc) {
 }
 
 /* Slot s of level k's shared ring (GENERAL), column cc. */
-static void emit_ring_read(Buf *out, const Plan *pl, int k, int s, int cc) {
+static void emit_ring_read(Buf *out, const Plan *pl, int k, int s, Spot cc) {
   buf_printf(out, "sm[%d * SMROW + PAD + t", k * pl->w + s);
   emit_column(out, pl, cc);
   buf_puts(out, "]");
 }
 
-/* Whether column cc is the thread's own (in its registers): only the --cols kernel reads its
- * own neighbours there. */
-static bool own_column(const Plan *pl, int cc) { return pl->wide && cc >= 0 && cc < pl->cols; }
+/* Whether a cell is one of the thread's own columns (in its registers): only the --cols kernel
+ * reads its own neighbours there. */
+static bool own_column(const Plan *pl, Spot s) { return pl->wide && s.dy == 0 && s.cc >= 0 && s.cc < pl->cols; }
 
 static void load_df(Buf *out, const Stencil *st, int point, const void *ctx) {
   const LoadCtx *c = ctx;
-  int d = plane_offset(st, c->pl, point), cc = c->c + d;
-  if (d == 0 || own_column(c->pl, cc))
+  Spot s = spot(st, c->pl, point, c->c);
+  if ((s.dy == 0 && s.cc == c->c) || own_column(c->pl, s))
     buf_printf(out, "r%d_%d%s", c->k - 1, slot(c->pl, c->row + st->points[point].off[0]),
-               col(c->pl, cc).s);
-  else emit_pair_read(out, c->pl, c->j, cc);
+               col(c->pl, s.cc).s);
+  else emit_pair_read(out, c->pl, c->j, s);
 }
 
 static void load_general(Buf *out, const Stencil *st, int point, const void *ctx) {
   const LoadCtx *c = ctx;
   emit_ring_read(out, c->pl, c->k - 1, slot(c->pl, c->row + st->points[point].off[0]),
-                 c->c + plane_offset(st, c->pl, point));
+                 spot(st, c->pl, point, c->c));
 }
 
 static void emit_formula(Buf *out, const Stencil *st, const Plan *pl, DType dt, EmitLoadFn load,
@@ -335,8 +405,8 @@ static void emit_publish(Emitter *e, const Plan *pl, int k, int base) {
     for (int c = 0; c < pl->cols; c++) {
       if (!published(pl, c)) continue;
       em_begin(e);
-      if (pl->mode == N5D_GENERAL) emit_ring_read(e->out, pl, k - 1, slot(pl, base + pl->rs + j), c);
-      else emit_pair_read(e->out, pl, j, c);
+      if (pl->mode == N5D_GENERAL) emit_ring_read(e->out, pl, k - 1, slot(pl, base + pl->rs + j), (Spot){0, c});
+      else emit_pair_read(e->out, pl, j, (Spot){0, c});
       if (pl->mode == N5D_DIAGONAL_FREE) buf_printf(e->out, " = r%d_%d%s;", k - 1, slot(pl, base + j), col(pl, c).s);
       else buf_printf(e->out, " = nv%d%s;", j, col(pl, c).s);
       em_end(e);
@@ -385,12 +455,12 @@ static void emit_rows_assoc(Emitter *e, const Stencil *st, const Plan *pl, DType
       for (int p = 0; p < st->npoints; p++) {
         if (!emit_coef_used(st, p)) continue;
         int reader = base + pl->rs + j - st->points[p].off[0]; /* the row whose point p this is */
-        int cc = c + plane_offset(st, pl, p);
+        Spot cc = spot(st, pl, p, c);
         em_begin(e);
         buf_printf(e->out, "a%d_%d%s += ", k, slot(pl, reader), col(pl, c).s);
         emit_coef(e->out, st, p, dt);
         buf_puts(e->out, " * ");
-        if (own_column(pl, cc)) buf_printf(e->out, "nv%d%s", j, col(pl, cc).s);
+        if (own_column(pl, cc)) buf_printf(e->out, "nv%d%s", j, col(pl, cc.cc).s);
         else emit_pair_read(e->out, pl, j, cc);
         buf_puts(e->out, ";");
         em_end(e);
@@ -426,7 +496,7 @@ static void emit_rows_general(Emitter *e, const Stencil *st, const Plan *pl, DTy
       buf_puts(e->out, "if (!");
       emit_interior(e->out, pl, j, c);
       buf_printf(e->out, ") o%d%s = ", j, col(pl, c).s);
-      emit_ring_read(e->out, pl, k - 1, slot(pl, base + j), c);
+      emit_ring_read(e->out, pl, k - 1, slot(pl, base + j), (Spot){0, c});
       buf_puts(e->out, ";");
       em_end(e);
     }
@@ -522,9 +592,10 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
   buf_printf(out, "#define N5D_BT %d\n#define N5D_HSN %d\n#define N5D_ROWS %d\n#define BSX %d\n#define BSY %d\n",
              pl->bt, pl->hsn, pl->v, pl->bsx, pl->bsy);
   buf_printf(out, "#define RS %d\n#define RY %d\n#define RX %d\n", pl->rs, pl->ry, pl->rx);
-  if (pl->wide) /* sub-row c of a shared row holds column c of every thread */
-    buf_printf(out, "#define N5D_COLS %d\n#define PAD ((RX + N5D_COLS - 1) / N5D_COLS)\n"
-                    "#define SMCOL (PAD + BSX + PAD)\n#define SMROW (N5D_COLS * SMCOL)\n", pl->cols);
+  if (pl->wide) /* sub-row (3D: sub-plane) c of a shared row holds column c of every thread */
+    buf_printf(out, "#define N5D_COLS %d\n#define PAD (%s(RX + N5D_COLS - 1) / N5D_COLS)\n"
+                    "#define SMCOL (PAD + BSX%s + PAD)\n#define SMROW (N5D_COLS * SMCOL)\n", pl->cols,
+               d == 3 ? "RY * BSX + " : "", d == 3 ? " * BSY" : "");
   else buf_puts(out, "#define PAD (RY * BSX + RX)\n#define SMROW (PAD + BSX * BSY + PAD)\n");
   buf_printf(out, "#define N5D_SMEM %ld\n", pl->smem);
   for (int a = 0; a < d; a++) buf_printf(out, "#define LO%d %d\n#define HI%d %d\n", a, st->lo[a], a, st->hi[a]);
@@ -533,15 +604,25 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
   buf_printf(out, "#define N5D_MINB %ld\n\n", minb < 1 ? 1 : minb);
 }
 
-/* The --cols kernel's per-column facts, from the thread's first column x: whether the column is
- * in the interior (pinC), stored by this thread (ownC), its clamped and actual offsets. */
-static void emit_column_facts(Emitter *e, const Plan *pl) {
-  em_line(e, "const int e1 = n1 + LO1 + HI1;");
+/* The --cols kernel's per-column facts, from the thread's first column x (and in 3D its row y):
+ * whether the column is in the interior (pinC), stored by this thread (ownC), its clamped and
+ * actual offsets in the plane. */
+static void emit_column_facts(Emitter *e, const Plan *pl, int dims) {
+  bool d3 = dims == 3;
+  int a = dims - 1; /* x */
+  em_line(e, "const int e%d = n%d + LO%d + HI%d%s;", a, a, a, a, d3 ? ", tx = t % BSX, ty = t / BSX" : "");
+  if (d3) {
+    em_line(e, "const int e1 = n1 + LO1 + HI1, yc = y < 0 ? 0 : y >= e1 ? e1 - 1 : y;");
+    em_line(e, "const bool piny = y >= LO1 && y < LO1 + n1, owny = ty >= N5D_BT * RY && ty < BSY - N5D_BT * RY;");
+    em_line(e, "const long py = (long)y * s1, pyc = (long)yc * s1;");
+  }
   for (int c = 0; c < pl->cols; c++) {
-    em_line(e, "const int x%d = x + %d, tc%d = t * N5D_COLS + %d;", c, c, c, c);
-    em_line(e, "const bool pin%d = x%d >= LO1 && x%d < LO1 + n1;", c, c, c);
-    em_line(e, "const bool own%d = pin%d && tc%d >= N5D_BT * RX && tc%d < BSX * N5D_COLS - N5D_BT * RX;", c, c, c, c);
-    em_line(e, "const long pc%d = x%d < 0 ? 0 : x%d >= e1 ? e1 - 1 : x%d, p%d = x%d;", c, c, c, c, c, c);
+    em_line(e, "const int x%d = x + %d, tc%d = %s * N5D_COLS + %d;", c, c, c, d3 ? "tx" : "t", c);
+    em_line(e, "const bool pin%d = %sx%d >= LO%d && x%d < LO%d + n%d;", c, d3 ? "piny && " : "", c, a, c, a, a);
+    em_line(e, "const bool own%d = pin%d && %stc%d >= N5D_BT * RX && tc%d < BSX * N5D_COLS - N5D_BT * RX;", c,
+            c, d3 ? "owny && " : "", c, c);
+    em_line(e, "const long pc%d = %sx%d < 0 ? 0 : x%d >= e%d ? e%d - 1 : x%d%s, p%d = %sx%d;", c,
+            d3 ? "pyc + (" : "", c, c, a, a, c, d3 ? ")" : "", c, d3 ? "py + " : "", c);
     em_line(e, "(void)own%d; (void)pin%d;", c, c);
   }
 }
@@ -563,7 +644,11 @@ static void emit_rows(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
     em_directive(e, "#define INTERIOR(q, pin) (!EDGE || ((pin) && (q) >= LO0 && (q) < LO0 + n0))");
   else em_directive(e, "#define INTERIOR(q) (pin && (!EDGE || ((q) >= LO0 && (q) < LO0 + n0)))");
   em_line(e, "template <bool FULL, bool EDGE>");
-  if (pl->wide)
+  if (pl->wide && st->dims == 3)
+    em_open(e, "__device__ __forceinline__ void n5d_rows(const rt_real *__restrict__ in,\n"
+               "    rt_real *__restrict__ out, rt_real *sm, int n0, int n1, int n2, long s0, long s1,\n"
+               "    int t, int x, int y, int i0, int i1, int nlev)");
+  else if (pl->wide)
     em_open(e, "__device__ __forceinline__ void n5d_rows(const rt_real *__restrict__ in,\n"
                "    rt_real *__restrict__ out, rt_real *sm, int n0, int n1, long s0, int t, int x,\n"
                "    int i0, int i1, int nlev)");
@@ -574,7 +659,7 @@ static void emit_rows(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
   em_line(e, "const int L = FULL ? N5D_BT : nlev;");
   em_line(e, "const int e0 = n0 + LO0 + HI0;");
   em_line(e, "auto clamp0 = [e0](int i) { return i < 0 ? 0 : i >= e0 ? e0 - 1 : i; };");
-  if (pl->wide) emit_column_facts(e, pl);
+  if (pl->wide) emit_column_facts(e, pl, st->dims);
   em_line(e, "const int S0 = i0 - N5D_BT * RS, M = i1 - i0 + 2 * N5D_BT * RS;");
   em_line(e, "int b = PAD; /* current buffer of the pair (DF, ASSOC) */");
   em_line(e, "(void)b;");
@@ -628,16 +713,21 @@ void n5d_emit_tile(Emitter *e, int dims) {
   em_line(e, "const int i1 = i0 + chunk < LO0 + n0 ? i0 + chunk : LO0 + n0;");
 }
 
-/* The --cols tile (2D): thread t computes the N5D_COLS columns from x; xb is the block's first
- * column, halo included. A block is EDGE when its rows or its columns reach past the interior. */
-static void emit_wide_tile(Emitter *e) {
-  em_line(e, "const int t = threadIdx.x;");
-  em_line(e, "const int xb = LO1 + blockIdx.x * (BSX * N5D_COLS - 2 * N5D_BT * RX) - N5D_BT * RX;");
-  em_line(e, "const int x = xb + t * N5D_COLS;");
-  em_line(e, "const int i0 = LO0 + blockIdx.y * chunk;");
+/* The --cols tile: thread t computes the N5D_COLS columns from x (in 3D, of row y of the plane);
+ * xb (yb) is the block's first column (row), halo included. A block is EDGE when its rows along
+ * the stream, its columns or (3D) its rows of the plane reach past the interior. */
+static void emit_wide_tile(Emitter *e, int dims) {
+  bool d3 = dims == 3;
+  int a = dims - 1; /* x */
+  em_line(e, "const int t = %s;", d3 ? "threadIdx.y * BSX + threadIdx.x" : "threadIdx.x");
+  em_line(e, "const int xb = LO%d + blockIdx.x * (BSX * N5D_COLS - 2 * N5D_BT * RX) - N5D_BT * RX;", a);
+  em_line(e, "const int x = xb + %s * N5D_COLS;", d3 ? "threadIdx.x" : "t");
+  if (d3) em_line(e, "const int yb = LO1 + blockIdx.y * (BSY - 2 * N5D_BT * RY) - N5D_BT * RY, y = yb + threadIdx.y;");
+  em_line(e, "const int i0 = LO0 + blockIdx.%c * chunk;", d3 ? 'z' : 'y');
   em_line(e, "const int i1 = i0 + chunk < LO0 + n0 ? i0 + chunk : LO0 + n0;");
   em_line(e, "if (i0 - N5D_BT * RS < LO0 || i1 + N5D_BT * RS > LO0 + n0 ||\n"
-             "    xb < LO1 || xb + BSX * N5D_COLS > LO1 + n1)");
+             "    xb < LO%d || xb + BSX * N5D_COLS > LO%d + n%d%s)", a, a, a,
+          d3 ? " || yb < LO1 || yb + BSY > LO1 + n1" : "");
 }
 
 static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
@@ -651,8 +741,9 @@ static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl, DType dt)
   em_line(e, "rt_real *sm = reinterpret_cast<rt_real *>(n5d_smem);");
   const char *args = "(in, out, sm, n0, s0, t, pin, own, pc, p, i0, i1, nlev);";
   if (pl->wide) {
-    emit_wide_tile(e);
-    args = "(in, out, sm, n0, n1, s0, t, x, i0, i1, nlev);";
+    emit_wide_tile(e, st->dims);
+    args = d3 ? "(in, out, sm, n0, n1, n2, s0, s1, t, x, y, i0, i1, nlev);"
+              : "(in, out, sm, n0, n1, s0, t, x, i0, i1, nlev);";
   } else {
     n5d_emit_tile(e, st->dims);
     em_line(e, "if (i0 - N5D_BT * RS < LO0 || i1 + N5D_BT * RS > LO0 + n0)");
@@ -676,8 +767,9 @@ static void emit_host(Buf *out, const Stencil *st, const Plan *pl) {
   em_open(&e, "static void n5d_launch(const rt_real *in, rt_real *out, const RtGrid *g, int nlev)");
   emit_smem_setup(&e, "n5d_kernel<FULL>", "N5D_SMEM");
   if (d3) {
-    em_line(&e, "dim3 grid(rt_cuda_blocks(g->n[2], BSX - 2 * N5D_BT * RX, 2147483647L),\n"
-                "          rt_cuda_blocks(g->n[1], BSY - 2 * N5D_BT * RY, 65535L));");
+    em_line(&e, "dim3 grid(rt_cuda_blocks(g->n[2], BSX%s - 2 * N5D_BT * RX, 2147483647L),\n"
+                "          rt_cuda_blocks(g->n[1], BSY - 2 * N5D_BT * RY, 65535L));",
+            pl->wide ? " * N5D_COLS" : "");
     em_line(&e, "const int chunk = n5d_chunk(g, (long)grid.x * grid.y);");
     em_line(&e, "grid.z = rt_cuda_blocks(g->n[0], chunk, 65535L);");
     em_line(&e, "n5d_kernel<FULL><<<grid, dim3(BSX, BSY), N5D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
@@ -706,7 +798,6 @@ static void n5d_emit(Buf *out, const Stencil *st, const GenOptions *opt, const v
   /* what the slots, the unrolled copies and the tile's output rely on */
   assert(pl->bt >= 1 && pl->v >= 1 && pl->w == 2 * pl->rs + pl->v);
   assert(pl->copies * pl->v % pl->w == 0 && pl->bsx * pl->cols > 2 * pl->bt * pl->rx);
-  assert(!pl->wide || st->dims == 2);
   assert(st->dims == 2 || pl->bsy > 2 * pl->bt * pl->ry);
   assert(pl->smem <= model_gpu_target()->smem_per_block);
   emit_defines(out, st, plan);
@@ -741,7 +832,7 @@ static const BackendOption n5d_options[] = {
     {"--rows", OPT_COUNT, PARAM_AT(N5dParams, rows), 0, false, NULL, "N",
      "rows of the stream computed per barrier (1 to 8)"},
     {"--cols", OPT_COUNT, PARAM_AT(N5dParams, cols), 0, false, NULL, "N",
-     "2D: adjacent columns per thread (1 to 8), inner blocks free of boundary tests"},
+     "adjacent columns per thread along x (1 to 8), inner blocks free of boundary tests"},
     {"--no-diag-opt", OPT_FLAG, PARAM_AT(N5dParams, no_diag_opt), 0, false, NULL, "",
      "turn the diagonal-access-free optimisation off"},
     {"--no-assoc-opt", OPT_FLAG, PARAM_AT(N5dParams, no_assoc_opt), 0, false, NULL, "",

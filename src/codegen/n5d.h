@@ -14,7 +14,7 @@ typedef struct {
   int rows;         /* rows of the stream each level computes between two barriers */
   int no_diag_opt;  /* 1: the diagonal-access-free optimisation off */
   int no_assoc_opt; /* 1: the associative (partial sums) optimisation off */
-  int cols;         /* 2D: adjacent columns per thread (0: the one-column kernel) */
+  int cols;         /* adjacent columns per thread along x (0: the one-column kernel) */
 } N5dParams;
 
 /* How the sub-planes are kept (see n5d.c), chosen from the IR and the options. */
