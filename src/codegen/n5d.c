@@ -77,6 +77,11 @@ static Defaults defaults_for(const Stencil *st, int r, DType dt) {
     static const int cols[2][4] = {{1, 2, 0, 1}, {2, 2, 0, 0}}, regs[2][4] = {{0}, {128, 128, 0, 0}};
     d.cols = d3 ? 0 : cols[box][i];
     d.regs = d3 ? 0 : regs[box][i];
+    if (d3 && !box && i == 0) { /* star radius 1 in 3D: two columns per thread of a 32x16 block,
+                                 * a 32x32 tile (results/n5d_cols3d_h200_dd4661a.csv: 264 -> 283) */
+      d.bsx = 16;
+      d.cols = 2;
+    }
   }
   if (!st->associative && d.cols > 1) { /* gradient2d measured best at one column, in float
                                          * under the one-column kernel's cap */
