@@ -41,6 +41,12 @@ enum {
   REGS_BESIDE_CACHE = 16,
   /* Unrolled products per thread and launch beyond which a default P is halved (choose). */
   MAX_UNROLLED = 2048,
+  /* Run-time weights from which a 2D stencil's products go weight by weight (by_weight). With
+   * many, ptxas reloads each weight from the constant bank for every product it feeds: the form
+   * ran 11x11 (121 weights) up to 20x20 up to 1.9x faster on the H200, but 2x2 and 3x3 (4 and 9)
+   * 1-4% slower (bench/results/conv2d_h200_8f75918.csv). 100 keeps 11x11 and leaves 5x5 and
+   * 4x7 (25 and 28) the product form they had before; between 28 and 121 none was measured. */
+  BY_WEIGHT_LEAST = 100,
 };
 
 typedef SsamPlan Plan;
@@ -216,7 +222,7 @@ static int choose(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *w
   find_columns(st, pl);
   off_plane_rows(st, pl);
   count_points(st, pl);
-  pl->by_weight = st->dims == 2 && run_time_weights(st) > 0;
+  pl->by_weight = st->dims == 2 && run_time_weights(st) >= BY_WEIGHT_LEAST;
   if (pl->bt < 1 || pl->bt > MAX_BT)
     return codegen_refuse(why, "choose --bt between 1 and 32", "bT = %d is outside 1..%d", pl->bt,
                           MAX_BT);
