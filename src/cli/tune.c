@@ -244,7 +244,7 @@ static int pick(const Candidate *c, int n, int k, const Candidate **picks) {
   bool *taken = xcalloc((size_t)(n ? n : 1), sizeof *taken);
   if (n == 0) return free(taken), 0;
   picks[count++] = &c[0], taken[0] = true; /* the model's best is always built */
-  per[backends_entry(c[0].opt.backend) - backends_at(0)]++;
+  if (!backends_is_default(&c[0].opt)) per[backends_entry(c[0].opt.backend) - backends_at(0)]++;
   for (int i = 1; i < n && count < MAX_PICKS; i++)
     if (c[i].pred.gcells * TUNE_PRUNE >= c[0].pred.gcells && !backends_is_default(&c[i].opt) &&
         per[backends_entry(c[i].opt.backend) - backends_at(0)]++ < k)
