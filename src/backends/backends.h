@@ -38,8 +38,8 @@ typedef struct {
 } Candidate;
 
 /* Every candidate of every modelled backend's tuning space that the backend accepts and the model
- * does not prune, and each backend's defaults (backends_default_candidate), best predicted first. Returns the count and a malloc'ed array in *out (NULL when
- * none). */
+ * does not prune, and each backend's defaults (backends_default_candidate), best predicted first.
+ * Returns the count and a malloc'ed array in *out (NULL when none). */
 int backends_rank(const Stencil *st, DType dt, const Problem *pb, const GpuSpec *g, Candidate **out);
 
 /* Backend b's own default options (its rule, all parameters left to it), predicted without the

@@ -39,10 +39,10 @@ static int default_hsn(const Stencil *st, const N5dPlan *pl, const Problem *pb, 
  * the columns of a thread, and its inner blocks test no boundary: N5D_OVERHEAD / cols^2, chosen
  * on the --cols rows of bench/results/n5d_cols_h200_9df3c6a.csv and n5d_cols_double_h200_cc936db.csv
  * (all but the "default" rows, whose kernels have changed since). It ranks the measured best of
- * 16 of their 24 stencil and type pairs first or within 3% of it; 8 / cols and 4 / cols ranked
- * 17 but left star2d1r's defaults (measured 2023 GCells/s) predicted below the model's own pick
- * (1400), and 2 / cols lifted conv2d-11x11's one-column n5d default past ssam (measured 79
- * against 113, tune_candidates_h200_69e528a.csv). */
+ * 16 of their 24 stencil and type pairs first or within 3% of it. 8 / cols ranked 17 but left
+ * star2d1r's defaults (measured 2023 GCells/s) predicted below the model's own pick (1309
+ * against 1400); 4 / cols (17) and 2 / cols lifted conv2d-11x11's one-column n5d default past
+ * ssam at one step (measured 79 against 113, tune_candidates_h200_69e528a.csv). */
 static double overhead(const N5dPlan *pl) {
   return pl->wide ? (double)N5D_OVERHEAD / (pl->cols * pl->cols) : N5D_OVERHEAD;
 }
