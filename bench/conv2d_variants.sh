@@ -1,6 +1,6 @@
 #!/bin/sh
 # ssam variants of the conv2d programs for one timing run on the GPU machine (issue 22 item 3):
-# the defaults against other P, blocks and --chunks, for the small filters at one step (memory
+# the defaults against other P and blocks, for the small filters at one step (memory
 # bound: 3x3 is at 81% of the copy bandwidth) and the large ones (the products weight by weight
 # since 06ed2a7), so that the defaults can be chosen by measurement.
 #   bench/conv2d_variants.sh prepare   here: writes bench/gen/conv2d-variants/ (git-ignored; name
@@ -20,18 +20,12 @@ dir=${CONV_VARIANTS_DIR:-bench/gen/conv2d-variants}
 
 # FILTER [GEN OPTIONS]: an empty option list is the defaults.
 VARIANTS='3x3
-3x3 --chunks 2
-3x3 --chunks 4
-3x3 --chunks 8
 3x3 --p 8
 3x3 --p 32
 3x3 --bs 256
 3x3 --bs 512
-3x3 --p 8 --chunks 4
 2x2
-2x2 --chunks 4
 5x5
-5x5 --chunks 4
 9x9
 11x11
 11x11 --p 8

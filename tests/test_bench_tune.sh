@@ -61,7 +61,10 @@ grep -q "^FAILED: j2d5pt " "$tmp/run" && ok || no "the failing candidate is not 
 # the fastest failing its check at the full size: dropped, the next fastest verified and picked
 # (j2d5pt: candidate 6, 160 GCells/s, against the best timing run, 170)
 FAKE_FULL_FAIL=j2d5pt-tune7 OUT=$tmp/outf BIN=$tmp/workf MODE=split sh bench/tune_suite.sh run >"$tmp/runf" 2>&1
-grep -q ',j2d5pt,.*,n5d,"",161.0,.*,PASS,.*,160.0,170.0,0.941,,,,$' "$tmp/outf/tune_suite.csv" &&
+six=$(grep -v '^#' "$TUNE_DIR/j2d5pt/tune.tsv" | sed -n 7p | cut -f2) # "--backend S [PARAMS]"
+six_s=$(echo "$six" | cut -d' ' -f2) six_p=$(echo "$six" | cut -d' ' -f3-)
+grep -qF ",$six_s,\"$six_p\",161.0," "$tmp/outf/tune_suite.csv" &&
+  grep -q ',PASS,.*,160.0,170.0,0.941,,,,$' "$tmp/outf/tune_suite.csv" &&
   grep -q '^FAILED in full: j2d5pt rank 8' "$tmp/runf" && grep -q '^j2d5pt-tune7.cu	.*	0$' "$tmp/outf/tune/j2d5pt.tsv" &&
   ok || no "a pick failing in full: $(grep j2d5pt "$tmp/outf/tune_suite.csv")"
 # import here: each stencil's pick lands in the cache, the CSVs in RESULTS

@@ -44,14 +44,14 @@ done
 #   star3d4r 512^3: 25d global 193 over n5d 160 (b340796) and ssam 68
 #   j2d5pt and star2d1r 16384^2: n5d 1707 and 1709 (e76302b) over ssam 1219 and 1271
 #   star3d1r 512^3: n5d 477 (b340796) over ssam 396 and 25d global 301
-# and where ssam beats n5d under heavy run-time weights or in double (tune_candidates_h200.csv and
-# tune_candidates_double_h200.csv, 0de250d):
+# and where ssam beats n5d under heavy run-time weights (tune_candidates_h200.csv, 0de250d), or
+# n5d's columns beat ssam in double:
 #   conv2d-11x11 8192^2, 1 step: ssam 113 over n5d 94 at best
-#   box2d1r and j2d9pt-gol in double, 16384^2: ssam 582 over n5d 472 at best (with this model's
-#   n5d candidates, tune_model_h200.csv: ssam 605 and n5d 602, about even)
+#   box2d1r and j2d9pt-gol in double, 16384^2: n5d's defaults, two columns per thread, 748 and
+#   753 (n5d_cols_double_h200_cc936db.csv) over ssam 582 (0de250d)
 for case in "conv2d-3x3.c -s 8192 -t 1:ssam" "box3d3r.c:25d" "fdd5.c -t 1:25d" "star3d4r.c:25d" \
             "j2d5pt.c:n5d" "star2d1r.c:n5d" "star3d1r.c:n5d" "conv2d-11x11.c -s 8192 -t 1:ssam" \
-            "box2d1r.c --dtype double:ssam" "j2d9pt-gol.c --dtype double:ssam"; do
+            "box2d1r.c --dtype double:n5d" "j2d9pt-gol.c --dtype double:n5d"; do
   args=${case%:*} want=${case##*:}
   # shellcheck disable=SC2086
   got=$("$STENCILC" model examples/$args --top 1 | awk 'NR == 3 { print $2 }')
@@ -129,11 +129,11 @@ stand_in_nvidia_smi "$tmp"
 PATH=$tmp:$PATH NVCC=$tmp/nvcc "$STENCILC" tune examples/j2d5pt.c --top 2 -s 4096 -t 100 --workdir "$tmp/w" >"$tmp/tune" 2>&1 \
   && ok || no "tune with a stand-in nvcc"
 # the candidates: from the model's full ranking, the 2 best of each strategy, leaving out those
-# predicted at under half the first
+# predicted at under half the first (the defaults, ranked too, are counted apart below)
 "$STENCILC" model examples/j2d5pt.c -s 4096 -t 100 --top 100000 | awk 'NR > 2 {
     for (i = 3; $i !~ /^[0-9]+\.[0-9]$/; i++) p = p (i > 3 ? " " : "") $i
     if (!best) best = $i
-    if ($i * 2 >= best && n[$2]++ < 2) print "--backend " $2 " " p; p = "" }' | sort >"$tmp/want"
+    if ($i * 2 >= best && p != "" && n[$2]++ < 2) print "--backend " $2 " " p; p = "" }' | sort >"$tmp/want"
 sed -n 's/^tune: \[[0-9]*\/[0-9]*\] \(--backend .*[^ ]\) *model.*measured.*/\1/p' "$tmp/tune" | sed 's/ *$//' |
   sort >"$tmp/got"
 grep -v -- '^--backend [a-z0-9]*$' "$tmp/got" >"$tmp/got-model"
@@ -202,6 +202,16 @@ first=$(grep -v '^#' "$tmp/e4/tune.tsv" | sed -n 1p | cut -f2)
   cut -f2 "$tmp/e20/tune.tsv" | grep -qx -- '--backend fft' && ok || no "conv2d-20x20: the n5d default is a tune candidate"
 "$STENCILC" tune examples/j2d5pt.c -s 4096 -t 100 --gpu h200 --emit "$tmp/e5" >/dev/null 2>&1 &&
   cut -f2 "$tmp/e5/tune.tsv" | grep -qx -- '--backend n5d' && ok || no "j2d5pt: the n5d default is no tune candidate"
+# one-step 2D filters: tune also builds the shapes measured fastest for small filters on the H200
+# (conv2d_small_h200_8836943.csv: ssam --bs 256 at 2x2 and 3x3, naive --outputs 4x2 at 2x16), at
+# most three more; a many-step stencil gets none of them
+"$STENCILC" tune examples/conv2d-2x2.c -s 8192 -t 1 --gpu h200 --emit "$tmp/e22" >/dev/null 2>&1 || no "tune --emit conv2d-2x2"
+for want in '--backend ssam --bs 256' '--backend naive --outputs 2x2' '--backend naive --outputs 4x2'; do
+  cut -f2 "$tmp/e22/tune.tsv" | grep -qx -- "$want" && ok || no "conv2d-2x2: tune does not build '$want'"
+  cut -f2 "$tmp/e5/tune.tsv" | grep -qx -- "$want" && no "j2d5pt (100 steps): tune builds '$want'" || ok
+done
+[ "$(grep -vc '^#' "$tmp/e22/tune.tsv")" -le "$(( $(grep -vc '^#' "$tmp/e5/tune.tsv") + 3 + 6 ))" ] && ok ||
+  no "conv2d-2x2: $(grep -vc '^#' "$tmp/e22/tune.tsv") candidates, unbounded"
 
 # Split tune: --emit writes the candidates' programs (what gen writes for their options) and
 # tune.tsv, with no compiler; --import caches the fastest of the measured column, for the key the
@@ -253,4 +263,39 @@ python3 bench/model_accuracy.py --fit "$STENCILC" "$tmp/half.csv" >"$tmp/fit" 2>
 chip=$(sed -n 's/.*attained_2d = {[0-9.]*, \([0-9.]*\),.*/\1/p' src/model/predict_ssam.c)
 grep -q "^  ssam 2D .* chip $chip -> $(awk -v c="$chip" 'BEGIN { printf "%.2f", c / 2 }') (" "$tmp/fit" && ok ||
   no "model_accuracy.py --fit: ssam's 2D chip fraction $chip not halved: $(tail -6 "$tmp/fit")"
+# --backend auto and the n5d defaults (issue 22 item 5): the measured rows of the --cols sweep on
+# the H200 are the oracle. For these 2D stencils in float, auto takes the defaults or a
+# configuration the model predicts no slower than the fastest measured row; the defaults build
+# that row's kernel (--cols 2 --regs 128 for star2d1r and box2d1r, --cols 1 for box2d2r and
+# gradient2d, where the model's own first variant measured 458 and 508 GCells/s against 529 and
+# 607, tune_candidates_h200_f1d213f.csv).
+csv=bench/results/n5d_cols_h200_9df3c6a.csv
+for name in star2d1r box2d1r star2d2r box2d2r gradient2d; do
+  best=$(awk -F, -v s="$name" '$3 == s && $4 == "float" && $NF == "PASS" && $9 > g { g = $9; p = $8 } END { print p }' "$csv" |
+    tr -d '"' | sed 's/ *$//; s/cols\([0-9]*\)/--cols \1/; s/regs\([0-9]*\)/--regs \1/; s/_/ /g')
+  [ -n "$best" ] || { no "$name: no measured row in $csv"; continue; }
+  "$STENCILC" gen "examples/$name.c" --backend n5d -o "$tmp/d.cu" >/dev/null 2>&1 &&
+    # shellcheck disable=SC2086
+    "$STENCILC" gen "examples/$name.c" --backend n5d $best -o "$tmp/b.cu" >/dev/null 2>&1 &&
+    sed -n '/stencilc:kernel-begin/,/stencilc:kernel-end/p' "$tmp/d.cu" >"$tmp/d.k" &&
+    sed -n '/stencilc:kernel-begin/,/stencilc:kernel-end/p' "$tmp/b.cu" >"$tmp/b.k" &&
+    [ -s "$tmp/d.k" ] && cmp -s "$tmp/d.k" "$tmp/b.k" && ok || no "$name: the n5d defaults are not the measured best ($best)"
+  # shellcheck disable=SC2086
+  want=$("$STENCILC" model "examples/$name.c" --backend n5d $best | awk 'NR == 2 { print $(NF-5) }')
+  "$STENCILC" model "examples/$name.c" --backend auto >"$tmp/auto" 2>"$tmp/auto.err"
+  got=$(awk 'NR == 2 { print $(NF-5) }' "$tmp/auto")
+  choice=$(sed -n "s/.*model's best for h200 (not tuned): //p" "$tmp/auto.err")
+  { [ "$choice" = "--backend n5d" ] || awk -v g="$got" -v w="$want" 'BEGIN { exit !(g >= w && w > 0) }'; } && ok ||
+    no "$name: auto took '$choice' (predicted $got) over the measured best '$best' (predicted $want)"
+  # nor is it a configuration measured slower than that row (tune's timings at f1d213f)
+  bestg=$(awk -F, -v s="$name" '$3 == s && $4 == "float" && $NF == "PASS" && $9 > g { g = $9 } END { print g }' "$csv")
+  awk -F, -v s="$name" -v b="$bestg" '$4 == s && $3 == "float" && $7 != "\"\"" && $9 < b { print "--backend " $6 " " $7 }' \
+    bench/results/tune_candidates_h200_f1d213f.csv | tr -d '"' >"$tmp/slower"
+  [ -s "$tmp/slower" ] && ! grep -qxF -- "$choice" "$tmp/slower" && ok ||
+    no "$name: auto took '$choice', measured slower than the defaults' $bestg GCells/s (or no such rows)"
+  # the defaults are ranked: 'model' lists them (no parameters) among its candidates
+  "$STENCILC" model "examples/$name.c" --top 100000 | awk '$2 == "n5d" && NF == 8 { f = 1 } END { exit !f }' && ok ||
+    no "$name: model does not rank the n5d defaults"
+done
+
 summary model

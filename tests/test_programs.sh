@@ -72,8 +72,7 @@ if command -v nvcc >/dev/null 2>&1; then
              "25d star3d4r double --placement hybrid" "25d box3d1r float --placement hybrid" \
              "25d j3d27pt double --placement register" "25d star3d4r float --placement register" \
              "ssam j2d5pt float" "ssam star2d4r double" "ssam box2d5r float" "ssam star3d1r double" \
-             "ssam j3d27pt float" "ssam star3d4r float" "ssam conv2d-5x5 double" "ssam conv2d-20x20 float" \
-             "ssam conv2d-3x3 float --chunks 4"; do
+             "ssam j3d27pt float" "ssam star3d4r float" "ssam conv2d-5x5 double" "ssam conv2d-20x20 float"; do
     set -- $job
     b=$1 name=$2 dt=$3; shift 3
     out="$tmp/$b-$name-$dt$(echo "$*" | tr -d ' -').cu"
@@ -143,7 +142,7 @@ ssam box3d1r double 9x14x40 3 --bt 2 --p 3 --bs 5x32
 ssam conv2d-4x7 float 29x45 1_3 --bt 2
 ssam conv2d-20x20 double 41x50 1_2 --p 3
 ssam conv2d-3x3 float 37x70 1_2_5 --p 3
-ssam conv2d-5x5 double 41x45 1_2_3 --chunks 3 --p 4
+ssam conv2d-5x5 double 41x45 1_2_3 --p 4
 25d $tmp/conv3d.c float 9x14x40 2 --placement hybrid
 25d $tmp/conv3d.c double 9x14x40 1 --placement register
 25d $tmp/wstar3d.c double 9x14x40 2 --placement hybrid

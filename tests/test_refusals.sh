@@ -201,14 +201,9 @@ refused box2d4r "registers 72 1024 64" --p 64 --bt 1 --bs 1024
 accepted j2d5pt --p 64 --bt 1 --bs 256 --dtype double
 accepted box2d4r --p 32 --bt 1 --bs 1024
 
-# Chunks of P rows (2D launches of one step): at most 64, 2D only; the next chunk's P values
-# count with the cache.
-refused j2d5pt "65 64" --chunks 65
-refused star3d1r "2D" --chunks 2
-refused j2d5pt "registers 34 next chunk's 82 1024 64" --p 32 --bt 1 --bs 1024 --chunks 2
+# --chunks (chunks of P rows per thread, one option no default or tune candidate used) is gone.
+refused j2d5pt "unknown --chunks" --chunks 2
 accepted j2d5pt --p 32 --bt 1 --bs 1024
-accepted j2d5pt --p 16 --bt 1 --bs 1024 --chunks 2
-accepted j2d5pt --chunks 64 --bt 1
 
 # Shared memory (3D): two buffers of a plane per warp (and the halo warps) of the rows read.
 smem_refused box3d4r --bs 32x32 --p 24 --bt 1
@@ -220,6 +215,5 @@ refused j2d5pt "--regs n5d" --regs 64
 refused j2d5pt "--rows n5d" --rows 4
 backend=n5d
 refused j2d5pt "--p ssam" --p 8
-refused j2d5pt "--chunks ssam" --chunks 2
 
 summary refusals

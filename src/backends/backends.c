@@ -73,16 +73,20 @@ typedef struct {
   const GpuSpec *g;
 } List;
 
+static void keep(List *l, const GenOptions *opt, const Prediction *p) {
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 64;
+    l->items = xrealloc(l->items, (size_t)l->cap * sizeof *l->items);
+  }
+  l->items[l->n++] = (Candidate){*opt, *p};
+}
+
 /* Keeps opt when its backend accepts it and the model predicts it; returns whether it did. */
 static bool consider(void *ctx, const GenOptions *opt) {
   List *l = ctx;
   Prediction p;
   if (backends_predict(l->st, opt, l->pb, l->g, true, &p)) return false;
-  if (l->n == l->cap) {
-    l->cap = l->cap ? 2 * l->cap : 256;
-    l->items = xrealloc(l->items, (size_t)l->cap * sizeof *l->items);
-  }
-  l->items[l->n++] = (Candidate){*opt, p};
+  keep(l, opt, &p);
   return true;
 }
 
@@ -101,13 +105,26 @@ static int by_speed(const void *a, const void *b) {
   return 0;
 }
 
+/* Each backend's tuning space, and its defaults (its hand-made rule, measured: n5d's 2D
+ * defaults, two columns per thread, ran star2d1r at 2023 GCells/s on the H200, the best
+ * configuration of its own space 1747), predicted as gen builds them. */
 int backends_rank(const Stencil *st, DType dt, const Problem *pb, const GpuSpec *g, Candidate **out) {
   List l = {.st = st, .pb = pb, .g = g};
-  for (int i = 0; i < NBACKENDS; i++)
-    if (table[i].model) table[i].model->space(st, dt, consider, &l);
+  for (int i = 0; i < NBACKENDS; i++) {
+    if (!table[i].model) continue;
+    table[i].model->space(st, dt, consider, &l);
+    Candidate d;
+    if (!backends_default_candidate(st, dt, table[i].gen, pb, g, &d)) keep(&l, &d.opt, &d.pred);
+  }
   if (l.n) qsort(l.items, (size_t)l.n, sizeof *l.items, by_speed);
   *out = l.items;
   return l.n;
+}
+
+bool backends_is_default(const GenOptions *opt) {
+  for (int i = 0; i < BACKEND_MAX_PARAMS; i++)
+    if (opt->params.v[i]) return false;
+  return true;
 }
 
 int backends_default_candidate(const Stencil *st, DType dt, const Backend *b, const Problem *pb,
@@ -117,14 +134,6 @@ int backends_default_candidate(const Stencil *st, DType dt, const Backend *b, co
 }
 
 /* ---- stencil programs ---- */
-
-static void keep(List *l, const GenOptions *opt, const Prediction *p) {
-  if (l->n == l->cap) {
-    l->cap = l->cap ? 2 * l->cap : 64;
-    l->items = xrealloc(l->items, (size_t)l->cap * sizeof *l->items);
-  }
-  l->items[l->n++] = (Candidate){*opt, *p};
-}
 
 int backends_rank_program(const Program *pr, DType dt, const Problem *pb, const GpuSpec *g,
                           Candidate **out) {

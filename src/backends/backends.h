@@ -38,14 +38,17 @@ typedef struct {
 } Candidate;
 
 /* Every candidate of every modelled backend's tuning space that the backend accepts and the model
- * does not prune, best predicted first. Returns the count and a malloc'ed array in *out (NULL when
- * none). */
+ * does not prune, and each backend's defaults (backends_default_candidate), best predicted first.
+ * Returns the count and a malloc'ed array in *out (NULL when none). */
 int backends_rank(const Stencil *st, DType dt, const Problem *pb, const GpuSpec *g, Candidate **out);
 
 /* Backend b's own default options (its rule, all parameters left to it), predicted without the
  * register pruning; -1 when it refuses them or the model cannot predict them. */
 int backends_default_candidate(const Stencil *st, DType dt, const Backend *b, const Problem *pb,
                                const GpuSpec *g, Candidate *out);
+
+/* Whether opt leaves every parameter to its backend (its defaults). */
+bool backends_is_default(const GenOptions *opt);
 
 /* The candidates of a stencil program (ir/program.h), best predicted first: naive, and n5d over
  * bT and block shapes for the programs n5d blocks (model/program.h predicts both). Returns the

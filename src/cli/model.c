@@ -13,7 +13,7 @@
 
 static void model_help(FILE *f) {
   fputs("usage: stencilc model FILE.c [--gpu h200|h100|a100] [--dtype float|double] [-s SIZE]\n"
-        "                      [-t STEPS] [--top N] [C flags]\n"
+        "                      [-t STEPS] [--top N] [--backend B [its options]] [C flags]\n"
         "Predicts, without running anything, the speed of every candidate the GPU backends accept:\n"
         "each backend's tuning space, ranked by its model (src/model/predict_*.c), each at the\n"
         "fraction of the peaks it attained on the H200. Best first.\n"
@@ -22,6 +22,8 @@ static void model_help(FILE *f) {
         "  -s SIZE    interior cells: N (every axis) or N0xN1[xN2] (default: the backends')\n"
         "  -t STEPS   time steps (default 1000)\n"
         "  --top N    rows to print (default 10)\n"
+        "  --backend B [options]  predict that one candidate instead of ranking (auto: the one\n"
+        "             'gen --backend auto' takes; a backend's defaults without its options)\n"
         "  --ranks P  also predict an MPI run over P ranks (gen --mpi): the halo exchange every B\n"
         "             steps that costs least, its bytes and time, strong and weak scaling\n"
         "  --link L   what joins the ranks: shm (one node), ib (InfiniBand NDR, default), nvlink\n"
@@ -162,11 +164,25 @@ static int model_ranks(const Stencil *st, const Options *o, const Problem *pb, c
   return EXIT_OK;
 }
 
+/* model --backend: the one candidate the options name (as gen would build it), predicted. */
+static int model_one(const Stencil *st, const Options *o, const Problem *pb, const GpuSpec *g) {
+  Candidate c = {.opt = o->gen};
+  if (backends_predict(st, &c.opt, pb, g, false, &c.pred)) {
+    fprintf(stderr, "stencilc: the model does not predict --backend %s here (no model, refused, "
+                    "or sure to spill)\n", o->gen.backend->name);
+    return EXIT_INPUT;
+  }
+  printf("rank  strategy parameters                                 GCells/s  bound    blocks/SM occupancy regs\n");
+  print_row(1, &c, g);
+  return EXIT_OK;
+}
+
 static int model_run(Options *o, Stencil *st) {
   GpuSpec g;
   Problem pb;
   if (tune_gpu(o, &g) || tune_problem(o, st, &pb)) return EXIT_INPUT;
   DType dt = o->gen.dtype;
+  if (o->backend_given) return model_one(st, o, &pb, &g);
   Candidate *c;
   int n = backends_rank(st, dt, &pb, &g, &c), top = o->top ? o->top : 10;
   if (o->roundtrip) {
@@ -183,4 +199,4 @@ static int model_run(Options *o, Stencil *st) {
   return o->ranks ? model_ranks(st, o, &pb, &g) : EXIT_OK;
 }
 
-const Command command_model = {"model", {"--gpu --dtype -s -t --top --roundtrip --ranks --link", false, true, NULL}, model_help, model_run};
+const Command command_model = {"model", {"--gpu --dtype -s -t --top --roundtrip --ranks --link --backend", true, true, "naive"}, model_help, model_run};

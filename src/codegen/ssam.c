@@ -36,11 +36,16 @@ enum {
   WARP = SSAM_WARP,
   MAX_BT = 32,
   MAX_P = 64,
-  MAX_CHUNKS = 64,
   /* Registers a thread needs besides its cache at the least: indices, addresses, partial sums. */
   REGS_BESIDE_CACHE = 16,
   /* Unrolled products per thread and launch beyond which a default P is halved (choose). */
   MAX_UNROLLED = 2048,
+  /* Run-time weights from which a 2D stencil's products go weight by weight (by_weight). With
+   * many, ptxas reloads each weight from the constant bank for every product it feeds: the form
+   * ran 11x11 (121 weights) up to 20x20 up to 1.9x faster on the H200, but 2x2 and 3x3 (4 and 9)
+   * 1-4% slower (bench/results/conv2d_h200_8f75918.csv). 100 keeps 11x11 and leaves 5x5 and
+   * 4x7 (25 and 28) the product form they had before; between 28 and 121 none was measured. */
+  BY_WEIGHT_LEAST = 100,
 };
 
 typedef SsamPlan Plan;
@@ -152,8 +157,7 @@ static int estimate_registers(const Plan *pl, DType dt) {
   int loads = pl->yrows * (outputs - 1) * (dt == DTYPE_DOUBLE ? 4 : 1) / 5;
   int ahead = pl->by_weight ? 2 * w * pl->p
               : dt == DTYPE_DOUBLE && pl->yrows == 0 ? 3 * (pl->terms - pl->centre) / 2 : 0;
-  int next = pl->chunks > 1 ? pl->p : 0; /* the next chunk's rows, loaded ahead */
-  return 8 + 4 * (pl->cache + next) * (w + 1) / 3 + w * loads + ahead;
+  return 8 + 4 * pl->cache * (w + 1) / 3 + w * loads + ahead;
 }
 
 /* Rows of a plane: those level 1 publishes, the most of any level. */
@@ -210,25 +214,17 @@ static int choose(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *w
   pl->rx = st->radius[st->dims - 1];
   pl->bt = sp->bt;
   pl->p = sp->p;
-  pl->chunks = sp->chunks ? sp->chunks : 1;
   if (block_shape(st, sp, pl, why)) return -1;
   default_params(st, pl);
   find_columns(st, pl);
   off_plane_rows(st, pl);
   count_points(st, pl);
-  pl->by_weight = st->dims == 2 && run_time_weights(st) > 0;
+  pl->by_weight = st->dims == 2 && run_time_weights(st) >= BY_WEIGHT_LEAST;
   if (pl->bt < 1 || pl->bt > MAX_BT)
     return codegen_refuse(why, "choose --bt between 1 and 32", "bT = %d is outside 1..%d", pl->bt,
                           MAX_BT);
   if (pl->p < 1 || pl->p > MAX_P)
     return codegen_refuse(why, "choose --p between 1 and 64", "P = %d is outside 1..%d", pl->p, MAX_P);
-  if (pl->chunks > MAX_CHUNKS)
-    return codegen_refuse(why, "choose --chunks between 1 and 64", "%d chunks is over %d",
-                          pl->chunks, MAX_CHUNKS);
-  if (pl->chunks > 1 && st->dims != 2)
-    return codegen_refuse(why, "leave --chunks out in 3D",
-                          "chunks of rows are for 2D stencils: in 3D each level's rows go through "
-                          "shared memory to the warps beside");
   if (2 * pl->bt * pl->rx >= WARP)
     return codegen_refuse(why, "lower --bt: each fused step costs rx lanes at both ends of a warp",
                           "the halo 2*bT*rx = 2*%d*%d = %d leaves no output in a warp of %d lanes",
@@ -254,7 +250,7 @@ static int choose(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *w
     cap = gpu->regs_per_sm / 4 / (WARP * ((pl->warps + 3) / 4)) / 8 * 8;
     cap = cap < gpu->max_regs_per_thread ? cap : gpu->max_regs_per_thread;
     pl->cache = pl->p + 2 * pl->bt * pl->rr;
-    regs = (pl->cache + (pl->chunks > 1 ? pl->p : 0)) * words(opt->dtype) + REGS_BESIDE_CACHE;
+    regs = pl->cache * words(opt->dtype) + REGS_BESIDE_CACHE;
     pl->smem = shared_bytes(pl, opt->dtype);
     if (estimate_registers(pl, opt->dtype) <= cap && pl->smem <= gpu->smem_per_block) break;
     if (!sp->p && pl->p > 1) pl->p /= 2;
@@ -263,10 +259,9 @@ static int choose(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *w
   }
   if (regs > cap)
     return codegen_refuse(why, "lower --p or --bt, or use fewer threads per block",
-                          "a register cache of P + 2*bT*r = %d + 2*%d*%d = %d %s values%s needs at "
+                          "a register cache of P + 2*bT*r = %d + 2*%d*%d = %d %s values needs at "
                           "least %d registers per thread; a block of %d threads gets at most %d",
-                          pl->p, pl->bt, pl->rr, pl->cache, ir_dtype_name(opt->dtype),
-                          pl->chunks > 1 ? " and the next chunk's P" : "", regs, threads, cap);
+                          pl->p, pl->bt, pl->rr, pl->cache, ir_dtype_name(opt->dtype), regs, threads, cap);
   if (pl->smem > gpu->smem_per_block)
     return codegen_refuse(why, "lower --p, --bt or the warps of --bs",
                           "needs %ld bytes of shared memory per block (2 buffers of %d planes of %d "
@@ -534,17 +529,6 @@ static void emit_tile(Emitter *e, const Plan *pl) {
   em_line(e, "const int e0 = n0 + LO0 + HI0;");
   em_line(e, "rt_real d[CMAX];");
   emit_tile_loads(e, "d[j]", "C", "row0 + j");
-  if (pl->chunks > 1) {
-    em_line(e, "/* one step: CH chunks of P rows, the next one's rows loaded before this one computes;\n"
-               " * the input rows this one leaves (d[P] .. d[C-1]) begin the next one's cache */");
-    em_line(e, "constexpr int CH = BT == 1 ? SSAM_CHUNKS : 1;");
-    em_directive(e, "#pragma unroll 1");
-    em_open(e, "for (int c = 0; c < CH; c++, row0 += SSAM_P)");
-    em_line(e, "rt_real next[SSAM_P];");
-    em_open(e, "if (c + 1 < CH)");
-    emit_tile_loads(e, "next[j]", "SSAM_P", "row0 + C + j");
-    em_close(e);
-  }
   for (int k = 1; k <= pl->bt; k++)
     em_line(e, "if (BT >= %d) ssam_level<BT, %d, EDGE>(d, sm, row0, n0, pin, w, lane);", k, k);
   em_directive(e, "#pragma unroll");
@@ -552,11 +536,6 @@ static void emit_tile(Emitter *e, const Plan *pl) {
   em_line(e, "const int q = row0 + BT * RR + i;");
   em_line(e, "if (own && q < LO0 + n0) out[(long)q * s0 + p] = d[i];");
   em_close(e);
-  if (pl->chunks > 1) {
-    em_directive(e, "#pragma unroll");
-    em_line(e, "for (int j = 0; j < C; j++) d[j] = j < C - SSAM_P ? d[j + SSAM_P] : next[j - (C - SSAM_P)];");
-    em_close(e);
-  }
   em_close(e);
   em_blank(e);
 }
@@ -568,12 +547,7 @@ static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl) {
   em_open(e, "ssam_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1%s",
           d3 ? ", int n2, long s0, long s1)" : ", long s0)");
   em_line(e, "constexpr int C = SSAM_P + 2 * BT * RR;");
-  if (pl->chunks > 1) {
-    em_line(e, "constexpr int CH = BT == 1 ? SSAM_CHUNKS : 1, ROWS = CH * SSAM_P; /* rows a block stores */");
-    em_line(e, "const int row0 = LO0 + blockIdx.y * ROWS - BT * RR; /* first cached row */");
-  } else {
-    em_line(e, "const int row0 = LO0 + blockIdx.y * SSAM_P - BT * RR; /* first cached row */");
-  }
+  em_line(e, "const int row0 = LO0 + blockIdx.y * SSAM_P - BT * RR; /* first cached row */");
   if (d3) {
     em_line(e, "extern __shared__ __align__(16) unsigned char ssam_smem[];");
     em_line(e, "rt_real *sm = reinterpret_cast<rt_real *>(ssam_smem);");
@@ -605,9 +579,8 @@ static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl) {
     em_line(e, "const bool pin = x >= LO1 && x < LO1 + n1;");
     em_line(e, "const bool own = pin && lane >= BT * RX && lane < 32 - BT * RX;");
     em_line(e, "const long pc = xc, p = x;");
-    em_line(e, "const bool edge = row0 < LO0 || row0 + %s > LO0 + n0 || xb < LO1 ||\n"
-               "                  xb + (WARPS - 1) * (32 - 2 * BT * RX) + 32 > LO1 + n1;",
-            pl->chunks > 1 ? "ROWS - SSAM_P + C" : "C");
+    em_line(e, "const bool edge = row0 < LO0 || row0 + C > LO0 + n0 || xb < LO1 ||\n"
+               "                  xb + (WARPS - 1) * (32 - 2 * BT * RX) + 32 > LO1 + n1;");
   }
   em_line(e, "if (edge) ssam_tile<BT, true>(in, out, sm, n0, s0, row0, pc, p, pin, own, w, lane);");
   em_line(e, "else ssam_tile<BT, false>(in, out, sm, n0, s0, row0, pc, p, pin, own, w, lane);");
@@ -619,10 +592,8 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
   char block[32];
   if (st->dims == 3) snprintf(block, sizeof block, "%dx%d", pl->warps, WARP);
   else snprintf(block, sizeof block, "%d", pl->warps * WARP);
-  char chunks[32] = "";
-  if (pl->chunks > 1) snprintf(chunks, sizeof chunks, " chunks=%d", pl->chunks);
-  buf_printf(out, "/* ssam: bT=%d P=%d block=%s cache=%d smem=%ld%s */\n", pl->bt, pl->p, block,
-             pl->cache, pl->smem, chunks);
+  buf_printf(out, "/* ssam: bT=%d P=%d block=%s cache=%d smem=%ld */\n", pl->bt, pl->p, block,
+             pl->cache, pl->smem);
   buf_printf(out, "#define SSAM_BT %d\n#define SSAM_P %d\n#define WARPS %d\n", pl->bt, pl->p, pl->warps);
   buf_printf(out, "#define RR %d\n#define RW %d\n#define RX %d\n#define YLO %d\n#define YSPAN %d\n",
              pl->rr, pl->rw, pl->rx, pl->ylo, pl->yspan);
@@ -632,13 +603,12 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
                 "#define SMBUF ((WARPS + 2 * RW) * PLANE)\n"
                 "#define SSAM_FULL 0xffffffffu\n");
   buf_printf(out, "#define SSAM_SMEM %ld\n", pl->smem);
-  if (pl->chunks > 1) buf_printf(out, "#define SSAM_CHUNKS %d\n", pl->chunks);
   for (int a = 0; a < st->dims; a++)
     buf_printf(out, "#define LO%d %d\n#define HI%d %d\n", a, st->lo[a], a, st->hi[a]);
   buf_puts(out, "\n");
 }
 
-static void emit_launch(Emitter *e, const Stencil *st, const Plan *pl) {
+static void emit_launch(Emitter *e, const Stencil *st) {
   em_line(e, "template <int BT>");
   em_open(e, "static void ssam_launch(const rt_real *in, rt_real *out, const RtGrid *g)");
   if (st->dims == 3) {
@@ -650,8 +620,7 @@ static void emit_launch(Emitter *e, const Stencil *st, const Plan *pl) {
                "    (int)g->n[2], g->stride[0], g->stride[1]);");
   } else {
     em_line(e, "const dim3 grid(rt_cuda_blocks(g->n[1], WARPS * (32 - 2 * BT * RX), 2147483647L),\n"
-               "                rt_cuda_blocks(g->n[0], %s, 65535L));",
-            pl->chunks > 1 ? "SSAM_P * (BT == 1 ? SSAM_CHUNKS : 1)" : "SSAM_P");
+               "                rt_cuda_blocks(g->n[0], SSAM_P, 65535L));");
     em_line(e, "ssam_kernel<BT><<<grid, WARPS * 32>>>(in, out, (int)g->n[0], (int)g->n[1], g->stride[0]);");
   }
   em_line(e, "RT_CUDA_LAUNCH_CHECK();");
@@ -679,7 +648,7 @@ static void ssam_emit(Buf *out, const Stencil *st, const GenOptions *opt, const 
   emit_step(&e, st, plan, opt->dtype);
   emit_tile(&e, plan);
   emit_kernel(&e, st, plan);
-  emit_launch(&e, st, plan);
+  emit_launch(&e, st);
   emit_advance_launches(&e, plan);
 }
 
@@ -689,9 +658,6 @@ static void ssam_explain(Buf *out, const Stencil *st, const void *plan) {
              pl->bt, pl->p, pl->warps, st->dims == 3 ? "stacked along y" : "side by side along x");
   buf_printf(out, "plan: register cache of %d values, about %d registers per thread; %ld bytes of "
                   "shared memory per block\n", pl->cache, pl->regs, pl->smem);
-  if (pl->chunks > 1)
-    buf_printf(out, "plan: launches of one step: %d chunks of P rows per thread, each one's rows "
-                    "loaded while the one before computes\n", pl->chunks);
   buf_printf(out, "plan: per cell and level: %d FMA, %d MUL, %d ADD, %d shuffles, %d shared reads; "
                   "%d of 32 lanes store\n", pl->fma, pl->mul, pl->add, pl->shuffles, pl->smem_reads,
              WARP - 2 * pl->bt * pl->rx);
@@ -701,8 +667,6 @@ static const BackendOption ssam_options[] = {
     {"--bt", OPT_COUNT, PARAM_AT(SsamParams, bt), 0, false, NULL, "N", "time steps fused per launch"},
     {"--p", OPT_COUNT, PARAM_AT(SsamParams, p), 0, false, NULL, "N",
      "outputs per thread along the slowest axis (register cache P + 2 bT r)"},
-    {"--chunks", OPT_COUNT, PARAM_AT(SsamParams, chunks), 0, false, NULL, "N",
-     "2D, one-step launches: chunks of P rows per thread, the next loaded while one computes"},
     {"--bs", OPT_SHAPE, PARAM_AT(SsamParams, bs), 2, true, NULL, "X|Yx32",
      "threads per block: X in whole warps (2D), Y warps along y (3D)"},
     {NULL}

@@ -13,7 +13,6 @@ typedef struct {
   int p;     /* outputs per thread along axis 0 (the register cache holds p + 2 bT r0 values) */
   int bs[2]; /* threads per block: bs[0] along x (2D: a multiple of 32; 3D: 32, one warp) and, in
                 3D, bs[1] warps along y */
-  int chunks; /* 2D launches of one step: chunks of P rows a thread computes one after the other */
 } SsamParams;
 
 /* The plan; the per-cell counts are those of the code emitted for one computed cell of one
@@ -22,8 +21,6 @@ typedef struct {
   int bt, p, warps; /* warps per block: side by side along x (2D) or stacked along y (3D) */
   int rr, rw, rx;   /* radius along axis 0 (registers), y (3D: warps; 0 in 2D) and x (lanes) */
   int cache;        /* register cache per thread: P + 2 bT rr values */
-  int chunks;       /* 2D, launches of one step: P-row chunks per thread, the next one's rows
-                       loaded while the current one computes (1: one tile of P rows) */
   /* 3D: the axis-0 offsets of the points off the warp's plane span ylo .. ylo + yspan: a level
    * publishes only the rows its y neighbours read (a star: the centre rows alone) */
   int ylo, yspan;

@@ -22,7 +22,8 @@ enum { N5D_OVERHEAD = 8 };
 
 int model_n5d_registers(const N5dPlan *plan, DType dt, int weights) {
   int rings = plan->mode == N5D_GENERAL ? 0 : plan->bt;
-  return register_base(dt) + plan->bt + words(dt) * (rings * plan->w + weights);
+  /* --cols: every column keeps its own ring */
+  return register_base(dt) + plan->bt + words(dt) * (rings * plan->w * plan->cols + weights);
 }
 
 /* hSN 0: the generated code's rule (n5d_chunk in n5d.c: rt_stream_chunk, at least 8 bT RS rows). */
@@ -32,6 +33,18 @@ static int default_hsn(const Stencil *st, const N5dPlan *pl, const Problem *pb, 
   if (d == 3) tiles *= ceil_div(pb->n[1], pl->bsy - 2L * pl->bt * st->radius[1]);
   long least = 8L * pl->bt * (st->radius[0] ? st->radius[0] : 1);
   return (int)rt_stream_chunk(pb->n[0], tiles, pl->bsx * pl->bsy, g->sms, g->max_threads_per_sm, least);
+}
+
+/* The overhead per cell. The --cols kernel shares its address, loop and boundary arithmetic among
+ * the columns of a thread, and its inner blocks test no boundary: N5D_OVERHEAD / cols^2, chosen
+ * on the --cols rows of bench/results/n5d_cols_h200_9df3c6a.csv and n5d_cols_double_h200_cc936db.csv
+ * (all but the "default" rows, whose kernels have changed since). It ranks the measured best of
+ * 16 of their 24 stencil and type pairs first or within 3% of it. 8 / cols ranked 17 but left
+ * star2d1r's defaults (measured 2023 GCells/s) predicted below the model's own pick (1309
+ * against 1400); 4 / cols (17) and 2 / cols lifted conv2d-11x11's one-column n5d default past
+ * ssam at one step (measured 79 against 113, tune_candidates_h200_69e528a.csv). */
+static double overhead(const N5dPlan *pl) {
+  return pl->wide ? (double)N5D_OVERHEAD / (pl->cols * pl->cols) : N5D_OVERHEAD;
 }
 
 /* One launch of bt steps (the plan's block and shared memory, as the generated code keeps them
@@ -46,8 +59,8 @@ static void launch(const Stencil *st, DType dt, const N5dPlan *pl, const Problem
     int ry = st->radius[1];
     c[1] = cover(pb->n[1], st->lo[1], st->hi[1], pl->bsy - 2 * bt * ry, 2 * bt * ry, bt * ry, false);
   }
-  int rx = st->radius[x];
-  c[x] = cover(pb->n[x], st->lo[x], st->hi[x], pl->bsx - 2 * bt * rx, 2 * bt * rx, bt * rx, false);
+  int rx = st->radius[x], width = pl->bsx * pl->cols; /* --cols: COLS cells per thread */
+  c[x] = cover(pb->n[x], st->lo[x], st->hi[x], width - 2 * bt * rx, 2 * bt * rx, bt * rx, false);
   double total = 1, ingrid = 1, interior = 1, valid = 1;
   p->blocks = 1;
   for (int a = 0; a < d; a++) {
@@ -65,7 +78,7 @@ static void launch(const Stencil *st, DType dt, const N5dPlan *pl, const Problem
   p->t_l2 = 0;
   p->t_sm = p->sm_bytes / (g->smem_gbs * 1e9);
   p->t_comp = fmax(p->flops / (peak_gflops(g, dt) * 1e9 * model_alu_efficiency(ops)),
-                   issue_seconds(g, levels * (op_total(ops) + shared + N5D_OVERHEAD)));
+                   issue_seconds(g, levels * (op_total(ops) + shared + overhead(pl))));
   finish(g, &attained, pl->bsx * pl->bsy, pl->smem, p);
 }
 

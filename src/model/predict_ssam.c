@@ -26,16 +26,15 @@ enum { SSAM_OVERHEAD = 4 };
 static void launch(const Stencil *st, const SsamPlan *pl, const Problem *pb, const GpuSpec *g,
                         DType dt, int bt, Prediction *p) {
   int d = st->dims, x = d - 1, rr = st->radius[0], rx = st->radius[x];
-  int chunks = bt == 1 ? pl->chunks : 1; /* P-row chunks per thread (one-step launches) */
-  p->blocks = ceil_div(pb->n[0], (long)pl->p * chunks);
+  p->blocks = ceil_div(pb->n[0], (long)pl->p);
   if (d == 3) {
     p->blocks *= ceil_div(pb->n[1], pl->warps - 2L * bt * st->radius[1]) * ceil_div(pb->n[x], WARP - 2L * bt * rx);
   } else {
     p->blocks *= ceil_div(pb->n[x], (long)pl->warps * (WARP - 2 * bt * rx));
   }
   double threads = (double)p->blocks * pl->warps * WARP;
-  double rows = (double)bt * pl->p * chunks + (double)bt * (bt - 1) * rr; /* computed per thread */
-  double computed = threads * rows, cache = (double)pl->p * chunks + 2.0 * bt * rr; /* loaded */
+  double rows = (double)bt * pl->p + (double)bt * (bt - 1) * rr; /* computed per thread */
+  double computed = threads * rows, cache = (double)pl->p + 2.0 * bt * rr; /* loaded */
   double valid = 1, extent = 1, word = 4.0 * words(dt);
   for (int a = 0; a < d; a++) valid *= pb->n[a], extent *= pb->n[a] + st->lo[a] + st->hi[a];
   OpCounts ops = {pl->fma, pl->mul, pl->add, 0};
@@ -49,7 +48,7 @@ static void launch(const Stencil *st, const SsamPlan *pl, const Problem *pb, con
   p->flops = computed * op_flops(ops);
   p->shuffles = computed * pl->shuffles * words(dt);
   double issue = computed * (op_total(ops) + SSAM_OVERHEAD) + p->shuffles + smem_ops +
-                 threads * (cache + (double)pl->p * chunks);
+                 threads * (cache + (double)pl->p);
   p->t_gm = p->gm_bytes / (g->mem_gbs * 1e9);
   p->t_l2 = p->l2_bytes / (g->l2_gbs * 1e9);
   p->t_sm = p->sm_bytes / (g->smem_gbs * 1e9);

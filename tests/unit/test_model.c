@@ -80,10 +80,14 @@ static void test_ops_and_registers(const Stencil *j2d5pt) {
   o = model_op_counts(j2d5pt, true);
   EXPECT(o.fma == 4 && o.mul == 1 && o.other == 0 && near(model_alu_efficiency(o), 0.9), "linear");
   /* AN5D: bT (2r+1) + bT + 20 in float, 2 bT (2r+1) + bT + 30 in double */
-  N5dPlan df = {.mode = N5D_DIAGONAL_FREE, .bt = 4, .bsx = 256, .bsy = 1, .v = 1, .w = 3};
+  N5dPlan df = {.mode = N5D_DIAGONAL_FREE, .bt = 4, .bsx = 256, .bsy = 1, .v = 1, .w = 3, .cols = 1};
   EXPECT(model_n5d_registers(&df, DTYPE_FLOAT, 0) == 36, "float %d", model_n5d_registers(&df, DTYPE_FLOAT, 0));
   EXPECT(model_n5d_registers(&df, DTYPE_DOUBLE, 0) == 58, "double %d", model_n5d_registers(&df, DTYPE_DOUBLE, 0));
-  N5dPlan general = {.mode = N5D_GENERAL, .bt = 4, .bsx = 256, .bsy = 1, .v = 1, .w = 3};
+  /* --cols 2: a ring per column, 4 * 3 registers more: 20 + 4 + 2 * 4 * 3 = 48 in float */
+  N5dPlan wide = df;
+  wide.cols = 2, wide.wide = true;
+  EXPECT(model_n5d_registers(&wide, DTYPE_FLOAT, 0) == 48, "--cols 2: %d", model_n5d_registers(&wide, DTYPE_FLOAT, 0));
+  N5dPlan general = {.mode = N5D_GENERAL, .bt = 4, .bsx = 256, .bsy = 1, .v = 1, .w = 3, .cols = 1};
   EXPECT(model_n5d_registers(&general, DTYPE_FLOAT, 0) == 24, "general: no register ring");
   /* 9 run-time weights add a register each in float, two in double: 36 + 9, 58 + 18 */
   EXPECT(model_n5d_registers(&df, DTYPE_FLOAT, 9) == 45, "float, weights");
