@@ -224,7 +224,7 @@ int p25d_plan_stage(const Stencil *st, const bool *streamed, const GenOptions *o
   codegen_get_params(opt, &params, sizeof params);
   assert(st->dims == 3);
   if (params.placement && params.placement != P25D_HYBRID)
-    return codegen_refuse(why, "leave --placement out (or give hybrid)",
+    return codegen_refuse(why, "leave --placement out or give hybrid",
                           "a stencil program's stage runs under the hybrid placement (the streamed "
                           "grid's plane in shared memory, its column in registers), not %s",
                           placement_name((Placement)params.placement));

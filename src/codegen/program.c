@@ -180,7 +180,7 @@ static void program_traits(const Program *pr, char *text, size_t n) {
 
 static const char *const HINT_PROGRAM_BACKENDS =
     "stencil programs run on --backend naive (CUDA) and cpu; n5d blocks the one-stage program of "
-    "one field (two or three time levels, coefficient grids)";
+    "one field (two or three time levels, coefficient grids); 25d streams one-stage 3D programs";
 
 /* naive's plan for the program (its block shape), planned for the first stage: every stage has
  * the program's axes. */
@@ -301,7 +301,7 @@ static int p25d_program_plan(const Program *pr, const GenOptions *opt, P25dPlan 
     return -1;
   }
   if (p25d_plan_stage(&s->st, streamed, opt, pl, &r)) {
-    snprintf(why, n, "25d: %s (%s)", r.msg, r.hint);
+    snprintf(why, n, "25d: %s; %s", r.msg, r.hint);
     return -1;
   }
   return 0;
