@@ -331,6 +331,45 @@ static void emit_p25d(Buf *out, const Program *pr, const GenOptions *opt) {
   free(streamed);
 }
 
+/* gen --explain for 25d: the plan's block and window, what is streamed and what is read at the
+ * cell. */
+static void explain_p25d(Buf *out, const Program *pr, const GenOptions *opt) {
+  const Stage *s = &pr->stages[0];
+  P25dPlan pl;
+  bool *streamed = xcalloc((size_t)s->st.npoints, sizeof *streamed);
+  char why[512];
+  if (!p25d_program_plan(pr, opt, &pl, streamed, why, sizeof why)) {
+    int first = choose_stream(pr, s, streamed);
+    const Ref *r = &s->refs[first];
+    buf_printf(out, "plan: one-stage program, 25d hybrid placement (value queue), block %dx%d "
+                    "threads, one step per launch\n", pl.by, pl.bx);
+    buf_printf(out, "plan: streams '%s' (level %s): its column's %d planes in registers, its plane "
+                    "with halo (%d cells) in two shared tiles, %ld bytes; about %d registers per "
+                    "thread\n", pr->fields[r->field].name, program_level_name(pr, 0, r), pl.w,
+               pl.tile, pl.smem, pl.regs);
+    buf_puts(out, "plan: read from global memory at the cell:");
+    int others = 0;
+    for (int p = 0; p < s->st.npoints; p++) {
+      if (streamed[p] || !first_read_of_buffer(s, p)) continue;
+      const char *level = program_level_name(pr, 0, &s->refs[p]);
+      buf_printf(out, "%s '%s'", others++ ? "," : "", pr->fields[s->refs[p].field].name);
+      if (level) buf_printf(out, " (level %s)", level);
+    }
+    buf_puts(out, others ? "\n" : " nothing\n");
+  }
+  free(streamed);
+}
+
+void codegen_program_explain(Buf *out, const Program *pr, const GenOptions *opt) {
+  char why[512];
+  if (opt->backend == &backend_p25d) {
+    explain_p25d(out, pr, opt);
+  } else if (opt->backend == &backend_n5d) {
+    N5dProgramPlan plan;
+    if (!n5d_program_plan(pr, opt, &plan, why, sizeof why)) n5d_program_explain(out, &plan);
+  }
+}
+
 int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why, size_t n) {
   NaivePlan plan;
   if (opt->backend == &backend_naive) return naive_plan(pr, opt, &plan, why, n);
