@@ -566,6 +566,20 @@ while [ $s -le "$N" ] && [ "$n5d_random" -lt 4 ]; do
 done
 if [ "$N" -lt 100 ] || [ "$n5d_random" -eq 4 ]; then ok; else no "programgen: only $n5d_random of the first $N random programs were blocked by n5d"; fi
 
+# the first four random programs 25d streams (3D, one stage), through cudaemu at 1 and 3 steps,
+# with several blocks along y and x and a stream longer than a radius-3 queue
+s=1 p25d_random=0
+while [ $s -le "$N" ] && [ "$p25d_random" -lt 4 ]; do
+  p="$tmp/gen$s"
+  if "$STENCILC" gen "$p.c" --backend 25d --block 4x32 -o "$p-25d.cu" 2>/dev/null; then
+    p25d_random=$((p25d_random + 1))
+    if emu_build "$p-25d.cu" "$p-25d" 2>"$tmp/err" && emu_verify "$p-25d" 20x9x40 1 3 >"$tmp/err" 2>&1; then ok
+    else no "programgen seed $s: 25d (cudaemu): $(head -5 "$tmp/err")"; fi
+  fi
+  s=$((s + 1))
+done
+if [ "$N" -lt 100 ] || [ "$p25d_random" -eq 4 ]; then ok; else no "programgen: only $p25d_random of the first $N random programs were streamed by 25d"; fi
+
 # The oracle is live: a cpu kernel of a random program scaled by 1.01, run through the user's
 # code, fails it; the unperturbed one (above) passed.
 [ "$N" -ge 3 ] && for s in 1 2 3; do
