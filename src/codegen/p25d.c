@@ -310,6 +310,10 @@ static void load_shared(Buf *out, const Stencil *st, int p, const void *ctx) {
  * points from the tile. */
 static void load_hybrid(Buf *out, const Stencil *st, int p, const void *ctx) {
   const LoadCtx *c = ctx;
+  if (c->sg && c->sg->fetch[p] >= 0) {
+    buf_printf(out, "g%d", c->sg->fetch[p]);
+    return;
+  }
   if (c->sg && !c->sg->streamed[p]) {
     c->sg->other(out, st, p, c->sg->other_ctx);
     return;
@@ -356,6 +360,10 @@ static void emit_hybrid_step(Emitter *e, const Stencil *st, const Plan *pl, DTyp
     em_line(e, "sm[b + t0] = q%d;", slot(pl, u - pl->rs));
     em_line(e, "p25d_put(sm + b, pf, src, t);");
     em_line(e, "p25d_fetch(pf, src, in + p25d_plane(p - RS + 1, e0, s0));");
+    for (int k = 0; sg && k < sg->nfetch; k++) {
+      em_line(e, "const rt_real g%d = f%d;", k, k);
+      em_line(e, "f%d = %s[p25d_plane(p - RS + 1, e0, s0) + cc];", k, sg->fetch_names[k]);
+    }
     em_line(e, "__syncthreads();");
     if (sg) { /* the program's expression as naive evaluates it; c for the other grids' reads */
       em_open(e, "if (own)");
@@ -600,6 +608,8 @@ static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl, DType dt,
     em_line(e, "p25d_cells<%s>(src, t, gy0, gx0, ey, ex, s1);", halo_only ? "true" : "false");
     em_line(e, "rt_real pf[TILE_K];");
     em_line(e, "p25d_fetch(pf, src, in + p25d_plane(i0%s, e0, s0));", halo_only ? "" : " - RS");
+    for (int k = 0; sg && k < sg->nfetch; k++)
+      em_line(e, "rt_real f%d = %s[p25d_plane(i0, e0, s0) + cc];", k, sg->fetch_names[k]);
   }
   if (pl->placement != P25D_SHARED) emit_queues(e, st, pl);
   emit_stream(e, st, pl, dt, sg);

@@ -38,13 +38,18 @@ extern const Backend backend_p25d;
 /* A stage of a 3D stencil program (codegen/program.c) under the hybrid placement: the stage's
  * points that read the streamed buffer (streamed[p]) go through the shared plane and the
  * column's register queue; every other point (coefficient grids, level t-1, another field) is
- * read straight from global memory at the output cell by `other`, once per cell, with `c` the
- * cell's linear index. The kernel `kernel` takes `out`, then `params` (", const rt_real *in_u_0,
- * ..."), and calls the streamed buffer `stream` (one of the params' names); the host function
- * program_step(rt_real *const *rt_buf, const RtGrid *g, long t) passes `args` (the pointers, in
- * the params' order, from rt_buf and t). */
+ * read straight from global memory, once per cell: at the cell, from buffer fetch[p] (>= 0) of
+ * the nfetch named fetch_names, loaded one plane ahead into a register so that the load's
+ * latency overlaps a plane of work (after the barrier, every warp of the block would wait for
+ * it); at an offset, as `other` writes it, with `c` the cell's linear index. The kernel `kernel`
+ * takes `out`, then `params` (", const rt_real *in_u_0, ..."), and calls the streamed buffer
+ * `stream` (one of the params' names); the host function program_step(rt_real *const *rt_buf,
+ * const RtGrid *g, long t) passes `args` (the pointers, in the params' order, from rt_buf and t). */
 typedef struct {
   const bool *streamed;
+  const int *fetch;
+  int nfetch;
+  const char *const *fetch_names;
   EmitLoadFn other;
   const void *other_ctx;
   const char *kernel, *params, *stream, *args;

@@ -6,6 +6,7 @@
  * are EX_WEIGHT, read as rt_w[k] like the run-time weights of single stencils. */
 #include "program.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -322,12 +323,31 @@ static void emit_p25d(Buf *out, const Program *pr, const GenOptions *opt) {
     ref_name(&params, pr, &s->refs[p]);
     if (streamed[p] && !stream.len) ref_name(&stream, pr, &s->refs[p]);
   }
+  /* the other buffers read at the cell, each fetched a plane ahead */
+  int *fetch = xcalloc((size_t)s->st.npoints, sizeof *fetch), nfetch = 0;
+  Buf names[PROG_MAX_FIELDS * PROG_MAX_LEVELS] = {{0}};
+  const char *fetch_names[PROG_MAX_FIELDS * PROG_MAX_LEVELS];
+  for (int p = 0; p < s->st.npoints; p++) {
+    fetch[p] = -1;
+    if (streamed[p] || !at_cell(s->st.points[p].off)) continue;
+    for (int q = 0; q < p && fetch[p] < 0; q++)
+      if (fetch[q] >= 0 && s->refs[q].field == s->refs[p].field && s->refs[q].shift == s->refs[p].shift)
+        fetch[p] = fetch[q];
+    if (fetch[p] >= 0) continue;
+    assert(nfetch < PROG_MAX_FIELDS * PROG_MAX_LEVELS);
+    ref_name(&names[nfetch], pr, &s->refs[p]);
+    fetch_names[nfetch] = names[nfetch].s;
+    fetch[p] = nfetch++;
+  }
   LoadCtx l = {pr, s, false};
-  P25dStage sg = {streamed, emit_load, &l, "stage0_kernel", params.s, stream.s, args.s};
+  P25dStage sg = {streamed, fetch, nfetch, fetch_names, emit_load, &l, "stage0_kernel", params.s,
+                  stream.s, args.s};
   p25d_emit_stage(out, &s->st, opt->dtype, &pl, &sg);
+  for (int k = 0; k < nfetch; k++) buf_free(&names[k]);
   buf_free(&params);
   buf_free(&args);
   buf_free(&stream);
+  free(fetch);
   free(streamed);
 }
 
