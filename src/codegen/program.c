@@ -410,9 +410,8 @@ int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why
   }
   if (opt->backend == &backend_ssam) {
     char obstacle[400];
-    streaming_obstacle(pr, opt->backend == &backend_ssam, obstacle, sizeof obstacle);
-    snprintf(why, n, "%s: %s; --backend naive (CUDA) or cpu runs this program", opt->backend->name,
-             obstacle);
+    streaming_obstacle(pr, true, obstacle, sizeof obstacle);
+    snprintf(why, n, "ssam: %s; --backend naive (CUDA) or cpu runs this program", obstacle);
     return -1;
   }
   char traits[256];
