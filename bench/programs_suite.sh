@@ -19,8 +19,12 @@
 # measures the bandwidth, runs each program at the suite sizes (2D 16384^2, 3D 512^3, STEPS
 # default 1000, 3D 200) after its own check against the CPU reference, and writes
 # $OUT/programs.csv with GCells/s, the bound and the fraction of it.
+#
+# GEN_DIR (default bench/gen/programs) is where prepare writes and run reads; PROGRAMS (names of
+# examples/programs/, default all) limits prepare to those. A file NAME_BACKEND-DTYPE.cu is
+# timed whatever BACKEND says (bench/prog3d_prepare.sh adds 25d.YxX variants).
 cd "$(dirname "$0")/.." || exit 1
-dir=bench/gen/programs
+dir=${GEN_DIR:-bench/gen/programs}
 
 prepare() {
   set -e
@@ -30,6 +34,7 @@ prepare() {
   git rev-parse --short HEAD >$dir/COMMIT
   for f in examples/programs/*.c; do
     name=$(basename "$f" .c)
+    case " ${PROGRAMS:-$name} " in *" $name "*) ;; *) continue ;; esac
     build/stencilc info "$f" --json >$dir/$name.json 2>/dev/null || {
       echo "skipped $name: $(build/stencilc info "$f" 2>&1 | head -1)"
       continue

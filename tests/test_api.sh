@@ -61,6 +61,8 @@ if [ ! -f "$tmp/bad.h" ] && [ ! -f "$tmp/bad.cu" ]; then ok; else no "a refused 
 
 expect 2 "gen --api of a stencil program for n5d (it does not take programs)" \
   "$STENCILC" gen examples/programs/heat2d_var.c --api --backend n5d -o "$tmp/prog"
+expect 2 "gen --api of a stencil program for 25d (programs only)" \
+  "$STENCILC" gen examples/programs/heat3d_var.c --api --backend 25d -o "$tmp/prog"
 expect 2 "gen --api --mpi of a stencil" "$STENCILC" gen examples/j2d5pt.c --api --mpi -o "$tmp/prog"
 expect 2 "gen --api --mpi of a stencil program" "$STENCILC" gen examples/programs/heat2d_var.c --api --mpi -o "$tmp/prog"
 if [ ! -f "$tmp/prog.h" ]; then ok; else no "a refused gen --api of a program left files"; fi

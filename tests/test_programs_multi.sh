@@ -4,32 +4,34 @@
 # tools/cudaemu must pass its own verification (the reference runs every stage in double) at odd
 # sizes for several step counts, and must fail it when its kernels are perturbed (a scaled
 # update, a skipped column); n5d blocks the one-stage programs through cudaemu (2D and 3D, float
-# and double, several bT and step counts) and refuses the others naming why; 25d and ssam refuse
-# programs naming what in them they have no place for; `model` predicts naive and n5d, `tune
+# and double, several bT and step counts) and refuses the others naming why; 25d streams the
+# one-stage 3D programs through cudaemu (several blocks and stream chunks, float and double) and
+# refuses the others naming why; ssam refuses programs naming what in them it has no place for; `model` predicts naive and n5d, `tune
 # --emit` writes both; `--backend auto` gives naive; nvcc compiles each naive program and two
 # n5d ones for sm_90 when present. The forms real codes write (tests/programs/: sizes fixed by
 # the source, flattened and pointer grids, pointer rotations, 1D) and N random programs
 # (tools/programgen) are each checked against the user's own function compiled by cc
 # (tests/program_oracle.h).
 N=${1:-100} # random programs (see below)
-case $N in --gen-job | --n5d-job) N=0 ;; esac
+case $N in --gen-job | --emu-job) N=0 ;; esac
 . "$(dirname "$0")/lib.sh"
-# One n5d program through cudaemu (run in parallel by xargs, which re-enters this script).
-n5d_job() { # SOURCE DTYPE SIZE STEPS OPTIONS... (a line of $N5D_TMP/n5d-jobs): writes
-  # $N5D_TMP/n5d-LINE.status and .log, the line number seeding the random schedule
-  line=$(grep -n -x -F -- "$*" "$N5D_TMP/n5d-jobs" | cut -d: -f1)
-  b="$N5D_TMP/n5d-$line"
+# One program on backend EMU_BACKEND (n5d, 25d) through cudaemu (run in parallel by xargs,
+# which re-enters this script).
+emu_job() { # SOURCE DTYPE SIZE STEPS OPTIONS... (a line of $EMU_TMP/$EMU_BACKEND-jobs): writes
+  # $EMU_TMP/$EMU_BACKEND-LINE.status and .log, the line number seeding the random schedule
+  line=$(grep -n -x -F -- "$*" "$EMU_TMP/$EMU_BACKEND-jobs" | cut -d: -f1)
+  b="$EMU_TMP/$EMU_BACKEND-$line"
   src=$1 dt=$2 size=$3 steps=$(echo "$4" | tr _ ' ')
   shift 4
   (
     CUDAEMU_SEED=$line
     export CUDAEMU_SEED
-    "$STENCILC" gen "$src" --backend n5d --dtype "$dt" "$@" -o "$b.cu" && emu_build "$b.cu" "$b" &&
+    "$STENCILC" gen "$src" --backend "$EMU_BACKEND" --dtype "$dt" "$@" -o "$b.cu" && emu_build "$b.cu" "$b" &&
       emu_verify "$b" "$size" $steps
   ) >"$b.log" 2>&1
   echo $? >"$b.status"
 }
-if [ "$1" = --n5d-job ]; then shift; n5d_job "$@"; exit 0; fi
+if [ "$1" = --emu-job ]; then shift; emu_job "$@"; exit 0; fi
 DIR=examples/programs
 PY=${PYTHON:-python3}
 run_ok() { "$@" 2>&1 | grep -q 'verify=PASS'; }
@@ -232,7 +234,7 @@ $tmp/wave3d.c float 9x12x36 3_5 --bt 2 --bs 8x32
 $DIR/heat3d_var.c float 9x12x36 1_3 --bt 2 --bs 8x32
 tests/programs/acoustic2d_flat_rt.c float 21x60 1_3_4 --bt 2 --bs 64
 JOBS
-N5D_TMP=$tmp STENCILC=$STENCILC xargs -P "$JOBS" -L 1 sh "$0" --n5d-job <"$tmp/n5d-jobs"
+EMU_BACKEND=n5d EMU_TMP=$tmp STENCILC=$STENCILC xargs -P "$JOBS" -L 1 sh "$0" --emu-job <"$tmp/n5d-jobs"
 i=1
 while read -r job; do
   if [ "$(cat "$tmp/n5d-$i.status" 2>/dev/null)" = 0 ]; then ok
@@ -306,9 +308,95 @@ for want in "fdtd2d:stage 2 (writing 'hz') reads 'ex' at offset (0, 1) as stage 
 done
 
 
+# ---- 25d: one-stage 3D programs streamed along axis 0, one step per launch, through cudaemu ----
+# The wave field's plane in shared memory and its column in a register queue of 2R + 1 values,
+# the velocity grid and level t-1 read from global memory at the cell. Each must pass its own
+# check (every buffer of the field, halo included, against the reference) at sizes with several
+# blocks along y and x, a stream longer than the queue, and several chunks along it: a chunk is
+# at least 16 R planes, so 70 planes of a radius-4 program are cut into 64 + 6 (the second
+# shorter than the queue's 2R = 8 planes of start-up) and 40 of a radius-1 one into 16 + 16 + 8.
+# Three levels in one array, the leapfrog (the written buffer read at the cell), heat with a
+# diffusivity grid, float and double.
+cat >"$tmp/25d-jobs" <<JOBS
+$DIR/acoustic3d.c float 21x11x70 1_2_5 --block 4x32
+$DIR/acoustic3d.c double 70x10x40 1_3 --block 8x32
+$DIR/acoustic3d_leapfrog.c float 70x9x36 2 --block 4x32
+$DIR/acoustic3d_leapfrog.c double 21x11x70 1_4 --block 4x32
+$DIR/heat3d_var.c float 40x13x70 1_3_4 --block 4x32
+$DIR/heat3d_var.c double 19x9x40 1_5 --block 2x32
+$tmp/wave3d.c float 23x10x40 1_2_7 --block 4x32
+JOBS
+EMU_BACKEND=25d EMU_TMP=$tmp STENCILC=$STENCILC xargs -P "$JOBS" -L 1 sh "$0" --emu-job <"$tmp/25d-jobs"
+i=1
+while read -r job; do
+  if [ "$(cat "$tmp/25d-$i.status" 2>/dev/null)" = 0 ]; then ok
+  else no "25d (cudaemu) $job: $(tail -5 "$tmp/25d-$i.log" 2>/dev/null)"; fi
+  i=$((i + 1))
+done <"$tmp/25d-jobs"
+# a kernel without its barrier, or whose tile misses the plane's halo cells, must fail
+perturb "$tmp/25d-1.cu" 's/^\(    *\)__syncthreads();$/\1;/' >"$tmp/25dm1.cu"
+perturb "$tmp/25d-1.cu" 's/^\(    *\)p25d_put(sm + b, pf, src, t);$/\1;/' >"$tmp/25dm2.cu"
+for m in 1 2; do
+  if ! cmp -s "$tmp/25d-1.cu" "$tmp/25dm$m.cu" && emu_build "$tmp/25dm$m.cu" "$tmp/25dm$m" 2>/dev/null &&
+    "$tmp/25dm$m" -s 21x11x70 -t 2 -r 1 --check-size 21x11x70 2>&1 | grep -q 'verification failed'; then ok
+  else no "25d (cudaemu) acoustic3d: perturbed kernel $m passed verification"; fi
+done
+# defaults: each 3D one-stage program generates with 25d's own block (4x128) in both types
+for name in acoustic3d acoustic3d_leapfrog heat3d_var; do
+  for dt in float double; do
+    if "$STENCILC" gen "$DIR/$name.c" --backend 25d --dtype $dt -o "$tmp/d.cu" 2>"$tmp/err" &&
+      grep -q '^/\* 25d: hybrid placement (value queue), block 4x128' "$tmp/d.cu" &&
+      grep -q 'stage0_kernel<<<' "$tmp/d.cu"; then ok
+    else no "25d default $name $dt: $(cat "$tmp/err")"; fi
+  done
+done
+# what 25d cannot run, named with a form that works; no output file. box3d reads its streamed
+# grid at (1, 1, 0), off the plane and the column; heat3d_two reads in its second stage what
+# the first wrote.
+cat >"$tmp/box3d.c" <<'EOF2'
+void box3d(int n, int steps, float u[2][n][n][n], const float k[n][n][n]) {
+  for (int t = 0; t < steps; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        for (int l = 1; l < n - 1; l++)
+          u[(t + 1) % 2][i][j][l] = u[t % 2][i][j][l]
+              + k[i][j][l] * (u[t % 2][i + 1][j + 1][l] + u[t % 2][i - 1][j - 1][l] - 2.0f * u[t % 2][i][j][l]);
+}
+EOF2
+cat >"$tmp/heat3d_two.c" <<'EOF2'
+void heat3d_two(int n, int steps, float u[n][n][n], float v[n][n][n]) {
+  for (int t = 0; t < steps; t++) {
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        for (int l = 1; l < n - 1; l++)
+          v[i][j][l] = 0.25f * (u[i - 1][j][l] + u[i + 1][j][l] + u[i][j][l - 1] + u[i][j][l + 1]);
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        for (int l = 1; l < n - 1; l++)
+          u[i][j][l] = 0.5f * (v[i][j - 1][l] + v[i][j + 1][l]);
+  }
+}
+EOF2
+while IFS='|' read -r file opts why; do
+  rm -f "$tmp/x.cu"
+  # shellcheck disable=SC2086
+  "$STENCILC" gen "$file" --backend 25d $opts -o "$tmp/x.cu" 2>"$tmp/err"
+  rc=$?
+  if [ $rc -eq 2 ] && [ ! -e "$tmp/x.cu" ] && grep -q -F "error: 25d: $why" "$tmp/err" &&
+    grep -q '^  hint: .*25d streams one-stage 3D programs' "$tmp/err"; then ok
+  else no "25d $file $opts: exit $rc, want '$why': $(cat "$tmp/err")"; fi
+done <<EOF
+$DIR/acoustic3d.c|--placement shared|a stencil program's stage runs under the hybrid placement (the streamed grid's plane in shared memory, its column in registers), not shared; leave --placement out or give hybrid
+$DIR/acoustic3d.c|--block 3x30|a block of 3x30 = 90 threads is not a multiple of 32 up to 1024; give --block YxX
+$DIR/heat3d_var.c|--block 4x32x2|the 25d block takes 2 counts (the plane), not 3
+$DIR/acoustic3d.c|--mpi|streams stencil programs on one GPU; with --mpi, --backend naive (CUDA) or cpu runs them on ranks
+$tmp/box3d.c||the stage reads its streamed grid at offset (1, 1, 0), off both the output plane and the thread's column
+$tmp/heat3d_two.c||it has 2 stages, each reading what the others write; one 2.5D launch computes one statement
+EOF
+
 # ---- 25d and ssam refuse each program naming what in it they have no place for (worked out
-# from the C: 25d streams 3D grids only; a coefficient grid comes first, then a t - 1 read, then
-# several stages) and the backends that run it; no output file ----
+# from the C: 25d streams 3D grids only; for ssam a coefficient grid comes first, then a t - 1
+# read, then several stages) and the backends that run it; no output file ----
 while read -r file be why; do
   rm -f "$tmp/x.cu"
   "$STENCILC" gen "$file" --backend "$be" -o "$tmp/x.cu" 2>"$tmp/err"
@@ -319,20 +407,18 @@ while read -r file be why; do
 done <<'EOF'
 examples/programs/acoustic2d.c 25d this program is 2D
 examples/programs/acoustic2d.c ssam stage 0 reads coefficient grid 'vp2dt2'
-examples/programs/acoustic3d.c 25d stage 0 reads coefficient grid 'v2'
 examples/programs/acoustic3d_leapfrog.c ssam stage 0 reads coefficient grid 'm'
 examples/programs/fdtd2d.c ssam it has 3 stages
 examples/programs/heat2d_rk2.c ssam it has 2 stages
-examples/programs/heat3d_var.c 25d stage 0 reads coefficient grid 'alpha'
 tests/programs/wave1d.c ssam this program is 1D
 tests/programs/wave1d.c 25d this program is 1D
 tests/programs/advect1d_rk2.c ssam this program is 1D
-tests/programs/jacobi3d_ptr.c 25d stage 0 reads coefficient grid 'w'
 EOF
 
 # ---- the forms real codes write (tests/programs/, and examples/programs/heat3d_var.c): each
-# program's result on cpu, and on naive through cudaemu, matches the user's own function
-# compiled by cc from the same input (NAME.oracle.c, tests/program_oracle.h). heat2d_fixed runs
+# program's result on cpu, and on naive (and for the 3D ones 25d) through cudaemu, matches the
+# user's own function compiled by cc from the same input (NAME.oracle.c, tests/program_oracle.h).
+# heat2d_fixed runs
 # with the program's defaults, which must be the source's: interior 64x48 (66 - 2, 50 - 2) and
 # NT = 20 steps (its oracle refuses other sizes). heat3d_var's grid is 258^3 by the source: 2
 # steps on cpu only (cudaemu runs a GPU's threads one by one). ----
@@ -376,6 +462,12 @@ for o in tests/programs/*.oracle.c; do
     sh tools/cudaemu/build.sh "$tmp/$n.cu" "$tmp/$n-naive" 2>"$tmp/err" &&
     oracle_run "$n" "$tmp/$n-naive" $args; then ok
   else no "naive (cudaemu) $n against the user's code: $(head -3 "$tmp/err") $(tail -2 "$tmp/o-run" "$tmp/o-log" 2>/dev/null)"; fi
+  case $n in acoustic3d_flat_stride | heat3d_idx_local | jacobi3d_ptr) ;; *) continue ;; esac
+  # shellcheck disable=SC2086
+  if "$STENCILC" gen "$src" --backend 25d --block 4x32 -o "$tmp/$n-25d.cu" 2>"$tmp/err" &&
+    emu_build "$tmp/$n-25d.cu" "$tmp/$n-25d" 2>"$tmp/err" &&
+    oracle_run "$n" "$tmp/$n-25d" $args; then ok
+  else no "25d (cudaemu) $n against the user's code: $(head -3 "$tmp/err") $(tail -2 "$tmp/o-run" "$tmp/o-log" 2>/dev/null)"; fi
 done
 "$tmp/heat2d_fixed-cpu" -r 1 >"$tmp/o-run" 2>&1
 if grep -q 'size=64x48 steps=20 .*verify=PASS' "$tmp/o-run"; then ok
@@ -478,6 +570,20 @@ while [ $s -le "$N" ] && [ "$n5d_random" -lt 4 ]; do
   s=$((s + 1))
 done
 if [ "$N" -lt 100 ] || [ "$n5d_random" -eq 4 ]; then ok; else no "programgen: only $n5d_random of the first $N random programs were blocked by n5d"; fi
+
+# the first four random programs 25d streams (3D, one stage), through cudaemu at 1 and 3 steps,
+# with several blocks along y and x and a stream longer than a radius-3 queue
+s=1 p25d_random=0
+while [ $s -le "$N" ] && [ "$p25d_random" -lt 4 ]; do
+  p="$tmp/gen$s"
+  if "$STENCILC" gen "$p.c" --backend 25d --block 4x32 -o "$p-25d.cu" 2>/dev/null; then
+    p25d_random=$((p25d_random + 1))
+    if emu_build "$p-25d.cu" "$p-25d" 2>"$tmp/err" && emu_verify "$p-25d" 20x9x40 1 3 >"$tmp/err" 2>&1; then ok
+    else no "programgen seed $s: 25d (cudaemu): $(head -5 "$tmp/err")"; fi
+  fi
+  s=$((s + 1))
+done
+if [ "$N" -lt 100 ] || [ "$p25d_random" -eq 4 ]; then ok; else no "programgen: only $p25d_random of the first $N random programs were streamed by 25d"; fi
 
 # The oracle is live: a cpu kernel of a random program scaled by 1.01, run through the user's
 # code, fails it; the unperturbed one (above) passed.

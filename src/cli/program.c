@@ -160,14 +160,11 @@ static int write_program(const Program *pr, const Options *o, const Backend *b, 
   return rc;
 }
 
-/* gen --explain: n5d's plan (the other backends of programs have none to show). */
+/* gen --explain: the plan of n5d or 25d (the other backends of programs have none to show). */
 static void explain(const Program *pr, const GenOptions *g) {
-  N5dProgramPlan plan;
-  char why[512];
-  if (g->backend != backends_find("n5d") || n5d_program_plan(pr, g, &plan, why, sizeof why)) return;
   Buf text = {0};
-  n5d_program_explain(&text, &plan);
-  fputs(text.s, stderr);
+  codegen_program_explain(&text, pr, g);
+  if (text.s) fputs(text.s, stderr);
   buf_free(&text);
 }
 
@@ -260,8 +257,12 @@ static int model(const Program *pr, const Options *o) {
     GenOptions opt = o->gen;
     opt.backend = backends_at(i)->gen;
     if (opt.backend != n5d.backend) memset(&opt.params, 0, sizeof opt.params);
-    if (backends_at(i)->model && codegen_program_validate(pr, &opt, why, sizeof why))
+    if (!backends_at(i)->model) continue;
+    if (codegen_program_validate(pr, &opt, why, sizeof why))
       printf("   -  %s\n", why);
+    else if (opt.backend != naive.backend && opt.backend != n5d.backend)
+      printf("   -  %s: runs this program; no prediction (its program kernel is not measured yet)\n",
+             opt.backend->name);
   }
   return EXIT_OK;
 }

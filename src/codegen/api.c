@@ -26,6 +26,7 @@
 
 #include "emit.h"
 #include "n5d.h"
+#include "p25d.h"
 #include "program.h"
 #include "util/diag.h"
 #include "util/version.h"
@@ -796,6 +797,12 @@ int codegen_program_api(Buf *header, Buf *source, const Program *pr, const GenOp
     diag_error(loc, "use --backend naive (CUDA) or cpu for the library",
                "n5d blocks stencil programs in generated programs only; the library of a stencil "
                "program steps it one time step at a time");
+    return -1;
+  }
+  if (opt->backend == &backend_p25d) { /* its halo contract is tested for naive and cpu only */
+    SrcLoc loc = {pr->name, 0, 0};
+    diag_error(loc, "use --backend naive (CUDA) or cpu for the library",
+               "25d streams stencil programs in generated programs only, not yet in libraries");
     return -1;
   }
   if (codegen_program_validate(pr, opt, why, sizeof why)) {

@@ -39,6 +39,7 @@
  * the width. Default placement: Zhang measured register > hybrid > global > shared, so the first
  * of register, hybrid and global that accepts the stencil. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <assert.h>
@@ -96,17 +97,18 @@ static int estimate_registers(const Stencil *st, const Plan *pl, DType dt) {
   return base_registers(dt) + words(dt) * values + addresses;
 }
 
-static void init_plan(const Stencil *st, Placement placement, int by, int bx, Plan *pl) {
+/* The plan's block, window and tile for the radii of the streamed grid, radius[a] along axis a. */
+static void init_plan(const int *radius, bool df, Placement placement, int by, int bx, Plan *pl) {
   memset(pl, 0, sizeof *pl);
   pl->placement = placement;
   pl->by = by;
   pl->bx = bx;
-  pl->rs = st->radius[0];
-  pl->ry = st->radius[1];
-  pl->rx = st->radius[2];
+  pl->rs = radius[0];
+  pl->ry = radius[1];
+  pl->rx = radius[2];
   pl->w = 2 * pl->rs + 1;
   pl->ring = placement == P25D_GLOBAL ? 1 : placement == P25D_SHARED ? pl->w + 1 : pl->w;
-  pl->df = st->diagonal_free;
+  pl->df = df;
   pl->tw = bx + 2 * pl->rx;
   pl->tile = (by + 2 * pl->ry) * pl->tw;
 }
@@ -173,6 +175,28 @@ static int shared_reads(const Stencil *st, const Plan *pl) {
   return reads;
 }
 
+/* The counts --block gave (0 or 2), or -1 with the refusal. */
+static int block_counts(const P25dParams *p, Refusal *why) {
+  int counts = 0;
+  for (int a = 0; a < IR_MAX_DIMS; a++) counts += p->block[a] != 0;
+  if (counts && (counts != 2 || p->block[2]))
+    return codegen_refuse(why, "give --block YxX: the threads along y, then along x",
+                          "the 25d block takes 2 counts (the plane), not %d", counts);
+  return counts;
+}
+
+/* The block for a placement: as given, or the first of default_blocks that fits. */
+static int choose_block(const Stencil *st, const int *radius, bool df, Placement placement,
+                        const P25dParams *p, int counts, DType dt, Plan *pl, Refusal *why) {
+  int rc = -1;
+  for (int b = 0; b < (counts ? 1 : COUNT(default_blocks)); b++) {
+    init_plan(radius, df, placement, counts ? p->block[0] : default_blocks[b][0],
+              counts ? p->block[1] : default_blocks[b][1], pl);
+    if (!(rc = fit(st, dt, pl, why))) return 0;
+  }
+  return rc;
+}
+
 /* The placement and block: as given, or the first of auto_order and default_blocks that fits. */
 static int choose(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *why) {
   P25dParams params;
@@ -182,21 +206,44 @@ static int choose(const Stencil *st, const GenOptions *opt, Plan *pl, Refusal *w
     return codegen_refuse(why, st->dims == 2 ? "use --backend n5d or naive for 2D stencils"
                                              : "use --backend naive (CUDA) or cpu for 1D stencils",
                           "2.5D blocking streams a 3D grid; this stencil is %dD", st->dims);
-  int counts = 0;
-  for (int a = 0; a < IR_MAX_DIMS; a++) counts += p->block[a] != 0;
-  if (counts && (counts != 2 || p->block[2]))
-    return codegen_refuse(why, "give --block YxX: the threads along y, then along x",
-                          "the 25d block takes 2 counts (the plane), not %d", counts);
-  int rc = -1;
-  for (int i = 0; i < (p->placement ? 1 : COUNT(auto_order)); i++) {
-    Placement placement = p->placement ? (Placement)p->placement : auto_order[i];
-    for (int b = 0; b < (counts ? 1 : COUNT(default_blocks)); b++) {
-      init_plan(st, placement, counts ? p->block[0] : default_blocks[b][0],
-                counts ? p->block[1] : default_blocks[b][1], pl);
-      if (!(rc = fit(st, opt->dtype, pl, why))) return 0;
-    }
-  }
+  int counts = block_counts(p, why), rc = -1;
+  if (counts < 0) return -1;
+  for (int i = 0; i < (p->placement ? 1 : COUNT(auto_order)) && rc; i++)
+    rc = choose_block(st, st->radius, st->diagonal_free,
+                      p->placement ? (Placement)p->placement : auto_order[i], p, counts,
+                      opt->dtype, pl, why);
   return rc;
+}
+
+/* A program's stage: the hybrid placement's value queue over the streamed grid, whose reads off
+ * the output plane must lie on the thread's own column (a star along the stream, as the wave
+ * equation's and the heat equation's Laplacians are). */
+int p25d_plan_stage(const Stencil *st, const bool *streamed, const GenOptions *opt, Plan *pl,
+                    Refusal *why) {
+  P25dParams params;
+  codegen_get_params(opt, &params, sizeof params);
+  assert(st->dims == 3);
+  if (params.placement && params.placement != P25D_HYBRID)
+    return codegen_refuse(why, "leave --placement out or give hybrid",
+                          "a stencil program's stage runs under the hybrid placement (the streamed "
+                          "grid's plane in shared memory, its column in registers), not %s",
+                          placement_name((Placement)params.placement));
+  int radius[IR_MAX_DIMS] = {0, 0, 0};
+  for (int p = 0; p < st->npoints; p++) {
+    if (!streamed[p]) continue;
+    const int *o = st->points[p].off;
+    if (o[0] && (o[1] || o[2]))
+      return codegen_refuse(why, "use --backend naive or n5d",
+                            "the stage reads its streamed grid at offset (%d, %d, %d), off both "
+                            "the output plane and the thread's column: the hybrid placement keeps "
+                            "the plane in shared memory and the column in registers only",
+                            o[0], o[1], o[2]);
+    for (int a = 0; a < IR_MAX_DIMS; a++)
+      if (abs(o[a]) > radius[a]) radius[a] = abs(o[a]);
+  }
+  int counts = block_counts(&params, why);
+  if (counts < 0) return -1;
+  return choose_block(st, radius, true, P25D_HYBRID, &params, counts, opt->dtype, pl, why);
 }
 
 static int p25d_plan(const Stencil *st, const GenOptions *opt, void *plan, Refusal *why) {
@@ -235,6 +282,7 @@ static void emit_value(Buf *out, const Stencil *st, DType dt, EmitLoadFn load, c
 typedef struct {
   const Plan *pl;
   int u; /* unrolled copy */
+  const P25dStage *sg; /* a program's stage, or NULL */
 } LoadCtx;
 
 /* Index of point p in a shared tile relative to the thread's cell t0. */
@@ -262,6 +310,14 @@ static void load_shared(Buf *out, const Stencil *st, int p, const void *ctx) {
  * points from the tile. */
 static void load_hybrid(Buf *out, const Stencil *st, int p, const void *ctx) {
   const LoadCtx *c = ctx;
+  if (c->sg && c->sg->fetch[p] >= 0) {
+    buf_printf(out, "g%d", c->sg->fetch[p]);
+    return;
+  }
+  if (c->sg && !c->sg->streamed[p]) {
+    c->sg->other(out, st, p, c->sg->other_ctx);
+    return;
+  }
   if (tile_offset(st, c->pl, p) == 0) {
     buf_printf(out, "q%d", slot(c->pl, c->u - c->pl->rs + st->points[p].off[0]));
     return;
@@ -283,7 +339,7 @@ static void load_register(Buf *out, const Stencil *st, int p, const void *ctx) {
 static const char *const STORE = "out[(long)(p - RS) * s0 + c0] = ";
 
 static void emit_shared_step(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int u) {
-  LoadCtx c = {pl, u};
+  LoadCtx c = {pl, u, NULL};
   em_line(e, "p25d_put(sm + %ld, pf, src, t);", (long)slot(pl, u) * pl->tile);
   em_line(e, "p25d_fetch(pf, src, in + p25d_plane(p + 1, e0, s0));");
   em_line(e, "__syncthreads();");
@@ -294,21 +350,33 @@ static void emit_shared_step(Emitter *e, const Stencil *st, const Plan *pl, DTyp
   em_end(e);
 }
 
-static void emit_hybrid_step(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int u) {
+static void emit_hybrid_step(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int u,
+                             const P25dStage *sg) {
   Buf *out = e->out;
   if (pl->df) {
-    LoadCtx c = {pl, u};
+    LoadCtx c = {pl, u, sg};
     em_line(e, "q%d = in[p25d_plane(p, e0, s0) + cc];", slot(pl, u));
     em_open(e, "if (m + %d >= 2 * RS)", u);
     em_line(e, "sm[b + t0] = q%d;", slot(pl, u - pl->rs));
     em_line(e, "p25d_put(sm + b, pf, src, t);");
     em_line(e, "p25d_fetch(pf, src, in + p25d_plane(p - RS + 1, e0, s0));");
+    for (int k = 0; sg && k < sg->nfetch; k++) {
+      em_line(e, "const rt_real g%d = f%d;", k, k);
+      em_line(e, "f%d = %s[p25d_plane(p - RS + 1, e0, s0) + cc];", k, sg->fetch_names[k]);
+    }
     em_line(e, "__syncthreads();");
-    em_begin(e);
-    buf_printf(out, "if (own) %s", STORE);
-    emit_value(out, st, dt, load_hybrid, &c);
-    buf_puts(out, ";");
-    em_end(e);
+    if (sg) { /* the program's expression as naive evaluates it; c for the other grids' reads */
+      em_open(e, "if (own)");
+      em_line(e, "const long c = (long)(p - RS) * s0 + c0;");
+      emit_expr_line(e, "out[c] = ", st, st->expr, dt, load_hybrid, &c, ";");
+      em_close(e);
+    } else {
+      em_begin(e);
+      buf_printf(out, "if (own) %s", STORE);
+      emit_value(out, st, dt, load_hybrid, &c);
+      buf_puts(out, ";");
+      em_end(e);
+    }
     em_line(e, "b = TILE - b;");
     em_close(e);
     return;
@@ -366,7 +434,7 @@ static void emit_register_step(Emitter *e, const Stencil *st, const Plan *pl, DT
       em_line(e, "if (lane < 2 * RX) h%d_%d = in[p25d_plane(p - RS + %d, e0, s0) + row%d + hxc];",
               j, slot(pl, u - pl->rs + hi), hi, j);
   }
-  LoadCtx c = {pl, u};
+  LoadCtx c = {pl, u, NULL};
   em_open(e, "if (m + %d >= 2 * RS)", u);
   em_begin(e);
   buf_puts(e->out, "const rt_real v = ");
@@ -405,7 +473,8 @@ static void emit_queues(Emitter *e, const Stencil *st, const Plan *pl) {
   }
 }
 
-static void emit_stream(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
+static void emit_stream(Emitter *e, const Stencil *st, const Plan *pl, DType dt,
+                        const P25dStage *sg) {
   em_line(e, "const int M = i1 - i0 + 2 * RS;");
   em_open(e, "for (int m = 0; m < M; m += %d)", pl->ring);
   for (int u = 0; u < pl->ring; u++) {
@@ -413,7 +482,7 @@ static void emit_stream(Emitter *e, const Stencil *st, const Plan *pl, DType dt)
     if (u) em_line(e, "if (m + %d >= M) break;", u);
     em_line(e, "const int p = i0 - RS + m + %d;", u);
     if (pl->placement == P25D_SHARED) emit_shared_step(e, st, pl, dt, u);
-    else if (pl->placement == P25D_HYBRID) emit_hybrid_step(e, st, pl, dt, u);
+    else if (pl->placement == P25D_HYBRID) emit_hybrid_step(e, st, pl, dt, u, sg);
     else emit_register_step(e, st, pl, dt, u);
     em_close(e);
   }
@@ -492,11 +561,18 @@ static void emit_helpers(Emitter *e, const Plan *pl) {
   }
 }
 
-static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl, DType dt) {
+static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl, DType dt,
+                        const P25dStage *sg) {
   emit_helpers(e, pl);
   em_line(e, "__global__ void __launch_bounds__(BX * BY)");
-  em_open(e, "p25d_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1,\n"
-             "            int n2, long s0, int s1, int chunk)");
+  if (sg) { /* out may be a buffer the stage reads at its own cell (the leapfrog): no restrict */
+    em_open(e, "%s(rt_real *out%s,\n    int n0, int n1, int n2, long s0, int s1, int chunk)",
+            sg->kernel, sg->params);
+    em_line(e, "const rt_real *__restrict__ in = %s;", sg->stream);
+  } else {
+    em_open(e, "p25d_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, int n0, int n1,\n"
+               "            int n2, long s0, int s1, int chunk)");
+  }
   em_line(e, "const int tx = threadIdx.x, ty = threadIdx.y;");
   em_line(e, "const int x = LO2 + blockIdx.x * BX + tx, y = LO1 + blockIdx.y * BY + ty;");
   em_line(e, "const bool own = x < LO2 + n2 && y < LO1 + n1;");
@@ -532,29 +608,47 @@ static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl, DType dt)
     em_line(e, "p25d_cells<%s>(src, t, gy0, gx0, ey, ex, s1);", halo_only ? "true" : "false");
     em_line(e, "rt_real pf[TILE_K];");
     em_line(e, "p25d_fetch(pf, src, in + p25d_plane(i0%s, e0, s0));", halo_only ? "" : " - RS");
+    for (int k = 0; sg && k < sg->nfetch; k++)
+      em_line(e, "rt_real f%d = %s[p25d_plane(i0, e0, s0) + cc];", k, sg->fetch_names[k]);
   }
   if (pl->placement != P25D_SHARED) emit_queues(e, st, pl);
-  emit_stream(e, st, pl, dt);
+  emit_stream(e, st, pl, dt, sg);
   em_close(e);
   em_blank(e);
 }
 
-static void emit_host(Emitter *e, const Plan *pl) {
+/* A program's stage has its own bounds: n, its interior, from the grid's extents. The program's
+ * runtime has no rt_cuda_stream_chunk (rt_cuda.h), so the host asks for the SM count itself. */
+static void emit_host(Emitter *e, const Stencil *st, const Plan *pl, const P25dStage *sg) {
   int least = 16 * (pl->rs ? pl->rs : 1);
   em_line(e, "/* One time step: the plane cut into BYxBX tiles, the stream into chunks of at least\n"
              " * %d planes (the window's start-up of 2RS planes then costs little). */", least);
-  em_open(e, "static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g)");
+  const char *n = sg ? "n" : "g->n";
+  if (sg) {
+    em_open(e, "static void program_step(rt_real *const *rt_buf, const RtGrid *g, long t)");
+    em_line(e, "const long n[3] = {g->ext[0] - %d, g->ext[1] - %d, g->ext[2] - %d};",
+            st->lo[0] + st->hi[0], st->lo[1] + st->hi[1], st->lo[2] + st->hi[2]);
+    em_line(e, "static int sms = 0;");
+    em_line(e, "if (!sms) RT_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));");
+  } else {
+    em_open(e, "static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g)");
+  }
   em_open(e, "if (g->stride[0] > 2147483647L)");
   em_line(e, "fprintf(stderr, \"stencilc: a plane of %%ld cells is more than the 25d kernel's int indices hold\\n\",\n"
              "        g->stride[0]);");
   em_line(e, "exit(4);");
   em_close(e);
-  emit_smem_setup(e, "p25d_kernel", "P25D_SMEM");
-  em_line(e, "dim3 grid(rt_cuda_blocks(g->n[2], BX, 2147483647L), rt_cuda_blocks(g->n[1], BY, 65535L));");
-  em_line(e, "const int chunk = rt_cuda_stream_chunk(g->n[0], (long)grid.x * grid.y, BX * BY, %d);", least);
-  em_line(e, "grid.z = rt_cuda_blocks(g->n[0], chunk, 65535L);");
-  em_line(e, "p25d_kernel<<<grid, dim3(BX, BY), P25D_SMEM>>>(in, out, (int)g->n[0], (int)g->n[1],\n"
-             "    (int)g->n[2], g->stride[0], (int)g->stride[1], chunk);");
+  emit_smem_setup(e, sg ? sg->kernel : "p25d_kernel", "P25D_SMEM");
+  em_line(e, "dim3 grid(rt_cuda_blocks(%s[2], BX, 2147483647L), rt_cuda_blocks(%s[1], BY, 65535L));", n, n);
+  if (sg)
+    em_line(e, "const int chunk = (int)rt_stream_chunk(n[0], (long)grid.x * grid.y, BX * BY, sms, 2048, %d);",
+            least);
+  else
+    em_line(e, "const int chunk = rt_cuda_stream_chunk(g->n[0], (long)grid.x * grid.y, BX * BY, %d);", least);
+  em_line(e, "grid.z = rt_cuda_blocks(%s[0], chunk, 65535L);", n);
+  em_line(e, "%s<<<grid, dim3(BX, BY), P25D_SMEM>>>(%s, (int)%s[0], (int)%s[1],\n"
+             "    (int)%s[2], g->stride[0], (int)g->stride[1], chunk);",
+          sg ? sg->kernel : "p25d_kernel", sg ? sg->args : "in, out", n, n, n);
   em_line(e, "RT_CUDA_LAUNCH_CHECK();");
   em_close(e);
 }
@@ -567,8 +661,17 @@ static void p25d_emit(Buf *out, const Stencil *st, const GenOptions *opt, const 
   assert(pl->smem <= model_gpu_target()->smem_per_block);
   Emitter e = {out, 0};
   emit_defines(out, st, plan);
-  emit_kernel(&e, st, plan, opt->dtype);
-  emit_host(&e, plan);
+  emit_kernel(&e, st, plan, opt->dtype, NULL);
+  emit_host(&e, st, plan, NULL);
+}
+
+void p25d_emit_stage(Buf *out, const Stencil *st, DType dt, const Plan *pl, const P25dStage *sg) {
+  assert(st->dims == 3 && pl->placement == P25D_HYBRID && pl->df && pl->w == 2 * pl->rs + 1);
+  assert(pl->bx * pl->by % WARP == 0 && pl->smem <= model_gpu_target()->smem_per_block);
+  Emitter e = {out, 0};
+  emit_defines(out, st, pl);
+  emit_kernel(&e, st, pl, dt, sg);
+  emit_host(&e, st, pl, sg);
 }
 
 static void p25d_explain(Buf *out, const Stencil *st, const void *plan) {

@@ -6,7 +6,9 @@
  * are EX_WEIGHT, read as rt_w[k] like the run-time weights of single stencils. */
 #include "program.h"
 
+#include <assert.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "emit.h"
@@ -17,6 +19,7 @@
 #include "ssam.h"
 #include "runtime_text.h"
 #include "util/diag.h"
+#include "util/mem.h"
 
 typedef struct {
   const Program *pr;
@@ -178,7 +181,7 @@ static void program_traits(const Program *pr, char *text, size_t n) {
 
 static const char *const HINT_PROGRAM_BACKENDS =
     "stencil programs run on --backend naive (CUDA) and cpu; n5d blocks the one-stage program of "
-    "one field (two or three time levels, coefficient grids)";
+    "one field (two or three time levels, coefficient grids); 25d streams one-stage 3D programs";
 
 /* naive's plan for the program (its block shape), planned for the first stage: every stage has
  * the program's axes. */
@@ -206,10 +209,12 @@ static int reader_of(const Program *pr, int f) {
 
 /* Why 25d or ssam cannot take the program: the first thing in it their scheme has no place for.
  * 2.5D blocking (Zhang et al.) streams the planes of one 3D input grid along its first axis
- * through a queue in registers or shared memory; SSAM (Chen et al.) holds one input grid in a
- * warp's registers and passes partial sums of that input times constant coefficients (kernel
- * arguments) between lanes. A coefficient grid, a second time level, a second input field or a
- * chain of stages needs a second queue or cache per input: not implemented for either. */
+ * through a queue in registers or shared memory; the program's other grids are read at the cell
+ * from global memory (p25d.h), one launch computes one stage, and chaining stages is not
+ * implemented. SSAM (Chen et al.) holds one input grid in a warp's registers and passes partial
+ * sums of that input times constant coefficients (kernel arguments) between lanes: a
+ * coefficient grid, a second time level, a second input field or a chain of stages needs a
+ * second queue or cache per input, not implemented. */
 static void streaming_obstacle(const Program *pr, bool ssam, char *text, size_t n) {
   if (ssam && pr->dims == 1) {
     snprintf(text, n, "this program is 1D; SSAM lays a 2D or 3D grid over a warp's lanes and "
@@ -220,17 +225,16 @@ static void streaming_obstacle(const Program *pr, bool ssam, char *text, size_t 
     snprintf(text, n, "2.5D blocking streams the planes of a 3D grid; this program is %dD", pr->dims);
     return;
   }
-  for (int f = 0; f < pr->nfields; f++)
+  for (int f = 0; f < pr->nfields && ssam; f++)
     if (pr->fields[f].coef) {
       snprintf(text, n, "stage %d reads coefficient grid '%s', which varies cell by cell; %s",
                reader_of(pr, f), pr->fields[f].name,
-               ssam ? "SSAM multiplies its cached input by constant coefficients only"
-                    : "the plane queue holds one input grid, and a second one is not implemented");
+               "SSAM multiplies its cached input by constant coefficients only");
       return;
     }
-  if (program_second_order(pr)) {
+  if (ssam && program_second_order(pr)) {
     snprintf(text, n, "it reads a field at level t - 1 as well as t (second order in time); the "
-                      "%s caches one input level", ssam ? "systolic warp" : "plane queue");
+                      "systolic warp caches one input level");
     return;
   }
   if (pr->nstages > 1) {
@@ -239,14 +243,151 @@ static void streaming_obstacle(const Program *pr, bool ssam, char *text, size_t 
              pr->nstages, ssam ? "SSAM" : "2.5D");
     return;
   }
-  for (int f = 0; f < pr->nfields; f++)
+  for (int f = 0; f < pr->nfields && ssam; f++)
     if (pr->fields[f].levels != 2) {
-      snprintf(text, n, "'%s' keeps %d time level%s; the %s reads level t and writes t + 1 into a "
-               "second buffer", pr->fields[f].name, pr->fields[f].levels,
-               pr->fields[f].levels == 1 ? " (updated in place)" : "s", ssam ? "SSAM kernel" : "2.5D kernel");
+      snprintf(text, n, "'%s' keeps %d time level%s; the SSAM kernel reads level t and writes t + 1 "
+               "into a second buffer", pr->fields[f].name, pr->fields[f].levels,
+               pr->fields[f].levels == 1 ? " (updated in place)" : "s");
       return;
     }
   program_traits(pr, text, n);
+}
+
+/* ---- 25d: a one-stage 3D program streamed along axis 0 (p25d.h) ---- */
+
+static bool at_cell(const int *off) { return !off[0] && !off[1] && !off[2]; }
+
+/* The buffer of the written field that the stage writes: (t + 1) % levels, 0 when in place. */
+static bool writes_buffer(const Program *pr, const Stage *s, const Ref *r) {
+  return r->field == s->field && r->shift == (pr->fields[s->field].levels > 1);
+}
+
+/* The buffer 25d streams: of those the stage reads, not the one it writes (read at the cell
+ * only), the one read at the most points off the cell (the wave equation's level t, not the
+ * velocity grid or level t-1). streamed[p] marks its points; -1 when the stage reads none. */
+static int choose_stream(const Program *pr, const Stage *s, bool *streamed) {
+  int best = -1, best_off = -1;
+  for (int p = 0; p < s->st.npoints; p++) {
+    if (!first_read_of_buffer(s, p) || writes_buffer(pr, s, &s->refs[p])) continue;
+    int off = 0;
+    for (int q = 0; q < s->st.npoints; q++)
+      off += s->refs[q].field == s->refs[p].field && s->refs[q].shift == s->refs[p].shift &&
+             !at_cell(s->st.points[q].off);
+    if (off > best_off) best = p, best_off = off;
+  }
+  for (int q = 0; q < s->st.npoints; q++)
+    streamed[q] = best >= 0 && s->refs[q].field == s->refs[best].field &&
+                  s->refs[q].shift == s->refs[best].shift;
+  return best;
+}
+
+static int p25d_program_plan(const Program *pr, const GenOptions *opt, P25dPlan *pl, bool *streamed,
+                             char *why, size_t n) {
+  char obstacle[400];
+  Refusal r;
+  if (pr->dims != 3 || pr->nstages > 1) {
+    streaming_obstacle(pr, false, obstacle, sizeof obstacle);
+    snprintf(why, n, "25d: %s; --backend naive (CUDA) or cpu runs this program", obstacle);
+    return -1;
+  }
+  if (opt->mpi) {
+    snprintf(why, n, "25d: streams stencil programs on one GPU; with --mpi, --backend naive (CUDA) "
+                     "or cpu runs them on ranks");
+    return -1;
+  }
+  const Stage *s = &pr->stages[0];
+  if (choose_stream(pr, s, streamed) < 0) {
+    snprintf(why, n, "25d: the stage reads no grid but the cell it writes, so there is nothing "
+                     "to stream; --backend naive (CUDA) or cpu runs this program");
+    return -1;
+  }
+  if (p25d_plan_stage(&s->st, streamed, opt, pl, &r)) {
+    snprintf(why, n, "25d: %s; %s", r.msg, r.hint);
+    return -1;
+  }
+  return 0;
+}
+
+static void emit_p25d(Buf *out, const Program *pr, const GenOptions *opt) {
+  const Stage *s = &pr->stages[0];
+  P25dPlan pl;
+  bool *streamed = xcalloc((size_t)s->st.npoints, sizeof *streamed);
+  char why[512];
+  p25d_program_plan(pr, opt, &pl, streamed, why, sizeof why); /* codegen_program_validate accepted it */
+  Buf params = {0}, args = {0}, stream = {0};
+  Emitter e = {&args, 0};
+  emit_pointers(&e, pr, s, true);
+  for (int p = 0; p < s->st.npoints; p++) {
+    if (!first_read_of_buffer(s, p)) continue;
+    buf_puts(&params, ", const rt_real *");
+    ref_name(&params, pr, &s->refs[p]);
+    if (streamed[p] && !stream.len) ref_name(&stream, pr, &s->refs[p]);
+  }
+  /* the other buffers read at the cell, each fetched a plane ahead */
+  int *fetch = xcalloc((size_t)s->st.npoints, sizeof *fetch), nfetch = 0;
+  Buf names[PROG_MAX_FIELDS * PROG_MAX_LEVELS] = {{0}};
+  const char *fetch_names[PROG_MAX_FIELDS * PROG_MAX_LEVELS];
+  for (int p = 0; p < s->st.npoints; p++) {
+    fetch[p] = -1;
+    if (streamed[p] || !at_cell(s->st.points[p].off)) continue;
+    for (int q = 0; q < p && fetch[p] < 0; q++)
+      if (fetch[q] >= 0 && s->refs[q].field == s->refs[p].field && s->refs[q].shift == s->refs[p].shift)
+        fetch[p] = fetch[q];
+    if (fetch[p] >= 0) continue;
+    assert(nfetch < PROG_MAX_FIELDS * PROG_MAX_LEVELS);
+    ref_name(&names[nfetch], pr, &s->refs[p]);
+    fetch_names[nfetch] = names[nfetch].s;
+    fetch[p] = nfetch++;
+  }
+  LoadCtx l = {pr, s, false};
+  P25dStage sg = {streamed, fetch, nfetch, fetch_names, emit_load, &l, "stage0_kernel", params.s,
+                  stream.s, args.s};
+  p25d_emit_stage(out, &s->st, opt->dtype, &pl, &sg);
+  for (int k = 0; k < nfetch; k++) buf_free(&names[k]);
+  buf_free(&params);
+  buf_free(&args);
+  buf_free(&stream);
+  free(fetch);
+  free(streamed);
+}
+
+/* gen --explain for 25d: the plan's block and window, what is streamed and what is read at the
+ * cell. */
+static void explain_p25d(Buf *out, const Program *pr, const GenOptions *opt) {
+  const Stage *s = &pr->stages[0];
+  P25dPlan pl;
+  bool *streamed = xcalloc((size_t)s->st.npoints, sizeof *streamed);
+  char why[512];
+  if (!p25d_program_plan(pr, opt, &pl, streamed, why, sizeof why)) {
+    int first = choose_stream(pr, s, streamed);
+    const Ref *r = &s->refs[first];
+    buf_printf(out, "plan: one-stage program, 25d hybrid placement (value queue), block %dx%d "
+                    "threads, one step per launch\n", pl.by, pl.bx);
+    buf_printf(out, "plan: streams '%s' (level %s): its column's %d planes in registers, its plane "
+                    "with halo (%d cells) in two shared tiles, %ld bytes; about %d registers per "
+                    "thread\n", pr->fields[r->field].name, program_level_name(pr, 0, r), pl.w,
+               pl.tile, pl.smem, pl.regs);
+    buf_puts(out, "plan: read from global memory at the cell:");
+    int others = 0;
+    for (int p = 0; p < s->st.npoints; p++) {
+      if (streamed[p] || !first_read_of_buffer(s, p)) continue;
+      const char *level = program_level_name(pr, 0, &s->refs[p]);
+      buf_printf(out, "%s '%s'", others++ ? "," : "", pr->fields[s->refs[p].field].name);
+      if (level) buf_printf(out, " (level %s)", level);
+    }
+    buf_puts(out, others ? "\n" : " nothing\n");
+  }
+  free(streamed);
+}
+
+void codegen_program_explain(Buf *out, const Program *pr, const GenOptions *opt) {
+  char why[512];
+  if (opt->backend == &backend_p25d) {
+    explain_p25d(out, pr, opt);
+  } else if (opt->backend == &backend_n5d) {
+    N5dProgramPlan plan;
+    if (!n5d_program_plan(pr, opt, &plan, why, sizeof why)) n5d_program_explain(out, &plan);
+  }
 }
 
 int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why, size_t n) {
@@ -260,11 +401,17 @@ int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why
     return -1;
   }
   if (opt->backend == &backend_n5d) return n5d_program_plan(pr, opt, &n5d, why, n);
-  if (opt->backend == &backend_ssam || opt->backend == &backend_p25d) {
+  if (opt->backend == &backend_p25d) {
+    P25dPlan pl;
+    bool *streamed = xcalloc((size_t)pr->stages[0].st.npoints, sizeof *streamed);
+    int rc = p25d_program_plan(pr, opt, &pl, streamed, why, n);
+    free(streamed);
+    return rc;
+  }
+  if (opt->backend == &backend_ssam) {
     char obstacle[400];
-    streaming_obstacle(pr, opt->backend == &backend_ssam, obstacle, sizeof obstacle);
-    snprintf(why, n, "%s: %s; --backend naive (CUDA) or cpu runs this program", opt->backend->name,
-             obstacle);
+    streaming_obstacle(pr, true, obstacle, sizeof obstacle);
+    snprintf(why, n, "ssam: %s; --backend naive (CUDA) or cpu runs this program", obstacle);
     return -1;
   }
   char traits[256];
@@ -374,7 +521,7 @@ void codegen_program_prelude(Buf *out, const Program *pr, const GenOptions *opt)
                step_reach(pr, 0), pr->dims > 1 ? step_reach(pr, 1) : 0);
   buf_puts(out, rt_rt_common);
   if (cuda) buf_puts(out, rt_rt_cuda_base);
-  if (n5d) buf_puts(out, rt_rt_chunk);
+  if (n5d || opt->backend == &backend_p25d) buf_puts(out, rt_rt_chunk);
   buf_puts(out, rt_rt_program);
 }
 
@@ -382,7 +529,9 @@ void codegen_program_kernels(Buf *out, const Program *pr, const GenOptions *opt)
   bool cuda = opt->backend->engine->cuda, n5d = opt->backend == &backend_n5d;
   char why[512];
   buf_printf(out, "\n%s\n", CODEGEN_KERNEL_BEGIN);
-  if (n5d) {
+  if (opt->backend == &backend_p25d) {
+    emit_p25d(out, pr, opt);
+  } else if (n5d) {
     N5dProgramPlan plan;
     n5d_program_plan(pr, opt, &plan, why, sizeof why); /* codegen_program_validate accepted it */
     n5d_program_emit(out, pr, opt->dtype, &plan);
