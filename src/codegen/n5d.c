@@ -77,6 +77,7 @@ static Defaults defaults_for(const Stencil *st, int r, DType dt) {
     static const int cols[2][4] = {{1, 2, 0, 1}, {2, 2, 0, 0}}, regs[2][4] = {{0}, {128, 128, 0, 0}};
     d.cols = d3 ? 0 : cols[box][i];
     d.regs = d3 ? 0 : regs[box][i];
+    if (!d3 && box && i == 1) d.bt = 3; /* box radius 2: 286 -> 316 (results/n5d_double_bt_h200_ca5ab08.csv) */
     if (d3 && !box && i == 0) { /* star radius 1 in 3D: two columns per thread of a 32x16 block,
                                  * a 32x32 tile (results/n5d_cols3d_h200_dd4661a.csv: 264 -> 283) */
       d.bsx = 16;
@@ -88,6 +89,9 @@ static Defaults defaults_for(const Stencil *st, int r, DType dt) {
     d.cols = 1;
     if (dt == DTYPE_FLOAT) d.regs = 64;
   }
+  /* a non-linear update in 2D double (gradient2d: a double square root and division per cell)
+   * fuses at most 4 steps: 284 at bT 12 -> 357 at bT 4 (results/n5d_double_bt_h200_ca5ab08.csv) */
+  if (!st->associative && !d3 && dt == DTYPE_DOUBLE && d.bt > 4) d.bt = 4;
   return d;
 }
 
