@@ -77,7 +77,13 @@ static Defaults defaults_for(const Stencil *st, int r, DType dt) {
     static const int cols[2][4] = {{1, 2, 0, 1}, {2, 2, 0, 0}}, regs[2][4] = {{0}, {128, 128, 0, 0}};
     d.cols = d3 ? 0 : cols[box][i];
     d.regs = d3 ? 0 : regs[box][i];
-    if (!d3 && box && i == 1) d.bt = 3; /* box radius 2: 286 -> 316 (results/n5d_double_bt_h200_ca5ab08.csv) */
+    /* steps per launch (results/n5d_double_bt_h200_ca5ab08.csv and _037fe38.csv): box radius 1
+     * 8 (748 -> 810), box radius 2 3 (286 -> 316), star radius 3 6 with one column (379 -> 399) */
+    if (!d3 && box && i < 2) d.bt = i == 0 ? 8 : 3;
+    if (!d3 && !box && i == 2) {
+      d.bt = 6;
+      d.cols = 1;
+    }
     if (d3 && !box && i == 0) { /* star radius 1 in 3D: two columns per thread of a 32x16 block,
                                  * a 32x32 tile (results/n5d_cols3d_h200_dd4661a.csv: 264 -> 283) */
       d.bsx = 16;
