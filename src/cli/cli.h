@@ -43,6 +43,9 @@ int gen_write(const Stencil *st, const GenOptions *opt, FILE *explain, const cha
 int gen_api_write(const Options *o, const Stencil *st, FILE *explain);
 /* The same for a stencil program (its backend cpu or naive). */
 int gen_api_write_program(const Options *o, const Program *pr);
+/* info --json (info.c): a JSON string, and an extent (a number, a size name or "nx + 2"). */
+void cli_json_string(const char *s);
+void cli_json_extent(const char *param, int pad, long value);
 /* stencilc check of a stencil program (check.c). */
 int check_program(Options *o, const Program *pr);
 /* stencilc rewrite of a stencil program (rewrite.c). */

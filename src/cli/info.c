@@ -37,7 +37,7 @@ static void print_offsets(const Stencil *st, const Point *pt, const char *sep) {
   for (int ax = 0; ax < st->dims; ax++) printf("%s%d", ax ? sep : "", pt->off[ax]);
 }
 
-static void print_json_string(const char *s) {
+void cli_json_string(const char *s) {
   putchar('"');
   for (; *s; s++) {
     if (*s == '"' || *s == '\\') putchar('\\');
@@ -45,6 +45,20 @@ static void print_json_string(const char *s) {
     else putchar(*s);
   }
   putchar('"');
+}
+
+/* An extent as info --json gives it: a number, a size name, or "nx + 2" for a grid padded with
+ * its halo beyond the size it is named by. */
+void cli_json_extent(const char *param, int pad, long value) {
+  if (param[0] && pad) {
+    char e[IR_NAME_MAX + 16];
+    snprintf(e, sizeof e, "%s + %d", param, pad);
+    cli_json_string(e);
+  } else if (param[0]) {
+    cli_json_string(param);
+  } else {
+    printf("%ld", value);
+  }
 }
 
 /* The subscripts of run-time weight k, separated by sep. */
@@ -102,7 +116,7 @@ static void print_json_scalars(const Stencil *st) {
   for (int k = 0; k < st->nscalars; k++) {
     const Scalar *s = &st->scalars[k];
     printf("%s{\"name\": ", k ? ", " : "");
-    print_json_string(s->name);
+    cli_json_string(s->name);
     printf(", \"kind\": \"%s\", \"type\": \"%s\", \"line\": %u",
            s->kind == SCALAR_PARAM ? "parameter" : "derived", ir_dtype_name(s->type), s->line);
     if (s->kind == SCALAR_PARAM) {
@@ -158,26 +172,18 @@ static void steps_text(const Stencil *st, char *out, size_t cap) {
 
 static void print_json(const Stencil *st) {
   printf("{\"name\": ");
-  print_json_string(st->name);
+  cli_json_string(st->name);
   printf(", \"dims\": %d, \"dtype\": \"%s\", \"extents\": [", st->dims, ir_dtype_name(st->dtype));
   for (int ax = 0; ax < st->dims; ax++) {
     if (ax) printf(", ");
-    if (st->extent_param[ax][0] && st->extent_pad[ax]) {
-      char e[IR_NAME_MAX + 16];
-      snprintf(e, sizeof e, "%s + %d", st->extent_param[ax], st->extent_pad[ax]);
-      print_json_string(e);
-    } else if (st->extent_param[ax][0]) {
-      print_json_string(st->extent_param[ax]);
-    } else {
-      printf("%ld", st->extent_const[ax]);
-    }
+    cli_json_extent(st->extent_param[ax], st->extent_pad[ax], st->extent_const[ax]);
   }
   char steps[128];
   steps_text(st, steps, sizeof steps);
   long fixed;
   printf("], \"steps\": ");
   if (ir_fixed_steps(st, &fixed)) printf("%ld", fixed);
-  else print_json_string(steps);
+  else cli_json_string(steps);
   printf(", \"halo_lo\": [");
   for (int ax = 0; ax < st->dims; ax++) printf("%s%d", ax ? ", " : "", st->lo[ax]);
   printf("], \"halo_hi\": [");
@@ -189,7 +195,7 @@ static void print_json(const Stencil *st) {
          st->associative ? "true" : "false");
   if (st->weights[0]) {
     printf("{\"name\": ");
-    print_json_string(st->weights);
+    cli_json_string(st->weights);
     printf(", \"shape\": [");
     for (int d = 0; d < st->weight_dims; d++) printf("%s%d", d ? ", " : "", st->weight_shape[d]);
     printf("], \"runtime\": true}");
@@ -204,7 +210,7 @@ static void print_json(const Stencil *st) {
     if (k >= 0 && st->nscalars) {
       /* base + scale * scalar: known only at run time */
       printf("], \"coef\": null, \"scalar\": ");
-      print_json_string(st->scalars[k].name);
+      cli_json_string(st->scalars[k].name);
       printf(", \"scale\": %.17g, \"base\": %.17g}", st->coef[p], st->coef_base[p]);
     } else if (k >= 0) {
       /* coef * W[...]: the coefficient is known only at run time */

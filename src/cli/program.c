@@ -22,15 +22,6 @@
 
 /* ---- info ---- */
 
-static void json_string(const char *s) {
-  putchar('"');
-  for (; *s; s++) {
-    if (*s == '"' || *s == '\\') putchar('\\');
-    putchar(*s);
-  }
-  putchar('"');
-}
-
 static void json_ints(const int *v, int n) {
   putchar('[');
   for (int a = 0; a < n; a++) printf("%s%d", a ? ", " : "", v[a]);
@@ -39,20 +30,12 @@ static void json_ints(const int *v, int n) {
 
 static void info_json(const Program *pr) {
   printf("{\"name\": ");
-  json_string(pr->name);
+  cli_json_string(pr->name);
   printf(", \"program\": true, \"dims\": %d, \"dtype\": \"%s\", \"extents\": [", pr->dims,
          ir_dtype_name(pr->dtype));
   for (int a = 0; a < pr->dims; a++) {
     if (a) printf(", ");
-    if (pr->extent_param[a][0] && pr->extent_pad[a]) {
-      char e[IR_NAME_MAX + 16];
-      snprintf(e, sizeof e, "%s + %d", pr->extent_param[a], pr->extent_pad[a]);
-      json_string(e);
-    } else if (pr->extent_param[a][0]) {
-      json_string(pr->extent_param[a]);
-    } else {
-      printf("%ld", pr->extent_const[a]);
-    }
+    cli_json_extent(pr->extent_param[a], pr->extent_pad[a], pr->extent_const[a]);
   }
   printf("], \"halo_lo\": ");
   json_ints(pr->lo, pr->dims);
@@ -64,13 +47,13 @@ static void info_json(const Program *pr) {
          program_second_order(pr) ? "true" : "false", pr->coef_scale);
   for (int k = 0; k < pr->nscalars; k++) {
     if (k) printf(", ");
-    json_string(pr->scalars[k]);
+    cli_json_string(pr->scalars[k]);
   }
   printf("], \"fields\": [");
   for (int f = 0; f < pr->nfields; f++) {
     const Field *fd = &pr->fields[f];
     printf("%s{\"name\": ", f ? ", " : "");
-    json_string(fd->name);
+    cli_json_string(fd->name);
     printf(", \"levels\": %d, \"coef\": %s, \"writer\": %d, \"radius\": ", fd->levels,
            fd->coef ? "true" : "false", fd->writer);
     json_ints(fd->radius, pr->dims);
@@ -80,7 +63,7 @@ static void info_json(const Program *pr) {
   for (int i = 0; i < pr->nstages; i++) {
     const Stage *s = &pr->stages[i];
     printf("%s{\"writes\": ", i ? ", " : "");
-    json_string(pr->fields[s->field].name);
+    cli_json_string(pr->fields[s->field].name);
     printf(", \"lo\": ");
     json_ints(s->st.lo, pr->dims);
     printf(", \"hi\": ");
@@ -92,9 +75,9 @@ static void info_json(const Program *pr) {
     for (int p = 0; p < s->st.npoints; p++) {
       const char *level = program_level_name(pr, i, &s->refs[p]);
       printf("%s{\"field\": ", p ? ", " : "");
-      json_string(pr->fields[s->refs[p].field].name);
+      cli_json_string(pr->fields[s->refs[p].field].name);
       printf(", \"level\": ");
-      if (level) json_string(level);
+      if (level) cli_json_string(level);
       else printf("null");
       printf(", \"offset\": ");
       json_ints(s->st.points[p].off, pr->dims);
