@@ -58,46 +58,43 @@ typedef struct {
   int bt, bsx, bsy, rows, regs, cols;
 } Defaults;
 
+/* Double, measured apart (a double takes two registers): half the rows and no cap in 2D but for
+ * the two-column boxes; in the 64 registers of a 3D block two rows at most, one for the larger
+ * boxes (a 5x5x5 box spilled 3 KB per thread with two). Columns
+ * (results/n5d_cols_double_h200_cc936db.csv): two under a 128-register cap for the boxes of radius
+ * 1 and 2 (+57% and +5%), two uncapped for the stars of radius 2 (+26%; capped they spill and
+ * run at 0.56x), one for the other stars (+2 to +4%). Steps per launch
+ * (results/n5d_double_bt_h200_ca5ab08.csv and _037fe38.csv): box radius 1 8 (748 -> 810), box
+ * radius 2 3 (286 -> 316), star radius 3 6 with one column (379 -> 399). The 3D star of radius 1
+ * takes two columns per thread of a 32x16 block, a 32x32 tile (results/n5d_cols3d_h200_dd4661a.csv:
+ * 264 -> 283). */
+static const Defaults star2d_double[] = {{12, 256, 1, 2, 0, 1}, {8, 256, 1, 2, 0, 2}, {6, 512, 1, 2, 0, 1}, {4, 512, 1, 2, 0, 1}};
+static const Defaults box2d_double[] = {{8, 256, 1, 2, 128, 2}, {3, 256, 1, 3, 128, 2}, {2, 512, 1, 2, 0, 0}, {2, 512, 1, 2, 0, 0}};
+static const Defaults star3d_double[] = {{3, 16, 32, 2, 0, 2}, {2, 32, 32, 2, 0, 0}, {1, 32, 32, 2, 0, 0}, {1, 32, 32, 2, 0, 0}};
+static const Defaults box3d_double[] = {{2, 32, 32, 2, 0, 0}, {1, 32, 32, 1, 0, 0}, {1, 32, 32, 1, 0, 0}, {1, 32, 32, 1, 0, 0}};
+
 static Defaults defaults_for(const Stencil *st, int r, DType dt) {
-  bool box = !st->diagonal_free, d3 = st->dims == 3;
+  bool box = !st->diagonal_free, d3 = st->dims == 3, dbl = dt == DTYPE_DOUBLE;
   int i = (r < 1 ? 1 : r > 4 ? 4 : r) - 1;
   static const Defaults star2d[] = {{12, 256, 1, 4, 128, 2}, {8, 256, 1, 4, 128, 2}, {4, 512, 1, 4, 64, 0}, {4, 512, 1, 4, 128, 2}};
   static const Defaults box2d[] = {{6, 256, 1, 4, 128, 2}, {2, 256, 1, 6, 80, 1}, {2, 512, 1, 4, 128, 1}, {2, 512, 1, 4, 128, 1}};
   static const Defaults star3d[] = {{3, 32, 32, 8, 0, 0}, {2, 32, 32, 8, 0, 0}, {1, 32, 32, 6, 0, 0}, {1, 32, 32, 8, 0, 0}};
   static const Defaults box3d[] = {{2, 32, 32, 8, 0, 0}, {1, 32, 32, 4, 0, 0}, {1, 32, 32, 4, 0, 0}, {1, 32, 32, 4, 0, 0}};
-  Defaults d = (d3 ? (box ? box3d : star3d) : (box ? box2d : star2d))[i];
-  if (!st->associative) d.rows = 2; /* a non-linear update holds more temporaries */
-  if (dt == DTYPE_DOUBLE) { /* a double takes two registers: half the rows, no cap; in the 64
-                              * registers of a 3D block two rows at most, one for the larger
-                              * boxes (a 5x5x5 box spilled 3 KB per thread with two) */
-    d.rows = !d3 ? (d.rows + 1) / 2 : box && r >= 2 ? 1 : 2;
-    /* columns in 2D double (results/n5d_cols_double_h200_cc936db.csv): two under a 128-register
-     * cap for the boxes of radius 1 and 2 (+57% and +5%), two uncapped for the stars of radius
-     * 2 (+26%; capped they spill and run at 0.56x), one for radius 1 and 4 (+2 to +4%) */
-    static const int cols[2][4] = {{1, 2, 0, 1}, {2, 2, 0, 0}}, regs[2][4] = {{0}, {128, 128, 0, 0}};
-    d.cols = d3 ? 0 : cols[box][i];
-    d.regs = d3 ? 0 : regs[box][i];
-    /* steps per launch (results/n5d_double_bt_h200_ca5ab08.csv and _037fe38.csv): box radius 1
-     * 8 (748 -> 810), box radius 2 3 (286 -> 316), star radius 3 6 with one column (379 -> 399) */
-    if (!d3 && box && i < 2) d.bt = i == 0 ? 8 : 3;
-    if (!d3 && !box && i == 2) {
-      d.bt = 6;
+  static const Defaults *const table[2][2][2] = {{{star2d, box2d}, {star3d, box3d}},
+                                                 {{star2d_double, box2d_double}, {star3d_double, box3d_double}}};
+  Defaults d = table[dbl][d3][box][i];
+  if (!st->associative) { /* a non-linear update holds more temporaries: two rows in float, one
+                           * in 2D double (3D double keeps its table's), and gradient2d measured
+                           * best at one column, in float under the one-column kernel's cap */
+    if (!dbl || !d3) d.rows = dbl ? 1 : 2;
+    if (d.cols > 1) {
       d.cols = 1;
+      if (!dbl) d.regs = 64;
     }
-    if (d3 && !box && i == 0) { /* star radius 1 in 3D: two columns per thread of a 32x16 block,
-                                 * a 32x32 tile (results/n5d_cols3d_h200_dd4661a.csv: 264 -> 283) */
-      d.bsx = 16;
-      d.cols = 2;
-    }
+    /* in 2D double (gradient2d: a double square root and division per cell) at most 4 steps:
+     * 284 at bT 12 -> 357 at bT 4 (results/n5d_double_bt_h200_ca5ab08.csv) */
+    if (dbl && !d3 && d.bt > 4) d.bt = 4;
   }
-  if (!st->associative && d.cols > 1) { /* gradient2d measured best at one column, in float
-                                         * under the one-column kernel's cap */
-    d.cols = 1;
-    if (dt == DTYPE_FLOAT) d.regs = 64;
-  }
-  /* a non-linear update in 2D double (gradient2d: a double square root and division per cell)
-   * fuses at most 4 steps: 284 at bT 12 -> 357 at bT 4 (results/n5d_double_bt_h200_ca5ab08.csv) */
-  if (!st->associative && !d3 && dt == DTYPE_DOUBLE && d.bt > 4) d.bt = 4;
   return d;
 }
 
