@@ -81,6 +81,14 @@ static void emit_call(Buf *out, const Stencil *st, const Expr *e, DType arith, E
   buf_puts(out, ")");
 }
 
+/* Whether e is 1 / sqrt(x), written as rt_rsqrt(x) (runtime/rt_common.h): one call of CUDA's
+ * rsqrt in kernels, the source's division in host code. */
+static bool is_reciprocal_sqrt(const Expr *e) {
+  const Expr *d = e->arg[1];
+  return e->kind == EX_DIV && e->arg[0]->kind == EX_CONST && e->arg[0]->value == 1 &&
+         d->kind == EX_CALL && !strcmp(d->func, "sqrt");
+}
+
 void emit_expr(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoadFn load,
                const void *ctx) {
   static const char ops[] = {[EX_ADD] = '+', [EX_SUB] = '-', [EX_MUL] = '*', [EX_DIV] = '/'};
@@ -99,7 +107,15 @@ void emit_expr(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoad
     buf_puts(out, "-");
     emit_operand(out, st, e->arg[0], precedence(e->arg[0]) <= p, arith, load, ctx);
     break;
-  case EX_ADD: case EX_SUB: case EX_MUL: case EX_DIV:
+  case EX_DIV:
+    if (is_reciprocal_sqrt(e)) {
+      buf_puts(out, arith == DTYPE_FLOAT ? "rt_rsqrtf(" : "rt_rsqrt(");
+      emit_expr(out, st, e->arg[1]->arg[0], arith, load, ctx);
+      buf_puts(out, ")");
+      break;
+    }
+    /* fall through */
+  case EX_ADD: case EX_SUB: case EX_MUL:
     /* Floating-point operations do not reassociate: a right operand of equal strength keeps its
      * parentheses, a left one never needs them (the operators associate to the left). */
     emit_operand(out, st, e->arg[0], precedence(e->arg[0]) < p, arith, load, ctx);

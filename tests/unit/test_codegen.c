@@ -112,6 +112,18 @@ static void make_nonlinear2d(Stencil *st) {
   ir_classify(st);
 }
 
+/* c + 1 / sqrt(1.03 + (c - n)^2): the reciprocal square root of gradient2d, which kernels
+ * write as one rsqrt call (runtime/rt_common.h, rt_rsqrt) and host code as the division. */
+static void make_rsqrt2d(Stencil *st) {
+  init_stencil(st, "rsqrt2d", 2, TIME_PARITY);
+  Expr *d = bin(EX_SUB, ld(st, 0, 0, 0), ld(st, -1, 0, 0));
+  Expr *d2 = bin(EX_SUB, ld(st, 0, 0, 0), ld(st, -1, 0, 0));
+  Expr *root = call1("sqrt", bin(EX_ADD, cst("1.03"), bin(EX_MUL, d, d2)));
+  st->expr = bin(EX_ADD, ld(st, 0, 0, 0), bin(EX_DIV, cst("1.0"), root));
+  st->lo[0] = 1;
+  ir_classify(st);
+}
+
 /* (sum over a 2x3 filter of W[a][b] * in[a][b - 1]) / 2 + 0.1 * in[-1][0]: run-time weights,
  * each scaled by the folded division, beside a constant coefficient. */
 static void make_conv2x3(Stencil *st) {
@@ -462,6 +474,20 @@ static void test_float_literals(const Stencil *st) {
   free(d);
 }
 
+/* Kernels call rt_rsqrt for 1 / sqrt(x) and keep no division by a square root; the host form
+ * of the call is checked against the evaluator by test_cpu_program. */
+static void test_reciprocal_sqrt(const Stencil *st) {
+  char *f = generate(st, "naive", DTYPE_FLOAT), *d = generate(st, "naive", DTYPE_DOUBLE);
+  const char *kf = f ? strstr(f, CODEGEN_KERNEL_BEGIN) : NULL;
+  const char *kd = d ? strstr(d, CODEGEN_KERNEL_BEGIN) : NULL;
+  EXPECT(kf && strstr(kf, "rt_rsqrtf(1.03f + ") && !strstr(kf, "/ sqrtf("),
+         "float kernel does not call rt_rsqrtf for 1 / sqrtf");
+  EXPECT(kd && strstr(kd, "rt_rsqrt((rt_real)1.03 + ") && !strstr(kd, "/ sqrt("),
+         "double kernel does not call rt_rsqrt for 1 / sqrt");
+  free(f);
+  free(d);
+}
+
 /* Generates naive CUDA programs and compiles them with nvcc, all at once. */
 static void test_naive_compiles(Stencil *const *sts, int nst) {
   if (system("command -v nvcc >/dev/null 2>&1") != 0) {
@@ -509,8 +535,9 @@ int main(void) {
     perror("mkdtemp");
     return 1;
   }
-  Stencil jac, star, nonlin, conv;
+  Stencil jac, star, nonlin, conv, rsq;
   make_jacobi2d(&jac);
+  make_rsqrt2d(&rsq);
   make_star3d(&star);
   make_nonlinear2d(&nonlin);
   make_conv2x3(&conv);
@@ -531,6 +558,7 @@ int main(void) {
     test_cpu_program(&star, dt, cases3d, 3);
     test_cpu_program(&nonlin, dt, cases_nonlin, 2);
     test_cpu_program(&conv, dt, cases2d, 4);
+    test_cpu_program(&rsq, dt, cases_nonlin, 2);
   }
   test_bad_arguments();
   test_mutation(&jac, "0.2", "0.3", "coef", "-s 31x17 -t 3 -r 1");
@@ -538,14 +566,16 @@ int main(void) {
   test_mutation(&star, "0.05", "0.06", "coef3d", "-s 9x8x7 -t 2 -r 1");
   test_mutation(&conv, "rt_w[3]", "rt_w[4]", "weight", "-s 31x17 -t 1 -r 1");
   test_float_literals(&nonlin);
+  test_reciprocal_sqrt(&rsq);
   test_rejects_reads_outside_halo();
-  Stencil *naive_sts[] = {&jac, &star, &conv};
-  test_naive_compiles(naive_sts, 3);
+  Stencil *naive_sts[] = {&jac, &star, &conv, &rsq};
+  test_naive_compiles(naive_sts, 4);
 
   ir_free(&jac);
   ir_free(&star);
   ir_free(&nonlin);
   ir_free(&conv);
+  ir_free(&rsq);
   if (failures) {
     printf("test_codegen: files kept in %s\n", tmpdir);
   } else {
