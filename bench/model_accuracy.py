@@ -15,7 +15,8 @@ candidate (a strategy's defaults through `stencilc tune --emit`) and prints:
     `--backend auto` does) against the fastest timed: the geometric mean of their ratio, the
     stencils below 95%, and those where the pick's strategy is not the fastest one.
 With --fit it also refits the attained fractions of the peaks (src/model/roofline.h, one
-`Attained` per strategy in src/model/predict_*.c, ssam's per 2D and 3D): the predicted GCells/s
+`Attained` per strategy in src/model/predict_*.c, ssam's per 2D and 3D, 25d's and n5d's 3D ones
+apart in double; a row is fitted to the most specific one that predicts it): the predicted GCells/s
 of a row scale with the fraction of the resource that bounds it, so the fraction that sets the
 median of measured / predicted to 1 on a strategy's rows bound by DRAM ('global') is the current
 one times that median, and likewise the chip fraction on the rows bound on chip (l1, l2,
@@ -35,6 +36,9 @@ FILES = ARGS[1:] or sorted(glob.glob(os.path.join(ROOT, "bench/results/tune_cand
                                glob.glob(os.path.join(ROOT, "bench/results/tune_wide*.csv")))
 
 
+DIMS = {}  # stencil -> its dimensions, from the model's first line (a size may be one number)
+
+
 def predictions(stencil, dtype, size, steps):
     """(strategy, parameters) -> (predicted GCells/s, bound); parameters "" for the defaults."""
     src = os.path.join(ROOT, "examples", stencil + ".c")
@@ -42,6 +46,7 @@ def predictions(stencil, dtype, size, steps):
     out = subprocess.run([STENCILC, "model", *args, "--top", "100000"], capture_output=True,
                          text=True, check=True).stdout
     got = {}
+    DIMS[stencil] = out.splitlines()[0].split(", ")[2].count("x") + 1  # "512x512x512"
     for line in out.splitlines()[2:]:
         f = line.split()  # rank strategy params... gcells bound blocks limit occupancy regs
         got[(f[1], " ".join(f[2:-6]))] = (float(f[-6]), f[-5])
@@ -56,25 +61,35 @@ def predictions(stencil, dtype, size, steps):
 
 
 def attained():
-    """(strategy, dims or 0) -> (dram, chip) as src/model/predict_*.c hold them."""
+    """(strategy, dims or 0, "double" or "") -> (dram, chip) as src/model/predict_*.c hold them:
+    attained, attained_2d, attained_3d, attained_double, attained_3d_double."""
     got = {}
     for strategy in ("naive", "n5d", "25d", "ssam"):
         text = open(os.path.join(ROOT, "src/model/predict_%s.c" % strategy)).read()
         for name, dram, chip in re.findall(r"\b(attained\w*) = \{([0-9.]+), ([0-9.]+),", text):
-            dims = int(name[-2]) if re.fullmatch(r"attained_\dd", name) else 0
-            got[(strategy, dims)] = (float(dram), float(chip))
+            m = re.fullmatch(r"attained(?:_(\d)d)?(?:_(double))?", name)
+            if m:
+                got[(strategy, int(m.group(1) or 0), m.group(2) or "")] = (float(dram), float(chip))
     return got
 
 
+def owner(now, strategy, dims, dtype):
+    """The key of the fractions that predict a row: the most specific one that matches."""
+    for key in ((strategy, dims, dtype), (strategy, 0, dtype), (strategy, dims, ""), (strategy, 0, "")):
+        if key in now:
+            return key
+    return None
+
+
 def fit(samples):
-    """samples: (strategy, dims, bound, measured / predicted); prints the refitted fractions."""
+    """samples: (strategy, dims, bound, measured / predicted, dtype); prints the refitted fractions."""
     now = attained()
     print("refitted fractions (median of measured / predicted per resource; rows):")
-    for (strategy, dims), (dram, chip) in sorted(now.items()):
-        mine = [x for x in samples if x[0] == strategy and (dims == 0 or x[1] == dims)]
+    for (strategy, dims, dtype), (dram, chip) in sorted(now.items()):
+        mine = [x for x in samples if owner(now, x[0], x[1], x[4]) == (strategy, dims, dtype)]
         on_dram = [x[3] for x in mine if x[2] == "global"]
         on_chip = [x[3] for x in mine if x[2] != "global"]
-        name = strategy + (" %dD" % dims if dims else "")
+        name = strategy + (" %dD" % dims if dims else "") + (" " + dtype if dtype else "")
         line = f"  {name:8s}"
         for what, value, ratios in (("dram", dram, on_dram), ("chip", chip, on_chip)):
             if ratios:
@@ -117,7 +132,8 @@ def main():
         measured = float(r["gcells_per_s"])
         errors[r["strategy"]].append(math.log(measured / got[0]))
         if got[1] != "default":  # the defaults' bound is not printed
-            samples.append((r["strategy"], r["size"].count("x") + 1, got[1], measured / got[0]))
+            samples.append((r["strategy"], DIMS[r["stencil"]], got[1], measured / got[0],
+                            "double" if r["dtype"] == "double" else ""))
         rank = got[0] if got[1] != "default" else -1
         timed[(r["stencil"], r["dtype"])].append((rank, measured, r["strategy"], r["parameters"], got[0]))
     print(f"{len(rows)} timed candidates, {len(timed)} stencils ({', '.join(os.path.basename(f) for f in FILES)})")
@@ -127,8 +143,9 @@ def main():
     every = [abs(x) for e in errors.values() for x in e]
     rhos = [spearman([x[4] for x in c], [x[1] for x in c]) for c in timed.values() if len(c) > 2]
     print(f"all: median |log(measured/predicted)| {statistics.median(every):.3f} over {len(every)} rows;"
-          f" rank correlation (Spearman) of predicted and measured per stencil: mean {statistics.mean(rhos):.3f},"
-          f" median {statistics.median(rhos):.3f} over {len(rhos)} stencils")
+          + (f" rank correlation (Spearman) of predicted and measured per stencil: mean {statistics.mean(rhos):.3f},"
+             f" median {statistics.median(rhos):.3f} over {len(rhos)} stencils" if rhos else
+             " no stencil with 3 or more rows to rank"))
     # how far below the model's best the fastest candidate was predicted: what tune's pruning
     # (TUNE_PRUNE, src/cli/tune.c: candidates predicted under 1/TUNE_PRUNE of the best are not
     # built) must leave room for

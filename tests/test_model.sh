@@ -298,4 +298,24 @@ for name in star2d1r box2d1r star2d2r box2d2r gradient2d; do
     no "$name: model does not rank the n5d defaults"
 done
 
+# --backend auto in 3D double: the H200 rows at 512^3 and 1000 steps are the oracle (every file
+# of bench/results/ with the suite's columns). Auto's choice must be a configuration measured
+# there at 95% or more of the stencil's fastest row: 25d's measured shape for the stars of radius
+# 2-4 and the boxes (p25d_double_h200_4f853da.csv), n5d's defaults for star3d1r and j3d7pt
+# (n5d_double_defaults_h200_b6f98ce.csv).
+for f in bench/results/*.csv; do
+  awk -F, 'FNR == 1 { ok = $0 ~ /^commit,gpu,stencil,dtype,size,steps,strategy,parameters,gcells_per_s,/ }
+    ok && FNR > 1 && $4 == "double" && ($5 == "512" || $5 == "512x512x512") && $6 == 1000 && $NF == "PASS" {
+      p = $8; gsub(/"/, "", p); sub(/ *$/, "", p); print $3 "\t" $7 "\t" p "\t" $9 }' "$f"
+done >"$tmp/d3.tsv"
+for name in star3d1r star3d2r star3d3r star3d4r box3d1r box3d2r box3d3r j3d27pt j3d7pt; do
+  "$STENCILC" model "examples/$name.c" --dtype double --backend auto >/dev/null 2>"$tmp/auto.err"
+  choice=$(sed -n "s/.*model's best for h200 (not tuned): --backend //p" "$tmp/auto.err")
+  strategy=${choice%% *} params=${choice#"$strategy"}; params=${params# }
+  awk -F'\t' -v s="$name" -v b="$strategy" -v p="${params:-default}" '$1 == s && $4 > best { best = $4 }
+    $1 == s && $2 == b && $3 == p && $4 > got { got = $4 }
+    END { printf "%s %s\n", got + 0, best + 0; exit !(best > 0 && got >= 0.95 * best) }' "$tmp/d3.tsv" >"$tmp/fig" && ok ||
+    no "$name double: auto took '$choice', measured (GCells/s, fastest row) $(cat "$tmp/fig")"
+done
+
 summary model

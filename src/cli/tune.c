@@ -30,6 +30,7 @@
 
 #include "cli.h"
 #include "codegen/naive.h"
+#include "codegen/p25d.h"
 #include "codegen/program.h"
 #include "codegen/ssam.h"
 #include "frontend/frontend.h"
@@ -177,21 +178,60 @@ void tune_choice_text(const GenOptions *opt, char *buf, size_t n) {
   snprintf(buf, n, "--backend %s%s%s", opt->backend->name, params[0] ? " " : "", params);
 }
 
-/* Untuned, a 2D stencil takes the defaults of the model's first strategy unless the model's
- * first candidate is predicted at more than DEFAULTS_MARGIN_2D times them. The defaults are the
- * H200 sweeps' fastest shapes, and in 2D the model misjudges its own variants against them:
- * of the 19 2D stencils tune timed at f1d213f (tune_candidates_h200_f1d213f.csv), 18 had n5d's
- * first variant predicted at 1.02x to 1.64x the one-column defaults of then; it measured 0.65x
- * to 1.12x of them, slower in 13. In 3D (12 stencils) it was predicted at 1.04x to 1.13x and
- * measured at 1.00x to 1.09x: there the model's order stands. The column defaults since (2D float
- * star2d1r 2023 against 1709 GCells/s, n5d_cols_h200_9df3c6a.csv) only widen the gap. */
-#define DEFAULTS_MARGIN_2D 1.7
-static const Candidate *trusted_defaults(const Stencil *st, const Candidate *c, int n) {
-  if (st->dims != 2) return &c[0];
+/* Untuned, a 2D stencil, or a 3D one in double with n5d first, takes the defaults of the model's
+ * first strategy unless the model's first candidate is predicted at more than DEFAULTS_MARGIN
+ * times them. The defaults are the H200 sweeps' fastest shapes, and the model misjudges its own
+ * variants against them: of the 19 2D stencils tune timed at f1d213f
+ * (tune_candidates_h200_f1d213f.csv), 18 had n5d's first variant predicted at 1.02x to 1.64x the
+ * one-column defaults of then; it measured 0.65x to 1.12x of them, slower in 13. The column
+ * defaults since (2D float star2d1r 2023 against 1709 GCells/s, n5d_cols_h200_9df3c6a.csv) only
+ * widen the gap. In 3D double the defaults of star3d1r and j3d7pt ran 280.9 and 280.7
+ * (n5d_double_defaults_h200_b6f98ce.csv) against 262.3 and 262.6 for bT 3 at 32x32, the kind of
+ * variant the model puts first (n5d_double_h200.csv). In 3D float (12 stencils) the model's
+ * first was predicted at 1.04x to 1.13x the defaults and measured at 1.00x to 1.09x: there the
+ * model's order stands. */
+#define DEFAULTS_MARGIN 1.7
+
+/* 25d's shapes measured fastest in double at 512^3 and 1000 steps (p25d_double_h200_4f853da.csv,
+ * the best of a sweep of the four placements at 8x64 and 4x128, then 16x32, 16x64 and 8x128 for
+ * the leaders): shared at 8x64 for stars of radius 2 to 4 (star3d2r-4r: 161.6, 131.2 and 110.4
+ * GCells/s), hybrid at 4x128 for boxes of radius 1 (box3d1r, j3d27pt: 157.9, 157.8) and at 8x64
+ * for radius 2 and 3 (box3d2r, box3d3r: 57.6, 21.2). The model predicts 25d's DRAM-bound
+ * placements within 2% of one another (each streams the grid once) and put global 8x64 first for
+ * the stars, hybrid 8x64 for box3d1r, neither timed in double at 1000 steps. Other shapes: none. */
+static bool measured_25d_double(const Stencil *st, P25dParams *p) {
+  int r = 0;
+  for (int a = 0; a < st->dims; a++) r = st->radius[a] > r ? st->radius[a] : r;
+  if (st->shape == SHAPE_STAR && r >= 2 && r <= 4)
+    *p = (P25dParams){.placement = P25D_SHARED, .block = {8, 64, 0}};
+  else if (st->shape == SHAPE_BOX && r >= 1 && r <= 3)
+    *p = (P25dParams){.placement = P25D_HYBRID, .block = {r == 1 ? 4 : 8, r == 1 ? 128 : 64, 0}};
+  else
+    return false;
+  return true;
+}
+
+/* The candidate of c with opt's backend and parameters, or NULL. */
+static const Candidate *find_candidate(const Candidate *c, int n, const GenOptions *opt) {
   for (int i = 0; i < n; i++)
-    if (c[i].opt.backend == c[0].opt.backend && backends_is_default(&c[i].opt))
-      return c[i].pred.gcells * DEFAULTS_MARGIN_2D >= c[0].pred.gcells ? &c[i] : &c[0];
-  return &c[0];
+    if (c[i].opt.backend == opt->backend && !memcmp(&c[i].opt.params, &opt->params, sizeof opt->params))
+      return &c[i];
+  return NULL;
+}
+
+/* What auto takes of the model's ranking c: the model's first, or the measured shape of its first
+ * strategy (above) where the model is known to misjudge its variants against it, unless the
+ * model's first is predicted at more than DEFAULTS_MARGIN times that shape. */
+static const Candidate *measured_choice(const Stencil *st, DType dt, const Candidate *c, int n) {
+  GenOptions want = {.backend = c[0].opt.backend, .dtype = dt};
+  bool double_3d = st->dims == 3 && dt == DTYPE_DOUBLE;
+  P25dParams p;
+  if (double_3d && want.backend == backends_find("25d") && measured_25d_double(st, &p))
+    codegen_set_params(&want, &p, sizeof p);
+  else if (st->dims != 2 && !(double_3d && want.backend == backends_find("n5d")))
+    return &c[0];
+  const Candidate *m = find_candidate(c, n, &want);
+  return m && m->pred.gcells * DEFAULTS_MARGIN >= c[0].pred.gcells ? m : &c[0];
 }
 
 int tune_choose(const Stencil *st, Options *o) {
@@ -211,14 +251,14 @@ int tune_choose(const Stencil *st, Options *o) {
     fprintf(stderr, "stencilc: --backend auto: no candidate fits %s\n", g.name);
     return -1;
   }
-  const Candidate *choice = trusted_defaults(st, c, n);
+  const Candidate *choice = measured_choice(st, dt, c, n);
   tune_choice_text(&choice->opt, text, sizeof text);
   fprintf(stderr, "stencilc: --backend auto: model's best for %s (not tuned): %s\n", g.key, text);
   if (choice != &c[0]) {
     char first[256];
     tune_choice_text(&c[0].opt, first, sizeof first);
-    fprintf(stderr, "stencilc: --backend auto: (the strategy's measured defaults: the model's own "
-                    "'%s' is predicted at %.2fx them, within its 2D error)\n", first,
+    fprintf(stderr, "stencilc: --backend auto: (the strategy's measured shape: the model's own "
+                    "'%s' is predicted at %.2fx it, within the model's error there)\n", first,
             c[0].pred.gcells / choice->pred.gcells);
   }
   free(c);
