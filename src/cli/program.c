@@ -100,7 +100,20 @@ static void info_text(const Program *pr, const char *path) {
     for (int a = 0; a < pr->dims; a++) printf(" %d", fd->radius[a]);
     printf("\n");
   }
-  for (int k = 0; k < pr->nscalars; k++) printf("scalar       %s (run time)\n", pr->scalars[k]);
+  for (int k = 0; k < pr->nscalars; k++)
+    printf("scalar       %s (run time%s)\n", pr->scalars[k],
+           pr->scalar_index[k] ? ", integer: a point source's cell" : "");
+  for (int i = 0; i < pr->nsources; i++) {
+    const PointSource *ps = &pr->sources[i];
+    printf("source %d     %s[", i, pr->fields[ps->field].name);
+    for (int a = 0; a < pr->dims; a++) {
+      if (a) printf(", ");
+      if (ps->index[a] >= 0) printf("%s", pr->scalars[ps->index[a]]);
+      if (ps->index[a] < 0 || ps->off[a]) printf(ps->index[a] >= 0 ? "%+ld" : "%ld", ps->off[a]);
+    }
+    printf("] %s= (reads %s[%s%+d]) after stage %d, each step\n", ps->op == '=' ? "" : ps->op == '+' ? "+" : "-",
+           ps->array, pr->time_var, ps->shift, ps->after);
+  }
   for (int i = 0; i < pr->nstages; i++) {
     const Stage *s = &pr->stages[i];
     printf("stage %d      writes %s over", i, pr->fields[s->field].name);
@@ -274,6 +287,12 @@ static int apply_params(const Options *o, Program *pr) {
     }
     if (num_parse_double(eq + 1, &pr->scalar_value[k])) {
       fprintf(stderr, "stencilc: --param takes a finite decimal number, not '%s'\n", a);
+      return -1;
+    }
+    double v = pr->scalar_value[k];
+    if (pr->scalar_index[k] && (v != (double)(long)v || v < 0 || v > 1 << 24)) {
+      fprintf(stderr, "stencilc: --param '%s': '%s' locates a point source's cell: give a whole "
+                      "number from 0 to %d\n", a, pr->scalars[k], 1 << 24);
       return -1;
     }
     pr->scalar_given[k] = true;

@@ -719,7 +719,8 @@ static Expr *load(void *parser, CXCursor c) {
   if (p->source) {
     fail(p, c, "read the source array at the time index: wavelet[it] or wavelet[it + k]",
          "the point source reads '%s' without the time loop's '%s' in its index: stencilc takes "
-         "a source array indexed by the time step",
+         "a source value of float/double scalars and one source array indexed by the time step "
+         "(fold a grid's value at the source's cell into a scalar parameter first)",
          a.name, p->time.var);
     return NULL;
   }
