@@ -35,6 +35,16 @@ RT_API long rt_prog_source_cell(const RtGrid *g, const char *field, const long *
   return c;
 }
 
+/* stencilc check's harness (src/harness/program_harness.c): the user's source array n, `count`
+ * elements of `elem` bytes (float or double), the values above; never freed (the run is short). */
+RT_API void *rt_up_source(int n, long count, size_t elem) {
+  void *a = rt_xmalloc((size_t)count * elem);
+  for (long i = 0; i < count; i++)
+    if (elem == sizeof(float)) ((float *)a)[i] = (float)(rt_real)rt_prog_source_value(n, i);
+    else ((double *)a)[i] = (double)(rt_real)rt_prog_source_value(n, i);
+  return a;
+}
+
 #ifdef RT_PROGRAM_CUDA
 /* One thread: the cell gets v (set) or v added (the host negated a subtracted value). */
 __global__ void rt_prog_source_kernel(rt_real *out, long c, rt_real v, int set) {
