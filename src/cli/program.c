@@ -111,8 +111,10 @@ static void info_text(const Program *pr, const char *path) {
       if (ps->index[a] >= 0) printf("%s", pr->scalars[ps->index[a]]);
       if (ps->index[a] < 0 || ps->off[a]) printf(ps->index[a] >= 0 ? "%+ld" : "%ld", ps->off[a]);
     }
-    printf("] %s= (reads %s[%s%+d]) after stage %d, each step\n", ps->op == '=' ? "" : ps->op == '+' ? "+" : "-",
-           ps->array, pr->time_var, ps->shift, ps->after);
+    printf("] %s= (reads %s[%s", ps->op == '=' ? "" : ps->op == '+' ? "+" : "-", ps->array,
+           pr->time_var);
+    if (ps->shift) printf(" %c %d", ps->shift > 0 ? '+' : '-', abs(ps->shift));
+    printf("]) after stage %d, each step\n", ps->after);
   }
   for (int i = 0; i < pr->nstages; i++) {
     const Stage *s = &pr->stages[i];

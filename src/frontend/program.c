@@ -717,7 +717,8 @@ static Expr *load(void *parser, CXCursor c) {
       kind(a.decl) == CXCursor_VarDecl)
     return const_element(p, c, &a);
   if (p->source) {
-    fail(p, c, "read the source array at the time index: wavelet[it] or wavelet[it + k]",
+    fail(p, c, "give the source's value as scalars times one source array read at the time "
+               "index: dt2 * wavelet[it] (or wavelet[it + k])",
          "the point source reads '%s' without the time loop's '%s' in its index: stencilc takes "
          "a source value of float/double scalars and one source array indexed by the time step "
          "(fold a grid's value at the source's cell into a scalar parameter first)",
