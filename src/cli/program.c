@@ -59,7 +59,24 @@ static void info_json(const Program *pr) {
     json_ints(fd->radius, pr->dims);
     printf("}");
   }
-  printf("], \"stages\": [");
+  printf("]");
+  for (int i = 0; i < pr->nsources; i++) { /* (the key only in programs that have sources) */
+    const PointSource *ps = &pr->sources[i];
+    printf("%s{\"field\": ", i ? ", " : ", \"point_sources\": [");
+    cli_json_string(pr->fields[ps->field].name);
+    printf(", \"after_stage\": %d, \"op\": \"%s=\", \"array\": ", ps->after,
+           ps->op == '=' ? "" : ps->op == '+' ? "+" : "-");
+    cli_json_string(ps->array);
+    printf(", \"time_shift\": %d, \"cell\": [", ps->shift);
+    for (int a = 0; a < pr->dims; a++) {
+      printf("%s{\"index\": ", a ? ", " : "");
+      if (ps->index[a] >= 0) cli_json_string(pr->scalars[ps->index[a]]);
+      else printf("null");
+      printf(", \"offset\": %ld}", ps->off[a]);
+    }
+    printf("]}%s", i == pr->nsources - 1 ? "]" : "");
+  }
+  printf(", \"stages\": [");
   for (int i = 0; i < pr->nstages; i++) {
     const Stage *s = &pr->stages[i];
     printf("%s{\"writes\": ", i ? ", " : "");
@@ -109,7 +126,8 @@ static void info_text(const Program *pr, const char *path) {
     for (int a = 0; a < pr->dims; a++) {
       if (a) printf(", ");
       if (ps->index[a] >= 0) printf("%s", pr->scalars[ps->index[a]]);
-      if (ps->index[a] < 0 || ps->off[a]) printf(ps->index[a] >= 0 ? "%+ld" : "%ld", ps->off[a]);
+      if (ps->index[a] < 0) printf("%ld", ps->off[a]);
+      else if (ps->off[a]) printf(" %c %ld", ps->off[a] > 0 ? '+' : '-', labs(ps->off[a]));
     }
     printf("] %s= (reads %s[%s", ps->op == '=' ? "" : ps->op == '+' ? "+" : "-", ps->array,
            pr->time_var);

@@ -139,7 +139,9 @@ static void emit_source(Buf *out, const Program *pr, int n, const char *prefix, 
   const Stencil *st = &pr->stages[ps->after].st;
   Emitter e = {out, 0};
   em_open(&e, "static void %s_source%d(rt_real *const *rt_buf, const RtGrid *g, long t)", prefix, n);
-  em_line(&e, "const rt_real *const rt_w = rt_w_host;");
+  bool scalars = reads_scalar(ps->expr);
+  for (int a = 0; a < pr->dims; a++) scalars = scalars || ps->index[a] >= 0;
+  if (scalars) em_line(&e, "const rt_real *const rt_w = rt_w_host;");
   em_begin(&e);
   buf_printf(out, "const long cell[%d] = {", pr->dims);
   for (int a = 0; a < pr->dims; a++) {
