@@ -120,6 +120,24 @@ static inline double oracle_scalar(const Oracle *o, const char *name) {
   return 0;
 }
 
+/* A point source's array as the generated programs fill it (runtime/rt_source.h documents it:
+ * element i of source n is rt_random_value(rt_prog_source_seed(n), i)), written out here from
+ * that description: `count` elements, to be freed. */
+static inline ORACLE_REAL *oracle_source(int n, long count) {
+  ORACLE_REAL *a = malloc((size_t)count * sizeof *a);
+  if (!a) oracle_fail("source", "out of memory");
+  for (long i = 0; i < count; i++) {
+    uint64_t z = 0x736f75726365ULL + (uint64_t)n; /* the seed: splitmix64's finaliser of it */
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL, z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z = (z ^ (z >> 31)) + ((uint64_t)i + 1) * 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL, z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    double mag = 0.1 + 0.9 * ((double)(z >> 11) * (1.0 / 9007199254740992.0));
+    a[i] = (ORACLE_REAL)((z & 1) ? -mag : mag);
+  }
+  return a;
+}
+
 /* 0 when every written buffer matches within the tolerance above and the user's steps changed
  * some cell (a run that did nothing proves nothing), 1 otherwise. */
 static int oracle_compare(const Oracle *o) {

@@ -65,6 +65,12 @@ expect 2 "gen --api of a stencil program for 25d (programs only)" \
   "$STENCILC" gen examples/programs/heat3d_var.c --api --backend 25d -o "$tmp/prog"
 expect 2 "gen --api --mpi of a stencil" "$STENCILC" gen examples/j2d5pt.c --api --mpi -o "$tmp/prog"
 expect 2 "gen --api --mpi of a stencil program" "$STENCILC" gen examples/programs/heat2d_var.c --api --mpi -o "$tmp/prog"
+for b in cpu naive; do
+  "$STENCILC" gen tests/programs/acoustic3d_src.c --api --backend $b -o "$tmp/prog" >"$tmp/src.log" 2>&1
+  rc=$?
+  if [ $rc = 2 ] && grep -q "error: the library of a stencil program does not take point sources" "$tmp/src.log"; then ok
+  else no "gen --api --backend $b of a program with a point source: exit $rc $(cat "$tmp/src.log")"; fi
+done
 if [ ! -f "$tmp/prog.h" ]; then ok; else no "a refused gen --api of a program left files"; fi
 
 # examples/app: the application built as its Makefile says, for the cpu variant with cc and the

@@ -9,6 +9,9 @@
 #  - a program whose kernel AND reference carry the same wrong coefficient passes its own check
 #    but fails `check`, naming the field and its first differing cell;
 #  - --param reaches the program (the value in its input dump, which the user's code runs with);
+#  - point sources (tests/programs/acoustic*_src.c): cpu and naive pass; a program injecting the
+#    wavelet's next sample, kernel and reference alike, fails; a source index moved by --param
+#    passes, one outside the grid stops the generated program with a message;
 #  - refusals: a variable the check cannot bind (named), -s/-t against the source's constants.
 # Two checks at a time (CI has 2 cores).
 . "$(dirname "$0")/lib.sh"
@@ -53,6 +56,8 @@ done
 check_bg naive-acoustic2d examples/programs/acoustic2d.c --backend naive -s 24 -t 4
 check_bg naive-acoustic3d_leapfrog examples/programs/acoustic3d_leapfrog.c --backend naive -s 12 -t 3
 check_bg n5d-acoustic2d_leapfrog examples/programs/acoustic2d_leapfrog.c --backend n5d -s 24 -t 5
+check_bg naive-acoustic2d_src tests/programs/acoustic2d_src.c --backend naive -s 17x23 -t 4
+check_bg naive-acoustic3d_src tests/programs/acoustic3d_src.c --backend naive -s 9x11x10 -t 3
 wait
 for n in acoustic2d acoustic2d_leapfrog heat2d_var; do passed "cpu-$n"; done
 passed cpu-acoustic3d u
@@ -68,6 +73,8 @@ done
 passed naive-acoustic2d u
 passed naive-acoustic3d_leapfrog p
 passed n5d-acoustic2d_leapfrog p
+passed naive-acoustic2d_src p
+passed naive-acoustic3d_src p
 grep -q "backend=n5d size=24 steps=5" "$tmp/n5d-acoustic2d_leapfrog.log" && ok || no "n5d ran"
 grep -q "tools/cudaemu\|emu" "$tmp/naive-acoustic2d.log" && ok || no "naive did not run through cudaemu"
 grep -q "size=64x48 steps=20" "$tmp/cpu-heat2d_fixed.log" && ok ||
@@ -93,6 +100,34 @@ rc=$?
 grep -q "^check: field hz (1 buffer): .* FAIL$" "$tmp/broken.log" && ok || no "the field hz is not named as failing"
 grep -q "^check: field hz: buffer 0 differs first at cell \[[0-9]*\]\[[0-9]*\]: program .* user " "$tmp/broken.log" && ok ||
   no "the first differing cell of hz is not named" "$(grep field "$tmp/broken.log")"
+
+# 3b. The same for a point source: the generated program injects wavelet[it + 1] in its kernel
+#     and its reference; it passes its own check, and check, whose user code reads wavelet[it],
+#     fails on p.
+"$STENCILC" gen tests/programs/acoustic2d_src.c --backend cpu -o "$tmp/src.c" 2>/dev/null || no "gen acoustic2d_src"
+sed -e 's/rt_prog_source_value(0, t)/rt_prog_source_value(0, t + 1)/' "$tmp/src.c" >"$tmp/src-broken.c"
+[ "$(diff "$tmp/src.c" "$tmp/src-broken.c" | grep -c '^>')" = 2 ] && ok ||
+  no "the source's time index was not changed in both the kernel and the reference"
+cc -O2 -fopenmp -o "$tmp/src" "$tmp/src.c" -lm && cc -O2 -fopenmp -o "$tmp/src-broken" "$tmp/src-broken.c" -lm ||
+  no "building the source programs"
+"$tmp/src-broken" -s 20 -t 4 -r 1 2>&1 | grep -q 'verify=PASS' && ok ||
+  no "the broken source program should pass its own check"
+expect 0 "check --program of the unchanged source program" env TMPDIR="$tmp/t" "$STENCILC" check tests/programs/acoustic2d_src.c --program "$tmp/src" -s 20 -t 4
+TMPDIR=$tmp/t "$STENCILC" check tests/programs/acoustic2d_src.c --program "$tmp/src-broken" -s 20 -t 4 >"$tmp/src-broken.log" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q "^check: field p (3 buffers): .* FAIL$" "$tmp/src-broken.log" && ok ||
+  no "check of the program injecting the wrong sample: exit $rc, want 1 and p failing" "$(tail -3 "$tmp/src-broken.log")"
+# the shot moved by --param (the dump holds it, the user's code runs with it) ...
+TMPDIR=$tmp/t "$STENCILC" check tests/programs/acoustic2d_src.c --param sx=7 --param sz=3 -s 12x15 -t 3 >"$tmp/shot.log" 2>&1 &&
+  grep -q "^check: user's code against the program: .* PASS$" "$tmp/shot.log" && ok || no "check --param sx=7 sz=3" "$(tail -2 "$tmp/shot.log")"
+# ... and put outside the grid: the generated program stops, naming the source and the axis
+"$STENCILC" gen tests/programs/acoustic2d_src.c --backend cpu --param sx=40 -o "$tmp/far.c" 2>/dev/null &&
+  cc -O1 -fopenmp -o "$tmp/far" "$tmp/far.c" -lm || no "building the program with its shot at sx=40"
+"$tmp/far" -s 20 -t 2 -r 1 >"$tmp/far.log" 2>&1
+rc=$?
+[ $rc = 2 ] && grep -q "the point source into 'p' is at index 40 along axis 1, outside the grid (0 .. 21" "$tmp/far.log" && ok ||
+  no "a shot outside the grid: exit $rc, want 2 and the message" "$(tail -2 "$tmp/far.log")"
+expect 2 "--param of a source index that is no whole number" "$STENCILC" gen tests/programs/acoustic2d_src.c --param sx=2.5 -o "$tmp/x.c"
 
 # 4. --param: the value reaches the generated program's input dump (scalar 'r', read back here),
 #    which is what the user's code runs with; an unknown name is refused.

@@ -445,6 +445,11 @@ for o in tests/programs/*.oracle.c; do
     wave2d_flat_levels) args="-s 19x27 -t 6" ;;
     wave2d_flat_halo | heat2d_var_halo | heat2d_var_rows) args="-s 17x26 -t 6" ;;
     acoustic3d_rows) args="-s 11x13x15 -t 5" ;;
+    # point sources: the shot's cell and the wavelet reach the user's code from the dumps
+    acoustic2d_src) args="-s 20x31 -t 7" ;;
+    acoustic3d_src) args="-s 9x12x10 -t 5" ;;
+    wave2d_src_levels) args="-s 17x22 -t 6" ;;
+    wave1d_src_hard) args="-s 45 -t 9" ;;
     *) args="-t 7" ;;
   esac
   if ! cc -std=c11 -O1 -Wall -Werror -Itests -o "$tmp/$n-oracle" "$o" -lm 2>"$tmp/err"; then
@@ -481,6 +486,12 @@ else no "info heat3d_idx_local: $("$STENCILC" info tests/programs/heat3d_idx_loc
 # a grid padded with its ghost cells, swept 1 <= i <= n: the extent is n + 2, the range [1, n + 1)
 if "$STENCILC" info tests/programs/wave2d_flat_halo.c | grep -q 'writes u over \[1, nz + 1) x \[1, nx + 1);'; then ok
 else no "info wave2d_flat_halo: $("$STENCILC" info tests/programs/wave2d_flat_halo.c | grep stage)"; fi
+# point sources as info reports them: the cell's parameters per axis (a flat index read back as
+# sz, sy, sx), the operator, the array and its time index
+if "$STENCILC" info tests/programs/acoustic3d_src.c | grep -q '^source 0     p\[sz, sy, sx\] += (reads wavelet\[it - 1\]) after stage 0, each step$' &&
+  "$STENCILC" info tests/programs/wave1d_src_hard.c | grep -q '^source 0     u\[isrc\] = (reads signal\[it\])' &&
+  "$STENCILC" info tests/programs/wave1d_src_hard.c | grep -q "^scalar       isrc (run time, integer: a point source's cell)$"; then ok
+else no "info of point sources: $("$STENCILC" info tests/programs/acoustic3d_src.c | grep -i source)"; fi
 if "$STENCILC" info tests/programs/wave1d.c | grep -q 'writes u over \[1, n - 1);'; then ok
 else no "info wave1d: $("$STENCILC" info tests/programs/wave1d.c | grep stage)"; fi
 

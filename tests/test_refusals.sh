@@ -216,4 +216,21 @@ refused j2d5pt "--rows n5d" --rows 4
 backend=n5d
 refused j2d5pt "--p ssam" --p 8
 
+# ---- point sources (PointSource, ir/program.h): naive and cpu run them; every other program
+# backend refuses a program with one, naming the field and the backends that work (the same
+# programs without their source are taken: acoustic2d_flat_rt by n5d, jacobi3d_ptr by 25d) ----
+for backend in n5d 25d ssam; do
+  refused tests/programs/acoustic2d_src.c "$backend: point source 'p' --backend naive (CUDA) or cpu"
+  refused tests/programs/acoustic3d_src.c "$backend: point source 'p' --backend naive (CUDA) or cpu"
+done
+backend=n5d
+accepted tests/programs/acoustic2d_flat_rt.c
+refused tests/programs/wave2d_src_levels.c "n5d: point source 'u' naive cpu"
+backend=naive
+refused tests/programs/acoustic2d_src.c "naive: point sources --mpi" --mpi
+accepted tests/programs/acoustic2d_src.c
+accepted tests/programs/acoustic3d_src.c
+backend=cpu
+refused tests/programs/acoustic3d_src.c "cpu: point sources --mpi" --mpi
+
 summary refusals

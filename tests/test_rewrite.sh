@@ -86,6 +86,13 @@ expect 2 "rewrite --target cpu --backend n5d" "$STENCILC" rewrite "$tmp/g.c" -o 
 expect 2 "rewrite --target gpu" "$STENCILC" rewrite "$tmp/g.c" -o "$tmp/x.c" --target gpu
 expect 2 "rewrite of a stencil program for n5d (no temporal blocking of programs)" \
   "$STENCILC" rewrite examples/programs/heat2d_var.c -o "$tmp/p.c" --backend n5d
+# a time loop with a point source: the library has no source to read, so rewrite refuses it at
+# the loop's line, naming the source, and writes nothing
+"$STENCILC" rewrite tests/programs/acoustic2d_src.c -o "$tmp/s.c" >"$tmp/s.log" 2>&1
+rc=$?
+if [ $rc = 2 ] && [ ! -f "$tmp/s.c" ] &&
+  grep -q "acoustic2d_src.c:7:1: error: stencilc rewrite does not replace a time loop with a point source ('wavelet' into 'p')" "$tmp/s.log"; then ok
+else no "rewrite of a point source: exit $rc $(cat "$tmp/s.log")"; fi
 if [ ! -f "$tmp/x.c" ] && [ ! -f "$tmp/p.c" ] && cmp -s "$tmp/g.c" tests/rewrite/global_fixed.c; then ok
 else no "a refused rewrite wrote files or changed the input"; fi
 

@@ -59,7 +59,24 @@ static void info_json(const Program *pr) {
     json_ints(fd->radius, pr->dims);
     printf("}");
   }
-  printf("], \"stages\": [");
+  printf("]");
+  for (int i = 0; i < pr->nsources; i++) { /* (the key only in programs that have sources) */
+    const PointSource *ps = &pr->sources[i];
+    printf("%s{\"field\": ", i ? ", " : ", \"point_sources\": [");
+    cli_json_string(pr->fields[ps->field].name);
+    printf(", \"after_stage\": %d, \"op\": \"%s=\", \"array\": ", ps->after,
+           ps->op == '=' ? "" : ps->op == '+' ? "+" : "-");
+    cli_json_string(ps->array);
+    printf(", \"time_shift\": %d, \"cell\": [", ps->shift);
+    for (int a = 0; a < pr->dims; a++) {
+      printf("%s{\"index\": ", a ? ", " : "");
+      if (ps->index[a] >= 0) cli_json_string(pr->scalars[ps->index[a]]);
+      else printf("null");
+      printf(", \"offset\": %ld}", ps->off[a]);
+    }
+    printf("]}%s", i == pr->nsources - 1 ? "]" : "");
+  }
+  printf(", \"stages\": [");
   for (int i = 0; i < pr->nstages; i++) {
     const Stage *s = &pr->stages[i];
     printf("%s{\"writes\": ", i ? ", " : "");
@@ -100,7 +117,23 @@ static void info_text(const Program *pr, const char *path) {
     for (int a = 0; a < pr->dims; a++) printf(" %d", fd->radius[a]);
     printf("\n");
   }
-  for (int k = 0; k < pr->nscalars; k++) printf("scalar       %s (run time)\n", pr->scalars[k]);
+  for (int k = 0; k < pr->nscalars; k++)
+    printf("scalar       %s (run time%s)\n", pr->scalars[k],
+           pr->scalar_index[k] ? ", integer: a point source's cell" : "");
+  for (int i = 0; i < pr->nsources; i++) {
+    const PointSource *ps = &pr->sources[i];
+    printf("source %d     %s[", i, pr->fields[ps->field].name);
+    for (int a = 0; a < pr->dims; a++) {
+      if (a) printf(", ");
+      if (ps->index[a] >= 0) printf("%s", pr->scalars[ps->index[a]]);
+      if (ps->index[a] < 0) printf("%ld", ps->off[a]);
+      else if (ps->off[a]) printf(" %c %ld", ps->off[a] > 0 ? '+' : '-', labs(ps->off[a]));
+    }
+    printf("] %s= (reads %s[%s", ps->op == '=' ? "" : ps->op == '+' ? "+" : "-", ps->array,
+           pr->time_var);
+    if (ps->shift) printf(" %c %d", ps->shift > 0 ? '+' : '-', abs(ps->shift));
+    printf("]) after stage %d, each step\n", ps->after);
+  }
   for (int i = 0; i < pr->nstages; i++) {
     const Stage *s = &pr->stages[i];
     printf("stage %d      writes %s over", i, pr->fields[s->field].name);
@@ -274,6 +307,12 @@ static int apply_params(const Options *o, Program *pr) {
     }
     if (num_parse_double(eq + 1, &pr->scalar_value[k])) {
       fprintf(stderr, "stencilc: --param takes a finite decimal number, not '%s'\n", a);
+      return -1;
+    }
+    double v = pr->scalar_value[k];
+    if (pr->scalar_index[k] && (v != (double)(long)v || v < 0 || v > 1 << 24)) {
+      fprintf(stderr, "stencilc: --param '%s': '%s' locates a point source's cell: give a whole "
+                      "number from 0 to %d\n", a, pr->scalars[k], 1 << 24);
       return -1;
     }
     pr->scalar_given[k] = true;

@@ -435,7 +435,18 @@ static int rewrite_region(Options *o, const Stencil *st, const Program *pr) {
 
 static int rewrite_run(Options *o, Stencil *st) { return rewrite_region(o, st, NULL); }
 
-int rewrite_program(Options *o, const Program *pr) { return rewrite_region(o, NULL, pr); }
+int rewrite_program(Options *o, const Program *pr) {
+  if (pr->nsources) { /* the library has no source array to read (codegen_program_api) */
+    SrcLoc loc = {o->input, pr->region_line, 1};
+    diag_error(loc, "keep the time loop in your code, or generate a whole program with stencilc "
+               "gen --backend naive or cpu",
+               "stencilc rewrite does not replace a time loop with a point source ('%s' into "
+               "'%s'): the library it calls steps the stencil without a source",
+               pr->sources[0].array, pr->fields[pr->sources[0].field].name);
+    return EXIT_INPUT;
+  }
+  return rewrite_region(o, NULL, pr);
+}
 
 const Command command_rewrite = {
     "rewrite", {"-o --backend --target --gpu --explain", true, true, NULL}, rewrite_help, rewrite_run};

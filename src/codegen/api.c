@@ -805,6 +805,15 @@ int codegen_program_api(Buf *header, Buf *source, const Program *pr, const GenOp
                "25d streams stencil programs in generated programs only, not yet in libraries");
     return -1;
   }
+  if (pr->nsources) { /* the library's step would need the source array and the step's index */
+    SrcLoc loc = {pr->name, 0, 0};
+    diag_error(loc, "generate a program with stencilc gen --backend naive or cpu, or call the "
+               "library of the program without its source and add the source between its steps",
+               "the library of a stencil program does not take point sources: it has no source "
+               "array nor time index to read ('%s' is injected into '%s' each step)",
+               pr->sources[0].array, pr->fields[pr->sources[0].field].name);
+    return -1;
+  }
   if (codegen_program_validate(pr, opt, why, sizeof why)) {
     SrcLoc loc = {pr->name, 0, 0};
     diag_error(loc, "stencil programs run on --backend naive (CUDA) and cpu", "%s", why);

@@ -112,10 +112,77 @@ static void emit_host_stage(Buf *out, const Program *pr, int i, const char *pref
   buf_puts(out, "\n");
 }
 
+/* ---- point sources (PointSource in ir/program.h; runtime/rt_source.h) ---- */
+
+typedef struct {
+  const Program *pr;
+  int n;          /* the source */
+  bool as_double; /* the reference's */
+} SourceCtx;
+
+/* The source array's element at the step's time index, rounded to the element type as the
+ * user's array holds it. */
+static void emit_source_load(Buf *out, const Stencil *st, int point, const void *ctx) {
+  (void)st, (void)point;
+  const SourceCtx *c = ctx;
+  const PointSource *ps = &c->pr->sources[c->n];
+  buf_printf(out, "%s(rt_real)rt_prog_source_value(%d, t", c->as_double ? "(double)" : "", c->n);
+  if (c->pr->t_start + ps->shift) buf_printf(out, " + %d", c->pr->t_start + ps->shift);
+  buf_puts(out, ")");
+}
+
+/* `<prefix>_source<n>`: source n added to its cell of the buffer its stage wrote, on the host
+ * (the reference in double, or the cpu backend), or by a one-thread kernel (naive). */
+static void emit_source(Buf *out, const Program *pr, int n, const char *prefix, DType arith,
+                        bool reference, bool cuda) {
+  const PointSource *ps = &pr->sources[n];
+  const Stencil *st = &pr->stages[ps->after].st;
+  Emitter e = {out, 0};
+  em_open(&e, "static void %s_source%d(rt_real *const *rt_buf, const RtGrid *g, long t)", prefix, n);
+  bool scalars = reads_scalar(ps->expr);
+  for (int a = 0; a < pr->dims; a++) scalars = scalars || ps->index[a] >= 0;
+  if (scalars) em_line(&e, "const rt_real *const rt_w = rt_w_host;");
+  em_begin(&e);
+  buf_printf(out, "const long cell[%d] = {", pr->dims);
+  for (int a = 0; a < pr->dims; a++) {
+    if (a) buf_puts(out, ", ");
+    if (ps->index[a] >= 0) buf_printf(out, "(long)rt_w[%d]", ps->index[a]);
+    if (ps->index[a] < 0 || ps->off[a]) buf_printf(out, "%s%ld", ps->index[a] < 0 ? "" : " + ", ps->off[a]);
+  }
+  buf_puts(out, "};");
+  em_end(&e);
+  em_begin(&e);
+  buf_puts(out, "rt_real *const out = ");
+  emit_buffer(out, pr, ps->field, pr->fields[ps->field].levels > 1);
+  buf_puts(out, ";");
+  em_end(&e);
+  em_line(&e, "const long c = rt_prog_source_cell(g, \"%s\", cell);", pr->fields[ps->field].name);
+  SourceCtx c = {pr, n, reference};
+  if (cuda) {
+    emit_expr_line(&e, ps->op == '-' ? "const rt_real v = -(rt_real)(" : "const rt_real v = (rt_real)(",
+                   st, ps->expr, arith, emit_source_load, &c, ");");
+    em_line(&e, "rt_prog_source_kernel<<<1, 1>>>(out, c, v, %d);", ps->op == '=');
+    em_line(&e, "RT_CUDA_LAUNCH_CHECK();");
+  } else if (ps->op == '=') {
+    emit_expr_line(&e, "out[c] = (rt_real)(", st, ps->expr, arith, emit_source_load, &c, ");");
+  } else {
+    char head[64];
+    snprintf(head, sizeof head, "out[c] = (rt_real)(%sout[c] %c (", reference ? "(double)" : "",
+             ps->op);
+    emit_expr_line(&e, head, st, ps->expr, arith, emit_source_load, &c, "));");
+  }
+  em_close(&e);
+  buf_puts(out, "\n");
+}
+
 static void emit_step_calls(Buf *out, const Program *pr, const char *name, const char *prefix) {
   Emitter e = {out, 0};
   em_open(&e, "static void %s(rt_real *const *rt_buf, const RtGrid *g, long t)", name);
-  for (int i = 0; i < pr->nstages; i++) em_line(&e, "%s_stage%d(rt_buf, g, t);", prefix, i);
+  for (int i = 0; i < pr->nstages; i++) {
+    em_line(&e, "%s_stage%d(rt_buf, g, t);", prefix, i);
+    for (int n = 0; n < pr->nsources; n++)
+      if (pr->sources[n].after == i) em_line(&e, "%s_source%d(rt_buf, g, t);", prefix, n);
+  }
   em_close(&e);
 }
 
@@ -159,6 +226,8 @@ static void emit_launches(Buf *out, const Program *pr, const int *block) {
     em_end(&e);
     em_line(&e, "RT_CUDA_LAUNCH_CHECK();");
     em_close(&e);
+    for (int n = 0; n < pr->nsources; n++)
+      if (pr->sources[n].after == i) em_line(&e, "naive_source%d(rt_buf, g, t);", n);
   }
   em_close(&e);
 }
@@ -392,6 +461,18 @@ void codegen_program_explain(Buf *out, const Program *pr, const GenOptions *opt)
 
 int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why, size_t n) {
   NaivePlan plan;
+  if (pr->nsources && opt->mpi) {
+    snprintf(why, n, "%s: point sources run on one GPU or CPU: leave --mpi out (--backend naive "
+                     "(CUDA) or cpu)", opt->backend->name);
+    return -1;
+  }
+  if (pr->nsources && opt->backend != &backend_naive && !is_cpu(opt->backend)) {
+    snprintf(why, n, "%s: the program adds a point source to '%s' after its stages each step, "
+                     "which the %s kernels have no place for; --backend naive (CUDA) or cpu runs "
+                     "programs with point sources",
+             opt->backend->name, pr->fields[pr->sources[0].field].name, opt->backend->name);
+    return -1;
+  }
   if (opt->backend == &backend_naive) return naive_plan(pr, opt, &plan, why, n);
   if (is_cpu(opt->backend)) return 0;
   N5dProgramPlan n5d;
@@ -487,6 +568,8 @@ int codegen_program_stages(Buf *out, const Program *pr, const GenOptions *opt) {
   buf_puts(out, "\n/* Reference: every stage in double from the stored values, rounded to the element\n"
                 " * type on store. */\n");
   for (int i = 0; i < pr->nstages; i++) emit_host_stage(out, pr, i, "reference", DTYPE_DOUBLE, true);
+  for (int n = 0; n < pr->nsources; n++)
+    emit_source(out, pr, n, "reference", DTYPE_DOUBLE, true, false);
   emit_step_calls(out, pr, "reference_step", "reference");
   codegen_program_kernels(out, pr, opt);
   buf_puts(out, "\n");
@@ -523,6 +606,7 @@ void codegen_program_prelude(Buf *out, const Program *pr, const GenOptions *opt)
   if (cuda) buf_puts(out, rt_rt_cuda_base);
   if (n5d || opt->backend == &backend_p25d) buf_puts(out, rt_rt_chunk);
   buf_puts(out, rt_rt_program);
+  if (pr->nsources) buf_puts(out, rt_rt_source);
 }
 
 void codegen_program_kernels(Buf *out, const Program *pr, const GenOptions *opt) {
@@ -539,9 +623,11 @@ void codegen_program_kernels(Buf *out, const Program *pr, const GenOptions *opt)
     NaivePlan plan;
     naive_plan(pr, opt, &plan, why, sizeof why); /* codegen_program_validate accepted it */
     for (int i = 0; i < pr->nstages; i++) emit_kernel(out, pr, i, opt->dtype, plan.block);
+    for (int n = 0; n < pr->nsources; n++) emit_source(out, pr, n, "naive", opt->dtype, false, true);
     emit_launches(out, pr, plan.block);
   } else {
     for (int i = 0; i < pr->nstages; i++) emit_host_stage(out, pr, i, "cpu", opt->dtype, false);
+    for (int n = 0; n < pr->nsources; n++) emit_source(out, pr, n, "cpu", opt->dtype, false, false);
     emit_step_calls(out, pr, "program_step", "cpu");
   }
   buf_printf(out, "%s\n", CODEGEN_KERNEL_END);

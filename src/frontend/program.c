@@ -60,6 +60,7 @@ typedef struct {
   Temp temps[MAX_TEMPS];
   int ntemps, max_temps;
   long copied;
+  PointSource *source; /* the point source whose value is being read, else NULL */
   bool program_form; /* seen something only a program has */
   bool failed;       /* the first failure, printed only when the input is a program */
   SrcLoc loc;
@@ -257,11 +258,11 @@ static int parse_rotations(Parser *p, const CXCursor *s, int n) {
     if (!dst[0] && cell_update(s[i], &a)) {
       p->program_form = true; /* this message, not the single-stencil front end's */
       return fail(p, s[i],
-                  "leave the source out of the time loop stencilc reads: run the stencil's "
-                  "steps from your code and add the source to the grid between them",
-                  "an update of one element of '%s' in the time loop, beside the sweep (a point "
-                  "source, such as a wavelet added each step): stencilc does not take point "
-                  "sources yet",
+                  "add the point source right after the stages, before the pointer swap: for "
+                  "(...) p_next[...] = ...; p_next[sz * nx + sx] += dt2 * wavelet[it]; float "
+                  "*tmp = p_prev; ...",
+                  "an update of one element of '%s' after the pointer swap: stencilc takes point "
+                  "sources between the stages and the swap only",
                   a.name);
     }
     if (!dst[0] || !src[0] || nmv + 2 > MAX_MOVES)
@@ -703,14 +704,27 @@ static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
   return e;
 }
 
+static Expr *source_read(Parser *p, CXCursor c, const Access *a);
+
 static Expr *load(void *parser, CXCursor c) {
   Parser *p = parser;
   Access a;
   if (parse_access(p, c, &a)) return NULL;
-  if (indexed_by_loops(p, &a)) return read_grid(p, c, &a);
+  if (p->source && (a.nsub != 1 || cur_mentions(a.sub[0], p->time.var)))
+    return source_read(p, c, &a);
+  if (!p->source && indexed_by_loops(p, &a)) return read_grid(p, c, &a);
   if (clang_isConstQualifiedType(cur_element_type(clang_getCursorType(a.decl))) &&
       kind(a.decl) == CXCursor_VarDecl)
     return const_element(p, c, &a);
+  if (p->source) {
+    fail(p, c, "give the source's value as scalars times one source array read at the time "
+               "index: dt2 * wavelet[it] (or wavelet[it + k])",
+         "the point source reads '%s' without the time loop's '%s' in its index: stencilc takes "
+         "a source value of float/double scalars and one source array indexed by the time step "
+         "(fold a grid's value at the source's cell into a scalar parameter first)",
+         a.name, p->time.var);
+    return NULL;
+  }
   fail(p, c, "give coefficients as constants, const arrays or scalar parameters",
        "'%s' is read at constant subscripts but is no const array", a.name);
   return NULL;
@@ -1038,6 +1052,210 @@ static int stage_expr(Parser *p, CXCursor nest) {
   return stage_halo(p, rhs, s);
 }
 
+/* ---- point sources (PointSource in ir/program.h) ---- */
+
+static const char *const HINT_SOURCE =
+    "write the source as one statement after the stages: p_next[sz * nx + sx] += dt2 * "
+    "wavelet[it]; (or p[sz][sx] = ..., -=), its cell given by integer parameters or constants, "
+    "its value by float/double parameters and one 1D array read at it or it + k";
+
+/* The source array read in the value of p->source: array[it + k], one array at one k. */
+static Expr *source_read(Parser *p, CXCursor c, const Access *a) {
+  PointSource *ps = p->source;
+  char var[IR_NAME_MAX];
+  long long k;
+  if (a->nsub != 1 || program_field(p->pr, a->name) >= 0) {
+    fail(p, c, HINT_SOURCE, "the point source reads '%s' with %d subscripts; it takes a 1D "
+         "source array read at the time loop's '%s' plus a constant", a->name, a->nsub, p->time.var);
+    return NULL;
+  }
+  if (affine(p, a->sub[0], var, &k)) return NULL;
+  if (strcmp(var, p->time.var) || p->time.lo + k < 0) {
+    fail(p, c, HINT_SOURCE, "the source array '%s' is read at an index other than %s + k (k >= "
+         "%lld)", a->name, p->time.var, -p->time.lo);
+    return NULL;
+  }
+  if (ps->array[0] && (strcmp(ps->array, a->name) || ps->shift != (int)k)) {
+    fail(p, c, "add each source array in its own statement",
+         "the point source reads '%s' and '%s' (or one array at two time indices); stencilc "
+         "takes one source array read at one time index per source", ps->array, a->name);
+    return NULL;
+  }
+  snprintf(ps->array, sizeof ps->array, "%s", a->name);
+  ps->shift = (int)k;
+  Expr *e = ir_new_expr(EX_LOAD);
+  e->point = 0;
+  return e;
+}
+
+/* The run-time scalar for integer parameter `name` locating a source's cell (added when new),
+ * or -1 after failing. */
+static int index_scalar(Parser *p, CXCursor at, const char *name) {
+  Program *pr = p->pr;
+  int k = 0;
+  while (k < pr->nscalars && strcmp(pr->scalars[k], name)) k++;
+  if (k < pr->nscalars && !pr->scalar_index[k])
+    return fail(p, at, HINT_SOURCE, "'%s' is both a scalar of the stages and a source's index",
+                name);
+  if (k == PROG_MAX_SCALARS)
+    return fail(p, at, "pass fewer scalars", "more than %d run-time scalars", PROG_MAX_SCALARS);
+  if (k == pr->nscalars) {
+    snprintf(pr->scalars[k], IR_NAME_MAX, "%s", name);
+    pr->scalar_type[k] = pr->dtype;
+    pr->scalar_index[k] = true;
+    pr->nscalars++;
+  }
+  return k;
+}
+
+typedef struct {
+  const Program *pr;
+  char names[IR_MAX_DIMS][IR_NAME_MAX];
+  CXCursor at[IR_MAX_DIMS];
+  int n;
+  bool more; /* more than IR_MAX_DIMS of them */
+} IndexNames;
+
+/* Collects the integer parameters a source's index names (not the grids' extents). */
+static enum CXChildVisitResult index_names(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  IndexNames *in = data;
+  CXCursor d = clang_getCursorReferenced(c);
+  if (kind(c) != CXCursor_DeclRefExpr || kind(d) != CXCursor_ParmDecl || !cur_integer_type(d))
+    return CXChildVisit_Recurse;
+  char name[IR_NAME_MAX];
+  cur_name(d, name);
+  for (int ax = 0; ax < in->pr->dims; ax++)
+    if (!strcmp(in->pr->extent_param[ax], name)) return CXChildVisit_Continue;
+  for (int i = 0; i < in->n; i++)
+    if (!strcmp(in->names[i], name)) return CXChildVisit_Continue;
+  if (in->n == IR_MAX_DIMS) {
+    in->more = true;
+    return CXChildVisit_Continue;
+  }
+  snprintf(in->names[in->n], IR_NAME_MAX, "%s", name);
+  in->at[in->n++] = c;
+  return CXChildVisit_Continue;
+}
+
+/* A flat source index (p[sz * nx + sx], p[(sz * ny + sy) * nx + sx], p[isrc + nx * jsrc]): the
+ * row-major cell over the grids' extents of one integer parameter per axis, plus constants;
+ * each order of the parameters over the axes is tried. */
+static int flat_source_cell(Parser *p, CXCursor sub, const Access *a, PointSource *ps) {
+  const Program *pr = p->pr;
+  IndexNames in = {.pr = pr};
+  index_names(cur_strip(sub), sub, &in);
+  clang_visitChildren(sub, index_names, &in);
+  if (in.n != pr->dims || in.more)
+    return fail(p, sub, HINT_SOURCE,
+                "the flattened index of the source's cell in '%s' names %d integer parameters "
+                "besides the extents; stencilc takes one per axis (%d), as sz * nx + sx",
+                a->name, in.n, pr->dims);
+  static const int perms[6][3] = {{0, 1, 2}, {1, 0, 2}, {0, 2, 1}, {2, 0, 1}, {1, 2, 0}, {2, 1, 0}};
+  char why[512] = "";
+  for (int q = 0; q < 6; q++) {
+    char vars[IR_MAX_DIMS][IR_NAME_MAX];
+    int off[IR_MAX_DIMS] = {0}, ok = 1;
+    for (int ax = 0; ax < pr->dims; ax++) {
+      ok = ok && perms[q][ax] < pr->dims;
+      if (ok) memcpy(vars[ax], in.names[perms[q][ax]], IR_NAME_MAX);
+    }
+    if (!ok) continue;
+    if (flat_offsets(&p->flat, sub, a->row, a->name, pr->dims, (const char(*)[IR_NAME_MAX])vars,
+                     (const char(*)[IR_NAME_MAX])pr->extent_param, pr->extent_pad,
+                     pr->extent_const, off, why, sizeof why))
+      continue;
+    for (int ax = 0; ax < pr->dims; ax++) {
+      ps->index[ax] = index_scalar(p, in.at[perms[q][ax]], vars[ax]);
+      if (ps->index[ax] < 0) return -1;
+      ps->off[ax] = off[ax];
+    }
+    return 0;
+  }
+  return fail(p, sub, HINT_SOURCE,
+              "the flattened index of the source's cell in '%s' is not the row-major cell of "
+              "its integer parameters over the grids' extents: %s", a->name, why);
+}
+
+/* The source's cell: one subscript per axis (a parameter plus a constant, or a constant) or one
+ * flat index. */
+static int source_cell(Parser *p, const Access *a, bool level_sub, PointSource *ps) {
+  const Program *pr = p->pr;
+  int spatial = a->nsub - level_sub;
+  if (spatial == 1 && pr->dims > 1) return flat_source_cell(p, a->sub[level_sub], a, ps);
+  if (spatial != pr->dims)
+    return fail(p, a->sub[0], HINT_SOURCE, "the source writes '%s' with %d subscripts; its grid "
+                "takes %d", a->name, a->nsub, pr->dims + level_sub);
+  for (int ax = 0; ax < pr->dims; ax++) {
+    char var[IR_NAME_MAX];
+    long long k;
+    CXCursor sub = a->sub[level_sub + ax];
+    if (affine(p, sub, var, &k)) return -1;
+    ps->index[ax] = -1;
+    ps->off[ax] = (long)k;
+    if (!var[0]) continue;
+    IndexNames in = {.pr = pr};
+    index_names(cur_strip(sub), sub, &in);
+    clang_visitChildren(sub, index_names, &in);
+    if (in.n != 1 || strcmp(in.names[0], var))
+      return fail(p, sub, HINT_SOURCE, "the source's cell is indexed by '%s', which is no integer "
+                  "parameter of the function", var);
+    if ((ps->index[ax] = index_scalar(p, sub, var)) < 0) return -1;
+  }
+  return 0;
+}
+
+/* A point source after the stages: F[cell] op= value (see PointSource). */
+static int parse_source(Parser *p, CXCursor s) {
+  Program *pr = p->pr;
+  CXCursor kids[2];
+  char op[4] = "";
+  p->program_form = true;
+  if (pr->nsources == PROG_MAX_SOURCES)
+    return fail(p, s, "merge sources", "more than %d point sources", PROG_MAX_SOURCES);
+  PointSource *ps = &pr->sources[pr->nsources];
+  memset(ps, 0, sizeof *ps);
+  cur_children(s, kids, 2);
+  cur_binary_op(p->tu, s, op);
+  ps->op = !strcmp(op, "=") ? '=' : !strcmp(op, "+=") ? '+' : !strcmp(op, "-=") ? '-' : 0;
+  if (!ps->op)
+    return fail(p, s, HINT_SOURCE, "the point source is written with '%s'; stencilc takes =, += "
+                "and -=", op);
+  Access a;
+  if (parse_access(p, kids[0], &a)) return -1;
+  int k = 0;
+  const Rotation *rot = rotation_of(p, a.name, &k);
+  int f = program_field(pr, rot ? rotation_field(rot) : a.name);
+  if (f < 0 || pr->fields[f].coef)
+    return fail(p, kids[0], HINT_SOURCE, "the point source writes '%s', which no stage writes",
+                a.name);
+  const Field *fd = &pr->fields[f];
+  bool level_sub = a.nsub > 1 && cur_mentions(a.sub[0], p->time.var);
+  int shift = rot ? rotation_shift(rot, k) : 0;
+  if (level_sub && time_shift(p, a.sub[0], a.name, fd->levels, &shift)) return -1;
+  if (fd->levels > 1 && !rot && !level_sub)
+    return fail(p, kids[0], "index the time level as the stage does: F[(t + 1) % M][...]",
+                "'%s' is written without its time level", a.name);
+  if (shift != (fd->levels > 1))
+    return fail(p, kids[0], "add the source to the level the stage has just written (the pointer "
+                "or the time level the stage assigns)",
+                "the point source writes '%s' at a level other than the one the stages wrote "
+                "this step", a.name);
+  if (source_cell(p, &a, level_sub, ps)) return -1;
+  p->source = ps;
+  ps->expr = parse_expr(p, kids[1]);
+  p->source = NULL;
+  if (!ps->expr) return -1;
+  ps->field = f;
+  ps->after = fd->writer;
+  pr->nsources++; /* (owns expr from here: program_free) */
+  if (!ps->array[0])
+    return fail(p, kids[1], HINT_SOURCE, "the point source's value reads no source array at the "
+                "time loop's '%s' (as wavelet[%s]); a constant source is a forcing term of the "
+                "stage", p->time.var, p->time.var);
+  return 0;
+}
+
 /* The time loop: each statement of its body a stage. */
 static int parse_program(Parser *p, CXCursor time_loop) {
   Program *pr = p->pr;
@@ -1055,9 +1273,19 @@ static int parse_program(Parser *p, CXCursor time_loop) {
   if (nests > 1) p->program_form = true;
   if (nests > PROG_MAX_STAGES)
     return fail(p, s[PROG_MAX_STAGES], "merge stages", "more than %d stages", PROG_MAX_STAGES);
+  Access a;
+  if (nests == 0 && n && cell_update(s[0], &a)) {
+    p->program_form = true;
+    return fail(p, s[0], "add the point source after the stages, to the level they wrote: "
+                "p_next[sz * nx + sx] += dt2 * wavelet[it];",
+                "an update of one element of '%s' before the stages: stencilc takes point sources "
+                "after the stages of the step only", a.name);
+  }
   if (nests == 0)
     return fail(p, n ? s[0] : time_loop, HINT_PROGRAM, "the time loop holds no stage's loop nest");
-  if (parse_rotations(p, s + nests, n - nests)) return -1;
+  int sources = 0; /* point sources after the stages (parsed once the fields are known) */
+  while (nests + sources < n && cell_update(s[nests + sources], &a)) sources++;
+  if (parse_rotations(p, s + nests + sources, n - nests - sources)) return -1;
   for (int i = 0; i < nests; i++)
     if (stage_target(p, s[i])) return -1;
   for (int r = 0; r < p->nrot; r++)
@@ -1066,6 +1294,9 @@ static int parse_program(Parser *p, CXCursor time_loop) {
                   "the time loop rotates '%s', which no stage writes", p->rot[r].name[0]);
   for (p->stage = 0; p->stage < nests; p->stage++)
     if (stage_expr(p, s[p->stage])) return -1;
+  p->stage = nests - 1;
+  for (int i = 0; i < sources; i++)
+    if (parse_source(p, s[nests + i])) return -1;
   bool carried = false; /* some stage reads a field a stage writes */
   for (int i = 0; i < pr->nstages; i++)
     for (int q = 0; q < pr->stages[i].st.npoints; q++)
@@ -1126,12 +1357,25 @@ static bool single_front_end_accepts(const char *path, const FrontendOptions *fo
 static bool single_stencil(const Parser *p) {
   const Program *pr = p->pr;
   if (pr->nstages != 1 || pr->nfields != 1 || pr->fields[0].levels != 2 || pr->nscalars ||
-      p->max_temps > 1)
+      pr->nsources || p->max_temps > 1)
     return false;
   const Stage *s = &pr->stages[0];
   for (int i = 0; i < s->st.npoints; i++)
     if (s->refs[i].shift) return false;
   return true;
+}
+
+/* Each source index scalar's value in the generated programs (see Program.scalar_index): the
+ * first interior cell plus one along the first axis it locates, inside any grid of 2 cells of
+ * interior; --param replaces it. */
+static void source_index_defaults(Program *pr) {
+  for (int i = 0; i < pr->nsources; i++)
+    for (int ax = 0; ax < pr->dims; ax++) {
+      int k = pr->sources[i].index[ax];
+      if (k < 0 || pr->scalar_given[k]) continue;
+      pr->scalar_given[k] = true;
+      pr->scalar_value[k] = pr->lo[ax] + 1 - pr->sources[i].off[ax];
+    }
 }
 
 typedef struct {
@@ -1174,6 +1418,7 @@ static void parse_program_job(void *data) {
     cur_name(func, pr->func_name);
     if (parse_program(&p, first_loop(func)) == 0) {
       program_classify(pr);
+      source_index_defaults(pr);
       /* whatever the single-stencil front end takes is one stencil (every backend takes it):
        * a single stencil with run-time scalars, a pointer swap with temporaries */
       result = single_stencil(&p) || single_front_end_accepts(path, fo)

@@ -17,6 +17,7 @@
 typedef enum {
   BIND_GRID,
   BIND_FIELD,
+  BIND_SOURCE, /* a point source's array of a stencil program (runtime/rt_source.h) */
   BIND_WEIGHTS,
   BIND_SCALAR,
   BIND_EXTENT,

@@ -29,6 +29,9 @@
  *     levels), one level per array A[n][n] or (*A)[n] (dims levels), a flattened array *a
  *     (1 level, dims > 1); arrays of row pointers are refused;
  *   the run-time weights (Stencil.weights): the dumped weights;
+ *   a point source's array of a program (PointSource.array, a float or double pointer or 1D
+ *     array): fresh storage holding the values the generated program injected (rt_source.h),
+ *     steps + t_start + shift of them; its integer cell parameters are run-time scalars;
  *   a run-time scalar (Stencil.scalars) declared outside the region: the value the program ran
  *     with, from the dump (a parameter as --param gave it; a derived local as the program computed
  *     it from them: the user's initializer runs only when the region holds it);

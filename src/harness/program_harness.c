@@ -55,6 +55,13 @@ static int scalar_of(const Program *pr, const RegionVar *v) {
   return -1;
 }
 
+/* The point source whose array v is, or -1. */
+static int source_of(const Program *pr, const RegionVar *v) {
+  for (int n = 0; n < pr->nsources; n++)
+    if (!strcmp(pr->sources[n].array, v->name)) return n;
+  return -1;
+}
+
 static int extent_axis(const Program *pr, const RegionVar *v) {
   for (int a = 0; a < pr->dims; a++)
     if (!strcmp(pr->extent_param[a], v->name)) return a;
@@ -72,8 +79,15 @@ static int classify(Plan *p) {
     if (f >= 0) {
       if (check_field(p, v, f)) return 2;
       b = BIND_FIELD;
-    } else if (scalar_of(pr, v) >= 0 && copy_floating(v) && v->levels == 0) {
+    } else if (scalar_of(pr, v) >= 0 && v->levels == 0 &&
+               (pr->scalar_index[scalar_of(pr, v)] ? v->elem == ELEM_INTEGER : copy_floating(v))) {
       b = BIND_SCALAR;
+    } else if (source_of(pr, v) >= 0) {
+      if (!copy_floating(v) || v->levels != 1 || v->inner_pointer || v->scope == REGION_GLOBAL)
+        return copy_refuse(&p->c, v, "pass the source array as a float or double pointer parameter",
+                           "the point source's array '%s' has type %s, which the check cannot fill",
+                           v->name, v->type);
+      b = BIND_SOURCE;
     } else if (extent_axis(pr, v) >= 0 || (pr->steps_param[0] && !strcmp(v->name, pr->steps_param))) {
       if (v->levels != 0 || v->elem != ELEM_INTEGER || (v->scope == REGION_GLOBAL && v->is_const))
         return copy_refuse(&p->c, v, "give sizes and step counts as integer variables or constants",
@@ -141,15 +155,30 @@ static void bind_field(Buf *out, const Plan *p, int k) {
                t ? ((b + first) % levels + levels) % levels : 0L, e);
 }
 
+/* Source array variable k: the values the generated program injected (rt_up_source). */
+static void bind_source(Buf *out, const Plan *p, int k) {
+  const Program *pr = p->pr;
+  const RegionVar *v = &p->c.r->vars[k];
+  int n = source_of(pr, v);
+  buf_printf(out, "  void *stencilc_s_%s = rt_up_source(%d, stencilc_in.steps + %d, sizeof(%s));\n",
+             v->name, n, pr->t_start + pr->sources[n].shift, copy_elem_name(v->elem));
+  buf_puts(out, "  ");
+  region_declarator(out, v, v->name, true, false);
+  buf_puts(out, " = (");
+  region_declarator(out, v, "", true, false);
+  buf_printf(out, ")stencilc_s_%s;\n", v->name);
+}
+
 static void bind_var(Buf *out, const Plan *p, int k) {
   const Program *pr = p->pr;
   const RegionVar *v = &p->c.r->vars[k];
   char value[160];
   switch (p->c.bind[k]) {
     case BIND_FIELD: bind_field(out, p, k); break;
+    case BIND_SOURCE: bind_source(out, p, k); break;
     case BIND_SCALAR:
       snprintf(value, sizeof value, "(%s)rt_up_scalar(&stencilc_in, \"%s\")",
-               copy_elem_name(v->elem), v->name);
+               v->elem == ELEM_INTEGER ? "long" : copy_elem_name(v->elem), v->name);
       copy_bind_scalar(out, &p->c, k, value);
       break;
     case BIND_EXTENT: {
@@ -189,6 +218,7 @@ static void write_driver(Buf *out, const Plan *p) {
   buf_puts(out, rt_rt_common);
   buf_puts(out, rt_rt_dump);
   buf_puts(out, rt_rt_program);
+  if (pr->nsources) buf_puts(out, rt_rt_source);
   copy_declare(out, &p->c);
   buf_puts(out, rt_rt_usercheck);
   buf_puts(out, rt_rt_userprog);

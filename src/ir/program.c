@@ -180,6 +180,7 @@ void program_free(Program *pr) {
     free(pr->stages[i].refs);
     ir_free(&pr->stages[i].st);
   }
+  for (int i = 0; i < pr->nsources; i++) ir_free_expr(pr->sources[i].expr);
   memset(pr, 0, sizeof *pr);
 }
 

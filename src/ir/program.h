@@ -27,6 +27,7 @@ enum {
   PROG_MAX_STAGES = 8,  /* statements per time step */
   PROG_MAX_SCALARS = 8, /* run-time scalar parameters (r = dt / h^2) */
   PROG_MAX_LEVELS = 3,  /* t-1, t, t+1 */
+  PROG_MAX_SOURCES = 4, /* point sources per step: a shot has one, a survey's step a few */
 };
 
 typedef struct {
@@ -55,6 +56,28 @@ typedef struct {
   Ref *refs;   /* per point of st */
 } Stage;
 
+/* A point source (a seismic shot's wavelet): after stage `after` of each step, one cell of the
+ * buffer that stage wrote of field `field` ((t + 1) % levels, 0 for one buffer) gets
+ *   cell op= expr           op '=', '+' or '-'
+ * where expr reads run-time scalars (EX_WEIGHT k) and the source array `array` at the user's
+ * time index plus `shift` (EX_LOAD, point 0): array[it + shift], it = t + t_start. The cell
+ * along axis a is scalar index[a] + off[a], or the constant off[a] where index[a] is -1; an
+ * index scalar is an integer parameter of the source (scalar_index), never read by a stage.
+ * Invariants: the array is a read-only input of at least steps + t_start + shift values
+ * (shift >= 0, t_start + shift >= 0), so every step reads inside it; the generated programs
+ * give element i the value rt_random_value(rt_prog_source_seed(n), i) (rt_program.h) and check
+ * at run time that the cell lies inside the grid, failing with a message otherwise. */
+typedef struct {
+  int field;
+  int after;                 /* the stage after which it is added: the field's writer */
+  char op;                   /* '=', '+' or '-' */
+  int index[IR_MAX_DIMS];    /* scalar index per axis, -1 for a constant */
+  long off[IR_MAX_DIMS];
+  char array[IR_NAME_MAX];
+  int shift;
+  Expr *expr;
+} PointSource;
+
 typedef struct {
   char name[IR_NAME_MAX];      /* base name of the input file */
   char func_name[IR_NAME_MAX];
@@ -81,7 +104,12 @@ typedef struct {
    * (runtime/rt_program_main.h, rt_prog_scalars) */
   bool scalar_given[PROG_MAX_SCALARS];
   double scalar_value[PROG_MAX_SCALARS];
+  /* an integer parameter locating a point source's cell (PointSource.index); its value is given
+   * (scalar_given) the first interior cell along its axis plus one, unless --param sets it */
+  bool scalar_index[PROG_MAX_SCALARS];
   int nscalars;
+  PointSource sources[PROG_MAX_SOURCES];
+  int nsources;
   /* Derived (program_classify). */
   int lo[IR_MAX_DIMS], hi[IR_MAX_DIMS]; /* the grid's halo: the widest stage bounds per side */
   int radius[IR_MAX_DIMS];              /* max over the stages */
