@@ -230,6 +230,7 @@ static Expr *load(void *parser, CXCursor c) {
   if (parse_access(p, c, &a)) return NULL;
   Sweep *sw = p->sw;
   bool grid = !strcmp(a.name, sw->out.name) || !strcmp(a.name, sw->in);
+  if (!grid && const_table(a.decl) && !indexed_by_loops(p, &a)) return table_element(p, c, &a);
   if (!grid && kind(a.decl) == CXCursor_ParmDecl && !indexed_by_loops(p, &a))
     return weight(p, c, &a);
   if (!grid && !sw->in[0] && indexed_by_loops(p, &a)) { /* B = f(A): the first grid read is A */
@@ -459,36 +460,45 @@ static int update(Parser *p, CXCursor s) {
   return 0;
 }
 
+static int filter_loop(Parser *p, CXCursor c);
+
+/* The body of a filter loop: updates and filter loops, alone or in braces. */
+static int loop_body(Parser *p, CXCursor s) {
+  if (kind(s) == CXCursor_ForStmt) return filter_loop(p, s);
+  if (kind(s) != CXCursor_CompoundStmt) return update(p, s);
+  CXCursor kids[CUR_MAX_CHILDREN];
+  int n = cur_children(s, kids, CUR_MAX_CHILDREN);
+  if (n == 0) return fail(p, s, HINT_FORM, "empty loop body");
+  if (n > CUR_MAX_CHILDREN)
+    return fail(p, kids[CUR_MAX_CHILDREN - 1], HINT_BLOCK,
+                "the loop body holds %d statements; stencilc reads at most %d", n,
+                CUR_MAX_CHILDREN);
+  for (int i = 0; i < n; i++)
+    if (loop_body(p, kids[i])) return -1;
+  return 0;
+}
+
 static bool name_in_use(const Parser *p, const char *name) {
   return loop_var_in_use(p, name) || binding(p, name) != NULL;
 }
 
-/* A filter loop with constant bounds, unrolled: its body (an update or another filter loop)
- * is parsed once per value of its variable. */
+/* A filter loop with constant bounds (unroll.c), unrolled: its body (updates and other filter
+ * loops) is parsed once per value of its variable. */
 static int filter_loop(Parser *p, CXCursor c) {
-  Loop l;
-  CXCursor body;
-  if (parse_loop(p, c, &l)) return -1;
-  if (l.ext[0])
-    return fail(p, l.at, "bound filter loops by constants: for (int a = 0; a < M; a++)",
-                "filter loop over '%s' is bounded by '%s', not by a constant", l.var, l.ext);
-  if (name_in_use(p, l.var))
-    return fail(p, l.at, "give each loop its own variable",
-                "filter loop variable '%s' is already in use", l.var);
+  Range r;
+  if (unroll_range(p, c, &r)) return -1;
+  if (name_in_use(p, r.var))
+    return fail(p, r.at, "give each loop its own variable",
+                "filter loop variable '%s' is already in use", r.var);
   if (p->nbound == MAX_FILTER_LOOPS)
-    return fail(p, l.at, "flatten the filter loops", "more than %d nested filter loops",
+    return fail(p, r.at, "flatten the filter loops", "more than %d nested filter loops",
                 MAX_FILTER_LOOPS);
-  long long trips;
-  if (__builtin_sub_overflow(l.bound, l.lo, &trips) || trips > MAX_ACCUMULATIONS)
-    return fail(p, l.at, "use a smaller filter", "filter loop over '%s' runs more than %d times",
-                l.var, MAX_ACCUMULATIONS);
-  if (single_statement(p, l.body, false, &body)) return -1;
   Binding *b = &p->bound[p->nbound++];
-  snprintf(b->var, sizeof b->var, "%s", l.var);
+  snprintf(b->var, sizeof b->var, "%s", r.var);
   int rc = 0;
-  for (long long v = l.lo; v < l.bound && !rc; v++) {
-    b->value = v;
-    rc = kind(body) == CXCursor_ForStmt ? filter_loop(p, body) : update(p, body);
+  for (long long n = 0; n < r.count && !rc; n++) {
+    b->value = r.first + n * r.step;
+    rc = loop_body(p, r.body);
   }
   p->nbound--;
   return rc;

@@ -15,7 +15,10 @@ enum {
   MAX_LOOPS = 1 + IR_MAX_DIMS,  /* a time loop and up to 3 spatial loops */
   MAX_SWEEPS = 2,               /* B = f(A); A = f(B) or B = f(A); A = B per time step */
   MAX_FILTER_LOOPS = 8,         /* nested filter loops in an accumulator block */
-  MAX_ACCUMULATIONS = 1024,     /* accumulator updates once the filter loops are unrolled */
+  /* Accumulator updates once the filter loops are unrolled (unroll.c): a 3D box of radius 4
+   * written as three radius loops is 729 of them. */
+  MAX_ACCUMULATIONS = 1024,
+  MAX_TABLE = 1 << 16,          /* values in one initializer list of a constant coefficient array */
   MAX_COPIED_NODES = 1 << 16,   /* expression nodes copied from uses of the accumulator */
   /* Operations nested in one expression: every later stage (classification, emission, the
    * compilers of the generated code) recurses once per level on an ordinary stack. 10,000 is
@@ -170,6 +173,24 @@ void grid_extents(CXCursor decl, CXCursor *sizes, int *n, bool *pointer);
 bool loop_var_in_use(const Parser *p, const char *name);
 int parse_loop(Parser *p, CXCursor c, Loop *l);
 int single_statement(Parser *p, CXCursor body, bool blocks, CXCursor *out);
+
+/* ---- unroll.c ---- */
+
+/* The values of a loop inside the cell: first, first + step, ..., count of them. */
+typedef struct {
+  CXCursor at;
+  char var[IR_NAME_MAX];
+  long long first, step, count;
+  CXCursor body;
+} Range;
+
+/* Reads the loop at c, whose start, bound and step must be compile-time constants. */
+int unroll_range(Parser *p, CXCursor c, Range *r);
+/* Whether decl is a const float or double array with an initializer (a coefficient table). */
+bool const_table(CXCursor decl);
+/* The element of a coefficient table that the access a reads at c, once its subscripts are
+ * constants: the expression its initializer holds there; NULL after a refusal. */
+Expr *table_element(Parser *p, CXCursor c, const Access *a);
 
 /* ---- expr.c ---- */
 
