@@ -1,4 +1,5 @@
 // expect: {"dims": 2, "dtype": "float", "extents": ["ny", "nx"], "radius": [4, 4], "shape": "star", "npoints": 17, "coefs": {"0,0": 0.4305556, "0,1": 0.16, "-1,0": 0.16, "0,-2": -0.02, "3,0": 0.00253968, "0,4": -0.00017857}, "time_form": "pointer swap"}
+// check: -s 40x36 -t 4
 /* A 2D acoustic step of 8th order in space as seismic codes write it: the coefficients in a
  * static const table, one radius loop over the four arms of the star. */
 #define R 4
