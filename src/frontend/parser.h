@@ -15,6 +15,7 @@ enum {
   MAX_LOOPS = 1 + IR_MAX_DIMS,  /* a time loop and up to 3 spatial loops */
   MAX_SWEEPS = 2,               /* B = f(A); A = f(B) or B = f(A); A = B per time step */
   MAX_FILTER_LOOPS = 8,         /* nested filter loops in an accumulator block */
+  MAX_ACCUMULATORS = 8,         /* locals of one block (lap_x, lap_y, lap_z of a split Laplacian) */
   /* Accumulator updates once the filter loops are unrolled (unroll.c): a 3D box of radius 4
    * written as three radius loops is 729 of them. */
   MAX_ACCUMULATIONS = 1024,
@@ -96,9 +97,10 @@ typedef struct {
   Refusal why;
   char syms[POLY_MAX_SYMS][IR_NAME_MAX];
   int nsyms;
-  /* Accumulator block (expr.c): the variable and the expression it holds so far. */
-  CXCursor acc_decl;
-  Expr *acc;
+  /* Accumulator block (expr.c): the variables and the expressions they hold so far. */
+  CXCursor acc_decl[MAX_ACCUMULATORS];
+  Expr *acc[MAX_ACCUMULATORS];
+  int naccs;
   long copied;        /* nodes copied by uses of acc, bounded so that no input blows up */
   long accumulations;
   Binding bound[MAX_FILTER_LOOPS];
@@ -198,6 +200,8 @@ Expr *parse_expr(Parser *p, CXCursor c);
 /* The statements of an accumulator block before its last one (the assignment to the grid). */
 int parse_block(Parser *p, CXCursor block);
 int block_end(Parser *p, CXCursor block, CXCursor *last);
+/* Frees the accumulators of the last block read. */
+void accumulators_reset(Parser *p);
 
 extern const char *const HINT_FORM;
 extern const char *const HINT_BLOCK;
