@@ -166,6 +166,28 @@ static int list_item(Parser *p, CXCursor at, CXCursor list, long long k, CXCurso
   return 0;
 }
 
+/* Whether the initializer at init names its elements ({[4] = 1.0f}, {.x = 1}): their places
+ * are not their positions in the list, which table_element reads by. A '[' or '.' token right
+ * after '{' or ',' is a designator (a subscript follows a name, a literal .5 is one token). */
+static bool designated(const Parser *p, CXCursor init) {
+  CXToken *tok;
+  unsigned n;
+  clang_tokenize(p->tu, clang_getCursorExtent(init), &tok, &n);
+  bool found = false;
+  for (unsigned i = 1; i < n && !found; i++) {
+    if (clang_getTokenKind(tok[i]) != CXToken_Punctuation ||
+        clang_getTokenKind(tok[i - 1]) != CXToken_Punctuation)
+      continue;
+    CXString a = clang_getTokenSpelling(p->tu, tok[i - 1]), b = clang_getTokenSpelling(p->tu, tok[i]);
+    const char *x = clang_getCString(a), *y = clang_getCString(b);
+    found = (!strcmp(x, "{") || !strcmp(x, ",")) && (!strcmp(y, "[") || !strcmp(y, "."));
+    clang_disposeString(a);
+    clang_disposeString(b);
+  }
+  clang_disposeTokens(p->tu, tok, n);
+  return found;
+}
+
 Expr *table_element(Parser *p, CXCursor c, const Access *a) {
   CXType t = clang_getCursorType(a->decl);
   long long size[1 + IR_MAX_DIMS], k[1 + IR_MAX_DIMS];
@@ -195,6 +217,11 @@ Expr *table_element(Parser *p, CXCursor c, const Access *a) {
   }
   /* Nested lists ({{1, 2}, {3, 4}}) or, with the inner braces left out, one flat list. */
   CXCursor item = cur_strip(clang_Cursor_getVarDeclInitializer(a->decl));
+  if (designated(p, item)) {
+    fail(p, item, "list the values in order: static const float c[3] = {c0, c1, c2};",
+         "the initializer of the constant array '%s' names its elements", a->name);
+    return NULL;
+  }
   for (int s = 0; s < dims && !clang_Cursor_isNull(item); s++) {
     if (kind(item) != CXCursor_InitListExpr) {
       fail(p, item, "initialise the array with a braced list of constants",
