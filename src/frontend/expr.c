@@ -230,6 +230,7 @@ static Expr *load(void *parser, CXCursor c) {
   if (parse_access(p, c, &a)) return NULL;
   Sweep *sw = p->sw;
   bool grid = !strcmp(a.name, sw->out.name) || !strcmp(a.name, sw->in);
+  if (!grid && const_table(a.decl) && !indexed_by_loops(p, &a)) return table_element(p, c, &a);
   if (!grid && kind(a.decl) == CXCursor_ParmDecl && !indexed_by_loops(p, &a))
     return weight(p, c, &a);
   if (!grid && !sw->in[0] && indexed_by_loops(p, &a)) { /* B = f(A): the first grid read is A */
@@ -376,18 +377,31 @@ static Expr *scalar(Parser *p, CXCursor c, CXCursor decl, const char *ref_name) 
   return scalar_ref(st->nscalars - 1);
 }
 
-/* A variable: the accumulator (its expression so far), a filter-loop variable (its value), a
+/* The index of the accumulator declared at decl, or -1. */
+static int accumulator(const Parser *p, CXCursor decl) {
+  for (int a = 0; a < p->naccs; a++)
+    if (clang_equalCursors(decl, p->acc_decl[a])) return a;
+  return -1;
+}
+
+void accumulators_reset(Parser *p) {
+  for (int a = 0; a < p->naccs; a++) ir_free_expr(p->acc[a]);
+  p->naccs = 0;
+}
+
+/* A variable: an accumulator (its expression so far), a filter-loop variable (its value), a
  * constant, or a run-time scalar. */
 static Expr *variable(void *parser, CXCursor c) {
   Parser *p = parser;
-  if (p->acc && clang_equalCursors(clang_getCursorReferenced(c), p->acc_decl)) {
-    p->copied += count_nodes(p->acc);
+  int a = accumulator(p, clang_getCursorReferenced(c));
+  if (a >= 0) {
+    p->copied += count_nodes(p->acc[a]);
     if (p->copied > MAX_COPIED_NODES) {
       fail(p, c, "read the accumulator once, in the assignment to the grid",
            "the accumulator's uses copy more than %d operations", MAX_COPIED_NODES);
       return NULL;
     }
-    return ir_copy_expr(p->acc);
+    return ir_copy_expr(p->acc[a]);
   }
   const Binding *b = cur_ref_name(c) ? binding(p, cur_ref_name(c)) : NULL;
   CXCursor decl = clang_getCursorReferenced(c);
@@ -426,19 +440,20 @@ Expr *parse_expr(Parser *p, CXCursor c) {
 /* ---- accumulator blocks ----
  * The form a convolution is usually written in: the innermost spatial loop's body is
  *   { float acc = init; <updates>; A[(t + 1) % 2][i][j] = f(acc); }
- * where each update is acc += e, acc -= e or acc = e, alone or as the body of a nest of filter
- * loops with constant bounds. The loops are unrolled: their variables are constants in
- * subscripts and expressions. acc holds one expression tree, which every use of acc copies.
+ * where each update is acc += e, acc -= e or acc = e, alone or in the body of a nest of filter
+ * (radius) loops with constant bounds (unroll.c). The loops are unrolled: their variables are
+ * constants in subscripts and expressions. There may be several accumulators (float lx = 0,
+ * ly = 0;); each holds one expression tree, which every use of it copies.
  * Declarations of const variables may come first; clang evaluates their uses. */
 
 static int update(Parser *p, CXCursor s) {
   CXCursor kids[2];
   char op[4] = "";
-  bool is_acc = (kind(s) == CXCursor_BinaryOperator ||
-                 kind(s) == CXCursor_CompoundAssignOperator) &&
-                cur_children(s, kids, 2) == 2 && cur_binary_op(p->tu, s, op) &&
-                clang_equalCursors(clang_getCursorReferenced(cur_strip(kids[0])), p->acc_decl);
-  if (!is_acc || (strcmp(op, "=") && strcmp(op, "+=") && strcmp(op, "-=")))
+  int a = -1;
+  if ((kind(s) == CXCursor_BinaryOperator || kind(s) == CXCursor_CompoundAssignOperator) &&
+      cur_children(s, kids, 2) == 2 && cur_binary_op(p->tu, s, op))
+    a = accumulator(p, clang_getCursorReferenced(cur_strip(kids[0])));
+  if (a < 0 || (strcmp(op, "=") && strcmp(op, "+=") && strcmp(op, "-=")))
     return fail(p, s, HINT_BLOCK,
                 "expected an update of the accumulator (acc += ..., acc -= ... or acc = ...)");
   if (++p->accumulations > MAX_ACCUMULATIONS)
@@ -447,15 +462,33 @@ static int update(Parser *p, CXCursor s) {
   Expr *e = parse_expr(p, kids[1]);
   if (!e) return -1;
   if (!strcmp(op, "=")) {
-    ir_free_expr(p->acc);
-    p->acc = e;
+    ir_free_expr(p->acc[a]);
+    p->acc[a] = e;
     return 0;
   }
   Expr *sum = ir_new_expr(op[0] == '+' ? EX_ADD : EX_SUB);
   sum->nargs = 2;
-  sum->arg[0] = p->acc;
+  sum->arg[0] = p->acc[a];
   sum->arg[1] = e;
-  p->acc = sum;
+  p->acc[a] = sum;
+  return 0;
+}
+
+static int filter_loop(Parser *p, CXCursor c);
+
+/* The body of a filter loop: updates and filter loops, alone or in braces. */
+static int loop_body(Parser *p, CXCursor s) {
+  if (kind(s) == CXCursor_ForStmt) return filter_loop(p, s);
+  if (kind(s) != CXCursor_CompoundStmt) return update(p, s);
+  CXCursor kids[CUR_MAX_CHILDREN];
+  int n = cur_children(s, kids, CUR_MAX_CHILDREN);
+  if (n == 0) return fail(p, s, HINT_FORM, "empty loop body");
+  if (n > CUR_MAX_CHILDREN)
+    return fail(p, kids[CUR_MAX_CHILDREN - 1], HINT_BLOCK,
+                "the loop body holds %d statements; stencilc reads at most %d", n,
+                CUR_MAX_CHILDREN);
+  for (int i = 0; i < n; i++)
+    if (loop_body(p, kids[i])) return -1;
   return 0;
 }
 
@@ -463,32 +496,23 @@ static bool name_in_use(const Parser *p, const char *name) {
   return loop_var_in_use(p, name) || binding(p, name) != NULL;
 }
 
-/* A filter loop with constant bounds, unrolled: its body (an update or another filter loop)
- * is parsed once per value of its variable. */
+/* A filter loop with constant bounds (unroll.c), unrolled: its body (updates and other filter
+ * loops) is parsed once per value of its variable. */
 static int filter_loop(Parser *p, CXCursor c) {
-  Loop l;
-  CXCursor body;
-  if (parse_loop(p, c, &l)) return -1;
-  if (l.ext[0])
-    return fail(p, l.at, "bound filter loops by constants: for (int a = 0; a < M; a++)",
-                "filter loop over '%s' is bounded by '%s', not by a constant", l.var, l.ext);
-  if (name_in_use(p, l.var))
-    return fail(p, l.at, "give each loop its own variable",
-                "filter loop variable '%s' is already in use", l.var);
+  Range r;
+  if (unroll_range(p, c, &r)) return -1;
+  if (name_in_use(p, r.var))
+    return fail(p, r.at, "give each loop its own variable",
+                "filter loop variable '%s' is already in use", r.var);
   if (p->nbound == MAX_FILTER_LOOPS)
-    return fail(p, l.at, "flatten the filter loops", "more than %d nested filter loops",
+    return fail(p, r.at, "flatten the filter loops", "more than %d nested filter loops",
                 MAX_FILTER_LOOPS);
-  long long trips;
-  if (__builtin_sub_overflow(l.bound, l.lo, &trips) || trips > MAX_ACCUMULATIONS)
-    return fail(p, l.at, "use a smaller filter", "filter loop over '%s' runs more than %d times",
-                l.var, MAX_ACCUMULATIONS);
-  if (single_statement(p, l.body, false, &body)) return -1;
   Binding *b = &p->bound[p->nbound++];
-  snprintf(b->var, sizeof b->var, "%s", l.var);
+  snprintf(b->var, sizeof b->var, "%s", r.var);
   int rc = 0;
-  for (long long v = l.lo; v < l.bound && !rc; v++) {
-    b->value = v;
-    rc = kind(body) == CXCursor_ForStmt ? filter_loop(p, body) : update(p, body);
+  for (long long n = 0; n < r.count && !rc; n++) {
+    b->value = r.first + n * r.step;
+    rc = loop_body(p, r.body);
   }
   p->nbound--;
   return rc;
@@ -505,15 +529,15 @@ static int declare(Parser *p, CXCursor decl_stmt) {
     if (kind(v) != CXCursor_VarDecl || clang_isConstQualifiedType(clang_getCursorType(v)) ||
         cur_integer_type(v) || clang_getCanonicalType(clang_getCursorType(v)).kind == CXType_Pointer)
       continue; /* (a pointer: a cell pointer, read where it is used, nest.c) */
-    if (p->acc)
-      return fail(p, v, HINT_BLOCK, "a second accumulator in the loop body; stencilc takes one");
+    if (p->naccs == MAX_ACCUMULATORS)
+      return fail(p, v, HINT_BLOCK, "more than %d accumulators in the loop body", MAX_ACCUMULATORS);
     if (clang_getCursorType(v).kind == CXType_ConstantArray || !floating_type(v, &t))
       return fail(p, v, HINT_BLOCK, "the accumulator must be a float or double variable");
     CXCursor init = clang_Cursor_getVarDeclInitializer(v);
     if (clang_Cursor_isNull(init))
       return fail(p, v, HINT_BLOCK, "the accumulator has no starting value");
-    if (!(p->acc = parse_expr(p, init))) return -1;
-    p->acc_decl = v;
+    if (!(p->acc[p->naccs] = parse_expr(p, init))) return -1;
+    p->acc_decl[p->naccs++] = v;
   }
   return 0;
 }
@@ -525,7 +549,7 @@ int parse_block(Parser *p, CXCursor block) {
   for (int i = 0; i < n - 1; i++) {
     int rc;
     if (kind(s[i]) == CXCursor_DeclStmt) rc = declare(p, s[i]);
-    else if (!p->acc) rc = fail(p, s[i], HINT_BLOCK, "the loop body declares no accumulator");
+    else if (!p->naccs) rc = fail(p, s[i], HINT_BLOCK, "the loop body declares no accumulator");
     else if (kind(s[i]) == CXCursor_ForStmt) rc = filter_loop(p, s[i]);
     else rc = update(p, s[i]);
     if (rc) return -1;

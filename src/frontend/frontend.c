@@ -254,7 +254,7 @@ static int choose(const Source *src, const FrontendOptions *fo, Stencil *st) {
       }
       ir_free(&trial);
     }
-    ir_free_expr(p->acc);
+    accumulators_reset(p);
     free(p);
   }
   if (s.too_many) {

@@ -910,9 +910,7 @@ static CXCursor sweep_rhs(const Sweep *sw) { return sweep_side(sw, 1); }
 
 /* The update of a sweep into st (points, expression); the accumulator state is reset first. */
 static int sweep_expr(Parser *p, Sweep *sw) {
-  ir_free_expr(p->acc);
-  p->acc = NULL;
-  p->acc_decl = clang_getNullCursor();
+  accumulators_reset(p);
   p->copied = p->accumulations = 0;
   p->sw = sw;
   if (!clang_Cursor_isNull(sw->block) && parse_block(p, sw->block)) return -1;

@@ -15,7 +15,11 @@ enum {
   MAX_LOOPS = 1 + IR_MAX_DIMS,  /* a time loop and up to 3 spatial loops */
   MAX_SWEEPS = 2,               /* B = f(A); A = f(B) or B = f(A); A = B per time step */
   MAX_FILTER_LOOPS = 8,         /* nested filter loops in an accumulator block */
-  MAX_ACCUMULATIONS = 1024,     /* accumulator updates once the filter loops are unrolled */
+  MAX_ACCUMULATORS = 8,         /* locals of one block (lap_x, lap_y, lap_z of a split Laplacian) */
+  /* Accumulator updates once the filter loops are unrolled (unroll.c): a 3D box of radius 4
+   * written as three radius loops is 729 of them. */
+  MAX_ACCUMULATIONS = 1024,
+  MAX_TABLE = 1 << 16,          /* values in one initializer list of a constant coefficient array */
   MAX_COPIED_NODES = 1 << 16,   /* expression nodes copied from uses of the accumulator */
   /* Operations nested in one expression: every later stage (classification, emission, the
    * compilers of the generated code) recurses once per level on an ordinary stack. 10,000 is
@@ -93,9 +97,10 @@ typedef struct {
   Refusal why;
   char syms[POLY_MAX_SYMS][IR_NAME_MAX];
   int nsyms;
-  /* Accumulator block (expr.c): the variable and the expression it holds so far. */
-  CXCursor acc_decl;
-  Expr *acc;
+  /* Accumulator block (expr.c): the variables and the expressions they hold so far. */
+  CXCursor acc_decl[MAX_ACCUMULATORS];
+  Expr *acc[MAX_ACCUMULATORS];
+  int naccs;
   long copied;        /* nodes copied by uses of acc, bounded so that no input blows up */
   long accumulations;
   Binding bound[MAX_FILTER_LOOPS];
@@ -171,12 +176,32 @@ bool loop_var_in_use(const Parser *p, const char *name);
 int parse_loop(Parser *p, CXCursor c, Loop *l);
 int single_statement(Parser *p, CXCursor body, bool blocks, CXCursor *out);
 
+/* ---- unroll.c ---- */
+
+/* The values of a loop inside the cell: first, first + step, ..., count of them. */
+typedef struct {
+  CXCursor at;
+  char var[IR_NAME_MAX];
+  long long first, step, count;
+  CXCursor body;
+} Range;
+
+/* Reads the loop at c, whose start, bound and step must be compile-time constants. */
+int unroll_range(Parser *p, CXCursor c, Range *r);
+/* Whether decl is a const float or double array with an initializer (a coefficient table). */
+bool const_table(CXCursor decl);
+/* The element of a coefficient table that the access a reads at c, once its subscripts are
+ * constants: the expression its initializer holds there; NULL after a refusal. */
+Expr *table_element(Parser *p, CXCursor c, const Access *a);
+
 /* ---- expr.c ---- */
 
 Expr *parse_expr(Parser *p, CXCursor c);
 /* The statements of an accumulator block before its last one (the assignment to the grid). */
 int parse_block(Parser *p, CXCursor block);
 int block_end(Parser *p, CXCursor block, CXCursor *last);
+/* Frees the accumulators of the last block read. */
+void accumulators_reset(Parser *p);
 
 extern const char *const HINT_FORM;
 extern const char *const HINT_BLOCK;

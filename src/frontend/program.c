@@ -941,6 +941,11 @@ static int assignment(Parser *p, CXCursor body, bool declare, CXCursor *lhs, CXC
   *rhs = kids[1];
   if (declare) return 0;
   for (int i = 0; i < n - 1; i++) {
+    if (kind(s[i]) == CXCursor_ForStmt) /* (unroll.c reads them for single stencils only) */
+      return fail(p, s[i], "write the loop's terms out in the stage (lap += c1 * (...) + "
+                           "c2 * (...)); a single stencil (one grid) may keep its radius loop",
+                  "a loop inside a stage's cell body (a radius or filter loop) is not unrolled "
+                  "in stencil programs");
     int rc = kind(s[i]) == CXCursor_DeclStmt ? declare_temps(p, s[i]) : update_temp(p, s[i]);
     if (rc) return -1;
   }

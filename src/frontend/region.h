@@ -42,6 +42,10 @@ typedef struct {
   bool inner_pointer;     /* a pointer below the outermost level (double **, double *rows[2]) */
   ElemKind elem;
   long outer;     /* constant size of the outermost array level, else -1 */
+  /* A local const array with an initializer (a table of coefficients, unroll.c): a copy of the
+   * region declares it again from its declaration's bytes [decl_begin, decl_end) of the file. */
+  bool table;
+  unsigned decl_begin, decl_end;
   char value[48]; /* a const scalar with a constant initializer: its value as a C literal
                      ("0.20000000000000001", "12"); else "" */
 } RegionVar;

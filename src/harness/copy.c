@@ -40,7 +40,9 @@ int copy_set(Copy *c, int k, Bind b) {
 }
 
 bool copy_plain(const RegionVar *v, Bind *b) {
-  if (v->value[0]) {
+  if (v->table) {
+    *b = BIND_KEEP; /* declared again in the copy (copy_write_region) */
+  } else if (v->value[0]) {
     *b = v->scope == REGION_GLOBAL ? BIND_KEEP : BIND_VALUE;
   } else if (v->dead_on_entry && !v->is_array && (v->levels > 0 || v->elem != ELEM_OTHER)) {
     *b = v->scope == REGION_GLOBAL ? BIND_KEEP : BIND_DEAD;
@@ -68,7 +70,9 @@ static int count_lines(const Buf *b) {
   return n;
 }
 
-static bool passed(const Copy *c, int k) { return c->r->vars[k].scope != REGION_GLOBAL; }
+static bool passed(const Copy *c, int k) {
+  return c->r->vars[k].scope != REGION_GLOBAL && !c->r->vars[k].table;
+}
 
 static void region_params(Buf *out, const Copy *c, bool names) {
   int n = 0;
@@ -108,6 +112,11 @@ int copy_write_region(Buf *out, const Copy *c) {
     buf_puts(out, " = *(");
     region_declarator(out, v, "", true, true);
     buf_printf(out, ")stencilc_p_%s;\n", v->name);
+  }
+  for (int k = 0; k < r->nvars; k++) {
+    const RegionVar *v = &r->vars[k];
+    if (v->table && v->decl_begin < v->decl_end && v->decl_end <= u->len)
+      buf_printf(out, "  %.*s;\n", (int)(v->decl_end - v->decl_begin), u->text + v->decl_begin);
   }
   buf_printf(out, "#line %d \"", c->region_line);
   put_escaped(out, u->path);

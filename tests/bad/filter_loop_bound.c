@@ -1,4 +1,4 @@
-// expect: 9:11: error: filter loop over 'b' is bounded by 'n', not by a constant
+// expect: 9:31: error: loop over 'b' inside the cell is bounded by 'n', which is not a compile-time constant
 /* A filter loop must have constant bounds to be unrolled. */
 void f(int n, int steps, const float W[3][3], float A[2][n][n]) {
   for (int t = 0; t < steps; t++)

@@ -201,7 +201,59 @@ static void test_many_flags(void) {
   rmdir(dir);
 }
 
+/* Radius and filter loops over const tables (unroll.c): a 3x3 table written with its inner
+ * braces left out and its last two values missing (C makes them 0), read through two filter
+ * loops counting down; and a strided radius loop over a 1D table. */
+static const char TABLES[] =
+    "static const double w[3][3] = {1, 2, 3, 4, 5, 6, 7};\n"
+    "void f(int n, int steps, double A[2][n][n]) {\n"
+    "  for (int t = 0; t < steps; t++)\n"
+    "    for (int i = 1; i < n - 1; i++)\n"
+    "      for (int j = 1; j < n - 1; j++) {\n"
+    "        double s = 0.0;\n"
+    "        for (int a = 1; a >= -1; a--)\n"
+    "          for (int b = 1; b > -2; b -= 1) s += w[a + 1][b + 1] * A[t % 2][i + a][j + b];\n"
+    "        A[(t + 1) % 2][i][j] = s;\n"
+    "      }\n"
+    "}\n";
+
+static const char STRIDED[] =
+    "#define R 4\n"
+    "void f(int n, int steps, float *restrict u, float *restrict v) {\n"
+    "  const float c[R + 1] = {0.5f, 0.25f, 9.0f, 0.125f, 9.0f};\n"
+    "  for (int t = 0; t < steps; t++) {\n"
+    "    for (int i = R; i < n - R; i++) {\n"
+    "      float s = c[0] * u[i];\n"
+    "      for (int r = 1; r < R; r = r + 2) s += c[r] * (u[i + r] + u[i - r]);\n"
+    "      v[i] = s;\n"
+    "    }\n"
+    "    float *x = u; u = v; v = x;\n"
+    "  }\n"
+    "}\n";
+
+static double coef_at(const Stencil *st, int a, int b) {
+  for (int k = 0; k < st->npoints; k++)
+    if (st->points[k].off[0] == a && st->points[k].off[1] == b) return st->coef[k];
+  return NAN;
+}
+
+static void test_tables(void) {
+  Stencil st;
+  EXPECT(parse(TABLES, NULL, 0, NULL, &st) == 0, "a brace-elided 3x3 table through two loops down");
+  EXPECT(st.npoints == 9 && st.coef, "nine points, constant coefficients");
+  EXPECT(coef_at(&st, -1, -1) == 1 && coef_at(&st, -1, 1) == 3 && coef_at(&st, 0, -1) == 4 &&
+             coef_at(&st, 1, -1) == 7 && coef_at(&st, 1, 0) == 0 && coef_at(&st, 1, 1) == 0,
+         "w[a + 1][b + 1] in row-major order, the values left out are 0");
+  ir_free(&st);
+  EXPECT(parse(STRIDED, NULL, 0, NULL, &st) == 0, "a radius loop stepping by 2 over a const table");
+  EXPECT(st.npoints == 5 && st.coef && coef_at(&st, 0, 0) == 0.5 && coef_at(&st, 1, 0) == 0.25 &&
+             coef_at(&st, -3, 0) == 0.125,
+         "r = 1 and 3 only: c[2] and c[4] are never read");
+  ir_free(&st);
+}
+
 int main(void) {
+  test_tables();
   test_many_flags();
   test_heat_scalars();
   test_flags();
