@@ -51,11 +51,11 @@ static int loop_cond(Parser *p, CXCursor cond, Loop *l, bool time) {
   CXCursor kids[2];
   char op[4] = "";
   if (kind(cond) != CXCursor_BinaryOperator || cur_children(cond, kids, 2) != 2 ||
-      !cur_binary_op(p->tu, cond, op) || (strcmp(op, "<") && strcmp(op, "<=")) ||
+      !cur_binary_op(p->tu, cond, op) || (strcmp(op, "<") && strcmp(op, "<=") && strcmp(op, "!=")) ||
       !cur_ref_name(kids[0]) || strcmp(cur_ref_name(kids[0]), l->var))
     return fail(p, clang_Cursor_isNull(cond) ? l->at : cond,
-                "write the condition as i < n - R (or i <= n - R - 1)",
-                "loop condition must compare the loop variable '%s' with '<' or '<='", l->var);
+                "write the condition as i < n - R (or i <= n - R - 1, i != n - R)",
+                "loop condition must compare the loop variable '%s' with '<', '<=' or '!='", l->var);
   Poly b;
   const char *name;
   long long k;
@@ -77,6 +77,11 @@ static int loop_cond(Parser *p, CXCursor cond, Loop *l, bool time) {
                 "loop bound must be an extent minus a constant");
   }
   if (!strcmp(op, "<=")) l->bound += l->ext[0] ? -1 : 1; /* normalise to '<' */
+  /* counting up by one (loop_step), i != end is i < end when it starts at or below the end */
+  if (!strcmp(op, "!=") && !l->ext[0] && l->lo > l->bound)
+    return fail(p, cond, "write the condition as i < n - R",
+                "loop '%s' starts at %lld, past its end %lld: with '!=' it would not stop",
+                l->var, l->lo, l->bound);
   return 0;
 }
 
