@@ -14,10 +14,10 @@ enum {
 };
 
 static const char *const HINT_HELPER =
-    "expand calls to functions defined in this file: a helper whose body is `return "
-    "<expression>;` (static inline double lap(const double *u, int i, int j, int n) { return "
-    "...; }), or a void function holding the sweep's loop nest called as a statement in the "
-    "time loop (step(a, b, n);)";
+    "define the function in this file, as a helper whose body is `return <expression>;` "
+    "(static inline double lap(const double *u, int i, int j, int n) { return ...; }), or as a "
+    "void function holding the sweep's loop nest, called as a statement in the time loop "
+    "(step(a, b, n);)";
 
 typedef struct {
   CXTranslationUnit tu;
