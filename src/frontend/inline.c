@@ -224,6 +224,10 @@ bool inline_refusal(CXCursor c, char *msg, size_t size, const char **hint) {
                         "expanded into the stencil", name);
     *hint = "write the update without recursion: a helper whose body is `return <expression>;` "
             "over its parameters";
+  } else if (!clang_Cursor_isNull(returned(body_of(def)))) {
+    snprintf(msg, size, "call to '%s' in the body of a function whose call was expanded: "
+                        "stencilc expands one level of calls", name);
+    *hint = "call the helper from the loop itself, or write its expression in the function";
   } else {
     snprintf(msg, size, "call to '%s', whose body is not `return <expression>;` (nor a loop "
                         "nest called as a statement in the time loop)", name);
