@@ -1,4 +1,4 @@
-// expect: {"dims": 2, "associative": true, "npoints": 5, "scalars": {"alpha": {"kind": "parameter", "type": "double", }}, "scoefs": {"0,0": [1, -4, "alpha"], "-1,0": [0, 1, "alpha"], "0,1": [0, 1, "alpha"]}}
+// expect: {"dims": 2, "associative": true, "npoints": 5, "scalars": {"alpha": {"kind": "parameter", "type": "double"}}, "scoefs": {"0,0": [1, -4, "alpha"], "-1,0": [0, 1, "alpha"], "0,1": [0, 1, "alpha"]}}
 /* Explicit heat step with the 5-point Laplacian in a helper function, the way C codes factor
  * the discrete operator out of the update; flat double grids of run-time size, pointer swap. */
 static inline double lap(const double *u, int i, int j, int n) {
