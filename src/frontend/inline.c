@@ -28,6 +28,7 @@ typedef struct {
   int rc;             /* 1 once a call is expanded, 2 after a diagnostic */
   CXCursor blanked[MAX_PARAMS];
   int nblanked;
+  CXCursor caller; /* the function whose calls are being expanded */
 } Job;
 
 static enum CXCursorKind kind(CXCursor c) { return clang_getCursorKind(c); }
@@ -84,6 +85,30 @@ static CXSourceRange file_range(CXTranslationUnit tu, const char *path, unsigned
   return clang_getRange(clang_getLocationForOffset(tu, f, b), clang_getLocationForOffset(tu, f, e));
 }
 
+/* Whether the macro used at token t names one of def's parameters in its definition (expanded at
+ * the call, that name would be the caller's). */
+static bool macro_names_param(Job *j, CXToken t, CXCursor def, int nparams) {
+  CXCursor use = clang_getCursor(j->tu, clang_getTokenLocation(j->tu, t));
+  if (kind(use) != CXCursor_MacroExpansion) return false;
+  CXCursor m = clang_getCursorReferenced(use);
+  if (clang_Cursor_isNull(m)) return false;
+  CXToken *toks;
+  unsigned n;
+  clang_tokenize(j->tu, clang_getCursorExtent(m), &toks, &n);
+  bool found = false;
+  for (unsigned i = 1; i < n && !found; i++) {
+    CXString s = clang_getTokenSpelling(j->tu, toks[i]);
+    for (int p = 0; p < nparams && !found; p++) {
+      char name[IR_NAME_MAX];
+      cur_name(clang_Cursor_getArgument(def, (unsigned)p), name);
+      found = !strcmp(name, clang_getCString(s));
+    }
+    clang_disposeString(s);
+  }
+  clang_disposeTokens(j->tu, toks, n);
+  return found;
+}
+
 /* Appends the tokens of the file's bytes [b, e), one blank between them (no line breaks, no
  * comments, no preprocessor lines); a token naming parameter k of def becomes args[k]'s tokens,
  * in parentheses unless it is one token. */
@@ -109,7 +134,16 @@ static int put_tokens(Job *j, CXCursor def, const CXCursor *args, int nparams, u
       continue;
     }
     int k = -1;
-    if (clang_getTokenKind(toks[i]) == CXToken_Identifier)
+    if (clang_getTokenKind(toks[i]) == CXToken_Identifier &&
+        macro_names_param(j, toks[i], def, nparams)) {
+      char fn[IR_NAME_MAX];
+      cur_name(def, fn);
+      rc = refuse(j, clang_getCursor(j->tu, clang_getTokenLocation(j->tu, toks[i])),
+                  "name the parameters in the function's body itself, or pass them to the macro",
+                  "the macro '%s' in '%s' names a parameter of '%s' in its definition: "
+                  "stencilc cannot bind it to the call's argument", sp, fn, fn);
+    }
+    if (rc == 0 && clang_getTokenKind(toks[i]) == CXToken_Identifier)
       for (int p = 0; p < nparams && k < 0; p++) {
         CXCursor parm = clang_Cursor_getArgument(def, (unsigned)p);
         char name[IR_NAME_MAX];
@@ -260,8 +294,8 @@ static int sweep_callee(Job *j, CXCursor call, CXCursor def, CXCursor body) {
   if (n < 1 || n > CUR_MAX_CHILDREN) return 0;
   for (int i = 0; i < n; i++)
     if (kind(s[i]) != CXCursor_ForStmt && kind(s[i]) != CXCursor_NullStmt)
-      return refuse(j, s[i], "declare the function's locals inside its loops, or write the "
-                             "loop nest in the caller",
+      return refuse(j, s[i], "keep only the loop nest in the function's body (its locals "
+                             "declared inside the loops), or write the loop nest in the caller",
                     "'%s' is called as a statement in a loop, and stencilc expands such a call "
                     "only when the body is its loop nest; found a statement beside it", fn);
   Names locals = {.what = CXCursor_VarDecl}, used = {.what = CXCursor_DeclRefExpr};
@@ -277,6 +311,44 @@ static int sweep_callee(Job *j, CXCursor call, CXCursor def, CXCursor body) {
   return 1;
 }
 
+/* The names of the file's globals that def's body reads (not its parameters or locals). */
+static enum CXChildVisitResult globals_read(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Names *n = data;
+  CXCursor ref = clang_getCursorReferenced(c);
+  if (kind(c) == CXCursor_DeclRefExpr && kind(ref) == CXCursor_VarDecl &&
+      kind(clang_getCursorSemanticParent(ref)) == CXCursor_TranslationUnit && n->n < MAX_LOCALS)
+    cur_name(c, n->name[n->n++]);
+  return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult caller_decls(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Names *n = data;
+  if ((kind(c) == CXCursor_VarDecl || kind(c) == CXCursor_ParmDecl) && n->n < MAX_LOCALS)
+    cur_name(c, n->name[n->n++]);
+  return CXChildVisit_Recurse;
+}
+
+/* A global the callee reads must mean the same at the call: no variable of the caller may hide
+ * it. */
+static int globals_visible(Job *j, CXCursor call, CXCursor def) {
+  Names globals = {.n = 0}, mine = {.n = 0};
+  clang_visitChildren(body_of(def), globals_read, &globals);
+  if (globals.n == 0) return 0;
+  clang_visitChildren(j->caller, caller_decls, &mine);
+  char fn[IR_NAME_MAX], caller[IR_NAME_MAX];
+  cur_name(def, fn);
+  cur_name(j->caller, caller);
+  for (int g = 0; g < globals.n; g++)
+    for (int m = 0; m < mine.n; m++)
+      if (!strcmp(globals.name[g], mine.name[m]))
+        return refuse(j, call, "rename the variable of the caller or the global",
+                      "'%s' reads the global '%s', which a variable of '%s' hides: expanded "
+                      "here, it would read that variable", fn, globals.name[g], caller);
+  return 0;
+}
+
 /* Expands the call c (its statement's ';' too when stmt). */
 static int expand(Job *j, CXCursor c, bool stmt) {
   CXCursor def = callee(c);
@@ -286,6 +358,7 @@ static int expand(Job *j, CXCursor c, bool stmt) {
                !clang_Cursor_isNull(cur_find(body, true, is_for, NULL));
   if (clang_Cursor_isNull(expr) && !sweep) return 0;
   if (sweep && sweep_callee(j, c, def, body) <= 0) return j->rc == 2 ? -1 : 0;
+  if (globals_visible(j, c, def)) return -1;
   CXCursor args[MAX_PARAMS];
   int nparams = clang_Cursor_getNumArguments(def);
   for (int k = 0; k < nparams; k++) args[k] = clang_Cursor_getArgument(c, (unsigned)k);
@@ -343,6 +416,7 @@ static enum CXChildVisitResult functions(CXCursor c, CXCursor parent, CXClientDa
   Job *j = data;
   if (!cur_main_function(c)) return CXChildVisit_Continue;
   Walk w = {j, 0};
+  j->caller = c;
   clang_visitChildren(c, walk, &w);
   return j->rc == 2 ? CXChildVisit_Break : CXChildVisit_Continue;
 }

@@ -1224,6 +1224,7 @@ static void parse_program_job(void *data) {
   if (expanded > 0) result = program_of(job, index, args, nargs, tu, NULL, NULL);
   diag_mute(was);
   if (expanded == 0) result = program_of(job, index, args, nargs, tu, NULL, NULL);
+  if (expanded == 2 && result != PROGRAM_OK) result = PROGRAM_NOT; /* frontend_parse says why */
   if (expanded == 1 && result != PROGRAM_OK) {
     /* not a program as written: with its calls expanded (a refusal of the expansion itself,
      * expanded == 2, is frontend_parse's to print) */
