@@ -73,7 +73,7 @@ check_bg emu-n5d-stencilprobe tests/inputs/stencilprobe_index3d.c --backend n5d 
 check_bg emu-naive-idx-local tests/inputs/jacobi2d_idx_local_float.c --backend naive -s 24 -t 3
 check_bg emu-naive-row-pointers tests/inputs/heat3d_row_pointers_chain.c --backend naive -s 9x10x12 -t 3
 check_bg emu-naive-halo-one-based tests/inputs/heat3d_idx_halo_one_based.c --backend naive -s 9x10x12 -t 3
-check_bg emu-naive-helper-call tests/inputs/heat2d_helper_call.c --backend naive -s 24x19 -t 3
+check_bg emu-naive-helper-call tests/inputs/heat2d_helper_call.c --backend naive -s 24 -t 3
 check_bg emu-n5d-swap-by-calls tests/inputs/jacobi2d_swap_by_calls.c --backend n5d --bt 4 -s 24 -t 6
 check_bg emu-naive-ne-time-loop tests/inputs/heat1d_ne_time_loop.c --backend naive -s 300 -t 4
 wait
