@@ -5,7 +5,8 @@
 #  - every example of examples/programs/ and every input of tests/programs/ passes with the cpu
 #    backend (three levels in one array, leapfrog, rotated pointers, flat levels, in-place FDTD
 #    fields, a Runge-Kutta temporary in a static global, 1D);
-#  - through tools/cudaemu: naive on a 2D and a 3D program, n5d on a 2D one;
+#  - through tools/cudaemu: naive on a 2D and a 3D program and on hotspot_calls (its sweep a
+#    function called from the time loop), n5d on a 2D one;
 #  - a program whose kernel AND reference carry the same wrong coefficient passes its own check
 #    but fails `check`, naming the field and its first differing cell;
 #  - --param reaches the program (the value in its input dump, which the user's code runs with);
@@ -58,6 +59,7 @@ check_bg naive-acoustic3d_leapfrog examples/programs/acoustic3d_leapfrog.c --bac
 check_bg n5d-acoustic2d_leapfrog examples/programs/acoustic2d_leapfrog.c --backend n5d -s 24 -t 5
 check_bg naive-acoustic2d_src tests/programs/acoustic2d_src.c --backend naive -s 17x23 -t 4
 check_bg naive-acoustic3d_src tests/programs/acoustic3d_src.c --backend naive -s 9x11x10 -t 3
+check_bg naive-hotspot_calls tests/programs/hotspot_calls.c --backend naive -s 24x19 -t 4
 wait
 for n in acoustic2d acoustic2d_leapfrog heat2d_var; do passed "cpu-$n"; done
 passed cpu-acoustic3d u
@@ -75,6 +77,7 @@ passed naive-acoustic3d_leapfrog p
 passed n5d-acoustic2d_leapfrog p
 passed naive-acoustic2d_src p
 passed naive-acoustic3d_src p
+passed naive-hotspot_calls temp
 grep -q "backend=n5d size=24 steps=5" "$tmp/n5d-acoustic2d_leapfrog.log" && ok || no "n5d ran"
 grep -q "tools/cudaemu\|emu" "$tmp/naive-acoustic2d.log" && ok || no "naive did not run through cudaemu"
 grep -q "size=64x48 steps=20" "$tmp/cpu-heat2d_fixed.log" && ok ||

@@ -165,7 +165,8 @@ static void steps_text(const Stencil *st, char *out, size_t cap) {
              labs(st->steps_const));
   else
     snprintf(iters, sizeof iters, "%s", st->steps_param);
-  if (st->steps_per_iter == 1) snprintf(out, cap, "%s", iters);
+  if (st->time_stride == 2) snprintf(out, cap, "2 * ((%s + 1) / 2)", iters);
+  else if (st->steps_per_iter == 1) snprintf(out, cap, "%s", iters);
   else if (st->steps_const) snprintf(out, cap, "%d * (%s)", st->steps_per_iter, iters);
   else snprintf(out, cap, "%d * %s", st->steps_per_iter, iters);
 }

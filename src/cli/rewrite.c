@@ -168,10 +168,12 @@ static int rotate_pointers(Buf *out, const RegionVar *first, const char *const n
 
 /* A time loop's variable declared before the region ends as the loop leaves it: its first
  * value plus the iterations. */
-static void set_counter(Buf *out, const Region *r, const char *var, long first, int per_iter) {
+static void set_counter(Buf *out, const Region *r, const char *var, long first, int per_iter,
+                        int stride) {
   if (!var[0] || !region_find(r, var)) return;
   buf_printf(out, "    %s = %ldL + stencilc_steps", var, first);
   if (per_iter > 1) buf_printf(out, " / %d", per_iter);
+  if (stride > 1) buf_printf(out, " * %d", stride);
   buf_puts(out, ";\n");
 }
 
@@ -230,6 +232,8 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
   if (check_storage(path, st, grid, other)) return 2;
   const char *elem = st->dtype == DTYPE_FLOAT ? "float" : "double";
   call_open(out, path, st->region_line, prefix, st->steps_param, st->steps_const);
+  if (st->time_stride == 2 && st->steps_param[0]) /* t += 2 from its start to its bound: the iterations */
+    buf_puts(out, "    stencilc_steps = (stencilc_steps + 1) / 2;\n");
   if (st->steps_per_iter > 1) buf_printf(out, "    stencilc_steps *= %d;\n", st->steps_per_iter);
   char b0[IR_NAME_MAX + 32], b1[IR_NAME_MAX + 32];
   if (!other) {
@@ -258,7 +262,7 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
     const char *names[2] = {grid->name, other->name};
     if (rotate_pointers(out, grid, names, 2)) return 2;
   }
-  set_counter(out, r, st->time_var, st->time_first, st->steps_per_iter);
+  set_counter(out, r, st->time_var, st->time_first, st->steps_per_iter, st->time_stride);
   const Stencil *one[] = {st};
   set_loop_vars(out, r, one, 1, &st->swap_tmp, st->swap_tmp.var[0] ? 1 : 0);
   buf_puts(out, "  }");
@@ -357,7 +361,7 @@ static int emit_program_call(Buf *out, const char *path, const Program *pr, cons
   for (int k = 0; k < pr->nscalars; k++) buf_printf(out, ", %s", pr->scalars[k]);
   buf_printf(out, ");\n    %s_exit_on_error(stencilc_rc);\n", prefix);
   if (rotate_after(out, pr, r)) return 2;
-  set_counter(out, r, pr->time_var, pr->t_start, 1);
+  set_counter(out, r, pr->time_var, pr->t_start, 1, 1);
   const Stencil *sts[PROG_MAX_STAGES];
   for (int i = 0; i < pr->nstages; i++) sts[i] = &pr->stages[i].st;
   set_loop_vars(out, r, sts, pr->nstages, pr->temps, pr->ntemps);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "operators.h"
+#include "inline.h"
 #include "parser.h"
 
 const char *const HINT_FORM =
@@ -104,6 +105,12 @@ static Expr *call(void *parser, CXCursor c) {
   snprintf(name, sizeof name, "%s", clang_getCString(s));
   clang_disposeString(s);
   const MathFunc *f = ir_math_func(name);
+  char why[512];
+  const char *hint;
+  if (!f && inline_refusal(c, why, sizeof why, &hint)) {
+    fail(p, c, hint, "%s", why);
+    return NULL;
+  }
   if (!f) {
     fail(p, c, ir_math_func_list(), "call to unknown function '%s'", name);
     return NULL;

@@ -73,7 +73,7 @@ static int split_offsets(Parser *p, const char *name, int dims, const Poly strid
  * with the loop variables vars (no index locals). */
 static void flat_parser(const FlatInput *in, Input *input, Parser *p, Sweep *sw, int dims,
                         const char (*vars)[IR_NAME_MAX]) {
-  *input = (Input){in->path, in->index, in->args, in->nargs, NULL};
+  *input = (Input){in->path, in->index, in->args, in->nargs, in->unsaved};
   memset(p, 0, sizeof *p);
   p->path = in->path;
   p->in = input;

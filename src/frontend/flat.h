@@ -16,6 +16,7 @@ typedef struct {
   int nargs;
   CXTranslationUnit tu;
   CXCursor scope; /* the time loop: integer locals declared in it are indices (poly.c) */
+  struct CXUnsavedFile *unsaved; /* the file's text when tu was parsed from it, or NULL */
 } FlatInput;
 
 /* The offsets off[ax] of the flattened index at c (of grid `name`; through the row pointer

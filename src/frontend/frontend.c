@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "inline.h"
 #include "parser.h"
 
 int fail(Parser *p, CXCursor at, const char *hint, const char *fmt, ...) {
@@ -44,6 +45,7 @@ typedef struct {
   CXTranslationUnit tu;
   Region regions[MAX_REGIONS];
   int nregions;
+  const Inlined *inlined; /* the file's calls expanded (inline.h), or NULL */
 } Source;
 
 static bool has_word(const char *text, size_t size, const char *word) {
@@ -216,7 +218,11 @@ typedef struct {
   Candidate at;
 } Accepted;
 
-static void print_refusal(const Refusal *r) { diag_error(r->loc, r->hint, "%s", r->msg); }
+static void print_refusal(const Source *src, const Refusal *r) {
+  SrcLoc loc = r->loc;
+  if (src->inlined) inline_loc(src->inlined, &loc);
+  diag_error(loc, r->hint, "%s", r->msg);
+}
 
 /* Tries every candidate; fills st with the one stencil found. Returns 0 or 2. */
 static int choose(const Source *src, const FrontendOptions *fo, Stencil *st) {
@@ -275,7 +281,7 @@ static int choose(const Source *src, const FrontendOptions *fo, Stencil *st) {
                "the loop nest is inside a %s loop; stencilc takes the time loop as a for loop",
                kind(s.loop_stmt) == CXCursor_WhileStmt ? "while" : "do-while");
   } else if (nfound == 0) {
-    print_refusal(best);
+    print_refusal(src, best);
   } else if (nfound > 1) {
     char list[1024];
     size_t n = 0;
@@ -408,6 +414,70 @@ typedef struct {
   int rc;
 } ParseJob;
 
+/* Finds the stencil of src->tu and classifies it into st; 0 or 2 after a diagnostic. With calls
+ * expanded, the region is moved back to the file's bytes (a rewrite replaces the file's time
+ * loop, calls and all). */
+static int recognise(Source *src, const FrontendOptions *fo, Stencil *st) {
+  if (report_clang_errors(src->path, src->tu) || scop_regions(src) || choose(src, fo, st))
+    return 2;
+  frontend_base_name(src->path, st->name);
+  ir_classify(st);
+  ir_scalar_defaults(st);
+  if (src->inlined) {
+    st->region_begin = inline_offset(src->inlined, st->region_begin);
+    st->region_end = inline_offset(src->inlined, st->region_end);
+  }
+  return check_coefficients(src->path, st) ? 2 : 0;
+}
+
+static CXTranslationUnit parse_text(CXIndex index, const char *path, const char **args, int nargs,
+                                    struct CXUnsavedFile *unsaved) {
+  CXTranslationUnit tu = NULL;
+  if (clang_parseTranslationUnit2(index, path, args, nargs, unsaved, unsaved ? 1 : 0,
+                                  CXTranslationUnit_DetailedPreprocessingRecord,
+                                  &tu) != CXError_Success)
+    return NULL;
+  return tu;
+}
+
+/* The file again with its calls expanded (inline.h), when it holds calls to expand and is no
+ * stencil as written. */
+static int recognise_expanded(Source *src, const FrontendOptions *fo, Stencil *st) {
+  Inlined inl;
+  int was = diag_mute(1);
+  int expanded = inline_calls(src->tu, src->path, &inl);
+  int rc = expanded ? recognise(src, fo, st) : 2;
+  diag_mute(was);
+  if (!expanded) return recognise(src, fo, st);
+  if (rc == 0) {
+    if (expanded == 1) inline_free(&inl);
+    return 0;
+  }
+  ir_free(st);
+  memset(st, 0, sizeof *st);
+  if (expanded == 2) return inline_calls(src->tu, src->path, &inl); /* prints why */
+  struct CXUnsavedFile text = {src->path, inl.text, (unsigned long)inl.len};
+  Input in = *src->in;
+  in.unsaved = &text;
+  Source *again = calloc(1, sizeof *again);
+  if (!again) exit(3);
+  again->path = src->path;
+  again->in = &in;
+  again->inlined = &inl;
+  again->tu = parse_text(in.index, src->path, (const char **)in.args, in.nargs, &text);
+  if (!again->tu) {
+    diag_error((SrcLoc){src->path, 0, 0}, "is it a C source file?",
+               "libclang could not parse the file with its calls expanded");
+  } else {
+    rc = recognise(again, fo, st);
+    cur_forget(again->tu);
+    clang_disposeTranslationUnit(again->tu);
+  }
+  free(again);
+  inline_free(&inl);
+  return rc;
+}
+
 /* Parses job->path (whose text is in job->unsaved when that is non-NULL) into job->st. */
 static void parse_tu(void *data) {
   ParseJob *job = data;
@@ -418,10 +488,7 @@ static void parse_tu(void *data) {
   int nargs;
   const char **args = frontend_clang_args(fo, &nargs);
   CXIndex index = clang_createIndex(0, 0);
-  CXTranslationUnit tu = NULL;
-  enum CXErrorCode ec = clang_parseTranslationUnit2(
-      index, path, args, nargs, job->unsaved, job->unsaved ? 1 : 0,
-      CXTranslationUnit_DetailedPreprocessingRecord, &tu);
+  CXTranslationUnit tu = parse_text(index, path, args, nargs, job->unsaved);
   int rc = 2;
   Source *src = calloc(1, sizeof *src);
   if (!src) exit(3);
@@ -429,14 +496,10 @@ static void parse_tu(void *data) {
   src->path = path;
   src->in = &in;
   src->tu = tu;
-  if (ec != CXError_Success || !tu) {
+  if (!tu)
     diag_error(file_loc, "is it a C source file?", "libclang could not parse the file");
-  } else if (!report_clang_errors(path, tu) && !scop_regions(src) && !choose(src, fo, st)) {
-    frontend_base_name(path, st->name);
-    ir_classify(st);
-    ir_scalar_defaults(st);
-    rc = check_coefficients(path, st) ? 2 : 0;
-  }
+  else if (report_clang_errors(path, tu) == 0)
+    rc = recognise_expanded(src, fo, st);
   if (rc != 0) ir_free(st);
   free(src);
   cur_forget(tu);

@@ -51,11 +51,11 @@ static int loop_cond(Parser *p, CXCursor cond, Loop *l, bool time) {
   CXCursor kids[2];
   char op[4] = "";
   if (kind(cond) != CXCursor_BinaryOperator || cur_children(cond, kids, 2) != 2 ||
-      !cur_binary_op(p->tu, cond, op) || (strcmp(op, "<") && strcmp(op, "<=")) ||
+      !cur_binary_op(p->tu, cond, op) || (strcmp(op, "<") && strcmp(op, "<=") && strcmp(op, "!=")) ||
       !cur_ref_name(kids[0]) || strcmp(cur_ref_name(kids[0]), l->var))
     return fail(p, clang_Cursor_isNull(cond) ? l->at : cond,
-                "write the condition as i < n - R (or i <= n - R - 1)",
-                "loop condition must compare the loop variable '%s' with '<' or '<='", l->var);
+                "write the condition as i < n - R (or i <= n - R - 1, i != n - R)",
+                "loop condition must compare the loop variable '%s' with '<', '<=' or '!='", l->var);
   Poly b;
   const char *name;
   long long k;
@@ -77,6 +77,12 @@ static int loop_cond(Parser *p, CXCursor cond, Loop *l, bool time) {
                 "loop bound must be an extent minus a constant");
   }
   if (!strcmp(op, "<=")) l->bound += l->ext[0] ? -1 : 1; /* normalise to '<' */
+  if (time) p->time_ne = !strcmp(op, "!=");
+  /* counting up by one (loop_step), i != end is i < end when it starts at or below the end */
+  if (!strcmp(op, "!=") && !l->ext[0] && l->lo > l->bound)
+    return fail(p, cond, "write the condition as i < n - R",
+                "loop '%s' starts at %lld, past its end %lld: with '!=' it would not stop",
+                l->var, l->lo, l->bound);
   return 0;
 }
 
@@ -84,8 +90,8 @@ static bool is_var(CXCursor c, const char *var) {
   return cur_ref_name(c) && !strcmp(cur_ref_name(c), var);
 }
 
-/* i++, ++i, i += 1, i = i + 1 */
-static int loop_step(Parser *p, CXCursor inc, const Loop *l) {
+/* i++, ++i, i += 1, i = i + 1; the time loop also t += 2 (*stride) */
+static int loop_step(Parser *p, CXCursor inc, const Loop *l, int *stride) {
   char op[4], op2[4];
   bool prefix;
   CXCursor kids[2], sub[2];
@@ -95,8 +101,10 @@ static int loop_step(Parser *p, CXCursor inc, const Loop *l) {
     return 0;
   if (kind(inc) == CXCursor_CompoundAssignOperator && cur_binary_op(p->tu, inc, op) &&
       !strcmp(op, "+=") && cur_children(inc, kids, 2) == 2 && is_var(kids[0], l->var) &&
-      eval_index(p, kids[1], &k) && k == 1)
+      eval_index(p, kids[1], &k) && (k == 1 || (stride && k == 2))) {
+    if (stride) *stride = (int)k;
     return 0;
+  }
   if (kind(inc) == CXCursor_BinaryOperator && cur_binary_op(p->tu, inc, op) && !strcmp(op, "=") &&
       cur_children(inc, kids, 2) == 2 && is_var(kids[0], l->var)) {
     CXCursor rhs = cur_strip(kids[1]);
@@ -119,7 +127,8 @@ static int parse_loop_as(Parser *p, CXCursor c, Loop *l, bool time) {
   if (n != 4)
     return fail(p, c, "give the loop an initialisation, a condition and an increment",
                 "incomplete for loop");
-  if (loop_init(p, kids[0], l) || loop_cond(p, kids[1], l, time) || loop_step(p, kids[2], l))
+  if (loop_init(p, kids[0], l) || loop_cond(p, kids[1], l, time) ||
+      loop_step(p, kids[2], l, time ? &p->time_stride : NULL))
     return -1;
   l->body = kids[3];
   return 0;
@@ -1223,8 +1232,18 @@ int parse_stencil(Parser *p, CXCursor time_loop) {
   for (int l = 0; l < st->dims; l++) st->loop_axis[l] = s1->loop_axis[l];
   record_loops(st, sw, nsweeps, &mv);
   const Loop *t = &p->time;
+  if (p->time_stride == 2 && st->steps_per_iter != 2)
+    return fail(p, t->at,
+                "step the time loop by one (t++), or sweep twice per iteration: for (t = 0; t "
+                "< nt; t += 2) { step(a, b); step(b, a); }",
+                "the time loop steps by 2 but makes one step per iteration");
+  if (p->time_stride == 2 && p->time_ne)
+    return fail(p, t->at, "write the condition as t < nt",
+                "the time loop steps by 2 to a bound it may pass: with '!=' it would not stop");
   snprintf(st->steps_param, sizeof st->steps_param, "%s", t->ext);
   long long steps = (t->ext[0] ? -t->bound : t->bound) - t->lo;
+  st->time_stride = p->time_stride;
+  if (p->time_stride == 2 && !t->ext[0]) steps = steps > 0 ? (steps + 1) / 2 : steps; /* iterations */
   if (steps < -(1LL << 40) || steps > (1LL << 40))
     return fail(p, t->at, "run the time loop for fewer steps", "time loop runs %lld steps", steps);
   st->steps_const = (long)steps;

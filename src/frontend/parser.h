@@ -89,6 +89,8 @@ typedef struct {
   CXTranslationUnit tu;
   Stencil *st;
   Loop time;          /* the time loop */
+  int time_stride;    /* its step: 1, or 2 (t += 2, for two sweeps per iteration) */
+  bool time_ne;       /* its condition is t != T */
   Sweep *sw;          /* the sweep being read */
   bool time_levels;   /* out is indexed by a time level: A[(t + 1) % 2][i][j] */
   int depth;          /* of the expression being read */

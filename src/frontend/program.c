@@ -23,6 +23,7 @@
 
 #include "cursor.h"
 #include "flat.h"
+#include "inline.h"
 #include "operators.h"
 
 enum {
@@ -128,10 +129,10 @@ static int parse_loop(Parser *p, CXCursor c, Loop *l, long long *size) {
   char op[4] = "";
   CXCursor cond = k[1];
   if (kind(cond) != CXCursor_BinaryOperator || cur_children(cond, kids, 2) != 2 ||
-      !cur_binary_op(p->tu, cond, op) || (strcmp(op, "<") && strcmp(op, "<=")) ||
+      !cur_binary_op(p->tu, cond, op) || (strcmp(op, "<") && strcmp(op, "<=") && strcmp(op, "!=")) ||
       !cur_ref_name(kids[0]) || strcmp(cur_ref_name(kids[0]), l->var))
-    return fail(p, cond, "write the condition as i < n - R (or i <= n - R - 1)",
-                "loop condition must compare the loop variable '%s' with '<' or '<='", l->var);
+    return fail(p, cond, "write the condition as i < n - R (or i <= n - R - 1, i != n - R)",
+                "loop condition must compare the loop variable '%s' with '<', '<=' or '!='", l->var);
   CXCursor rhs = cur_strip(kids[1]), sub[2];
   char sop[4];
   l->ext[0] = 0;
@@ -150,6 +151,11 @@ static int parse_loop(Parser *p, CXCursor c, Loop *l, long long *size) {
                 "loop bound must be an extent minus a constant");
   }
   if (!strcmp(op, "<=")) l->bound += l->ext[0] ? -1 : 1;
+  /* counting up by one (below), i != end is i < end when it starts at or below the end */
+  if (!strcmp(op, "!=") && !l->ext[0] && l->lo > l->bound)
+    return fail(p, cond, "write the condition as i < n - R",
+                "loop '%s' starts at %lld, past its end %lld: with '!=' it would not stop",
+                l->var, l->lo, l->bound);
   bool prefix;
   long long one;
   CXCursor inc = k[2], var;
@@ -606,6 +612,12 @@ static Expr *call(void *parser, CXCursor c) {
   cur_name(c, name);
   const MathFunc *f = ir_math_func(name);
   int n = clang_Cursor_getNumArguments(c);
+  char why[512];
+  const char *hint;
+  if (!f && inline_refusal(c, why, sizeof why, &hint)) {
+    fail(p, c, hint, "%s", why);
+    return NULL;
+  }
   if (!f || n != f->nargs) {
     fail(p, c, ir_math_func_list(), "call to '%s' with %d arguments is not supported", name, n);
     return NULL;
@@ -1350,9 +1362,9 @@ static bool program_function(CXCursor c, void *function) {
  * parse as two stages here, but are one stencil there, which every backend can block). */
 static bool single_front_end_accepts(const char *path, const FrontendOptions *fo) {
   Stencil st;
-  diag_mute(1);
+  int was = diag_mute(1);
   int rc = frontend_parse(path, fo, &st);
-  diag_mute(0);
+  diag_mute(was);
   if (rc == 0) ir_free(&st);
   return rc == 0;
 }
@@ -1390,34 +1402,19 @@ typedef struct {
   ProgramParse result;
 } ProgramJob;
 
-static void parse_program_job(void *data) {
-  ProgramJob *job = data;
+/* The program of tu (the file's text, or with its calls expanded: inl then maps positions back
+ * to the file). */
+static ProgramParse program_of(ProgramJob *job, CXIndex index, const char **args, int nargs,
+                               CXTranslationUnit tu, struct CXUnsavedFile *unsaved,
+                               const Inlined *inl) {
   const char *path = job->path;
   const FrontendOptions *fo = job->fo;
   Program *pr = job->pr;
   memset(pr, 0, sizeof *pr);
-  FILE *f = fopen(path, "r");
-  job->result = PROGRAM_NOT;
-  if (!f) return;
-  fclose(f);
-  CXIndex index = clang_createIndex(0, 0);
-  int nargs;
-  const char **args = frontend_clang_args(fo, &nargs);
-  CXTranslationUnit tu = NULL;
-  enum CXErrorCode ec = clang_parseTranslationUnit2(index, path, args, nargs, NULL, 0,
-                                                    CXTranslationUnit_DetailedPreprocessingRecord, &tu);
   ProgramParse result = PROGRAM_NOT;
-  Parser p = {.path = path, .tu = tu, .pr = pr, .flat = {path, index, args, nargs, tu}};
-  bool errors = ec != CXError_Success || !tu;
-  for (unsigned i = 0; !errors && i < clang_getNumDiagnostics(tu); i++) {
-    CXDiagnostic d = clang_getDiagnostic(tu, i);
-    errors = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
-    clang_disposeDiagnostic(d);
-  }
-  CXCursor func = clang_getNullCursor();
-  if (!errors)
-    func = cur_find(clang_getTranslationUnitCursor(tu), false, program_function,
-                    fo ? (void *)fo->function : NULL);
+  Parser p = {.path = path, .tu = tu, .pr = pr, .flat = {path, index, args, nargs, tu, clang_getNullCursor(), unsaved}};
+  CXCursor func = cur_find(clang_getTranslationUnitCursor(tu), false, program_function,
+                           fo ? (void *)fo->function : NULL);
   if (!clang_Cursor_isNull(func)) {
     frontend_base_name(path, pr->name);
     cur_name(func, pr->func_name);
@@ -1431,11 +1428,69 @@ static void parse_program_job(void *data) {
                    : PROGRAM_OK;
     } else if (p.program_form && !single_front_end_accepts(path, fo)) {
       /* (two nests of flattened arrays, a copy-back or two equal sweeps, are one stencil) */
+      if (inl) inline_loc(inl, &p.loc);
       diag_error(p.loc, p.hint, "%s", p.msg);
       result = PROGRAM_REFUSED;
     }
   }
+  if (result == PROGRAM_OK && inl) {
+    pr->region_begin = inline_offset(inl, pr->region_begin);
+    pr->region_end = inline_offset(inl, pr->region_end);
+  }
   if (result != PROGRAM_OK) program_free(pr);
+  return result;
+}
+
+static bool clang_errors(CXTranslationUnit tu) {
+  bool errors = !tu;
+  for (unsigned i = 0; !errors && i < clang_getNumDiagnostics(tu); i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    errors = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+    clang_disposeDiagnostic(d);
+  }
+  return errors;
+}
+
+static void parse_program_job(void *data) {
+  ProgramJob *job = data;
+  const char *path = job->path;
+  memset(job->pr, 0, sizeof *job->pr);
+  FILE *f = fopen(path, "r");
+  job->result = PROGRAM_NOT;
+  if (!f) return;
+  fclose(f);
+  CXIndex index = clang_createIndex(0, 0);
+  int nargs;
+  const char **args = frontend_clang_args(job->fo, &nargs);
+  CXTranslationUnit tu = NULL;
+  if (clang_parseTranslationUnit2(index, path, args, nargs, NULL, 0,
+                                  CXTranslationUnit_DetailedPreprocessingRecord,
+                                  &tu) != CXError_Success)
+    tu = NULL;
+  ProgramParse result = PROGRAM_NOT;
+  Inlined inl;
+  int was = diag_mute(1);
+  int expanded = clang_errors(tu) ? -1 : inline_calls(tu, path, &inl);
+  if (expanded > 0) result = program_of(job, index, args, nargs, tu, NULL, NULL);
+  diag_mute(was);
+  if (expanded == 0) result = program_of(job, index, args, nargs, tu, NULL, NULL);
+  if (expanded == 2 && result != PROGRAM_OK) result = PROGRAM_NOT; /* frontend_parse says why */
+  if (expanded == 1 && result != PROGRAM_OK) {
+    /* not a program as written: with its calls expanded (a refusal of the expansion itself,
+     * expanded == 2, is frontend_parse's to print) */
+    struct CXUnsavedFile text = {path, inl.text, (unsigned long)inl.len};
+    CXTranslationUnit again = NULL;
+    if (clang_parseTranslationUnit2(index, path, args, nargs, &text, 1,
+                                    CXTranslationUnit_DetailedPreprocessingRecord,
+                                    &again) == CXError_Success && !clang_errors(again))
+      result = program_of(job, index, args, nargs, again, &text, &inl);
+    else
+      result = PROGRAM_NOT;
+    cur_forget(again);
+    if (again) clang_disposeTranslationUnit(again);
+  }
+  if (expanded == 1) inline_free(&inl);
+  cur_forget(tu);
   if (tu) clang_disposeTranslationUnit(tu);
   clang_disposeIndex(index);
   free(args);

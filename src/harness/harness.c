@@ -189,9 +189,10 @@ static void bind_var(Buf *out, const Plan *p, int k) {
       break;
     }
     case BIND_STEPS:
-      /* the loop's iterations: each makes steps_per_iter steps */
-      snprintf(value, sizeof value, "stencilc_in.steps / %d - (%ldL)", st->steps_per_iter,
-               st->steps_const);
+      /* the loop's iterations: each makes steps_per_iter steps (with t += 2, its bound less
+       * its start is the step count) */
+      snprintf(value, sizeof value, "stencilc_in.steps / %d - (%ldL)",
+               st->time_stride == 2 ? 1 : st->steps_per_iter, st->steps_const);
       copy_bind_scalar(out, &p->c, k, value);
       break;
     case BIND_SCALAR: /* the value the program ran with, as its input dump holds it */

@@ -108,6 +108,10 @@ typedef struct {
   char steps_param[IR_NAME_MAX];
   long steps_const;
   int steps_per_iter;
+  /* 2 for a time loop t += 2 over two sweeps: with a parameter bound T, steps_param +
+   * steps_const is T - time_first and the loop runs (that + 1) / 2 iterations (a constant
+   * bound's iterations are steps_const); 0 or 1 for t++. */
+  int time_stride;
   long time_first;
   char time_var[IR_NAME_MAX]; /* the time loop's variable (rewrite sets its final value) */
   /* The spatial loops of the time loop's body in the order they run, nest after nest, and the

@@ -5,7 +5,11 @@
 
 static int muted;
 
-void diag_mute(int on) { muted = on; }
+int diag_mute(int on) {
+  int was = muted;
+  muted = on;
+  return was;
+}
 
 void diag_error(SrcLoc loc, const char *hint, const char *fmt, ...) {
   if (muted) return;

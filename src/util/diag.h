@@ -15,6 +15,6 @@ void diag_error(SrcLoc loc, const char *hint, const char *fmt, ...)
 
 /* Mutes (on != 0) or restores diagnostics: for asking a front end whether it accepts an input
  * without its refusal reaching the user. */
-void diag_mute(int on);
+int diag_mute(int on); /* returns whether it was muted */
 
 #endif

@@ -1,4 +1,4 @@
-// expect: 7:32: error: call to unknown function 'smooth'
+// expect: 7:32: error: call to 'smooth', which is not defined in this file
 float smooth(float x);
 void f(int n, int steps, float A[2][n][n]) {
   for (int t = 0; t < steps; t++)
