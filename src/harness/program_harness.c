@@ -61,31 +61,39 @@ static int extent_axis(const Program *pr, const RegionVar *v) {
   return -1;
 }
 
+/* Binds variable k; 0 or 2 (a void * plan: see copy_derive). */
+static int classify_var(void *plan, int k) {
+  Plan *p = plan;
+  const Program *pr = p->pr;
+  const RegionVar *v = &p->c.r->vars[k];
+  int level, f = field_of(pr, v, &level);
+  Bind b;
+  p->field[k] = f;
+  p->level[k] = level;
+  if (f >= 0) {
+    if (check_field(p, v, f)) return 2;
+    b = BIND_FIELD;
+  } else if (scalar_of(pr, v) >= 0 && copy_floating(v) && v->levels == 0) {
+    b = BIND_SCALAR;
+  } else if (extent_axis(pr, v) >= 0 || (pr->steps_param[0] && !strcmp(v->name, pr->steps_param))) {
+    if (v->levels != 0 || v->elem != ELEM_INTEGER || (v->scope == REGION_GLOBAL && v->is_const))
+      return copy_refuse(&p->c, v, "give sizes and step counts as integer variables or constants",
+                         "'%s' sizes the run but has type %s", v->name, v->type);
+    b = extent_axis(pr, v) >= 0 ? BIND_EXTENT : BIND_STEPS;
+  } else if (copy_plain(v, &b)) {
+  } else if (v->scope == REGION_GLOBAL) {
+    b = BIND_KEEP;
+  } else {
+    return copy_derive(&p->c, k, classify_var, p);
+  }
+  return copy_set(&p->c, k, b);
+}
+
 static int classify(Plan *p) {
   const Program *pr = p->pr;
   for (int k = 0; k < p->c.r->nvars; k++) {
-    const RegionVar *v = &p->c.r->vars[k];
-    int level, f = field_of(pr, v, &level);
-    Bind b;
-    p->field[k] = f;
-    p->level[k] = level;
-    if (f >= 0) {
-      if (check_field(p, v, f)) return 2;
-      b = BIND_FIELD;
-    } else if (scalar_of(pr, v) >= 0 && copy_floating(v) && v->levels == 0) {
-      b = BIND_SCALAR;
-    } else if (extent_axis(pr, v) >= 0 || (pr->steps_param[0] && !strcmp(v->name, pr->steps_param))) {
-      if (v->levels != 0 || v->elem != ELEM_INTEGER || (v->scope == REGION_GLOBAL && v->is_const))
-        return copy_refuse(&p->c, v, "give sizes and step counts as integer variables or constants",
-                           "'%s' sizes the run but has type %s", v->name, v->type);
-      b = extent_axis(pr, v) >= 0 ? BIND_EXTENT : BIND_STEPS;
-    } else if (copy_plain(v, &b)) {
-    } else if (v->scope == REGION_GLOBAL) {
-      b = BIND_KEEP;
-    } else {
-      return copy_unbound(&p->c, v);
-    }
-    if (copy_set(&p->c, k, b)) return 2;
+    p->field[k] = p->level[k] = p->c.slot[k] = -1;
+    if (!copy_init_only(&p->c.r->vars[k]) && classify_var(p, k)) return 2;
   }
   for (int f = 0; f < pr->nfields; f++) { /* every buffer is bound once */
     int seen = 0;
