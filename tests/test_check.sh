@@ -11,7 +11,8 @@
 #    '// check:' line, when it has one: -D sizes smaller than the source's), and a subset through
 #    tools/cudaemu with naive (1D, copy-back 3D, pointer swap at radius 4) and n5d (a time loop
 #    from 1, two sweeps per step, a 3D index macro) and naive (an index computed into a local,
-#    row pointers, a grid padded with its halo swept 1 <= i <= n);
+#    row pointers, a grid padded with its halo swept 1 <= i <= n, a plane stride computed before
+#    the time loop);
 #  - sizes or step counts that contradict the source are refused (exit 2), a failing compiler is
 #    exit 3, and the temporary folder is gone after a PASS.
 # Runs two checks at a time (CI has 2 cores).
@@ -72,11 +73,13 @@ check_bg emu-n5d-stencilprobe tests/inputs/stencilprobe_index3d.c --backend n5d 
 check_bg emu-naive-idx-local tests/inputs/jacobi2d_idx_local_float.c --backend naive -s 24 -t 3
 check_bg emu-naive-row-pointers tests/inputs/heat3d_row_pointers_chain.c --backend naive -s 9x10x12 -t 3
 check_bg emu-naive-halo-one-based tests/inputs/heat3d_idx_halo_one_based.c --backend naive -s 9x10x12 -t 3
+check_bg emu-naive-plane-before-loop tests/inputs/heat3d_plane_before_loop.c --backend naive -s 9x10x12 -t 3
 wait
 for f in examples/*.c; do passed "cpu-$(basename "$f" .c)"; done
 for f in tests/inputs/*.c; do passed "input-$(basename "$f" .c)"; done
 for n in naive-jacobi1d naive-heat1d-r2 naive-copyback-3d naive-wave2d-r4 n5d-time-from-one \
-         n5d-two-sweeps n5d-stencilprobe naive-idx-local naive-row-pointers naive-halo-one-based; do
+         n5d-two-sweeps n5d-stencilprobe naive-idx-local naive-row-pointers naive-halo-one-based \
+         naive-plane-before-loop; do
   passed "emu-$n"
 done
 for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r hand-heat2d \
