@@ -5,11 +5,14 @@
 #  - every example of examples/programs/ and every input of tests/programs/ passes with the cpu
 #    backend (three levels in one array, leapfrog, rotated pointers, flat levels, in-place FDTD
 #    fields, a Runge-Kutta temporary in a static global, 1D);
-#  - through tools/cudaemu: naive on a 2D and a 3D program, n5d on a 2D one;
+#  - through tools/cudaemu: naive on a 2D and a 3D program, n5d on a 2D one, naive on hotspot3d
+#    (nine run-time scalars);
 #  - a program whose kernel AND reference carry the same wrong coefficient passes its own check
 #    but fails `check`, naming the field and its first differing cell;
 #  - --param reaches the program (the value in its input dump, which the user's code runs with);
-#  - refusals: a variable the check cannot bind (named), -s/-t against the source's constants.
+#  - locals computed before the time loop are bound by a copy of their declaration;
+#  - refusals: 17 run-time scalars (the program front end's message), -s/-t against the source's
+#    constants.
 # Two checks at a time (CI has 2 cores).
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
@@ -53,6 +56,7 @@ done
 check_bg naive-acoustic2d examples/programs/acoustic2d.c --backend naive -s 24 -t 4
 check_bg naive-acoustic3d_leapfrog examples/programs/acoustic3d_leapfrog.c --backend naive -s 12 -t 3
 check_bg n5d-acoustic2d_leapfrog examples/programs/acoustic2d_leapfrog.c --backend n5d -s 24 -t 5
+check_bg naive-hotspot3d tests/programs/hotspot3d.c --backend naive -s 9x10x12 -t 3
 wait
 for n in acoustic2d acoustic2d_leapfrog heat2d_var; do passed "cpu-$n"; done
 passed cpu-acoustic3d u
@@ -68,6 +72,9 @@ done
 passed naive-acoustic2d u
 passed naive-acoustic3d_leapfrog p
 passed n5d-acoustic2d_leapfrog p
+passed naive-hotspot3d tIn_t
+[ "$("$STENCILC" info tests/programs/hotspot3d.c | grep -c '^scalar .* (run time)$')" = 9 ] && ok ||
+  no "hotspot3d does not read its nine run-time scalars"
 grep -q "backend=n5d size=24 steps=5" "$tmp/n5d-acoustic2d_leapfrog.log" && ok || no "n5d ran"
 grep -q "tools/cudaemu\|emu" "$tmp/naive-acoustic2d.log" && ok || no "naive did not run through cudaemu"
 grep -q "size=64x48 steps=20" "$tmp/cpu-heat2d_fixed.log" && ok ||
@@ -119,6 +126,10 @@ TMPDIR=$tmp/t "$STENCILC" check tests/programs/acoustic3d_rows.c -s 12 -t 2 --wo
 grep -q "^  const long plane = nx \* ny;$" "$tmp/rows/stencilc-check-region.c" && ok ||
   no "the declaration of 'plane' is not copied into the harness"
 # Refusals.
+"$STENCILC" check tests/bad/program_scalars_17.c >"$tmp/s17.log" 2>&1
+rc=$?
+[ $rc = 2 ] && grep -q "program_scalars_17.c:22:76: error: 'leak' is run-time scalar 17 of the time loop; a stencil program reads at most 16" "$tmp/s17.log" && ok ||
+  no "17 run-time scalars: exit $rc, want 2 and the program's message" "$(tail -2 "$tmp/s17.log")"
 expect 2 "-s contradicting the constant extent" "$STENCILC" check examples/programs/fdtd2d.c -s 30
 expect 2 "-t contradicting the constant step count" "$STENCILC" check tests/programs/heat2d_fixed.c -t 3
 expect 2 "-s with three sizes for a 2D program" "$STENCILC" check examples/programs/acoustic2d.c -s 20x20x20

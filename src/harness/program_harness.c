@@ -200,6 +200,9 @@ static void write_driver(Buf *out, const Plan *p) {
   copy_declare(out, &p->c);
   buf_puts(out, rt_rt_usercheck);
   buf_puts(out, rt_rt_userprog);
+  buf_printf(out, "_Static_assert(RT_UP_FIELDS >= %d && RT_UP_LEVELS >= %d && RT_UP_SCALARS >= %d, "
+                  "\"rt_userprog.h holds every field, level and scalar of a program\");\n",
+             PROG_MAX_FIELDS, PROG_MAX_LEVELS, PROG_MAX_SCALARS);
   buf_puts(out,
            "\nint main(int stencilc_argc, char **stencilc_argv) {\n"
            "  RtProgDump stencilc_in, stencilc_out;\n"
