@@ -1,4 +1,4 @@
-// expect: {"dims": 3, "dtype": "double", "extents": ["nz", "ny", "nx"], "radius": [1, 1, 1], "shape": "star", "npoints": 7, "time_form": "pointer swap", "scalars": {"k": {"kind": "parameter", "type": "double"}, "r": {"kind": "derived", "type": "double"}}, "scoefs": {"0,0,0": [1, -6, "r"], "-1,0,0": [0, 1, "r"], "0,0,1": [0, 1, "r"]}}
+// expect: {"dims": 3, "dtype": "double", "extents": ["nz", "ny", "nx"], "radius": [1, 1, 1], "shape": "star", "npoints": 7, "time_form": "pointer swap", "scalars": {"k": {"kind": "parameter", "type": "double"}, "dt": {"kind": "parameter", "type": "double"}, "h": {"kind": "parameter", "type": "double"}, "r": {"kind": "derived", "type": "double"}}, "scoefs": {"0,0,0": [1, -6, "r"], "-1,0,0": [0, 1, "r"], "0,0,1": [0, 1, "r"]}}
 /* Explicit 3D heat step on flat arrays, the way a code sets up its constants once before the
  * time loop: the plane's stride (long arithmetic, as for grids above 2^31) and the diffusion
  * number r = k dt / h^2 are locals computed from the parameters, then read in every step. */
