@@ -7,7 +7,9 @@
 #ifndef STENCILC_RT_USERPROG_H
 #define STENCILC_RT_USERPROG_H
 
-enum { RT_UP_FIELDS = 8, RT_UP_LEVELS = 3, RT_UP_NAME = 32 /* rt_program_main.h: RT_PROG_NAME */ };
+/* src/ir/program.h's PROG_MAX_FIELDS, PROG_MAX_LEVELS and PROG_MAX_SCALARS; rt_program_main.h's
+ * RT_PROG_NAME */
+enum { RT_UP_FIELDS = 8, RT_UP_LEVELS = 3, RT_UP_SCALARS = 16, RT_UP_NAME = 32 };
 
 typedef struct {
   char name[RT_UP_NAME];
@@ -20,8 +22,8 @@ typedef struct {
   int elem_size, dims, nfields, nscalars;
   long steps, ext[RT_MAX_DIMS], cells;
   RtUpField f[RT_UP_FIELDS];
-  char scalar_name[RT_UP_FIELDS][RT_UP_NAME];
-  double scalar[RT_UP_FIELDS];
+  char scalar_name[RT_UP_SCALARS][RT_UP_NAME];
+  double scalar[RT_UP_SCALARS];
 } RtProgDump;
 
 /* Reads a program dump; 0, or -1 after saying what is wrong with the file. */
@@ -33,7 +35,7 @@ RT_API int rt_up_read(const char *path, RtProgDump *d) {
   int ok = f && fread(magic, 1, 8, f) == 8 && !memcmp(magic, "STCPROG1", 8) &&
            fread(h, sizeof h[0], 8, f) == 8 && (h[0] == 4 || h[0] == 8) && h[1] >= 1 &&
            h[1] <= RT_MAX_DIMS && h[3] >= 1 && h[3] <= RT_UP_FIELDS && h[4] >= 0 &&
-           h[4] <= RT_UP_FIELDS && h[2] >= 0;
+           h[4] <= RT_UP_SCALARS && h[2] >= 0;
   if (ok) {
     d->elem_size = (int)h[0], d->dims = (int)h[1], d->steps = (long)h[2];
     d->nfields = (int)h[3], d->nscalars = (int)h[4], d->cells = 1;

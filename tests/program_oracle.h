@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { ORACLE_MAX_FIELDS = 8, ORACLE_NAME = 32 };
+enum { ORACLE_MAX_FIELDS = 8, ORACLE_MAX_SCALARS = 16, ORACLE_NAME = 32 }; /* src/ir/program.h */
 
 typedef struct {
   char name[ORACLE_NAME];
@@ -39,8 +39,8 @@ typedef struct {
   int dims, nfields, nscalars;
   long steps, ext[3], cells;
   OracleField f[ORACLE_MAX_FIELDS];
-  char scalar_name[ORACLE_MAX_FIELDS][ORACLE_NAME];
-  double scalar[ORACLE_MAX_FIELDS];
+  char scalar_name[ORACLE_MAX_SCALARS][ORACLE_NAME];
+  double scalar[ORACLE_MAX_SCALARS];
 } Oracle;
 
 static void oracle_fail(const char *path, const char *what) {
@@ -57,7 +57,7 @@ static void oracle_read(Oracle *o, const char *path, int into_want) {
       fread(h, sizeof h[0], 8, f) != 8)
     oracle_fail(path, "not a stencil program dump");
   if (h[0] != (int64_t)sizeof(ORACLE_REAL)) oracle_fail(path, "element size differs from the program's");
-  if (h[3] < 1 || h[3] > ORACLE_MAX_FIELDS || h[4] < 0 || h[4] > ORACLE_MAX_FIELDS || h[1] < 1 || h[1] > 3)
+  if (h[3] < 1 || h[3] > ORACLE_MAX_FIELDS || h[4] < 0 || h[4] > ORACLE_MAX_SCALARS || h[1] < 1 || h[1] > 3)
     oracle_fail(path, "bad header");
   if (into_want && (h[1] != o->dims || h[3] != o->nfields || h[2] != o->steps))
     oracle_fail(path, "the output dump is not of the input's program and steps");

@@ -444,7 +444,7 @@ for o in tests/programs/*.oracle.c; do
     heat2d_var_flat_ld) args="-s 21x30 -t 7" ;;
     wave2d_flat_levels) args="-s 19x27 -t 6" ;;
     wave2d_flat_halo | heat2d_var_halo | heat2d_var_rows) args="-s 17x26 -t 6" ;;
-    acoustic3d_rows) args="-s 11x13x15 -t 5" ;;
+    acoustic3d_rows | hotspot3d) args="-s 11x13x15 -t 5" ;;
     # point sources: the shot's cell and the wavelet reach the user's code from the dumps
     acoustic2d_src) args="-s 20x31 -t 7" ;;
     acoustic3d_src) args="-s 9x12x10 -t 5" ;;

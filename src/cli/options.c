@@ -129,7 +129,11 @@ static int set_general(Options *o, const char *name, const char *v) {
   else if (!strcmp(name, "--import")) o->import = v;
   else if (!strcmp(name, "--program")) o->program = v;
   else if (!strcmp(name, "--param")) {
-    if (o->nparams == IR_MAX_SCALARS) return bad("more than %s --param options", "8");
+    if (o->nparams == OPTIONS_MAX_PARAMS) {
+      fprintf(stderr, "stencilc: more than %d --param options (--help lists the options)\n",
+              OPTIONS_MAX_PARAMS);
+      return -1;
+    }
     o->params[o->nparams++] = v;
   }
   else if (!strcmp(name, "--ranks")) {

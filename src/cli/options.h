@@ -9,7 +9,11 @@
 
 #include "codegen/codegen.h"
 #include "frontend/frontend.h"
+#include "ir/program.h"
 #include "process.h"
+
+/* --param options: one per run-time scalar, of a single stencil or of a program. */
+enum { OPTIONS_MAX_PARAMS = (int)IR_MAX_SCALARS > (int)PROG_MAX_SCALARS ? (int)IR_MAX_SCALARS : (int)PROG_MAX_SCALARS };
 
 enum { MAX_CLANG_ARGS = 64 };
 
@@ -39,8 +43,8 @@ typedef struct {
   const char *emit;     /* tune: --emit DIR (write the candidates, time nothing) */
   const char *import;   /* tune: --import FILE (the candidates' measured GCells/s) */
   const char *program;  /* check: --program EXE (a program built already) */
-  const char *params[IR_MAX_SCALARS]; /* gen, run, check: --param NAME=VALUE, applied to the
-                                         stencil's scalars as the program's defaults */
+  const char *params[OPTIONS_MAX_PARAMS]; /* gen, run, check: --param NAME=VALUE, applied to
+                                             the stencil's scalars as the program's defaults */
   int nparams;
   const char *target;   /* rewrite: --target cuda|cpu */
   /* How the front end reads the C file: -I -D -U -std= -include as clang takes them, and

@@ -419,11 +419,13 @@ static const char api_program_cpu[] =
 /* The run-time scalars of a library: scalar k (EX_WEIGHT k, rt_w[k] in the kernels) is an
  * argument of the entry points, or derived from them (a single stencil's local
  * r = alpha * dt / (h * h), computed in the library as the generated programs compute it). */
+enum { API_MAX_SCALARS = (int)IR_MAX_SCALARS > (int)PROG_MAX_SCALARS ? (int)IR_MAX_SCALARS : (int)PROG_MAX_SCALARS };
+
 typedef struct {
   int n;
-  const char *name[IR_MAX_SCALARS];
-  DType type[IR_MAX_SCALARS];
-  bool arg[IR_MAX_SCALARS];
+  const char *name[API_MAX_SCALARS];
+  DType type[API_MAX_SCALARS];
+  bool arg[API_MAX_SCALARS];
 } ApiScalars;
 
 /* What a library is generated from: the facts its header and source state. */
@@ -436,8 +438,6 @@ typedef struct {
   ApiScalars sc;
   bool derive; /* the source defines rt_derive_scalars (emit_derive_scalars) */
 } ApiLib;
-
-_Static_assert((int)IR_MAX_SCALARS >= (int)PROG_MAX_SCALARS, "a program's scalars fit ApiScalars");
 
 /* The extent parameters "long e0, long e1" (type "long ") or arguments "e0, e1" (type ""), each
  * name after `pre`. */

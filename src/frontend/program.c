@@ -765,8 +765,12 @@ static Expr *variable(void *parser, CXCursor c) {
     Program *pr = p->pr;
     int k = 0;
     while (k < pr->nscalars && strcmp(pr->scalars[k], name)) k++;
+    p->program_form = true; /* over the limit too: this message, not the single stencil's */
     if (k == PROG_MAX_SCALARS) {
-      fail(p, c, "pass fewer scalars", "more than %d run-time scalars", PROG_MAX_SCALARS);
+      fail(p, c, "make some of them constants (literals, macros or const variables)",
+           "'%s' is run-time scalar %d of the time loop; a stencil program reads at most %d "
+           "(float or double parameters)",
+           name, k + 1, PROG_MAX_SCALARS);
       return NULL;
     }
     if (k == pr->nscalars) {
@@ -774,7 +778,6 @@ static Expr *variable(void *parser, CXCursor c) {
       pr->scalar_type[k] = tk == CXType_Double ? DTYPE_DOUBLE : DTYPE_FLOAT;
       pr->nscalars++;
     }
-    p->program_form = true;
     e = ir_new_expr(EX_WEIGHT);
     e->weight = k;
     return e;
@@ -1341,13 +1344,16 @@ static bool is_for(CXCursor c, void *ctx) {
   return kind(c) == CXCursor_ForStmt;
 }
 
-/* The first for statement of function c's body, or a null cursor. */
+/* The first for statement of function c's body, or a null cursor. (The body is found by its
+ * kind among any number of children: Rodinia's hotspot3D step takes 16 parameters.) */
+static bool is_block(CXCursor c, void *ctx) {
+  (void)ctx;
+  return kind(c) == CXCursor_CompoundStmt;
+}
+
 static CXCursor first_loop(CXCursor c) {
-  CXCursor kids[CUR_MAX_CHILDREN];
-  int n = cur_children(c, kids, CUR_MAX_CHILDREN);
-  if (n > 0 && n <= CUR_MAX_CHILDREN && kind(kids[n - 1]) == CXCursor_CompoundStmt)
-    return cur_find(kids[n - 1], false, is_for, NULL);
-  return clang_getNullCursor();
+  CXCursor body = cur_find(c, false, is_block, NULL);
+  return clang_Cursor_isNull(body) ? body : cur_find(body, false, is_for, NULL);
 }
 
 /* A function of the main file, named ctx (any when NULL), whose body holds a loop. */

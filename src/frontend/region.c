@@ -9,9 +9,13 @@
 
 #include "cursor.h"
 
+_Static_assert(REGION_MAX_VARS <= 64, "RegionVar.init_reads holds a bit per variable");
+
 typedef struct {
   const char *path;
   CXTranslationUnit tu;
+  const char *text; /* the main file's contents */
+  size_t size;
   unsigned begin, end;
   CXCursor func;
   Region *r;
@@ -208,8 +212,109 @@ static enum CXChildVisitResult visit_type_deps(CXCursor c, CXCursor parent, CXCl
   DepScan *d = data;
   CXCursor decl;
   if (clang_equalCursors(c, d->init)) return CXChildVisit_Continue;
-  if (outside_var(d->s, c, &decl)) add_var(d->s, decl, c, false);
+  if (outside_var(d->s, c, &decl)) {
+    int k = add_var(d->s, decl, c, false);
+    if (k >= 0) d->s->r->vars[k].sized = true;
+  }
   return CXChildVisit_Recurse;
+}
+
+/* The search of an initializer for what a copy of its declaration needs (derive). */
+typedef struct {
+  Scan *s;
+  char *why; /* the first reason the copy would not compute what the program computed */
+  uint64_t *reads; /* NULL: add the locals and parameters it reads to the region's variables;
+                      else set their bits */
+} InitScan;
+
+/* Whether decl (a variable the initializer reads, or the local itself) is assigned, incremented
+ * or has its address taken before the region: then the copy would read another value. */
+static bool written_before(InitScan *d, CXCursor decl) {
+  CXCursor where;
+  unsigned off;
+  if (!cur_written(d->s->tu, d->s->func, decl, &where) || !main_offset(where, &off) ||
+      off >= d->s->begin)
+    return false;
+  CXString n = clang_getCursorSpelling(decl);
+  snprintf(d->why, REGION_WHY_MAX, "'%s' is assigned at line %u, before the region",
+           clang_getCString(n), cur_loc(d->s->path, where).line);
+  clang_disposeString(n);
+  return true;
+}
+
+static enum CXChildVisitResult visit_init(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  InitScan *d = data;
+  if (d->why[0]) return CXChildVisit_Break;
+  if (kind(c) == CXCursor_CallExpr) {
+    CXString n = clang_getCursorSpelling(c);
+    snprintf(d->why, REGION_WHY_MAX, "its initializer calls '%s', which the check does not call",
+             clang_getCString(n));
+    clang_disposeString(n);
+    return CXChildVisit_Break;
+  }
+  if (kind(c) != CXCursor_DeclRefExpr) return CXChildVisit_Recurse;
+  CXCursor decl = clang_getCursorReferenced(c);
+  enum CXCursorKind k = kind(decl);
+  if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) return CXChildVisit_Continue;
+  bool global = k == CXCursor_VarDecl && !clang_equalCursors(clang_getCursorSemanticParent(decl),
+                                                              d->s->func);
+  if (global) { /* the copy sees the file's initial value: right for a const only */
+    if (!clang_isConstQualifiedType(clang_getCursorType(decl))) {
+      CXString n = clang_getCursorSpelling(decl);
+      snprintf(d->why, REGION_WHY_MAX,
+               "its initializer reads the global '%s', which the program may set at run time "
+               "(the check does not run main)",
+               clang_getCString(n));
+      clang_disposeString(n);
+    }
+    return CXChildVisit_Continue;
+  }
+  if (written_before(d, decl)) return CXChildVisit_Break;
+  if (!d->reads) {
+    int j = add_var(d->s, decl, c, false);
+    if (j >= 0) d->s->r->vars[j].init_dep = true;
+  } else {
+    int j = find_decl(d->s, decl);
+    if (j >= 0) *d->reads |= (uint64_t)1 << j;
+  }
+  return CXChildVisit_Continue;
+}
+
+/* Whether local k is one a copy of its declaration computes again (RegionVar.init): records its
+ * initializer's text and adds what it reads to the region's variables, or records why not. */
+static void derive(Scan *s, int k) {
+  RegionVar *v = &s->r->vars[k];
+  CXCursor decl = s->decls[k];
+  unsigned at, b, e;
+  if (v->scope != REGION_LOCAL || kind(decl) != CXCursor_VarDecl || v->levels != 0 ||
+      v->elem == ELEM_OTHER || v->value[0] || v->dead_on_entry || !main_offset(decl, &at) ||
+      at >= s->begin)
+    return;
+  CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
+  if (clang_Cursor_isNull(init)) return;
+  InitScan d = {s, v->underived, NULL};
+  cur_extent(init, &b, &e);
+  if (clang_Cursor_getStorageClass(decl) == CX_SC_Static)
+    snprintf(v->underived, REGION_WHY_MAX, "it is static: its value depends on earlier calls");
+  else if (!s->text || b >= e || e > s->size)
+    snprintf(v->underived, REGION_WHY_MAX, "its initializer is not in the file's text");
+  else if (e - b >= REGION_INIT_MAX)
+    snprintf(v->underived, REGION_WHY_MAX, "its initializer is longer than %d characters",
+             REGION_INIT_MAX - 1);
+  else if (!written_before(&d, decl))
+    clang_visitChildren(decl, visit_init, &d);
+  if (!v->underived[0]) snprintf(v->init, sizeof v->init, "%.*s", (int)(e - b), s->text + b);
+}
+
+/* After sorting: the bits of the variables each copied initializer reads. */
+static void init_reads(Scan *s) {
+  for (int k = 0; k < s->r->nvars; k++) {
+    if (!s->r->vars[k].init[0]) continue;
+    char why[REGION_WHY_MAX] = "";
+    InitScan d = {s, why, &s->r->vars[k].init_reads};
+    clang_visitChildren(s->decls[k], visit_init, &d);
+  }
 }
 
 /* Sorts one group of variables (equal scope class) by declaration position, keeping decls and
@@ -255,6 +360,8 @@ static int scan(Scan *s) {
   }
   size_t size = 0;
   const char *text = clang_getFileContents(s->tu, clang_getFile(s->tu, s->path), &size);
+  s->text = text;
+  s->size = size;
   unsigned e = s->end;
   while (text && e < size &&
          (text[e] == ' ' || text[e] == '\t' || text[e] == '\n' || text[e] == '\r'))
@@ -263,13 +370,15 @@ static int scan(Scan *s) {
   s->r->end = text && e < size && text[e] == ';' ? e + 1 : s->end;
   cur_name(s->func, s->r->func);
   clang_visitChildren(s->func, visit_region, s);
-  /* the types of the free variables (not of globals) may name more of them: a worklist */
+  /* the types of the free variables (not of globals), and the initializers of the locals a copy
+   * of their declarations computes again, may name more of them: a worklist */
   for (int k = 0; k < s->r->nvars; k++) {
     if (s->r->vars[k].scope == REGION_GLOBAL) continue;
     DepScan d = {s, kind(s->decls[k]) == CXCursor_VarDecl
                         ? clang_Cursor_getVarDeclInitializer(s->decls[k])
                         : clang_getNullCursor()};
     clang_visitChildren(s->decls[k], visit_type_deps, &d);
+    derive(s, k);
   }
   if (s->overflow) {
     diag_error(cur_loc(s->path, s->overflow_at), "split the region",
@@ -284,6 +393,7 @@ static int scan(Scan *s) {
       return 2;
     }
   sort_vars(s);
+  init_reads(s);
   return 0;
 }
 

@@ -5,18 +5,22 @@
  * A region is a byte range of the main file inside one function definition (Stencil.region_begin
  * and region_end). Its free variables are the parameters and locals of that function that the
  * region reads or writes but does not declare, plus those that the declared type of one of them
- * depends on (the size n of a parameter float A[2][n][n]), in declaration order, so that each
- * type can be spelled once the variables before it are bound. Globals the region uses are listed
+ * depends on (the size n of a parameter float A[2][n][n]) and those the initializer of a local
+ * declared before the region reads (RegionVar.init), in declaration order, so that each
+ * type can be spelled and each such initializer computed once the variables before it are bound. Globals the region uses are listed
  * too: a copy placed in the same file sees them without being given them. */
 #ifndef STENCILC_REGION_H
 #define STENCILC_REGION_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "frontend.h"
 #include "util/buf.h"
 
-enum { REGION_TYPE_MAX = 256, REGION_MAX_VARS = 64 };
+/* REGION_MAX_VARS: a variable's initializer records the variables it reads as bits of a
+ * uint64_t (RegionVar.init_reads). */
+enum { REGION_TYPE_MAX = 256, REGION_MAX_VARS = 64, REGION_INIT_MAX = 256, REGION_WHY_MAX = 160 };
 
 typedef enum { REGION_PARAM, REGION_LOCAL, REGION_GLOBAL } RegionScope;
 
@@ -48,6 +52,18 @@ typedef struct {
   unsigned decl_begin, decl_end;
   char value[48]; /* a const scalar with a constant initializer: its value as a C literal
                      ("0.20000000000000001", "12"); else "" */
+  bool sized;     /* a declared type of another variable names it (float A[n][n] needs n) */
+  /* A scalar local declared before the region with an initializer (const long plane = nx * ny;)
+   * that reads only parameters, such locals and const globals, none of them assigned before the
+   * region: the source text of the initializer (a copy of the declaration computes it again),
+   * and the variables it reads (bit k: vars[k]); else init is "" and, when a local with an
+   * initializer is not such (it calls a function, reads a global the program may set, is
+   * assigned before the region), underived says why. */
+  char init[REGION_INIT_MAX];
+  uint64_t init_reads;
+  char underived[REGION_WHY_MAX];
+  bool init_dep; /* an initializer above reads it (it is free for that when neither used nor
+                    sized) */
 } RegionVar;
 
 typedef struct {

@@ -56,7 +56,27 @@ int copy_unbound(const Copy *c, const RegionVar *v) {
   return copy_refuse(c, v, COPY_HINT_BIND,
                      "the check cannot bind '%s' (%s %s of '%s'), which the region %s", v->name,
                      v->type, v->scope == REGION_PARAM ? "parameter" : "local variable",
-                     c->r->func, v->used ? "uses" : "needs for a declared size");
+                     c->r->func,
+                     v->used    ? "uses"
+                     : v->sized ? "needs for a declared size"
+                                : "needs to compute a local declared before it");
+}
+
+bool copy_init_only(const RegionVar *v) { return v->init_dep && !v->used && !v->sized; }
+
+int copy_derive(Copy *c, int k, int (*bind_dep)(void *ctx, int j), void *ctx) {
+  const RegionVar *v = &c->r->vars[k];
+  if (v->underived[0])
+    return copy_refuse(c, v,
+                       "compute it in the function from its parameters (or inside the region), "
+                       "or make it a parameter",
+                       "the check cannot compute '%s' (local variable of '%s', set before the "
+                       "region) as the program does: %s",
+                       v->name, c->r->func, v->underived);
+  if (!v->init[0]) return copy_unbound(c, v);
+  for (int j = 0; j < k; j++)
+    if ((v->init_reads >> j & 1) && c->bind[j] == BIND_NONE && bind_dep(ctx, j)) return 2;
+  return copy_set(c, k, BIND_DERIVED);
 }
 
 /* A C string literal's contents for s. */
@@ -71,7 +91,54 @@ static int count_lines(const Buf *b) {
 }
 
 static bool passed(const Copy *c, int k) {
-  return c->r->vars[k].scope != REGION_GLOBAL && !c->r->vars[k].table;
+  const RegionVar *v = &c->r->vars[k];
+  return v->scope != REGION_GLOBAL && !v->table && c->bind[k] != BIND_NONE;
+}
+
+/* `T v = *(T *)stencilc_p_v;`: variable k as its pointer parameter gives it. */
+static void take_param(Buf *out, const Copy *c, int k) {
+  const RegionVar *v = &c->r->vars[k];
+  buf_puts(out, "  ");
+  region_declarator(out, v, v->name, true, false);
+  buf_puts(out, " = *(");
+  region_declarator(out, v, "", true, true);
+  buf_printf(out, ")stencilc_p_%s;\n", v->name);
+}
+
+/* The return type of stencilc_derive_v: every scalar a copied declaration computes converts to
+ * it and back without loss. */
+static const char *derived_type(const RegionVar *v) {
+  return v->elem == ELEM_INTEGER ? "long long" : "double";
+}
+
+/* The head of stencilc_derive_v, the function that computes the BIND_DERIVED local k: its
+ * parameters are the variables its initializer reads. */
+static void derive_head(Buf *out, const Copy *c, int k) {
+  const RegionVar *v = &c->r->vars[k];
+  int n = 0;
+  buf_printf(out, "%s stencilc_derive_%s(", derived_type(v), v->name);
+  for (int j = 0; j < k; j++)
+    if (v->init_reads >> j & 1) buf_printf(out, "%svoid *stencilc_p_%s", n++ ? ", " : "", c->r->vars[j].name);
+  buf_puts(out, n ? ")" : "void)");
+}
+
+/* stencilc_derive_v: the declaration of local k copied (its type, its initializer's text as
+ * written) after the variables it reads are bound. */
+static void write_derive(Buf *out, const Copy *c, int k) {
+  const RegionVar *v = &c->r->vars[k];
+  derive_head(out, c, k);
+  buf_puts(out, ";\n");
+  derive_head(out, c, k);
+  buf_puts(out, " {\n");
+  for (int j = 0; j < k; j++)
+    if (v->init_reads >> j & 1) take_param(out, c, j);
+  buf_printf(out, "#line %u \"", v->line);
+  put_escaped(out, c->u->path);
+  buf_puts(out, "\"\n  ");
+  region_declarator(out, v, v->name, false, false);
+  buf_printf(out, " = %s;\n", v->init);
+  buf_printf(out, "#line %d \"stencilc-check-region.c\"\n", count_lines(out) + 1);
+  buf_printf(out, "  return %s;\n}\n\n", v->name);
 }
 
 static void region_params(Buf *out, const Copy *c, bool names) {
@@ -99,20 +166,16 @@ int copy_write_region(Buf *out, const Copy *c) {
       "\"\n#undef main\n\n/* the globals the driver fills */\nvoid *const stencilc_globals[] = {");
   for (int k = 0; k < r->nvars; k++)
     if (c->slot[k] >= 0) buf_printf(out, "(void *)&%s, ", r->vars[k].name);
-  buf_puts(out, "0};\n\nvoid stencilc_region(");
+  buf_puts(out, "0};\n\n");
+  for (int k = 0; k < r->nvars; k++)
+    if (c->bind[k] == BIND_DERIVED) write_derive(out, c, k);
+  buf_puts(out, "void stencilc_region(");
   region_params(out, c, false);
   buf_puts(out, ");\nvoid stencilc_region(");
   region_params(out, c, true);
   buf_puts(out, ") {\n");
-  for (int k = 0; k < r->nvars; k++) {
-    const RegionVar *v = &r->vars[k];
-    if (!passed(c, k)) continue;
-    buf_puts(out, "  ");
-    region_declarator(out, v, v->name, true, false);
-    buf_puts(out, " = *(");
-    region_declarator(out, v, "", true, true);
-    buf_printf(out, ")stencilc_p_%s;\n", v->name);
-  }
+  for (int k = 0; k < r->nvars; k++)
+    if (passed(c, k)) take_param(out, c, k);
   for (int k = 0; k < r->nvars; k++) {
     const RegionVar *v = &r->vars[k];
     if (v->table && v->decl_begin < v->decl_end && v->decl_end <= u->len)
@@ -138,7 +201,13 @@ int copy_write_region(Buf *out, const Copy *c) {
 void copy_declare(Buf *out, const Copy *c) {
   buf_puts(out, "\nvoid stencilc_region(");
   region_params(out, c, false);
-  buf_puts(out, ");\nextern void *const stencilc_globals[];\n\n");
+  buf_puts(out, ");\nextern void *const stencilc_globals[];\n");
+  for (int k = 0; k < c->r->nvars; k++)
+    if (c->bind[k] == BIND_DERIVED) {
+      derive_head(out, c, k);
+      buf_puts(out, ";\n");
+    }
+  buf_puts(out, "\n");
 }
 
 void copy_value_name(Buf *out, const Copy *c, int k) {
@@ -166,7 +235,20 @@ bool copy_bind_plain(Buf *out, const Copy *c, int k) {
   switch (c->bind[k]) {
     case BIND_DEAD: copy_bind_scalar(out, c, k, "0"); return true;
     case BIND_VALUE: copy_bind_scalar(out, c, k, c->r->vars[k].value); return true;
-    case BIND_KEEP: return true;
+    case BIND_KEEP:
+    case BIND_NONE: return true;
+    case BIND_DERIVED: {
+      const RegionVar *v = &c->r->vars[k];
+      Buf call = {0};
+      int n = 0;
+      buf_printf(&call, "stencilc_derive_%s(", v->name);
+      for (int j = 0; j < k; j++)
+        if (v->init_reads >> j & 1) buf_printf(&call, "%s(void *)&%s", n++ ? ", " : "", c->r->vars[j].name);
+      buf_puts(&call, ")");
+      copy_bind_scalar(out, c, k, call.s);
+      buf_free(&call);
+      return true;
+    }
     default: return false;
   }
 }

@@ -13,8 +13,11 @@
 #include "util/buf.h"
 
 /* How the driver gives a variable its value (harness.h, "Binding"; BIND_FIELD: a buffer of a
- * stencil program's field). */
+ * stencil program's field; BIND_DERIVED: a local computed before the region, computed again by a
+ * copy of its declaration; BIND_NONE: not given, an initializer's input no copied declaration
+ * needed). */
 typedef enum {
+  BIND_NONE,
   BIND_GRID,
   BIND_FIELD,
   BIND_SOURCE, /* a point source's array of a stencil program (runtime/rt_source.h) */
@@ -24,7 +27,8 @@ typedef enum {
   BIND_STEPS,
   BIND_DEAD,
   BIND_VALUE,
-  BIND_KEEP
+  BIND_KEEP,
+  BIND_DERIVED
 } Bind;
 
 typedef struct {
@@ -57,6 +61,16 @@ bool copy_plain(const RegionVar *v, Bind *b);
 /* The refusal of a variable no binding fits; returns 2. */
 int copy_unbound(const Copy *c, const RegionVar *v);
 
+/* Whether v is free only because a local's initializer reads it: it is bound (left BIND_NONE
+ * until then) when that local is BIND_DERIVED. */
+bool copy_init_only(const RegionVar *v);
+
+/* Variable k, which no other binding fits: BIND_DERIVED when it is a local a copy of its
+ * declaration computes (RegionVar.init), once bind_dep(ctx, j) has bound each variable j its
+ * initializer reads that is still BIND_NONE; else the refusal (why the copy would differ, or
+ * copy_unbound's). 0 or 2. */
+int copy_derive(Copy *c, int k, int (*bind_dep)(void *ctx, int j), void *ctx);
+
 /* The region source: the user's file included, stencilc_globals[] and stencilc_region. */
 int copy_write_region(Buf *out, const Copy *c);
 
@@ -69,7 +83,8 @@ void copy_value_name(Buf *out, const Copy *c, int k);
 /* Binds scalar variable k (a local declared, a global stored through its slot) to value. */
 void copy_bind_scalar(Buf *out, const Copy *c, int k, const char *value);
 
-/* Binds the bindings every harness shares (DEAD, VALUE, KEEP); false for the others. */
+/* Binds the bindings every harness shares (NONE, DEAD, VALUE, KEEP, DERIVED); false for the
+ * others. */
 bool copy_bind_plain(Buf *out, const Copy *c, int k);
 
 /* The call of stencilc_region with every passed variable. */

@@ -55,47 +55,55 @@ static int check_grid(const Plan *p, const RegionVar *v) {
   return 0;
 }
 
-static int classify(Plan *p) {
+/* Binds variable k (harness.h, "Binding"); 0 or 2. A void * plan: copy_derive binds the inputs
+ * of a copied declaration through it. */
+static int classify_var(void *plan, int k) {
+  Plan *p = plan;
   const Stencil *st = p->st;
+  const RegionVar *v = &p->c.r->vars[k];
+  Bind b;
+  bool scalar_int = v->levels == 0 && v->elem == ELEM_INTEGER;
+  if (v == p->grid) {
+    b = BIND_GRID;
+  } else if (st->weights[0] && !strcmp(v->name, st->weights)) {
+    if (!floating(v) || v->inner_pointer || v->levels < 1 ||
+        (v->scope == REGION_GLOBAL && v->is_const))
+      return copy_refuse(&p->c, v, "pass the weights as a float or double array parameter",
+                    "the run-time weights '%s' (%s) cannot be filled by the check", v->name,
+                    v->type);
+    b = BIND_WEIGHTS;
+  } else if (scalar_of(st, v) >= 0 && floating(v) && v->levels == 0 && v->scope != REGION_GLOBAL) {
+    b = BIND_SCALAR;
+  } else if (extent_axis(st, v) >= 0 ||
+             (st->steps_param[0] && !strcmp(v->name, st->steps_param))) {
+    if (!scalar_int || (v->scope == REGION_GLOBAL && v->is_const))
+      return copy_refuse(&p->c, v, "give sizes and step counts as integer variables or constants",
+                    "'%s' sizes the run but has type %s", v->name, v->type);
+    b = extent_axis(st, v) >= 0 ? BIND_EXTENT : BIND_STEPS;
+  } else if (copy_plain(v, &b)) {
+  } else if (v->levels == p->grid->levels && v->elem == p->grid->elem && !v->inner_pointer &&
+             !(v->scope == REGION_GLOBAL && v->is_array)) {
+    /* the other array of a pointer swap or a copy-back; a global array keeps what the user's
+     * file gives it (a table of coefficients is one too) and has its storage already */
+    b = BIND_GRID;
+  } else if (v->scope == REGION_GLOBAL) {
+    b = BIND_KEEP;
+  } else {
+    return copy_derive(&p->c, k, classify_var, p);
+  }
+  return copy_set(&p->c, k, b);
+}
+
+static int classify(Plan *p) {
   const Region *r = p->c.r;
-  p->grid = region_find(r, st->array);
+  p->grid = region_find(r, p->st->array);
   if (!p->grid)
     return copy_refuse(&p->c, NULL, NULL, "internal: the grid '%s' is not among the region's variables",
-                  st->array);
+                  p->st->array);
   if (check_grid(p, p->grid)) return 2;
   for (int k = 0; k < r->nvars; k++) {
-    const RegionVar *v = &r->vars[k];
-    Bind b;
-    bool scalar_int = v->levels == 0 && v->elem == ELEM_INTEGER;
-    if (v == p->grid) {
-      b = BIND_GRID;
-    } else if (st->weights[0] && !strcmp(v->name, st->weights)) {
-      if (!floating(v) || v->inner_pointer || v->levels < 1 ||
-          (v->scope == REGION_GLOBAL && v->is_const))
-        return copy_refuse(&p->c, v, "pass the weights as a float or double array parameter",
-                      "the run-time weights '%s' (%s) cannot be filled by the check", v->name,
-                      v->type);
-      b = BIND_WEIGHTS;
-    } else if (scalar_of(st, v) >= 0 && floating(v) && v->levels == 0 && v->scope != REGION_GLOBAL) {
-      b = BIND_SCALAR;
-    } else if (extent_axis(st, v) >= 0 ||
-               (st->steps_param[0] && !strcmp(v->name, st->steps_param))) {
-      if (!scalar_int || (v->scope == REGION_GLOBAL && v->is_const))
-        return copy_refuse(&p->c, v, "give sizes and step counts as integer variables or constants",
-                      "'%s' sizes the run but has type %s", v->name, v->type);
-      b = extent_axis(st, v) >= 0 ? BIND_EXTENT : BIND_STEPS;
-    } else if (copy_plain(v, &b)) {
-    } else if (v->levels == p->grid->levels && v->elem == p->grid->elem && !v->inner_pointer &&
-               !(v->scope == REGION_GLOBAL && v->is_array)) {
-      /* the other array of a pointer swap or a copy-back; a global array keeps what the user's
-       * file gives it (a table of coefficients is one too) and has its storage already */
-      b = BIND_GRID;
-    } else if (v->scope == REGION_GLOBAL) {
-      b = BIND_KEEP;
-    } else {
-      return copy_unbound(&p->c, v);
-    }
-    if (copy_set(&p->c, k, b)) return 2;
+    p->c.slot[k] = -1;
+    if (!copy_init_only(&r->vars[k]) && classify_var(p, k)) return 2;
   }
   return 0;
 }

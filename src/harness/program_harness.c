@@ -68,38 +68,46 @@ static int extent_axis(const Program *pr, const RegionVar *v) {
   return -1;
 }
 
+/* Binds variable k; 0 or 2 (a void * plan: see copy_derive). */
+static int classify_var(void *plan, int k) {
+  Plan *p = plan;
+  const Program *pr = p->pr;
+  const RegionVar *v = &p->c.r->vars[k];
+  int level, f = field_of(pr, v, &level);
+  Bind b;
+  p->field[k] = f;
+  p->level[k] = level;
+  if (f >= 0) {
+    if (check_field(p, v, f)) return 2;
+    b = BIND_FIELD;
+  } else if (scalar_of(pr, v) >= 0 && v->levels == 0 &&
+             (pr->scalar_index[scalar_of(pr, v)] ? v->elem == ELEM_INTEGER : copy_floating(v))) {
+    b = BIND_SCALAR;
+  } else if (source_of(pr, v) >= 0) {
+    if (!copy_floating(v) || v->levels != 1 || v->inner_pointer || v->scope == REGION_GLOBAL)
+      return copy_refuse(&p->c, v, "pass the source array as a float or double pointer parameter",
+                         "the point source's array '%s' has type %s, which the check cannot fill",
+                         v->name, v->type);
+    b = BIND_SOURCE;
+  } else if (extent_axis(pr, v) >= 0 || (pr->steps_param[0] && !strcmp(v->name, pr->steps_param))) {
+    if (v->levels != 0 || v->elem != ELEM_INTEGER || (v->scope == REGION_GLOBAL && v->is_const))
+      return copy_refuse(&p->c, v, "give sizes and step counts as integer variables or constants",
+                         "'%s' sizes the run but has type %s", v->name, v->type);
+    b = extent_axis(pr, v) >= 0 ? BIND_EXTENT : BIND_STEPS;
+  } else if (copy_plain(v, &b)) {
+  } else if (v->scope == REGION_GLOBAL) {
+    b = BIND_KEEP;
+  } else {
+    return copy_derive(&p->c, k, classify_var, p);
+  }
+  return copy_set(&p->c, k, b);
+}
+
 static int classify(Plan *p) {
   const Program *pr = p->pr;
   for (int k = 0; k < p->c.r->nvars; k++) {
-    const RegionVar *v = &p->c.r->vars[k];
-    int level, f = field_of(pr, v, &level);
-    Bind b;
-    p->field[k] = f;
-    p->level[k] = level;
-    if (f >= 0) {
-      if (check_field(p, v, f)) return 2;
-      b = BIND_FIELD;
-    } else if (scalar_of(pr, v) >= 0 && v->levels == 0 &&
-               (pr->scalar_index[scalar_of(pr, v)] ? v->elem == ELEM_INTEGER : copy_floating(v))) {
-      b = BIND_SCALAR;
-    } else if (source_of(pr, v) >= 0) {
-      if (!copy_floating(v) || v->levels != 1 || v->inner_pointer || v->scope == REGION_GLOBAL)
-        return copy_refuse(&p->c, v, "pass the source array as a float or double pointer parameter",
-                           "the point source's array '%s' has type %s, which the check cannot fill",
-                           v->name, v->type);
-      b = BIND_SOURCE;
-    } else if (extent_axis(pr, v) >= 0 || (pr->steps_param[0] && !strcmp(v->name, pr->steps_param))) {
-      if (v->levels != 0 || v->elem != ELEM_INTEGER || (v->scope == REGION_GLOBAL && v->is_const))
-        return copy_refuse(&p->c, v, "give sizes and step counts as integer variables or constants",
-                           "'%s' sizes the run but has type %s", v->name, v->type);
-      b = extent_axis(pr, v) >= 0 ? BIND_EXTENT : BIND_STEPS;
-    } else if (copy_plain(v, &b)) {
-    } else if (v->scope == REGION_GLOBAL) {
-      b = BIND_KEEP;
-    } else {
-      return copy_unbound(&p->c, v);
-    }
-    if (copy_set(&p->c, k, b)) return 2;
+    p->field[k] = p->level[k] = p->c.slot[k] = -1;
+    if (!copy_init_only(&p->c.r->vars[k]) && classify_var(p, k)) return 2;
   }
   for (int f = 0; f < pr->nfields; f++) { /* every buffer is bound once */
     int seen = 0;
@@ -222,6 +230,9 @@ static void write_driver(Buf *out, const Plan *p) {
   copy_declare(out, &p->c);
   buf_puts(out, rt_rt_usercheck);
   buf_puts(out, rt_rt_userprog);
+  buf_printf(out, "_Static_assert(RT_UP_FIELDS >= %d && RT_UP_LEVELS >= %d && RT_UP_SCALARS >= %d, "
+                  "\"rt_userprog.h holds every field, level and scalar of a program\");\n",
+             PROG_MAX_FIELDS, PROG_MAX_LEVELS, PROG_MAX_SCALARS);
   buf_puts(out,
            "\nint main(int stencilc_argc, char **stencilc_argv) {\n"
            "  RtProgDump stencilc_in, stencilc_out;\n"

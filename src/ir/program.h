@@ -21,14 +21,17 @@
 
 /* Limits, with their reasons: a program of a real code has a handful of each; the generated
  * kernels take every buffer as a parameter, and the CUDA programs keep the scalars in constant
- * memory beside nothing else. */
+ * memory beside nothing else (as the run-time weights rt_w, RT_NWEIGHTS of them: any count up to
+ * IR_MAX_WEIGHTS fits). */
 enum {
-  PROG_MAX_FIELDS = 8,  /* grids, coefficient grids included */
-  PROG_MAX_STAGES = 8,  /* statements per time step */
-  PROG_MAX_SCALARS = 8, /* run-time scalar parameters (r = dt / h^2) */
-  PROG_MAX_LEVELS = 3,  /* t-1, t, t+1 */
-  PROG_MAX_SOURCES = 4, /* point sources per step: a shot has one, a survey's step a few */
+  PROG_MAX_FIELDS = 8,   /* grids, coefficient grids included */
+  PROG_MAX_STAGES = 8,   /* statements per time step */
+  PROG_MAX_SCALARS = 16, /* run-time scalar parameters (r = dt / h^2): Rodinia's hotspot3D step
+                            reads 9 (cc, cw, ce, cs, cn, cb, ct, stepDivCap, amb_temp) */
+  PROG_MAX_LEVELS = 3,   /* t-1, t, t+1 */
+  PROG_MAX_SOURCES = 4,  /* point sources per step: a shot has one, a survey's step a few */
 };
+_Static_assert((int)PROG_MAX_SCALARS <= (int)IR_MAX_WEIGHTS, "a program's scalars fit the run-time weights");
 
 typedef struct {
   char name[IR_NAME_MAX];

@@ -109,6 +109,39 @@ static const char *const ALPHA =
     "        A[(t + 1) % 2][i][j] = alpha * A[t % 2][i][j];/*E*/\n"
     "}\n";
 
+/* Locals computed before the region: copied declarations (plane, ld, r; ld reads pad, which
+ * only its initializer needs) and those a copy would compute differently (a call, a global the
+ * program may set, a value assigned again before the region, a static). */
+static const char *const DERIVED =
+    "#include <stdlib.h>\n"
+    "int g_scale = 1;\n"
+    "const int g_halo = 1;\n"
+    "void jac(int n, int steps, int pad, double h, double A[2][n][n]) {\n"
+    "  const long plane = (long)n * n;\n"
+    "  int ld = n + 2 * pad + g_halo;\n"
+    "  const double r = 0.25 / (h * h);\n"
+    "  int called = abs(n);\n"
+    "  int scaled = n * g_scale;\n"
+    "  int moved = n;\n"
+    "  static int kept = 3;\n"
+    "  moved += 1;\n"
+    "  /*R*/for (int t = 0; t < steps; t++)\n"
+    "    for (int i = 1; i < n - 1; i++)\n"
+    "      for (int j = 1; j < n - 1; j++)\n"
+    "        A[(t + 1) % 2][i][j] = r * A[t % 2][i][j] + 0 * (plane + ld + called + scaled + moved + kept);/*E*/\n"
+    "}\n";
+
+/* A local computed by a call the check does not make. */
+static const char *const CALLED =
+    "#include <stdlib.h>\n"
+    "void jac(int n, int steps, double A[2][n][n]) {\n"
+    "  const int m = abs(n);\n"
+    "  /*R*/for (int t = 0; t < steps; t++)\n"
+    "    for (int i = 1; i < n - 1; i++)\n"
+    "      for (int j = 1; j < n - 1; j++)\n"
+    "        A[(t + 1) % 2][i][j] = A[t % 2][i][j] * m;/*E*/\n"
+    "}\n";
+
 /* ---- the analysis ---- */
 
 static void analyze(const char *name, const char *text, Region *r, char *path, size_t cap) {
@@ -169,6 +202,35 @@ static void test_type_dependence(void) {
   }
 }
 
+static void test_derived_vars(void) {
+  Region r;
+  char path[256];
+  analyze("derived", DERIVED, &r, path, sizeof path);
+  const RegionVar *plane = var(&r, "plane"), *ld = var(&r, "ld"), *pad = var(&r, "pad"),
+                  *rr = var(&r, "r"), *h = var(&r, "h"), *n = var(&r, "n");
+  if (plane && ld && pad && rr && h && n) {
+    EXPECT(!strcmp(plane->init, "(long)n * n") && plane->init_reads == (uint64_t)1 << (n - r.vars),
+           "plane: init '%s' reads %llx", plane->init, (unsigned long long)plane->init_reads);
+    EXPECT(!strcmp(ld->init, "n + 2 * pad + g_halo") && !ld->underived[0] &&
+               ld->init_reads == ((uint64_t)1 << (n - r.vars) | (uint64_t)1 << (pad - r.vars)),
+           "ld: init '%s', why '%s'", ld->init, ld->underived);
+    EXPECT(!pad->used && !pad->sized && pad->init_dep, "pad: read by ld's initializer only");
+    EXPECT(!strcmp(rr->init, "0.25 / (h * h)") && h->init_dep && !h->used, "r: '%s'", rr->init);
+  }
+  struct {
+    const char *name, *why;
+  } refused[] = {{"called", "calls 'abs'"},
+                 {"scaled", "reads the global 'g_scale'"},
+                 {"moved", "'moved' is assigned at line 12"},
+                 {"kept", "static"}};
+  for (size_t k = 0; k < sizeof refused / sizeof *refused; k++) {
+    const RegionVar *v = var(&r, refused[k].name);
+    if (v)
+      EXPECT(!v->init[0] && strstr(v->underived, refused[k].why), "%s: init '%s', why '%s'",
+             refused[k].name, v->init, v->underived);
+  }
+}
+
 /* ---- declarators ---- */
 
 static void expect_decl(const char *type, bool is_array, const char *name, bool decay, bool ptr,
@@ -206,14 +268,15 @@ static void test_declarators(void) {
 
 /* ---- refusals ---- */
 
-/* alpha is a parameter the check cannot give a value: the refusal names it and its line. */
-static void test_refusal(const Stencil *jac) {
+/* harness_write on the region of text for jac's stencil, its diagnostics in text_out; returns
+ * its exit code. */
+static int refusal(const Stencil *jac, const char *name, const char *src, char *text, size_t cap) {
   Region r;
   char path[256], err[300];
-  analyze("alpha", ALPHA, &r, path, sizeof path);
+  analyze(name, src, &r, path, sizeof path);
   Stencil st = *jac;
-  marked_region(ALPHA, &st.region_begin, &st.region_end);
-  UserSource u = {path, path, ALPHA, strlen(ALPHA)};
+  marked_region(src, &st.region_begin, &st.region_end);
+  UserSource u = {path, path, src, strlen(src)};
   Buf a = {0}, b = {0};
   snprintf(err, sizeof err, "%s/refusal.txt", tmpdir);
   fflush(stderr);
@@ -224,18 +287,30 @@ static void test_refusal(const Stencil *jac) {
   dup2(saved, 2);
   close(saved);
   (void)f;
-  char text[600] = "";
+  text[0] = 0;
   FILE *in = fopen(err, "r");
   if (in) {
-    size_t n = fread(text, 1, sizeof text - 1, in);
+    size_t n = fread(text, 1, cap - 1, in);
     text[n] = 0;
     fclose(in);
   }
+  buf_free(&a);
+  buf_free(&b);
+  return rc;
+}
+
+/* alpha is a parameter the check cannot give a value: the refusal names it and its line; a
+ * local computed by a call is refused with the call named. */
+static void test_refusal(const Stencil *jac) {
+  char text[600];
+  int rc = refusal(jac, "alpha", ALPHA, text, sizeof text);
   EXPECT(rc == 2, "harness_write: %d, want 2", rc);
   EXPECT(strstr(text, "alpha.c:2:17:") && strstr(text, "'alpha'") && strstr(text, "parameter"),
          "the refusal names alpha and its line: %s", text);
-  buf_free(&a);
-  buf_free(&b);
+  rc = refusal(jac, "called", CALLED, text, sizeof text);
+  EXPECT(rc == 2 && strstr(text, "called.c:3:13: error: the check cannot compute 'm'") &&
+             strstr(text, "calls 'abs'") && strstr(text, "hint:"),
+         "the refusal of m names it, its line and the call: %s", text);
 }
 
 /* ---- the harness end to end ---- */
@@ -310,6 +385,7 @@ int main(void) {
   test_swap_vars();
   test_copyback_vars();
   test_type_dependence();
+  test_derived_vars();
   test_declarators();
   Stencil jac;
   EXPECT(frontend_parse_buffer("jac.c", PARITY, strlen(PARITY), NULL, &jac) == 0, "parse jac");
