@@ -223,7 +223,7 @@ static Expr *weight(Parser *p, CXCursor c, const Access *a) {
 static const char *const HINT_ONE_GRID =
     "a stencil reads one grid, at the previous time level: A[t % 2][..] when it writes "
     "A[(t + 1) % 2][..], or A when it writes B; run-time coefficients go in one array parameter "
-    "read at constant subscripts (coefficient grids come with issue 18's stencil programs)";
+    "read at constant subscripts (coefficient grids: a stencil program, README \"Stencil programs\")";
 
 /* A read of the grid at the previous time level, at constant offsets from the cell written. */
 static Expr *load(void *parser, CXCursor c) {
@@ -264,7 +264,8 @@ static Expr *load(void *parser, CXCursor c) {
     bool centre = off[0] == 0 && off[1] == 0 && off[2] == 0;
     if (centre)
       fail(p, c, "read only the previous level; schemes with three time levels "
-                 "(u[t + 1] = f(u[t]) - u[t - 1], the leapfrog form) come with issue 18",
+                 "(u[t + 1] = f(u[t]) - u[t - 1], the leapfrog form) are read as stencil programs (README, "
+                 "\"Stencil programs\")",
            "reads '%s' at the cell being written: that is the value from two steps back (a "
            "second-order-in-time scheme), which stencilc does not take yet", a.name);
     else

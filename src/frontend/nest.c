@@ -302,8 +302,10 @@ int single_statement(Parser *p, CXCursor body, bool blocks, CXCursor *out) {
                   "the index '%s' is changed in the loop body", index);
     if (n > 1)
       return fail(p, kids[1],
-                  "a spatial loop holds one assignment per cell (one output array); several "
-                  "statements per cell (several fields or stages) come with issue 18",
+                  "a single stencil assigns one cell per iteration; several statements per cell are "
+                  "read as a stencil program (README, \"Stencil programs\"), in which each one "
+                  "assigns a cell of a grid: compute a residual or a sum over the cells in a "
+                  "loop of its own, outside the time loop",
                   "several statements in a loop body");
     body = kids[0];
   }
@@ -1024,7 +1026,7 @@ static int check_swap(Parser *p, const Moves *mv, const Sweep *sw) {
   if (rotation && grids) return 0;
   return fail(p, m[0].at,
               "swap the two grids after the sweep: tmp = a; a = b; b = tmp; (three arrays "
-              "rotated by pointer come with issue 18)",
+              "rotated by pointer are read as a stencil program, README \"Stencil programs\")",
               "the assignments after the sweep do not swap '%s' and '%s'", sw->in, sw->out.name);
 }
 
@@ -1086,8 +1088,8 @@ static int second_sweep(Parser *p, Sweep *s1, Sweep *s2) {
   p->st = st;
   if (!rc && (st2.npoints != st->npoints || !same_expr(st, st->expr, &st2, st2.expr)))
     rc = fail(p, sweep_rhs(s2),
-              "write one update for both sweeps; two different stages per time step come with "
-              "issue 18 (multi-stage stencil programs)",
+              "write one update for both sweeps; two different stages per time step are read as a "
+              "stencil program (README, \"Stencil programs\")",
               "the second sweep computes another update than the first (two stages)");
   ir_free(&st2);
   return rc;
@@ -1111,7 +1113,8 @@ static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves 
     if (kind(s[i]) == CXCursor_ForStmt && mv->n == 0) {
       if (*nsweeps == MAX_SWEEPS)
         return fail(p, s[i], HINT_TIME_BODY,
-                    "a third loop nest in the time loop (several stages come with issue 18)");
+                    "a third loop nest in the time loop (several stages: a stencil program, README "
+                    "\"Stencil programs\")");
       Sweep *w = &sw[(*nsweeps)++];
       memset(w, 0, sizeof *w);
       if (parse_sweep(p, s[i], w)) return -1;
@@ -1119,7 +1122,11 @@ static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves 
                (kind(s[i]) == CXCursor_DeclStmt || kind(s[i]) == CXCursor_NullStmt)) {
       continue; /* declarations before the sweep */
     } else if (*nsweeps == 0) {
-      break;
+      /* a statement where the sweep should start: a residual reset (err = 0.0;), a print */
+      return fail(p, s[i],
+                  "keep only declarations before the sweep: move this statement, and what it "
+                  "starts (a residual over the cells, a print), out of the time loop",
+                  "statement before the sweep in the time loop");
     } else if (moves_of(p, s[i], mv)) {
       return -1;
     }
