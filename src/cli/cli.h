@@ -46,6 +46,10 @@ int gen_api_write_program(const Options *o, const Program *pr);
 /* info --json (info.c): a JSON string, and an extent (a number, a size name or "nx + 2"). */
 void cli_json_string(const char *s);
 void cli_json_extent(const char *param, int pad, long value);
+/* The run-time loop bounds of constant extents (Stencil.extent_bound), when any axis has one:
+ * info --json's "loop_bounds": ["n", null] (null for an axis without), and info's text line. */
+void cli_json_loop_bounds(const char (*bound)[IR_NAME_MAX], int dims);
+void cli_text_loop_bounds(const char (*bound)[IR_NAME_MAX], int dims);
 /* stencilc check of a stencil program (check.c). */
 int check_program(Options *o, const Program *pr);
 /* stencilc rewrite of a stencil program (rewrite.c). */

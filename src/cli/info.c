@@ -171,6 +171,30 @@ static void steps_text(const Stencil *st, char *out, size_t cap) {
   else snprintf(out, cap, "%d * %s", st->steps_per_iter, iters);
 }
 
+void cli_json_loop_bounds(const char (*bound)[IR_NAME_MAX], int dims) {
+  bool any = false;
+  for (int ax = 0; ax < dims; ax++) any |= bound[ax][0] != 0;
+  if (!any) return;
+  printf(", \"loop_bounds\": [");
+  for (int ax = 0; ax < dims; ax++) {
+    if (ax) printf(", ");
+    if (bound[ax][0]) cli_json_string(bound[ax]);
+    else printf("null");
+  }
+  printf("]");
+}
+
+void cli_text_loop_bounds(const char (*bound)[IR_NAME_MAX], int dims) {
+  bool any = false;
+  for (int ax = 0; ax < dims; ax++) any |= bound[ax][0] != 0;
+  if (!any) return;
+  printf("loop bounds  ");
+  for (int ax = 0; ax < dims; ax++) printf("%s%s", ax ? " x " : "", bound[ax][0] ? bound[ax] : "-");
+  printf(" (run-time bounds of the constant extents, at most the extent: generated programs and\n"
+         "             check run them equal to it; rewrite calls the library only then, the loop\n"
+         "             as written otherwise)\n");
+}
+
 static void print_json(const Stencil *st) {
   printf("{\"name\": ");
   cli_json_string(st->name);
@@ -227,6 +251,7 @@ static void print_json(const Stencil *st) {
   for (int l = 0; l < st->dims; l++) printf("%s%d", l ? ", " : "", st->loop_axis[l]);
   printf("], \"time_form\": \"%s\", \"steps_per_iter\": %d", time_form_name(st),
          st->steps_per_iter);
+  cli_json_loop_bounds(st->extent_bound, st->dims);
   print_json_scalars(st);
   printf("}\n");
 }
@@ -244,9 +269,11 @@ static void print_text(const Stencil *st, const char *path) {
     print_extent(st, ax);
     printf(" - %d)", st->hi[ax]);
   }
+  printf("\n");
+  cli_text_loop_bounds(st->extent_bound, st->dims);
   char steps[128];
   steps_text(st, steps, sizeof steps);
-  printf("\nsteps        %s\n", steps);
+  printf("steps        %s\n", steps);
   bool fixed = ir_fixed_steps(st, &(long){0});
   for (int ax = 0; ax < st->dims; ax++) fixed |= !st->extent_param[ax][0];
   if (fixed)

@@ -37,7 +37,9 @@ static void info_json(const Program *pr) {
     if (a) printf(", ");
     cli_json_extent(pr->extent_param[a], pr->extent_pad[a], pr->extent_const[a]);
   }
-  printf("], \"halo_lo\": ");
+  printf("]");
+  cli_json_loop_bounds(pr->extent_bound, pr->dims);
+  printf(", \"halo_lo\": ");
   json_ints(pr->lo, pr->dims);
   printf(", \"halo_hi\": ");
   json_ints(pr->hi, pr->dims);
@@ -117,6 +119,7 @@ static void info_text(const Program *pr, const char *path) {
     for (int a = 0; a < pr->dims; a++) printf(" %d", fd->radius[a]);
     printf("\n");
   }
+  cli_text_loop_bounds(pr->extent_bound, pr->dims);
   for (int k = 0; k < pr->nscalars; k++)
     printf("scalar       %s (run time%s)\n", pr->scalars[k],
            pr->scalar_index[k] ? ", integer: a point source's cell" : "");

@@ -369,6 +369,45 @@ static int emit_program_call(Buf *out, const char *path, const Program *pr, cons
   return 0;
 }
 
+/* PolyBench's grids declared A[N][N] and swept by i < n - 1 (Stencil.extent_bound): the library
+ * steps the whole constant extent, the region as far as the run-time bound. The call runs when
+ * every bound equals its extent: `if (n == 1300L) ` before its block; `*guarded` says whether
+ * one was written. 0, or 2 after a diagnostic when a bound is not a variable the test can read
+ * before the region. */
+static int bound_guard_open(Buf *out, const char *path, const Region *r, int line,
+                            const char (*bound)[IR_NAME_MAX], const long *extent, int dims,
+                            bool *guarded) {
+  *guarded = false;
+  for (int a = 0; a < dims; a++) {
+    if (!bound[a][0]) continue;
+    const RegionVar *v = region_find(r, bound[a]);
+    if (!v || v->dead_on_entry || v->levels || v->elem != ELEM_INTEGER) {
+      SrcLoc loc = {path, line, 1};
+      diag_error(loc, "bound the loops by a size parameter of the function, or by the grid's "
+                      "declared size",
+                 "rewrite cannot test the loops' bound '%s' against the grid's size %ld before "
+                 "the region", bound[a], extent[a]);
+      return 2;
+    }
+    bool tested = false; /* the same test along an earlier axis (n of A[N][N]) */
+    for (int b = 0; b < a; b++) tested |= !strcmp(bound[b], bound[a]) && extent[b] == extent[a];
+    if (tested) continue;
+    buf_printf(out, "%s(long)(%s) == %ldL", *guarded ? " && " : "if (", bound[a], extent[a]);
+    *guarded = true;
+  }
+  if (*guarded) buf_puts(out, ") ");
+  return 0;
+}
+
+/* After a guarded call: the region as written (its lines numbered as in the input) for the
+ * runs whose bounds are not the extents. */
+static void bound_guard_close(Buf *out, const char *path, const Buf *text, const Region *r) {
+  unsigned line = 1;
+  for (unsigned i = 0; i < r->begin; i++) line += text->s[i] == '\n';
+  buf_printf(out, " else {\n#line %u \"%s\"\n%.*s\n  }", line, path, (int)(r->end - r->begin),
+             text->s + r->begin);
+}
+
 /* OUT.c's stem and the library's name beside it (OUT_stencil) and its prefix. */
 static int library_name(const char *output, char *lib, size_t n) {
   size_t len = strlen(output);
@@ -418,8 +457,15 @@ static int rewrite_region(Options *o, const Stencil *st, const Program *pr) {
   buf_printf(&out, "#line 1 \"%s\"\n%.*s", o->input, (int)r.begin, text.s);
   if (r.begin > 0 && !isspace((unsigned char)text.s[r.begin - 1]))
     buf_puts(&out, "\n"); /* a region that starts on the line of #pragma scop */
-  int rc = (st ? emit_call(&out, o->input, st, &r, base) : emit_program_call(&out, o->input, pr, &r, base))
+  bool guarded;
+  int rc = bound_guard_open(&out, o->input, &r, st ? st->region_line : pr->region_line,
+                            st ? st->extent_bound : pr->extent_bound,
+                            st ? st->extent_const : pr->extent_const, st ? st->dims : pr->dims,
+                            &guarded) ||
+                   (st ? emit_call(&out, o->input, st, &r, base)
+                       : emit_program_call(&out, o->input, pr, &r, base))
                ? EXIT_INPUT : EXIT_OK;
+  if (!rc && guarded) bound_guard_close(&out, o->input, &text, &r);
   unsigned line = 1; /* of the region's end: the lines after it keep their numbers */
   for (unsigned i = 0; i < r.end; i++) line += text.s[i] == '\n';
   buf_printf(&out, "\n#line %u \"%s\"\n%s", line, o->input, text.s + r.end);

@@ -802,10 +802,12 @@ static int grid_shape(Parser *p, const Sweep *sw, CXCursor use) {
        * beyond it is as wide as the one below */
       if (l->bound < 0 && l->lo <= IR_MAX_EXTENT_PAD) st->extent_pad[ax] = (int)(l->lo - l->bound);
     }
-    if (strcmp(l->ext, param))
+    if (!param[0] && l->ext[0]) /* PolyBench's A[N][N] swept by i < n - 1 */
+      snprintf(st->extent_bound[ax], IR_NAME_MAX, "%s", l->ext);
+    else if (strcmp(l->ext, param))
       return fail(p, l->at, "bound each loop by the grid's size along its axis: i < n - R",
                   "loop over '%s' is bounded by '%s', but axis %d of '%s' has size '%s'", l->var,
-                  l->ext[0] ? l->ext : "a constant", ax, w->name, param[0] ? param : "constant");
+                  l->ext[0] ? l->ext : "a constant", ax, w->name, param);
     if (l->lo < 0) return fail(p, l->at, "start at the halo width", "loop starts below 0");
     if (l->lo > 1 << 20 || l->bound < -(1 << 20) || l->bound > (1L << 40))
       return fail(p, l->at, "keep the loop inside the grid",

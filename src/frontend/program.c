@@ -900,18 +900,34 @@ static int stage_loops(Parser *p, CXCursor nest, CXCursor *body) {
   return 0;
 }
 
+/* A loop over axis ax bounded by another variable than the grids' size (l->ext): PolyBench's
+ * grids declared A[N][N] and swept by i < n - 1 are taken with n as the axis' extent_bound, the
+ * same in every stage; anything else is refused. 0 or -1. */
+static int loop_bound_var(Parser *p, const Loop *l, int ax) {
+  Program *pr = p->pr;
+  char *bound = pr->extent_bound[ax];
+  if (!pr->extent_param[ax][0] && l->ext[0] && (!bound[0] || !strcmp(bound, l->ext))) {
+    snprintf(bound, IR_NAME_MAX, "%s", l->ext);
+    return 0;
+  }
+  char size[IR_NAME_MAX + 32];
+  if (pr->extent_param[ax][0]) snprintf(size, sizeof size, "'%s'", pr->extent_param[ax]);
+  else snprintf(size, sizeof size, "%ld, its loops bounded by '%s' in an earlier stage",
+                pr->extent_const[ax], bound);
+  return fail(p, l->at, "bound each loop by the grid's size along its axis: i < n - R",
+              "loop over '%s' is bounded by %s%s%s, but axis %d of the grids has size %s", l->var,
+              l->ext[0] ? "'" : "", l->ext[0] ? l->ext : "a constant", l->ext[0] ? "'" : "", ax,
+              size);
+}
+
 /* Bounds of the stage's loops against the program's extents: lo and hi per axis. */
 static int stage_bounds(Parser *p, Stage *s) {
   const Program *pr = p->pr;
   for (int ax = 0; ax < pr->dims; ax++) {
     const Loop *l = &p->loops[ax];
-    const char *ext = pr->extent_param[ax];
-    if (strcmp(l->ext, ext))
-      return fail(p, l->at, "bound each loop by the grid's size along its axis: i < n - R",
-                  "loop over '%s' is bounded by '%s', but axis %d of the grids has size '%s'", l->var,
-                  l->ext[0] ? l->ext : "a constant", ax, ext[0] ? ext : "constant");
+    if (strcmp(l->ext, pr->extent_param[ax]) && loop_bound_var(p, l, ax)) return -1;
     s->st.lo[ax] = (int)l->lo;
-    long long hi = ext[0] ? l->bound + pr->extent_pad[ax] : pr->extent_const[ax] - l->bound;
+    long long hi = l->ext[0] ? l->bound + pr->extent_pad[ax] : pr->extent_const[ax] - l->bound;
     if (l->lo < 0 || hi < 0 || l->lo > 1 << 20 || hi > 1 << 20)
       return fail(p, l->at, "keep the loop inside the grid", "loop over '%s' runs outside the grid", l->var);
     s->st.hi[ax] = (int)hi;

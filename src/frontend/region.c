@@ -27,12 +27,13 @@ typedef struct {
 
 static enum CXCursorKind kind(CXCursor c) { return clang_getCursorKind(c); }
 
-/* Offset of c in the main file, or false when it is elsewhere (a header). */
+/* Offset of c in the main file, or false when it is elsewhere (a header). A reference a macro
+ * expands to is where the macro is used (PolyBench's _PB_N standing for n in the loop bound). */
 static bool main_offset(CXCursor c, unsigned *off) {
-  CXSourceLocation l = clang_getCursorLocation(c);
-  if (!clang_Location_isFromMainFile(l)) return false;
-  clang_getExpansionLocation(l, NULL, NULL, NULL, off);
-  return true;
+  CXFile f;
+  clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, off);
+  return f && clang_Location_isFromMainFile(
+                  clang_getLocationForOffset(clang_Cursor_getTranslationUnit(c), f, *off));
 }
 
 static bool in_region(const Scan *s, CXCursor c) {

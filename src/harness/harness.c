@@ -24,10 +24,11 @@ static int scalar_of(const Stencil *st, const RegionVar *v) {
   return -1;
 }
 
-/* The axis whose extent variable v is, or -1. */
+/* The axis whose extent variable v is (a size parameter, or the loops' bound of a constant
+ * extent, which the check runs equal to it), or -1. */
 static int extent_axis(const Stencil *st, const RegionVar *v) {
   for (int a = 0; a < st->dims; a++)
-    if (!strcmp(st->extent_param[a], v->name)) return a;
+    if (!strcmp(ir_extent_var(st->extent_param[a], st->extent_bound[a]), v->name)) return a;
   return -1;
 }
 
@@ -189,7 +190,7 @@ static void bind_var(Buf *out, const Plan *p, int k) {
         buf_printf(&check, ")stencilc_globals[%d]", p->c.slot[k]);
       }
       for (int b = a; b < st->dims; b++)
-        if (!strcmp(st->extent_param[b], v->name))
+        if (!strcmp(ir_extent_var(st->extent_param[b], st->extent_bound[b]), v->name))
           buf_printf(out,
                      "  rt_user_need((long)(%s) + %d == stencilc_in.ext[%d], \"the grid's "
                      "extent along axis %d does not fit '%s'\");\n",

@@ -35,7 +35,9 @@
  *   a run-time scalar (Stencil.scalars) declared outside the region: the value the program ran
  *     with, from the dump (a parameter as --param gave it; a derived local as the program computed
  *     it from them: the user's initializer runs only when the region holds it);
- *   the extents (Stencil.extent_param): the grid's extent along the axes they size;
+ *   the extents (Stencil.extent_param): the grid's extent along the axes they size; a loop
+ *     bound of a constant extent (Stencil.extent_bound, PolyBench's n of A[N][N]): that
+ *     extent, the one size the generated program runs;
  *   the step count (Stencil.steps_param): the run's steps less Stencil.steps_const;
  *   a const scalar with a constant initializer: that value;
  *   a variable the region assigns before reading (a loop counter declared before the loop, the

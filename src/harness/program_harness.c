@@ -64,7 +64,7 @@ static int source_of(const Program *pr, const RegionVar *v) {
 
 static int extent_axis(const Program *pr, const RegionVar *v) {
   for (int a = 0; a < pr->dims; a++)
-    if (!strcmp(pr->extent_param[a], v->name)) return a;
+    if (!strcmp(ir_extent_var(pr->extent_param[a], pr->extent_bound[a]), v->name)) return a;
   return -1;
 }
 
@@ -195,7 +195,7 @@ static void bind_var(Buf *out, const Plan *p, int k) {
       snprintf(value, sizeof value, "stencilc_in.ext[%d] - %d", a, pr->extent_pad[a]);
       copy_bind_scalar(out, &p->c, k, value);
       for (int b = a + 1; b < pr->dims; b++)
-        if (!strcmp(pr->extent_param[b], v->name))
+        if (!strcmp(ir_extent_var(pr->extent_param[b], pr->extent_bound[b]), v->name))
           buf_printf(out, "  rt_user_need(stencilc_in.ext[%d] - %d == stencilc_in.ext[%d] - %d, "
                           "\"the grid's extents along axes %d and %d differ, but '%s' sizes both\");\n",
                      a, pr->extent_pad[a], b, pr->extent_pad[b], a, b, v->name);

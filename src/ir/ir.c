@@ -377,6 +377,8 @@ bool ir_fixed_steps(const Stencil *st, long *steps) {
   return true;
 }
 
+const char *ir_extent_var(const char *param, const char *bound) { return param[0] ? param : bound; }
+
 const char *ir_dtype_name(DType t) { return t == DTYPE_DOUBLE ? "double" : "float"; }
 
 int ir_dtype_bytes(DType t) { return t == DTYPE_DOUBLE ? 8 : 4; }

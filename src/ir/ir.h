@@ -134,6 +134,12 @@ typedef struct {
    * with a halo written around it (a[n + 2][n + 2] swept by 1 <= i <= n, Fortran style); 0
    * otherwise. */
   int extent_pad[IR_MAX_DIMS];
+  /* With a constant extent, the run-time variable the loops along axis a are bounded by when it
+   * is not that constant (PolyBench's A[N][N] swept by i < n - 1: the grid's storage is N, the
+   * region updated [lo, n - hi) with n <= N), else "". lo/hi and everything generated are for
+   * n == extent_const (the generated program's size); check binds the variable to the extent,
+   * and rewrite calls the library only when the variable equals it (ir_extent_var). */
+  char extent_bound[IR_MAX_DIMS][IR_NAME_MAX];
   int lo[IR_MAX_DIMS], hi[IR_MAX_DIMS];
   /* Where a constant extent is declared, for messages: the line of the grid's declaration, and
    * the size's name when it is written as one (the macro N of A[N][N]), else "". */
@@ -235,6 +241,12 @@ void ir_scalar_defaults(Stencil *st);
  * (iterations times steps_per_iter) in *steps. */
 bool ir_fixed_interior(const Stencil *st, int a, long *n);
 bool ir_fixed_steps(const Stencil *st, long *steps);
+
+/* The variable whose value is the extent along axis a, given an extent parameter and a loop
+ * bound variable (extent_param, extent_bound of a Stencil or a Program): the parameter (plus
+ * its pad), else the bound (equal to the constant extent in every run stencilc makes), else ""
+ * for a constant alone. */
+const char *ir_extent_var(const char *param, const char *bound);
 
 const char *ir_dtype_name(DType t);
 /* Bytes of one element: the one place element sizes come from. */

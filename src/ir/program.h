@@ -89,6 +89,7 @@ typedef struct {
   char extent_param[IR_MAX_DIMS][IR_NAME_MAX]; /* as in Stencil */
   long extent_const[IR_MAX_DIMS];
   int extent_pad[IR_MAX_DIMS];                 /* as in Stencil */
+  char extent_bound[IR_MAX_DIMS][IR_NAME_MAX]; /* as in Stencil */
   char steps_param[IR_NAME_MAX];
   long steps_const;
   int t_start;                 /* the time loop's first value (the source's t) */
