@@ -78,6 +78,15 @@ check_bg emu-naive-halo-one-based tests/inputs/heat3d_idx_halo_one_based.c --bac
 check_bg emu-naive-radius-loop tests/inputs/acoustic2d_r4_radius_loop.c --backend naive -s 26x24 -t 3
 check_bg emu-n5d-radius-loop-3d tests/inputs/seismic3d_r4_const_double.c --backend n5d -s 12x13x14 -t 3
 check_bg emu-n5d-filter-loops tests/inputs/gaussian5x5_filter_loops.c --backend n5d -s 24 -t 3
+# PolyBench 4's default form (arrays of the constant size N, loops bounded by the run-time n,
+# which the check binds to N): naive through cudaemu, and with POLYBENCH_USE_SCALAR_LB (loops
+# bounded by N itself); a stencil program of two stages in the same form
+check_bg emu-naive-pb4-jacobi1d tests/inputs/polybench4_jacobi1d.c --backend naive -DMINI_DATASET
+check_bg emu-naive-pb4-jacobi2d tests/inputs/polybench4_jacobi2d.c --backend naive -DMINI_DATASET
+check_bg emu-naive-pb4-heat3d tests/inputs/polybench4_heat3d.c --backend naive -DMINI_DATASET
+check_bg pb4-jacobi2d-scalar-lb tests/inputs/polybench4_jacobi2d.c -DMINI_DATASET -DPOLYBENCH_USE_SCALAR_LB
+check_bg pb-bound-program tests/rewrite/smooth2d_polybench_bound.c -t 6
+check_bg emu-naive-pb-bound-program tests/rewrite/smooth2d_polybench_bound.c --backend naive -t 5
 check_bg emu-naive-helper-call tests/inputs/heat2d_helper_call.c --backend naive -s 24 -t 3
 check_bg emu-n5d-swap-by-calls tests/inputs/jacobi2d_swap_by_calls.c --backend n5d --bt 4 -s 24 -t 6
 check_bg emu-naive-ne-time-loop tests/inputs/heat1d_ne_time_loop.c --backend naive -s 300 -t 4
@@ -88,9 +97,12 @@ for f in tests/inputs/*.c; do passed "input-$(basename "$f" .c)"; done
 for n in naive-jacobi1d naive-heat1d-r2 naive-copyback-3d naive-wave2d-r4 n5d-time-from-one \
          n5d-two-sweeps n5d-stencilprobe naive-idx-local naive-row-pointers naive-halo-one-based \
          naive-radius-loop n5d-radius-loop-3d n5d-filter-loops naive-helper-call n5d-swap-by-calls \
-         naive-ne-time-loop naive-plane-before-loop; do
+         naive-ne-time-loop naive-plane-before-loop naive-pb4-jacobi1d naive-pb4-jacobi2d \
+         naive-pb4-heat3d naive-pb-bound-program; do
   passed "emu-$n"
 done
+passed pb4-jacobi2d-scalar-lb
+passed pb-bound-program
 for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r hand-heat2d \
          hand-jacobi2d hand-heat3d hand-blur2d hand-heat2d-double-as-float; do
   passed "$n"

@@ -118,6 +118,17 @@ rc=$?
 expect 2 "model -s contradicting a constant extent" "$STENCILC" model tests/inputs/heat2d_const_sizes.c -s 64
 expect 0 "run -s giving the constant interior" "$STENCILC" run tests/inputs/heat2d_const_sizes.c --cpu -s 128x256 -t 2 -r 1 --workdir "$tmp/run"
 expect 0 "-D redefines a guarded size" "$STENCILC" run tests/inputs/jacobi1d_polybench.c --cpu -DN=500 -s 498 -t 4 -r 1 --workdir "$tmp/run"
+# PolyBench 4's default form: A[N][N] (POLYBENCH_2D(A, N, N, n, n)) swept by i < n - 1. The
+# declared N is the extent (the program's default size, n running equal to it); -s contradicting
+# it is refused naming N at its place in the macro's arguments; -D MINI_DATASET picks another N.
+"$STENCILC" run tests/inputs/polybench4_jacobi2d.c --cpu -DMINI_DATASET -s 20 >"$tmp/err" 2>&1
+rc=$?
+[ $rc = 2 ] && grep -q "^tests/inputs/polybench4_jacobi2d.c:[0-9]*:[0-9]*: error: -s 20 contradicts the source: axis 0 of .A. has the constant extent N = 30, an interior of 28 cells, not 20$" "$tmp/err" && ok ||
+  no "run -s contradicting PolyBench's N: exit $rc" "$(head -2 "$tmp/err")"
+"$STENCILC" run tests/inputs/polybench4_jacobi2d.c --cpu -DMINI_DATASET -t 4 -r 1 --workdir "$tmp/run" >"$tmp/run.log" 2>&1 &&
+  grep -q '^RESULT .* size=28x28 steps=4 .*verify=PASS' "$tmp/run.log" && ok ||
+  no "run of PolyBench's form defaults to N" "$(tail -2 "$tmp/run.log")"
+"$STENCILC" info tests/inputs/polybench4_heat3d.c | grep -q '^loop bounds  n x n x n ' && ok || no "info names the loops' run-time bound"
 
 # One-dimensional stencils (item 5): cpu and naive generate; n5d, 25d and ssam refuse at plan time
 # with the reason; the model and --backend auto choose naive.

@@ -78,6 +78,14 @@ if grep -q 'int main(int argc, char \*\*argv) {' "$tmp/h.c" && grep -q 'h_stenci
   ! grep -q 'u\[(t + 1) % 2\]' "$tmp/h.c" && [ "$(tail -5 "$tmp/h.c")" = "$(tail -5 "$src")" ]; then ok
 else no "the rewritten file is not the input with the region replaced"; fi
 
+# PolyBench's A[N][N] swept by i < n - 1: the library is called when n == N, the loop as written
+# runs otherwise (the runs above take both ways: their outputs match the original's).
+src=tests/rewrite/jacobi2d_polybench4_bound.c
+"$STENCILC" rewrite "$src" -o "$tmp/pb.c" --target cpu --function kernel_jacobi_2d >/dev/null 2>&1
+if grep -A4 '^  if ((long)(n) == 90L) { /\* stencilc rewrite' "$tmp/pb.c" | grep -q 'pb_stencil_run_levels(' &&
+  grep -A2 '^  } else {$' "$tmp/pb.c" | grep -q 'for (t = 0; t < _PB_TSTEPS; t++) {'; then ok
+else no "the PolyBench-form rewrite does not guard the call with n == N: $(grep -n 'if (\|else' "$tmp/pb.c")"; fi
+
 cp tests/rewrite/global_fixed.c "$tmp/g.c"
 expect 2 "rewrite without -o" "$STENCILC" rewrite "$tmp/g.c"
 expect 2 "rewrite -o the input" "$STENCILC" rewrite "$tmp/g.c" -o "$tmp/g.c"

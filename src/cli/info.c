@@ -190,9 +190,9 @@ void cli_text_loop_bounds(const char (*bound)[IR_NAME_MAX], int dims) {
   if (!any) return;
   printf("loop bounds  ");
   for (int ax = 0; ax < dims; ax++) printf("%s%s", ax ? " x " : "", bound[ax][0] ? bound[ax] : "-");
-  printf(" (run-time bounds of the constant extents, at most the extent: generated programs and\n"
-         "             check run them equal to it; rewrite calls the library only then, the loop\n"
-         "             as written otherwise)\n");
+  printf(" (the loops' run-time bounds, at most the extents: generated programs\n"
+         "             and check run them equal to the extents; rewrite calls the library when\n"
+         "             they are, the loop as written otherwise)\n");
 }
 
 static void print_json(const Stencil *st) {

@@ -761,8 +761,10 @@ static void constant_origin(Parser *p, Stencil *st, int ax, CXCursor decl, CXCur
   CXSourceRange r = clang_getCursorExtent(size_at);
   CXFile f;
   unsigned a, b;
-  clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &a);
-  clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &b);
+  /* where the size is written: an argument of a macro (PolyBench's POLYBENCH_2D(A, N, N, n, n))
+   * at its place in the macro's arguments */
+  clang_getFileLocation(clang_getRangeStart(r), &f, NULL, NULL, &a);
+  clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &b);
   if (!f) return;
   CXToken *toks;
   unsigned n;

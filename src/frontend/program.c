@@ -910,11 +910,13 @@ static int loop_bound_var(Parser *p, const Loop *l, int ax) {
     snprintf(bound, IR_NAME_MAX, "%s", l->ext);
     return 0;
   }
-  char size[IR_NAME_MAX + 32];
+  char size[IR_NAME_MAX + 64];
   if (pr->extent_param[ax][0]) snprintf(size, sizeof size, "'%s'", pr->extent_param[ax]);
   else snprintf(size, sizeof size, "%ld, its loops bounded by '%s' in an earlier stage",
                 pr->extent_const[ax], bound);
-  return fail(p, l->at, "bound each loop by the grid's size along its axis: i < n - R",
+  return fail(p, l->at,
+              pr->extent_param[ax][0] ? "bound each loop by the grid's size along its axis: i < n - R"
+                                      : "bound the loops along an axis by the same size in every stage",
               "loop over '%s' is bounded by %s%s%s, but axis %d of the grids has size %s", l->var,
               l->ext[0] ? "'" : "", l->ext[0] ? l->ext : "a constant", l->ext[0] ? "'" : "", ax,
               size);
