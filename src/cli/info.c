@@ -11,13 +11,14 @@
 static void info_help(FILE *f) {
   fputs(
     "usage: stencilc info FILE.c [--json] [C flags]\n"
-    "Prints what stencilc recognised in FILE.c: dimensions, element type, grid extents, radius\n"
-    "per axis, shape (star/box/general), whether it is diagonal-access-free and associative\n"
-    "(a sum of coefficient * point), its run-time weight array if any, its run-time scalars\n"
-    "(float or double parameters, set with the program's --param NAME=VALUE, and the locals\n"
-    "computed from them), its points with offsets and coefficients (a weight, known when the\n"
-    "program runs, shows as W[a][b], a scalar by its name: 1 - 4 * r), and FLOPs per cell (each\n"
-    "binary + - * / counts one, as the AN5D paper counts).\n"
+    "Prints what stencilc recognised in FILE.c: dimensions, element type, grid extents (and the\n"
+    "loops' run-time bounds where they are not the extents: PolyBench's A[N][N] swept by\n"
+    "i < n - 1), radius per axis, shape (star/box/general), whether it is diagonal-access-free\n"
+    "and associative (a sum of coefficient * point), its run-time weight array if any, its\n"
+    "run-time scalars (float or double parameters, set with the program's --param NAME=VALUE,\n"
+    "and the locals computed from them), its points with offsets and coefficients (a weight,\n"
+    "known when the program runs, shows as W[a][b], a scalar by its name: 1 - 4 * r), and FLOPs\n"
+    "per cell (each binary + - * / counts one, as the AN5D paper counts).\n"
     "  --json   print the same as one JSON object\n"
     "  C flags  -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE: as a C compiler reads\n"
     "           FILE.c; --function NAME: the stencil is in that function\n",

@@ -8,7 +8,7 @@
  * run: 90 13
  * run: 90 8
  * run: 61 7
- * run: 2 3
+ * run: 3 3
  */
 #include <stdio.h>
 #include <stdlib.h>
