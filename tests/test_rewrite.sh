@@ -83,7 +83,7 @@ else no "the rewritten file is not the input with the region replaced"; fi
 src=tests/rewrite/jacobi2d_polybench4_bound.c
 "$STENCILC" rewrite "$src" -o "$tmp/pb.c" --target cpu --function kernel_jacobi_2d >/dev/null 2>&1
 if grep -A4 '^ *if ((long)(n) == 90L) { /\* stencilc rewrite' "$tmp/pb.c" | grep -q 'pb_stencil_run_levels(' &&
-  grep -A2 '^ *} else {$' "$tmp/pb.c" | grep -q 'for (t = 0; t < _PB_TSTEPS; t++) {'; then ok
+  grep -A3 '^ *} else {$' "$tmp/pb.c" | grep -q 'for (t = 0; t < _PB_TSTEPS; t++) {'; then ok
 else no "the PolyBench-form rewrite does not guard the call with n == N: $(grep -n 'if (\|else' "$tmp/pb.c")"; fi
 
 cp tests/rewrite/global_fixed.c "$tmp/g.c"
