@@ -247,6 +247,11 @@ static Expr *load(void *parser, CXCursor c) {
   }
   if (!grid && p->time_levels)
     fail(p, c, HINT_ONE_GRID, "reads '%s', but the grid written is '%s'", a.name, sw->out.name);
+  else if (!grid && !sw->in[0])
+    fail(p, c, HINT_ONE_GRID,
+         "reads '%s' at subscripts that name none of the cell's loop variables, but '%s' is "
+         "neither a const table with an initializer nor an array parameter of weights",
+         a.name, a.name);
   else if (!grid)
     fail(p, c, HINT_ONE_GRID, "reads '%s', a grid beside '%s' (read) and '%s' (written)", a.name,
          sw->in, sw->out.name);
@@ -429,7 +434,29 @@ static Expr *variable(void *parser, CXCursor c) {
   return e;
 }
 
-static const ExprForms FORMS = {operand, constant, variable, load, binary, unary, call, refuse};
+/* Integer operands (operators.c): a filter-loop variable's value; the item of a const integer
+ * table (static const int K[3][3] = {{1, 2, 1}, ...}) at constant subscripts. */
+static bool int_name(void *parser, CXCursor ref, long long *v) {
+  const Binding *b = cur_ref_name(ref) ? binding(parser, cur_ref_name(ref)) : NULL;
+  if (b) *v = b->value;
+  return b != NULL;
+}
+
+static int int_item(void *parser, CXCursor c, CXCursor *item) {
+  Parser *p = parser;
+  Access a;
+  if (parse_access(p, c, &a)) return -1;
+  bool grid = indexed_by_loops(p, &a);
+  if (int_table(a.decl) && !grid) return table_item(p, c, &a, item);
+  return fail(p, c, "grids and weight arrays hold float or double; integer weights go in a const "
+                    "table with their values: static const int K[3][3] = {{1, 2, 1}, ...};",
+              "reads the integer array '%s' %s", a.name,
+              grid ? "as a grid (at the cell's loop variables)"
+                   : "at constant subscripts, but it is no const table with an initializer");
+}
+
+static const ExprForms FORMS = {operand, constant, variable, load,    binary,
+                                unary,   call,     refuse,   int_name, int_item};
 
 /* The nesting of an expression is bounded (MAX_EXPR_DEPTH): every stage after the front end
  * recurses once per level. */
