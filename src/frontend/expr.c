@@ -448,6 +448,10 @@ static int int_item(void *parser, CXCursor c, CXCursor *item) {
   if (parse_access(p, c, &a)) return -1;
   bool grid = indexed_by_loops(p, &a);
   if (int_table(a.decl) && !grid) return table_item(p, c, &a, item);
+  if (kind(a.decl) == CXCursor_ParmDecl && !grid) {
+    weight_shape(p, a.decl, &a); /* refuses weights of integers, as any other weight array */
+    return -1;
+  }
   return fail(p, c, "grids and weight arrays hold float or double; integer weights go in a const "
                     "table with their values: static const int K[3][3] = {{1, 2, 1}, ...};",
               "reads the integer array '%s' %s", a.name,
