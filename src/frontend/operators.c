@@ -125,8 +125,10 @@ static bool int_element(IntEval *ev, CXCursor c, IntType it, __int128 *v) {
   CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;
   double d = k == CXEval_Float ? clang_EvalResult_getAsDouble(r) : 0;
   if (r) clang_EvalResult_dispose(r);
-  if (k == CXEval_Float && d > -0x1p63 && d < 0x1p63 && in_type((__int128)d, it, false, v))
-    return true;
+  bool near = k == CXEval_Float && d > -0x1p64 && d < 0x1p64;
+  __int128 whole = near ? (__int128)d : 0; /* truncated toward zero */
+  if (near && in_type(whole, it, true, v) && *v == whole)
+    return true; /* in the type's range: C leaves other conversions of a floating value undefined */
   if (k != CXEval_Float && clang_int(item, v) && in_type(*v, it, true, v)) return true;
   return int_refuse(ev, item, "initialise integer tables with integer constants",
                     "cannot read this item of the integer table as a constant of its type");
