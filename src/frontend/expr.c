@@ -581,6 +581,35 @@ static int declare(Parser *p, CXCursor decl_stmt) {
   return 0;
 }
 
+/* An update of an integer local from an array (int s = 0; ... s += K[a] * in[...]): C
+ * truncates each partial sum to an integer, which a stencil's accumulator does not. */
+static bool is_subscript(CXCursor c, void *ctx) {
+  (void)ctx;
+  return kind(c) == CXCursor_ArraySubscriptExpr;
+}
+
+static bool integer_sum(CXCursor c, void *ctx) {
+  (void)ctx;
+  CXCursor kids[2];
+  if (kind(c) != CXCursor_CompoundAssignOperator || cur_children(c, kids, 2) != 2) return false;
+  CXCursor decl = clang_getCursorReferenced(cur_strip(kids[0]));
+  bool reads = kind(cur_strip(kids[1])) == CXCursor_ArraySubscriptExpr ||
+               !clang_Cursor_isNull(cur_find(kids[1], true, is_subscript, NULL));
+  return kind(decl) == CXCursor_VarDecl && cur_integer_type(decl) && reads;
+}
+
+/* The refusal of a block whose first statement after the declarations is no update of an
+ * accumulator. */
+static int no_accumulator(Parser *p, CXCursor s) {
+  CXCursor sum = integer_sum(s, NULL) ? s : cur_find(s, true, integer_sum, NULL);
+  if (clang_Cursor_isNull(sum)) return fail(p, s, HINT_BLOCK, "the loop body declares no accumulator");
+  CXCursor kids[2];
+  cur_children(sum, kids, 2);
+  return fail(p, sum, HINT_BLOCK,
+              "accumulates into the integer '%s': C truncates each partial sum to an integer, "
+              "and a stencil's accumulator is float or double", cur_ref_name(kids[0]));
+}
+
 /* The statements of an accumulator block before its last one (the assignment to the grid). */
 int parse_block(Parser *p, CXCursor block) {
   CXCursor s[CUR_MAX_CHILDREN];
@@ -588,7 +617,7 @@ int parse_block(Parser *p, CXCursor block) {
   for (int i = 0; i < n - 1; i++) {
     int rc;
     if (kind(s[i]) == CXCursor_DeclStmt) rc = declare(p, s[i]);
-    else if (!p->naccs) rc = fail(p, s[i], HINT_BLOCK, "the loop body declares no accumulator");
+    else if (!p->naccs) rc = no_accumulator(p, s[i]);
     else if (kind(s[i]) == CXCursor_ForStmt) rc = filter_loop(p, s[i]);
     else rc = update(p, s[i]);
     if (rc) return -1;
