@@ -14,7 +14,8 @@
 #    row pointers, a grid padded with its halo swept 1 <= i <= n, a plane stride computed before
 #    the time loop; a helper function called in the update, a 't != nt' time loop), radius and
 #    filter loops over const coefficient tables (naive in 2D, n5d in 3D and on a 5x5 box) and
-#    n5d (a sweep function called twice, the grids swapped);
+#    n5d (a sweep function called twice, the grids swapped) and naive (integer weight tables:
+#    int, signed Sobel, unsigned char products, short with integer division);
 #  - sizes or step counts that contradict the source are refused (exit 2), a failing compiler is
 #    exit 3, and the temporary folder is gone after a PASS.
 # Runs two checks at a time (CI has 2 cores).
@@ -91,6 +92,10 @@ check_bg emu-naive-helper-call tests/inputs/heat2d_helper_call.c --backend naive
 check_bg emu-n5d-swap-by-calls tests/inputs/jacobi2d_swap_by_calls.c --backend n5d --bt 4 -s 24 -t 6
 check_bg emu-naive-ne-time-loop tests/inputs/heat1d_ne_time_loop.c --backend naive -s 300 -t 4
 check_bg emu-naive-plane-before-loop tests/inputs/heat3d_plane_before_loop.c --backend naive -s 9x10x12 -t 3
+check_bg emu-naive-int-table tests/inputs/blur3x3_int_table.c --backend naive -s 26x31 -t 3
+check_bg emu-naive-int-sobel tests/inputs/sobel_int_tables.c --backend naive -s 24x29 -t 2
+check_bg emu-naive-uchar-table tests/inputs/binomial5x5_uchar_table.c --backend naive -s 22x27 -t 3
+check_bg emu-naive-int-division tests/inputs/smooth1d_int_division.c --backend naive -s 300 -t 4
 wait
 for f in examples/*.c; do passed "cpu-$(basename "$f" .c)"; done
 for f in tests/inputs/*.c; do passed "input-$(basename "$f" .c)"; done
@@ -98,7 +103,8 @@ for n in naive-jacobi1d naive-heat1d-r2 naive-copyback-3d naive-wave2d-r4 n5d-ti
          n5d-two-sweeps n5d-stencilprobe naive-idx-local naive-row-pointers naive-halo-one-based \
          naive-radius-loop n5d-radius-loop-3d n5d-filter-loops naive-helper-call n5d-swap-by-calls \
          naive-ne-time-loop naive-plane-before-loop naive-pb4-jacobi1d naive-pb4-jacobi2d \
-         naive-pb4-heat3d naive-pb-bound-program; do
+         naive-pb4-heat3d naive-pb-bound-program naive-int-table naive-int-sobel naive-uchar-table \
+         naive-int-division; do
   passed "emu-$n"
 done
 passed pb4-jacobi2d-scalar-lb

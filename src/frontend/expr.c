@@ -247,6 +247,11 @@ static Expr *load(void *parser, CXCursor c) {
   }
   if (!grid && p->time_levels)
     fail(p, c, HINT_ONE_GRID, "reads '%s', but the grid written is '%s'", a.name, sw->out.name);
+  else if (!grid && !sw->in[0])
+    fail(p, c, HINT_ONE_GRID,
+         "reads '%s' at subscripts that name none of the cell's loop variables, but '%s' is "
+         "neither a const table with an initializer nor an array parameter of weights",
+         a.name, a.name);
   else if (!grid)
     fail(p, c, HINT_ONE_GRID, "reads '%s', a grid beside '%s' (read) and '%s' (written)", a.name,
          sw->in, sw->out.name);
@@ -429,7 +434,33 @@ static Expr *variable(void *parser, CXCursor c) {
   return e;
 }
 
-static const ExprForms FORMS = {operand, constant, variable, load, binary, unary, call, refuse};
+/* Integer operands (operators.c): a filter-loop variable's value; the item of a const integer
+ * table (static const int K[3][3] = {{1, 2, 1}, ...}) at constant subscripts. */
+static bool int_name(void *parser, CXCursor ref, long long *v) {
+  const Binding *b = cur_ref_name(ref) ? binding(parser, cur_ref_name(ref)) : NULL;
+  if (b) *v = b->value;
+  return b != NULL;
+}
+
+static int int_item(void *parser, CXCursor c, CXCursor *item) {
+  Parser *p = parser;
+  Access a;
+  if (parse_access(p, c, &a)) return -1;
+  bool grid = indexed_by_loops(p, &a);
+  if (int_table(a.decl) && !grid) return table_item(p, c, &a, item);
+  if (kind(a.decl) == CXCursor_ParmDecl && !grid) {
+    weight_shape(p, a.decl, &a); /* refuses weights of integers, as any other weight array */
+    return -1;
+  }
+  return fail(p, c, "grids and weight arrays hold float or double; integer weights go in a const "
+                    "table with their values: static const int K[3][3] = {{1, 2, 1}, ...};",
+              "reads the integer array '%s' %s", a.name,
+              grid ? "as a grid (at the cell's loop variables)"
+                   : "at constant subscripts, but it is no const table with an initializer");
+}
+
+static const ExprForms FORMS = {operand, constant, variable, load,    binary,
+                                unary,   call,     refuse,   int_name, int_item};
 
 /* The nesting of an expression is bounded (MAX_EXPR_DEPTH): every stage after the front end
  * recurses once per level. */
@@ -550,6 +581,35 @@ static int declare(Parser *p, CXCursor decl_stmt) {
   return 0;
 }
 
+/* An update of an integer local from an array (int s = 0; ... s += K[a] * in[...]): C
+ * truncates each partial sum to an integer, which a stencil's accumulator does not. */
+static bool is_subscript(CXCursor c, void *ctx) {
+  (void)ctx;
+  return kind(c) == CXCursor_ArraySubscriptExpr;
+}
+
+static bool integer_sum(CXCursor c, void *ctx) {
+  (void)ctx;
+  CXCursor kids[2];
+  if (kind(c) != CXCursor_CompoundAssignOperator || cur_children(c, kids, 2) != 2) return false;
+  CXCursor decl = clang_getCursorReferenced(cur_strip(kids[0]));
+  bool reads = kind(cur_strip(kids[1])) == CXCursor_ArraySubscriptExpr ||
+               !clang_Cursor_isNull(cur_find(kids[1], true, is_subscript, NULL));
+  return kind(decl) == CXCursor_VarDecl && cur_integer_type(decl) && reads;
+}
+
+/* The refusal of a block whose first statement after the declarations is no update of an
+ * accumulator. */
+static int no_accumulator(Parser *p, CXCursor s) {
+  CXCursor sum = integer_sum(s, NULL) ? s : cur_find(s, true, integer_sum, NULL);
+  if (clang_Cursor_isNull(sum)) return fail(p, s, HINT_BLOCK, "the loop body declares no accumulator");
+  CXCursor kids[2];
+  cur_children(sum, kids, 2);
+  return fail(p, sum, HINT_BLOCK,
+              "accumulates into the integer '%s': C truncates each partial sum to an integer, "
+              "and a stencil's accumulator is float or double", cur_ref_name(kids[0]));
+}
+
 /* The statements of an accumulator block before its last one (the assignment to the grid). */
 int parse_block(Parser *p, CXCursor block) {
   CXCursor s[CUR_MAX_CHILDREN];
@@ -557,7 +617,7 @@ int parse_block(Parser *p, CXCursor block) {
   for (int i = 0; i < n - 1; i++) {
     int rc;
     if (kind(s[i]) == CXCursor_DeclStmt) rc = declare(p, s[i]);
-    else if (!p->naccs) rc = fail(p, s[i], HINT_BLOCK, "the loop body declares no accumulator");
+    else if (!p->naccs) rc = no_accumulator(p, s[i]);
     else if (kind(s[i]) == CXCursor_ForStmt) rc = filter_loop(p, s[i]);
     else rc = update(p, s[i]);
     if (rc) return -1;

@@ -1,5 +1,6 @@
 #include "operators.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -22,8 +23,288 @@ static ReadForm form_of(const ExprForms *forms, CXCursor c) {
   }
 }
 
+/* ---- operands of integer type ----
+ * C computes an operand of integer type in the arithmetic of that type, and converts it to
+ * floating only where it meets a floating operand: with K an int table, K[1][1] / 16 is 0 and
+ * K[1][1] * in[i] is (float)4 * in[i]. Such an operand is evaluated here as C does, to the
+ * constant it is (exact in double: an integer within 2^53), or refused where C's result is
+ * undefined (signed overflow, division by zero) or known at run time only. */
+
+static const char *const HINT_INT =
+    "integer operands must be compile-time constants (literals, macros, const variables, const "
+    "integer tables read at constant subscripts or filter-loop variables); convert one operand "
+    "to floating to compute in floating point: (float)K[a][b] / 16";
+
+enum { MAX_INT_DEPTH = 256, EXACT_INT_BITS = 53 };
+
+/* An integer type: its width in bits and signedness. */
+typedef struct {
+  int bits;
+  bool is_signed;
+} IntType;
+
+/* t as an integer type (an enum's underlying type); false for other types, _Bool and
+ * __int128, which C converts by other rules or which are wider than the arithmetic here. */
+static bool int_type(CXType t, IntType *it) {
+  t = clang_getCanonicalType(t);
+  if (t.kind == CXType_Enum)
+    t = clang_getCanonicalType(clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t)));
+  bool is_unsigned = t.kind >= CXType_Char_U && t.kind <= CXType_ULongLong;
+  bool is_signed = t.kind >= CXType_Char_S && t.kind <= CXType_LongLong;
+  long long size = clang_Type_getSizeOf(t);
+  if ((!is_unsigned && !is_signed) || size < 1 || size > 8) return false;
+  it->bits = (int)size * 8;
+  it->is_signed = is_signed;
+  return true;
+}
+
+static bool int_typed(CXCursor c) {
+  IntType it;
+  return int_type(clang_getCursorType(c), &it);
+}
+
+/* v in type it: reduced modulo 2^bits for an unsigned type (and, wrap, for a conversion to a
+ * signed one, as gcc and clang define it); false when an operation's signed result overflows. */
+static bool in_type(__int128 v, IntType it, bool wrap, __int128 *out) {
+  unsigned __int128 mask = it.bits == 64 ? ~(unsigned __int128)0 >> 64 : ((unsigned __int128)1 << it.bits) - 1;
+  __int128 lo = it.is_signed ? -((__int128)1 << (it.bits - 1)) : 0;
+  __int128 hi = it.is_signed ? ((__int128)1 << (it.bits - 1)) - 1 : (__int128)mask;
+  if (v >= lo && v <= hi) return *out = v, true;
+  if (it.is_signed && !wrap) return false;
+  unsigned __int128 bits = (unsigned __int128)v & mask;
+  *out = it.is_signed && bits > (unsigned __int128)hi ? (__int128)bits - (__int128)mask - 1 : (__int128)bits;
+  return true;
+}
+
+typedef struct {
+  const ExprForms *forms;
+  void *parser;
+  int depth;
+} IntEval;
+
+static bool int_refuse(IntEval *ev, CXCursor at, const char *hint, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static bool int_refuse(IntEval *ev, CXCursor at, const char *hint, const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  ev->forms->refuse(ev->parser, at, hint, msg);
+  return false;
+}
+
+/* The type's spelling, for messages. */
+static void type_text(CXCursor c, char *out, size_t size) {
+  CXString s = clang_getTypeSpelling(clang_getCursorType(c));
+  snprintf(out, size, "%s", clang_getCString(s));
+  clang_disposeString(s);
+}
+
+/* What clang computes for the constant expression at c as an integer (a literal, a macro, an
+ * enumerator, a const variable, sizeof, a cast of a floating constant); false when it cannot. */
+static bool clang_int(CXCursor c, __int128 *v) {
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  bool ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
+  if (ok)
+    *v = clang_EvalResult_isUnsignedInt(r) ? (__int128)clang_EvalResult_getAsUnsigned(r)
+                                           : (__int128)clang_EvalResult_getAsLongLong(r);
+  if (r) clang_EvalResult_dispose(r);
+  return ok;
+}
+
+static bool int_eval(IntEval *ev, CXCursor c, __int128 *v);
+
+/* The element of a const integer table: its initializer's item converted to the element type
+ * as C does (a floating item truncated toward zero). */
+static bool int_element(IntEval *ev, CXCursor c, IntType it, __int128 *v) {
+  CXCursor item;
+  if (ev->forms->int_item(ev->parser, c, &item)) return false;
+  if (clang_Cursor_isNull(item)) return *v = 0, true;
+  CXEvalResult r = clang_Cursor_Evaluate(item);
+  CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;
+  double d = k == CXEval_Float ? clang_EvalResult_getAsDouble(r) : 0;
+  if (r) clang_EvalResult_dispose(r);
+  bool near = k == CXEval_Float && d > -0x1p64 && d < 0x1p64;
+  __int128 whole = near ? (__int128)d : 0; /* truncated toward zero */
+  if (near && in_type(whole, it, true, v) && *v == whole)
+    return true; /* in the type's range: C leaves other conversions of a floating value undefined */
+  if (k != CXEval_Float && clang_int(item, v) && in_type(*v, it, true, v)) return true;
+  return int_refuse(ev, item, "initialise integer tables with integer constants",
+                    "cannot read this item of the integer table as a constant of its type");
+}
+
+static bool int_binary(IntEval *ev, CXCursor c, IntType it, __int128 *v) {
+  char op[4];
+  CXCursor kids[2];
+  __int128 a, b;
+  if (!cur_binary_op(clang_Cursor_getTranslationUnit(c), c, op) || cur_children(c, kids, 2) != 2) {
+    if (clang_int(c, v)) return true; /* #define W (1 / 16): the operator is the macro's */
+    return int_refuse(ev, c, "expand the macro by hand",
+                      "cannot see the operator (it comes from a macro)");
+  }
+  if (strcmp(op, "+") && strcmp(op, "-") && strcmp(op, "*") && strcmp(op, "/") && strcmp(op, "%"))
+    return int_refuse(ev, c, HINT_OPERATORS,
+                      "operator '%s' is not supported in a stencil expression", op);
+  if (!int_eval(ev, kids[0], &a) || !int_eval(ev, kids[1], &b)) return false;
+  if ((op[0] == '/' || op[0] == '%') && b == 0)
+    return int_refuse(ev, c, "divide by a non-zero constant", "integer division by the constant 0");
+  __int128 r;
+  if (it.is_signed) { /* operands of at most 64 bits: exact in 128 */
+    switch (op[0]) {
+    case '+': r = a + b; break;
+    case '-': r = a - b; break;
+    case '*': r = a * b; break;
+    default: r = a / b; break; /* truncated toward zero, as C; % is checked through a / b */
+    }
+    if (op[0] == '%' && in_type(r, it, false, &r)) r = a % b;
+  } else { /* modulo 2^128, then 2^bits */
+    unsigned __int128 x = (unsigned __int128)a, y = (unsigned __int128)b;
+    switch (op[0]) {
+    case '+': r = (__int128)(x + y); break;
+    case '-': r = (__int128)(x - y); break;
+    case '*': r = (__int128)(x * y); break;
+    case '/': r = (__int128)(x / y); break;
+    default: r = (__int128)(x % y); break;
+    }
+  }
+  if (in_type(r, it, false, v)) return true;
+  char type[64];
+  type_text(c, type, sizeof type);
+  return int_refuse(ev, c,
+                    "convert an operand to floating first ((double)K[a][b] * K[c][d]) or use a "
+                    "wider integer type",
+                    "the integer arithmetic overflows '%s' (C leaves its result undefined)", type);
+}
+
+static bool int_unary(IntEval *ev, CXCursor c, IntType it, __int128 *v) {
+  char op[4];
+  bool prefix;
+  CXCursor kid;
+  if (cur_children(c, &kid, 1) != 1 ||
+      !cur_unary_op(clang_Cursor_getTranslationUnit(c), c, op, &prefix) || !prefix ||
+      (strcmp(op, "-") && strcmp(op, "+")))
+    return clang_int(c, v) || /* sizeof x */
+           int_refuse(ev, c, HINT_OPERATORS,
+                      "this unary operator is not supported in a stencil expression");
+  if (!int_eval(ev, kid, v)) return false;
+  if (op[0] == '+') return true;
+  if (in_type(it.is_signed ? -*v : (__int128)(-(unsigned __int128)*v), it, false, v)) return true;
+  return int_refuse(ev, c, "convert the operand to floating first",
+                    "negating the integer overflows its type");
+}
+
+/* A conversion (implicit or a cast) or parentheses around one operand: the operand converted
+ * to c's type. A floating operand converts only when it is a constant clang computes. */
+static bool int_conversion(IntEval *ev, CXCursor c, CXCursor operand, IntType it, __int128 *v) {
+  if (int_typed(operand)) return int_eval(ev, operand, v) && in_type(*v, it, true, v);
+  if (clang_int(c, v)) return true; /* (int)2.5 */
+  return int_refuse(ev, c, "keep the stencil's arithmetic in float or double",
+                    "converts a value known at run time only to an integer");
+}
+
+/* Whether the name at c is a const variable with an initializer, which is its value
+ * (const int total = K[0] + K[1] + K[2]; clang computes only C's constant expressions). */
+static bool const_initialized(CXCursor c) {
+  CXCursor decl = clang_getCursorReferenced(c);
+  return clang_getCursorKind(decl) == CXCursor_VarDecl &&
+         clang_isConstQualifiedType(clang_getCursorType(decl)) &&
+         !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl));
+}
+
+static bool int_eval(IntEval *ev, CXCursor c, __int128 *v) {
+  IntType it;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor kids[CUR_MAX_CHILDREN];
+  int n = cur_children(c, kids, CUR_MAX_CHILDREN);
+  if (!int_type(clang_getCursorType(c), &it)) {
+    char type[64];
+    type_text(c, type, sizeof type);
+    return int_refuse(ev, c, HINT_INT, "an integer operand holds a value of type '%s'", type);
+  }
+  if (++ev->depth > MAX_INT_DEPTH) {
+    ev->depth--;
+    return int_refuse(ev, c, "compute the coefficient in floating point, or write it as one "
+                             "constant",
+                      "the integer expression nests more than %d operations", MAX_INT_DEPTH);
+  }
+  bool ok;
+  long long named;
+  if ((k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr) && n == 1)
+    ok = int_conversion(ev, c, kids[0], it, v);
+  else if (k == CXCursor_CStyleCastExpr && n >= 1 && n <= CUR_MAX_CHILDREN)
+    ok = int_conversion(ev, c, kids[n - 1], it, v);
+  else if (k == CXCursor_BinaryOperator)
+    ok = int_binary(ev, c, it, v);
+  else if (k == CXCursor_UnaryOperator)
+    ok = int_unary(ev, c, it, v);
+  else if (k == CXCursor_ArraySubscriptExpr)
+    ok = int_element(ev, c, it, v);
+  else if (k == CXCursor_DeclRefExpr && ev->forms->int_name &&
+           ev->forms->int_name(ev->parser, c, &named))
+    ok = in_type(named, it, true, v);
+  else if (clang_int(c, v))
+    ok = true;
+  else if (k == CXCursor_DeclRefExpr && const_initialized(c))
+    ok = int_eval(ev, clang_Cursor_getVarDeclInitializer(clang_getCursorReferenced(c)), v) &&
+         in_type(*v, it, true, v);
+  else if (k == CXCursor_DeclRefExpr)
+    ok = int_refuse(ev, c, HINT_INT, "'%s' is not a compile-time constant", cur_ref_name(c));
+  else
+    ok = int_refuse(ev, c, HINT_INT, "cannot compute this integer operand at compile time");
+  ev->depth--;
+  return ok;
+}
+
+/* The outermost node of integer type from c down to cur_strip(c) (a null cursor when there is
+ * none): (float)K[1][1] is K[1][1] read as an int, (int)2.5 the cast. */
+static CXCursor integer_operand(CXCursor c) {
+  CXCursor strip = cur_strip(c);
+  for (;;) {
+    if (int_typed(c)) return c;
+    if (clang_equalCursors(c, strip)) return clang_getNullCursor();
+    CXCursor kids[CUR_MAX_CHILDREN];
+    int n = cur_children(c, kids, CUR_MAX_CHILDREN);
+    if (n < 1 || n > CUR_MAX_CHILDREN) return clang_getNullCursor();
+    c = kids[clang_getCursorKind(c) == CXCursor_CStyleCastExpr ? n - 1 : 0];
+  }
+}
+
+/* The integer operand at whole, whose stripped form is c, as a constant: the reader's own
+ * constant for a plain literal or a name clang or the recogniser knows, of that value (its
+ * spelling kept), else the value. */
+static Expr *integer_constant(const ExprForms *forms, void *parser, CXCursor whole, CXCursor c) {
+  IntEval ev = {forms, parser, 0};
+  __int128 v;
+  if (!int_eval(&ev, whole, &v)) return NULL;
+  if (v > ((__int128)1 << EXACT_INT_BITS) || v < -((__int128)1 << EXACT_INT_BITS)) {
+    int_refuse(&ev, whole, "write the coefficient as a floating constant",
+               "the integer operand's value is beyond 2^%d, which double does not hold exactly",
+               EXACT_INT_BITS);
+    return NULL;
+  }
+  enum CXCursorKind k = clang_getCursorKind(c);
+  __int128 known;
+  long long bound;
+  bool plain = int_typed(c) &&
+               (k == CXCursor_IntegerLiteral ||
+                (k == CXCursor_DeclRefExpr &&
+                 (clang_int(c, &known) || (forms->int_name && forms->int_name(parser, c, &bound)))));
+  if (plain) { /* the reader reads it without a refusal */
+    Expr *e = form_of(forms, c)(parser, c);
+    if (e && e->kind == EX_CONST && e->value == (double)v) return e;
+    ir_free_expr(e);
+  }
+  Expr *e = ir_new_expr(EX_CONST);
+  e->value = (double)v;
+  snprintf(e->text, sizeof e->text, "%lld.0", (long long)v);
+  return e;
+}
+
 Expr *op_read(const ExprForms *forms, void *parser, CXCursor c) {
+  CXCursor whole = integer_operand(c);
   c = cur_strip(c);
+  if (!clang_Cursor_isNull(whole)) return integer_constant(forms, parser, whole, c);
   ReadForm read = form_of(forms, c);
   if (read) return read(parser, c);
   CXString s = clang_getCursorKindSpelling(clang_getCursorKind(c));

@@ -24,10 +24,18 @@ typedef struct {
   ReadForm load;     /* ArraySubscriptExpr */
   ReadForm binary, unary, call;
   void (*refuse)(void *parser, CXCursor at, const char *hint, const char *msg);
+  /* Operands of integer type (op_read): the value of a name the recogniser binds (a filter-loop
+   * variable), false when it binds none (NULL: none bound); and the initializer item that an
+   * integer array element c reads, a const table's at constant subscripts (a null cursor for
+   * one its list leaves out, which C makes zero), -1 after a refusal. */
+  bool (*int_name)(void *parser, CXCursor ref, long long *v);
+  int (*int_item)(void *parser, CXCursor c, CXCursor *item);
 } ExprForms;
 
 /* The expression at c (stripped of casts and parentheses) read by the reader of its form; NULL,
- * refused, when a stencil expression takes no such construct. */
+ * refused, when a stencil expression takes no such construct. An operand C computes in integer
+ * arithmetic (K[1][1] / 16 with K an int table, 1 / 2, (int)2.5) is evaluated as C does, to the
+ * constant it is, or refused (overflow, a run-time value). */
 Expr *op_read(const ExprForms *forms, void *parser, CXCursor c);
 
 /* The node of a binary operator's spelling: EX_ADD, EX_SUB, EX_MUL, EX_DIV, or EX_CONST for an

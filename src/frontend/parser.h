@@ -192,6 +192,12 @@ typedef struct {
 int unroll_range(Parser *p, CXCursor c, Range *r);
 /* Whether decl is a const float or double array with an initializer (a coefficient table). */
 bool const_table(CXCursor decl);
+/* Whether decl is a const integer array (char to long long) with an initializer. */
+bool int_table(CXCursor decl);
+/* The item of a constant table's initializer that the access a reads at c, once its subscripts
+ * are constants (*item a null cursor for one the list leaves out, which C makes zero); -1 after
+ * a refusal. */
+int table_item(Parser *p, CXCursor c, const Access *a, CXCursor *item);
 /* The element of a coefficient table that the access a reads at c, once its subscripts are
  * constants: the expression its initializer holds there; NULL after a refusal. */
 Expr *table_element(Parser *p, CXCursor c, const Access *a);

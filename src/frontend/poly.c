@@ -162,7 +162,11 @@ int poly_of(Parser *p, CXCursor c, Poly *out) {
   }
   int rc = -1;
   long long v;
-  const char *name = cur_ref_name(c);
+  /* a copy: cur_ref_name's buffer is reused by every read below (size_product reads the
+   * initializer of a local, const int nsteps = (int)(tend / dt), whose names would replace it) */
+  char ref[IR_NAME_MAX];
+  const char *name = NULL;
+  if (cur_ref_name(c)) name = ref, snprintf(ref, sizeof ref, "%s", cur_ref_name(c));
   const Binding *b = name ? binding(p, name) : NULL;
   CXCursor kids[2], init;
   char op[4];

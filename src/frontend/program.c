@@ -632,8 +632,9 @@ static bool indexed_by_loops(const Parser *p, const Access *a) {
   return false;
 }
 
-/* Element `sub` of a const array's initializer (nested lists for several dimensions). */
-static Expr *const_element(Parser *p, CXCursor c, const Access *a) {
+/* Item `sub` of a const array's initializer (nested lists for several dimensions), or a null
+ * cursor. */
+static CXCursor const_item(const Access *a) {
   CXCursor init = clang_Cursor_getVarDeclInitializer(a->decl);
   for (int s = 0; s < a->nsub && !clang_Cursor_isNull(init); s++) {
     long long k;
@@ -643,11 +644,34 @@ static Expr *const_element(Parser *p, CXCursor c, const Access *a) {
     if (!cur_eval_int(a->sub[s], &k) || k < 0 || k >= n || n > 256) init = clang_getNullCursor();
     else init = items[k];
   }
+  return init;
+}
+
+static const char *const HINT_CONST_ITEM =
+    "read constant arrays at constant subscripts inside their initializer";
+
+static Expr *const_element(Parser *p, CXCursor c, const Access *a) {
+  CXCursor init = const_item(a);
   Expr *e = clang_Cursor_isNull(init) ? NULL : evaluated(p, init);
-  if (!e)
-    fail(p, c, "read constant arrays at constant subscripts inside their initializer",
-         "cannot read the value of '%s' here", a->name);
+  if (!e) fail(p, c, HINT_CONST_ITEM, "cannot read the value of '%s' here", a->name);
   return e;
+}
+
+/* An element of an integer array in an operand (operators.c): a const table's item. */
+static int int_item(void *parser, CXCursor c, CXCursor *item) {
+  Parser *p = parser;
+  Access a;
+  if (parse_access(p, c, &a)) return -1;
+  if (indexed_by_loops(p, &a) || kind(a.decl) != CXCursor_VarDecl ||
+      !clang_isConstQualifiedType(cur_element_type(clang_getCursorType(a.decl))))
+    return fail(p, c, "grids hold float or double; integer weights go in a const table with "
+                      "their values: static const int K[3] = {1, 2, 1};",
+                "reads the integer array '%s', which is no const table read at constant "
+                "subscripts", a.name);
+  *item = const_item(&a);
+  if (clang_Cursor_isNull(*item))
+    return fail(p, c, HINT_CONST_ITEM, "cannot read the value of '%s' here", a.name);
+  return 0;
 }
 
 static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
@@ -795,7 +819,8 @@ static Expr *literal(void *parser, CXCursor c) {
   return e;
 }
 
-static const ExprForms FORMS = {parse_expr, literal, variable, load, binary, unary, call, refuse};
+static const ExprForms FORMS = {parse_expr, literal, variable, load, binary,
+                                unary,      call,    refuse,   NULL, int_item};
 
 static Expr *parse_expr(void *parser, CXCursor c) { return op_read(&FORMS, parser, c); }
 

@@ -243,6 +243,14 @@ static bool written_before(InitScan *d, CXCursor decl) {
   return true;
 }
 
+/* Whether a global of type t holds the value of its declaration: a const variable, or an array
+ * of const elements (static const int K[3] = {1, 2, 1}). */
+static bool fixed_value(CXType t) {
+  while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+    t = clang_getArrayElementType(t);
+  return clang_isConstQualifiedType(t);
+}
+
 static enum CXChildVisitResult visit_init(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   InitScan *d = data;
@@ -261,7 +269,7 @@ static enum CXChildVisitResult visit_init(CXCursor c, CXCursor parent, CXClientD
   bool global = k == CXCursor_VarDecl && !clang_equalCursors(clang_getCursorSemanticParent(decl),
                                                               d->s->func);
   if (global) { /* the copy sees the file's initial value: right for a const only */
-    if (!clang_isConstQualifiedType(clang_getCursorType(decl))) {
+    if (!fixed_value(clang_getCursorType(decl))) {
       CXString n = clang_getCursorSpelling(decl);
       snprintf(d->why, REGION_WHY_MAX,
                "its initializer reads the global '%s', which the program may set at run time "

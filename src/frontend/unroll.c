@@ -12,7 +12,8 @@
  *  - an element of a const array with an initializer once its subscripts are constants
  *    (table_element): the expression its initializer writes there, read as if written in the
  *    sum, so 1.6f is the literal 1.6 like any other literal of the stencil (rounded to the
- *    program's element type, cursor.h: cur_literal). */
+ *    program's element type, cursor.h: cur_literal); the item of an integer table (table_item)
+ *    is evaluated as C computes the operand it is in (operators.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,14 +135,24 @@ int unroll_range(Parser *p, CXCursor c, Range *r) {
 
 /* ---- constant tables ---- */
 
-bool const_table(CXCursor decl) {
+/* The element type of a const array with an initializer; CXType_Invalid for anything else. */
+static enum CXTypeKind table_type(CXCursor decl) {
   CXType t = clang_getCursorType(decl);
   if (kind(decl) != CXCursor_VarDecl || t.kind != CXType_ConstantArray ||
       clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)))
-    return false;
+    return CXType_Invalid;
   while (t.kind == CXType_ConstantArray) t = clang_getArrayElementType(t);
-  enum CXTypeKind k = clang_getCanonicalType(t).kind;
-  return clang_isConstQualifiedType(t) && (k == CXType_Float || k == CXType_Double);
+  return clang_isConstQualifiedType(t) ? clang_getCanonicalType(t).kind : CXType_Invalid;
+}
+
+bool const_table(CXCursor decl) {
+  enum CXTypeKind k = table_type(decl);
+  return k == CXType_Float || k == CXType_Double;
+}
+
+bool int_table(CXCursor decl) {
+  enum CXTypeKind k = table_type(decl);
+  return (k >= CXType_Char_U && k <= CXType_ULongLong) || (k >= CXType_Char_S && k <= CXType_LongLong);
 }
 
 static Expr *zero(void) {
@@ -188,60 +199,54 @@ static bool designated(const Parser *p, CXCursor init) {
   return found;
 }
 
-Expr *table_element(Parser *p, CXCursor c, const Access *a) {
+int table_item(Parser *p, CXCursor c, const Access *a, CXCursor *out) {
   CXType t = clang_getCursorType(a->decl);
   long long size[1 + IR_MAX_DIMS], k[1 + IR_MAX_DIMS];
   int dims = 0;
   for (; t.kind == CXType_ConstantArray; t = clang_getArrayElementType(t))
     if (dims < 1 + IR_MAX_DIMS) size[dims++] = clang_getArraySize(t);
     else dims++;
-  if (a->nsub != dims) {
-    fail(p, c, "index every dimension of the coefficient array",
-         "'%s' is declared with %d dimension%s but read with %d subscript%s", a->name, dims,
-         dims == 1 ? "" : "s", a->nsub, a->nsub == 1 ? "" : "s");
-    return NULL;
-  }
+  if (a->nsub != dims)
+    return fail(p, c, "index every dimension of the coefficient array",
+                "'%s' is declared with %d dimension%s but read with %d subscript%s", a->name,
+                dims, dims == 1 ? "" : "s", a->nsub, a->nsub == 1 ? "" : "s");
   for (int s = 0; s < dims; s++) {
-    if (!eval_index(p, a->sub[s], &k[s])) {
-      fail(p, a->sub[s], "index constant coefficient arrays with constants or radius-loop "
-                         "variables: c[r] inside for (int r = 1; r <= R; r++)",
-           "subscript of the constant array '%s' is not a compile-time constant", a->name);
-      return NULL;
-    }
-    if (k[s] < 0 || k[s] >= size[s]) {
-      fail(p, a->sub[s], "keep the subscripts inside the declared sizes",
-           "subscript %lld is outside the constant array '%s' (size %lld)", k[s], a->name,
-           size[s]);
-      return NULL;
-    }
+    if (!eval_index(p, a->sub[s], &k[s]))
+      return fail(p, a->sub[s], "index constant coefficient arrays with constants or "
+                                "radius-loop variables: c[r] inside for (int r = 1; r <= R; r++)",
+                  "subscript of the constant array '%s' is not a compile-time constant", a->name);
+    if (k[s] < 0 || k[s] >= size[s])
+      return fail(p, a->sub[s], "keep the subscripts inside the declared sizes",
+                  "subscript %lld is outside the constant array '%s' (size %lld)", k[s], a->name,
+                  size[s]);
   }
   /* Nested lists ({{1, 2}, {3, 4}}) or, with the inner braces left out, one flat list. */
   CXCursor item = cur_strip(clang_Cursor_getVarDeclInitializer(a->decl));
-  if (designated(p, item)) {
-    fail(p, item, "list the values in order: static const float c[3] = {c0, c1, c2};",
-         "the initializer of the constant array '%s' names its elements", a->name);
-    return NULL;
-  }
+  if (designated(p, item))
+    return fail(p, item, "list the values in order: static const float c[3] = {c0, c1, c2};",
+                "the initializer of the constant array '%s' names its elements", a->name);
   for (int s = 0; s < dims && !clang_Cursor_isNull(item); s++) {
-    if (kind(item) != CXCursor_InitListExpr) {
-      fail(p, item, "initialise the array with a braced list of constants",
-           "cannot read the initializer of the constant array '%s'", a->name);
-      return NULL;
-    }
+    if (kind(item) != CXCursor_InitListExpr)
+      return fail(p, item, "initialise the array with a braced list of constants",
+                  "cannot read the initializer of the constant array '%s'", a->name);
     CXCursor first;
     long long at = k[s];
     bool flat = s + 1 < dims && cur_children(item, &first, 1) > 0 &&
                 kind(cur_strip(first)) != CXCursor_InitListExpr;
     if (flat) /* the rest of the subscripts index one flat list */
       for (int d = s + 1; d < dims; d++) at = at * size[d] + k[d];
-    if (list_item(p, c, item, at, &item)) return NULL;
+    if (list_item(p, c, item, at, &item)) return -1;
     if (flat) break;
   }
-  if (clang_Cursor_isNull(item)) return zero();
-  if (kind(item) == CXCursor_InitListExpr) {
-    fail(p, item, "initialise the array with a braced list of constants",
-         "cannot read the initializer of the constant array '%s'", a->name);
-    return NULL;
-  }
-  return parse_expr(p, item);
+  if (!clang_Cursor_isNull(item) && kind(item) == CXCursor_InitListExpr)
+    return fail(p, item, "initialise the array with a braced list of constants",
+                "cannot read the initializer of the constant array '%s'", a->name);
+  *out = item;
+  return 0;
+}
+
+Expr *table_element(Parser *p, CXCursor c, const Access *a) {
+  CXCursor item;
+  if (table_item(p, c, a, &item)) return NULL;
+  return clang_Cursor_isNull(item) ? zero() : parse_expr(p, item);
 }

@@ -52,6 +52,24 @@ bool copy_plain(const RegionVar *v, Bind *b) {
   return true;
 }
 
+int copy_extent_axis(const char (*extent_param)[IR_NAME_MAX],
+                     const char (*extent_bound)[IR_NAME_MAX], int dims, const RegionVar *v) {
+  for (int a = 0; a < dims; a++)
+    if (!strcmp(ir_extent_var(extent_param[a], extent_bound[a]), v->name)) return a;
+  return -1;
+}
+
+int copy_size(const Copy *c, const RegionVar *v, const char (*extent_param)[IR_NAME_MAX],
+              const char (*extent_bound)[IR_NAME_MAX], int dims, const char *steps_param, Bind *b) {
+  bool extent = copy_extent_axis(extent_param, extent_bound, dims, v) >= 0;
+  if (!extent && (!steps_param[0] || strcmp(v->name, steps_param))) return 1;
+  if (v->levels != 0 || v->elem != ELEM_INTEGER || (v->scope == REGION_GLOBAL && v->is_const))
+    return copy_refuse(c, v, "give sizes and step counts as integer variables or constants",
+                       "'%s' sizes the run but has type %s", v->name, v->type);
+  *b = extent ? BIND_EXTENT : BIND_STEPS;
+  return 0;
+}
+
 int copy_unbound(const Copy *c, const RegionVar *v) {
   return copy_refuse(c, v, COPY_HINT_BIND,
                      "the check cannot bind '%s' (%s %s of '%s'), which the region %s", v->name,

@@ -58,6 +58,19 @@ int copy_set(Copy *c, int k, Bind b);
  * fits. */
 bool copy_plain(const RegionVar *v, Bind *b);
 
+/* The axis (0 to dims - 1) whose extent the variable v names: a size parameter
+ * (extent_param[axis], the IR's) or the loops' bound of a constant extent (extent_bound[axis],
+ * which the check runs equal to it; ir_extent_var), or -1. */
+int copy_extent_axis(const char (*extent_param)[IR_NAME_MAX],
+                     const char (*extent_bound)[IR_NAME_MAX], int dims, const RegionVar *v);
+
+/* The binding of a variable that sizes the run: BIND_EXTENT when it names an axis' extent
+ * (copy_extent_axis), BIND_STEPS when it is the step count (steps_param, "" for a constant
+ * count). Returns 1 when v is neither, 0 with *b, or 2 (refused) when it is no integer variable
+ * the driver can set. */
+int copy_size(const Copy *c, const RegionVar *v, const char (*extent_param)[IR_NAME_MAX],
+              const char (*extent_bound)[IR_NAME_MAX], int dims, const char *steps_param, Bind *b);
+
 /* The refusal of a variable no binding fits; returns 2. */
 int copy_unbound(const Copy *c, const RegionVar *v);
 

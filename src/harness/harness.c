@@ -24,14 +24,6 @@ static int scalar_of(const Stencil *st, const RegionVar *v) {
   return -1;
 }
 
-/* The axis whose extent variable v is (a size parameter, or the loops' bound of a constant
- * extent, which the check runs equal to it), or -1. */
-static int extent_axis(const Stencil *st, const RegionVar *v) {
-  for (int a = 0; a < st->dims; a++)
-    if (!strcmp(ir_extent_var(st->extent_param[a], st->extent_bound[a]), v->name)) return a;
-  return -1;
-}
-
 /* Levels of storage the driver gives a grid variable: two time levels under a time dimension
  * (or as many as a constant first size declares), else one. */
 static long grid_levels(const Plan *p, const RegionVar *v) {
@@ -63,7 +55,7 @@ static int classify_var(void *plan, int k) {
   const Stencil *st = p->st;
   const RegionVar *v = &p->c.r->vars[k];
   Bind b;
-  bool scalar_int = v->levels == 0 && v->elem == ELEM_INTEGER;
+  int size;
   if (v == p->grid) {
     b = BIND_GRID;
   } else if (st->weights[0] && !strcmp(v->name, st->weights)) {
@@ -75,12 +67,8 @@ static int classify_var(void *plan, int k) {
     b = BIND_WEIGHTS;
   } else if (scalar_of(st, v) >= 0 && floating(v) && v->levels == 0 && v->scope != REGION_GLOBAL) {
     b = BIND_SCALAR;
-  } else if (extent_axis(st, v) >= 0 ||
-             (st->steps_param[0] && !strcmp(v->name, st->steps_param))) {
-    if (!scalar_int || (v->scope == REGION_GLOBAL && v->is_const))
-      return copy_refuse(&p->c, v, "give sizes and step counts as integer variables or constants",
-                    "'%s' sizes the run but has type %s", v->name, v->type);
-    b = extent_axis(st, v) >= 0 ? BIND_EXTENT : BIND_STEPS;
+  } else if ((size = copy_size(&p->c, v, st->extent_param, st->extent_bound, st->dims, st->steps_param, &b)) != 1) {
+    if (size) return size;
   } else if (copy_plain(v, &b)) {
   } else if (v->levels == p->grid->levels && v->elem == p->grid->elem && !v->inner_pointer &&
              !(v->scope == REGION_GLOBAL && v->is_array)) {
@@ -179,7 +167,7 @@ static void bind_var(Buf *out, const Plan *p, int k) {
       }
       break;
     case BIND_EXTENT: {
-      int a = extent_axis(st, v);
+      int a = copy_extent_axis(st->extent_param, st->extent_bound, st->dims, v);
       snprintf(value, sizeof value, "stencilc_in.ext[%d] - %d", a, st->extent_pad[a]);
       copy_bind_scalar(out, &p->c, k, value);
       copy_value_name(&check, &p->c, k);

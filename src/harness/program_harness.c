@@ -62,18 +62,12 @@ static int source_of(const Program *pr, const RegionVar *v) {
   return -1;
 }
 
-static int extent_axis(const Program *pr, const RegionVar *v) {
-  for (int a = 0; a < pr->dims; a++)
-    if (!strcmp(ir_extent_var(pr->extent_param[a], pr->extent_bound[a]), v->name)) return a;
-  return -1;
-}
-
 /* Binds variable k; 0 or 2 (a void * plan: see copy_derive). */
 static int classify_var(void *plan, int k) {
   Plan *p = plan;
   const Program *pr = p->pr;
   const RegionVar *v = &p->c.r->vars[k];
-  int level, f = field_of(pr, v, &level);
+  int level, f = field_of(pr, v, &level), size;
   Bind b;
   p->field[k] = f;
   p->level[k] = level;
@@ -89,11 +83,8 @@ static int classify_var(void *plan, int k) {
                          "the point source's array '%s' has type %s, which the check cannot fill",
                          v->name, v->type);
     b = BIND_SOURCE;
-  } else if (extent_axis(pr, v) >= 0 || (pr->steps_param[0] && !strcmp(v->name, pr->steps_param))) {
-    if (v->levels != 0 || v->elem != ELEM_INTEGER || (v->scope == REGION_GLOBAL && v->is_const))
-      return copy_refuse(&p->c, v, "give sizes and step counts as integer variables or constants",
-                         "'%s' sizes the run but has type %s", v->name, v->type);
-    b = extent_axis(pr, v) >= 0 ? BIND_EXTENT : BIND_STEPS;
+  } else if ((size = copy_size(&p->c, v, pr->extent_param, pr->extent_bound, pr->dims, pr->steps_param, &b)) != 1) {
+    if (size) return size;
   } else if (copy_plain(v, &b)) {
   } else if (v->scope == REGION_GLOBAL) {
     b = BIND_KEEP;
@@ -190,7 +181,7 @@ static void bind_var(Buf *out, const Plan *p, int k) {
       copy_bind_scalar(out, &p->c, k, value);
       break;
     case BIND_EXTENT: {
-      int a = extent_axis(pr, v);
+      int a = copy_extent_axis(pr->extent_param, pr->extent_bound, pr->dims, v);
       /* a grid padded with its halo (a[ny + 2][nx + 2]) gives the name its extent less the pad */
       snprintf(value, sizeof value, "stencilc_in.ext[%d] - %d", a, pr->extent_pad[a]);
       copy_bind_scalar(out, &p->c, k, value);
