@@ -47,12 +47,29 @@ static int loop_init(Parser *p, CXCursor init, Loop *l) {
               "loop start is not a constant");
 }
 
-static int loop_cond(Parser *p, CXCursor cond, Loop *l, bool time) {
+/* The variable a condition compares, through the ++ of do ... while (++t < nt) when preinc is
+ * not NULL (*preinc: it was there), or NULL. */
+static const char *compared_var(Parser *p, CXCursor lhs, bool *preinc, CXCursor *ref) {
+  char op[4];
+  bool prefix;
+  CXCursor kid;
+  lhs = cur_strip(lhs);
+  if (preinc && kind(lhs) == CXCursor_UnaryOperator && cur_unary_op(p->tu, lhs, op, &prefix) &&
+      prefix && !strcmp(op, "++") && cur_children(lhs, &kid, 1) == 1) {
+    *preinc = true;
+    lhs = kid;
+  }
+  if (ref) *ref = cur_strip(lhs);
+  return cur_ref_name(lhs);
+}
+
+static int loop_cond(Parser *p, CXCursor cond, Loop *l, bool time, bool *preinc) {
   CXCursor kids[2];
   char op[4] = "";
+  cond = cur_strip(cond);
   if (kind(cond) != CXCursor_BinaryOperator || cur_children(cond, kids, 2) != 2 ||
       !cur_binary_op(p->tu, cond, op) || (strcmp(op, "<") && strcmp(op, "<=") && strcmp(op, "!=")) ||
-      !cur_ref_name(kids[0]) || strcmp(cur_ref_name(kids[0]), l->var))
+      !compared_var(p, kids[0], preinc, NULL) || strcmp(compared_var(p, kids[0], preinc, NULL), l->var))
     return fail(p, clang_Cursor_isNull(cond) ? l->at : cond,
                 "write the condition as i < n - R (or i <= n - R - 1, i != n - R)",
                 "loop condition must compare the loop variable '%s' with '<', '<=' or '!='", l->var);
@@ -118,16 +135,113 @@ static int loop_step(Parser *p, CXCursor inc, const Loop *l, int *stride) {
               l->var);
 }
 
+static const char *const HINT_COUNTED =
+    "count the steps from a constant: t = 0; while (t < nt) { <sweep>; <swap>; t++; } or "
+    "int t = 0; do { <sweep>; <swap>; } while (++t < nt);";
+
+/* Where a while or do loop's counter starts: an assignment t = T0 just before the loop in the
+ * statement holding it (then p->time_init), or else t's declaration in that statement with a
+ * constant initializer, not written between it and the loop. */
+static int counter_start(Parser *p, Loop *l) {
+  enum { MAX_STMTS = 256 };
+  CXCursor s[MAX_STMTS], where, kids[2];
+  char op[4];
+  int n = kind(p->time_parent) == CXCursor_CompoundStmt ? cur_children(p->time_parent, s, MAX_STMTS) : 0;
+  int at = -1;
+  unsigned begin, end, b, e;
+  cur_extent(l->at, &begin, &end);
+  for (int i = 0; i < n && i < MAX_STMTS; i++) {
+    cur_extent(s[i], &b, &e);
+    if (b == begin && e == end) at = i;
+  }
+  if (at > 0 && kind(s[at - 1]) == CXCursor_BinaryOperator && cur_children(s[at - 1], kids, 2) == 2 &&
+      is_var(kids[0], l->var) && cur_binary_op(p->tu, s[at - 1], op) && !strcmp(op, "=")) {
+    if (!eval_index(p, kids[1], &l->lo))
+      return fail(p, kids[1], HINT_COUNTED, "the time counter '%s' does not start from a constant",
+                  l->var);
+    p->time_init = s[at - 1];
+    return 0;
+  }
+  for (int i = at - 1; i >= 0; i--) {
+    CXCursor decls[16];
+    int nd = kind(s[i]) == CXCursor_DeclStmt ? cur_children(s[i], decls, 16) : 0;
+    for (int d = 0; d < nd && d < 16; d++) {
+      char name[IR_NAME_MAX];
+      cur_name(decls[d], name);
+      if (kind(decls[d]) != CXCursor_VarDecl || strcmp(name, l->var)) continue;
+      CXCursor init = clang_Cursor_getVarDeclInitializer(decls[d]);
+      if (clang_Cursor_isNull(init) || !eval_index(p, init, &l->lo))
+        return fail(p, decls[d], HINT_COUNTED,
+                    "the time counter '%s' is not declared with a constant start", l->var);
+      for (int j = i + 1; j < at; j++)
+        if (cur_written(p->tu, s[j], decls[d], &where))
+          return fail(p, where, HINT_COUNTED,
+                      "the time counter '%s' changes between its declaration and the loop", l->var);
+      return 0;
+    }
+  }
+  return fail(p, l->at, HINT_COUNTED,
+              "the time counter '%s' is not set just before the loop, in the same block", l->var);
+}
+
+/* A time loop written as while (t < nt) { ...; t++; }, do { ...; t++; } while (t < nt); or
+ * do { ... } while (++t < nt);, the counter set just before it (counter_start). A do loop runs
+ * its body once even when nt <= t: it makes the for loop's steps for nt > t, as run, gen and
+ * check give it. */
+static int counted_loop(Parser *p, CXCursor c, Loop *l) {
+  CXCursor kids[3], stmts[64], where;
+  int n = cur_children(c, kids, 3);
+  bool is_do = kind(c) == CXCursor_DoStmt, preinc = false;
+  if (n != 2) return fail(p, c, HINT_COUNTED, "the %s loop declares a variable in its condition",
+                          is_do ? "do" : "while");
+  CXCursor cond = cur_strip(kids[is_do ? 1 : 0]), ops[2], ref;
+  l->body = kids[is_do ? 0 : 1];
+  const char *var = kind(cond) == CXCursor_BinaryOperator && cur_children(cond, ops, 2) == 2
+                        ? compared_var(p, ops[0], is_do ? &preinc : NULL, &ref)
+                        : NULL;
+  if (!var)
+    return fail(p, cond, HINT_COUNTED, "the %s loop's condition does not compare a step counter",
+                is_do ? "do" : "while");
+  snprintf(l->var, sizeof l->var, "%s", var);
+  preinc = false;
+  if (counter_start(p, l) || loop_cond(p, cond, l, true, is_do ? &preinc : NULL)) return -1;
+  int ns = kind(l->body) == CXCursor_CompoundStmt ? cur_children(l->body, stmts, 64) : 0;
+  if (!preinc) { /* the increment ends the body */
+    if (ns < 1 || ns > 64)
+      return fail(p, l->body, HINT_COUNTED, "the %s loop's body does not end with %s++",
+                  is_do ? "do" : "while", l->var);
+    p->time_inc = stmts[ns - 1];
+    Refusal saved = p->why;
+    if (loop_step(p, stmts[ns - 1], l, &p->time_stride)) {
+      p->why = saved;
+      return fail(p, stmts[ns - 1], HINT_COUNTED, "the %s loop's body does not end with %s++",
+                  is_do ? "do" : "while", l->var);
+    }
+  }
+  CXCursor decl = clang_getCursorReferenced(ref);
+  for (int i = 0; i < ns && i < 64; i++) {
+    if (!clang_equalCursors(stmts[i], p->time_inc) && kind(decl) == CXCursor_VarDecl &&
+        cur_written(p->tu, stmts[i], decl, &where))
+      return fail(p, where, HINT_COUNTED, "the time counter '%s' changes inside the loop's body",
+                  l->var);
+  }
+  return 0;
+}
+
 static int parse_loop_as(Parser *p, CXCursor c, Loop *l, bool time) {
   memset(l, 0, sizeof *l);
   l->at = c;
+  if (time) {
+    p->time_inc = p->time_init = clang_getNullCursor();
+    if (kind(c) == CXCursor_WhileStmt || kind(c) == CXCursor_DoStmt) return counted_loop(p, c, l);
+  }
   /* a for statement's parts, any of which may be missing, are read by position */
   CXCursor kids[4];
   int n = cur_children(c, kids, 4);
   if (n != 4)
     return fail(p, c, "give the loop an initialisation, a condition and an increment",
                 "incomplete for loop");
-  if (loop_init(p, kids[0], l) || loop_cond(p, kids[1], l, time) ||
+  if (loop_init(p, kids[0], l) || loop_cond(p, kids[1], l, time, NULL) ||
       loop_step(p, kids[2], l, time ? &p->time_stride : NULL))
     return -1;
   l->body = kids[3];
@@ -1110,6 +1224,7 @@ static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves 
   *nsweeps = 0;
   mv->n = 0;
   for (int i = 0; i < n; i++) {
+    if (clang_equalCursors(s[i], p->time_inc)) continue; /* a while loop's t++ */
     if (kind(s[i]) == CXCursor_ForStmt && mv->n == 0) {
       if (*nsweeps == MAX_SWEEPS)
         return fail(p, s[i], HINT_TIME_BODY,
@@ -1205,10 +1320,11 @@ static int time_form(Parser *p, Sweep sw[MAX_SWEEPS], int nsweeps, const Moves *
 }
 
 /* Remembers the source range of the region (see Stencil.region_begin). */
-static void record_region(Stencil *st, CXCursor region) {
+static void record_region(Stencil *st, CXCursor first, CXCursor region) {
   CXSourceRange r = clang_getCursorExtent(region);
   unsigned line;
-  clang_getSpellingLocation(clang_getRangeStart(r), NULL, &line, NULL, &st->region_begin);
+  clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(first)), NULL, &line, NULL,
+                            &st->region_begin);
   clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &st->region_end);
   st->region_line = (int)line;
 }
@@ -1218,8 +1334,9 @@ int parse_stencil(Parser *p, CXCursor time_loop) {
   Sweep sw[MAX_SWEEPS];
   int nsweeps = 0;
   Moves mv;
-  if (parse_loop_as(p, time_loop, &p->time, true) || parse_time_body(p, sw, &nsweeps, &mv))
-    return -1;
+  if (parse_loop_as(p, time_loop, &p->time, true)) return -1;
+  p->time_read = true;
+  if (parse_time_body(p, sw, &nsweeps, &mv)) return -1;
   Sweep *s1 = &sw[0];
   st->dims = s1->nloops;
   p->sw = s1;
@@ -1256,6 +1373,7 @@ int parse_stencil(Parser *p, CXCursor time_loop) {
   st->steps_const = (long)steps;
   st->time_first = (long)t->lo;
   snprintf(st->time_var, sizeof st->time_var, "%s", t->var);
-  record_region(st, time_loop);
+  /* a while loop's region starts with the statement that sets its counter */
+  record_region(st, clang_Cursor_isNull(p->time_init) ? time_loop : p->time_init, time_loop);
   return 0;
 }
