@@ -478,9 +478,12 @@ int time_level(Parser *p, CXCursor c, long long *k, long long *m) {
   char op[4];
   Poly a;
   const char *var;
-  if (kind(c) == CXCursor_BinaryOperator && cur_binary_op(p->tu, c, op) && !strcmp(op, "%") &&
-      cur_children(c, kids, 2) == 2 && eval_index(p, kids[1], m) && *m == 2 &&
-      !poly_of(p, kids[0], &a) && poly_is_var_plus_const(p, &a, &var, k)) {
+  /* (t + k) & 1: the parity, as (t + k) % 2 gives it for t + k >= 0 */
+  bool parity = kind(c) == CXCursor_BinaryOperator && cur_binary_op(p->tu, c, op) &&
+                cur_children(c, kids, 2) == 2 && eval_index(p, kids[1], m) &&
+                ((!strcmp(op, "%") && *m == 2) || (!strcmp(op, "&") && *m == 1));
+  *m = 2;
+  if (parity && !poly_of(p, kids[0], &a) && poly_is_var_plus_const(p, &a, &var, k)) {
     if (!strcmp(var, p->time.var)) return 0;
     for (int l = 0; l < p->sw->nloops; l++)
       if (!strcmp(var, p->sw->loops[l].var))
@@ -499,6 +502,18 @@ static bool has_time_level(Parser *p, const Access *a) {
   char op[4];
   return cur_mentions(s, p->time.var) ||
          (kind(s) == CXCursor_BinaryOperator && cur_binary_op(p->tu, s, op) && !strcmp(op, "%"));
+}
+
+/* Whether the loop taken for the time loop indexes the written cell as an axis: its variable in
+ * the written index with no remainder taken, and no subscript left for a time level (or the
+ * first subscript its variable alone). Then the nest is a sweep with no time loop around it. */
+static bool indexes_space(Parser *p, const Sweep *sw) {
+  CXCursor s = cur_strip(sw->out.sub[0]);
+  char op[4];
+  if (kind(s) == CXCursor_BinaryOperator && cur_binary_op(p->tu, s, op) &&
+      (!strcmp(op, "%") || !strcmp(op, "&")))
+    return false;
+  return sw->out.nsub <= sw->nloops || is_var(s, p->time.var);
 }
 
 static int loop_index(const Sweep *sw, const char *name) {
@@ -1010,6 +1025,14 @@ static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
                          : "loop body must be one assignment to the grid");
   sw->stmt = cur;
   if (parse_access(p, kids[0], &sw->out)) return -1;
+  if (has_time_level(p, &sw->out) && indexes_space(p, sw)) {
+    return fail(p, kids[0],
+                "stencilc takes a time loop around the sweep: for (int t = 0; t < nt; t++) { "
+                "<sweep>; <swap> }; a function that sweeps once is read from the loop that calls "
+                "it; with two time levels in one array, write A[(t + 1) % 2][i][j]",
+                "no time loop around this sweep: the outermost loop (over '%s') indexes the "
+                "written cell of '%s'", p->time.var, sw->out.name);
+  }
   if (has_time_level(p, &sw->out)) {
     long long k, m;
     if (time_level(p, sw->out.sub[0], &k, &m)) return -1;
@@ -1124,6 +1147,17 @@ static int moves_of(Parser *p, CXCursor s, Moves *mv) {
       return add_move(p, mv, s, dst, kids[1]);
     }
     break;
+  case CXCursor_CallExpr: {
+    char fn[IR_NAME_MAX];
+    cur_name(s, fn);
+    if (!strcmp(fn, "memcpy") || !strcmp(fn, "memmove"))
+      return fail(p, s,
+                  "copy the interior back in a loop nest (a[i][j] = b[i][j] over the sweep's "
+                  "cells), or swap the pointers: tmp = a; a = b; b = tmp;",
+                  "%s copies the whole grid back, halo included, which stencilc's copy-back "
+                  "(the interior cells) does not do", fn);
+    break;
+  }
   default: break;
   }
   return fail(p, s, HINT_TIME_BODY, "statement in the time loop beside the sweep");
