@@ -293,6 +293,35 @@ static bool floating(CXType t) {
   return k == CXType_Float || k == CXType_Double;
 }
 
+/* Whether the variable at decl holds pointers: double *grid[2], double **u. */
+static bool holds_pointers(CXCursor decl) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+  if (t.kind == CXType_Pointer) t = clang_getPointeeType(t);
+  else if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray) t = clang_getArrayElementType(t);
+  else return false;
+  return clang_getCanonicalType(t).kind == CXType_Pointer;
+}
+
+/* A refusal of a grid reached through an array of pointers: its rows when the subscript picking
+ * the pointer reads a spatial loop variable (double **u read as u[i][j]), else its time levels
+ * (u[cur], u[t & 1]). */
+static int pointer_levels(Parser *p, CXCursor at, const char *name, CXCursor pick) {
+  bool levels = true;
+  for (int l = 0; l < p->sw->nloops; l++) levels &= !cur_mentions(pick, p->sw->loops[l].var);
+  if (!levels)
+    return fail(p, at,
+                "allocate the grid in one block and index it through a pointer to rows, double "
+                "(*u)[n] = malloc(sizeof(double[n][n])); u[i][j], or flat: u[i * n + j]",
+                "the grid '%s' is reached through row pointers; stencilc reads grids stored in "
+                "one block", name);
+  return fail(p, at,
+              "keep the two time levels in one array, float A[2][n] read as A[t % 2][i] and "
+              "written as A[(t + 1) % 2][i], or in two pointers swapped after the sweep: tmp = "
+              "a; a = b; b = tmp;",
+              "the grid is taken from '%s', an array of pointers; stencilc reads time levels "
+              "from one array or from two pointers it swaps", name);
+}
+
 enum { MAX_ROW_CHAIN = 8 }; /* row pointers set from row pointers (c - nx with c = u + i * nx) */
 
 /* What a row pointer (decl: pointer_in_loops) is set to where it is declared and never changed:
@@ -308,6 +337,10 @@ static int row_step(Parser *p, CXCursor decl, Access *target, CXCursor *offset, 
   if (cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where))
     return fail(p, where, HINT_ROW, "the row pointer '%s' is changed after its declaration", name);
   init = cur_strip(init);
+  Access level; /* double *cur = grid[t & 1]; */
+  if (kind(init) == CXCursor_ArraySubscriptExpr && cur_access(init, &level) == CUR_ACCESS &&
+      holds_pointers(level.decl))
+    return pointer_levels(p, init, level.name, level.sub[0]);
   char op[4];
   bool prefix, found = false;
   *minus = false;
@@ -1024,6 +1057,9 @@ static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
                 in_block ? "the loop body must end with the assignment to the grid"
                          : "loop body must be one assignment to the grid");
   sw->stmt = cur;
+  Access written;
+  if (cur_access(kids[0], &written) == CUR_ACCESS && holds_pointers(written.decl))
+    return pointer_levels(p, kids[0], written.name, written.sub[0]);
   if (parse_access(p, kids[0], &sw->out)) return -1;
   if (has_time_level(p, &sw->out) && indexes_space(p, sw)) {
     return fail(p, kids[0],
