@@ -337,6 +337,13 @@ static int row_step(Parser *p, CXCursor decl, Access *target, CXCursor *offset, 
   if (cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where))
     return fail(p, where, HINT_ROW, "the row pointer '%s' is changed after its declaration", name);
   init = cur_strip(init);
+  if (kind(init) == CXCursor_MemberRefExpr) /* double *u = f->cur; in the time loop */
+    return fail(p, init,
+                "take the grids out of the struct before the time loop and swap the locals: "
+                "double *u = f->cur, *un = f->next; for (t ...) { <sweep>; tmp = u; u = un; un = "
+                "tmp; } f->cur = u; f->next = un;",
+                "'%s' is set from a struct member in the time loop; stencilc swaps grids held in "
+                "local pointers", name);
   Access level; /* double *cur = grid[t & 1]; */
   if (kind(init) == CXCursor_ArraySubscriptExpr && cur_access(init, &level) == CUR_ACCESS &&
       holds_pointers(level.decl))
