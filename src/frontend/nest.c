@@ -204,6 +204,9 @@ static int counted_loop(Parser *p, CXCursor c, Loop *l) {
                 is_do ? "do" : "while");
   snprintf(l->var, sizeof l->var, "%s", var);
   preinc = false;
+  if (loop_cond(p, cond, l, true, is_do ? &preinc : NULL)) return -1;
+  p->time_read = true; /* it counts steps: its refusals are the ones to show */
+  /* read again once the start is known (a '!=' bound must not lie below it) */
   if (counter_start(p, l) || loop_cond(p, cond, l, true, is_do ? &preinc : NULL)) return -1;
   int ns = kind(l->body) == CXCursor_CompoundStmt ? cur_children(l->body, stmts, 64) : 0;
   if (!preinc) { /* the increment ends the body */

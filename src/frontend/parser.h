@@ -96,7 +96,8 @@ typedef struct {
    * null when the condition increments (do ... while (++t < nt)); the assignment t = T0 just
    * before it, which the region then starts with, or null (the counter declared with T0). */
   CXCursor time_parent, time_inc, time_init;
-  bool time_read;     /* the time loop's header was read (its refusal is about its body) */
+  bool time_read;     /* the candidate reads as a time loop (a while loop counting steps): its
+                         refusal is the one to show */
   Sweep *sw;          /* the sweep being read */
   bool time_levels;   /* out is indexed by a time level: A[(t + 1) % 2][i][j] */
   int depth;          /* of the expression being read */
