@@ -63,6 +63,42 @@ static const char *compared_var(Parser *p, CXCursor lhs, bool *preinc, CXCursor 
   return cur_ref_name(lhs);
 }
 
+static bool names_var(CXCursor c, void *name) {
+  return kind(c) == CXCursor_DeclRefExpr && !strcmp(cur_ref_name(c), name);
+}
+
+/* A bound written through a local holding a size less a constant (const int nx1 = nx - 1; ...
+ * i < nx1), set where it is declared, outside the loops, and never changed: true with the size
+ * and the constant (nx, -1). A local holding more than a size (int ld = n + 2;) names a padded
+ * extent of its own and is left alone. */
+static bool bound_local(Parser *p, CXCursor bound, const char *name, char size[IR_NAME_MAX],
+                        long long *k) {
+  char local[IR_NAME_MAX];
+  snprintf(local, sizeof local, "%s", name);
+  CXCursor ref = cur_strip(bound);
+  if (!names_var(ref, local)) ref = cur_find(bound, true, names_var, local);
+  CXCursor decl = clang_getCursorReferenced(ref), where, init;
+  if (clang_Cursor_isNull(ref) || kind(decl) != CXCursor_VarDecl ||
+      clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 || !cur_integer_type(decl) ||
+      clang_Cursor_isNull(init = clang_Cursor_getVarDeclInitializer(decl)) ||
+      cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where) ||
+      cur_mentions(init, local))
+    return false;
+  if (!clang_Cursor_isNull(p->time.at)) { /* declared in the time loop: an index, not a size */
+    unsigned lo, hi, begin, end;
+    cur_extent(p->time.at, &lo, &hi);
+    cur_extent(decl, &begin, &end);
+    if (begin >= lo && end <= hi) return false;
+  }
+  Poly v;
+  const char *var;
+  Refusal saved = p->why;
+  bool less = !poly_of(p, init, &v) && poly_is_var_plus_const(p, &v, &var, k) && *k < 0;
+  p->why = saved; /* no such local: the name is the bound */
+  if (less) snprintf(size, IR_NAME_MAX, "%s", var);
+  return less;
+}
+
 static int loop_cond(Parser *p, CXCursor cond, Loop *l, bool time, bool *preinc) {
   CXCursor kids[2];
   char op[4] = "";
@@ -80,8 +116,14 @@ static int loop_cond(Parser *p, CXCursor cond, Loop *l, bool time, bool *preinc)
   if (poly_of(p, kids[1], &b)) return -1;
   if (poly_is_const(&b, &l->bound)) {
   } else if (poly_is_var_plus_const(p, &b, &name, &k)) {
+    char size[IR_NAME_MAX];
+    long long less;
     snprintf(l->ext, sizeof l->ext, "%s", name);
     l->bound = -k;
+    if (bound_local(p, kids[1], l->ext, size, &less)) { /* i < nx1 with nx1 = nx - 1 */
+      snprintf(l->ext, sizeof l->ext, "%s", size);
+      l->bound = -(k + less);
+    }
   } else if (time) {
     char text[256];
     poly_text(p, &b, text, sizeof text);
