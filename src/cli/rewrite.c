@@ -237,7 +237,7 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
   if (st->steps_per_iter > 1) buf_printf(out, "    stencilc_steps *= %d;\n", st->steps_per_iter);
   char b0[IR_NAME_MAX + 32], b1[IR_NAME_MAX + 32];
   if (!other) {
-    int f = (int)(((st->time_first % 2) + 2) % 2);
+    int f = (int)(((ir_level_first(st) % 2) + 2) % 2);
     snprintf(b0, sizeof b0, "(%s *)(%s[%d])", elem, grid->name, f);
     snprintf(b1, sizeof b1, "(%s *)(%s[%d])", elem, grid->name, 1 - f);
   } else {

@@ -1124,9 +1124,7 @@ static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
   if (has_time_level(p, &sw->out)) {
     long long k, m;
     if (time_level(p, sw->out.sub[0], &k, &m)) return -1;
-    if (((k - 1) % m + m) % m != 0)
-      return fail(p, kids[0], HINT_FORM, "the written time level must be (%s + 1) %% 2",
-                  p->time.var);
+    p->level_shift = (int)(((k - 1) % m + m) % m); /* A[t % 2] = f(A[(t - 1) % 2]): 1 */
     p->time_levels = true;
     sw->out_sub0 = 1;
   }
@@ -1494,6 +1492,7 @@ int parse_stencil(Parser *p, CXCursor time_loop) {
     return fail(p, t->at, "run the time loop for fewer steps", "time loop runs %lld steps", steps);
   st->steps_const = (long)steps;
   st->time_first = (long)t->lo;
+  st->level_shift = p->level_shift;
   snprintf(st->time_var, sizeof st->time_var, "%s", t->var);
   /* a while loop's region starts with the statement that sets its counter */
   record_region(st, clang_Cursor_isNull(p->time_init) ? time_loop : p->time_init, time_loop);

@@ -100,6 +100,7 @@ typedef struct {
                          refusal is the one to show */
   Sweep *sw;          /* the sweep being read */
   bool time_levels;   /* out is indexed by a time level: A[(t + 1) % 2][i][j] */
+  int level_shift;    /* 1 when it is A[t % 2][i][j], written from A[(t - 1) % 2] (Stencil) */
   int depth;          /* of the expression being read */
   bool expanding;     /* reading an index macro's expansion (expand.c) */
   int progress;       /* how far the candidate got: ranks the refusals of several candidates */
