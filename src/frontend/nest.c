@@ -1493,6 +1493,7 @@ int parse_stencil(Parser *p, CXCursor time_loop) {
   st->steps_const = (long)steps;
   st->time_first = (long)t->lo;
   st->level_shift = p->level_shift;
+  st->time_do = kind(time_loop) == CXCursor_DoStmt;
   snprintf(st->time_var, sizeof st->time_var, "%s", t->var);
   /* a while loop's region starts with the statement that sets its counter */
   record_region(st, clang_Cursor_isNull(p->time_init) ? time_loop : p->time_init, time_loop);

@@ -117,6 +117,8 @@ typedef struct {
    * odd): the levels are those of A[(t + 1) % 2] = f(A[t % 2]) in a loop starting at time_first
    * + level_shift (ir_level_first); else 0. */
   int level_shift;
+  bool time_do; /* the time loop is a do loop: its body runs once even when the bound is past the
+                   start (rewrite runs one step then) */
   char time_var[IR_NAME_MAX]; /* the time loop's variable (rewrite sets its final value) */
   /* The spatial loops of the time loop's body in the order they run, nest after nest, and the
    * temporary of a pointer swap (var "" when none): rewrite gives those declared before the

@@ -1,9 +1,11 @@
 /* Rodinia hotspot3D's CPU loop shape (interior only): coefficients per direction computed from
  * the chip's parameters, the neighbour indices computed into locals, the grids swapped in a
  * do { ... i++; } while (i < numiter); loop; main prints the counter after the loop, a checksum
- * and a few cells (odd and even step counts: which buffer the result ends in).
+ * and a few cells (odd and even step counts: which buffer the result ends in; 0 steps asked: a
+ * do loop still makes one).
  * run: 12 10 7 5
  * run: 9 11 8 4
+ * run: 8 9 7 0
  */
 #include <stdio.h>
 #include <stdlib.h>
