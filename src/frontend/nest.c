@@ -228,8 +228,8 @@ static int counter_start(Parser *p, Loop *l) {
 
 /* A time loop written as while (t < nt) { ...; t++; }, do { ...; t++; } while (t < nt); or
  * do { ... } while (++t < nt);, the counter set just before it (counter_start). A do loop runs
- * its body once even when nt <= t: it makes the for loop's steps for nt > t, as run, gen and
- * check give it. */
+ * its body once even when nt <= t: it makes the for loop's steps for nt > t, and one step
+ * otherwise (Stencil.time_do). */
 static int counted_loop(Parser *p, CXCursor c, Loop *l) {
   CXCursor kids[3], stmts[64], where;
   int n = cur_children(c, kids, 3);
