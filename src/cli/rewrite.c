@@ -120,13 +120,13 @@ static void extent(Buf *out, const Stencil *st, int a) {
 
 /* The call's first lines: its comment and the step count, stencilc_steps (at least 0). */
 static void call_open(Buf *out, const char *path, int line, const char *prefix,
-                      const char *steps_param, long steps_const) {
+                      const char *steps_param, long steps_const, int min_steps) {
   buf_printf(out, "{ /* stencilc rewrite: the stencil of %s:%d runs in %s.h's library */\n",
              path, line, prefix);
   buf_puts(out, "    long stencilc_steps = ");
   if (steps_param[0]) buf_printf(out, "(long)(%s) + %ldL", steps_param, steps_const);
   else buf_printf(out, "%ldL", steps_const);
-  buf_printf(out, ";\n    if (stencilc_steps < 0) stencilc_steps = 0;\n");
+  buf_printf(out, ";\n    if (stencilc_steps < %d) stencilc_steps = %d;\n", min_steps, min_steps);
 }
 
 /* The copy of the interior of `from` into `to` (copy-back: B's part of the result). */
@@ -231,13 +231,14 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
   }
   if (check_storage(path, st, grid, other)) return 2;
   const char *elem = st->dtype == DTYPE_FLOAT ? "float" : "double";
-  call_open(out, path, st->region_line, prefix, st->steps_param, st->steps_const);
+  call_open(out, path, st->region_line, prefix, st->steps_param, st->steps_const,
+            st->time_do ? 1 : 0); /* a do loop's body runs once at least */
   if (st->time_stride == 2 && st->steps_param[0]) /* t += 2 from its start to its bound: the iterations */
     buf_puts(out, "    stencilc_steps = (stencilc_steps + 1) / 2;\n");
   if (st->steps_per_iter > 1) buf_printf(out, "    stencilc_steps *= %d;\n", st->steps_per_iter);
   char b0[IR_NAME_MAX + 32], b1[IR_NAME_MAX + 32];
   if (!other) {
-    int f = (int)(((st->time_first % 2) + 2) % 2);
+    int f = (int)(((ir_level_first(st) % 2) + 2) % 2);
     snprintf(b0, sizeof b0, "(%s *)(%s[%d])", elem, grid->name, f);
     snprintf(b1, sizeof b1, "(%s *)(%s[%d])", elem, grid->name, 1 - f);
   } else {
@@ -344,7 +345,7 @@ static int emit_program_call(Buf *out, const char *path, const Program *pr, cons
                              const char *prefix) {
   const char *elem = pr->dtype == DTYPE_FLOAT ? "float" : "double";
   if (check_fields(path, pr, r)) return 2;
-  call_open(out, path, pr->region_line, prefix, pr->steps_param, pr->steps_const);
+  call_open(out, path, pr->region_line, prefix, pr->steps_param, pr->steps_const, 0);
   buf_printf(out, "    int stencilc_rc = %s_run_levels(", prefix);
   for (int f = 0, n = 0; f < pr->nfields; f++) {
     const Field *fd = &pr->fields[f];

@@ -499,7 +499,8 @@ static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent, CXClientD
 
 bool cur_written(CXTranslationUnit tu, CXCursor scope, CXCursor decl, CXCursor *where) {
   Writes w = {decl, tu, false, clang_getNullCursor()};
-  clang_visitChildren(scope, find_write, &w);
+  find_write(scope, clang_getNullCursor(), &w); /* a statement t++; is itself the write */
+  if (!w.changed) clang_visitChildren(scope, find_write, &w);
   *where = w.where;
   return w.changed;
 }

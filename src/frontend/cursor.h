@@ -49,8 +49,9 @@ const char *cur_ref_name(CXCursor c);
 /* Whether the variable declared at decl has an integer type (char to __int128, signed or not). */
 bool cur_integer_type(CXCursor decl);
 
-/* Whether decl is assigned, incremented or has its address taken anywhere in scope (its
- * initializer aside): then its value is not its initializer's. *where: the first such place. */
+/* Whether decl is assigned, incremented or has its address taken anywhere in scope, scope itself
+ * included (its initializer aside): then its value is not its initializer's. *where: the first
+ * such place. */
 bool cur_written(CXTranslationUnit tu, CXCursor scope, CXCursor decl, CXCursor *where);
 
 /* Value of an integer constant expression (literals, macros, enumerators, const variables). */

@@ -261,7 +261,7 @@ static Expr *load(void *parser, CXCursor c) {
   if (p->time_levels) {
     long long k, m;
     if (time_level(p, a.sub[0], &k, &m)) return NULL;
-    written = ((k - 1) % m + m) % m == 0; /* the level (t + 1) % 2 */
+    written = ((k - 1 - p->level_shift) % m + m) % m == 0; /* the level the sweep writes */
     sub0 = 1;
   }
   if (read_offsets(p, c, &a, sub0, off)) return NULL;

@@ -135,6 +135,7 @@ static int region_of(const Source *src, CXCursor c) {
 
 typedef struct {
   CXCursor loop, func;
+  CXCursor parent; /* the statement holding the loop: a while or do loop's counter is set there */
 } Candidate;
 
 typedef struct {
@@ -156,13 +157,13 @@ static enum CXChildVisitResult find_loops(CXCursor c, CXCursor parent, CXClientD
   if ((k == CXCursor_WhileStmt || k == CXCursor_DoStmt) && clang_Cursor_isNull(s->loop_stmt) &&
       (s->src->nregions == 0 || region_of(s->src, c) >= 0))
     s->loop_stmt = c;
-  if (k == CXCursor_ForStmt && (s->src->nregions == 0 || region_of(s->src, c) >= 0)) {
+  if ((k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt) &&
+      (s->src->nregions == 0 || region_of(s->src, c) >= 0)) {
     if (s->n == MAX_CANDIDATES) {
       s->too_many = true;
       return CXChildVisit_Break;
     }
-    s->c[s->n].loop = c;
-    s->c[s->n++].func = s->func;
+    s->c[s->n++] = (Candidate){c, s->func, parent};
   }
   return CXChildVisit_Recurse;
 }
@@ -238,6 +239,7 @@ static int choose(const Source *src, const FrontendOptions *fo, Stencil *st) {
               .loop_stmt = clang_getNullCursor()};
   clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_functions, &s);
   int naccepted = 0, nfound = 0, best_progress = -1, rc = 2;
+  Refusal counted = {0};
   for (int i = 0; i < s.n && !s.too_many; i++) {
     bool covered = false;
     for (int a = 0; a < naccepted && !covered; a++) covered = inside(cands[i].loop, acc[a].at.loop);
@@ -249,11 +251,14 @@ static int choose(const Source *src, const FrontendOptions *fo, Stencil *st) {
     p->tu = src->tu;
     Stencil trial = {0};
     p->st = &trial;
+    p->time_parent = cands[i].parent;
     if (parse_stencil(p, cands[i].loop) == 0) {
       nfound++;
       if (naccepted < MAX_ACCEPTED) acc[naccepted++] = (Accepted){trial, cands[i]};
       else ir_free(&trial);
     } else {
+      if (kind(cands[i].loop) != CXCursor_ForStmt && p->time_read && !counted.set)
+        counted = p->why; /* the time loop is this while loop: its refusal is the one to show */
       if (p->progress > best_progress) {
         best_progress = p->progress;
         *best = p->why;
@@ -273,12 +278,15 @@ static int choose(const Source *src, const FrontendOptions *fo, Stencil *st) {
     diag_error(file_loc, HINT_FORM,
                src->nregions ? "no loop nest between #pragma scop and #pragma endscop"
                              : "no function with a loop nest found");
+  } else if (nfound == 0 && counted.set) {
+    print_refusal(src, &counted);
   } else if (nfound == 0 && !clang_Cursor_isNull(s.loop_stmt) && inside(s.c[0].loop, s.loop_stmt)) {
-    /* the sweep inside a while loop: the candidates' refusals (a spatial loop taken for the
-     * time loop) would mislead */
+    /* the sweep inside a while loop that counts no steps (while (err > tol)): the candidates'
+     * refusals (a spatial loop taken for the time loop) would mislead */
     diag_error(cur_loc(src->path, s.loop_stmt),
-               "write the time loop as a for loop: for (int t = 0; t < nt; t++) { <sweep> }",
-               "the loop nest is inside a %s loop; stencilc takes the time loop as a for loop",
+               "count the steps: for (int t = 0; t < nt; t++) { <sweep> }, or t = 0; while (t < "
+               "nt) { <sweep>; t++; }, or do { <sweep> } while (++t < nt);",
+               "the loop nest is inside a %s loop that does not count time steps",
                kind(s.loop_stmt) == CXCursor_WhileStmt ? "while" : "do-while");
   } else if (nfound == 0) {
     print_refusal(src, best);

@@ -284,20 +284,25 @@ static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData
   return CXChildVisit_Recurse;
 }
 
-/* A sweep callee: a void function whose body holds only loops (no locals beside them, whose
- * names would meet the caller's); its locals must not hide a name the arguments read. */
+/* A sweep callee: a void function whose body holds only loops, after declarations (int i, j,
+ * k;); its locals must not hide a name the arguments read. */
 static int sweep_callee(Job *j, CXCursor call, CXCursor def, CXCursor body) {
   CXCursor s[CUR_MAX_CHILDREN];
   char fn[IR_NAME_MAX];
   cur_name(def, fn);
   int n = cur_children(body, s, CUR_MAX_CHILDREN);
   if (n < 1 || n > CUR_MAX_CHILDREN) return 0;
-  for (int i = 0; i < n; i++)
-    if (kind(s[i]) != CXCursor_ForStmt && kind(s[i]) != CXCursor_NullStmt)
+  bool loops = false; /* declarations (int i, j, k;) may come before the loops */
+  for (int i = 0; i < n; i++) {
+    loops |= kind(s[i]) == CXCursor_ForStmt;
+    if (kind(s[i]) != CXCursor_ForStmt && kind(s[i]) != CXCursor_NullStmt &&
+        (loops || kind(s[i]) != CXCursor_DeclStmt))
       return refuse(j, s[i], "keep only the loop nest in the function's body (its locals "
-                             "declared inside the loops), or write the loop nest in the caller",
+                             "declared before or inside the loops), or write the loop nest in "
+                             "the caller",
                     "'%s' is called as a statement in a loop, and stencilc expands such a call "
                     "only when the body is its loop nest; found a statement beside it", fn);
+  }
   Names locals = {.what = CXCursor_VarDecl}, used = {.what = CXCursor_DeclRefExpr};
   clang_visitChildren(body, collect, &locals);
   for (int a = 0; a < clang_Cursor_getNumArguments(call); a++)

@@ -47,12 +47,65 @@ static int loop_init(Parser *p, CXCursor init, Loop *l) {
               "loop start is not a constant");
 }
 
-static int loop_cond(Parser *p, CXCursor cond, Loop *l, bool time) {
+/* The variable a condition compares, through the ++ of do ... while (++t < nt) when preinc is
+ * not NULL (*preinc: it was there), or NULL. */
+static const char *compared_var(Parser *p, CXCursor lhs, bool *preinc, CXCursor *ref) {
+  char op[4];
+  bool prefix;
+  CXCursor kid;
+  lhs = cur_strip(lhs);
+  if (preinc && kind(lhs) == CXCursor_UnaryOperator && cur_unary_op(p->tu, lhs, op, &prefix) &&
+      prefix && !strcmp(op, "++") && cur_children(lhs, &kid, 1) == 1) {
+    *preinc = true;
+    lhs = kid;
+  }
+  if (ref) *ref = cur_strip(lhs);
+  return cur_ref_name(lhs);
+}
+
+static bool names_var(CXCursor c, void *name) {
+  return kind(c) == CXCursor_DeclRefExpr && !strcmp(cur_ref_name(c), name);
+}
+
+/* A bound written through a local holding a size less a constant (const int nx1 = nx - 1; ...
+ * i < nx1), set where it is declared, outside the loops, and never changed: true with the size
+ * and the constant (nx, -1). A local holding more than a size (int ld = n + 2;) names a padded
+ * extent of its own and is left alone. */
+static bool bound_local(Parser *p, CXCursor bound, const char *name, char size[IR_NAME_MAX],
+                        long long *k) {
+  char local[IR_NAME_MAX];
+  snprintf(local, sizeof local, "%s", name);
+  CXCursor ref = cur_strip(bound);
+  if (!names_var(ref, local)) ref = cur_find(bound, true, names_var, local);
+  CXCursor decl = clang_getCursorReferenced(ref), where, init;
+  if (clang_Cursor_isNull(ref) || kind(decl) != CXCursor_VarDecl ||
+      clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 || !cur_integer_type(decl) ||
+      clang_Cursor_isNull(init = clang_Cursor_getVarDeclInitializer(decl)) ||
+      cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where) ||
+      cur_mentions(init, local))
+    return false;
+  if (!clang_Cursor_isNull(p->time.at)) { /* declared in the time loop: an index, not a size */
+    unsigned lo, hi, begin, end;
+    cur_extent(p->time.at, &lo, &hi);
+    cur_extent(decl, &begin, &end);
+    if (begin >= lo && end <= hi) return false;
+  }
+  Poly v;
+  const char *var;
+  Refusal saved = p->why;
+  bool less = !poly_of(p, init, &v) && poly_is_var_plus_const(p, &v, &var, k) && *k < 0;
+  p->why = saved; /* no such local: the name is the bound */
+  if (less) snprintf(size, IR_NAME_MAX, "%s", var);
+  return less;
+}
+
+static int loop_cond(Parser *p, CXCursor cond, Loop *l, bool time, bool *preinc) {
   CXCursor kids[2];
   char op[4] = "";
+  cond = cur_strip(cond);
   if (kind(cond) != CXCursor_BinaryOperator || cur_children(cond, kids, 2) != 2 ||
       !cur_binary_op(p->tu, cond, op) || (strcmp(op, "<") && strcmp(op, "<=") && strcmp(op, "!=")) ||
-      !cur_ref_name(kids[0]) || strcmp(cur_ref_name(kids[0]), l->var))
+      !compared_var(p, kids[0], preinc, NULL) || strcmp(compared_var(p, kids[0], preinc, NULL), l->var))
     return fail(p, clang_Cursor_isNull(cond) ? l->at : cond,
                 "write the condition as i < n - R (or i <= n - R - 1, i != n - R)",
                 "loop condition must compare the loop variable '%s' with '<', '<=' or '!='", l->var);
@@ -63,8 +116,14 @@ static int loop_cond(Parser *p, CXCursor cond, Loop *l, bool time) {
   if (poly_of(p, kids[1], &b)) return -1;
   if (poly_is_const(&b, &l->bound)) {
   } else if (poly_is_var_plus_const(p, &b, &name, &k)) {
+    char size[IR_NAME_MAX];
+    long long less;
     snprintf(l->ext, sizeof l->ext, "%s", name);
     l->bound = -k;
+    if (bound_local(p, kids[1], l->ext, size, &less)) { /* i < nx1 with nx1 = nx - 1 */
+      snprintf(l->ext, sizeof l->ext, "%s", size);
+      l->bound = -(k + less);
+    }
   } else if (time) {
     char text[256];
     poly_text(p, &b, text, sizeof text);
@@ -118,16 +177,116 @@ static int loop_step(Parser *p, CXCursor inc, const Loop *l, int *stride) {
               l->var);
 }
 
+static const char *const HINT_COUNTED =
+    "count the steps from a constant: t = 0; while (t < nt) { <sweep>; <swap>; t++; } or "
+    "int t = 0; do { <sweep>; <swap>; } while (++t < nt);";
+
+/* Where a while or do loop's counter starts: an assignment t = T0 just before the loop in the
+ * statement holding it (then p->time_init), or else t's declaration in that statement with a
+ * constant initializer, not written between it and the loop. */
+static int counter_start(Parser *p, Loop *l) {
+  enum { MAX_STMTS = 256 };
+  CXCursor s[MAX_STMTS], where, kids[2];
+  char op[4];
+  int n = kind(p->time_parent) == CXCursor_CompoundStmt ? cur_children(p->time_parent, s, MAX_STMTS) : 0;
+  int at = -1;
+  unsigned begin, end, b, e;
+  cur_extent(l->at, &begin, &end);
+  for (int i = 0; i < n && i < MAX_STMTS; i++) {
+    cur_extent(s[i], &b, &e);
+    if (b == begin && e == end) at = i;
+  }
+  if (at > 0 && kind(s[at - 1]) == CXCursor_BinaryOperator && cur_children(s[at - 1], kids, 2) == 2 &&
+      is_var(kids[0], l->var) && cur_binary_op(p->tu, s[at - 1], op) && !strcmp(op, "=")) {
+    if (!eval_index(p, kids[1], &l->lo))
+      return fail(p, kids[1], HINT_COUNTED, "the time counter '%s' does not start from a constant",
+                  l->var);
+    p->time_init = s[at - 1];
+    return 0;
+  }
+  for (int i = at - 1; i >= 0; i--) {
+    CXCursor decls[16];
+    int nd = kind(s[i]) == CXCursor_DeclStmt ? cur_children(s[i], decls, 16) : 0;
+    for (int d = 0; d < nd && d < 16; d++) {
+      char name[IR_NAME_MAX];
+      cur_name(decls[d], name);
+      if (kind(decls[d]) != CXCursor_VarDecl || strcmp(name, l->var)) continue;
+      CXCursor init = clang_Cursor_getVarDeclInitializer(decls[d]);
+      if (clang_Cursor_isNull(init) || !eval_index(p, init, &l->lo))
+        return fail(p, decls[d], HINT_COUNTED,
+                    "the time counter '%s' is not declared with a constant start", l->var);
+      for (int j = i + 1; j < at; j++)
+        if (cur_written(p->tu, s[j], decls[d], &where))
+          return fail(p, where, HINT_COUNTED,
+                      "the time counter '%s' changes between its declaration and the loop", l->var);
+      return 0;
+    }
+  }
+  return fail(p, l->at, HINT_COUNTED,
+              "the time counter '%s' is not set just before the loop, in the same block", l->var);
+}
+
+/* A time loop written as while (t < nt) { ...; t++; }, do { ...; t++; } while (t < nt); or
+ * do { ... } while (++t < nt);, the counter set just before it (counter_start). A do loop runs
+ * its body once even when nt <= t: it makes the for loop's steps for nt > t, and one step
+ * otherwise (Stencil.time_do). */
+static int counted_loop(Parser *p, CXCursor c, Loop *l) {
+  CXCursor kids[3], stmts[64], where;
+  int n = cur_children(c, kids, 3);
+  bool is_do = kind(c) == CXCursor_DoStmt, preinc = false;
+  if (n != 2) return fail(p, c, HINT_COUNTED, "the %s loop declares a variable in its condition",
+                          is_do ? "do" : "while");
+  CXCursor cond = cur_strip(kids[is_do ? 1 : 0]), ops[2], ref;
+  l->body = kids[is_do ? 0 : 1];
+  const char *var = kind(cond) == CXCursor_BinaryOperator && cur_children(cond, ops, 2) == 2
+                        ? compared_var(p, ops[0], is_do ? &preinc : NULL, &ref)
+                        : NULL;
+  if (!var)
+    return fail(p, cond, HINT_COUNTED, "the %s loop's condition does not compare a step counter",
+                is_do ? "do" : "while");
+  snprintf(l->var, sizeof l->var, "%s", var);
+  preinc = false;
+  if (loop_cond(p, cond, l, true, is_do ? &preinc : NULL)) return -1;
+  p->time_read = true; /* it counts steps: its refusals are the ones to show */
+  /* read again once the start is known (a '!=' bound must not lie below it) */
+  if (counter_start(p, l) || loop_cond(p, cond, l, true, is_do ? &preinc : NULL)) return -1;
+  int ns = kind(l->body) == CXCursor_CompoundStmt ? cur_children(l->body, stmts, 64) : 0;
+  if (!preinc) { /* the increment ends the body */
+    if (ns < 1 || ns > 64)
+      return fail(p, l->body, HINT_COUNTED, "the %s loop's body does not end with %s++",
+                  is_do ? "do" : "while", l->var);
+    p->time_inc = stmts[ns - 1];
+    Refusal saved = p->why;
+    if (loop_step(p, stmts[ns - 1], l, &p->time_stride)) {
+      p->why = saved;
+      return fail(p, stmts[ns - 1], HINT_COUNTED, "the %s loop's body does not end with %s++",
+                  is_do ? "do" : "while", l->var);
+    }
+  }
+  CXCursor decl = clang_getCursorReferenced(ref);
+  for (int i = 0; i < ns && i < 64; i++) {
+    if (!clang_equalCursors(stmts[i], p->time_inc) && kind(decl) == CXCursor_VarDecl &&
+        cur_written(p->tu, stmts[i], decl, &where))
+      return fail(p, where, HINT_COUNTED, "the time counter '%s' changes inside the loop's body",
+                  l->var);
+  }
+  return 0;
+}
+
 static int parse_loop_as(Parser *p, CXCursor c, Loop *l, bool time) {
   memset(l, 0, sizeof *l);
   l->at = c;
+  if (time) {
+    p->time_inc = p->time_init = clang_getNullCursor();
+    if (kind(c) == CXCursor_WhileStmt || kind(c) == CXCursor_DoStmt) return counted_loop(p, c, l);
+  }
   /* a for statement's parts, any of which may be missing, are read by position */
   CXCursor kids[4];
   int n = cur_children(c, kids, 4);
   if (n != 4)
     return fail(p, c, "give the loop an initialisation, a condition and an increment",
                 "incomplete for loop");
-  if (loop_init(p, kids[0], l) || loop_cond(p, kids[1], l, time) ||
+  if (loop_init(p, kids[0], l) || loop_cond(p, kids[1], l, time, NULL) ||
       loop_step(p, kids[2], l, time ? &p->time_stride : NULL))
     return -1;
   l->body = kids[3];
@@ -179,6 +338,35 @@ static bool floating(CXType t) {
   return k == CXType_Float || k == CXType_Double;
 }
 
+/* Whether the variable at decl holds pointers: double *grid[2], double **u. */
+static bool holds_pointers(CXCursor decl) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+  if (t.kind == CXType_Pointer) t = clang_getPointeeType(t);
+  else if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray) t = clang_getArrayElementType(t);
+  else return false;
+  return clang_getCanonicalType(t).kind == CXType_Pointer;
+}
+
+/* A refusal of a grid reached through an array of pointers: its rows when the subscript picking
+ * the pointer reads a spatial loop variable (double **u read as u[i][j]), else its time levels
+ * (u[cur], u[t & 1]). */
+static int pointer_levels(Parser *p, CXCursor at, const char *name, CXCursor pick) {
+  bool levels = true;
+  for (int l = 0; l < p->sw->nloops; l++) levels &= !cur_mentions(pick, p->sw->loops[l].var);
+  if (!levels)
+    return fail(p, at,
+                "allocate the grid in one block and index it through a pointer to rows, double "
+                "(*u)[n] = malloc(sizeof(double[n][n])); u[i][j], or flat: u[i * n + j]",
+                "the grid '%s' is reached through row pointers; stencilc reads grids stored in "
+                "one block", name);
+  return fail(p, at,
+              "keep the two time levels in one array, float A[2][n] read as A[t % 2][i] and "
+              "written as A[(t + 1) % 2][i], or in two pointers swapped after the sweep: tmp = "
+              "a; a = b; b = tmp;",
+              "the grid is taken from '%s', an array of pointers; stencilc reads time levels "
+              "from one array or from two pointers it swaps", name);
+}
+
 enum { MAX_ROW_CHAIN = 8 }; /* row pointers set from row pointers (c - nx with c = u + i * nx) */
 
 /* What a row pointer (decl: pointer_in_loops) is set to where it is declared and never changed:
@@ -194,6 +382,17 @@ static int row_step(Parser *p, CXCursor decl, Access *target, CXCursor *offset, 
   if (cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where))
     return fail(p, where, HINT_ROW, "the row pointer '%s' is changed after its declaration", name);
   init = cur_strip(init);
+  if (kind(init) == CXCursor_MemberRefExpr) /* double *u = f->cur; in the time loop */
+    return fail(p, init,
+                "take the grids out of the struct before the time loop and swap the locals: "
+                "double *u = f->cur, *un = f->next; for (t ...) { <sweep>; tmp = u; u = un; un = "
+                "tmp; } f->cur = u; f->next = un;",
+                "'%s' is set from a struct member in the time loop; stencilc swaps grids held in "
+                "local pointers", name);
+  Access level; /* double *cur = grid[t & 1]; */
+  if (kind(init) == CXCursor_ArraySubscriptExpr && cur_access(init, &level) == CUR_ACCESS &&
+      holds_pointers(level.decl))
+    return pointer_levels(p, init, level.name, level.sub[0]);
   char op[4];
   bool prefix, found = false;
   *minus = false;
@@ -364,9 +563,12 @@ int time_level(Parser *p, CXCursor c, long long *k, long long *m) {
   char op[4];
   Poly a;
   const char *var;
-  if (kind(c) == CXCursor_BinaryOperator && cur_binary_op(p->tu, c, op) && !strcmp(op, "%") &&
-      cur_children(c, kids, 2) == 2 && eval_index(p, kids[1], m) && *m == 2 &&
-      !poly_of(p, kids[0], &a) && poly_is_var_plus_const(p, &a, &var, k)) {
+  /* (t + k) & 1: the parity, as (t + k) % 2 gives it for t + k >= 0 */
+  bool parity = kind(c) == CXCursor_BinaryOperator && cur_binary_op(p->tu, c, op) &&
+                cur_children(c, kids, 2) == 2 && eval_index(p, kids[1], m) &&
+                ((!strcmp(op, "%") && *m == 2) || (!strcmp(op, "&") && *m == 1));
+  *m = 2;
+  if (parity && !poly_of(p, kids[0], &a) && poly_is_var_plus_const(p, &a, &var, k)) {
     if (!strcmp(var, p->time.var)) return 0;
     for (int l = 0; l < p->sw->nloops; l++)
       if (!strcmp(var, p->sw->loops[l].var))
@@ -385,6 +587,18 @@ static bool has_time_level(Parser *p, const Access *a) {
   char op[4];
   return cur_mentions(s, p->time.var) ||
          (kind(s) == CXCursor_BinaryOperator && cur_binary_op(p->tu, s, op) && !strcmp(op, "%"));
+}
+
+/* Whether the loop taken for the time loop indexes the written cell as an axis: its variable in
+ * the written index with no remainder taken, and no subscript left for a time level (or the
+ * first subscript its variable alone). Then the nest is a sweep with no time loop around it. */
+static bool indexes_space(Parser *p, const Sweep *sw) {
+  CXCursor s = cur_strip(sw->out.sub[0]);
+  char op[4];
+  if (kind(s) == CXCursor_BinaryOperator && cur_binary_op(p->tu, s, op) &&
+      (!strcmp(op, "%") || !strcmp(op, "&")))
+    return false;
+  return sw->out.nsub <= sw->nloops || is_var(s, p->time.var);
 }
 
 static int loop_index(const Sweep *sw, const char *name) {
@@ -899,13 +1113,22 @@ static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
                 in_block ? "the loop body must end with the assignment to the grid"
                          : "loop body must be one assignment to the grid");
   sw->stmt = cur;
+  Access written;
+  if (cur_access(kids[0], &written) == CUR_ACCESS && holds_pointers(written.decl))
+    return pointer_levels(p, kids[0], written.name, written.sub[0]);
   if (parse_access(p, kids[0], &sw->out)) return -1;
+  if (has_time_level(p, &sw->out) && indexes_space(p, sw)) {
+    return fail(p, kids[0],
+                "stencilc takes a time loop around the sweep: for (int t = 0; t < nt; t++) { "
+                "<sweep>; <swap> }; a function that sweeps once is read from the loop that calls "
+                "it; with two time levels in one array, write A[(t + 1) % 2][i][j]",
+                "no time loop around this sweep: the outermost loop (over '%s') indexes the "
+                "written cell of '%s'", p->time.var, sw->out.name);
+  }
   if (has_time_level(p, &sw->out)) {
     long long k, m;
     if (time_level(p, sw->out.sub[0], &k, &m)) return -1;
-    if (((k - 1) % m + m) % m != 0)
-      return fail(p, kids[0], HINT_FORM, "the written time level must be (%s + 1) %% 2",
-                  p->time.var);
+    p->level_shift = (int)(((k - 1) % m + m) % m); /* A[t % 2] = f(A[(t - 1) % 2]): 1 */
     p->time_levels = true;
     sw->out_sub0 = 1;
   }
@@ -1014,6 +1237,17 @@ static int moves_of(Parser *p, CXCursor s, Moves *mv) {
       return add_move(p, mv, s, dst, kids[1]);
     }
     break;
+  case CXCursor_CallExpr: {
+    char fn[IR_NAME_MAX];
+    cur_name(s, fn);
+    if (!strcmp(fn, "memcpy") || !strcmp(fn, "memmove"))
+      return fail(p, s,
+                  "copy the interior back in a loop nest (a[i][j] = b[i][j] over the sweep's "
+                  "cells), or swap the pointers: tmp = a; a = b; b = tmp;",
+                  "%s copies the whole grid back, halo included, which stencilc's copy-back "
+                  "(the interior cells) does not do", fn);
+    break;
+  }
   default: break;
   }
   return fail(p, s, HINT_TIME_BODY, "statement in the time loop beside the sweep");
@@ -1114,6 +1348,7 @@ static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves 
   *nsweeps = 0;
   mv->n = 0;
   for (int i = 0; i < n; i++) {
+    if (clang_equalCursors(s[i], p->time_inc)) continue; /* a while loop's t++ */
     if (kind(s[i]) == CXCursor_ForStmt && mv->n == 0) {
       if (*nsweeps == MAX_SWEEPS)
         return fail(p, s[i], HINT_TIME_BODY,
@@ -1209,10 +1444,11 @@ static int time_form(Parser *p, Sweep sw[MAX_SWEEPS], int nsweeps, const Moves *
 }
 
 /* Remembers the source range of the region (see Stencil.region_begin). */
-static void record_region(Stencil *st, CXCursor region) {
+static void record_region(Stencil *st, CXCursor first, CXCursor region) {
   CXSourceRange r = clang_getCursorExtent(region);
   unsigned line;
-  clang_getSpellingLocation(clang_getRangeStart(r), NULL, &line, NULL, &st->region_begin);
+  clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(first)), NULL, &line, NULL,
+                            &st->region_begin);
   clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &st->region_end);
   st->region_line = (int)line;
 }
@@ -1222,8 +1458,9 @@ int parse_stencil(Parser *p, CXCursor time_loop) {
   Sweep sw[MAX_SWEEPS];
   int nsweeps = 0;
   Moves mv;
-  if (parse_loop_as(p, time_loop, &p->time, true) || parse_time_body(p, sw, &nsweeps, &mv))
-    return -1;
+  if (parse_loop_as(p, time_loop, &p->time, true)) return -1;
+  p->time_read = true;
+  if (parse_time_body(p, sw, &nsweeps, &mv)) return -1;
   Sweep *s1 = &sw[0];
   st->dims = s1->nloops;
   p->sw = s1;
@@ -1259,7 +1496,10 @@ int parse_stencil(Parser *p, CXCursor time_loop) {
     return fail(p, t->at, "run the time loop for fewer steps", "time loop runs %lld steps", steps);
   st->steps_const = (long)steps;
   st->time_first = (long)t->lo;
+  st->level_shift = p->level_shift;
+  st->time_do = kind(time_loop) == CXCursor_DoStmt;
   snprintf(st->time_var, sizeof st->time_var, "%s", t->var);
-  record_region(st, time_loop);
+  /* a while loop's region starts with the statement that sets its counter */
+  record_region(st, clang_Cursor_isNull(p->time_init) ? time_loop : p->time_init, time_loop);
   return 0;
 }

@@ -307,6 +307,13 @@ Expr *op_read(const ExprForms *forms, void *parser, CXCursor c) {
   if (!clang_Cursor_isNull(whole)) return integer_constant(forms, parser, whole, c);
   ReadForm read = form_of(forms, c);
   if (read) return read(parser, c);
+  if (clang_getCursorKind(c) == CXCursor_ConditionalOperator) {
+    forms->refuse(parser, c,
+                  "pick the larger or smaller of two values with fmax or fmin; for a branch on a "
+                  "parameter, write one loop nest per case and choose between them outside it",
+                  "a conditional (?:) in the update: stencilc computes updates without branches");
+    return NULL;
+  }
   CXString s = clang_getCursorKindSpelling(clang_getCursorKind(c));
   char msg[256];
   snprintf(msg, sizeof msg, "unsupported construct in a stencil expression (%s)",

@@ -91,8 +91,16 @@ typedef struct {
   Loop time;          /* the time loop */
   int time_stride;    /* its step: 1, or 2 (t += 2, for two sweeps per iteration) */
   bool time_ne;       /* its condition is t != T */
+  /* A time loop written as a while or do loop (counted_loop): the statement holding it, where
+   * its counter is set; the increment ending its body (skipped with the sweep's statements), or
+   * null when the condition increments (do ... while (++t < nt)); the assignment t = T0 just
+   * before it, which the region then starts with, or null (the counter declared with T0). */
+  CXCursor time_parent, time_inc, time_init;
+  bool time_read;     /* the candidate reads as a time loop (a while loop counting steps): its
+                         refusal is the one to show */
   Sweep *sw;          /* the sweep being read */
   bool time_levels;   /* out is indexed by a time level: A[(t + 1) % 2][i][j] */
+  int level_shift;    /* 1 when it is A[t % 2][i][j], written from A[(t - 1) % 2] (Stencil) */
   int depth;          /* of the expression being read */
   bool expanding;     /* reading an index macro's expansion (expand.c) */
   int progress;       /* how far the candidate got: ranks the refusals of several candidates */

@@ -130,10 +130,10 @@ static int index_local(Parser *p, CXCursor c, const char *name, CXCursor *init) 
   return 1;
 }
 
-/* A plane's size computed into a local before the loops (const long stride_z = nx * ny;), never
- * changed nor read from data: true with its value, a product of sizes, in *out, so that the
- * strides written with it are products of the extents. Any other local (int ld = n + 2;, a
- * padded extent) stays a name of its own. */
+/* A plane's size computed into a local before the loops (const long stride_z = nx * ny;), or a
+ * size under another name (const long sy = nx;), never changed nor read from data: true with its
+ * value, a product of sizes, in *out, so that the strides written with it are products of the
+ * extents. Any other local (int ld = n + 2;, a padded extent) stays a name of its own. */
 static bool size_product(Parser *p, CXCursor c, const char *name, Poly *out) {
   char local[IR_NAME_MAX]; /* name is cur_ref_name's buffer, which the checks below reuse */
   snprintf(local, sizeof local, "%s", name);
@@ -148,7 +148,8 @@ static bool size_product(Parser *p, CXCursor c, const char *name, Poly *out) {
       reads_memory(cur_strip(init), NULL) || cur_mentions(init, local))
     return false;
   Refusal saved = p->why;
-  bool product = poly_of(p, init, out) == 0 && out->n == 1 && out->t[0].deg >= 2;
+  bool product = poly_of(p, init, out) == 0 && out->n == 1 &&
+                 (out->t[0].deg >= 2 || (out->t[0].deg == 1 && out->t[0].coef == 1));
   p->why = saved; /* not a product: the name itself, not a refusal */
   return product;
 }

@@ -217,6 +217,15 @@ int copy_write_region(Buf *out, const Copy *c) {
 }
 
 void copy_declare(Buf *out, const Copy *c) {
+  /* a global const of the user's file that a declared size names (static const int N = 128;
+   * double A[N][N]): the driver, compiled apart, declares it again */
+  for (int k = 0; k < c->r->nvars; k++) {
+    const RegionVar *v = &c->r->vars[k];
+    if (v->scope != REGION_GLOBAL || !v->sized || !v->value[0] || v->levels) continue;
+    buf_puts(out, "static ");
+    region_declarator(out, v, v->name, false, false);
+    buf_printf(out, " = %s;\n", v->value);
+  }
   buf_puts(out, "\nvoid stencilc_region(");
   region_params(out, c, false);
   buf_puts(out, ");\nextern void *const stencilc_globals[];\n");

@@ -255,11 +255,12 @@ static void write_driver(Buf *out, const Plan *p) {
   buf_printf(out, "  const %s *stencilc_result = (const %s *)", elem_name(p->grid->elem),
              elem_name(p->grid->elem));
   copy_value_name(out, &p->c, (int)(p->grid - r->vars));
-  /* the last iteration, t = time_first + steps - 1, writes level (t + 1) % 2 */
+  /* the last step writes level (ir_level_first + steps) % 2 */
   if (p->grid->levels == st->dims + 1 && st->time_form == TIME_COPYBACK)
     buf_puts(out, " + 0 * stencilc_in.cells");
   else if (p->grid->levels == st->dims + 1)
-    buf_printf(out, " + (stencilc_in.steps + %ldL) %% 2 * stencilc_in.cells", st->time_first);
+    buf_printf(out, " + (stencilc_in.steps + %ldL) %% 2 * stencilc_in.cells",
+               ir_level_first(st));
   const char *e = elem_name(p->grid->elem);
   buf_printf(out,
              ";\n  double stencilc_tol = rt_user_tolerance(&stencilc_in, sizeof(%s), %d, %.17g, "

@@ -113,6 +113,12 @@ typedef struct {
    * bound's iterations are steps_const); 0 or 1 for t++. */
   int time_stride;
   long time_first;
+  /* 1 when the sweep writes A[t % 2] from A[(t - 1) % 2] (the written level (t + k) % 2 with k
+   * odd): the levels are those of A[(t + 1) % 2] = f(A[t % 2]) in a loop starting at time_first
+   * + level_shift (ir_level_first); else 0. */
+  int level_shift;
+  bool time_do; /* the time loop is a do loop: its body runs once even when the bound is past the
+                   start (rewrite runs one step then) */
   char time_var[IR_NAME_MAX]; /* the time loop's variable (rewrite sets its final value) */
   /* The spatial loops of the time loop's body in the order they run, nest after nest, and the
    * temporary of a pointer swap (var "" when none): rewrite gives those declared before the
@@ -179,6 +185,9 @@ typedef struct {
   double constant;    /* the additive constant of the linear form (usually 0) */
   int flops;          /* per cell, counted as the AN5D paper does (see ir_count_flops) */
 } Stencil;
+
+/* With two time levels in one array, the first step reads level ir_level_first(st) % 2. */
+static inline long ir_level_first(const Stencil *st) { return st->time_first + st->level_shift; }
 
 /* A math function stencilc accepts in expressions. */
 typedef struct {

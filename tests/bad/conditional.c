@@ -1,4 +1,4 @@
-// expect: 6:32: error: unsupported construct in a stencil expression (ConditionalOperator)
+// expect: 6:32: error: a conditional (?:) in the update: stencilc computes updates without branches
 void f(int n, int steps, float A[2][n][n]) {
   for (int t = 0; t < steps; t++)
     for (int i = 1; i < n - 1; i++)

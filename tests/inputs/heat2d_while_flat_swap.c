@@ -1,4 +1,4 @@
-// expect: 5:3: error: the loop nest is inside a while loop; stencilc takes the time loop as a for loop
+// expect: {"dims": 2, "dtype": "float", "extents": ["n", "n"], "steps": "nt", "radius": [1, 1], "shape": "star", "npoints": 4, "coefs": {"-1,0": 0.25, "1,0": 0.25, "0,-1": 0.25, "0,1": 0.25}, "time_form": "pointer swap"}
 /* The time loop written as while (t < nt) with the counter stepped at the end of its body. */
 void heat(int n, int nt, float *a, float *b) {
   int t = 0;
