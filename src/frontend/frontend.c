@@ -247,6 +247,8 @@ static int choose(const Source *src, const FrontendOptions *fo, Stencil *st) {
     p->path = src->path;
     p->in = src->in;
     p->tu = src->tu;
+    Bindings bind = {0};
+    p->bind = &bind;
     Stencil trial = {0};
     p->st = &trial;
     if (parse_stencil(p, cands[i].loop) == 0) {

@@ -8,13 +8,13 @@
 #include <stdbool.h>
 
 #include "cursor.h"
+#include "flat.h"
 #include "ir/ir.h"
 
 /* Limits of the recogniser, with their reasons. */
 enum {
   MAX_LOOPS = 1 + IR_MAX_DIMS,  /* a time loop and up to 3 spatial loops */
   MAX_SWEEPS = 2,               /* B = f(A); A = f(B) or B = f(A); A = B per time step */
-  MAX_FILTER_LOOPS = 8,         /* nested filter loops in an accumulator block */
   MAX_ACCUMULATORS = 8,         /* locals of one block (lap_x, lap_y, lap_z of a split Laplacian) */
   /* Accumulator updates once the filter loops are unrolled (unroll.c): a 3D box of radius 4
    * written as three radius loops is 729 of them. */
@@ -44,19 +44,6 @@ typedef struct {
   Term t[POLY_MAX_TERMS];
 } Poly;
 
-/* A filter-loop variable at its value in the iteration being unrolled. */
-typedef struct {
-  char var[IR_NAME_MAX];
-  long long value;
-} Binding;
-
-/* The first refusal met while recognising a candidate; printed only for the candidate chosen. */
-typedef struct {
-  bool set;
-  SrcLoc loc;
-  const char *hint;
-  char msg[512];
-} Refusal;
 
 /* One sweep over the grid: a nest of spatial loops around one assignment `out = f(in)`. */
 typedef struct {
@@ -105,8 +92,7 @@ typedef struct {
   int naccs;
   long copied;        /* nodes copied by uses of acc, bounded so that no input blows up */
   long accumulations;
-  Binding bound[MAX_FILTER_LOOPS];
-  int nbound;
+  Bindings *bind;     /* the filter loops being unrolled: the candidate's, or the program's (flat.c) */
   bool in_scalar_def; /* reading a run-time scalar's initializer: no array reads */
 } Parser;
 
@@ -190,8 +176,12 @@ typedef struct {
 
 /* Reads the loop at c, whose start, bound and step must be compile-time constants. */
 int unroll_range(Parser *p, CXCursor c, Range *r);
-/* Whether decl is a const float or double array with an initializer (a coefficient table). */
-bool const_table(CXCursor decl);
+/* Unrolls the loop at c: binds its variable in p->bind to each of its values in turn and hands
+ * each statement of its body to stmt, nested loops unrolled alike; hint is for a body it
+ * refuses (empty, too long). At most MAX_ACCUMULATIONS statements in all. */
+int unroll_loop(Parser *p, CXCursor c, UnrollStmt stmt, void *ctx, const char *hint);
+/* The item of a coefficient table's initializer that the access a reads at c (flat_table_item). */
+int table_item(Parser *p, CXCursor c, const Access *a, CXCursor *item);
 /* The element of a coefficient table that the access a reads at c, once its subscripts are
  * constants: the expression its initializer holds there; NULL after a refusal. */
 Expr *table_element(Parser *p, CXCursor c, const Access *a);

@@ -76,12 +76,6 @@ static void constant_poly(Poly *a, long long v) {
   add_term(a, &t, v);
 }
 
-static const Binding *binding(const Parser *p, const char *name) {
-  for (int i = p->nbound - 1; i >= 0; i--)
-    if (!strcmp(p->bound[i].var, name)) return &p->bound[i];
-  return NULL;
-}
-
 static const char *const HINT_AFFINE =
     "write each index as loop variables times sizes plus constants: A[i][j + 1], "
     "a[(i + 1) * ny + j], A[(z * ny + y) * nx + x]";
@@ -163,7 +157,7 @@ int poly_of(Parser *p, CXCursor c, Poly *out) {
   int rc = -1;
   long long v;
   const char *name = cur_ref_name(c);
-  const Binding *b = name ? binding(p, name) : NULL;
+  const Binding *b = name ? binding_of(p->bind, name) : NULL;
   CXCursor kids[2], init;
   char op[4];
   bool prefix;

@@ -3,7 +3,8 @@
  *   static const float c[R + 1] = {-2.847222f, 1.6f, -0.2f, 0.0253968f, -0.0017857f};
  *   float s = 2.0f * c[0] * u[j * nx + i];
  *   for (int r = 1; r <= R; r++) s += c[r] * (u[j * nx + i + r] + u[j * nx + i - r] + ...);
- * The accumulator block (expr.c) unrolls such loops, one copy of the body per value of the loop
+ * Both front ends unroll such loops (unroll_loop: the accumulator blocks of expr.c, and the
+ * cells of stencil programs through flat.c), one copy of the body per value of the loop
  * variable, so that every read has constant offsets, as the IR's points must. This file reads
  * what it needs for that:
  *  - the values a loop variable takes (unroll_range): constant bounds only, up or down, since the
@@ -132,6 +133,53 @@ int unroll_range(Parser *p, CXCursor c, Range *r) {
   return 0;
 }
 
+const Binding *binding_of(const Bindings *bind, const char *name) {
+  for (int i = bind ? bind->n - 1 : -1; i >= 0; i--)
+    if (!strcmp(bind->b[i].var, name)) return &bind->b[i];
+  return NULL;
+}
+
+/* The body of an unrolled loop: statements and loops, alone or in braces. */
+static int unroll_body(Parser *p, CXCursor s, UnrollStmt stmt, void *ctx, const char *hint) {
+  if (kind(s) == CXCursor_ForStmt) return unroll_loop(p, s, stmt, ctx, hint);
+  if (kind(s) != CXCursor_CompoundStmt) {
+    if (++p->accumulations > MAX_ACCUMULATIONS)
+      return fail(p, s, "use a smaller filter", "the filter loops unroll to more than %d updates",
+                  MAX_ACCUMULATIONS);
+    return stmt(ctx, s);
+  }
+  CXCursor kids[CUR_MAX_CHILDREN];
+  int n = cur_children(s, kids, CUR_MAX_CHILDREN);
+  if (n == 0) return fail(p, s, hint, "empty loop body");
+  if (n > CUR_MAX_CHILDREN)
+    return fail(p, kids[CUR_MAX_CHILDREN - 1], hint,
+                "the loop body holds %d statements; stencilc reads at most %d", n,
+                CUR_MAX_CHILDREN);
+  for (int i = 0; i < n; i++)
+    if (unroll_body(p, kids[i], stmt, ctx, hint)) return -1;
+  return 0;
+}
+
+int unroll_loop(Parser *p, CXCursor c, UnrollStmt stmt, void *ctx, const char *hint) {
+  Range r;
+  if (unroll_range(p, c, &r)) return -1;
+  if (loop_var_in_use(p, r.var) || binding_of(p->bind, r.var))
+    return fail(p, r.at, "give each loop its own variable",
+                "filter loop variable '%s' is already in use", r.var);
+  if (p->bind->n == MAX_FILTER_LOOPS)
+    return fail(p, r.at, "flatten the filter loops", "more than %d nested filter loops",
+                MAX_FILTER_LOOPS);
+  Binding *b = &p->bind->b[p->bind->n++];
+  snprintf(b->var, sizeof b->var, "%s", r.var);
+  int rc = 0;
+  for (long long n = 0; n < r.count && !rc; n++) {
+    b->value = r.first + n * r.step;
+    rc = unroll_body(p, r.body, stmt, ctx, hint);
+  }
+  p->bind->n--;
+  return rc;
+}
+
 /* ---- constant tables ---- */
 
 bool const_table(CXCursor decl) {
@@ -188,7 +236,7 @@ static bool designated(const Parser *p, CXCursor init) {
   return found;
 }
 
-Expr *table_element(Parser *p, CXCursor c, const Access *a) {
+int table_item(Parser *p, CXCursor c, const Access *a, CXCursor *item) {
   CXType t = clang_getCursorType(a->decl);
   long long size[1 + IR_MAX_DIMS], k[1 + IR_MAX_DIMS];
   int dims = 0;
@@ -196,52 +244,48 @@ Expr *table_element(Parser *p, CXCursor c, const Access *a) {
     if (dims < 1 + IR_MAX_DIMS) size[dims++] = clang_getArraySize(t);
     else dims++;
   if (a->nsub != dims) {
-    fail(p, c, "index every dimension of the coefficient array",
-         "'%s' is declared with %d dimension%s but read with %d subscript%s", a->name, dims,
-         dims == 1 ? "" : "s", a->nsub, a->nsub == 1 ? "" : "s");
-    return NULL;
+    return fail(p, c, "index every dimension of the coefficient array",
+                "'%s' is declared with %d dimension%s but read with %d subscript%s", a->name,
+                dims, dims == 1 ? "" : "s", a->nsub, a->nsub == 1 ? "" : "s");
   }
   for (int s = 0; s < dims; s++) {
     if (!eval_index(p, a->sub[s], &k[s])) {
-      fail(p, a->sub[s], "index constant coefficient arrays with constants or radius-loop "
-                         "variables: c[r] inside for (int r = 1; r <= R; r++)",
-           "subscript of the constant array '%s' is not a compile-time constant", a->name);
-      return NULL;
+      return fail(p, a->sub[s], "index constant coefficient arrays with constants or radius-loop "
+                                "variables: c[r] inside for (int r = 1; r <= R; r++)",
+                  "subscript of the constant array '%s' is not a compile-time constant", a->name);
     }
     if (k[s] < 0 || k[s] >= size[s]) {
-      fail(p, a->sub[s], "keep the subscripts inside the declared sizes",
-           "subscript %lld is outside the constant array '%s' (size %lld)", k[s], a->name,
-           size[s]);
-      return NULL;
+      return fail(p, a->sub[s], "keep the subscripts inside the declared sizes",
+                  "subscript %lld is outside the constant array '%s' (size %lld)", k[s], a->name,
+                  size[s]);
     }
   }
   /* Nested lists ({{1, 2}, {3, 4}}) or, with the inner braces left out, one flat list. */
-  CXCursor item = cur_strip(clang_Cursor_getVarDeclInitializer(a->decl));
-  if (designated(p, item)) {
-    fail(p, item, "list the values in order: static const float c[3] = {c0, c1, c2};",
-         "the initializer of the constant array '%s' names its elements", a->name);
-    return NULL;
-  }
-  for (int s = 0; s < dims && !clang_Cursor_isNull(item); s++) {
-    if (kind(item) != CXCursor_InitListExpr) {
-      fail(p, item, "initialise the array with a braced list of constants",
-           "cannot read the initializer of the constant array '%s'", a->name);
-      return NULL;
-    }
+  *item = cur_strip(clang_Cursor_getVarDeclInitializer(a->decl));
+  if (designated(p, *item))
+    return fail(p, *item, "list the values in order: static const float c[3] = {c0, c1, c2};",
+                "the initializer of the constant array '%s' names its elements", a->name);
+  for (int s = 0; s < dims && !clang_Cursor_isNull(*item); s++) {
+    if (kind(*item) != CXCursor_InitListExpr)
+      return fail(p, *item, "initialise the array with a braced list of constants",
+                  "cannot read the initializer of the constant array '%s'", a->name);
     CXCursor first;
     long long at = k[s];
-    bool flat = s + 1 < dims && cur_children(item, &first, 1) > 0 &&
+    bool flat = s + 1 < dims && cur_children(*item, &first, 1) > 0 &&
                 kind(cur_strip(first)) != CXCursor_InitListExpr;
     if (flat) /* the rest of the subscripts index one flat list */
       for (int d = s + 1; d < dims; d++) at = at * size[d] + k[d];
-    if (list_item(p, c, item, at, &item)) return NULL;
+    if (list_item(p, c, *item, at, item)) return -1;
     if (flat) break;
   }
-  if (clang_Cursor_isNull(item)) return zero();
-  if (kind(item) == CXCursor_InitListExpr) {
-    fail(p, item, "initialise the array with a braced list of constants",
-         "cannot read the initializer of the constant array '%s'", a->name);
-    return NULL;
-  }
-  return parse_expr(p, item);
+  if (!clang_Cursor_isNull(*item) && kind(*item) == CXCursor_InitListExpr)
+    return fail(p, *item, "initialise the array with a braced list of constants",
+                "cannot read the initializer of the constant array '%s'", a->name);
+  return 0;
+}
+
+Expr *table_element(Parser *p, CXCursor c, const Access *a) {
+  CXCursor item;
+  if (table_item(p, c, a, &item)) return NULL;
+  return clang_Cursor_isNull(item) ? zero() : parse_expr(p, item);
 }
