@@ -882,7 +882,15 @@ static int update_temp(Parser *p, CXCursor s) {
 }
 
 /* One statement of a radius loop's body: an update of a temporary (flat_unroll's UnrollStmt). */
-static int radius_update(void *parser, CXCursor s) { return update_temp(parser, s); }
+static int radius_update(void *parser, CXCursor s) {
+  Parser *p = parser;
+  if (kind(s) == CXCursor_DeclStmt)
+    return fail(p, s, "declare the cell's temporaries before the radius loop and update them in "
+                      "it: float lap = c[0] * p[i]; for (int r = 1; r <= R; r++) lap += c[r] * "
+                      "(p[i + r] + p[i - r]);",
+                "a declaration inside a radius loop's body");
+  return update_temp(p, s);
+}
 
 /* A radius loop in the cell's body, for (int r = 1; r <= R; r++) lap += c[r] * (p[i + r] + ...),
  * unrolled by the single-stencil front end's unroller (flat.h): its updates read once per value
