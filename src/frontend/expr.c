@@ -443,9 +443,10 @@ Expr *parse_expr(Parser *p, CXCursor c) {
  * The form a convolution is usually written in: the innermost spatial loop's body is
  *   { float acc = init; <updates>; A[(t + 1) % 2][i][j] = f(acc); }
  * where each update is acc += e, acc -= e or acc = e, alone or in the body of a nest of filter
- * (radius) loops with constant bounds (unroll.c, which counts the updates it unrolls). The loops are unrolled: their variables are
- * constants in subscripts and expressions. There may be several accumulators (float lx = 0,
- * ly = 0;); each holds one expression tree, which every use of it copies.
+ * (radius) loops with constant bounds (unroll.c, which counts the updates it unrolls). The loops
+ * are unrolled: their variables are constants in subscripts and expressions. There may be
+ * several accumulators (float lx = 0, ly = 0;); each holds one expression tree, which every use
+ * of it copies.
  * Declarations of const variables may come first; clang evaluates their uses. */
 
 static int update(void *parser, CXCursor s) {

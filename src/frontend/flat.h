@@ -81,8 +81,6 @@ bool flat_eval_index(const FlatInput *in, CXCursor c, long long *v);
 int flat_unroll(const FlatInput *in, CXCursor c, int dims, const char (*vars)[IR_NAME_MAX],
                 UnrollStmt stmt, void *ctx, Refusal *why);
 
-/* Whether decl is a const float or double array with an initializer (a coefficient table). */
-bool const_table(CXCursor decl);
 /* The item of the table a->decl's initializer that the read a (at c) names once its subscripts
  * (constants and radius-loop variables) are evaluated: *item, or a null cursor for an element
  * the initializer leaves out (zero). 0, or -1 with the refusal in *why. */

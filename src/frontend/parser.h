@@ -44,7 +44,6 @@ typedef struct {
   Term t[POLY_MAX_TERMS];
 } Poly;
 
-
 /* One sweep over the grid: a nest of spatial loops around one assignment `out = f(in)`. */
 typedef struct {
   Loop loops[IR_MAX_DIMS];  /* outermost first */
@@ -83,7 +82,7 @@ typedef struct {
   int depth;          /* of the expression being read */
   bool expanding;     /* reading an index macro's expansion (expand.c) */
   int progress;       /* how far the candidate got: ranks the refusals of several candidates */
-  Refusal why;
+  Refusal why;        /* the first refusal; printed only for the candidate chosen */
   char syms[POLY_MAX_SYMS][IR_NAME_MAX];
   int nsyms;
   /* Accumulator block (expr.c): the variables and the expressions they hold so far. */
@@ -92,7 +91,7 @@ typedef struct {
   int naccs;
   long copied;        /* nodes copied by uses of acc, bounded so that no input blows up */
   long accumulations;
-  Bindings *bind;     /* the filter loops being unrolled: the candidate's, or the program's (flat.c) */
+  Bindings *bind;     /* the filter loops being unrolled (the program's, through flat.c) */
   bool in_scalar_def; /* reading a run-time scalar's initializer: no array reads */
 } Parser;
 
@@ -180,6 +179,8 @@ int unroll_range(Parser *p, CXCursor c, Range *r);
  * each statement of its body to stmt, nested loops unrolled alike; hint is for a body it
  * refuses (empty, too long). At most MAX_ACCUMULATIONS statements in all. */
 int unroll_loop(Parser *p, CXCursor c, UnrollStmt stmt, void *ctx, const char *hint);
+/* Whether decl is a const float or double array with an initializer (a coefficient table). */
+bool const_table(CXCursor decl);
 /* The item of a coefficient table's initializer that the access a reads at c (flat_table_item). */
 int table_item(Parser *p, CXCursor c, const Access *a, CXCursor *item);
 /* The element of a coefficient table that the access a reads at c, once its subscripts are

@@ -1464,7 +1464,7 @@ static ProgramParse program_of(ProgramJob *job, CXIndex index, const char **args
   memset(pr, 0, sizeof *pr);
   ProgramParse result = PROGRAM_NOT;
   Parser p = {.path = path, .tu = tu, .pr = pr, .flat = {path, index, args, nargs, tu, clang_getNullCursor(), unsaved, NULL}};
-  p.flat.bind = &p.bind;
+  p.flat.bind = &p.bind; /* (radius loops: flat.c's readers see their variables) */
   CXCursor func = cur_find(clang_getTranslationUnitCursor(tu), false, program_function,
                            fo ? (void *)fo->function : NULL);
   if (!clang_Cursor_isNull(func)) {
