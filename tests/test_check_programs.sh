@@ -7,7 +7,9 @@
 #    fields, a Runge-Kutta temporary in a static global, 1D);
 #  - through tools/cudaemu: naive on a 2D and a 3D program, on hotspot_calls (its sweep a
 #    function called from the time loop) and on hotspot3d (nine run-time scalars), n5d on a 2D
-#    one;
+#    one; programs with radius loops (tests/programs/*radius*, elastic2d_staggered): naive on
+#    the flat 3D one, the 2D table and the three staggered stages, n5d on the 2D flat one, the 2D
+#    table (the in-place leapfrog) and the 3D loop per axis;
 #  - a program whose kernel AND reference carry the same wrong coefficient passes its own check
 #    but fails `check`, naming the field and its first differing cell;
 #  - --param reaches the program (the value in its input dump, which the user's code runs with);
@@ -64,6 +66,12 @@ check_bg naive-acoustic2d_src tests/programs/acoustic2d_src.c --backend naive -s
 check_bg naive-acoustic3d_src tests/programs/acoustic3d_src.c --backend naive -s 9x11x10 -t 3
 check_bg naive-hotspot_calls tests/programs/hotspot_calls.c --backend naive -s 24x19 -t 4
 check_bg naive-hotspot3d tests/programs/hotspot3d.c --backend naive -s 9x10x12 -t 3
+check_bg naive-acoustic3d_radius_flat tests/programs/acoustic3d_radius_flat.c --backend naive -s 11x13x10 -t 3
+check_bg naive-acoustic2d_radius_table2 tests/programs/acoustic2d_radius_table2.c --backend naive -s 17x23 -t 4
+check_bg naive-elastic2d_staggered tests/programs/elastic2d_staggered.c --backend naive -s 19x22 -t 4
+check_bg n5d-acoustic2d_radius tests/programs/acoustic2d_radius.c --backend n5d -s 24x30 -t 5
+check_bg n5d-acoustic2d_radius_table2 tests/programs/acoustic2d_radius_table2.c --backend n5d -s 21x26 -t 5
+check_bg n5d-wave3d_radius_axes tests/programs/wave3d_radius_axes.c --backend n5d -s 11x12x13 -t 3
 wait
 for n in acoustic2d acoustic2d_leapfrog heat2d_var; do passed "cpu-$n"; done
 passed cpu-acoustic3d u
@@ -83,6 +91,15 @@ passed naive-acoustic2d_src p
 passed naive-acoustic3d_src p
 passed naive-hotspot_calls temp
 passed naive-hotspot3d tIn_t
+passed naive-acoustic3d_radius_flat p
+passed naive-acoustic2d_radius_table2 pcur
+passed naive-elastic2d_staggered vx vz p
+passed n5d-acoustic2d_radius p
+passed n5d-acoustic2d_radius_table2 pcur
+passed n5d-wave3d_radius_axes p
+for n in acoustic2d_radius acoustic2d_radius_table2 wave3d_radius_axes; do
+  grep -q "backend=n5d size=" "$tmp/n5d-$n.log" && ok || no "n5d did not run $n"
+done
 [ "$("$STENCILC" info tests/programs/hotspot3d.c | grep -c '^scalar .* (run time)$')" = 9 ] && ok ||
   no "hotspot3d does not read its nine run-time scalars"
 grep -q "backend=n5d size=24 steps=5" "$tmp/n5d-acoustic2d_leapfrog.log" && ok || no "n5d ran"

@@ -20,12 +20,6 @@ const char *const HINT_BLOCK =
     "write { float acc = 0.0f; for (int a = 0; a < M; a++) for (int b = 0; b < N; b++) "
     "acc += W[a][b] * A[t % 2][i + a - P][j + b - Q]; A[(t + 1) % 2][i][j] = acc; }";
 
-static const Binding *binding(const Parser *p, const char *name) {
-  for (int i = p->nbound - 1; i >= 0; i--)
-    if (!strcmp(p->bound[i].var, name)) return &p->bound[i];
-  return NULL;
-}
-
 static Expr *operand(void *p, CXCursor c) { return parse_expr(p, c); }
 static void refuse(void *p, CXCursor at, const char *hint, const char *msg) {
   fail(p, at, hint, "%s", msg);
@@ -416,7 +410,7 @@ static Expr *variable(void *parser, CXCursor c) {
     }
     return ir_copy_expr(p->acc[a]);
   }
-  const Binding *b = cur_ref_name(c) ? binding(p, cur_ref_name(c)) : NULL;
+  const Binding *b = cur_ref_name(c) ? binding_of(p->bind, cur_ref_name(c)) : NULL;
   CXCursor decl = clang_getCursorReferenced(c);
   double v;
   char text[40];
@@ -437,7 +431,7 @@ static Expr *variable(void *parser, CXCursor c) {
 /* Integer operands (operators.c): a filter-loop variable's value; the item of a const integer
  * table (static const int K[3][3] = {{1, 2, 1}, ...}) at constant subscripts. */
 static bool int_name(void *parser, CXCursor ref, long long *v) {
-  const Binding *b = cur_ref_name(ref) ? binding(parser, cur_ref_name(ref)) : NULL;
+  const Binding *b = cur_ref_name(ref) ? binding_of(((Parser *)parser)->bind, cur_ref_name(ref)) : NULL;
   if (b) *v = b->value;
   return b != NULL;
 }
@@ -480,12 +474,14 @@ Expr *parse_expr(Parser *p, CXCursor c) {
  * The form a convolution is usually written in: the innermost spatial loop's body is
  *   { float acc = init; <updates>; A[(t + 1) % 2][i][j] = f(acc); }
  * where each update is acc += e, acc -= e or acc = e, alone or in the body of a nest of filter
- * (radius) loops with constant bounds (unroll.c). The loops are unrolled: their variables are
- * constants in subscripts and expressions. There may be several accumulators (float lx = 0,
- * ly = 0;); each holds one expression tree, which every use of it copies.
+ * (radius) loops with constant bounds (unroll.c, which counts the updates it unrolls). The loops
+ * are unrolled: their variables are constants in subscripts and expressions. There may be
+ * several accumulators (float lx = 0, ly = 0;); each holds one expression tree, which every use
+ * of it copies.
  * Declarations of const variables may come first; clang evaluates their uses. */
 
-static int update(Parser *p, CXCursor s) {
+static int update(void *parser, CXCursor s) {
+  Parser *p = parser;
   CXCursor kids[2];
   char op[4] = "";
   int a = -1;
@@ -495,9 +491,6 @@ static int update(Parser *p, CXCursor s) {
   if (a < 0 || (strcmp(op, "=") && strcmp(op, "+=") && strcmp(op, "-=")))
     return fail(p, s, HINT_BLOCK,
                 "expected an update of the accumulator (acc += ..., acc -= ... or acc = ...)");
-  if (++p->accumulations > MAX_ACCUMULATIONS)
-    return fail(p, s, "use a smaller filter", "the filter loops unroll to more than %d updates",
-                MAX_ACCUMULATIONS);
   Expr *e = parse_expr(p, kids[1]);
   if (!e) return -1;
   if (!strcmp(op, "=")) {
@@ -511,50 +504,6 @@ static int update(Parser *p, CXCursor s) {
   sum->arg[1] = e;
   p->acc[a] = sum;
   return 0;
-}
-
-static int filter_loop(Parser *p, CXCursor c);
-
-/* The body of a filter loop: updates and filter loops, alone or in braces. */
-static int loop_body(Parser *p, CXCursor s) {
-  if (kind(s) == CXCursor_ForStmt) return filter_loop(p, s);
-  if (kind(s) != CXCursor_CompoundStmt) return update(p, s);
-  CXCursor kids[CUR_MAX_CHILDREN];
-  int n = cur_children(s, kids, CUR_MAX_CHILDREN);
-  if (n == 0) return fail(p, s, HINT_FORM, "empty loop body");
-  if (n > CUR_MAX_CHILDREN)
-    return fail(p, kids[CUR_MAX_CHILDREN - 1], HINT_BLOCK,
-                "the loop body holds %d statements; stencilc reads at most %d", n,
-                CUR_MAX_CHILDREN);
-  for (int i = 0; i < n; i++)
-    if (loop_body(p, kids[i])) return -1;
-  return 0;
-}
-
-static bool name_in_use(const Parser *p, const char *name) {
-  return loop_var_in_use(p, name) || binding(p, name) != NULL;
-}
-
-/* A filter loop with constant bounds (unroll.c), unrolled: its body (updates and other filter
- * loops) is parsed once per value of its variable. */
-static int filter_loop(Parser *p, CXCursor c) {
-  Range r;
-  if (unroll_range(p, c, &r)) return -1;
-  if (name_in_use(p, r.var))
-    return fail(p, r.at, "give each loop its own variable",
-                "filter loop variable '%s' is already in use", r.var);
-  if (p->nbound == MAX_FILTER_LOOPS)
-    return fail(p, r.at, "flatten the filter loops", "more than %d nested filter loops",
-                MAX_FILTER_LOOPS);
-  Binding *b = &p->bound[p->nbound++];
-  snprintf(b->var, sizeof b->var, "%s", r.var);
-  int rc = 0;
-  for (long long n = 0; n < r.count && !rc; n++) {
-    b->value = r.first + n * r.step;
-    rc = loop_body(p, r.body);
-  }
-  p->nbound--;
-  return rc;
 }
 
 /* The accumulator's declaration (a non-const float or double with a starting value); const
@@ -618,7 +567,7 @@ int parse_block(Parser *p, CXCursor block) {
     int rc;
     if (kind(s[i]) == CXCursor_DeclStmt) rc = declare(p, s[i]);
     else if (!p->naccs) rc = no_accumulator(p, s[i]);
-    else if (kind(s[i]) == CXCursor_ForStmt) rc = filter_loop(p, s[i]);
+    else if (kind(s[i]) == CXCursor_ForStmt) rc = unroll_loop(p, s[i], update, p, HINT_BLOCK);
     else rc = update(p, s[i]);
     if (rc) return -1;
   }

@@ -79,6 +79,7 @@ static void flat_parser(const FlatInput *in, Input *input, Parser *p, Sweep *sw,
   p->in = input;
   p->tu = in->tu;
   p->time.at = in->scope;
+  p->bind = in->bind;
   memset(sw, 0, sizeof *sw);
   sw->nloops = dims;
   for (int v = 0; v < dims; v++) snprintf(sw->loops[v].var, IR_NAME_MAX, "%s", vars[v]);
@@ -150,4 +151,37 @@ int flat_offsets(const FlatInput *in, CXCursor c, CXCursor row, const char *name
     index = rest;
   }
   return split_offsets(&p, name, dims, stride, index, off, msg, cap);
+}
+
+bool flat_eval_index(const FlatInput *in, CXCursor c, long long *v) {
+  Input input;
+  Parser p;
+  Sweep sw;
+  flat_parser(in, &input, &p, &sw, 0, NULL);
+  return eval_index(&p, c, v);
+}
+
+int flat_unroll(const FlatInput *in, CXCursor c, int dims, const char (*vars)[IR_NAME_MAX],
+                UnrollStmt stmt, void *ctx, Refusal *why) {
+  Input input;
+  Parser p;
+  Sweep sw;
+  flat_parser(in, &input, &p, &sw, dims, vars); /* (the loop variables: no radius loop's name) */
+  static const char *const hint =
+      "write the radius loop's body as updates of the cell's temporaries: for (int r = 1; r <= "
+      "R; r++) lap += c[r] * (p[i + r] + p[i - r]);";
+  int rc = unroll_loop(&p, c, stmt, ctx, hint);
+  *why = p.why;
+  return rc;
+}
+
+int flat_table_item(const FlatInput *in, CXCursor c, const Access *a, CXCursor *item,
+                    Refusal *why) {
+  Input input;
+  Parser p;
+  Sweep sw;
+  flat_parser(in, &input, &p, &sw, 0, NULL);
+  int rc = table_item(&p, c, a, item);
+  *why = p.why;
+  return rc;
 }

@@ -249,6 +249,8 @@ static int choose(const Source *src, const FrontendOptions *fo, Stencil *st) {
     p->path = src->path;
     p->in = src->in;
     p->tu = src->tu;
+    Bindings bind = {0};
+    p->bind = &bind;
     Stencil trial = {0};
     p->st = &trial;
     p->time_parent = cands[i].parent;

@@ -705,8 +705,8 @@ static int axis_loop(const Sweep *sw, int ax) {
 }
 
 /* Splits the constant r of a flat read over the strides: r = sum off[ax] * stride[ax]. */
-static int flat_offsets(Parser *p, CXCursor at, const Access *a, const Poly *r,
-                        int off[IR_MAX_DIMS]) {
+static int sweep_flat_offsets(Parser *p, CXCursor at, const Access *a, const Poly *r,
+                              int off[IR_MAX_DIMS]) {
   const Sweep *sw = p->sw;
   Poly left = *r;
   for (int ax = 0; ax < sw->nloops; ax++) { /* largest stride first */
@@ -761,7 +761,7 @@ int read_offsets(Parser *p, CXCursor at, const Access *a, int sub0, int off[IR_M
                     "the index of '%s' does not follow the layout of '%s'", a->name,
                     sw->out.name);
     }
-    return flat_offsets(p, a->sub[sub0], a, &d, off);
+    return sweep_flat_offsets(p, a->sub[sub0], a, &d, off);
   }
   for (int ax = 0; ax < dims; ax++) {
     CXCursor s = a->sub[sub0 + ax];

@@ -8,13 +8,13 @@
 #include <stdbool.h>
 
 #include "cursor.h"
+#include "flat.h"
 #include "ir/ir.h"
 
 /* Limits of the recogniser, with their reasons. */
 enum {
   MAX_LOOPS = 1 + IR_MAX_DIMS,  /* a time loop and up to 3 spatial loops */
   MAX_SWEEPS = 2,               /* B = f(A); A = f(B) or B = f(A); A = B per time step */
-  MAX_FILTER_LOOPS = 8,         /* nested filter loops in an accumulator block */
   MAX_ACCUMULATORS = 8,         /* locals of one block (lap_x, lap_y, lap_z of a split Laplacian) */
   /* Accumulator updates once the filter loops are unrolled (unroll.c): a 3D box of radius 4
    * written as three radius loops is 729 of them. */
@@ -43,20 +43,6 @@ typedef struct {
   int n;
   Term t[POLY_MAX_TERMS];
 } Poly;
-
-/* A filter-loop variable at its value in the iteration being unrolled. */
-typedef struct {
-  char var[IR_NAME_MAX];
-  long long value;
-} Binding;
-
-/* The first refusal met while recognising a candidate; printed only for the candidate chosen. */
-typedef struct {
-  bool set;
-  SrcLoc loc;
-  const char *hint;
-  char msg[512];
-} Refusal;
 
 /* One sweep over the grid: a nest of spatial loops around one assignment `out = f(in)`. */
 typedef struct {
@@ -104,7 +90,7 @@ typedef struct {
   int depth;          /* of the expression being read */
   bool expanding;     /* reading an index macro's expansion (expand.c) */
   int progress;       /* how far the candidate got: ranks the refusals of several candidates */
-  Refusal why;
+  Refusal why;        /* the first refusal; printed only for the candidate chosen */
   char syms[POLY_MAX_SYMS][IR_NAME_MAX];
   int nsyms;
   /* Accumulator block (expr.c): the variables and the expressions they hold so far. */
@@ -113,8 +99,7 @@ typedef struct {
   int naccs;
   long copied;        /* nodes copied by uses of acc, bounded so that no input blows up */
   long accumulations;
-  Binding bound[MAX_FILTER_LOOPS];
-  int nbound;
+  Bindings *bind;     /* the filter loops being unrolled (the program's, through flat.c) */
   bool in_scalar_def; /* reading a run-time scalar's initializer: no array reads */
 } Parser;
 
@@ -198,6 +183,10 @@ typedef struct {
 
 /* Reads the loop at c, whose start, bound and step must be compile-time constants. */
 int unroll_range(Parser *p, CXCursor c, Range *r);
+/* Unrolls the loop at c: binds its variable in p->bind to each of its values in turn and hands
+ * each statement of its body to stmt, nested loops unrolled alike; hint is for a body it
+ * refuses (empty, too long). At most MAX_ACCUMULATIONS statements in all. */
+int unroll_loop(Parser *p, CXCursor c, UnrollStmt stmt, void *ctx, const char *hint);
 /* Whether decl is a const float or double array with an initializer (a coefficient table). */
 bool const_table(CXCursor decl);
 /* Whether decl is a const integer array (char to long long) with an initializer. */

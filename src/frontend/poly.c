@@ -76,12 +76,6 @@ static void constant_poly(Poly *a, long long v) {
   add_term(a, &t, v);
 }
 
-static const Binding *binding(const Parser *p, const char *name) {
-  for (int i = p->nbound - 1; i >= 0; i--)
-    if (!strcmp(p->bound[i].var, name)) return &p->bound[i];
-  return NULL;
-}
-
 static const char *const HINT_AFFINE =
     "write each index as loop variables times sizes plus constants: A[i][j + 1], "
     "a[(i + 1) * ny + j], A[(z * ny + y) * nx + x]";
@@ -168,7 +162,7 @@ int poly_of(Parser *p, CXCursor c, Poly *out) {
   char ref[IR_NAME_MAX];
   const char *name = NULL;
   if (cur_ref_name(c)) name = ref, snprintf(ref, sizeof ref, "%s", cur_ref_name(c));
-  const Binding *b = name ? binding(p, name) : NULL;
+  const Binding *b = name ? binding_of(p->bind, name) : NULL;
   CXCursor kids[2], init;
   char op[4];
   bool prefix;

@@ -54,7 +54,8 @@ typedef struct {
   Loop time;
   Loop loops[IR_MAX_DIMS]; /* the spatial loops of the stage being read */
   long long size[IR_MAX_DIMS]; /* the grid extent each loop's constant bound implies, or 0 */
-  FlatInput flat;                /* for flattened indices (flat.h) */
+  FlatInput flat;                /* for flattened indices and radius loops (flat.h) */
+  Bindings bind;                 /* the radius loops of the cell being unrolled (flat.bind) */
   Rotation rot[PROG_MAX_FIELDS]; /* pointers the time loop rotates after its stages */
   int nrot;
   int stage;
@@ -87,7 +88,23 @@ __attribute__((format(printf, 4, 5))) static int fail(Parser *p, CXCursor at, co
   return -1;
 }
 
+/* A refusal of the single-stencil front end's readers (flat.h), unless one came first. */
+static int refused(Parser *p, const Refusal *why) {
+  if (p->failed) return -1;
+  p->failed = true;
+  p->loc = why->loc;
+  p->hint = why->set ? why->hint : HINT_PROGRAM;
+  snprintf(p->msg, sizeof p->msg, "%s", why->set ? why->msg : "cannot read the cell's body");
+  return -1;
+}
+
 static enum CXCursorKind kind(CXCursor c) { return clang_getCursorKind(c); }
+
+/* The value of an integer expression of constants and the variables of the radius loops being
+ * unrolled (r in p[iz + r][iy][ix]); false outside radius loops. */
+static bool radius_value(Parser *p, CXCursor c, long long *v) {
+  return p->bind.n > 0 && flat_eval_index(&p->flat, c, v);
+}
 
 /* ---- loops ---- */
 
@@ -326,7 +343,7 @@ static int affine(Parser *p, CXCursor c, char var[IR_NAME_MAX], long long *k) {
   c = cur_strip(c);
   var[0] = 0;
   *k = 0;
-  if (cur_eval_int(c, k)) return 0;
+  if (cur_eval_int(c, k) || radius_value(p, c, k)) return 0;
   if (cur_ref_name(c)) {
     snprintf(var, IR_NAME_MAX, "%s", cur_ref_name(c));
     return 0;
@@ -395,12 +412,17 @@ static int parse_access(Parser *p, CXCursor c, Access *a) {
   return 0;
 }
 
+/* The stage's loop variables, outermost first. */
+static void stage_vars(const Parser *p, char vars[IR_MAX_DIMS][IR_NAME_MAX]) {
+  for (int ax = 0; ax < p->pr->dims; ax++) memcpy(vars[ax], p->loops[ax].var, IR_NAME_MAX);
+}
+
 /* The offsets of a flattened read a[IDX(i + c, j + d, k + e)], a[idx + nx] (idx = i * nx + j):
  * the row-major cell over the program's extents, constant or run-time (flat.h). */
 static int flat_read(Parser *p, const Access *a, CXCursor sub, int off[IR_MAX_DIMS]) {
   const Program *pr = p->pr;
   char vars[IR_MAX_DIMS][IR_NAME_MAX], why[512] = "";
-  for (int ax = 0; ax < pr->dims; ax++) memcpy(vars[ax], p->loops[ax].var, IR_NAME_MAX);
+  stage_vars(p, vars);
   if (!flat_offsets(&p->flat, sub, a->row, a->name, pr->dims, (const char(*)[IR_NAME_MAX])vars,
                     (const char(*)[IR_NAME_MAX])pr->extent_param, pr->extent_pad,
                     pr->extent_const, off, why, sizeof why))
@@ -632,29 +654,18 @@ static bool indexed_by_loops(const Parser *p, const Access *a) {
   return false;
 }
 
-/* Item `sub` of a const array's initializer (nested lists for several dimensions), or a null
- * cursor. */
-static CXCursor const_item(const Access *a) {
-  CXCursor init = clang_Cursor_getVarDeclInitializer(a->decl);
-  for (int s = 0; s < a->nsub && !clang_Cursor_isNull(init); s++) {
-    long long k;
-    CXCursor items[256];
-    init = cur_strip(init);
-    int n = kind(init) == CXCursor_InitListExpr ? cur_children(init, items, 256) : 0;
-    if (!cur_eval_int(a->sub[s], &k) || k < 0 || k >= n || n > 256) init = clang_getNullCursor();
-    else init = items[k];
-  }
-  return init;
-}
-
-static const char *const HINT_CONST_ITEM =
-    "read constant arrays at constant subscripts inside their initializer";
-
+/* An element of a const array read at constant subscripts or radius-loop variables (c[r],
+ * c[axis][r]): the initializer's item there (flat_table_item), folded when clang can. */
 static Expr *const_element(Parser *p, CXCursor c, const Access *a) {
-  CXCursor init = const_item(a);
-  Expr *e = clang_Cursor_isNull(init) ? NULL : evaluated(p, init);
-  if (!e) fail(p, c, HINT_CONST_ITEM, "cannot read the value of '%s' here", a->name);
-  return e;
+  CXCursor item;
+  Refusal why;
+  if (flat_table_item(&p->flat, c, a, &item, &why)) {
+    refused(p, &why);
+    return NULL;
+  }
+  if (clang_Cursor_isNull(item)) return constant_expr(0, "0.0"); /* left out: zero */
+  Expr *e = evaluated(p, item);
+  return e ? e : parse_expr(p, item);
 }
 
 /* An element of an integer array in an operand (operators.c): a const table's item. */
@@ -668,9 +679,14 @@ static int int_item(void *parser, CXCursor c, CXCursor *item) {
                       "their values: static const int K[3] = {1, 2, 1};",
                 "reads the integer array '%s', which is no const table read at constant "
                 "subscripts", a.name);
-  *item = const_item(&a);
-  if (clang_Cursor_isNull(*item))
-    return fail(p, c, HINT_CONST_ITEM, "cannot read the value of '%s' here", a.name);
+  Refusal why;
+  if (flat_table_item(&p->flat, c, &a, item, &why)) {
+    refused(p, &why);
+    return -1;
+  }
+  if (clang_Cursor_isNull(*item)) /* left out of the list: C makes it zero, read as such */
+    return fail(p, c, "list every element of an integer table", "'%s' leaves this element out",
+                a.name);
   return 0;
 }
 
@@ -782,6 +798,12 @@ static Expr *variable(void *parser, CXCursor c) {
     }
   Expr *e = evaluated(p, c);
   if (e) return e;
+  long long r;
+  char text[32];
+  if (radius_value(p, c, &r)) { /* a radius loop's variable: its value in this copy */
+    snprintf(text, sizeof text, "%lld", r);
+    return constant_expr((double)r, text);
+  }
   enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(decl)).kind;
   char name[IR_NAME_MAX];
   cur_name(decl, name);
@@ -880,6 +902,30 @@ static int update_temp(Parser *p, CXCursor s) {
   sum->arg[1] = e;
   t->e = sum;
   return 0;
+}
+
+/* One statement of a radius loop's body: an update of a temporary (flat_unroll's UnrollStmt). */
+static int radius_update(void *parser, CXCursor s) {
+  Parser *p = parser;
+  if (kind(s) == CXCursor_DeclStmt)
+    return fail(p, s, "declare the cell's temporaries before the radius loop and update them in "
+                      "it: float lap = c[0] * p[i]; for (int r = 1; r <= R; r++) lap += c[r] * "
+                      "(p[i + r] + p[i - r]);",
+                "a declaration inside a radius loop's body");
+  return update_temp(p, s);
+}
+
+/* A radius loop in the cell's body, for (int r = 1; r <= R; r++) lap += c[r] * (p[i + r] + ...),
+ * unrolled by the single-stencil front end's unroller (flat.h): its updates read once per value
+ * of r, which folds in the indices (radius_value, flat_offsets) and in table subscripts. */
+static int radius_loop(Parser *p, CXCursor loop) {
+  char vars[IR_MAX_DIMS][IR_NAME_MAX];
+  Refusal why;
+  stage_vars(p, vars);
+  if (!flat_unroll(&p->flat, loop, p->pr->dims, (const char(*)[IR_NAME_MAX])vars, radius_update,
+                   p, &why))
+    return 0;
+  return refused(p, &why);
 }
 
 /* ---- stages ---- */
@@ -999,12 +1045,9 @@ static int assignment(Parser *p, CXCursor body, bool declare, CXCursor *lhs, CXC
   *rhs = kids[1];
   if (declare) return 0;
   for (int i = 0; i < n - 1; i++) {
-    if (kind(s[i]) == CXCursor_ForStmt) /* (unroll.c reads them for single stencils only) */
-      return fail(p, s[i], "write the loop's terms out in the stage (lap += c1 * (...) + "
-                           "c2 * (...)); a single stencil (one grid) may keep its radius loop",
-                  "a loop inside a stage's cell body (a radius or filter loop) is not unrolled "
-                  "in stencil programs");
-    int rc = kind(s[i]) == CXCursor_DeclStmt ? declare_temps(p, s[i]) : update_temp(p, s[i]);
+    int rc = kind(s[i]) == CXCursor_ForStmt    ? radius_loop(p, s[i])
+             : kind(s[i]) == CXCursor_DeclStmt ? declare_temps(p, s[i])
+                                               : update_temp(p, s[i]);
     if (rc) return -1;
   }
   return 0;
@@ -1461,7 +1504,8 @@ static ProgramParse program_of(ProgramJob *job, CXIndex index, const char **args
   Program *pr = job->pr;
   memset(pr, 0, sizeof *pr);
   ProgramParse result = PROGRAM_NOT;
-  Parser p = {.path = path, .tu = tu, .pr = pr, .flat = {path, index, args, nargs, tu, clang_getNullCursor(), unsaved}};
+  Parser p = {.path = path, .tu = tu, .pr = pr, .flat = {path, index, args, nargs, tu, clang_getNullCursor(), unsaved, NULL}};
+  p.flat.bind = &p.bind; /* (radius loops: flat.c's readers see their variables) */
   CXCursor func = cur_find(clang_getTranslationUnitCursor(tu), false, program_function,
                            fo ? (void *)fo->function : NULL);
   if (!clang_Cursor_isNull(func)) {

@@ -3,7 +3,8 @@
  *   static const float c[R + 1] = {-2.847222f, 1.6f, -0.2f, 0.0253968f, -0.0017857f};
  *   float s = 2.0f * c[0] * u[j * nx + i];
  *   for (int r = 1; r <= R; r++) s += c[r] * (u[j * nx + i + r] + u[j * nx + i - r] + ...);
- * The accumulator block (expr.c) unrolls such loops, one copy of the body per value of the loop
+ * Both front ends unroll such loops (unroll_loop: the accumulator blocks of expr.c, and the
+ * cells of stencil programs through flat.c), one copy of the body per value of the loop
  * variable, so that every read has constant offsets, as the IR's points must. This file reads
  * what it needs for that:
  *  - the values a loop variable takes (unroll_range): constant bounds only, up or down, since the
@@ -131,6 +132,53 @@ int unroll_range(Parser *p, CXCursor c, Range *r) {
                 MAX_ACCUMULATIONS);
   r->body = kids[3];
   return 0;
+}
+
+const Binding *binding_of(const Bindings *bind, const char *name) {
+  for (int i = bind ? bind->n - 1 : -1; i >= 0; i--)
+    if (!strcmp(bind->b[i].var, name)) return &bind->b[i];
+  return NULL;
+}
+
+/* The body of an unrolled loop: statements and loops, alone or in braces. */
+static int unroll_body(Parser *p, CXCursor s, UnrollStmt stmt, void *ctx, const char *hint) {
+  if (kind(s) == CXCursor_ForStmt) return unroll_loop(p, s, stmt, ctx, hint);
+  if (kind(s) != CXCursor_CompoundStmt) {
+    if (++p->accumulations > MAX_ACCUMULATIONS)
+      return fail(p, s, "use a smaller filter", "the filter loops unroll to more than %d updates",
+                  MAX_ACCUMULATIONS);
+    return stmt(ctx, s);
+  }
+  CXCursor kids[CUR_MAX_CHILDREN];
+  int n = cur_children(s, kids, CUR_MAX_CHILDREN);
+  if (n == 0) return fail(p, s, hint, "empty loop body");
+  if (n > CUR_MAX_CHILDREN)
+    return fail(p, kids[CUR_MAX_CHILDREN - 1], hint,
+                "the loop body holds %d statements; stencilc reads at most %d", n,
+                CUR_MAX_CHILDREN);
+  for (int i = 0; i < n; i++)
+    if (unroll_body(p, kids[i], stmt, ctx, hint)) return -1;
+  return 0;
+}
+
+int unroll_loop(Parser *p, CXCursor c, UnrollStmt stmt, void *ctx, const char *hint) {
+  Range r;
+  if (unroll_range(p, c, &r)) return -1;
+  if (loop_var_in_use(p, r.var) || binding_of(p->bind, r.var))
+    return fail(p, r.at, "give each loop its own variable",
+                "filter loop variable '%s' is already in use", r.var);
+  if (p->bind->n == MAX_FILTER_LOOPS)
+    return fail(p, r.at, "flatten the filter loops", "more than %d nested filter loops",
+                MAX_FILTER_LOOPS);
+  Binding *b = &p->bind->b[p->bind->n++];
+  snprintf(b->var, sizeof b->var, "%s", r.var);
+  int rc = 0;
+  for (long long n = 0; n < r.count && !rc; n++) {
+    b->value = r.first + n * r.step;
+    rc = unroll_body(p, r.body, stmt, ctx, hint);
+  }
+  p->bind->n--;
+  return rc;
 }
 
 /* ---- constant tables ---- */

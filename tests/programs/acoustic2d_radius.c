@@ -1,7 +1,7 @@
-// expect: 15:9: error: a loop inside a stage's cell body (a radius or filter loop) is not unrolled in stencil programs
-/* The acoustic wave of seismic modelling, p_next = 2 p - p_prev + v2 * lap(p), with the
- * Laplacian's radius loop: three wavefields and a velocity grid make it a stencil program,
- * whose front end does not unroll loops in the cell (yet); single stencils do. */
+/* The acoustic wave of seismic modelling, p_next = 2 p - p_prev + v2 * lap(p), 8th order in
+ * space with the Laplacian's radius loop over a static const coefficient table, flat float
+ * arrays of run-time sizes indexed i * nx + j (the loop's reads p[idx + r * nx]), three
+ * wavefields rotated by pointer and v^2 dt^2 per cell. */
 #define R 4
 
 static const float c[R + 1] = {-205.0f / 72.0f, 8.0f / 5.0f, -1.0f / 5.0f, 8.0f / 315.0f, -1.0f / 560.0f};
