@@ -76,6 +76,16 @@ static void info_json(const Program *pr) {
     }
     printf("]}%s", i == pr->nsources - 1 ? "]" : "");
   }
+  for (int i = 0; i < pr->nboundaries; i++) { /* (the key only in programs that have them) */
+    const Boundary *b = &pr->boundaries[i];
+    printf("%s{\"line\": %d, \"before_stage\": %d, \"writes\": [", i ? ", " : ", \"boundary_stages\": [",
+           b->line, b->before);
+    for (int q = 0; q < b->nstmts; q++) {
+      printf("%s", q ? ", " : "");
+      cli_json_string(pr->fields[b->stmts[q].lhs.field].name);
+    }
+    printf("]}%s", i == pr->nboundaries - 1 ? "]" : "");
+  }
   printf(", \"stages\": [");
   for (int i = 0; i < pr->nstages; i++) {
     const Stage *s = &pr->stages[i];
@@ -103,6 +113,20 @@ static void info_json(const Program *pr) {
     printf("]}");
   }
   printf("], \"flops_per_cell\": %d}\n", pr->flops);
+}
+
+/* Boundary b's written cell of statement q as the user wrote it: u[0][i], u[E0 - 1][i]. */
+static void print_bc_cell(const Program *pr, const Boundary *b, const BcCell *c) {
+  printf("%s[", pr->fields[c->field].name);
+  for (int a = 0; a < pr->dims; a++) {
+    const BcPos *at = &c->at[a];
+    if (a) printf(", ");
+    if (b->looped[a]) printf("i%d", a);
+    else if (!at->end) printf("%ld", at->off);
+    else if (pr->extent_const[a] > 0) printf("%ld", pr->extent_const[a] + at->off);
+    else printf("%s - %ld", pr->extent_param[a], pr->extent_pad[a] - at->off);
+  }
+  printf("]");
 }
 
 static void info_text(const Program *pr, const char *path) {
@@ -133,6 +157,16 @@ static void info_text(const Program *pr, const char *path) {
            pr->time_var);
     if (ps->shift) printf(" %c %d", ps->shift > 0 ? '+' : '-', abs(ps->shift));
     printf("]) after stage %d, each step\n", ps->after);
+  }
+  for (int i = 0; i < pr->nboundaries; i++) {
+    const Boundary *b = &pr->boundaries[i];
+    printf("boundary %d   line %d, before stage %d%s: writes", i, b->line, b->before,
+           b->before == pr->nstages ? " (after the last)" : "");
+    for (int q = 0; q < b->nstmts; q++) {
+      printf(q ? ", " : " ");
+      print_bc_cell(pr, b, &b->stmts[q].lhs);
+    }
+    printf("\n");
   }
   for (int i = 0; i < pr->nstages; i++) {
     const Stage *s = &pr->stages[i];
