@@ -1308,18 +1308,42 @@ static bool names_field(CXCursor c, void *parser) {
   return name && (program_field(p->pr, name) >= 0 || rotation_of(p, name, &k));
 }
 
-/* Whether the one-cell update s sets a boundary (it reads a grid, or its cell is relative to an
- * extent: u[n - 1] = u[1]) rather than injecting a point source. */
-static bool boundary_cell(Parser *p, CXCursor s) {
+/* Whether sub is a position the boundary stages take along axis ax without a loop: a constant,
+ * the extent, or the extent plus or minus a constant (n - 2). */
+static bool fixed_position(Parser *p, CXCursor sub, int ax) {
+  const char *ext = p->pr->extent_param[ax];
   CXCursor kids[2];
+  char op[4];
+  long long k;
+  sub = cur_strip(sub);
+  if (cur_eval_int(sub, &k)) return true;
+  if (!ext[0]) return false;
+  if (cur_ref_name(sub)) return !strcmp(cur_ref_name(sub), ext);
+  return kind(sub) == CXCursor_BinaryOperator && cur_binary_op(p->tu, sub, op) &&
+         (!strcmp(op, "+") || !strcmp(op, "-")) && cur_children(sub, kids, 2) == 2 &&
+         cur_ref_name(kids[0]) && !strcmp(cur_ref_name(kids[0]), ext) && cur_eval_int(kids[1], &k);
+}
+
+/* Whether the one-cell update s sets a boundary cell (u[n - 1] = u[1], u[0][0] = 0.5 * (u[1][0]
+ * + u[0][1])): an assignment of a cell at fixed positions per axis that reads a grid or names
+ * the extent; anything else is a point source's injection. */
+static bool boundary_cell(Parser *p, CXCursor s) {
+  const Program *pr = p->pr;
+  CXCursor kids[2];
+  char op[4] = "";
   Access a;
-  if (!cell_update(s, &a) || cur_children(s, kids, 2) != 2) return false;
-  if (names_field(kids[1], p) || !clang_Cursor_isNull(cur_find(kids[1], true, names_field, p)))
-    return true;
-  for (int i = 0; i < a.nsub; i++)
-    for (int ax = 0; ax < p->pr->dims; ax++)
-      if (p->pr->extent_param[ax][0] && cur_mentions(a.sub[i], p->pr->extent_param[ax])) return true;
-  return false;
+  if (!cell_update(s, &a) || cur_children(s, kids, 2) != 2 || !cur_binary_op(p->tu, s, op) ||
+      strcmp(op, "="))
+    return false;
+  int level_sub = a.nsub > 1 && cur_mentions(a.sub[0], p->time.var);
+  if (a.nsub - level_sub != pr->dims) return false;
+  bool extent = false;
+  for (int ax = 0; ax < pr->dims; ax++) {
+    if (!fixed_position(p, a.sub[level_sub + ax], ax)) return false;
+    extent = extent || (pr->extent_param[ax][0] && cur_mentions(a.sub[level_sub + ax], pr->extent_param[ax]));
+  }
+  return extent || names_field(kids[1], p) ||
+         !clang_Cursor_isNull(cur_find(kids[1], true, names_field, p));
 }
 
 /* Position `sub` along axis ax: the loop's counter plus a constant, a constant, or the extent
@@ -1585,10 +1609,13 @@ static int parse_boundaries(Parser *p, const CXCursor *s, int items, const bool 
     } else if (boundaries) {
       if (parse_boundary(p, s[i], before)) return -1;
     } else if (i < last_stage) {
+      Access a;
+      cell_update(s[i], &a);
       p->program_form = true;
-      return fail(p, s[i], "add the point source right after the stages",
-                  "an update of one element between the stages: stencilc takes point sources "
-                  "after the stages of the step only");
+      return fail(p, s[i], "add the point source after the stages, to the level they wrote: "
+                  "p_next[sz * nx + sx] += dt2 * wavelet[it];",
+                  "an update of one element of '%s' before the stages: stencilc takes point "
+                  "sources after the stages of the step only", a.name);
     } else if (parse_source(p, s[i])) {
       return -1;
     }
@@ -1620,13 +1647,6 @@ static int parse_program(Parser *p, CXCursor time_loop) {
   if (nests > 1) p->program_form = true;
   if (nests > PROG_MAX_STAGES)
     return fail(p, s[PROG_MAX_STAGES], "merge stages", "more than %d stages", PROG_MAX_STAGES);
-  if (nests == 0 && n && cell_update(s[0], &a)) {
-    p->program_form = true;
-    return fail(p, s[0], "add the point source after the stages, to the level they wrote: "
-                "p_next[sz * nx + sx] += dt2 * wavelet[it];",
-                "an update of one element of '%s' before the stages: stencilc takes point sources "
-                "after the stages of the step only", a.name);
-  }
   if (nests == 0)
     return fail(p, n ? s[0] : time_loop, HINT_PROGRAM, "the time loop holds no stage's loop nest");
   if (parse_rotations(p, s + items, n - items)) return -1;
@@ -1637,7 +1657,7 @@ static int parse_program(Parser *p, CXCursor time_loop) {
   }
   for (int r = 0; r < p->nrot; r++)
     if (p->rot[r].written < 0)
-      return fail(p, s[items - 1], "rotate the pointers of the grids a stage writes",
+      return fail(p, s[items < n ? items : items - 1], "rotate the pointers of the grids a stage writes",
                   "the time loop rotates '%s', which no stage writes", p->rot[r].name[0]);
   for (int i = 0, k = 0; i < items; i++)
     if (stage[i] && (p->stage = k++, stage_expr(p, s[i]))) return -1;
