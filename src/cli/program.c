@@ -115,18 +115,19 @@ static void info_json(const Program *pr) {
   printf("], \"flops_per_cell\": %d}\n", pr->flops);
 }
 
-/* Boundary b's written cell of statement q as the user wrote it: u[0][i], u[E0 - 1][i]. */
+/* A boundary's cell as the user wrote it: u[0][i], u[ny - 1][i]. */
 static void print_bc_cell(const Program *pr, const Boundary *b, const BcCell *c) {
-  printf("%s[", pr->fields[c->field].name);
+  printf("%s", pr->fields[c->field].name);
   for (int a = 0; a < pr->dims; a++) {
     const BcPos *at = &c->at[a];
-    if (a) printf(", ");
-    if (b->looped[a]) printf("i%d", a);
-    else if (!at->end) printf("%ld", at->off);
-    else if (pr->extent_const[a] > 0) printf("%ld", pr->extent_const[a] + at->off);
-    else printf("%s - %ld", pr->extent_param[a], pr->extent_pad[a] - at->off);
+    if (b->looped[a]) printf("[%s]", b->var[a]);
+    else if (!at->end) printf("[%ld]", at->off);
+    else if (pr->extent_const[a] > 0) printf("[%ld]", pr->extent_const[a] + at->off);
+    else if (at->off + pr->extent_pad[a]) /* (the user's constant: ny + 1 in a[ny + 2][nx + 2]) */
+      printf("[%s %c %ld]", pr->extent_param[a], at->off + pr->extent_pad[a] > 0 ? '+' : '-',
+             labs(at->off + pr->extent_pad[a]));
+    else printf("[%s]", pr->extent_param[a]);
   }
-  printf("]");
 }
 
 static void info_text(const Program *pr, const char *path) {

@@ -1497,6 +1497,7 @@ static int bc_axes(Parser *p, const Loop *loops, int nl, const Access *lhs, Boun
       return fail(p, loops[l].at, "keep the loop inside the grid", "loop over '%s' runs outside "
                   "the grid", loops[l].var);
     snprintf(p->bc_var[ax], IR_NAME_MAX, "%s", loops[l].var);
+    memcpy(b->var[ax], p->bc_var[ax], IR_NAME_MAX);
   }
   return 0;
 }

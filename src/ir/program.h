@@ -118,6 +118,7 @@ typedef struct {
   int before;
   bool looped[IR_MAX_DIMS];
   long lo[IR_MAX_DIMS], hi[IR_MAX_DIMS];
+  char var[IR_MAX_DIMS][IR_NAME_MAX]; /* the user's loop counters, for reports */
   BcStatement stmts[BC_MAX_STMTS];
   int nstmts;
   int line;
