@@ -360,6 +360,7 @@ static void emit_cuda_boundary(Buf *out, const Program *pr, int n, DType dtype) 
   em_line(&e, "long rt_count = 1;");
   for (int a = 0; a < d; a++)
     if (b->looped[a]) em_line(&e, "rt_count *= e%d - %ld - %ld;", a, -b->hi[a], b->lo[a]);
+  em_line(&e, "if (rt_count <= 0) return; /* a loop of no iteration on a small grid */");
   em_begin(&e);
   buf_printf(out, "bc%d_kernel<<<(unsigned)((rt_count + 255) / 256), 256>>>(rt_count", n);
   bc_buffers(pr, b, bc_buffer_arg, &x);
