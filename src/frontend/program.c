@@ -13,7 +13,9 @@
  * as u[IDX(i, j, k)] or u[idx + nx], flat.h) over constant or run-time sizes; an extent no
  * declaration gives is the one the loop bound implies (i < NZ - 1, j < nx - R). Pointers
  * rotated after the stages (tmp = u; u = unew; unew = tmp) are the time levels of one field
- * (Rotation). */
+ * (Rotation). Between the stages, loop nests over fewer axes (or one-cell assignments) that set
+ * edge cells at constant or extent-relative positions are boundary stages (Boundary), kept in
+ * their order among the stages. */
 #include "program.h"
 
 #include <stdarg.h>
