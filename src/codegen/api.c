@@ -815,7 +815,7 @@ int codegen_program_api(Buf *header, Buf *source, const Program *pr, const GenOp
     return -1;
   }
   if (pr->nboundaries) { /* its step runs the stages only */
-    SrcLoc loc = {pr->name, pr->boundaries[0].line, 0};
+    SrcLoc loc = {pr->name, pr->boundaries[0].line, 1};
     diag_error(loc, "generate a program with stencilc gen --backend naive or cpu",
                "the library of a stencil program does not take boundary stages: its step runs "
                "the stages only, not the boundary cells the time loop sets between them");
