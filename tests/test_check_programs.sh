@@ -17,6 +17,8 @@
 #  - point sources (tests/programs/acoustic*_src.c): cpu and naive pass; a program injecting the
 #    wavelet's next sample, kernel and reference alike, fails; a source index moved by --param
 #    passes, one outside the grid stops the generated program with a message;
+#  - boundary stages (tests/programs/heat2d_neumann.c, advect1d_periodic.c, heat2d_inflow.c,
+#    fdtd2d_polybench.c, heat3d_faces.c): cpu and naive pass, the boundary cells compared;
 #  - refusals: a variable the check cannot bind (named), 17 run-time scalars (the program front
 #    end's message), -s/-t against the source's constants.
 # Two checks at a time (CI has 2 cores).
@@ -72,6 +74,12 @@ check_bg naive-elastic2d_staggered tests/programs/elastic2d_staggered.c --backen
 check_bg n5d-acoustic2d_radius tests/programs/acoustic2d_radius.c --backend n5d -s 24x30 -t 5
 check_bg n5d-acoustic2d_radius_table2 tests/programs/acoustic2d_radius_table2.c --backend n5d -s 21x26 -t 5
 check_bg n5d-wave3d_radius_axes tests/programs/wave3d_radius_axes.c --backend n5d -s 11x12x13 -t 3
+# boundary stages: edges, a periodic wrap, an inflow row, fdtd's source row and 3D faces
+check_bg naive-heat2d_neumann tests/programs/heat2d_neumann.c --backend naive -s 17x23 -t 4
+check_bg naive-advect1d_periodic tests/programs/advect1d_periodic.c --backend naive -s 45 -t 5
+check_bg naive-heat2d_inflow tests/programs/heat2d_inflow.c --backend naive -t 4
+check_bg naive-fdtd2d_polybench tests/programs/fdtd2d_polybench.c --backend naive -s 17x23 -t 4
+check_bg naive-heat3d_faces tests/programs/heat3d_faces.c --backend naive -s 9x10x12 -t 3
 wait
 for n in acoustic2d acoustic2d_leapfrog heat2d_var; do passed "cpu-$n"; done
 passed cpu-acoustic3d u
@@ -100,6 +108,11 @@ passed n5d-wave3d_radius_axes p
 for n in acoustic2d_radius acoustic2d_radius_table2 wave3d_radius_axes; do
   grep -q "backend=n5d size=" "$tmp/n5d-$n.log" && ok || no "n5d did not run $n"
 done
+passed naive-heat2d_neumann un u
+passed naive-advect1d_periodic u
+passed naive-heat2d_inflow u
+passed naive-fdtd2d_polybench ex ey hz
+passed naive-heat3d_faces a
 [ "$("$STENCILC" info tests/programs/hotspot3d.c | grep -c '^scalar .* (run time)$')" = 9 ] && ok ||
   no "hotspot3d does not read its nine run-time scalars"
 grep -q "backend=n5d size=24 steps=5" "$tmp/n5d-acoustic2d_leapfrog.log" && ok || no "n5d ran"

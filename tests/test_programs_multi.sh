@@ -451,6 +451,10 @@ for o in tests/programs/*.oracle.c; do
     acoustic3d_src) args="-s 9x12x10 -t 5" ;;
     wave2d_src_levels) args="-s 17x22 -t 6" ;;
     wave1d_src_hard) args="-s 45 -t 9" ;;
+    # boundary stages: edges, faces, wraps and a source row set in the time loop
+    advect1d_periodic) args="-s 45 -t 9" ;;
+    heat2d_neumann | fdtd2d_polybench) args="-s 17x26 -t 6" ;;
+    heat3d_faces) args="-s 9x12x10 -t 5" ;;
     *) args="-t 7" ;;
   esac
   if ! cc -std=c11 -O1 -Wall -Werror -Itests -o "$tmp/$n-oracle" "$o" -lm 2>"$tmp/err"; then

@@ -233,4 +233,16 @@ accepted tests/programs/acoustic3d_src.c
 backend=cpu
 refused tests/programs/acoustic3d_src.c "cpu: point sources --mpi" --mpi
 
+# ---- boundary stages (Boundary, ir/program.h): naive and cpu run them; n5d, 25d and ssam refuse
+# a program with one, naming its line and the backends that work; --mpi is refused ----
+for backend in n5d 25d ssam; do
+  refused tests/programs/heat3d_faces.c "$backend: boundary cells (line 12) --backend naive (CUDA) or cpu"
+  refused tests/programs/heat2d_inflow.c "$backend: boundary cells (line 8) naive cpu"
+done
+backend=naive
+refused tests/programs/fdtd2d_polybench.c "naive: boundary stages (line 7) --mpi" --mpi
+accepted tests/programs/advect1d_periodic.c
+backend=cpu
+refused tests/programs/heat2d_neumann.c "cpu: boundary stages (line 9) --mpi" --mpi
+
 summary refusals

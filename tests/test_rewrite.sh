@@ -101,6 +101,12 @@ rc=$?
 if [ $rc = 2 ] && [ ! -f "$tmp/s.c" ] &&
   grep -q "acoustic2d_src.c:7:1: error: stencilc rewrite does not replace a time loop with a point source ('wavelet' into 'p')" "$tmp/s.log"; then ok
 else no "rewrite of a point source: exit $rc $(cat "$tmp/s.log")"; fi
+# a time loop with a boundary stage (Neumann edges set after the sweep): refused at its line
+"$STENCILC" rewrite tests/programs/heat2d_neumann.c -o "$tmp/s.c" >"$tmp/s.log" 2>&1
+rc=$?
+if [ $rc = 2 ] && [ ! -f "$tmp/s.c" ] &&
+  grep -q "heat2d_neumann.c:9:1: error: stencilc rewrite does not replace a time loop with a boundary stage" "$tmp/s.log"; then ok
+else no "rewrite of a boundary stage: exit $rc $(cat "$tmp/s.log")"; fi
 if [ ! -f "$tmp/x.c" ] && [ ! -f "$tmp/p.c" ] && cmp -s "$tmp/g.c" tests/rewrite/global_fixed.c; then ok
 else no "a refused rewrite wrote files or changed the input"; fi
 

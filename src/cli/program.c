@@ -78,6 +78,16 @@ static void info_json(const Program *pr) {
     }
     printf("]}%s", i == pr->nsources - 1 ? "]" : "");
   }
+  for (int i = 0; i < pr->nboundaries; i++) { /* (the key only in programs that have them) */
+    const Boundary *b = &pr->boundaries[i];
+    printf("%s{\"line\": %d, \"before_stage\": %d, \"writes\": [", i ? ", " : ", \"boundary_stages\": [",
+           b->line, b->before);
+    for (int q = 0; q < b->nstmts; q++) {
+      printf("%s", q ? ", " : "");
+      cli_json_string(pr->fields[b->stmts[q].lhs.field].name);
+    }
+    printf("]}%s", i == pr->nboundaries - 1 ? "]" : "");
+  }
   printf(", \"stages\": [");
   for (int i = 0; i < pr->nstages; i++) {
     const Stage *s = &pr->stages[i];
@@ -105,6 +115,21 @@ static void info_json(const Program *pr) {
     printf("]}");
   }
   printf("], \"flops_per_cell\": %d}\n", pr->flops);
+}
+
+/* A boundary's cell as the user wrote it: u[0][i], u[ny - 1][i]. */
+static void print_bc_cell(const Program *pr, const Boundary *b, const BcCell *c) {
+  printf("%s", pr->fields[c->field].name);
+  for (int a = 0; a < pr->dims; a++) {
+    const BcPos *at = &c->at[a];
+    if (b->looped[a]) printf("[%s]", b->var[a]);
+    else if (!at->end) printf("[%ld]", at->off);
+    else if (pr->extent_const[a] > 0) printf("[%ld]", pr->extent_const[a] + at->off);
+    else if (at->off + pr->extent_pad[a]) /* (the user's constant: ny + 1 in a[ny + 2][nx + 2]) */
+      printf("[%s %c %ld]", pr->extent_param[a], at->off + pr->extent_pad[a] > 0 ? '+' : '-',
+             labs(at->off + pr->extent_pad[a]));
+    else printf("[%s]", pr->extent_param[a]);
+  }
 }
 
 static void info_text(const Program *pr, const char *path) {
@@ -136,6 +161,16 @@ static void info_text(const Program *pr, const char *path) {
            pr->time_var);
     if (ps->shift) printf(" %c %d", ps->shift > 0 ? '+' : '-', abs(ps->shift));
     printf("]) after stage %d, each step\n", ps->after);
+  }
+  for (int i = 0; i < pr->nboundaries; i++) {
+    const Boundary *b = &pr->boundaries[i];
+    printf("boundary %d   line %d, before stage %d%s: writes", i, b->line, b->before,
+           b->before == pr->nstages ? " (after the last)" : "");
+    for (int q = 0; q < b->nstmts; q++) {
+      printf(q ? ", " : " ");
+      print_bc_cell(pr, b, &b->stmts[q].lhs);
+    }
+    printf("\n");
   }
   for (int i = 0; i < pr->nstages; i++) {
     const Stage *s = &pr->stages[i];

@@ -496,6 +496,14 @@ int rewrite_program(Options *o, const Program *pr) {
                pr->sources[0].array, pr->fields[pr->sources[0].field].name);
     return EXIT_INPUT;
   }
+  if (pr->nboundaries) { /* the library steps the stages only (codegen_program_api) */
+    SrcLoc loc = {o->input, pr->boundaries[0].line, 1};
+    diag_error(loc, "keep the time loop in your code, or generate a whole program with stencilc "
+               "gen --backend naive or cpu",
+               "stencilc rewrite does not replace a time loop with a boundary stage: the library "
+               "it calls steps the stages without the boundary cells set in between");
+    return EXIT_INPUT;
+  }
   return rewrite_region(o, NULL, pr);
 }
 

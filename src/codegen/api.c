@@ -814,6 +814,13 @@ int codegen_program_api(Buf *header, Buf *source, const Program *pr, const GenOp
                pr->sources[0].array, pr->fields[pr->sources[0].field].name);
     return -1;
   }
+  if (pr->nboundaries) { /* its step runs the stages only */
+    SrcLoc loc = {pr->name, pr->boundaries[0].line, 1};
+    diag_error(loc, "generate a program with stencilc gen --backend naive or cpu",
+               "the library of a stencil program does not take boundary stages: its step runs "
+               "the stages only, not the boundary cells the time loop sets between them");
+    return -1;
+  }
   if (codegen_program_validate(pr, opt, why, sizeof why)) {
     SrcLoc loc = {pr->name, 0, 0};
     diag_error(loc, "stencil programs run on --backend naive (CUDA) and cpu", "%s", why);

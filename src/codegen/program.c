@@ -175,14 +175,223 @@ static void emit_source(Buf *out, const Program *pr, int n, const char *prefix, 
   buf_puts(out, "\n");
 }
 
+/* ---- boundary stages (Boundary in ir/program.h) ----
+ * Each reads and writes its buffers through `bf_<field>_<shift>`, the grid's extents e<a> and
+ * strides s<a>, its loop counters i<a>, and the time arrays' values of the step as tv<q>_<r>
+ * (statement q's read r), computed on the host (one value per step). */
+
+typedef struct {
+  const Program *pr;
+  const Boundary *b;
+  int q;          /* the statement */
+  bool as_double; /* the reference's */
+} BcCtx;
+
+static void bc_buffer_name(Buf *out, const Program *pr, const BcCell *c) {
+  buf_printf(out, "bf_%s_%d", pr->fields[c->field].name, c->shift);
+}
+
+static void bc_index(Buf *out, const Program *pr, const Boundary *b, const BcCell *c) {
+  for (int a = 0; a < pr->dims; a++) {
+    const BcPos *at = &c->at[a];
+    buf_puts(out, a ? " + " : "");
+    if (b->looped[a]) buf_printf(out, "(i%d + %ld)", a, at->off);
+    else if (at->end) buf_printf(out, "(e%d - %ld)", a, -at->off);
+    else buf_printf(out, "%ldL", at->off);
+    if (a < pr->dims - 1) buf_printf(out, " * s%d", a);
+  }
+}
+
+static void emit_bc_load(Buf *out, const Stencil *st, int point, const void *ctx) {
+  (void)st;
+  const BcCtx *l = ctx;
+  const BcCell *c = &l->b->stmts[l->q].reads[point];
+  if (l->as_double) buf_puts(out, "(double)");
+  if (c->array >= 0) {
+    buf_printf(out, "tv%d_%d", l->q, point);
+    return;
+  }
+  bc_buffer_name(out, l->pr, c);
+  buf_puts(out, "[");
+  bc_index(out, l->pr, l->b, c);
+  buf_puts(out, "]");
+}
+
+/* Calls fn for each distinct buffer boundary b accesses (the written ones first). */
+static void bc_buffers(const Program *pr, const Boundary *b, void (*fn)(void *, const BcCell *),
+                       void *ctx) {
+  bool seen[PROG_MAX_FIELDS][PROG_MAX_LEVELS] = {{false}};
+  (void)pr;
+  for (int pass = 0; pass < 2; pass++)
+    for (int q = 0; q < b->nstmts; q++)
+      for (int r = -1; r < b->stmts[q].nreads; r++) {
+        const BcCell *c = r < 0 ? &b->stmts[q].lhs : &b->stmts[q].reads[r];
+        if ((r < 0) != (pass == 0) || c->array >= 0 || seen[c->field][c->shift]) continue;
+        seen[c->field][c->shift] = true;
+        fn(ctx, c);
+      }
+}
+
+typedef struct {
+  Emitter *e;
+  const Program *pr;
+  bool args; /* kernel arguments (", rt_real *bf_u_0"), else host declarations */
+} BcBufCtx;
+
+static void bc_buffer_decl(void *ctx, const BcCell *c) {
+  BcBufCtx *x = ctx;
+  Buf *out = x->e->out;
+  if (x->args) {
+    buf_puts(out, ", rt_real *");
+    bc_buffer_name(out, x->pr, c);
+    return;
+  }
+  em_begin(x->e);
+  buf_puts(out, "rt_real *const ");
+  bc_buffer_name(out, x->pr, c);
+  buf_puts(out, " = ");
+  emit_buffer(out, x->pr, c->field, c->shift);
+  buf_puts(out, ";");
+  em_end(x->e);
+}
+
+static void bc_buffer_arg(void *ctx, const BcCell *c) {
+  BcBufCtx *x = ctx;
+  buf_puts(x->e->out, ", ");
+  emit_buffer(x->e->out, x->pr, c->field, c->shift);
+}
+
+/* The values of the time arrays this step (host): tv<q>_<r> = element t + t_start + shift. */
+static void bc_time_values(Emitter *e, const Program *pr, const Boundary *b) {
+  for (int q = 0; q < b->nstmts; q++)
+    for (int r = 0; r < b->stmts[q].nreads; r++) {
+      const BcCell *c = &b->stmts[q].reads[r];
+      if (c->array >= 0)
+        em_line(e, "const rt_real tv%d_%d = (rt_real)rt_prog_source_value(%d, t + %d);", q, r,
+                program_tarray_id(pr, c->array), pr->t_start + c->shift);
+    }
+}
+
+static bool bc_reads_scalar(const Boundary *b) {
+  for (int q = 0; q < b->nstmts; q++)
+    if (reads_scalar(b->stmts[q].expr)) return true;
+  return false;
+}
+
+/* The assignments of one iteration, in the user's order. */
+static void bc_assignments(Emitter *e, const Program *pr, const Boundary *b, DType arith,
+                           bool reference) {
+  Stencil none;
+  memset(&none, 0, sizeof none);
+  none.dims = pr->dims;
+  for (int q = 0; q < b->nstmts; q++) {
+    Buf head = {0};
+    bc_buffer_name(&head, pr, &b->stmts[q].lhs);
+    buf_puts(&head, "[");
+    bc_index(&head, pr, b, &b->stmts[q].lhs);
+    buf_puts(&head, "] = (rt_real)(");
+    BcCtx l = {pr, b, q, reference};
+    emit_expr_line(e, head.s, &none, b->stmts[q].expr, arith, emit_bc_load, &l, ");");
+    buf_free(&head);
+  }
+}
+
+/* The extents and strides a boundary's cells are computed from, declared from g (host). */
+static void bc_geometry(Emitter *e, int d) {
+  for (int a = 0; a < d; a++) em_line(e, "const long e%d = g->ext[%d]; (void)e%d;", a, a, a);
+  for (int a = 0; a < d - 1; a++) em_line(e, "const long s%d = g->stride[%d]; (void)s%d;", a, a, a);
+}
+
+/* `<prefix>_bc<n>`: boundary n on the host, a loop nest over its looped axes. */
+static void emit_host_boundary(Buf *out, const Program *pr, int n, const char *prefix, DType arith,
+                               bool reference) {
+  const Boundary *b = &pr->boundaries[n];
+  Emitter e = {out, 0};
+  em_open(&e, "static void %s_bc%d(rt_real *const *rt_buf, const RtGrid *g, long t)", prefix, n);
+  em_line(&e, "(void)t;");
+  bc_geometry(&e, pr->dims);
+  if (bc_reads_scalar(b)) em_line(&e, "const rt_real *const rt_w = rt_w_host;");
+  BcBufCtx x = {&e, pr, false};
+  bc_buffers(pr, b, bc_buffer_decl, &x);
+  bc_time_values(&e, pr, b);
+  int loops = 0;
+  for (int a = 0; a < pr->dims; a++)
+    if (b->looped[a]) {
+      em_open(&e, "for (long i%d = %ld; i%d < e%d - %ld; i%d++)", a, b->lo[a], a, a, -b->hi[a], a);
+      loops++;
+    }
+  bc_assignments(&e, pr, b, arith, reference);
+  while (loops--) em_close(&e);
+  em_close(&e);
+  buf_puts(out, "\n");
+}
+
+/* naive: boundary n as a kernel of one thread per iteration (the front end checked that they are
+ * independent) and its host launcher `naive_bc<n>`. */
+static void emit_cuda_boundary(Buf *out, const Program *pr, int n, DType dtype) {
+  const Boundary *b = &pr->boundaries[n];
+  int d = pr->dims;
+  Emitter e = {out, 0};
+  BcBufCtx x = {&e, pr, true};
+  buf_printf(out, "__global__ void bc%d_kernel(long rt_count", n);
+  bc_buffers(pr, b, bc_buffer_decl, &x);
+  for (int a = 0; a < d; a++) buf_printf(out, ", long e%d", a);
+  for (int a = 0; a < d - 1; a++) buf_printf(out, ", long s%d", a);
+  for (int q = 0; q < b->nstmts; q++)
+    for (int r = 0; r < b->stmts[q].nreads; r++)
+      if (b->stmts[q].reads[r].array >= 0) buf_printf(out, ", rt_real tv%d_%d", q, r);
+  em_open(&e, ")");
+  em_line(&e, "long rt_r = (long)blockIdx.x * blockDim.x + threadIdx.x;");
+  em_line(&e, "if (rt_r >= rt_count) return;");
+  for (int a = d - 1; a >= 0; a--)
+    if (b->looped[a]) {
+      em_line(&e, "const long i%d = %ld + rt_r %% (e%d - %ld - %ld);", a, b->lo[a], a, -b->hi[a], b->lo[a]);
+      em_line(&e, "rt_r /= e%d - %ld - %ld;", a, -b->hi[a], b->lo[a]);
+    }
+  for (int a = 0; a < d; a++) em_line(&e, "(void)e%d;", a);
+  for (int a = 0; a < d - 1; a++) em_line(&e, "(void)s%d;", a);
+  bc_assignments(&e, pr, b, dtype, false);
+  em_close(&e);
+  buf_puts(out, "\n");
+  em_open(&e, "static void naive_bc%d(rt_real *const *rt_buf, const RtGrid *g, long t)", n);
+  em_line(&e, "(void)t;");
+  bc_geometry(&e, d);
+  bc_time_values(&e, pr, b);
+  em_line(&e, "long rt_count = 1;");
+  for (int a = 0; a < d; a++)
+    if (b->looped[a]) em_line(&e, "rt_count *= e%d - %ld - %ld;", a, -b->hi[a], b->lo[a]);
+  em_line(&e, "if (rt_count <= 0) return; /* a loop of no iteration on a small grid */");
+  em_begin(&e);
+  buf_printf(out, "bc%d_kernel<<<(unsigned)((rt_count + 255) / 256), 256>>>(rt_count", n);
+  bc_buffers(pr, b, bc_buffer_arg, &x);
+  for (int a = 0; a < d; a++) buf_printf(out, ", e%d", a);
+  for (int a = 0; a < d - 1; a++) buf_printf(out, ", s%d", a);
+  for (int q = 0; q < b->nstmts; q++)
+    for (int r = 0; r < b->stmts[q].nreads; r++)
+      if (b->stmts[q].reads[r].array >= 0) buf_printf(out, ", tv%d_%d", q, r);
+  buf_puts(out, ");");
+  em_end(&e);
+  em_line(&e, "RT_CUDA_LAUNCH_CHECK();");
+  em_close(&e);
+  buf_puts(out, "\n");
+}
+
+/* The calls of the boundary stages that run before stage i (nstages: after the last). */
+static void emit_boundary_calls(Emitter *e, const Program *pr, int i, const char *prefix) {
+  for (int n = 0; n < pr->nboundaries; n++)
+    if (pr->boundaries[n].before == i) em_line(e, "%s_bc%d(rt_buf, g, t);", prefix, n);
+}
+
 static void emit_step_calls(Buf *out, const Program *pr, const char *name, const char *prefix) {
   Emitter e = {out, 0};
   em_open(&e, "static void %s(rt_real *const *rt_buf, const RtGrid *g, long t)", name);
   for (int i = 0; i < pr->nstages; i++) {
+    emit_boundary_calls(&e, pr, i, prefix);
     em_line(&e, "%s_stage%d(rt_buf, g, t);", prefix, i);
     for (int n = 0; n < pr->nsources; n++)
       if (pr->sources[n].after == i) em_line(&e, "%s_source%d(rt_buf, g, t);", prefix, n);
   }
+  emit_boundary_calls(&e, pr, pr->nstages, prefix);
   em_close(&e);
 }
 
@@ -213,6 +422,7 @@ static void emit_launches(Buf *out, const Program *pr, const int *block) {
   emit_thread_block(&e, d, block);
   for (int i = 0; i < pr->nstages; i++) {
     const Stage *s = &pr->stages[i];
+    emit_boundary_calls(&e, pr, i, "naive");
     em_open(&e, "%s", "");
     em_line(&e, "long n[%d];", d);
     for (int a = 0; a < d; a++)
@@ -229,6 +439,7 @@ static void emit_launches(Buf *out, const Program *pr, const int *block) {
     for (int n = 0; n < pr->nsources; n++)
       if (pr->sources[n].after == i) em_line(&e, "naive_source%d(rt_buf, g, t);", n);
   }
+  emit_boundary_calls(&e, pr, pr->nstages, "naive");
   em_close(&e);
 }
 
@@ -473,6 +684,18 @@ int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why
              opt->backend->name, pr->fields[pr->sources[0].field].name, opt->backend->name);
     return -1;
   }
+  if (pr->nboundaries && opt->mpi) {
+    snprintf(why, n, "%s: boundary stages (line %d) run on one GPU or CPU: leave --mpi out "
+                     "(--backend naive (CUDA) or cpu)", opt->backend->name, pr->boundaries[0].line);
+    return -1;
+  }
+  if (pr->nboundaries && opt->backend != &backend_naive && !is_cpu(opt->backend)) {
+    snprintf(why, n, "%s: the program sets boundary cells in its time loop (line %d), which the "
+                     "%s kernels have no place for; --backend naive (CUDA) or cpu runs programs "
+                     "with boundary stages",
+             opt->backend->name, pr->boundaries[0].line, opt->backend->name);
+    return -1;
+  }
   if (opt->backend == &backend_naive) return naive_plan(pr, opt, &plan, why, n);
   if (is_cpu(opt->backend)) return 0;
   N5dProgramPlan n5d;
@@ -570,6 +793,8 @@ int codegen_program_stages(Buf *out, const Program *pr, const GenOptions *opt) {
   for (int i = 0; i < pr->nstages; i++) emit_host_stage(out, pr, i, "reference", DTYPE_DOUBLE, true);
   for (int n = 0; n < pr->nsources; n++)
     emit_source(out, pr, n, "reference", DTYPE_DOUBLE, true, false);
+  for (int n = 0; n < pr->nboundaries; n++)
+    emit_host_boundary(out, pr, n, "reference", DTYPE_DOUBLE, true);
   emit_step_calls(out, pr, "reference_step", "reference");
   codegen_program_kernels(out, pr, opt);
   buf_puts(out, "\n");
@@ -606,7 +831,7 @@ void codegen_program_prelude(Buf *out, const Program *pr, const GenOptions *opt)
   if (cuda) buf_puts(out, rt_rt_cuda_base);
   if (n5d || opt->backend == &backend_p25d) buf_puts(out, rt_rt_chunk);
   buf_puts(out, rt_rt_program);
-  if (pr->nsources) buf_puts(out, rt_rt_source);
+  if (pr->nsources || pr->ntarrays) buf_puts(out, rt_rt_source);
 }
 
 void codegen_program_kernels(Buf *out, const Program *pr, const GenOptions *opt) {
@@ -624,10 +849,13 @@ void codegen_program_kernels(Buf *out, const Program *pr, const GenOptions *opt)
     naive_plan(pr, opt, &plan, why, sizeof why); /* codegen_program_validate accepted it */
     for (int i = 0; i < pr->nstages; i++) emit_kernel(out, pr, i, opt->dtype, plan.block);
     for (int n = 0; n < pr->nsources; n++) emit_source(out, pr, n, "naive", opt->dtype, false, true);
+    for (int n = 0; n < pr->nboundaries; n++) emit_cuda_boundary(out, pr, n, opt->dtype);
     emit_launches(out, pr, plan.block);
   } else {
     for (int i = 0; i < pr->nstages; i++) emit_host_stage(out, pr, i, "cpu", opt->dtype, false);
     for (int n = 0; n < pr->nsources; n++) emit_source(out, pr, n, "cpu", opt->dtype, false, false);
+    for (int n = 0; n < pr->nboundaries; n++)
+      emit_host_boundary(out, pr, n, "cpu", opt->dtype, false);
     emit_step_calls(out, pr, "program_step", "cpu");
   }
   buf_printf(out, "%s\n", CODEGEN_KERNEL_END);

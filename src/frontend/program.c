@@ -13,7 +13,9 @@
  * as u[IDX(i, j, k)] or u[idx + nx], flat.h) over constant or run-time sizes; an extent no
  * declaration gives is the one the loop bound implies (i < NZ - 1, j < nx - R). Pointers
  * rotated after the stages (tmp = u; u = unew; unew = tmp) are the time levels of one field
- * (Rotation). */
+ * (Rotation). Between the stages, loop nests over fewer axes (or one-cell assignments) that set
+ * edge cells at constant or extent-relative positions are boundary stages (Boundary), kept in
+ * their order among the stages. */
 #include "program.h"
 
 #include <stdarg.h>
@@ -63,6 +65,8 @@ typedef struct {
   int ntemps, max_temps;
   long copied;
   PointSource *source; /* the point source whose value is being read, else NULL */
+  BcStatement *bcs;    /* the boundary assignment whose value is being read, else NULL */
+  char bc_var[IR_MAX_DIMS][IR_NAME_MAX]; /* its loop's counter per axis, "" where none runs */
   bool program_form; /* seen something only a program has */
   bool failed;       /* the first failure, printed only when the input is a program */
   SrcLoc loc;
@@ -757,11 +761,13 @@ static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
 }
 
 static Expr *source_read(Parser *p, CXCursor c, const Access *a);
+static Expr *bc_load(Parser *p, CXCursor c, const Access *a);
 
 static Expr *load(void *parser, CXCursor c) {
   Parser *p = parser;
   Access a;
   if (parse_access(p, c, &a)) return NULL;
+  if (p->bcs) return bc_load(p, c, &a);
   if (p->source && (a.nsub != 1 || cur_mentions(a.sub[0], p->time.var)))
     return source_read(p, c, &a);
   if (!p->source && indexed_by_loops(p, &a)) return read_grid(p, c, &a);
@@ -1362,6 +1368,350 @@ static int parse_source(Parser *p, CXCursor s) {
   return 0;
 }
 
+/* ---- boundary stages (Boundary in ir/program.h) ---- */
+
+static const char *const HINT_BOUNDARY =
+    "write a boundary stage as a loop over the other axes (or one statement for one cell) "
+    "assigning cells at constant or extent-relative positions: for (i = 0; i < nx; i++) { "
+    "u[0][i] = u[1][i]; u[ny - 1][i] = u[ny - 2][i]; }, reading grids there, scalars and 1D "
+    "arrays at the time index (inflow[t])";
+
+/* The loop nest's depth as stage_loops reads it (a boundary stage's is below the grid's). */
+static int nest_depth(Parser *p, CXCursor c) {
+  CXCursor k[4], kids[MAX_BODY];
+  int n = 0;
+  while (kind(c) == CXCursor_ForStmt && n <= IR_MAX_DIMS && cur_children(c, k, 4) == 4) {
+    n++;
+    c = k[3];
+    int m = statements(p, c, kids);
+    if (m >= 1 && kind(kids[m - 1]) == CXCursor_ForStmt && index_decls(kids, m - 1)) c = kids[m - 1];
+  }
+  return n;
+}
+
+static bool names_field(CXCursor c, void *parser) {
+  Parser *p = parser;
+  int k;
+  const char *name = kind(c) == CXCursor_DeclRefExpr ? cur_ref_name(c) : NULL;
+  return name && (program_field(p->pr, name) >= 0 || rotation_of(p, name, &k));
+}
+
+/* Whether sub is a position the boundary stages take along axis ax without a loop: a constant,
+ * the extent, or the extent plus or minus a constant (n - 2). */
+static bool fixed_position(Parser *p, CXCursor sub, int ax) {
+  const char *ext = p->pr->extent_param[ax];
+  CXCursor kids[2];
+  char op[4];
+  long long k;
+  sub = cur_strip(sub);
+  if (cur_eval_int(sub, &k)) return true;
+  if (!ext[0]) return false;
+  if (cur_ref_name(sub)) return !strcmp(cur_ref_name(sub), ext);
+  return kind(sub) == CXCursor_BinaryOperator && cur_binary_op(p->tu, sub, op) &&
+         (!strcmp(op, "+") || !strcmp(op, "-")) && cur_children(sub, kids, 2) == 2 &&
+         cur_ref_name(kids[0]) && !strcmp(cur_ref_name(kids[0]), ext) && cur_eval_int(kids[1], &k);
+}
+
+/* Whether the one-cell update s sets a boundary cell (u[n - 1] = u[1], u[0][0] = 0.5 * (u[1][0]
+ * + u[0][1])): an assignment of a cell at fixed positions per axis that reads a grid or names
+ * the extent; anything else is a point source's injection. */
+static bool boundary_cell(Parser *p, CXCursor s) {
+  const Program *pr = p->pr;
+  CXCursor kids[2];
+  char op[4] = "";
+  Access a;
+  if (!cell_update(s, &a) || cur_children(s, kids, 2) != 2 || !cur_binary_op(p->tu, s, op) ||
+      strcmp(op, "="))
+    return false;
+  int level_sub = a.nsub > 1 && cur_mentions(a.sub[0], p->time.var);
+  if (a.nsub - level_sub != pr->dims) return false;
+  bool extent = false;
+  for (int ax = 0; ax < pr->dims; ax++) {
+    if (!fixed_position(p, a.sub[level_sub + ax], ax)) return false;
+    extent = extent || (pr->extent_param[ax][0] && cur_mentions(a.sub[level_sub + ax], pr->extent_param[ax]));
+  }
+  return extent || names_field(kids[1], p) ||
+         !clang_Cursor_isNull(cur_find(kids[1], true, names_field, p));
+}
+
+/* Position `sub` along axis ax: the loop's counter plus a constant, a constant, or the extent
+ * plus a constant. */
+static int bc_pos(Parser *p, CXCursor sub, int ax, BcPos *pos) {
+  const Program *pr = p->pr;
+  char var[IR_NAME_MAX];
+  long long k;
+  if (affine(p, sub, var, &k)) return -1;
+  pos->end = false;
+  pos->off = (long)k;
+  if (p->bc_var[ax][0] && strcmp(var, p->bc_var[ax]))
+    return fail(p, sub, HINT_BOUNDARY, "along axis %d the boundary loop runs over '%s', but this "
+                "subscript is '%s'%s: every access of a boundary loop follows its counter along "
+                "the counter's axis", ax, p->bc_var[ax], var[0] ? var : "a constant",
+                var[0] ? " plus a constant" : "");
+  if (!var[0] || p->bc_var[ax][0]) return 0;
+  if (pr->extent_param[ax][0] && !strcmp(var, pr->extent_param[ax])) {
+    pos->end = true;
+    pos->off = (long)k - pr->extent_pad[ax];
+    return 0;
+  }
+  return fail(p, sub, HINT_BOUNDARY, "the boundary stage's cell along axis %d is at '%s'%s, a "
+              "position known at run time only; stencilc takes constants and the grid's extent "
+              "'%s' plus a constant there", ax, var, k ? " plus a constant" : "",
+              pr->extent_param[ax][0] ? pr->extent_param[ax] : "(a constant)");
+}
+
+/* The cell of a grid access in a boundary stage (the field, its buffer, its positions), inside
+ * the grid from every iteration of the stage's loop. */
+static int bc_cell(Parser *p, CXCursor c, const Access *a, const Boundary *b, BcCell *cell) {
+  Program *pr = p->pr;
+  int k = 0;
+  const Rotation *rot = rotation_of(p, a->name, &k);
+  int f = program_field(pr, rot ? rotation_field(rot) : a->name);
+  if (f < 0)
+    return fail(p, c, HINT_BOUNDARY, "the boundary stage reads or writes '%s', which no stage of "
+                "the time loop writes or reads", a->name);
+  const Field *fd = &pr->fields[f];
+  bool level_sub = a->nsub > 1 && cur_mentions(a->sub[0], p->time.var);
+  int shift = rot ? rotation_shift(rot, k) : 0;
+  if (fd->levels > 1 && !rot && !level_sub)
+    return fail(p, c, "index the time level as the stages do: F[(t + 1) % M][...]",
+                "'%s' is accessed without its time level", a->name);
+  if (level_sub && time_shift(p, a->sub[0], a->name, fd->levels, &shift)) return -1;
+  if (!clang_Cursor_isNull(a->row) || a->nsub - level_sub != pr->dims)
+    return fail(p, c, HINT_BOUNDARY, "the boundary stage indexes '%s' with %d subscript%s; it "
+                "takes one per axis of the %dD grid (flat indices are read in stages only)",
+                a->name, a->nsub - level_sub, a->nsub - level_sub == 1 ? "" : "s", pr->dims);
+  memset(cell, 0, sizeof *cell);
+  cell->field = f;
+  cell->shift = shift;
+  cell->array = -1;
+  for (int ax = 0; ax < pr->dims; ax++) {
+    BcPos *at = &cell->at[ax];
+    if (bc_pos(p, a->sub[level_sub + ax], ax, at)) return -1;
+    bool inside = b->looped[ax] ? b->lo[ax] + at->off >= 0 && b->hi[ax] + at->off <= 0
+                                : at->end ? at->off < 0 : at->off >= 0;
+    if (!inside)
+      return fail(p, a->sub[level_sub + ax], HINT_BOUNDARY, "the boundary stage reaches outside "
+                  "'%s' along axis %d", a->name, ax);
+  }
+  return 0;
+}
+
+/* Read k of the boundary assignment being read (added when new). */
+static Expr *bc_point(Parser *p, CXCursor c, const BcCell *cell) {
+  BcStatement *st = p->bcs;
+  int k = 0;
+  while (k < st->nreads && memcmp(&st->reads[k], cell, sizeof *cell)) k++;
+  if (k == BC_MAX_READS) {
+    fail(p, c, HINT_BOUNDARY, "a boundary assignment reading more than %d cells", BC_MAX_READS);
+    return NULL;
+  }
+  if (k == st->nreads) st->reads[st->nreads++] = *cell;
+  Expr *e = ir_new_expr(EX_LOAD);
+  e->point = k;
+  return e;
+}
+
+/* array[t + k] in a boundary assignment: a time array (Program.tarrays). */
+static Expr *bc_time_array(Parser *p, CXCursor c, const Access *a) {
+  Program *pr = p->pr;
+  char var[IR_NAME_MAX];
+  long long k;
+  if (affine(p, a->sub[0], var, &k)) return NULL;
+  if (strcmp(var, p->time.var) || p->time.lo + k < 0) {
+    fail(p, c, HINT_BOUNDARY, "'%s' is read at an index other than %s + k (k >= %lld)", a->name,
+         p->time.var, -p->time.lo);
+    return NULL;
+  }
+  int n = 0;
+  while (n < pr->ntarrays && strcmp(pr->tarrays[n].name, a->name)) n++;
+  if (n == PROG_MAX_SOURCES) {
+    fail(p, c, HINT_BOUNDARY, "the boundary stages read more than %d arrays at the time index",
+         PROG_MAX_SOURCES);
+    return NULL;
+  }
+  if (n == pr->ntarrays) {
+    snprintf(pr->tarrays[n].name, IR_NAME_MAX, "%s", a->name);
+    pr->tarrays[pr->ntarrays++].max_shift = (int)k;
+  }
+  if (k > pr->tarrays[n].max_shift) pr->tarrays[n].max_shift = (int)k;
+  BcCell cell;
+  memset(&cell, 0, sizeof cell);
+  cell.field = -1;
+  cell.array = n;
+  cell.shift = (int)k;
+  return bc_point(p, c, &cell);
+}
+
+static Expr *bc_load(Parser *p, CXCursor c, const Access *a) {
+  int k;
+  const Boundary *b = &p->pr->boundaries[p->pr->nboundaries - 1];
+  if (program_field(p->pr, a->name) >= 0 || rotation_of(p, a->name, &k)) {
+    BcCell cell;
+    return bc_cell(p, c, a, b, &cell) ? NULL : bc_point(p, c, &cell);
+  }
+  if (a->nsub == 1 && cur_mentions(a->sub[0], p->time.var)) return bc_time_array(p, c, a);
+  if (clang_isConstQualifiedType(cur_element_type(clang_getCursorType(a->decl))) &&
+      kind(a->decl) == CXCursor_VarDecl)
+    return const_element(p, c, a);
+  fail(p, c, HINT_BOUNDARY, "the boundary stage reads '%s', which is no grid of the stages, no "
+       "1D array read at the time loop's '%s' and no const array", a->name, p->time.var);
+  return NULL;
+}
+
+/* The axes of the boundary loop's counters, from the subscripts of its first assignment's
+ * target, and their bounds against the grid's extents. */
+static int bc_axes(Parser *p, const Loop *loops, int nl, const Access *lhs, Boundary *b) {
+  const Program *pr = p->pr;
+  int first = lhs->nsub - pr->dims;
+  for (int l = 0; l < nl; l++) {
+    int ax = -1;
+    for (int x = 0; x < pr->dims && first >= 0; x++)
+      if (cur_mentions(lhs->sub[first + x], loops[l].var)) ax = ax == -1 ? x : -2;
+    if (ax < 0 || b->looped[ax])
+      return fail(p, loops[l].at, HINT_BOUNDARY, "the boundary loop over '%s' does not index one "
+                  "axis of the cell it writes, '%s'", loops[l].var, lhs->name);
+    const char *ext = pr->extent_param[ax];
+    if (strcmp(loops[l].ext, ext))
+      return fail(p, loops[l].at, "bound each loop by the grid's size along its axis: i < n - R",
+                  "loop over '%s' is bounded by '%s', but axis %d of the grids has size '%s'",
+                  loops[l].var, loops[l].ext[0] ? loops[l].ext : "a constant", ax,
+                  ext[0] ? ext : "constant");
+    b->looped[ax] = true;
+    b->lo[ax] = (long)loops[l].lo;
+    b->hi[ax] = ext[0] ? -(long)(loops[l].bound + pr->extent_pad[ax])
+                       : (long)loops[l].bound - pr->extent_const[ax];
+    if (b->lo[ax] < 0 || b->hi[ax] > 0)
+      return fail(p, loops[l].at, "keep the loop inside the grid", "loop over '%s' runs outside "
+                  "the grid", loops[l].var);
+    snprintf(p->bc_var[ax], IR_NAME_MAX, "%s", loops[l].var);
+    memcpy(b->var[ax], p->bc_var[ax], IR_NAME_MAX);
+  }
+  return 0;
+}
+
+static bool same_cell_fixed(const Boundary *b, int dims, const BcCell *x, const BcCell *y) {
+  if (x->field != y->field || x->shift != y->shift || x->array >= 0 || y->array >= 0) return false;
+  for (int ax = 0; ax < dims; ax++)
+    if (!b->looped[ax] && (x->at[ax].end != y->at[ax].end || x->at[ax].off != y->at[ax].off))
+      return false;
+  return true;
+}
+
+static bool same_iteration(const Boundary *b, int dims, const BcCell *x, const BcCell *y) {
+  for (int ax = 0; ax < dims; ax++)
+    if (b->looped[ax] && x->at[ax].off != y->at[ax].off) return false;
+  return true;
+}
+
+/* The iterations of a boundary loop must be independent (one CUDA thread each): no access of
+ * one iteration names a cell that another writes. (Positions from the two ends are distinct
+ * cells: the grids are wider than the boundary stages' reach.) */
+static int bc_independent(Parser *p, CXCursor at, const Boundary *b) {
+  const Program *pr = p->pr;
+  for (int w = 0; w < b->nstmts; w++)
+    for (int q = 0; q < b->nstmts; q++) {
+      const BcCell *wc = &b->stmts[w].lhs;
+      for (int r = -1; r < b->stmts[q].nreads; r++) {
+        const BcCell *c = r < 0 ? &b->stmts[q].lhs : &b->stmts[q].reads[r];
+        if (same_cell_fixed(b, pr->dims, wc, c) && !same_iteration(b, pr->dims, wc, c))
+          return fail(p, at, "read the cells a boundary loop writes in a loop of their own after "
+                      "it, or at the same counter",
+                      "the boundary loop %s '%s' at a cell that another of its iterations writes: "
+                      "its result would depend on the order of the iterations",
+                      r < 0 ? "writes" : "reads", pr->fields[wc->field].name);
+      }
+    }
+  return 0;
+}
+
+/* The assignments of a boundary stage, in order: one per statement of its loop's body. */
+static int bc_statements(Parser *p, CXCursor body, const Loop *loops, int nl, Boundary *b) {
+  CXCursor s[MAX_BODY], kids[2];
+  int n = statements(p, body, s);
+  if (n < 0) return -1;
+  if (n == 0 || n > BC_MAX_STMTS)
+    return fail(p, body, HINT_BOUNDARY, "a boundary loop of %d statements; stencilc takes 1 to %d "
+                "assignments", n, BC_MAX_STMTS);
+  for (int i = 0; i < n; i++) {
+    char op[4] = "";
+    Access a;
+    if (kind(s[i]) != CXCursor_BinaryOperator || cur_children(s[i], kids, 2) != 2 ||
+        !cur_binary_op(p->tu, s[i], op) || strcmp(op, "=") || cur_access(kids[0], &a) != CUR_ACCESS)
+      return fail(p, s[i], HINT_BOUNDARY, "a boundary stage's statement that is not an "
+                  "assignment of a grid's cell with '='");
+    if (parse_access(p, kids[0], &a) || (i == 0 && bc_axes(p, loops, nl, &a, b))) return -1;
+    BcStatement *st = &b->stmts[b->nstmts++];
+    st->line = (int)cur_loc(p->path, s[i]).line;
+    if (bc_cell(p, kids[0], &a, b, &st->lhs)) return -1;
+    if (p->pr->fields[st->lhs.field].coef)
+      return fail(p, kids[0], HINT_BOUNDARY, "the boundary stage writes '%s', which no stage "
+                  "writes (a coefficient grid is read only)", a.name);
+    for (int ax = 0; ax < p->pr->dims; ax++)
+      if (b->looped[ax] && st->lhs.at[ax].off)
+        return fail(p, kids[0], "write the cell the loop points at: u[0][i] = ...",
+                    "the boundary stage's written cell is offset from its loop's counter");
+    p->bcs = st;
+    st->expr = parse_expr(p, kids[1]);
+    p->bcs = NULL;
+    if (!st->expr) return -1;
+  }
+  return bc_independent(p, body, b);
+}
+
+/* A boundary stage (statement s of the time loop), run before stage `before`. */
+static int parse_boundary(Parser *p, CXCursor s, int before) {
+  Program *pr = p->pr;
+  p->program_form = true;
+  if (pr->nboundaries == PROG_MAX_BOUNDARIES)
+    return fail(p, s, "merge boundary loops", "more than %d boundary stages", PROG_MAX_BOUNDARIES);
+  Boundary *b = &pr->boundaries[pr->nboundaries++]; /* (program_free frees its expressions) */
+  memset(b, 0, sizeof *b);
+  memset(p->bc_var, 0, sizeof p->bc_var);
+  b->before = before;
+  b->line = (int)cur_loc(p->path, s).line;
+  Loop loops[IR_MAX_DIMS];
+  int nl = 0;
+  long long unused;
+  CXCursor body = s, kids[MAX_BODY];
+  while (kind(body) == CXCursor_ForStmt && nl < pr->dims) {
+    if (parse_loop(p, body, &loops[nl], &unused)) return -1;
+    body = loops[nl++].body;
+    if (statements(p, body, kids) == 1 && kind(kids[0]) == CXCursor_ForStmt) body = kids[0];
+  }
+  return bc_statements(p, body, loops, nl, b);
+}
+
+/* The statements of the time loop that are no stage: boundary stages in their order among the
+ * stages, or else point sources after the last stage (a program with a boundary stage takes its
+ * one-cell updates as boundary stages too). */
+static int parse_boundaries(Parser *p, const CXCursor *s, int items, const bool *stage) {
+  bool boundaries = false;
+  int last_stage = 0;
+  for (int i = 0; i < items; i++) {
+    boundaries = boundaries || (!stage[i] && (kind(s[i]) == CXCursor_ForStmt || boundary_cell(p, s[i])));
+    if (stage[i]) last_stage = i;
+  }
+  for (int i = 0, before = 0; i < items; i++) {
+    if (stage[i]) {
+      before++;
+    } else if (boundaries) {
+      if (parse_boundary(p, s[i], before)) return -1;
+    } else if (i < last_stage) {
+      Access a;
+      cell_update(s[i], &a);
+      p->program_form = true;
+      return fail(p, s[i], "add the point source after the stages, to the level they wrote: "
+                  "p_next[sz * nx + sx] += dt2 * wavelet[it];",
+                  "an update of one element of '%s' before the stages: stencilc takes point "
+                  "sources after the stages of the step only", a.name);
+    } else if (parse_source(p, s[i])) {
+      return -1;
+    }
+  }
+  return 0;
+}
+
 /* The time loop: each statement of its body a stage. */
 static int parse_program(Parser *p, CXCursor time_loop) {
   Program *pr = p->pr;
@@ -1371,38 +1721,37 @@ static int parse_program(Parser *p, CXCursor time_loop) {
   CXCursor s[MAX_BODY];
   int n = statements(p, p->time.body, s);
   if (n < 0) return -1;
-  /* the stages' loop nests, then the pointer rotation that carries their results to the next
-   * step, if any; several nests are several stages (a single sweep with a swap, or any other
-   * statement, is frontend_parse's form: single_stencil below) */
-  int nests = 0;
-  while (nests < n && kind(s[nests]) == CXCursor_ForStmt) nests++;
+  /* the stages' loop nests and boundary stages (shallower nests, one-cell updates reading the
+   * grids), then point sources, then the pointer rotation that carries their results to the
+   * next step, if any; several nests are several stages (a single sweep with a swap, or any
+   * other statement, is frontend_parse's form: single_stencil below) */
+  int items = 0, dims = 0, nests = 0;
+  Access a;
+  while (items < n && (kind(s[items]) == CXCursor_ForStmt || cell_update(s[items], &a))) {
+    int depth = kind(s[items]) == CXCursor_ForStmt ? nest_depth(p, s[items]) : 0;
+    if (depth > dims) dims = depth;
+    items++;
+  }
+  for (int i = 0; i < items; i++) nests += kind(s[i]) == CXCursor_ForStmt && nest_depth(p, s[i]) == dims;
   if (nests > 1) p->program_form = true;
   if (nests > PROG_MAX_STAGES)
     return fail(p, s[PROG_MAX_STAGES], "merge stages", "more than %d stages", PROG_MAX_STAGES);
-  Access a;
-  if (nests == 0 && n && cell_update(s[0], &a)) {
-    p->program_form = true;
-    return fail(p, s[0], "add the point source after the stages, to the level they wrote: "
-                "p_next[sz * nx + sx] += dt2 * wavelet[it];",
-                "an update of one element of '%s' before the stages: stencilc takes point sources "
-                "after the stages of the step only", a.name);
-  }
   if (nests == 0)
     return fail(p, n ? s[0] : time_loop, HINT_PROGRAM, "the time loop holds no stage's loop nest");
-  int sources = 0; /* point sources after the stages (parsed once the fields are known) */
-  while (nests + sources < n && cell_update(s[nests + sources], &a)) sources++;
-  if (parse_rotations(p, s + nests + sources, n - nests - sources)) return -1;
-  for (int i = 0; i < nests; i++)
-    if (stage_target(p, s[i])) return -1;
+  if (parse_rotations(p, s + items, n - items)) return -1;
+  bool stage[MAX_BODY];
+  for (int i = 0; i < items; i++) {
+    stage[i] = kind(s[i]) == CXCursor_ForStmt && nest_depth(p, s[i]) == dims;
+    if (stage[i] && stage_target(p, s[i])) return -1;
+  }
   for (int r = 0; r < p->nrot; r++)
     if (p->rot[r].written < 0)
-      return fail(p, s[nests], "rotate the pointers of the grids a stage writes",
+      return fail(p, s[items < n ? items : items - 1], "rotate the pointers of the grids a stage writes",
                   "the time loop rotates '%s', which no stage writes", p->rot[r].name[0]);
-  for (p->stage = 0; p->stage < nests; p->stage++)
-    if (stage_expr(p, s[p->stage])) return -1;
+  for (int i = 0, k = 0; i < items; i++)
+    if (stage[i] && (p->stage = k++, stage_expr(p, s[i]))) return -1;
   p->stage = nests - 1;
-  for (int i = 0; i < sources; i++)
-    if (parse_source(p, s[nests + i])) return -1;
+  if (parse_boundaries(p, s, items, stage)) return -1;
   bool carried = false; /* some stage reads a field a stage writes */
   for (int i = 0; i < pr->nstages; i++)
     for (int q = 0; q < pr->stages[i].st.npoints; q++)
@@ -1516,7 +1865,7 @@ static ProgramParse program_of(ProgramJob *job, CXIndex index, const char **args
       source_index_defaults(pr);
       /* whatever the single-stencil front end takes is one stencil (every backend takes it):
        * a single stencil with run-time scalars, a pointer swap with temporaries */
-      result = single_stencil(&p) || single_front_end_accepts(path, fo)
+      result = !pr->nboundaries && (single_stencil(&p) || single_front_end_accepts(path, fo))
                    ? PROGRAM_NOT
                    : PROGRAM_OK;
     } else if (p.program_form && !single_front_end_accepts(path, fo)) {

@@ -55,10 +55,15 @@ static int scalar_of(const Program *pr, const RegionVar *v) {
   return -1;
 }
 
-/* The point source whose array v is, or -1. */
-static int source_of(const Program *pr, const RegionVar *v) {
+/* The number of the source array v is (rt_prog_source_value's n: a point source's array, or an
+ * array the boundary stages read at the time index), or -1; *lead: the elements it holds past
+ * the steps. */
+static int source_of(const Program *pr, const RegionVar *v, int *lead) {
   for (int n = 0; n < pr->nsources; n++)
-    if (!strcmp(pr->sources[n].array, v->name)) return n;
+    if (!strcmp(pr->sources[n].array, v->name)) return *lead = pr->t_start + pr->sources[n].shift, n;
+  for (int k = 0; k < pr->ntarrays; k++)
+    if (!strcmp(pr->tarrays[k].name, v->name))
+      return *lead = pr->t_start + pr->tarrays[k].max_shift, program_tarray_id(pr, k);
   return -1;
 }
 
@@ -67,7 +72,7 @@ static int classify_var(void *plan, int k) {
   Plan *p = plan;
   const Program *pr = p->pr;
   const RegionVar *v = &p->c.r->vars[k];
-  int level, f = field_of(pr, v, &level), size;
+  int level, lead, f = field_of(pr, v, &level), size;
   Bind b;
   p->field[k] = f;
   p->level[k] = level;
@@ -77,10 +82,10 @@ static int classify_var(void *plan, int k) {
   } else if (scalar_of(pr, v) >= 0 && v->levels == 0 &&
              (pr->scalar_index[scalar_of(pr, v)] ? v->elem == ELEM_INTEGER : copy_floating(v))) {
     b = BIND_SCALAR;
-  } else if (source_of(pr, v) >= 0) {
+  } else if (source_of(pr, v, &lead) >= 0) {
     if (!copy_floating(v) || v->levels != 1 || v->inner_pointer || v->scope == REGION_GLOBAL)
       return copy_refuse(&p->c, v, "pass the source array as a float or double pointer parameter",
-                         "the point source's array '%s' has type %s, which the check cannot fill",
+                         "the source array '%s' has type %s, which the check cannot fill",
                          v->name, v->type);
     b = BIND_SOURCE;
   } else if ((size = copy_size(&p->c, v, pr->extent_param, pr->extent_bound, pr->dims, pr->steps_param, &b)) != 1) {
@@ -158,9 +163,9 @@ static void bind_field(Buf *out, const Plan *p, int k) {
 static void bind_source(Buf *out, const Plan *p, int k) {
   const Program *pr = p->pr;
   const RegionVar *v = &p->c.r->vars[k];
-  int n = source_of(pr, v);
+  int lead, n = source_of(pr, v, &lead);
   buf_printf(out, "  void *stencilc_s_%s = rt_up_source(%d, stencilc_in.steps + %d, sizeof(%s));\n",
-             v->name, n, pr->t_start + pr->sources[n].shift, copy_elem_name(v->elem));
+             v->name, n, lead, copy_elem_name(v->elem));
   buf_puts(out, "  ");
   region_declarator(out, v, v->name, true, false);
   buf_puts(out, " = (");
@@ -217,7 +222,7 @@ static void write_driver(Buf *out, const Plan *p) {
   buf_puts(out, rt_rt_common);
   buf_puts(out, rt_rt_dump);
   buf_puts(out, rt_rt_program);
-  if (pr->nsources) buf_puts(out, rt_rt_source);
+  if (pr->nsources || pr->ntarrays) buf_puts(out, rt_rt_source);
   copy_declare(out, &p->c);
   buf_puts(out, rt_rt_usercheck);
   buf_puts(out, rt_rt_userprog);

@@ -181,8 +181,12 @@ void program_free(Program *pr) {
     ir_free(&pr->stages[i].st);
   }
   for (int i = 0; i < pr->nsources; i++) ir_free_expr(pr->sources[i].expr);
+  for (int i = 0; i < pr->nboundaries; i++)
+    for (int k = 0; k < pr->boundaries[i].nstmts; k++) ir_free_expr(pr->boundaries[i].stmts[k].expr);
   memset(pr, 0, sizeof *pr);
 }
+
+int program_tarray_id(const Program *pr, int k) { return pr->nsources + k; }
 
 bool program_fixed_interior(const Program *pr, int a, long *n) {
   if (pr->extent_param[a][0] || pr->extent_const[a] <= 0) return false;

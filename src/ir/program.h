@@ -30,6 +30,9 @@ enum {
                             reads 9 (cc, cw, ce, cs, cn, cb, ct, stepDivCap, amb_temp) */
   PROG_MAX_LEVELS = 3,   /* t-1, t, t+1 */
   PROG_MAX_SOURCES = 4,  /* point sources per step: a shot has one, a survey's step a few */
+  PROG_MAX_BOUNDARIES = 8, /* boundary stages per step: a 3D box's six faces, two corners */
+  BC_MAX_STMTS = 6,      /* assignments in one boundary loop: a face and its opposite, ... */
+  BC_MAX_READS = 8,      /* distinct reads of one boundary assignment */
 };
 _Static_assert((int)PROG_MAX_SCALARS <= (int)IR_MAX_WEIGHTS, "a program's scalars fit the run-time weights");
 
@@ -81,6 +84,54 @@ typedef struct {
   Expr *expr;
 } PointSource;
 
+/* A boundary stage: a statement of the time loop over fewer axes than the grid's (or over none:
+ * one cell), as real codes set their edges each step (Dirichlet values, Neumann copies,
+ * periodic wraps, a source row). Along a looped axis a cell is the loop's counter plus
+ * BcPos.off; along any other axis it is a position from the grid's start (off >= 0) or from its
+ * end (g->ext + off, off < 0), the halo included, as u[0][i], u[ny - 1][i], u[n - 2]. */
+typedef struct {
+  bool end; /* from the grid's end: ext + off */
+  long off;
+} BcPos;
+
+/* A cell a boundary assignment writes or reads: field f at buffer (t + shift) % levels, or,
+ * where array >= 0, program time array `array` (Program.tarrays) at element it + shift. */
+typedef struct {
+  int field, shift, array;
+  BcPos at[IR_MAX_DIMS];
+} BcCell;
+
+typedef struct {
+  BcCell lhs;
+  Expr *expr; /* EX_LOAD k: reads[k]; EX_WEIGHT k: run-time scalar k */
+  BcCell reads[BC_MAX_READS];
+  int nreads;
+  int line;
+} BcStatement;
+
+/* Runs before stage `before` (nstages: after the last) in the step; point sources come after
+ * their stage. Its loop runs along each axis a with looped[a] over [lo[a], ext[a] + hi[a]) (hi
+ * <= 0, as lo a position from the start) and executes its statements in order per iteration;
+ * the front end checked that no iteration reads or writes a cell another iteration writes, so
+ * the iterations are independent (a CUDA thread each). */
+typedef struct {
+  int before;
+  bool looped[IR_MAX_DIMS];
+  long lo[IR_MAX_DIMS], hi[IR_MAX_DIMS];
+  char var[IR_MAX_DIMS][IR_NAME_MAX]; /* the user's loop counters, for reports */
+  BcStatement stmts[BC_MAX_STMTS];
+  int nstmts;
+  int line;
+} Boundary;
+
+/* A 1D array a boundary stage reads at the time loop's index (u[0][i] = inflow[t]): an input
+ * like a point source's array, element i being rt_prog_source_value(id, i) with id nsources +
+ * its index here (rt_source.h); at least steps + t_start + max_shift elements. */
+typedef struct {
+  char name[IR_NAME_MAX];
+  int max_shift;
+} TimeArray;
+
 typedef struct {
   char name[IR_NAME_MAX];      /* base name of the input file */
   char func_name[IR_NAME_MAX];
@@ -114,6 +165,10 @@ typedef struct {
   int nscalars;
   PointSource sources[PROG_MAX_SOURCES];
   int nsources;
+  Boundary boundaries[PROG_MAX_BOUNDARIES];
+  int nboundaries;
+  TimeArray tarrays[PROG_MAX_SOURCES];
+  int ntarrays;
   /* Derived (program_classify). */
   int lo[IR_MAX_DIMS], hi[IR_MAX_DIMS]; /* the grid's halo: the widest stage bounds per side */
   int radius[IR_MAX_DIMS];              /* max over the stages */
@@ -161,6 +216,9 @@ const char *program_level_name(const Program *pr, int stage, const Ref *r);
  * constant, the step count when the time loop runs a constant number of steps. */
 bool program_fixed_interior(const Program *pr, int a, long *n);
 bool program_fixed_steps(const Program *pr, long *steps);
+
+/* The seed number of time array k's values (rt_prog_source_value): after the point sources'. */
+int program_tarray_id(const Program *pr, int k);
 
 /* The index of the field named name, or -1. */
 int program_field(const Program *pr, const char *name);

@@ -1,5 +1,5 @@
-// expect: 8:7: error: the stage writes 'ey' at a subscript that no loop of it runs over (a boundary row or a source set each step, as ey[0][j] = src[t])
-/* PolyBench's fdtd-2d: the first row of ey is set from the source each step, a 1-loop stage. */
+/* PolyBench 4's fdtd-2d as written: the first row of ey set from the source _fict_ each step (a
+ * boundary stage before the three sweeps), ex, ey and hz updated in place. */
 void kernel_fdtd_2d(int tmax, int nx, int ny, double ex[nx][ny], double ey[nx][ny], double hz[nx][ny], double _fict_[tmax]) {
   int t, i, j;
 #pragma scop
