@@ -80,6 +80,9 @@ check_bg naive-advect1d_periodic tests/programs/advect1d_periodic.c --backend na
 check_bg naive-heat2d_inflow tests/programs/heat2d_inflow.c --backend naive -t 4
 check_bg naive-fdtd2d_polybench tests/programs/fdtd2d_polybench.c --backend naive -s 17x23 -t 4
 check_bg naive-heat3d_faces tests/programs/heat3d_faces.c --backend naive -s 9x10x12 -t 3
+# PolyBench 4's fdtd-2d as shipped: A[NX][NY] from one macro, loops bounded by nx, ny
+check_bg cpu-small-fdtd2d_polybench4 tests/programs/fdtd2d_polybench4.c -DNX=40 -DNY=50 -t 5
+check_bg naive-fdtd2d_polybench4 tests/programs/fdtd2d_polybench4.c --backend naive -DNX=23 -DNY=31 -t 4
 wait
 for n in acoustic2d acoustic2d_leapfrog heat2d_var; do passed "cpu-$n"; done
 passed cpu-acoustic3d u
@@ -113,6 +116,8 @@ passed naive-advect1d_periodic u
 passed naive-heat2d_inflow u
 passed naive-fdtd2d_polybench ex ey hz
 passed naive-heat3d_faces a
+passed cpu-small-fdtd2d_polybench4 ex ey hz
+passed naive-fdtd2d_polybench4 ex ey hz
 [ "$("$STENCILC" info tests/programs/hotspot3d.c | grep -c '^scalar .* (run time)$')" = 9 ] && ok ||
   no "hotspot3d does not read its nine run-time scalars"
 grep -q "backend=n5d size=24 steps=5" "$tmp/n5d-acoustic2d_leapfrog.log" && ok || no "n5d ran"

@@ -403,13 +403,15 @@ int cur_decl_sizes(CXCursor decl, CXCursor sizes[1 + IR_MAX_DIMS]) {
     enum CXCursorKind k = clang_getCursorKind(kids[i]);
     if (k != CXCursor_TypeRef && k != CXCursor_ParmDecl) sizes[n++] = kids[i];
   }
-  /* children come innermost size first; order by position in the source */
+  /* children come innermost size first; order by position in the source. Sizes that one macro
+   * writes (PolyBench's POLYBENCH_2D(A, N, M, n, m) is A[N][M]) share its position: reversed,
+   * as the children give them */
   for (int i = 1; i < n; i++)
     for (int j = i; j > 0; j--) {
       unsigned a, b;
       clang_getExpansionLocation(clang_getCursorLocation(sizes[j - 1]), NULL, NULL, NULL, &a);
       clang_getExpansionLocation(clang_getCursorLocation(sizes[j]), NULL, NULL, NULL, &b);
-      if (a <= b) break;
+      if (a < b) break;
       CXCursor x = sizes[j];
       sizes[j] = sizes[j - 1];
       sizes[j - 1] = x;

@@ -1571,16 +1571,12 @@ static int bc_axes(Parser *p, const Loop *loops, int nl, const Access *lhs, Boun
     if (ax < 0 || b->looped[ax])
       return fail(p, loops[l].at, HINT_BOUNDARY, "the boundary loop over '%s' does not index one "
                   "axis of the cell it writes, '%s'", loops[l].var, lhs->name);
-    const char *ext = pr->extent_param[ax];
-    if (strcmp(loops[l].ext, ext))
-      return fail(p, loops[l].at, "bound each loop by the grid's size along its axis: i < n - R",
-                  "loop over '%s' is bounded by '%s', but axis %d of the grids has size '%s'",
-                  loops[l].var, loops[l].ext[0] ? loops[l].ext : "a constant", ax,
-                  ext[0] ? ext : "constant");
+    if (strcmp(loops[l].ext, pr->extent_param[ax]) && loop_bound_var(p, &loops[l], ax)) return -1;
     b->looped[ax] = true;
     b->lo[ax] = (long)loops[l].lo;
-    b->hi[ax] = ext[0] ? -(long)(loops[l].bound + pr->extent_pad[ax])
-                       : (long)loops[l].bound - pr->extent_const[ax];
+    /* bounded by a size (or PolyBench's n of a constant extent): bound is its offset */
+    b->hi[ax] = loops[l].ext[0] ? -(long)(loops[l].bound + pr->extent_pad[ax])
+                                : (long)loops[l].bound - pr->extent_const[ax];
     if (b->lo[ax] < 0 || b->hi[ax] > 0)
       return fail(p, loops[l].at, "keep the loop inside the grid", "loop over '%s' runs outside "
                   "the grid", loops[l].var);
