@@ -920,14 +920,23 @@ static void cell_uses(const CXCursor *s, int at, CellVars *cv) {
 
 /* ---- a cell's body: temporaries, then the assignment ---- */
 
+/* A const local clang can evaluate (const float c = 0.5f); const float div = vx[k] - ... is a
+ * temporary. */
+static bool constant_local(CXCursor v) {
+  double value;
+  char text[40];
+  CXCursor init = clang_Cursor_getVarDeclInitializer(v);
+  return clang_isConstQualifiedType(clang_getCursorType(v)) && !clang_Cursor_isNull(init) &&
+         cur_eval_number(init, &value, text);
+}
+
 static int declare_temps(Parser *p, CXCursor decl_stmt, const CellVars *want) {
   CXCursor vars[CUR_MAX_CHILDREN];
   int n = cur_children(decl_stmt, vars, CUR_MAX_CHILDREN);
   for (int i = 0; i < n && i < CUR_MAX_CHILDREN; i++) {
     CXCursor v = vars[i];
-    if (kind(v) != CXCursor_VarDecl || clang_isConstQualifiedType(clang_getCursorType(v)) ||
-        cur_integer_type(v))
-      continue; /* a const: clang evaluates its uses; an index: flat.c reads it where used */
+    if (kind(v) != CXCursor_VarDecl || constant_local(v) || cur_integer_type(v))
+      continue; /* a constant: clang evaluates its uses; an index: flat.c reads it where used */
     if (!wanted(want, v)) continue;
     enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(v)).kind;
     CXCursor init = clang_Cursor_getVarDeclInitializer(v);
