@@ -8,7 +8,10 @@
  * F with M = 2 or 3 time levels (its first dimension), or none (F[i][j]: updated in place, or a
  * temporary of the step); K a coefficient grid (read only); s a scalar parameter; constants
  * from literals, macros, const variables and const arrays read at constant subscripts. An
- * update may read the buffer it writes only at its own cell (the leapfrog, FDTD).
+ * update may read the buffer it writes only at its own cell (the leapfrog, FDTD); a grid of one
+ * buffer may be updated with F[i][j] op= e. A cell body that assigns several grids is as many
+ * stages over the same loops, in source order, where that computes what the loop does
+ * (fused_read).
  * Grids may also be pointers: to rows or planes (float (*u)[NY][NX]), or flat (float *u read
  * as u[IDX(i, j, k)] or u[idx + nx], flat.h) over constant or run-time sizes; an extent no
  * declaration gives is the one the loop bound implies (i < NZ - 1, j < nx - R). Pointers
