@@ -6,8 +6,9 @@
 #    backend (three levels in one array, leapfrog, rotated pointers, flat levels, in-place FDTD
 #    fields, a Runge-Kutta temporary in a static global, 1D);
 #  - through tools/cudaemu: naive on a 2D and a 3D program, on hotspot_calls (its sweep a
-#    function called from the time loop) and on hotspot3d (nine run-time scalars), n5d on a 2D
-#    one;
+#    function called from the time loop), on hotspot3d (nine run-time scalars) and on two
+#    programs assigning several grids in one loop nest (elastic velocity-stress, 3D Yee), n5d on
+#    a 2D one;
 #  - a program whose kernel AND reference carry the same wrong coefficient passes its own check
 #    but fails `check`, naming the field and its first differing cell;
 #  - --param reaches the program (the value in its input dump, which the user's code runs with);
@@ -64,6 +65,9 @@ check_bg naive-acoustic2d_src tests/programs/acoustic2d_src.c --backend naive -s
 check_bg naive-acoustic3d_src tests/programs/acoustic3d_src.c --backend naive -s 9x11x10 -t 3
 check_bg naive-hotspot_calls tests/programs/hotspot_calls.c --backend naive -s 24x19 -t 4
 check_bg naive-hotspot3d tests/programs/hotspot3d.c --backend naive -s 9x10x12 -t 3
+# several grids assigned in one loop nest (stages over the same loops): 2D flat, 3D with axes
+check_bg naive-elastic2d_vs_fused tests/programs/elastic2d_vs_fused.c --backend naive -s 13x17 -t 3
+check_bg naive-yee3d_fused tests/programs/yee3d_fused.c --backend naive -t 2
 wait
 for n in acoustic2d acoustic2d_leapfrog heat2d_var; do passed "cpu-$n"; done
 passed cpu-acoustic3d u
@@ -83,6 +87,8 @@ passed naive-acoustic2d_src p
 passed naive-acoustic3d_src p
 passed naive-hotspot_calls temp
 passed naive-hotspot3d tIn_t
+passed naive-elastic2d_vs_fused vx vz sxx szz sxz
+passed naive-yee3d_fused hx hy hz ex ey ez
 [ "$("$STENCILC" info tests/programs/hotspot3d.c | grep -c '^scalar .* (run time)$')" = 9 ] && ok ||
   no "hotspot3d does not read its nine run-time scalars"
 grep -q "backend=n5d size=24 steps=5" "$tmp/n5d-acoustic2d_leapfrog.log" && ok || no "n5d ran"
