@@ -21,7 +21,8 @@
 # $OUT/programs.csv with GCells/s, the bound and the fraction of it.
 #
 # GEN_DIR (default bench/gen/programs) is where prepare writes and run reads; PROGRAMS (names of
-# examples/programs/, default all) limits prepare to those. A file NAME_BACKEND-DTYPE.cu is
+# examples/programs/, default all) limits prepare to those; PROGRAM_DIR (default examples/programs)
+# takes the programs from another folder (tests/programs). A file NAME_BACKEND-DTYPE.cu is
 # timed whatever BACKEND says (bench/prog3d_prepare.sh adds 25d.YxX variants).
 cd "$(dirname "$0")/.." || exit 1
 dir=${GEN_DIR:-bench/gen/programs}
@@ -32,7 +33,7 @@ prepare() {
   mkdir -p $dir
   rm -f $dir/*.cu $dir/facts.tsv
   git rev-parse --short HEAD >$dir/COMMIT
-  for f in examples/programs/*.c; do
+  for f in ${PROGRAM_DIR:-examples/programs}/*.c; do
     name=$(basename "$f" .c)
     case " ${PROGRAMS:-$name} " in *" $name "*) ;; *) continue ;; esac
     build/stencilc info "$f" --json >$dir/$name.json 2>/dev/null || {

@@ -6,8 +6,9 @@
 #    backend (three levels in one array, leapfrog, rotated pointers, flat levels, in-place FDTD
 #    fields, a Runge-Kutta temporary in a static global, 1D);
 #  - through tools/cudaemu: naive on a 2D and a 3D program, on hotspot_calls (its sweep a
-#    function called from the time loop) and on hotspot3d (nine run-time scalars), n5d on a 2D
-#    one; programs with radius loops (tests/programs/*radius*, elastic2d_staggered): naive on
+#    function called from the time loop), on hotspot3d (nine run-time scalars) and on two
+#    programs assigning several grids in one loop nest (elastic velocity-stress, 3D Yee), n5d on
+#    a 2D one; programs with radius loops (tests/programs/*radius*, elastic2d_staggered): naive on
 #    the flat 3D one, the 2D table and the three staggered stages, n5d on the 2D flat one, the 2D
 #    table (the in-place leapfrog) and the 3D loop per axis;
 #  - a program whose kernel AND reference carry the same wrong coefficient passes its own check
@@ -83,6 +84,9 @@ check_bg naive-heat3d_faces tests/programs/heat3d_faces.c --backend naive -s 9x1
 # PolyBench 4's fdtd-2d as shipped: A[NX][NY] from one macro, loops bounded by nx, ny
 check_bg cpu-small-fdtd2d_polybench4 tests/programs/fdtd2d_polybench4.c -DNX=40 -DNY=50 -t 5
 check_bg naive-fdtd2d_polybench4 tests/programs/fdtd2d_polybench4.c --backend naive -DNX=23 -DNY=31 -t 4
+# several grids assigned in one loop nest (stages over the same loops): 2D flat, 3D with axes
+check_bg naive-elastic2d_vs_fused tests/programs/elastic2d_vs_fused.c --backend naive -s 13x17 -t 3
+check_bg naive-yee3d_fused tests/programs/yee3d_fused.c --backend naive -t 2
 wait
 for n in acoustic2d acoustic2d_leapfrog heat2d_var; do passed "cpu-$n"; done
 passed cpu-acoustic3d u
@@ -118,6 +122,8 @@ passed naive-fdtd2d_polybench ex ey hz
 passed naive-heat3d_faces a
 passed cpu-small-fdtd2d_polybench4 ex ey hz
 passed naive-fdtd2d_polybench4 ex ey hz
+passed naive-elastic2d_vs_fused vx vz sxx szz sxz
+passed naive-yee3d_fused hx hy hz ex ey ez
 [ "$("$STENCILC" info tests/programs/hotspot3d.c | grep -c '^scalar .* (run time)$')" = 9 ] && ok ||
   no "hotspot3d does not read its nine run-time scalars"
 grep -q "backend=n5d size=24 steps=5" "$tmp/n5d-acoustic2d_leapfrog.log" && ok || no "n5d ran"

@@ -440,6 +440,8 @@ for o in tests/programs/*.oracle.c; do
     wave1d | advect1d_rk2) args="-s 61 -t 9" ;;
     # sizes at run time, uneven so that a transposed axis shows
     acoustic2d_flat_rt | hotspot_calls | acoustic2d_radius) args="-s 30x41 -t 7" ;;
+    # several grids assigned in one loop nest (yee3d_fused: the source's sizes)
+    acoustic2d_vp_fused | acoustic2d_cpml_fused | elastic2d_vs_fused) args="-s 23x34 -t 7" ;;
     acoustic3d_flat_stride) args="-s 14x11x17 -t 5" ;;
     heat2d_var_flat_ld) args="-s 21x30 -t 7" ;;
     wave2d_flat_levels) args="-s 19x27 -t 6" ;;

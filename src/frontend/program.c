@@ -8,7 +8,10 @@
  * F with M = 2 or 3 time levels (its first dimension), or none (F[i][j]: updated in place, or a
  * temporary of the step); K a coefficient grid (read only); s a scalar parameter; constants
  * from literals, macros, const variables and const arrays read at constant subscripts. An
- * update may read the buffer it writes only at its own cell (the leapfrog, FDTD).
+ * update may read the buffer it writes only at its own cell (the leapfrog, FDTD); a grid of one
+ * buffer may be updated with F[i][j] op= e. A cell body that assigns several grids is as many
+ * stages over the same loops, in source order, where that computes what the loop does
+ * (fused_read).
  * Grids may also be pointers: to rows or planes (float (*u)[NY][NX]), or flat (float *u read
  * as u[IDX(i, j, k)] or u[idx + nx], flat.h) over constant or run-time sizes; an extent no
  * declaration gives is the one the loop bound implies (i < NZ - 1, j < nx - R). Pointers
@@ -61,6 +64,14 @@ typedef struct {
   Rotation rot[PROG_MAX_FIELDS]; /* pointers the time loop rotates after its stages */
   int nrot;
   int stage;
+  /* Each stage's loop nest and its assignment, statement `at` of the nest's cell body: a cell
+   * body assigning several grids is several stages over the same loops (nest_stages). pos is
+   * the statement of the cell body being read. */
+  struct {
+    CXCursor nest, stmt;
+    int at;
+  } site[PROG_MAX_STAGES];
+  int pos;
   Temp temps[MAX_TEMPS];
   int ntemps, max_temps;
   long copied;
@@ -694,6 +705,43 @@ static int int_item(void *parser, CXCursor c, CXCursor *item) {
   return 0;
 }
 
+/* A read of a grid that another assignment of the same cell body writes (vx[k] += ...;
+ * vz[k] += ...; in one loop): the loop computes what its assignments as stages in source order
+ * compute only where both read the same value. In the loop, a read at the cell itself sees the
+ * new value after the assignment and the old one before it; as stages, a later stage sees the
+ * new value and an earlier one the old, so that read must come after the assignment when it is
+ * for a later one. A read at another cell sees the new value where the loop has been and the old
+ * one elsewhere: that depends on the order of the cells, and is refused. */
+static int fused_read(Parser *p, CXCursor c, int f, int shift, const int off[IR_MAX_DIMS]) {
+  static const char *const hint =
+      "split the loop: one loop nest per assignment, in the order whose values are meant (a "
+      "later nest reads the new values of an earlier one at every cell)";
+  const Program *pr = p->pr;
+  const Field *fd = &pr->fields[f];
+  int w = fd->writer;
+  if (fd->coef || w == p->stage || shift != (fd->levels > 1) ||
+      clang_Cursor_isNull(p->site[w].nest) ||
+      !clang_equalCursors(p->site[w].nest, p->site[p->stage].nest))
+    return 0;
+  unsigned line = cur_loc(p->path, p->site[w].stmt).line;
+  for (int ax = 0; ax < pr->dims; ax++)
+    if (off[ax])
+      return fail(p, c, hint,
+                  "reads '%s' at offset %+d along axis %d in the loop body that assigns it (line "
+                  "%u): the value read depends on the order of the cells (new where the loop has "
+                  "been, old elsewhere)",
+                  fd->name, off[ax], ax, line);
+  if (w < p->stage && p->pos < p->site[w].at)
+    return fail(p, c,
+                "read the grid after its assignment when the new value is meant; keep the old "
+                "value in a grid of its own otherwise, or split the loop",
+                "reads '%s' before its assignment (line %u) for the assignment to '%s' after it: "
+                "the loop reads the old value there, but as stages in source order the later one "
+                "reads the new value",
+                fd->name, line, pr->fields[pr->stages[p->stage].field].name);
+  return 0;
+}
+
 static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
   Program *pr = p->pr;
   int k = 0;
@@ -755,6 +803,7 @@ static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
       }
     p->program_form = true; /* the leapfrog's centre read, or an in-place update */
   }
+  if (fused_read(p, c, f, shift, off)) return NULL;
   Expr *e = ir_new_expr(EX_LOAD);
   e->point = program_add_point(s, f, shift, off);
   return e;
@@ -852,16 +901,99 @@ static const ExprForms FORMS = {parse_expr, literal, variable, load, binary,
 
 static Expr *parse_expr(void *parser, CXCursor c) { return op_read(&FORMS, parser, c); }
 
+/* The locals declared in a cell body before one of its assignments, and which of them the
+ * assignment's value uses, directly or through the declarations and updates of others. */
+enum { MAX_CELL_VARS = 4 * MAX_TEMPS };
+typedef struct {
+  CXCursor var[MAX_CELL_VARS];
+  bool used[MAX_CELL_VARS];
+  int n;
+} CellVars;
+
+static int cell_var(const CellVars *cv, CXCursor decl) {
+  for (int i = 0; i < cv->n; i++)
+    if (clang_equalCursors(cv->var[i], decl)) return i;
+  return -1;
+}
+
+/* Whether the stage reads local v: one it uses, or one past MAX_CELL_VARS (read, as before). */
+static bool wanted(const CellVars *cv, CXCursor v) {
+  int i = cv ? cell_var(cv, v) : -1;
+  return i < 0 || cv->used[i];
+}
+
+static enum CXChildVisitResult mark_use(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  CellVars *cv = data;
+  int i = kind(c) == CXCursor_DeclRefExpr ? cell_var(cv, clang_getCursorReferenced(c)) : -1;
+  if (i >= 0) cv->used[i] = true;
+  return CXChildVisit_Recurse;
+}
+
+static void mark_uses(CellVars *cv, CXCursor c) {
+  mark_use(c, c, cv);
+  clang_visitChildren(c, mark_use, cv);
+}
+
+/* The local that statement s updates (tmp = e, tmp += e), -1 when none of cv's. */
+static int updated_var(const CellVars *cv, CXCursor s) {
+  CXCursor kids[2];
+  if ((kind(s) != CXCursor_BinaryOperator && kind(s) != CXCursor_CompoundAssignOperator) ||
+      cur_children(s, kids, 2) != 2)
+    return -1;
+  return cell_var(cv, clang_getCursorReferenced(cur_strip(kids[0])));
+}
+
+/* cv: the locals of statements s[0 .. at) and those the assignment s[at] uses. */
+static void cell_uses(const CXCursor *s, int at, CellVars *cv) {
+  cv->n = 0;
+  for (int i = 0; i < at; i++) {
+    CXCursor vars[CUR_MAX_CHILDREN];
+    int nv = kind(s[i]) == CXCursor_DeclStmt ? cur_children(s[i], vars, CUR_MAX_CHILDREN) : 0;
+    for (int v = 0; v < nv && v < CUR_MAX_CHILDREN && cv->n < MAX_CELL_VARS; v++) {
+      cv->var[cv->n] = vars[v];
+      cv->used[cv->n++] = false;
+    }
+  }
+  mark_uses(cv, s[at]);
+  for (int before = -1, now = 0; now != before;) { /* until no more are used */
+    for (int i = at - 1; i >= 0; i--) {
+      CXCursor vars[CUR_MAX_CHILDREN];
+      int u = updated_var(cv, s[i]);
+      int nv = kind(s[i]) == CXCursor_DeclStmt ? cur_children(s[i], vars, CUR_MAX_CHILDREN) : 0;
+      if (u >= 0 && cv->used[u]) mark_uses(cv, s[i]);
+      for (int v = 0; v < nv && v < CUR_MAX_CHILDREN; v++) {
+        int k = cell_var(cv, vars[v]);
+        CXCursor init = clang_Cursor_getVarDeclInitializer(vars[v]);
+        if (k >= 0 && cv->used[k] && !clang_Cursor_isNull(init)) mark_uses(cv, init);
+      }
+    }
+    before = now;
+    now = 0;
+    for (int i = 0; i < cv->n; i++) now += cv->used[i];
+  }
+}
+
 /* ---- a cell's body: temporaries, then the assignment ---- */
 
-static int declare_temps(Parser *p, CXCursor decl_stmt) {
+/* A const local clang can evaluate (const float c = 0.5f); const float div = vx[k] - ... is a
+ * temporary. */
+static bool constant_local(CXCursor v) {
+  double value;
+  char text[40];
+  CXCursor init = clang_Cursor_getVarDeclInitializer(v);
+  return clang_isConstQualifiedType(clang_getCursorType(v)) && !clang_Cursor_isNull(init) &&
+         cur_eval_number(init, &value, text);
+}
+
+static int declare_temps(Parser *p, CXCursor decl_stmt, const CellVars *want) {
   CXCursor vars[CUR_MAX_CHILDREN];
   int n = cur_children(decl_stmt, vars, CUR_MAX_CHILDREN);
   for (int i = 0; i < n && i < CUR_MAX_CHILDREN; i++) {
     CXCursor v = vars[i];
-    if (kind(v) != CXCursor_VarDecl || clang_isConstQualifiedType(clang_getCursorType(v)) ||
-        cur_integer_type(v))
-      continue; /* a const: clang evaluates its uses; an index: flat.c reads it where used */
+    if (kind(v) != CXCursor_VarDecl || constant_local(v) || cur_integer_type(v))
+      continue; /* a constant: clang evaluates its uses; an index: flat.c reads it where used */
+    if (!wanted(want, v)) continue;
     enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(v)).kind;
     CXCursor init = clang_Cursor_getVarDeclInitializer(v);
     if (tk != CXType_Float && tk != CXType_Double)
@@ -1035,35 +1167,68 @@ static int stage_halo(Parser *p, CXCursor at, const Stage *s) {
   return 0;
 }
 
-/* The assignment at the end of a cell's body: the field written (registered on the first pass,
- * `declare`), or its expression (second pass). */
-static int assignment(Parser *p, CXCursor body, bool declare, CXCursor *lhs, CXCursor *rhs) {
-  CXCursor s[MAX_BODY], kids[2];
-  int n = statements(p, body, s);
-  if (n < 0) return -1;
-  if (n == 0) return fail(p, body, HINT_PROGRAM, "empty loop body");
-  char op[4];
-  CXCursor last = s[n - 1];
-  if (kind(last) != CXCursor_BinaryOperator || cur_children(last, kids, 2) != 2 ||
-      !cur_binary_op(p->tu, last, op) || strcmp(op, "="))
-    return fail(p, last, HINT_PROGRAM, "a stage's loop body must end with the assignment to its grid");
+/* Whether statement s assigns a grid's cell: F[...] = e, or F[...] op= e with op +, -, * or /
+ * (an in-place update); its sides and operator ("=" or the "op="). */
+static bool grid_assignment(Parser *p, CXCursor s, CXCursor *lhs, CXCursor *rhs, char op[4]) {
+  CXCursor kids[2];
+  Access a;
+  enum CXCursorKind k = kind(s);
+  if ((k != CXCursor_BinaryOperator && k != CXCursor_CompoundAssignOperator) ||
+      cur_children(s, kids, 2) != 2 || !cur_binary_op(p->tu, s, op) ||
+      cur_access(kids[0], &a) == CUR_NO_ACCESS)
+    return false;
+  bool update = k == CXCursor_CompoundAssignOperator && op[0] && strchr("+-*/", op[0]) &&
+                !strcmp(op + 1, "=");
   *lhs = kids[0];
   *rhs = kids[1];
-  if (declare) return 0;
-  for (int i = 0; i < n - 1; i++) {
-    int rc = kind(s[i]) == CXCursor_ForStmt    ? radius_loop(p, s[i])
-             : kind(s[i]) == CXCursor_DeclStmt ? declare_temps(p, s[i])
-                                               : update_temp(p, s[i]);
+  return update || !strcmp(op, "=");
+}
+
+/* The assignments to grids among the n statements s of a cell body. */
+static int count_assignments(Parser *p, const CXCursor *s, int n) {
+  CXCursor lhs, rhs;
+  char op[4];
+  int count = 0;
+  for (int i = 0; i < n; i++) count += grid_assignment(p, s[i], &lhs, &rhs, op);
+  return count;
+}
+
+/* Second pass: the cell body of stage p->stage's nest up to its assignment, the sides and the
+ * operator of which it returns. The temporaries before it are read in order; in a body of
+ * several assignments, only those the stage's value uses (a temporary of another one may read
+ * what this stage may not: fused_read), the other assignments skipped. */
+static int assignment(Parser *p, CXCursor *lhs, CXCursor *rhs, char op[4]) {
+  CXCursor body, s[MAX_BODY];
+  int at = p->site[p->stage].at;
+  if (stage_loops(p, p->site[p->stage].nest, &body)) return -1;
+  int n = statements(p, body, s);
+  if (n <= at) return -1; /* (the first pass read the same body) */
+  CellVars cv;
+  const CellVars *want = NULL;
+  if (count_assignments(p, s, n) > 1) {
+    cell_uses(s, at, &cv);
+    want = &cv;
+  }
+  for (p->pos = 0; p->pos < at; p->pos++) {
+    CXCursor si = s[p->pos];
+    if (grid_assignment(p, si, lhs, rhs, op)) continue;
+    if (kind(si) == CXCursor_ForStmt) {
+      if (radius_loop(p, si)) return -1;
+      continue;
+    }
+    if (want && kind(si) != CXCursor_DeclStmt && updated_var(want, si) >= 0 &&
+        !want->used[updated_var(want, si)])
+      continue;
+    int rc = kind(si) == CXCursor_DeclStmt ? declare_temps(p, si, want) : update_temp(p, si);
     if (rc) return -1;
   }
+  grid_assignment(p, s[at], lhs, rhs, op);
   return 0;
 }
 
-/* First pass over a stage: its loops and the field it writes. */
-static int stage_target(Parser *p, CXCursor nest) {
+/* First pass over a stage: the field its assignment's left side lhs writes. */
+static int stage_target(Parser *p, CXCursor lhs) {
   Program *pr = p->pr;
-  CXCursor body, lhs, rhs;
-  if (stage_loops(p, nest, &body) || assignment(p, body, true, &lhs, &rhs)) return -1;
   Access a;
   if (parse_access(p, lhs, &a)) return -1;
   /* a time level first: u[(t + 1) % 3][i][j], u[(t + 1) % 2][IDX(i, j)] */
@@ -1144,14 +1309,57 @@ static int stage_target(Parser *p, CXCursor nest) {
   return 0;
 }
 
+/* First pass over a loop nest of the time loop: its loops, and a stage for each assignment to
+ * a grid in its cell body, in source order (the body ends with one; temporaries and their
+ * updates may come before and between them). The stages compute what the one loop does where
+ * their reads of each other agree (fused_read). */
+static int nest_stages(Parser *p, CXCursor nest) {
+  Program *pr = p->pr;
+  CXCursor body, s[MAX_BODY], lhs, rhs;
+  char op[4];
+  if (stage_loops(p, nest, &body)) return -1;
+  int n = statements(p, body, s);
+  if (n < 0) return -1;
+  if (n == 0) return fail(p, body, HINT_PROGRAM, "empty loop body");
+  if (!grid_assignment(p, s[n - 1], &lhs, &rhs, op))
+    return fail(p, s[n - 1], HINT_PROGRAM, "a stage's loop body must end with the assignment to its grid");
+  if (count_assignments(p, s, n) > 1) p->program_form = true; /* no single stencil's */
+  for (int i = 0; i < n; i++) {
+    if (!grid_assignment(p, s[i], &lhs, &rhs, op)) continue;
+    if (pr->nstages == PROG_MAX_STAGES)
+      return fail(p, s[i], "merge stages", "more than %d stages", PROG_MAX_STAGES);
+    p->site[pr->nstages].nest = nest;
+    p->site[pr->nstages].stmt = s[i];
+    p->site[pr->nstages].at = i;
+    if (stage_target(p, lhs)) return -1;
+  }
+  return 0;
+}
+
+/* The value an assignment stores: its right side, or for F[...] op= e (an in-place update, of
+ * a grid of one buffer) F[...] op e. */
+static Expr *assigned_value(Parser *p, CXCursor lhs, CXCursor rhs, const char *op) {
+  if (!strcmp(op, "=")) return parse_expr(p, rhs);
+  const Field *fd = &p->pr->fields[p->pr->stages[p->stage].field];
+  if (fd->levels > 1) {
+    fail(p, lhs, "write the new level from the others: u[(t + 1) % 2][i][j] = u[t % 2][i][j] + ...",
+         "'%s' holds %d time levels but is updated with '%s'; stencilc takes it for a grid "
+         "updated in place (one buffer)", fd->name, fd->levels, op);
+    return NULL;
+  }
+  char bin[2] = {op[0], 0};
+  CXCursor sides[2] = {lhs, rhs};
+  return op_node(&FORMS, p, op_binary_kind(bin), sides, 2);
+}
+
 /* Second pass: the stage's temporaries and expression. */
-static int stage_expr(Parser *p, CXCursor nest) {
+static int stage_expr(Parser *p) {
   Program *pr = p->pr;
   Stage *s = &pr->stages[p->stage];
-  CXCursor body, lhs, rhs;
+  CXCursor lhs, rhs;
+  char op[4];
   p->ntemps = 0;
-  int rc = stage_loops(p, nest, &body) || assignment(p, body, false, &lhs, &rhs) ||
-           !(s->st.expr = parse_expr(p, rhs));
+  int rc = assignment(p, &lhs, &rhs, op) || !(s->st.expr = assigned_value(p, lhs, rhs, op));
   if (p->ntemps > p->max_temps) p->max_temps = p->ntemps;
   for (int i = 0; i < p->ntemps; i++) ir_free_expr(p->temps[i].e);
   p->ntemps = 0;
@@ -1681,18 +1889,19 @@ static int parse_boundary(Parser *p, CXCursor s, int before) {
 /* The statements of the time loop that are no stage: boundary stages in their order among the
  * stages, or else point sources after the last stage (a program with a boundary stage takes its
  * one-cell updates as boundary stages too). */
-static int parse_boundaries(Parser *p, const CXCursor *s, int items, const bool *stage) {
+static int parse_boundaries(Parser *p, const CXCursor *s, int items, const bool *stage,
+                            const int *stages_before) {
   bool boundaries = false;
   int last_stage = 0;
   for (int i = 0; i < items; i++) {
     boundaries = boundaries || (!stage[i] && (kind(s[i]) == CXCursor_ForStmt || boundary_cell(p, s[i])));
     if (stage[i]) last_stage = i;
   }
-  for (int i = 0, before = 0; i < items; i++) {
+  for (int i = 0; i < items; i++) {
     if (stage[i]) {
-      before++;
+      continue;
     } else if (boundaries) {
-      if (parse_boundary(p, s[i], before)) return -1;
+      if (parse_boundary(p, s[i], stages_before[i])) return -1;
     } else if (i < last_stage) {
       Access a;
       cell_update(s[i], &a);
@@ -1736,18 +1945,20 @@ static int parse_program(Parser *p, CXCursor time_loop) {
     return fail(p, n ? s[0] : time_loop, HINT_PROGRAM, "the time loop holds no stage's loop nest");
   if (parse_rotations(p, s + items, n - items)) return -1;
   bool stage[MAX_BODY];
+  int stages_before[MAX_BODY]; /* the stages of the nests before item i (several per nest) */
   for (int i = 0; i < items; i++) {
     stage[i] = kind(s[i]) == CXCursor_ForStmt && nest_depth(p, s[i]) == dims;
-    if (stage[i] && stage_target(p, s[i])) return -1;
+    stages_before[i] = pr->nstages;
+    if (stage[i] && nest_stages(p, s[i])) return -1;
   }
   for (int r = 0; r < p->nrot; r++)
     if (p->rot[r].written < 0)
       return fail(p, s[items < n ? items : items - 1], "rotate the pointers of the grids a stage writes",
                   "the time loop rotates '%s', which no stage writes", p->rot[r].name[0]);
-  for (int i = 0, k = 0; i < items; i++)
-    if (stage[i] && (p->stage = k++, stage_expr(p, s[i]))) return -1;
-  p->stage = nests - 1;
-  if (parse_boundaries(p, s, items, stage)) return -1;
+  for (p->stage = 0; p->stage < pr->nstages; p->stage++)
+    if (stage_expr(p)) return -1;
+  p->stage = pr->nstages - 1;
+  if (parse_boundaries(p, s, items, stage, stages_before)) return -1;
   bool carried = false; /* some stage reads a field a stage writes */
   for (int i = 0; i < pr->nstages; i++)
     for (int q = 0; q < pr->stages[i].st.npoints; q++)
