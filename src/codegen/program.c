@@ -326,6 +326,19 @@ static void emit_host_boundary(Buf *out, const Program *pr, int n, const char *p
   buf_puts(out, "\n");
 }
 
+/* The boundary kernel's parameters after its count (decl) or the launcher's arguments for them:
+ * the buffers, the extents, the strides and the time arrays' values of this step. */
+static void bc_kernel_params(Buf *out, const Boundary *b, BcBufCtx *x, bool decl) {
+  int d = x->pr->dims;
+  bc_buffers(x->pr, b, decl ? bc_buffer_decl : bc_buffer_arg, x);
+  for (int a = 0; a < d; a++) buf_printf(out, decl ? ", long e%d" : ", e%d", a);
+  for (int a = 0; a < d - 1; a++) buf_printf(out, decl ? ", long s%d" : ", s%d", a);
+  for (int q = 0; q < b->nstmts; q++)
+    for (int r = 0; r < b->stmts[q].nreads; r++)
+      if (b->stmts[q].reads[r].array >= 0)
+        buf_printf(out, decl ? ", rt_real tv%d_%d" : ", tv%d_%d", q, r);
+}
+
 /* naive: boundary n as a kernel of one thread per iteration (the front end checked that they are
  * independent) and its host launcher `naive_bc<n>`. */
 static void emit_cuda_boundary(Buf *out, const Program *pr, int n, DType dtype) {
@@ -334,12 +347,7 @@ static void emit_cuda_boundary(Buf *out, const Program *pr, int n, DType dtype) 
   Emitter e = {out, 0};
   BcBufCtx x = {&e, pr, true};
   buf_printf(out, "__global__ void bc%d_kernel(long rt_count", n);
-  bc_buffers(pr, b, bc_buffer_decl, &x);
-  for (int a = 0; a < d; a++) buf_printf(out, ", long e%d", a);
-  for (int a = 0; a < d - 1; a++) buf_printf(out, ", long s%d", a);
-  for (int q = 0; q < b->nstmts; q++)
-    for (int r = 0; r < b->stmts[q].nreads; r++)
-      if (b->stmts[q].reads[r].array >= 0) buf_printf(out, ", rt_real tv%d_%d", q, r);
+  bc_kernel_params(out, b, &x, true);
   em_open(&e, ")");
   em_line(&e, "long rt_r = (long)blockIdx.x * blockDim.x + threadIdx.x;");
   em_line(&e, "if (rt_r >= rt_count) return;");
@@ -363,12 +371,7 @@ static void emit_cuda_boundary(Buf *out, const Program *pr, int n, DType dtype) 
   em_line(&e, "if (rt_count <= 0) return; /* a loop of no iteration on a small grid */");
   em_begin(&e);
   buf_printf(out, "bc%d_kernel<<<(unsigned)((rt_count + 255) / 256), 256>>>(rt_count", n);
-  bc_buffers(pr, b, bc_buffer_arg, &x);
-  for (int a = 0; a < d; a++) buf_printf(out, ", e%d", a);
-  for (int a = 0; a < d - 1; a++) buf_printf(out, ", s%d", a);
-  for (int q = 0; q < b->nstmts; q++)
-    for (int r = 0; r < b->stmts[q].nreads; r++)
-      if (b->stmts[q].reads[r].array >= 0) buf_printf(out, ", tv%d_%d", q, r);
+  bc_kernel_params(out, b, &x, false);
   buf_puts(out, ");");
   em_end(&e);
   em_line(&e, "RT_CUDA_LAUNCH_CHECK();");
