@@ -116,6 +116,13 @@ rc=$?
 [ $rc = 2 ] && grep -q '^tests/inputs/jacobi1d_polybench.c:[0-9]*:[0-9]*: error: -s 100 contradicts the source: axis 0 of .A. has the constant extent N = 4000, an interior of 3998 cells, not 100$' "$tmp/err" && ok ||
   no "run -s contradicting a constant extent: exit $rc" "$(head -2 "$tmp/err")"
 expect 2 "model -s contradicting a constant extent" "$STENCILC" model tests/inputs/heat2d_const_sizes.c -s 64
+# check -t with an odd count on two sweeps per iteration (PolyBench's jacobi-2d: B from A, A from
+# B): refused at the time loop with the even counts around it
+"$STENCILC" check tests/inputs/polybench4_jacobi2d.c -DSMALL_DATASET -t 3 >"$tmp/err" 2>&1
+rc=$?
+[ $rc = 2 ] && grep -q '^tests/inputs/polybench4_jacobi2d.c:[0-9]*:[0-9]*: error: -t 3: the time loop makes 2 steps per iteration$' "$tmp/err" &&
+  grep -q '^  hint: give a multiple of 2: -t 2 or -t 4$' "$tmp/err" && ok ||
+  no "check -t 3 on two sweeps per iteration: exit $rc" "$(head -2 "$tmp/err")"
 expect 0 "run -s giving the constant interior" "$STENCILC" run tests/inputs/heat2d_const_sizes.c --cpu -s 128x256 -t 2 -r 1 --workdir "$tmp/run"
 expect 0 "-D redefines a guarded size" "$STENCILC" run tests/inputs/jacobi1d_polybench.c --cpu -DN=500 -s 498 -t 4 -r 1 --workdir "$tmp/run"
 # PolyBench 4's default form: A[N][N] (POLYBENCH_2D(A, N, N, n, n)) swept by i < n - 1. The

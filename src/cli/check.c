@@ -82,8 +82,17 @@ static int choose_run(const Stencil *st, const Options *o, char *size, size_t ca
     len += snprintf(size + len, cap - (size_t)len, "%s%ld", a ? "x" : "", n[a]);
   long iters = *steps / st->steps_per_iter;
   if (st->steps_param[0] && *steps % st->steps_per_iter) {
-    fprintf(stderr, "stencilc check: -t %ld: the time loop makes %d steps per iteration\n", *steps,
-            st->steps_per_iter);
+    SrcLoc l = {o->input, (unsigned)st->region_line, 1};
+    char hint[96];
+    long below = *steps - *steps % st->steps_per_iter;
+    if (below > 0)
+      snprintf(hint, sizeof hint, "give a multiple of %d: -t %ld or -t %ld", st->steps_per_iter,
+               below, below + st->steps_per_iter);
+    else
+      snprintf(hint, sizeof hint, "give a multiple of %d: -t %d", st->steps_per_iter,
+               st->steps_per_iter);
+    diag_error(l, hint, "-t %ld: the time loop makes %d steps per iteration", *steps,
+               st->steps_per_iter);
     return EXIT_INPUT;
   }
   if (iters < 1 || (st->steps_param[0] && iters - st->steps_const < 0)) {
