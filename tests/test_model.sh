@@ -299,13 +299,13 @@ for name in star2d1r box2d1r star2d2r box2d2r gradient2d; do
 done
 
 # --backend auto in 3D double: the H200 rows at 512^3 and 1000 steps are the oracle (every file
-# of bench/results/ with the suite's columns). Auto's choice must be a configuration measured
+# of bench/results/ with the suite's columns, H200 rows only). Auto's choice must be a configuration measured
 # there at 95% or more of the stencil's fastest row: 25d's measured shape for the stars of radius
 # 2-4 and the boxes (p25d_double_h200_4f853da.csv), n5d's defaults for star3d1r and j3d7pt
 # (n5d_double_defaults_h200_b6f98ce.csv).
 for f in bench/results/*.csv; do
   awk -F, 'FNR == 1 { ok = $0 ~ /^commit,gpu,stencil,dtype,size,steps,strategy,parameters,gcells_per_s,/ }
-    ok && FNR > 1 && $4 == "double" && ($5 == "512" || $5 == "512x512x512") && $6 == 1000 && $NF == "PASS" {
+    ok && FNR > 1 && $2 ~ /H200/ && $4 == "double" && ($5 == "512" || $5 == "512x512x512") && $6 == 1000 && $NF == "PASS" {
       p = $8; gsub(/"/, "", p); sub(/ *$/, "", p); print $3 "\t" $7 "\t" p "\t" $9 }' "$f"
 done >"$tmp/d3.tsv"
 for name in star3d1r star3d2r star3d3r star3d4r box3d1r box3d2r box3d3r j3d27pt j3d7pt; do
