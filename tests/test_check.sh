@@ -96,6 +96,8 @@ check_bg emu-naive-int-table tests/inputs/blur3x3_int_table.c --backend naive -s
 check_bg emu-naive-int-sobel tests/inputs/sobel_int_tables.c --backend naive -s 24x29 -t 2
 check_bg emu-naive-uchar-table tests/inputs/binomial5x5_uchar_table.c --backend naive -s 22x27 -t 3
 check_bg emu-naive-int-division tests/inputs/smooth1d_int_division.c --backend naive -s 300 -t 4
+check_bg emu-naive-int-table-casts tests/inputs/int_table_cast_items.c --backend naive -s 300 -t 3
+check_bg emu-naive-float-cast-constants tests/inputs/double_float_cast_constants.c --backend naive -s 300 -t 3
 wait
 for f in examples/*.c; do passed "cpu-$(basename "$f" .c)"; done
 for f in tests/inputs/*.c; do passed "input-$(basename "$f" .c)"; done

@@ -73,7 +73,10 @@ done
 
 # The rewritten file is the user's, but for the region: the text before and after it unchanged.
 src=tests/rewrite/heat3d_timedim.c
-"$STENCILC" rewrite "$src" -o "$tmp/h.c" --target cpu >/dev/null 2>&1
+"$STENCILC" rewrite "$src" -o "$tmp/h.c" --target cpu >/dev/null 2>"$tmp/h.err"
+# --target cpu: the cpu backend, and no word of a GPU backend that auto would have picked
+if grep -q 'backend auto\|n5d\|naive' "$tmp/h.err"; then no "rewrite --target cpu names a GPU choice: $(cat "$tmp/h.err")"
+else ok; fi
 if grep -q 'int main(int argc, char \*\*argv) {' "$tmp/h.c" && grep -q 'h_stencil_run_levels(' "$tmp/h.c" &&
   ! grep -q 'u\[(t + 1) % 2\]' "$tmp/h.c" && [ "$(tail -5 "$tmp/h.c")" = "$(tail -5 "$src")" ]; then ok
 else no "the rewritten file is not the input with the region replaced"; fi

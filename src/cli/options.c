@@ -382,7 +382,9 @@ int options_read(int argc, char **argv, const OptionSet *set, void (*help_fn)(FI
     return EXIT_INPUT;
   }
   if (!o->dtype_given) o->gen.dtype = st->dtype;
-  if (o->auto_backend && tune_choose(st, o)) {
+  /* rewrite --target cpu takes the cpu backend whatever auto would pick among the GPU ones */
+  bool cpu_target = o->target && !strcmp(o->target, "cpu");
+  if (o->auto_backend && !cpu_target && tune_choose(st, o)) {
     ir_free(st);
     return EXIT_INPUT;
   }

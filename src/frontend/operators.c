@@ -129,7 +129,8 @@ static bool int_element(IntEval *ev, CXCursor c, IntType it, __int128 *v) {
   __int128 whole = near ? (__int128)d : 0; /* truncated toward zero */
   if (near && in_type(whole, it, true, v) && *v == whole)
     return true; /* in the type's range: C leaves other conversions of a floating value undefined */
-  if (k != CXEval_Float && clang_int(item, v) && in_type(*v, it, true, v)) return true;
+  /* computed here, not by clang: it reads (unsigned char)300 inside an int table as 300 */
+  if (k != CXEval_Float) return int_eval(ev, item, v) && in_type(*v, it, true, v);
   return int_refuse(ev, item, "initialise integer tables with integer constants",
                     "cannot read this item of the integer table as a constant of its type");
 }
@@ -301,8 +302,36 @@ static Expr *integer_constant(const ExprForms *forms, void *parser, CXCursor who
   return e;
 }
 
+/* A floating constant converted to float on the way from c down to cur_strip(c), such as
+ * (float)0.1 in a double stencil: the float's value, which is not the literal's; NULL when
+ * there is no such conversion or clang cannot compute it. */
+static Expr *narrowed_constant(CXCursor c) {
+  for (CXCursor strip = cur_strip(c); !clang_equalCursors(c, strip);) {
+    CXCursor kids[CUR_MAX_CHILDREN];
+    int n = cur_children(c, kids, CUR_MAX_CHILDREN);
+    if (n < 1 || n > CUR_MAX_CHILDREN) return NULL;
+    CXCursor kid = kids[clang_getCursorKind(c) == CXCursor_CStyleCastExpr ? n - 1 : 0];
+    enum CXTypeKind to = clang_getCanonicalType(clang_getCursorType(c)).kind;
+    enum CXTypeKind from = clang_getCanonicalType(clang_getCursorType(kid)).kind;
+    if (to == CXType_Float && (from == CXType_Double || from == CXType_LongDouble)) {
+      CXEvalResult r = clang_Cursor_Evaluate(c);
+      Expr *e = NULL;
+      if (r && clang_EvalResult_getKind(r) == CXEval_Float) {
+        e = ir_new_expr(EX_CONST); /* no text: emitted from the value */
+        e->value = (double)(float)clang_EvalResult_getAsDouble(r);
+      }
+      if (r) clang_EvalResult_dispose(r);
+      return e;
+    }
+    c = kid;
+  }
+  return NULL;
+}
+
 Expr *op_read(const ExprForms *forms, void *parser, CXCursor c) {
   CXCursor whole = integer_operand(c);
+  Expr *narrowed = clang_Cursor_isNull(whole) ? narrowed_constant(c) : NULL;
+  if (narrowed) return narrowed;
   c = cur_strip(c);
   if (!clang_Cursor_isNull(whole)) return integer_constant(forms, parser, whole, c);
   ReadForm read = form_of(forms, c);

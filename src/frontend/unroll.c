@@ -220,7 +220,11 @@ static int list_item(Parser *p, CXCursor at, CXCursor list, long long k, CXCurso
   CXCursor *items = malloc((size_t)n * sizeof *items);
   if (!items) return fail(p, at, "use a smaller coefficient array", "out of memory");
   cur_children(list, items, n);
-  *item = cur_strip(items[k]);
+  /* parentheses and implicit conversions go, a cast stays: {(unsigned char)300} holds 44 */
+  *item = items[k];
+  for (CXCursor kid; (kind(*item) == CXCursor_UnexposedExpr || kind(*item) == CXCursor_ParenExpr) &&
+                     cur_children(*item, &kid, 1) == 1;)
+    *item = kid;
   free(items);
   return 0;
 }
