@@ -263,17 +263,19 @@ python3 bench/model_accuracy.py --fit "$STENCILC" "$tmp/half.csv" >"$tmp/fit" 2>
 chip=$(sed -n 's/.*attained_2d = {[0-9.]*, \([0-9.]*\),.*/\1/p' src/model/predict_ssam.c)
 grep -q "^  ssam 2D .* chip $chip -> $(awk -v c="$chip" 'BEGIN { printf "%.2f", c / 2 }') (" "$tmp/fit" && ok ||
   no "model_accuracy.py --fit: ssam's 2D chip fraction $chip not halved: $(tail -6 "$tmp/fit")"
-# --backend auto and the n5d defaults (issue 22 item 5): the measured rows of the --cols sweep on
+# --backend auto and the n5d defaults (issue 22 item 5): the measured rows of the 2D sweeps on
 # the H200 are the oracle. For these 2D stencils in float, auto takes the defaults or a
 # configuration the model predicts no slower than the fastest measured row; the defaults build
-# that row's kernel (--cols 2 --regs 128 for star2d1r and box2d1r, --cols 1 for box2d2r and
-# gradient2d, where the model's own first variant measured 458 and 508 GCells/s against 529 and
-# 607, tune_candidates_h200_f1d213f.csv).
-csv=bench/results/n5d_cols_h200_9df3c6a.csv
+# that row's kernel (two columns under a 128-register cap at 128-thread blocks for star2d1r,
+# star2d2r and box2d1r, --cols 1 for box2d2r and gradient2d, where the model's own first variant
+# measured 458 and 508 GCells/s against 529 and 607, tune_candidates_h200_f1d213f.csv).
+csvs="bench/results/n5d_cols_h200_9df3c6a.csv bench/results/n5d_cols2d_shapes_h200_a0f8efb.csv bench/results/n5d_2d_blocks_h200_c5ae422.csv"
 for name in star2d1r box2d1r star2d2r box2d2r gradient2d; do
-  best=$(awk -F, -v s="$name" '$3 == s && $4 == "float" && $NF == "PASS" && $9 > g { g = $9; p = $8 } END { print p }' "$csv" |
-    tr -d '"' | sed 's/ *$//; s/cols\([0-9]*\)/--cols \1/; s/regs\([0-9]*\)/--regs \1/; s/_/ /g')
-  [ -n "$best" ] || { no "$name: no measured row in $csv"; continue; }
+  # shellcheck disable=SC2086
+  best=$(awk -F, -v s="$name" '$3 == s && $4 == "float" && $NF == "PASS" && $9 > g { g = $9; p = $8 } END { print p }' $csvs |
+    tr -d '"' | sed 's/ *$//; s/^default$//; s/cols\([0-9]*\)/--cols \1/; s/regs\([0-9]*\)/--regs \1/; s/bt\([0-9]*\)/--bt \1/;
+      s/bs\([0-9]*\)/--bs \1/; s/rows\([0-9]*\)/--rows \1/; s/_/ /g')
+  # (empty when the fastest row is the defaults' own)
   "$STENCILC" gen "examples/$name.c" --backend n5d -o "$tmp/d.cu" >/dev/null 2>&1 &&
     # shellcheck disable=SC2086
     "$STENCILC" gen "examples/$name.c" --backend n5d $best -o "$tmp/b.cu" >/dev/null 2>&1 &&
@@ -288,7 +290,8 @@ for name in star2d1r box2d1r star2d2r box2d2r gradient2d; do
   { [ "$choice" = "--backend n5d" ] || awk -v g="$got" -v w="$want" 'BEGIN { exit !(g >= w && w > 0) }'; } && ok ||
     no "$name: auto took '$choice' (predicted $got) over the measured best '$best' (predicted $want)"
   # nor is it a configuration measured slower than that row (tune's timings at f1d213f)
-  bestg=$(awk -F, -v s="$name" '$3 == s && $4 == "float" && $NF == "PASS" && $9 > g { g = $9 } END { print g }' "$csv")
+  # shellcheck disable=SC2086
+  bestg=$(awk -F, -v s="$name" '$3 == s && $4 == "float" && $NF == "PASS" && $9 > g { g = $9 } END { print g }' $csvs)
   awk -F, -v s="$name" -v b="$bestg" '$4 == s && $3 == "float" && $7 != "\"\"" && $9 < b { print "--backend " $6 " " $7 }' \
     bench/results/tune_candidates_h200_f1d213f.csv | tr -d '"' >"$tmp/slower"
   [ -s "$tmp/slower" ] && ! grep -qxF -- "$choice" "$tmp/slower" && ok ||

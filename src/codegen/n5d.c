@@ -53,7 +53,10 @@ static int gcd(int a, int b) { return b ? gcd(b, a % b) : a; }
  * Columns per thread in 2D float (bench/results/n5d_cols_h200_9df3c6a.csv): two columns under a
  * 128-register cap for the stars and the 3x3 box (+12 to +21%: half the shared-memory traffic),
  * the one-column kernel with its boundary-free inner blocks for the larger boxes (+4 to +10%);
- * star radius 3 measured best without either. */
+ * star radius 3 measured best without either. Half the block of those sweeps pays for the column
+ * kernels and star radius 3 (results/n5d_cols2d_shapes_h200_a0f8efb.csv, n5d_2d_blocks_h200_c5ae422.csv):
+ * 128 threads for the stars of radius 1 and 2 (+2%, +4%) and the 3x3 box (+10%, and bT 7 +3% more),
+ * 256 for radius 3 and 4 (+4%, +11%); 64 and 96 threads are slower again. */
 typedef struct {
   int bt, bsx, bsy, rows, regs, cols;
 } Defaults;
@@ -65,19 +68,21 @@ typedef struct {
  * 1 and 2 (+57% and +5%), two uncapped for the stars of radius 2 (+26%; capped they spill and
  * run at 0.56x), one for the other stars (+2 to +4%). Steps per launch
  * (results/n5d_double_bt_h200_ca5ab08.csv and _037fe38.csv): box radius 1 8 (748 -> 810), box
- * radius 2 3 (286 -> 316), star radius 3 6 with one column (379 -> 399). The 3D star of radius 1
+ * radius 2 3 (286 -> 316), star radius 3 6 with one column (379 -> 399). 128-thread blocks for the
+ * two-column kernels of the star of radius 2 and the box of radius 1 (606 -> 677, 820 -> 868,
+ * n5d_2d_blocks_h200_c5ae422.csv; the one-column star of radius 1 is slower so, 932 -> 861). The 3D star of radius 1
  * takes two columns per thread of a 32x16 block, a 32x32 tile (results/n5d_cols3d_h200_dd4661a.csv:
  * 264 -> 283). */
-static const Defaults star2d_double[] = {{12, 256, 1, 2, 0, 1}, {8, 256, 1, 2, 0, 2}, {6, 512, 1, 2, 0, 1}, {4, 512, 1, 2, 0, 1}};
-static const Defaults box2d_double[] = {{8, 256, 1, 2, 128, 2}, {3, 256, 1, 3, 128, 2}, {2, 512, 1, 2, 0, 0}, {2, 512, 1, 2, 0, 0}};
+static const Defaults star2d_double[] = {{12, 256, 1, 2, 0, 1}, {8, 128, 1, 2, 0, 2}, {6, 512, 1, 2, 0, 1}, {4, 512, 1, 2, 0, 1}};
+static const Defaults box2d_double[] = {{8, 128, 1, 2, 128, 2}, {3, 256, 1, 3, 128, 2}, {2, 512, 1, 2, 0, 0}, {2, 512, 1, 2, 0, 0}};
 static const Defaults star3d_double[] = {{3, 16, 32, 2, 0, 2}, {2, 32, 32, 2, 0, 0}, {1, 32, 32, 2, 0, 0}, {1, 32, 32, 2, 0, 0}};
 static const Defaults box3d_double[] = {{2, 32, 32, 2, 0, 0}, {1, 32, 32, 1, 0, 0}, {1, 32, 32, 1, 0, 0}, {1, 32, 32, 1, 0, 0}};
 
 static Defaults defaults_for(const Stencil *st, int r, DType dt) {
   bool box = !st->diagonal_free, d3 = st->dims == 3, dbl = dt == DTYPE_DOUBLE;
   int i = (r < 1 ? 1 : r > 4 ? 4 : r) - 1;
-  static const Defaults star2d[] = {{12, 256, 1, 4, 128, 2}, {8, 256, 1, 4, 128, 2}, {4, 512, 1, 4, 64, 0}, {4, 512, 1, 4, 128, 2}};
-  static const Defaults box2d[] = {{6, 256, 1, 4, 128, 2}, {2, 256, 1, 6, 80, 1}, {2, 512, 1, 4, 128, 1}, {2, 512, 1, 4, 128, 1}};
+  static const Defaults star2d[] = {{12, 128, 1, 4, 128, 2}, {8, 128, 1, 4, 128, 2}, {4, 256, 1, 4, 64, 0}, {4, 256, 1, 4, 128, 2}};
+  static const Defaults box2d[] = {{7, 128, 1, 4, 128, 2}, {2, 256, 1, 6, 80, 1}, {2, 512, 1, 4, 128, 1}, {2, 512, 1, 4, 128, 1}};
   static const Defaults star3d[] = {{3, 32, 32, 8, 0, 0}, {2, 32, 32, 8, 0, 0}, {1, 32, 32, 6, 0, 0}, {1, 32, 32, 8, 0, 0}};
   static const Defaults box3d[] = {{2, 32, 32, 8, 0, 0}, {1, 32, 32, 4, 0, 0}, {1, 32, 32, 4, 0, 0}, {1, 32, 32, 4, 0, 0}};
   static const Defaults *const table[2][2][2] = {{{star2d, box2d}, {star3d, box3d}},
