@@ -269,7 +269,8 @@ grep -q "^  ssam 2D .* chip $chip -> $(awk -v c="$chip" 'BEGIN { printf "%.2f", 
 # that row's kernel (two columns under a 128-register cap at 128-thread blocks for star2d1r,
 # star2d2r and box2d1r, --cols 1 for box2d2r and gradient2d, where the model's own first variant
 # measured 458 and 508 GCells/s against 529 and 607, tune_candidates_h200_f1d213f.csv).
-csvs="bench/results/n5d_cols_h200_9df3c6a.csv bench/results/n5d_cols2d_shapes_h200_a0f8efb.csv bench/results/n5d_2d_blocks_h200_c5ae422.csv"
+csvs="bench/results/n5d_cols_h200_9df3c6a.csv bench/results/n5d_cols2d_shapes_h200_a0f8efb.csv
+  bench/results/n5d_2d_blocks_h200_c5ae422.csv bench/results/n5d_2d_defaults_h200_7d4fa9f.csv"
 for name in star2d1r box2d1r star2d2r box2d2r gradient2d; do
   # shellcheck disable=SC2086
   best=$(awk -F, -v s="$name" '$3 == s && $4 == "float" && $NF == "PASS" && $9 > g { g = $9; p = $8 } END { print p }' $csvs |

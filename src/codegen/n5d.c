@@ -56,7 +56,10 @@ static int gcd(int a, int b) { return b ? gcd(b, a % b) : a; }
  * star radius 3 measured best without either. Half the block of those sweeps pays for the column
  * kernels and star radius 3 (results/n5d_cols2d_shapes_h200_a0f8efb.csv, n5d_2d_blocks_h200_c5ae422.csv):
  * 128 threads for the stars of radius 1 and 2 (+2%, +4%) and the 3x3 box (+10%, and bT 7 +3% more),
- * 256 for radius 3 and 4 (+4%, +11%); 64 and 96 threads are slower again. */
+ * 256 for the stars of radius 3 and 4 (+4%, +11%) and the box of radius 3 (+4%,
+ * n5d_2d_defaults_h200_7d4fa9f.csv; radius 4 and up keep 512: +2% at radius 4, within the
+ * runs' spread, and the model would then rank the n5d defaults of the 11x11 filter over ssam,
+ * measured faster); 64 and 96 threads are slower again. */
 typedef struct {
   int bt, bsx, bsy, rows, regs, cols;
 } Defaults;
@@ -69,12 +72,13 @@ typedef struct {
  * run at 0.56x), one for the other stars (+2 to +4%). Steps per launch
  * (results/n5d_double_bt_h200_ca5ab08.csv and _037fe38.csv): box radius 1 8 (748 -> 810), box
  * radius 2 3 (286 -> 316), star radius 3 6 with one column (379 -> 399). 128-thread blocks for the
- * two-column kernels of the star of radius 2 and the box of radius 1 (606 -> 677, 820 -> 868,
- * n5d_2d_blocks_h200_c5ae422.csv; the one-column star of radius 1 is slower so, 932 -> 861). The 3D star of radius 1
+ * two-column kernels of the star of radius 2 and the boxes of radius 1 and 2 (606 -> 677, 820 ->
+ * 868, n5d_2d_blocks_h200_c5ae422.csv; 320 -> 334, n5d_2d_defaults_h200_7d4fa9f.csv); the
+ * one-column stars are slower so (radius 1 932 -> 861, 3 398 -> 352, 4 310 -> 267). The 3D star of radius 1
  * takes two columns per thread of a 32x16 block, a 32x32 tile (results/n5d_cols3d_h200_dd4661a.csv:
  * 264 -> 283). */
 static const Defaults star2d_double[] = {{12, 256, 1, 2, 0, 1}, {8, 128, 1, 2, 0, 2}, {6, 512, 1, 2, 0, 1}, {4, 512, 1, 2, 0, 1}};
-static const Defaults box2d_double[] = {{8, 128, 1, 2, 128, 2}, {3, 256, 1, 3, 128, 2}, {2, 512, 1, 2, 0, 0}, {2, 512, 1, 2, 0, 0}};
+static const Defaults box2d_double[] = {{8, 128, 1, 2, 128, 2}, {3, 128, 1, 3, 128, 2}, {2, 512, 1, 2, 0, 0}, {2, 512, 1, 2, 0, 0}};
 static const Defaults star3d_double[] = {{3, 16, 32, 2, 0, 2}, {2, 32, 32, 2, 0, 0}, {1, 32, 32, 2, 0, 0}, {1, 32, 32, 2, 0, 0}};
 static const Defaults box3d_double[] = {{2, 32, 32, 2, 0, 0}, {1, 32, 32, 1, 0, 0}, {1, 32, 32, 1, 0, 0}, {1, 32, 32, 1, 0, 0}};
 
@@ -82,7 +86,7 @@ static Defaults defaults_for(const Stencil *st, int r, DType dt) {
   bool box = !st->diagonal_free, d3 = st->dims == 3, dbl = dt == DTYPE_DOUBLE;
   int i = (r < 1 ? 1 : r > 4 ? 4 : r) - 1;
   static const Defaults star2d[] = {{12, 128, 1, 4, 128, 2}, {8, 128, 1, 4, 128, 2}, {4, 256, 1, 4, 64, 0}, {4, 256, 1, 4, 128, 2}};
-  static const Defaults box2d[] = {{7, 128, 1, 4, 128, 2}, {2, 256, 1, 6, 80, 1}, {2, 512, 1, 4, 128, 1}, {2, 512, 1, 4, 128, 1}};
+  static const Defaults box2d[] = {{7, 128, 1, 4, 128, 2}, {2, 256, 1, 6, 80, 1}, {2, 256, 1, 4, 128, 1}, {2, 512, 1, 4, 128, 1}};
   static const Defaults star3d[] = {{3, 32, 32, 8, 0, 0}, {2, 32, 32, 8, 0, 0}, {1, 32, 32, 6, 0, 0}, {1, 32, 32, 8, 0, 0}};
   static const Defaults box3d[] = {{2, 32, 32, 8, 0, 0}, {1, 32, 32, 4, 0, 0}, {1, 32, 32, 4, 0, 0}, {1, 32, 32, 4, 0, 0}};
   static const Defaults *const table[2][2][2] = {{{star2d, box2d}, {star3d, box3d}},
@@ -94,7 +98,7 @@ static Defaults defaults_for(const Stencil *st, int r, DType dt) {
     if (!dbl || !d3) d.rows = dbl ? 1 : 2;
     if (d.cols > 1) {
       d.cols = 1;
-      if (!dbl) d.regs = 64;
+      if (!dbl) d.regs = 64, d.bsx = 256; /* gradient2d: 1155 against 1074 at 128 threads */
     }
     /* in 2D double (gradient2d: a double square root and division per cell) at most 4 steps:
      * 284 at bT 12 -> 357 at bT 4 (results/n5d_double_bt_h200_ca5ab08.csv) */
