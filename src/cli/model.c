@@ -149,11 +149,12 @@ static int model_ranks(const Stencil *st, const Options *o, const Problem *pb, c
     return EXIT_INPUT;
   }
   printf("\nMPI: %d ranks as a process grid of %d x %d (axis 0 x axis 1: %s), parts of up to "
-         "%ld x %ld cells; %s between ranks (%.1f us, %.0f GB/s), halos staged through pinned host "
+         "%ld x %ld cells; %s between ranks (%.1f us, %.0f GB/s), %s staged through pinned host "
          "memory over %s\n",
          o->ranks, c.procs[0], c.procs[1],
          c.procs[1] > 1 ? "axis 1 split too, as that moves less halo per rank" : "axis 0 split alone",
-         c.part[0], c.part[1], link->what, link->latency_s * 1e6, link->gbs, comm_pcie()->what);
+         c.part[0], c.part[1], link->what, link->latency_s * 1e6, link->gbs,
+         link->direct ? "device to device along axis 0, axis 1's halos" : "halos", comm_pcie()->what);
   printf("  halo exchange every B = %ld steps (the program's --halo-steps): %.3g MB each way per "
          "exchange, %.3g ms\n", c.halo_steps, c.halo_bytes / 1e6, c.t_exchange * 1e3);
   printf("  per step: %.3g ms of compute (%.1f%% redundant cells) + %.3g ms of exchange = %.3g ms: "

@@ -12,8 +12,9 @@
 typedef struct {
   const char *key;  /* what --link takes */
   const char *what;
-  double latency_s;
+  double latency_s; /* per exchange, from its start until the ranks compute again */
   double gbs;       /* GB/s per direction */
+  bool direct;      /* the programs move device buffers over it (NCCL): no host staging */
 } Link;
 
 /* The links MPI may cross between ranks (shm, ib, nvlink), NULL for an unknown key. */
@@ -49,7 +50,9 @@ typedef struct {
 
 /* Predicts a run of grid g over `ranks` ranks on the process grid the programs choose
  * (rt_procgrid_p1). halo_steps 0: the B of 1 to 64 that the parts can serve with the least time
- * per step. Returns -1 when even B = 1 does not fit (a part thinner than the halo). */
+ * per step. staged: the grid lives on GPUs, whose halos cross the host (pinned copies over
+ * PCIe) unless the link is direct, which the programs use for axis 0 alone (axis 1 is staged).
+ * Returns -1 when even B = 1 does not fit (a part thinner than the halo). */
 int comm_predict(const CommGrid *g, int ranks, long halo_steps, StepTimeFn step, void *ctx,
                  const Link *link, bool staged, CommPrediction *out);
 
