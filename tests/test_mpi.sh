@@ -316,6 +316,15 @@ if grep -q "4 ranks as a process grid of 2 x 2" "$tmp/model4.log" && [ -n "$b" ]
 else no "model --ranks 4: B=$b, $mb MB: $(grep -A1 MPI "$tmp/model4.log")"; fi
 "$STENCILC" model examples/star3d2r.c -s 256x16x16 --ranks 4 --link shm --top 1 >"$tmp/model4x1.log" 2>&1
 grep -q "4 ranks as a process grid of 4 x 1" "$tmp/model4x1.log" && ok || no "model --ranks 4 on 256x16x16: $(grep MPI "$tmp/model4x1.log")"
+# --link nvlink is the NCCL exchange, device to device along axis 0: an exchange costs its 100 us
+# plus its bytes at 450 GB/s, with no copies through the host (those would add 4 x (10 us + bytes
+# at 50 GB/s)); the two-GPU rows of bench/results measured 0.964 strong for star3d1r at 1024^3
+"$STENCILC" model examples/star3d1r.c -s 1024 -t 1000 --ranks 2 --link nvlink --top 1 >"$tmp/nv.log" 2>&1
+mb=$(sed -n 's/.*steps): \([0-9.e+-]*\) MB each way per exchange, \([0-9.e+-]*\) ms.*/\1/p' "$tmp/nv.log")
+ms=$(sed -n 's/.*MB each way per exchange, \([0-9.e+-]*\) ms.*/\1/p' "$tmp/nv.log")
+eff=$(awk '/^strong/ { s = 1 } s && $1 == 2 { sub(/%/, "", $5); print $5; exit }' "$tmp/nv.log")
+if [ -n "$mb" ] && [ -n "$eff" ] && python3 -c "import sys; sys.exit(abs($ms - (0.1 + $mb / 450)) > 0.002 or not 90 <= $eff <= 100)"; then ok
+else no "model --link nvlink: $mb MB in $ms ms, strong efficiency $eff%: $(grep -A2 MPI "$tmp/nv.log")"; fi
 # 40 ranks on 64 planes of radius 2, axis 1 too short to split (3 cells): refused
 expect 2 "model --ranks with parts thinner than the halo" "$STENCILC" model examples/star3d2r.c -s 64x3x64 --ranks 40
 expect 2 "model --link unknown" "$STENCILC" model examples/star3d2r.c -s 64 --ranks 2 --link smoke
