@@ -123,8 +123,9 @@ done
 # defaults_for); any explicit shape or cap without --cols keeps the one-column kernel
 "$STENCILC" gen examples/j2d5pt.c --backend n5d --regs 64 -o "$tmp/d.cu" && ! grep -q 'N5D_COLS' "$tmp/d.cu" && ok ||
   no "--regs 64 without --cols: N5D_COLS in the program"
-"$STENCILC" gen examples/star2d3r.c --backend n5d -o "$tmp/d.cu" && ! grep -q 'N5D_COLS' "$tmp/d.cu" && ok ||
-  no "float defaults of star2d3r: N5D_COLS in the program"
+"$STENCILC" gen examples/star2d3r.c --backend n5d -o "$tmp/d.cu" && grep -q '^#define N5D_COLS 2$' "$tmp/d.cu" &&
+  grep -q '^#define BSX 256$' "$tmp/d.cu" && ok ||
+  no "float defaults of star2d3r: want two columns at 256 threads (results/n5d_low_h200_5efe6bf.csv)"
 "$STENCILC" gen examples/star2d3r.c --backend n5d --dtype double -o "$tmp/d.cu" && grep -q '^#define N5D_COLS 1$' "$tmp/d.cu" && ok ||
   no "double defaults of star2d3r: want the one-column kernel (results/n5d_double_bt_h200_037fe38.csv)"
 "$STENCILC" gen examples/star3d1r.c --backend n5d -o "$tmp/d.cu" && ! grep -q 'N5D_COLS' "$tmp/d.cu" && ok ||

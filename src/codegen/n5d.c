@@ -53,7 +53,8 @@ static int gcd(int a, int b) { return b ? gcd(b, a % b) : a; }
  * Columns per thread in 2D float (bench/results/n5d_cols_h200_9df3c6a.csv): two columns under a
  * 128-register cap for the stars and the 3x3 box (+12 to +21%: half the shared-memory traffic),
  * the one-column kernel with its boundary-free inner blocks for the larger boxes (+4 to +10%);
- * star radius 3 measured best without either. Half the block of those sweeps pays for the column
+ * star radius 3 measured best without either at 512 threads (at 256 two columns win, 736 ->
+ * 810, n5d_low_h200_5efe6bf.csv). Half the block of those sweeps pays for the column
  * kernels and star radius 3 (results/n5d_cols2d_shapes_h200_a0f8efb.csv, n5d_2d_blocks_h200_c5ae422.csv):
  * 128 threads for the stars of radius 1 and 2 (+2%, +4%) and the 3x3 box (+10%, and bT 7 +3% more),
  * 256 for the stars of radius 3 and 4 (+4%, +11%) and the box of radius 3 (+4%,
@@ -85,7 +86,7 @@ static const Defaults box3d_double[] = {{2, 32, 32, 2, 0, 0}, {1, 32, 32, 1, 0, 
 static Defaults defaults_for(const Stencil *st, int r, DType dt) {
   bool box = !st->diagonal_free, d3 = st->dims == 3, dbl = dt == DTYPE_DOUBLE;
   int i = (r < 1 ? 1 : r > 4 ? 4 : r) - 1;
-  static const Defaults star2d[] = {{12, 128, 1, 4, 128, 2}, {8, 128, 1, 4, 128, 2}, {4, 256, 1, 4, 64, 0}, {4, 256, 1, 4, 128, 2}};
+  static const Defaults star2d[] = {{12, 128, 1, 4, 128, 2}, {8, 128, 1, 4, 128, 2}, {4, 256, 1, 4, 128, 2}, {4, 256, 1, 4, 128, 2}};
   static const Defaults box2d[] = {{7, 128, 1, 4, 128, 2}, {2, 256, 1, 6, 80, 1}, {2, 256, 1, 4, 128, 1}, {2, 512, 1, 4, 128, 1}};
   static const Defaults star3d[] = {{3, 32, 32, 8, 0, 0}, {2, 32, 32, 8, 0, 0}, {1, 32, 32, 6, 0, 0}, {1, 32, 32, 8, 0, 0}};
   static const Defaults box3d[] = {{2, 32, 32, 8, 0, 0}, {1, 32, 32, 4, 0, 0}, {1, 32, 32, 4, 0, 0}, {1, 32, 32, 4, 0, 0}};
