@@ -8,6 +8,21 @@
 #include "codegen.h"
 #include "ir/program.h"
 
+/* naive's kernels of a program, in order: kernel k computes stages first[k] .. first[k + 1] - 1
+ * one after another at each cell of its thread, the value an earlier one stores kept in a
+ * register for a later one's read at the cell. Consecutive stages share a kernel where they
+ * came from one loop nest (Stage.nest), run over the same cells (bounds), and none reads at
+ * another cell a buffer another of the kernel writes: each thread then computes what the user's
+ * loop computes at its cell, in its order, whatever the order of the threads. A stage before
+ * which a boundary stage runs starts a kernel, one after which a point source is added ends
+ * one (they run between the kernels). Otherwise one kernel per stage (first[k] = k). */
+typedef struct {
+  int nkernels;
+  int first[PROG_MAX_STAGES + 1]; /* first[nkernels] = nstages */
+} ProgramKernels;
+
+void codegen_program_fusion(const Program *pr, ProgramKernels *k);
+
 /* Whether the backend takes the program with these options: 0, or non-zero with the reason
  * ("BACKEND: message") in why; prints nothing. */
 int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why, size_t n);

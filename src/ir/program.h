@@ -60,6 +60,11 @@ typedef struct {
   int field;   /* the field written, at buffer (t + 1) % levels */
   Stencil st;  /* the expression, its points, bounds lo/hi per axis and its classification */
   Ref *refs;   /* per point of st */
+  /* The first stage of the loop nest it came from: the stages of one cell body assigning
+   * several grids share it (consecutive, in source order); a stage alone in its nest is its
+   * own. The front end checked that such stages read what the others write only at the cell
+   * (codegen/program.h fuses them on the GPU). */
+  int nest;
 } Stage;
 
 /* A point source (a seismic shot's wavelet): after stage `after` of each step, one cell of the
