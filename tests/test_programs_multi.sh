@@ -441,12 +441,12 @@ for o in tests/programs/*.oracle.c; do
     # sizes at run time, uneven so that a transposed axis shows
     acoustic2d_flat_rt | hotspot_calls | acoustic2d_radius) args="-s 30x41 -t 7" ;;
     # several grids assigned in one loop nest (yee3d_fused: the source's sizes)
-    acoustic2d_vp_fused | acoustic2d_cpml_fused | elastic2d_vs_fused) args="-s 23x34 -t 7" ;;
+    acoustic2d_vp_fused | acoustic2d_cpml_fused | elastic2d_vs_fused | virieux2d_psv) args="-s 23x34 -t 7" ;;
     acoustic3d_flat_stride) args="-s 14x11x17 -t 5" ;;
     heat2d_var_flat_ld) args="-s 21x30 -t 7" ;;
     wave2d_flat_levels) args="-s 19x27 -t 6" ;;
     wave2d_flat_halo | heat2d_var_halo | heat2d_var_rows) args="-s 17x26 -t 6" ;;
-    acoustic3d_rows | hotspot3d | acoustic3d_radius_flat | wave3d_radius_axes) args="-s 11x13x15 -t 5" ;;
+    acoustic3d_rows | hotspot3d | acoustic3d_radius_flat | wave3d_radius_axes | acoustic3d_cpml_z) args="-s 11x13x15 -t 5" ;;
     acoustic2d_radius_table2 | elastic2d_staggered) args="-s 17x26 -t 6" ;;
     # point sources: the shot's cell and the wavelet reach the user's code from the dumps
     acoustic2d_src) args="-s 20x31 -t 7" ;;
@@ -481,6 +481,28 @@ for o in tests/programs/*.oracle.c; do
     oracle_run "$n" "$tmp/$n-25d" $args; then ok
   else no "25d (cudaemu) $n against the user's code: $(head -3 "$tmp/err") $(tail -2 "$tmp/o-run" "$tmp/o-log" 2>/dev/null)"; fi
 done
+# naive's kernels (codegen_program_fusion), as program_step launches them: the stages of one
+# loop nest run in one kernel (each verified against the user's code above), a later one reading
+# the value an earlier one stores at the cell from a register; a nest that reads what the nest
+# before it wrote at the cells beside its own (virieux2d_psv: the stresses read the new
+# velocities at +-1) keeps a kernel of its own, as does each stage of a nest of its own.
+for want in "virieux2d_psv stages0_1 stages2_4" "acoustic3d_cpml_z stages0_3 stages4_5" \
+            "elastic2d_vs_fused stages0_1 stages2_4" "acoustic2d_cpml_fused stages0_3 stage4" \
+            "acoustic2d_vp_fused stages0_1 stage2" "yee3d_fused stages0_2 stages3_5" \
+            "elastic2d_staggered stage0 stage1 stage2" "fdtd2d_polybench stage0 stage1 stage2"; do
+  set -- $want
+  n=$1
+  shift
+  got=$(sed -n 's/^ *\([a-z0-9_]*\)_kernel<<<grid, block>>>.*/\1/p' "$tmp/$n.cu" 2>&1 | tr '\n' ' ')
+  if [ "$got" = "$* " ]; then ok; else no "naive kernels of $n: got '$got', want '$*'"; fi
+done
+# The registers are what the later stages read: vz and p reading the memory variables' old
+# values from memory (the stores come after all the values) must fail against the user's code.
+perturb "$tmp/acoustic3d_cpml_z.cu" 's/+ new_psi_\([pv]z\))/+ in_psi_\1_0[c])/' >"$tmp/cpml-old.cu"
+if [ "$(grep -c '+ in_psi_[pv]z_0\[c\])' "$tmp/cpml-old.cu")" = 2 ] &&
+  sh tools/cudaemu/build.sh "$tmp/cpml-old.cu" "$tmp/cpml-old" 2>"$tmp/err" &&
+  ! oracle_run acoustic3d_cpml_z "$tmp/cpml-old" -s 11x13x15 -t 5; then ok
+else no "acoustic3d_cpml_z: the old memory variables read instead of the registers passed: $(head -3 "$tmp/err")"; fi
 "$tmp/heat2d_fixed-cpu" -r 1 >"$tmp/o-run" 2>&1
 if grep -q 'size=64x48 steps=20 .*verify=PASS' "$tmp/o-run"; then ok
 else no "heat2d_fixed: the source's sizes are not the defaults: $(tail -1 "$tmp/o-run")"; fi
