@@ -64,6 +64,8 @@ if [ "$1" = --gen-job ]; then
         run_ok "$p-naive" -s 11 -t 5 -r 1 --dump-input "$p-nin" --dump-output "$p-nout" &&
         "$p-oracle" "$p-nin" "$p-nout" >"$p.err" 2>&1 && grep -q ' PASS$' "$p.err"; then echo "naive ok"
       else echo "naive FAIL $(head -3 "$p.err")"; fi
+      # (counted below: the programs whose stages of one loop nest naive runs as one kernel)
+      grep -q '^ *stages[0-9]*_[0-9]*_kernel<<<' "$p.cu" 2>/dev/null && echo "fused kernel"
     else
       echo "oracle FAIL: $(head -3 "$p.err")"
     fi
@@ -496,6 +498,12 @@ for want in "virieux2d_psv stages0_1 stages2_4" "acoustic3d_cpml_z stages0_3 sta
   got=$(sed -n 's/^ *\([a-z0-9_]*\)_kernel<<<grid, block>>>.*/\1/p' "$tmp/$n.cu" 2>&1 | tr '\n' ' ')
   if [ "$got" = "$* " ]; then ok; else no "naive kernels of $n: got '$got', want '$*'"; fi
 done
+# gen --explain names naive's kernels and the stages each computes.
+if "$STENCILC" gen tests/programs/virieux2d_psv.c --backend naive --explain -o "$tmp/x.cu" 2>"$tmp/err" &&
+  grep -q '^plan: naive, 2 kernels per step for 5 stages: kernel 0: vx, vz (stages 0-1 of one loop nest, .*; kernel 1: txx, tzz, txz (stages 2-4 ' "$tmp/err" &&
+  "$STENCILC" gen tests/programs/elastic2d_staggered.c --backend naive --explain -o "$tmp/x.cu" 2>"$tmp/err" &&
+  grep -q '^plan: naive, 3 kernels per step for 3 stages: kernel 0: vx (stage 0); kernel 1: vz (stage 1); kernel 2: p (stage 2)$' "$tmp/err"; then ok
+else no "gen --explain naive of a program: $(cat "$tmp/err")"; fi
 # The registers are what the later stages read: vz and p reading the memory variables' old
 # values from memory (the stores come after all the values) must fail against the user's code.
 perturb "$tmp/acoustic3d_cpml_z.cu" 's/+ new_psi_\([pv]z\))/+ in_psi_\1_0[c])/' >"$tmp/cpml-old.cu"
@@ -594,6 +602,10 @@ while [ $s -le "$N" ]; do
 done
 # how many seeds ran: every job wrote its status (N of them, N >= 100 in CI: run.sh's default)
 if [ "$(ls "$tmp"/gen*.status 2>/dev/null | wc -l)" -eq "$N" ]; then ok; else no "programgen: $(ls "$tmp"/gen*.status | wc -l) status files for $N seeds"; fi
+# programgen puts consecutive stages in one loop nest (40% each): some of those verified above
+# ran as one kernel on naive
+fused_random=$(cat "$tmp"/gen*.status 2>/dev/null | grep -c '^fused kernel$')
+if [ "$N" -lt 20 ] || [ "$fused_random" -ge 3 ]; then ok; else no "programgen: only $fused_random of $N random programs had a kernel of several stages"; fi
 
 # the first four random programs n5d blocks (one stage, one field), through cudaemu at 1 and 3
 # steps (bT 2: a full launch and a last one of 1 level)

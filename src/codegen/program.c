@@ -799,9 +799,29 @@ static void explain_p25d(Buf *out, const Program *pr, const GenOptions *opt) {
   free(streamed);
 }
 
+/* gen --explain for naive: its kernels per step (ProgramKernels) and the stages each computes. */
+static void explain_naive(Buf *out, const Program *pr) {
+  ProgramKernels k;
+  codegen_program_fusion(pr, &k);
+  buf_printf(out, "plan: naive, %d kernel%s per step for %d stage%s", k.nkernels,
+             k.nkernels == 1 ? "" : "s", pr->nstages, pr->nstages == 1 ? "" : "s");
+  for (int n = 0; n < k.nkernels; n++) {
+    int first = k.first[n], last = k.first[n + 1] - 1;
+    buf_printf(out, "%s kernel %d: ", n ? ";" : ":", n);
+    for (int i = first; i <= last; i++)
+      buf_printf(out, "%s%s", i > first ? ", " : "", pr->fields[pr->stages[i].field].name);
+    if (first == last) buf_printf(out, " (stage %d)", first);
+    else buf_printf(out, " (stages %d-%d of one loop nest, the values stored at the cell kept in "
+                         "registers)", first, last);
+  }
+  buf_puts(out, "\n");
+}
+
 void codegen_program_explain(Buf *out, const Program *pr, const GenOptions *opt) {
   char why[512];
-  if (opt->backend == &backend_p25d) {
+  if (opt->backend == &backend_naive) {
+    if (!codegen_program_validate(pr, opt, why, sizeof why)) explain_naive(out, pr);
+  } else if (opt->backend == &backend_p25d) {
     explain_p25d(out, pr, opt);
   } else if (opt->backend == &backend_n5d) {
     N5dProgramPlan plan;

@@ -31,8 +31,9 @@ int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why
  * the options cannot be handled (nothing is appended then). */
 int codegen_program_stages(Buf *out, const Program *pr, const GenOptions *opt);
 
-/* Appends the plan of the backends that have one for programs (n5d, 25d) in a few readable lines,
- * each starting with "plan: "; nothing for the others or options they refuse. */
+/* Appends the plan of the backends that have one for programs (naive's kernels, n5d, 25d) in a
+ * few readable lines, each starting with "plan: "; nothing for the others or options they
+ * refuse. */
 void codegen_program_explain(Buf *out, const Program *pr, const GenOptions *opt);
 
 /* The parts of that program that its library form (codegen/api.h) carries too: the defines
