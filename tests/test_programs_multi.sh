@@ -650,9 +650,11 @@ if [ "$N" -lt 100 ] || [ "$p25d_random" -eq 4 ]; then ok; else no "programgen: o
   else no "programgen seed $s: the oracle passed a perturbed kernel: $(cat "$tmp/or.log" 2>/dev/null)"; fi
 done
 
-# ---- nvcc (when present): every program's naive kernels for sm_90 ----
+# ---- nvcc (when present): every program's naive kernels for sm_90, and kernels of several
+# stages (tests/programs: 2D float, 3D float with registers, 3D double) ----
 if command -v nvcc >/dev/null 2>&1; then
-  for f in "$DIR"/*.c; do
+  for f in "$DIR"/*.c tests/programs/virieux2d_psv.c tests/programs/acoustic3d_cpml_z.c \
+           tests/programs/yee3d_fused.c; do
     name=$(basename "$f" .c)
     "$STENCILC" info "$f" >/dev/null 2>&1 || continue
     if "$STENCILC" gen "$f" --backend naive -o "$tmp/$name.cu" &&

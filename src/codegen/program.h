@@ -1,5 +1,6 @@
 /* Code generation for stencil programs (ir/program.h): each stage one parallel loop nest (cpu)
- * or one kernel launch (naive) per time step, the buffers of each field rotated per its time
+ * or one kernel launch (naive) per time step, the stages of one loop nest of the source one
+ * kernel on naive where they read each other at the cell only (ProgramKernels), the buffers of each field rotated per its time
  * levels, the reference running every stage in double; n5d blocks the one-stage programs
  * (n5d_program.h), 25d and ssam refuse programs. */
 #ifndef STENCILC_CODEGEN_PROGRAM_H
