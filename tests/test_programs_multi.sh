@@ -444,6 +444,7 @@ for o in tests/programs/*.oracle.c; do
     acoustic2d_flat_rt | hotspot_calls | acoustic2d_radius) args="-s 30x41 -t 7" ;;
     # several grids assigned in one loop nest (yee3d_fused: the source's sizes)
     acoustic2d_vp_fused | acoustic2d_cpml_fused | elastic2d_vs_fused | virieux2d_psv) args="-s 23x34 -t 7" ;;
+    virieux2d_psv_force) args="-s 23x34 -t 7" ;; # the force's cell (2, 2) beside stress cells
     acoustic3d_flat_stride) args="-s 14x11x17 -t 5" ;;
     heat2d_var_flat_ld) args="-s 21x30 -t 7" ;;
     wave2d_flat_levels) args="-s 19x27 -t 6" ;;
@@ -489,6 +490,7 @@ done
 # before it wrote at the cells beside its own (virieux2d_psv: the stresses read the new
 # velocities at +-1) keeps a kernel of its own, as does each stage of a nest of its own.
 for want in "virieux2d_psv stages0_1 stages2_4" "acoustic3d_cpml_z stages0_3 stages4_5" \
+            "virieux2d_psv_force stages0_1 stages2_4" \
             "elastic2d_vs_fused stages0_1 stages2_4" "acoustic2d_cpml_fused stages0_3 stage4" \
             "acoustic2d_vp_fused stages0_1 stage2" "yee3d_fused stages0_2 stages3_5" \
             "elastic2d_staggered stage0 stage1 stage2" "fdtd2d_polybench stage0 stage1 stage2"; do
@@ -524,8 +526,10 @@ else no "info heat3d_idx_local: $("$STENCILC" info tests/programs/heat3d_idx_loc
 if "$STENCILC" info tests/programs/wave2d_flat_halo.c | grep -q 'writes u over \[1, nz + 1) x \[1, nx + 1);'; then ok
 else no "info wave2d_flat_halo: $("$STENCILC" info tests/programs/wave2d_flat_halo.c | grep stage)"; fi
 # point sources as info reports them: the cell's parameters per axis (a flat index read back as
-# sz, sy, sx), the operator, the array and its time index
+# sz, sy, sx), the operator, the array and its time index, the stage it follows (the last: the
+# statement comes after the nests)
 if "$STENCILC" info tests/programs/acoustic3d_src.c | grep -q '^source 0     p\[sz, sy, sx\] += (reads wavelet\[it - 1\]) after stage 0, each step$' &&
+  "$STENCILC" info tests/programs/virieux2d_psv_force.c | grep -q '^source 0     vz\[sz, sx\] += (reads wavelet\[it\]) after stage 4, each step$' &&
   "$STENCILC" info tests/programs/wave1d_src_hard.c | grep -q '^source 0     u\[isrc\] = (reads signal\[it\])' &&
   "$STENCILC" info tests/programs/wave1d_src_hard.c | grep -q "^scalar       isrc (run time, integer: a point source's cell)$"; then ok
 else no "info of point sources: $("$STENCILC" info tests/programs/acoustic3d_src.c | grep -i source)"; fi

@@ -1572,7 +1572,9 @@ static int parse_source(Parser *p, CXCursor s) {
   p->source = NULL;
   if (!ps->expr) return -1;
   ps->field = f;
-  ps->after = fd->writer;
+  /* after every stage, as the statement comes after their nests: a later stage than the
+   * field's writer that reads it (the stresses reading the forced velocity) reads it without */
+  ps->after = pr->nstages - 1;
   pr->nsources++; /* (owns expr from here: program_free) */
   if (!ps->array[0])
     return fail(p, kids[1], HINT_SOURCE, "the point source's value reads no source array at the "
