@@ -11,7 +11,7 @@
 # n5d ones for sm_90 when present. The forms real codes write (tests/programs/: sizes fixed by
 # the source, flattened and pointer grids, pointer rotations, 1D) and N random programs
 # (tools/programgen) are each checked against the user's own function compiled by cc
-# (tests/program_oracle.h).
+# (tests/program_oracle.h); naive's kernels of several stages (one loop nest's) are counted.
 N=${1:-100} # random programs (see below)
 case $N in --gen-job | --emu-job) N=0 ;; esac
 . "$(dirname "$0")/lib.sh"
@@ -443,8 +443,9 @@ for o in tests/programs/*.oracle.c; do
     # sizes at run time, uneven so that a transposed axis shows
     acoustic2d_flat_rt | hotspot_calls | acoustic2d_radius) args="-s 30x41 -t 7" ;;
     # several grids assigned in one loop nest (yee3d_fused: the source's sizes)
-    acoustic2d_vp_fused | acoustic2d_cpml_fused | elastic2d_vs_fused | virieux2d_psv) args="-s 23x34 -t 7" ;;
-    virieux2d_psv_force) args="-s 23x34 -t 7" ;; # the force's cell (2, 2) beside stress cells
+    # (virieux2d_psv_force: the force's cell (2, 2) beside stress cells)
+    acoustic2d_vp_fused | acoustic2d_cpml_fused | elastic2d_vs_fused | virieux2d_psv | virieux2d_psv_force)
+      args="-s 23x34 -t 7" ;;
     acoustic3d_flat_stride) args="-s 14x11x17 -t 5" ;;
     heat2d_var_flat_ld) args="-s 21x30 -t 7" ;;
     wave2d_flat_levels) args="-s 19x27 -t 6" ;;
