@@ -11,7 +11,7 @@
 # n5d ones for sm_90 when present. The forms real codes write (tests/programs/: sizes fixed by
 # the source, flattened and pointer grids, pointer rotations, 1D) and N random programs
 # (tools/programgen) are each checked against the user's own function compiled by cc
-# (tests/program_oracle.h).
+# (tests/program_oracle.h); naive's kernels of several stages (one loop nest's) are counted.
 N=${1:-100} # random programs (see below)
 case $N in --gen-job | --emu-job) N=0 ;; esac
 . "$(dirname "$0")/lib.sh"
@@ -64,6 +64,8 @@ if [ "$1" = --gen-job ]; then
         run_ok "$p-naive" -s 11 -t 5 -r 1 --dump-input "$p-nin" --dump-output "$p-nout" &&
         "$p-oracle" "$p-nin" "$p-nout" >"$p.err" 2>&1 && grep -q ' PASS$' "$p.err"; then echo "naive ok"
       else echo "naive FAIL $(head -3 "$p.err")"; fi
+      # (counted below: the programs whose stages of one loop nest naive runs as one kernel)
+      grep -q '^ *stages[0-9]*_[0-9]*_kernel<<<' "$p.cu" 2>/dev/null && echo "fused kernel"
     else
       echo "oracle FAIL: $(head -3 "$p.err")"
     fi
@@ -441,12 +443,14 @@ for o in tests/programs/*.oracle.c; do
     # sizes at run time, uneven so that a transposed axis shows
     acoustic2d_flat_rt | hotspot_calls | acoustic2d_radius) args="-s 30x41 -t 7" ;;
     # several grids assigned in one loop nest (yee3d_fused: the source's sizes)
-    acoustic2d_vp_fused | acoustic2d_cpml_fused | elastic2d_vs_fused) args="-s 23x34 -t 7" ;;
+    # (virieux2d_psv_force: the force's cell (2, 2) beside stress cells)
+    acoustic2d_vp_fused | acoustic2d_cpml_fused | elastic2d_vs_fused | virieux2d_psv | virieux2d_psv_force)
+      args="-s 23x34 -t 7" ;;
     acoustic3d_flat_stride) args="-s 14x11x17 -t 5" ;;
     heat2d_var_flat_ld) args="-s 21x30 -t 7" ;;
     wave2d_flat_levels) args="-s 19x27 -t 6" ;;
     wave2d_flat_halo | heat2d_var_halo | heat2d_var_rows) args="-s 17x26 -t 6" ;;
-    acoustic3d_rows | hotspot3d | acoustic3d_radius_flat | wave3d_radius_axes) args="-s 11x13x15 -t 5" ;;
+    acoustic3d_rows | hotspot3d | acoustic3d_radius_flat | wave3d_radius_axes | acoustic3d_cpml_z) args="-s 11x13x15 -t 5" ;;
     acoustic2d_radius_table2 | elastic2d_staggered) args="-s 17x26 -t 6" ;;
     # point sources: the shot's cell and the wavelet reach the user's code from the dumps
     acoustic2d_src) args="-s 20x31 -t 7" ;;
@@ -481,6 +485,35 @@ for o in tests/programs/*.oracle.c; do
     oracle_run "$n" "$tmp/$n-25d" $args; then ok
   else no "25d (cudaemu) $n against the user's code: $(head -3 "$tmp/err") $(tail -2 "$tmp/o-run" "$tmp/o-log" 2>/dev/null)"; fi
 done
+# naive's kernels (codegen_program_fusion), as program_step launches them: the stages of one
+# loop nest run in one kernel (each verified against the user's code above), a later one reading
+# the value an earlier one stores at the cell from a register; a nest that reads what the nest
+# before it wrote at the cells beside its own (virieux2d_psv: the stresses read the new
+# velocities at +-1) keeps a kernel of its own, as does each stage of a nest of its own.
+for want in "virieux2d_psv stages0_1 stages2_4" "acoustic3d_cpml_z stages0_3 stages4_5" \
+            "virieux2d_psv_force stages0_1 stages2_4" \
+            "elastic2d_vs_fused stages0_1 stages2_4" "acoustic2d_cpml_fused stages0_3 stage4" \
+            "acoustic2d_vp_fused stages0_1 stage2" "yee3d_fused stages0_2 stages3_5" \
+            "elastic2d_staggered stage0 stage1 stage2" "fdtd2d_polybench stage0 stage1 stage2"; do
+  set -- $want
+  n=$1
+  shift
+  got=$(sed -n 's/^ *\([a-z0-9_]*\)_kernel<<<grid, block>>>.*/\1/p' "$tmp/$n.cu" 2>&1 | tr '\n' ' ')
+  if [ "$got" = "$* " ]; then ok; else no "naive kernels of $n: got '$got', want '$*'"; fi
+done
+# gen --explain names naive's kernels and the stages each computes.
+if "$STENCILC" gen tests/programs/virieux2d_psv.c --backend naive --explain -o "$tmp/x.cu" 2>"$tmp/err" &&
+  grep -q '^plan: naive, 2 kernels per step for 5 stages: kernel 0: vx, vz (stages 0-1 of one loop nest, .*; kernel 1: txx, tzz, txz (stages 2-4 ' "$tmp/err" &&
+  "$STENCILC" gen tests/programs/elastic2d_staggered.c --backend naive --explain -o "$tmp/x.cu" 2>"$tmp/err" &&
+  grep -q '^plan: naive, 3 kernels per step for 3 stages: kernel 0: vx (stage 0); kernel 1: vz (stage 1); kernel 2: p (stage 2)$' "$tmp/err"; then ok
+else no "gen --explain naive of a program: $(cat "$tmp/err")"; fi
+# The registers are what the later stages read: vz and p reading the memory variables' old
+# values from memory (the stores come after all the values) must fail against the user's code.
+perturb "$tmp/acoustic3d_cpml_z.cu" 's/+ new_psi_\([pv]z\))/+ in_psi_\1_0[c])/' >"$tmp/cpml-old.cu"
+if [ "$(grep -c '+ in_psi_[pv]z_0\[c\])' "$tmp/cpml-old.cu")" = 2 ] &&
+  sh tools/cudaemu/build.sh "$tmp/cpml-old.cu" "$tmp/cpml-old" 2>"$tmp/err" &&
+  ! oracle_run acoustic3d_cpml_z "$tmp/cpml-old" -s 11x13x15 -t 5; then ok
+else no "acoustic3d_cpml_z: the old memory variables read instead of the registers passed: $(head -3 "$tmp/err")"; fi
 "$tmp/heat2d_fixed-cpu" -r 1 >"$tmp/o-run" 2>&1
 if grep -q 'size=64x48 steps=20 .*verify=PASS' "$tmp/o-run"; then ok
 else no "heat2d_fixed: the source's sizes are not the defaults: $(tail -1 "$tmp/o-run")"; fi
@@ -494,8 +527,10 @@ else no "info heat3d_idx_local: $("$STENCILC" info tests/programs/heat3d_idx_loc
 if "$STENCILC" info tests/programs/wave2d_flat_halo.c | grep -q 'writes u over \[1, nz + 1) x \[1, nx + 1);'; then ok
 else no "info wave2d_flat_halo: $("$STENCILC" info tests/programs/wave2d_flat_halo.c | grep stage)"; fi
 # point sources as info reports them: the cell's parameters per axis (a flat index read back as
-# sz, sy, sx), the operator, the array and its time index
+# sz, sy, sx), the operator, the array and its time index, the stage it follows (the last: the
+# statement comes after the nests)
 if "$STENCILC" info tests/programs/acoustic3d_src.c | grep -q '^source 0     p\[sz, sy, sx\] += (reads wavelet\[it - 1\]) after stage 0, each step$' &&
+  "$STENCILC" info tests/programs/virieux2d_psv_force.c | grep -q '^source 0     vz\[sz, sx\] += (reads wavelet\[it\]) after stage 4, each step$' &&
   "$STENCILC" info tests/programs/wave1d_src_hard.c | grep -q '^source 0     u\[isrc\] = (reads signal\[it\])' &&
   "$STENCILC" info tests/programs/wave1d_src_hard.c | grep -q "^scalar       isrc (run time, integer: a point source's cell)$"; then ok
 else no "info of point sources: $("$STENCILC" info tests/programs/acoustic3d_src.c | grep -i source)"; fi
@@ -572,6 +607,10 @@ while [ $s -le "$N" ]; do
 done
 # how many seeds ran: every job wrote its status (N of them, N >= 100 in CI: run.sh's default)
 if [ "$(ls "$tmp"/gen*.status 2>/dev/null | wc -l)" -eq "$N" ]; then ok; else no "programgen: $(ls "$tmp"/gen*.status | wc -l) status files for $N seeds"; fi
+# programgen puts consecutive stages in one loop nest (40% each): some of those verified above
+# ran as one kernel on naive
+fused_random=$(cat "$tmp"/gen*.status 2>/dev/null | grep -c '^fused kernel$')
+if [ "$N" -lt 20 ] || [ "$fused_random" -ge 3 ]; then ok; else no "programgen: only $fused_random of $N random programs had a kernel of several stages"; fi
 
 # the first four random programs n5d blocks (one stage, one field), through cudaemu at 1 and 3
 # steps (bT 2: a full launch and a last one of 1 level)
@@ -616,9 +655,11 @@ if [ "$N" -lt 100 ] || [ "$p25d_random" -eq 4 ]; then ok; else no "programgen: o
   else no "programgen seed $s: the oracle passed a perturbed kernel: $(cat "$tmp/or.log" 2>/dev/null)"; fi
 done
 
-# ---- nvcc (when present): every program's naive kernels for sm_90 ----
+# ---- nvcc (when present): every program's naive kernels for sm_90, and kernels of several
+# stages (tests/programs: 2D float, 3D float with registers, 3D double) ----
 if command -v nvcc >/dev/null 2>&1; then
-  for f in "$DIR"/*.c; do
+  for f in "$DIR"/*.c tests/programs/virieux2d_psv.c tests/programs/acoustic3d_cpml_z.c \
+           tests/programs/yee3d_fused.c; do
     name=$(basename "$f" .c)
     "$STENCILC" info "$f" >/dev/null 2>&1 || continue
     if "$STENCILC" gen "$f" --backend naive -o "$tmp/$name.cu" &&

@@ -14,7 +14,11 @@
  * one wider), reads of its own field (at level t, at t-1 with three levels, at its own cell in
  * place) and of the other stages' fields (the new values of earlier stages, the old ones of later
  * stages), coefficient grids multiplying a difference, run-time scalars (double parameters a0,
- * a1) multiplying a term.
+ * a1) multiplying a term. Consecutive stages may share one loop nest (its bounds the widest of
+ * theirs), as velocity-stress codes write them; they then read each other's fields of one
+ * buffer (updated in place) at the cell only, as the loop computes the same in any cell order.
+ * Those draws come from a stream of their own, so that the programs of one nest per stage are
+ * those the seed gave before.
  *
  * Stability: every term is c * (read) or c * k * (read - read) with k a coefficient grid
  * and a a scalar (values in (0, 1]: the generated program keeps them below its coef_scale <= 1),
@@ -34,14 +38,15 @@
 enum { MAX_STAGES = 3, MAX_COEF = 2, MAX_SCALARS = 2, MAX_TERMS = 8 };
 
 
-static uint64_t rng_state;
+static uint64_t rng_state, nest_state;
 
-static uint64_t rnd(void) { /* splitmix64 */
-  uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
+static uint64_t rnd_from(uint64_t *state) { /* splitmix64 */
+  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
   return z ^ (z >> 31);
 }
+static uint64_t rnd(void) { return rnd_from(&rng_state); }
 static int rnd_int(int lo, int hi) { return lo + (int)(rnd() % (uint64_t)(hi - lo + 1)); }
 static int chance(int percent) { return rnd_int(1, 100) <= percent; }
 
@@ -105,6 +110,7 @@ int main(int argc, char **argv) {
   }
   FILE *f = fopen(out_path, "w");
   if (!f) return 3;
+  nest_state = ~rng_state;
   Shape sh = {0};
   sh.dims = rnd_int(1, 3);
   sh.nstages = rnd_int(1, 3);
@@ -113,6 +119,8 @@ int main(int argc, char **argv) {
   sh.type = chance(50) ? "float" : "double";
   for (int s = 0; s < sh.nstages; s++) sh.levels[s] = rnd_int(1, 3);
   if (sh.nstages == 1 && sh.levels[0] == 2) sh.levels[0] = 3; /* else maybe a single stencil */
+  int nest[MAX_STAGES]; /* the first stage of each stage's loop nest */
+  for (int s = 0; s < sh.nstages; s++) nest[s] = s > 0 && rnd_from(&nest_state) % 100 < 40 ? nest[s - 1] : s;
   bool coef_read[MAX_COEF] = {false}, scalar_read[MAX_SCALARS] = {false};
   char scalar_order[64] = "";
   int reach[MAX_STAGES][3] = {{0}}, halo[MAX_STAGES][3];
@@ -133,6 +141,8 @@ int main(int argc, char **argv) {
       if (own && sh.levels[s] == 2 && chance(20)) { /* the leapfrog: the written buffer, centre */
         off[ax] = 0, diff = false, previous = true;
       }
+      if (src != s && nest[src] == nest[s] && sh.levels[src] == 1) /* another cell's value would */
+        off[ax] = 0, diff = false; /* depend on the order of the cells: refused */
       if (diff) off2[ax] = off[ax] == 0 ? 1 : 0;
       double c = (rnd_int(5, 40) / 100.0) * (chance(80) ? 1 : -1);
       int scalar = sh.nscalars && chance(30) ? rnd_int(0, sh.nscalars - 1) : -1;
@@ -166,6 +176,11 @@ int main(int argc, char **argv) {
     }
     for (int a = 0; a < sh.dims; a++) halo[s][a] = reach[s][a] + (chance(20) ? 1 : 0);
   }
+  for (int s = 1; s < sh.nstages; s++) /* a nest's bounds: the widest of its stages' */
+    for (int a = 0; a < sh.dims && nest[s] != s; a++) {
+      int *first = &halo[nest[s]][a];
+      *first = *first > halo[s][a] ? *first : halo[s][a];
+    }
   /* every read must stay inside the bounds of its stage */
   fprintf(f, "/* facts: dims=%d stages=%d fields=", sh.dims, sh.nstages);
   for (int s = 0; s < sh.nstages; s++) fprintf(f, "%sf%d:%d:0", s ? "," : "", s, sh.levels[s]);
@@ -190,13 +205,16 @@ int main(int argc, char **argv) {
   for (int k = 0; k < sh.nscalars; k++) fprintf(f, ", double a%d", k);
   fprintf(f, ") {\n  for (int t = 0; t < steps; t++) {\n");
   for (int s = 0; s < sh.nstages; s++) {
-    for (int a = 0; a < sh.dims; a++)
-      fprintf(f, "%*sfor (int %s = %d; %s < n%d - %d; %s++)\n", 4 + 2 * a, "", AXIS[a], halo[s][a], AXIS[a],
-              a, halo[s][a], AXIS[a]);
-    int zero[3] = {0, 0, 0};
+    bool first = nest[s] == s, last = s + 1 == sh.nstages || nest[s + 1] != nest[s];
+    for (int a = 0; a < sh.dims && first; a++)
+      fprintf(f, "%*sfor (int %s = %d; %s < n%d - %d; %s++)\n", 4 + 2 * a, "", AXIS[a],
+              halo[s][a], AXIS[a], a, halo[s][a], AXIS[a]);
+    if (first && !last) fprintf(f, "%*s{\n", 4 + 2 * sh.dims, "");
+    int zero[3] = {0, 0, 0}, indent = 4 + 2 * sh.dims + 2 * (nest[s] != s || !last);
     char w[128];
     read_access(w, sizeof w, &sh, s, false, sh.levels[s] == 1 ? NULL : sh.levels[s] == 2 ? "(t + 1) % 2" : "(t + 1) % 3", zero);
-    fprintf(f, "%*s%s = %s;\n", 4 + 2 * sh.dims, "", w, body[s]);
+    fprintf(f, "%*s%s = %s;\n", indent, "", w, body[s]);
+    if (last && !first) fprintf(f, "%*s}\n", 4 + 2 * sh.dims, "");
   }
   fprintf(f, "  }\n}\n");
   if (fclose(f)) return 3;

@@ -214,7 +214,7 @@ static int write_program(const Program *pr, const Options *o, const Backend *b, 
   return rc;
 }
 
-/* gen --explain: the plan of n5d or 25d (the other backends of programs have none to show). */
+/* gen --explain: the plan of naive, n5d or 25d (cpu has none to show). */
 static void explain(const Program *pr, const GenOptions *g) {
   Buf text = {0};
   codegen_program_explain(&text, pr, g);

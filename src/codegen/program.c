@@ -25,14 +25,40 @@ typedef struct {
   const Program *pr;
   const Stage *s;
   bool as_double; /* the reference reads stored values widened to double */
+  /* In a kernel of several stages (ProgramKernels): its first stage; the values stages
+   * kernel_first .. s - 1 store are in registers (new_<field>). NULL elsewhere. */
+  const Stage *kernel_first;
 } LoadCtx;
+
+static bool at_cell(const int *off) { return !off[0] && !off[1] && !off[2]; }
+
+/* The buffer of the written field that the stage writes: (t + 1) % levels, 0 when in place. */
+static bool writes_buffer(const Program *pr, const Stage *s, const Ref *r) {
+  return r->field == s->field && r->shift == (pr->fields[s->field].levels > 1);
+}
 
 static void ref_name(Buf *out, const Program *pr, const Ref *r) {
   buf_printf(out, "in_%s_%d", pr->fields[r->field].name, r->shift);
 }
 
+/* The register holding the value an earlier stage of the kernel stored in the buffer point
+ * `point` of l->s reads, or NULL. */
+static const Stage *register_of(const LoadCtx *l, int point) {
+  for (const Stage *w = l->kernel_first; w && w < l->s; w++)
+    if (writes_buffer(l->pr, w, &l->s->refs[point])) {
+      assert(at_cell(l->s->st.points[point].off)); /* (codegen_program_fusion) */
+      return w;
+    }
+  return NULL;
+}
+
 static void emit_load(Buf *out, const Stencil *st, int point, const void *ctx) {
   const LoadCtx *l = ctx;
+  const Stage *w = register_of(l, point);
+  if (w) {
+    buf_printf(out, "new_%s", l->pr->fields[w->field].name);
+    return;
+  }
   if (l->as_double) buf_puts(out, "(double)");
   ref_name(out, l->pr, &l->s->refs[point]);
   buf_puts(out, "[");
@@ -105,7 +131,7 @@ static void emit_host_stage(Buf *out, const Program *pr, int i, const char *pref
   em_line(&e, "(void)t; /* unused when every field keeps one buffer */");
   emit_pointers(&e, pr, s, false);
   emit_cell_nest(&e, d, !reference);
-  LoadCtx l = {pr, s, reference};
+  LoadCtx l = {pr, s, reference, NULL};
   emit_expr_line(&e, "out[c] = (rt_real)(", &s->st, s->st.expr, arith, emit_load, &l, ");");
   emit_cell_nest_close(&e, d);
   em_close(&e);
@@ -398,49 +424,166 @@ static void emit_step_calls(Buf *out, const Program *pr, const char *name, const
   em_close(&e);
 }
 
-/* ---- naive: one kernel per stage ---- */
+/* ---- naive: a kernel per stage, or per run of stages of one loop nest (ProgramKernels) ---- */
 
-static void emit_kernel(Buf *out, const Program *pr, int i, DType dtype, const int *block) {
-  const Stage *s = &pr->stages[i];
-  int d = pr->dims, threads = 1;
-  for (int a = 0; a < d; a++) threads *= block[a];
-  buf_printf(out, "__global__ void __launch_bounds__(%d)\nstage%d_kernel(rt_real *out", threads, i);
-  for (int p = 0; p < s->st.npoints; p++)
-    if (first_read_of_buffer(s, p)) {
-      buf_puts(out, ", const rt_real *");
-      ref_name(out, pr, &s->refs[p]);
+static bool boundary_before(const Program *pr, int i) {
+  for (int n = 0; n < pr->nboundaries; n++)
+    if (pr->boundaries[n].before == i) return true;
+  return false;
+}
+
+static bool source_after(const Program *pr, int i) {
+  for (int n = 0; n < pr->nsources; n++)
+    if (pr->sources[n].after == i) return true;
+  return false;
+}
+
+/* Whether some stage of first .. last other than stage j writes the buffer r names. */
+static bool written_by_other(const Program *pr, int first, int last, int j, const Ref *r) {
+  for (int m = first; m <= last; m++)
+    if (m != j && writes_buffer(pr, &pr->stages[m], r)) return true;
+  return false;
+}
+
+/* Whether stages first .. last may run in one kernel (ProgramKernels): last joins the kernel of
+ * first .. last - 1. */
+static bool fusible(const Program *pr, int first, int last) {
+  const Stage *a = &pr->stages[first], *b = &pr->stages[last];
+  if (b->nest != a->nest || boundary_before(pr, last) || source_after(pr, last - 1)) return false;
+  for (int ax = 0; ax < pr->dims; ax++)
+    if (b->st.lo[ax] != a->st.lo[ax] || b->st.hi[ax] != a->st.hi[ax]) return false;
+  for (int j = first; j <= last; j++)
+    for (int p = 0; p < pr->stages[j].st.npoints; p++)
+      if (!at_cell(pr->stages[j].st.points[p].off) &&
+          written_by_other(pr, first, last, j, &pr->stages[j].refs[p]))
+        return false;
+  return true;
+}
+
+void codegen_program_fusion(const Program *pr, ProgramKernels *k) {
+  k->nkernels = 0;
+  for (int i = 0; i < pr->nstages; i++)
+    if (i == 0 || !fusible(pr, k->first[k->nkernels - 1], i)) k->first[k->nkernels++] = i;
+  k->first[k->nkernels] = pr->nstages;
+  for (int n = 0; n < k->nkernels; n++) { /* the invariants emit_kernel relies on */
+    int first = k->first[n], last = k->first[n + 1] - 1;
+    assert(first <= last);
+    for (int i = first; i < last; i++) assert(!source_after(pr, i));
+    for (int i = first + 1; i <= last; i++) {
+      assert(!boundary_before(pr, i));
+      for (int j = first; j < i; j++) assert(pr->stages[j].field != pr->stages[i].field);
     }
+  }
+}
+
+/* The distinct buffers stages first .. last read, in the order of their first reads. */
+static int kernel_reads(const Program *pr, int first, int last, Ref *reads) {
+  int n = 0;
+  for (int i = first; i <= last; i++)
+    for (int p = 0; p < pr->stages[i].st.npoints; p++) {
+      const Ref *r = &pr->stages[i].refs[p];
+      bool seen = false;
+      for (int q = 0; q < n && !seen; q++) seen = reads[q].field == r->field && reads[q].shift == r->shift;
+      if (seen) continue;
+      assert(n < PROG_MAX_FIELDS * PROG_MAX_LEVELS);
+      reads[n++] = *r;
+    }
+  return n;
+}
+
+/* The pointer a kernel writes stage i's field through: `out` in a kernel of one stage. */
+static void out_name(Buf *out, const Program *pr, int i, bool fused) {
+  buf_puts(out, "out");
+  if (fused) buf_printf(out, "_%s", pr->fields[pr->stages[i].field].name);
+}
+
+/* Kernel n of ProgramKernels: `stage<i>_kernel` for stage i alone, `stages<first>_<last>_kernel`
+ * for several (as they run). */
+static void kernel_name(Buf *out, const ProgramKernels *k, int n) {
+  int first = k->first[n], last = k->first[n + 1] - 1;
+  if (first == last) buf_printf(out, "stage%d_kernel", first);
+  else buf_printf(out, "stages%d_%d_kernel", first, last);
+}
+
+static void emit_kernel(Buf *out, const Program *pr, const ProgramKernels *k, int n, DType dtype,
+                        const int *block) {
+  int first = k->first[n], last = k->first[n + 1] - 1, d = pr->dims, threads = 1;
+  bool fused = last > first;
+  for (int a = 0; a < d; a++) threads *= block[a];
+  buf_printf(out, "__global__ void __launch_bounds__(%d)\n", threads);
+  kernel_name(out, k, n);
+  for (int i = first; i <= last; i++) {
+    buf_puts(out, i == first ? "(rt_real *" : ", rt_real *");
+    out_name(out, pr, i, fused);
+  }
+  Ref reads[PROG_MAX_FIELDS * PROG_MAX_LEVELS];
+  int nreads = kernel_reads(pr, first, last, reads);
+  for (int r = 0; r < nreads; r++) {
+    buf_puts(out, ", const rt_real *");
+    ref_name(out, pr, &reads[r]);
+  }
   Emitter e = {out, 0};
-  emit_thread_cell(&e, d, s->st.lo);
-  LoadCtx l = {pr, s, false};
-  emit_expr_line(&e, "out[c] = ", &s->st, s->st.expr, dtype, emit_load, &l, ";");
+  emit_thread_cell(&e, d, pr->stages[first].st.lo);
+  if (!fused) {
+    LoadCtx l = {pr, &pr->stages[first], false, NULL};
+    emit_expr_line(&e, "out[c] = ", &l.s->st, l.s->st.expr, dtype, emit_load, &l, ";");
+  }
+  /* several stages: every value first, in the user's order, a later stage reading an earlier
+   * one's from its register; then the stores, so that no store lies between the loads (which
+   * the compiler may then share between the stages) and a read of a buffer a later stage
+   * writes sees the old value, as in the user's loop */
+  for (int i = first; i <= last && fused; i++) {
+    const Stage *s = &pr->stages[i];
+    LoadCtx l = {pr, s, false, &pr->stages[first]};
+    Buf head = {0};
+    buf_printf(&head, "const rt_real new_%s = ", pr->fields[s->field].name);
+    emit_expr_line(&e, head.s, &s->st, s->st.expr, dtype, emit_load, &l, ";");
+    buf_free(&head);
+  }
+  for (int i = first; i <= last && fused; i++) {
+    const char *name = pr->fields[pr->stages[i].field].name;
+    em_line(&e, "out_%s[c] = new_%s;", name, name);
+  }
   em_close(&e);
   buf_puts(out, "\n");
 }
 
-static void emit_launches(Buf *out, const Program *pr, const int *block) {
+static void emit_launches(Buf *out, const Program *pr, const ProgramKernels *k, const int *block) {
   int d = pr->dims;
   Emitter e = {out, 0};
   em_open(&e, "static void program_step(rt_real *const *rt_buf, const RtGrid *g, long t)");
   emit_thread_block(&e, d, block);
-  for (int i = 0; i < pr->nstages; i++) {
-    const Stage *s = &pr->stages[i];
-    emit_boundary_calls(&e, pr, i, "naive");
+  for (int n = 0; n < k->nkernels; n++) {
+    int first = k->first[n], last = k->first[n + 1] - 1;
+    const Stage *s = &pr->stages[first];
+    emit_boundary_calls(&e, pr, first, "naive");
     em_open(&e, "%s", "");
     em_line(&e, "long n[%d];", d);
     for (int a = 0; a < d; a++)
       em_line(&e, "n[%d] = g->ext[%d] - %d;", a, a, s->st.lo[a] + s->st.hi[a]);
     emit_thread_grid(&e, d, block, "n");
     em_begin(&e);
-    buf_printf(out, "stage%d_kernel<<<grid, block>>>(", i);
-    emit_pointers(&e, pr, s, true);
+    kernel_name(out, k, n);
+    buf_puts(out, "<<<grid, block>>>(");
+    for (int i = first; i <= last; i++) {
+      const Stage *w = &pr->stages[i];
+      buf_puts(out, i == first ? "" : ", ");
+      emit_buffer(out, pr, w->field, pr->fields[w->field].levels > 1);
+    }
+    Ref reads[PROG_MAX_FIELDS * PROG_MAX_LEVELS];
+    int nreads = kernel_reads(pr, first, last, reads);
+    for (int r = 0; r < nreads; r++) {
+      buf_puts(out, ", ");
+      emit_buffer(out, pr, reads[r].field, reads[r].shift);
+    }
     emit_thread_args(out, d, "n");
     buf_puts(out, ");");
     em_end(&e);
     em_line(&e, "RT_CUDA_LAUNCH_CHECK();");
     em_close(&e);
-    for (int n = 0; n < pr->nsources; n++)
-      if (pr->sources[n].after == i) em_line(&e, "naive_source%d(rt_buf, g, t);", n);
+    for (int i = first; i <= last; i++)
+      for (int m = 0; m < pr->nsources; m++)
+        if (pr->sources[m].after == i) em_line(&e, "naive_source%d(rt_buf, g, t);", m);
   }
   emit_boundary_calls(&e, pr, pr->nstages, "naive");
   em_close(&e);
@@ -538,13 +681,6 @@ static void streaming_obstacle(const Program *pr, bool ssam, char *text, size_t 
 
 /* ---- 25d: a one-stage 3D program streamed along axis 0 (p25d.h) ---- */
 
-static bool at_cell(const int *off) { return !off[0] && !off[1] && !off[2]; }
-
-/* The buffer of the written field that the stage writes: (t + 1) % levels, 0 when in place. */
-static bool writes_buffer(const Program *pr, const Stage *s, const Ref *r) {
-  return r->field == s->field && r->shift == (pr->fields[s->field].levels > 1);
-}
-
 /* The buffer 25d streams: of those the stage reads, not the one it writes (read at the cell
  * only), the one read at the most points off the cell (the wave equation's level t, not the
  * velocity grid or level t-1). streamed[p] marks its points; -1 when the stage reads none. */
@@ -622,7 +758,7 @@ static void emit_p25d(Buf *out, const Program *pr, const GenOptions *opt) {
     fetch_names[nfetch] = names[nfetch].s;
     fetch[p] = nfetch++;
   }
-  LoadCtx l = {pr, s, false};
+  LoadCtx l = {pr, s, false, NULL};
   P25dStage sg = {streamed, fetch, nfetch, fetch_names, emit_load, &l, "stage0_kernel", params.s,
                   stream.s, args.s};
   p25d_emit_stage(out, &s->st, opt->dtype, &pl, &sg);
@@ -663,9 +799,29 @@ static void explain_p25d(Buf *out, const Program *pr, const GenOptions *opt) {
   free(streamed);
 }
 
+/* gen --explain for naive: its kernels per step (ProgramKernels) and the stages each computes. */
+static void explain_naive(Buf *out, const Program *pr) {
+  ProgramKernels k;
+  codegen_program_fusion(pr, &k);
+  buf_printf(out, "plan: naive, %d kernel%s per step for %d stage%s", k.nkernels,
+             k.nkernels == 1 ? "" : "s", pr->nstages, pr->nstages == 1 ? "" : "s");
+  for (int n = 0; n < k.nkernels; n++) {
+    int first = k.first[n], last = k.first[n + 1] - 1;
+    buf_printf(out, "%s kernel %d: ", n ? ";" : ":", n);
+    for (int i = first; i <= last; i++)
+      buf_printf(out, "%s%s", i > first ? ", " : "", pr->fields[pr->stages[i].field].name);
+    if (first == last) buf_printf(out, " (stage %d)", first);
+    else buf_printf(out, " (stages %d-%d of one loop nest, the values stored at the cell kept in "
+                         "registers)", first, last);
+  }
+  buf_puts(out, "\n");
+}
+
 void codegen_program_explain(Buf *out, const Program *pr, const GenOptions *opt) {
   char why[512];
-  if (opt->backend == &backend_p25d) {
+  if (opt->backend == &backend_naive) {
+    if (!codegen_program_validate(pr, opt, why, sizeof why)) explain_naive(out, pr);
+  } else if (opt->backend == &backend_p25d) {
     explain_p25d(out, pr, opt);
   } else if (opt->backend == &backend_n5d) {
     N5dProgramPlan plan;
@@ -850,10 +1006,12 @@ void codegen_program_kernels(Buf *out, const Program *pr, const GenOptions *opt)
   } else if (cuda) {
     NaivePlan plan;
     naive_plan(pr, opt, &plan, why, sizeof why); /* codegen_program_validate accepted it */
-    for (int i = 0; i < pr->nstages; i++) emit_kernel(out, pr, i, opt->dtype, plan.block);
+    ProgramKernels kernels;
+    codegen_program_fusion(pr, &kernels);
+    for (int k = 0; k < kernels.nkernels; k++) emit_kernel(out, pr, &kernels, k, opt->dtype, plan.block);
     for (int n = 0; n < pr->nsources; n++) emit_source(out, pr, n, "naive", opt->dtype, false, true);
     for (int n = 0; n < pr->nboundaries; n++) emit_cuda_boundary(out, pr, n, opt->dtype);
-    emit_launches(out, pr, plan.block);
+    emit_launches(out, pr, &kernels, plan.block);
   } else {
     for (int i = 0; i < pr->nstages; i++) emit_host_stage(out, pr, i, "cpu", opt->dtype, false);
     for (int n = 0; n < pr->nsources; n++) emit_source(out, pr, n, "cpu", opt->dtype, false, false);

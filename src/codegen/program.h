@@ -1,5 +1,6 @@
 /* Code generation for stencil programs (ir/program.h): each stage one parallel loop nest (cpu)
- * or one kernel launch (naive) per time step, the buffers of each field rotated per its time
+ * or one kernel launch (naive) per time step, the stages of one loop nest of the source one
+ * kernel on naive where they read each other at the cell only (ProgramKernels), the buffers of each field rotated per its time
  * levels, the reference running every stage in double; n5d blocks the one-stage programs
  * (n5d_program.h), 25d and ssam refuse programs. */
 #ifndef STENCILC_CODEGEN_PROGRAM_H
@@ -7,6 +8,21 @@
 
 #include "codegen.h"
 #include "ir/program.h"
+
+/* naive's kernels of a program, in order: kernel k computes stages first[k] .. first[k + 1] - 1
+ * one after another at each cell of its thread, the value an earlier one stores kept in a
+ * register for a later one's read at the cell. Consecutive stages share a kernel where they
+ * came from one loop nest (Stage.nest), run over the same cells (bounds), and none reads at
+ * another cell a buffer another of the kernel writes: each thread then computes what the user's
+ * loop computes at its cell, in its order, whatever the order of the threads. A stage before
+ * which a boundary stage runs starts a kernel, one after which a point source is added ends
+ * one (they run between the kernels). Otherwise one kernel per stage (first[k] = k). */
+typedef struct {
+  int nkernels;
+  int first[PROG_MAX_STAGES + 1]; /* first[nkernels] = nstages */
+} ProgramKernels;
+
+void codegen_program_fusion(const Program *pr, ProgramKernels *k);
 
 /* Whether the backend takes the program with these options: 0, or non-zero with the reason
  * ("BACKEND: message") in why; prints nothing. */
@@ -16,8 +32,9 @@ int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why
  * the options cannot be handled (nothing is appended then). */
 int codegen_program_stages(Buf *out, const Program *pr, const GenOptions *opt);
 
-/* Appends the plan of the backends that have one for programs (n5d, 25d) in a few readable lines,
- * each starting with "plan: "; nothing for the others or options they refuse. */
+/* Appends the plan of the backends that have one for programs (naive's kernels, n5d, 25d) in a
+ * few readable lines, each starting with "plan: "; nothing for the others or options they
+ * refuse. */
 void codegen_program_explain(Buf *out, const Program *pr, const GenOptions *opt);
 
 /* The parts of that program that its library form (codegen/api.h) carries too: the defines

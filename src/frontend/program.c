@@ -65,11 +65,12 @@ typedef struct {
   int nrot;
   int stage;
   /* Each stage's loop nest and its assignment, statement `at` of the nest's cell body: a cell
-   * body assigning several grids is several stages over the same loops (nest_stages). pos is
-   * the statement of the cell body being read. */
+   * body assigning several grids is several stages over the same loops (nest_stages), `fused`
+   * then. pos is the statement of the cell body being read. */
   struct {
     CXCursor nest, stmt;
     int at;
+    bool fused;
   } site[PROG_MAX_STAGES];
   int pos;
   Temp temps[MAX_TEMPS];
@@ -1205,7 +1206,7 @@ static int assignment(Parser *p, CXCursor *lhs, CXCursor *rhs, char op[4]) {
   if (n <= at) return -1; /* (the first pass read the same body) */
   CellVars cv;
   const CellVars *want = NULL;
-  if (count_assignments(p, s, n) > 1) {
+  if (p->site[p->stage].fused) {
     cell_uses(s, at, &cv);
     want = &cv;
   }
@@ -1323,7 +1324,9 @@ static int nest_stages(Parser *p, CXCursor nest) {
   if (n == 0) return fail(p, body, HINT_PROGRAM, "empty loop body");
   if (!grid_assignment(p, s[n - 1], &lhs, &rhs, op))
     return fail(p, s[n - 1], HINT_PROGRAM, "a stage's loop body must end with the assignment to its grid");
-  if (count_assignments(p, s, n) > 1) p->program_form = true; /* no single stencil's */
+  bool fused = count_assignments(p, s, n) > 1;
+  if (fused) p->program_form = true; /* no single stencil's */
+  int first = pr->nstages;
   for (int i = 0; i < n; i++) {
     if (!grid_assignment(p, s[i], &lhs, &rhs, op)) continue;
     if (pr->nstages == PROG_MAX_STAGES)
@@ -1331,7 +1334,9 @@ static int nest_stages(Parser *p, CXCursor nest) {
     p->site[pr->nstages].nest = nest;
     p->site[pr->nstages].stmt = s[i];
     p->site[pr->nstages].at = i;
+    p->site[pr->nstages].fused = fused;
     if (stage_target(p, lhs)) return -1;
+    pr->stages[pr->nstages - 1].nest = first;
   }
   return 0;
 }
@@ -1567,7 +1572,9 @@ static int parse_source(Parser *p, CXCursor s) {
   p->source = NULL;
   if (!ps->expr) return -1;
   ps->field = f;
-  ps->after = fd->writer;
+  /* after every stage, as the statement comes after their nests: a later stage than the
+   * field's writer that reads it (the stresses reading the forced velocity) reads it without */
+  ps->after = pr->nstages - 1;
   pr->nsources++; /* (owns expr from here: program_free) */
   if (!ps->array[0])
     return fail(p, kids[1], HINT_SOURCE, "the point source's value reads no source array at the "

@@ -60,10 +60,15 @@ typedef struct {
   int field;   /* the field written, at buffer (t + 1) % levels */
   Stencil st;  /* the expression, its points, bounds lo/hi per axis and its classification */
   Ref *refs;   /* per point of st */
+  /* The first stage of the loop nest it came from: the stages of one cell body assigning
+   * several grids share it (consecutive, in source order); a stage alone in its nest is its
+   * own. The front end checked that such stages read what the others write only at the cell
+   * (codegen/program.h fuses them on the GPU). */
+  int nest;
 } Stage;
 
 /* A point source (a seismic shot's wavelet): after stage `after` of each step, one cell of the
- * buffer that stage wrote of field `field` ((t + 1) % levels, 0 for one buffer) gets
+ * buffer of field `field` its writer wrote ((t + 1) % levels, 0 for one buffer) gets
  *   cell op= expr           op '=', '+' or '-'
  * where expr reads run-time scalars (EX_WEIGHT k) and the source array `array` at the user's
  * time index plus `shift` (EX_LOAD, point 0): array[it + shift], it = t + t_start. The cell
@@ -75,7 +80,8 @@ typedef struct {
  * at run time that the cell lies inside the grid, failing with a message otherwise. */
 typedef struct {
   int field;
-  int after;                 /* the stage after which it is added: the field's writer */
+  int after;                 /* the stage after which it is added: the last (the user's
+                                statement follows the stages' nests) */
   char op;                   /* '=', '+' or '-' */
   int index[IR_MAX_DIMS];    /* scalar index per axis, -1 for a constant */
   long off[IR_MAX_DIMS];

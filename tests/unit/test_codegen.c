@@ -16,6 +16,7 @@
 #include "backends/backends.h"
 #include "codegen/codegen.h"
 #include "codegen/emit.h"
+#include "codegen/program.h"
 #include "expect.h"
 #include "rt_common.h" /* rt_fill_weights: the weights a program fills, for the evaluator */
 
@@ -530,6 +531,106 @@ static void test_naive_compiles(Stencil *const *sts, int nst) {
   }
 }
 
+
+/* ---- naive's kernels of a program (codegen_program_fusion) ----
+ * A 2D velocity-stress step as the front end gives it: stages 0 and 1 (vx, vz, each in place)
+ * from one loop nest reading the stresses at offsets, stage 2 (sxx) from another nest reading
+ * the velocities at offsets; `k` a coefficient grid. The stages of one nest share a kernel
+ * only while each reads what the others of the kernel write at the cell alone and they run
+ * over the same cells. */
+enum { F_VX, F_VZ, F_SXX, F_K };
+
+static void fusion_stage(Program *pr, int i, int field, int nest, int lo) {
+  Stage *s = &pr->stages[i];
+  memset(s, 0, sizeof *s);
+  s->field = field;
+  s->nest = nest;
+  s->st.dims = 2;
+  for (int a = 0; a < 2; a++) s->st.lo[a] = lo, s->st.hi[a] = 1;
+  pr->fields[field].writer = i;
+  pr->nstages = i + 1;
+}
+
+static void fusion_read(Program *pr, int i, int field, int o0, int o1) {
+  int off[IR_MAX_DIMS] = {o0, o1, 0};
+  program_add_point(&pr->stages[i], field, 0, off);
+}
+
+/* vx, vz in one nest, sxx in its own; vz reads `vz_reads_vx` (0: nothing) of vx at (o0, o1). */
+static void fusion_program(Program *pr, bool vz_reads_vx, int o0, int o1, int vz_lo) {
+  memset(pr, 0, sizeof *pr);
+  pr->dims = 2;
+  pr->nfields = 4;
+  static const char *const names[] = {"vx", "vz", "sxx", "k"};
+  for (int f = 0; f < 4; f++) {
+    snprintf(pr->fields[f].name, IR_NAME_MAX, "%s", names[f]);
+    pr->fields[f].levels = 1;
+    pr->fields[f].coef = f == F_K;
+    pr->fields[f].writer = -1;
+  }
+  fusion_stage(pr, 0, F_VX, 0, 1);
+  fusion_read(pr, 0, F_VX, 0, 0);
+  fusion_read(pr, 0, F_SXX, 0, 1);
+  fusion_read(pr, 0, F_SXX, 0, 0);
+  fusion_read(pr, 0, F_K, 0, 0);
+  fusion_stage(pr, 1, F_VZ, 0, vz_lo);
+  fusion_read(pr, 1, F_VZ, 0, 0);
+  fusion_read(pr, 1, F_SXX, 1, 0);
+  fusion_read(pr, 1, F_SXX, 0, 0);
+  if (vz_reads_vx) fusion_read(pr, 1, F_VX, o0, o1);
+  fusion_stage(pr, 2, F_SXX, 2, 1);
+  fusion_read(pr, 2, F_SXX, 0, 0);
+  fusion_read(pr, 2, F_VX, 0, 0);
+  fusion_read(pr, 2, F_VX, 0, -1);
+  fusion_read(pr, 2, F_VZ, 0, 0);
+  fusion_read(pr, 2, F_VZ, -1, 0);
+}
+
+static void expect_kernels(const Program *pr, const int *first, int n, const char *what) {
+  ProgramKernels k;
+  codegen_program_fusion(pr, &k);
+  bool same = k.nkernels == n && k.first[n] == pr->nstages;
+  for (int i = 0; i < n && same; i++) same = k.first[i] == first[i];
+  EXPECT(same, "%s: %d kernels, the second from stage %d", what, k.nkernels,
+         k.nkernels > 1 ? k.first[1] : -1);
+}
+
+static void test_program_fusion(void) {
+  Program pr;
+  static const int fused[] = {0, 2}, apart[] = {0, 1, 2};
+  fusion_program(&pr, false, 0, 0, 1);
+  expect_kernels(&pr, fused, 2, "velocities of one nest");
+  program_free(&pr);
+  fusion_program(&pr, true, 0, 0, 1);
+  expect_kernels(&pr, fused, 2, "vz reading the new vx at its cell");
+  program_free(&pr);
+  fusion_program(&pr, true, 0, 1, 1);
+  expect_kernels(&pr, apart, 3, "vz reading the new vx at offset +1 along axis 1");
+  program_free(&pr);
+  fusion_program(&pr, true, -1, 0, 1);
+  expect_kernels(&pr, apart, 3, "vz reading the new vx at offset -1 along axis 0");
+  program_free(&pr);
+  fusion_program(&pr, false, 0, 0, 2);
+  expect_kernels(&pr, apart, 3, "vz over other cells than vx");
+  program_free(&pr);
+  /* vx reading vz (written after it in the kernel) at an offset: another thread's vz may be new */
+  fusion_program(&pr, false, 0, 0, 1);
+  fusion_read(&pr, 0, F_VZ, 0, 1);
+  expect_kernels(&pr, apart, 3, "vx reading vz at an offset");
+  program_free(&pr);
+  /* a point source after vx, or a boundary stage before vz, runs between the kernels */
+  fusion_program(&pr, false, 0, 0, 1);
+  pr.nsources = 1;
+  pr.sources[0].field = F_VX;
+  pr.sources[0].after = 0;
+  expect_kernels(&pr, apart, 3, "a source after vx");
+  pr.nsources = 0;
+  pr.nboundaries = 1;
+  pr.boundaries[0].before = 1;
+  expect_kernels(&pr, apart, 3, "a boundary stage before vz");
+  program_free(&pr);
+}
+
 int main(void) {
   if (!mkdtemp(tmpdir)) {
     perror("mkdtemp");
@@ -568,6 +669,7 @@ int main(void) {
   test_float_literals(&nonlin);
   test_reciprocal_sqrt(&rsq);
   test_rejects_reads_outside_halo();
+  test_program_fusion();
   Stencil *naive_sts[] = {&jac, &star, &conv, &rsq};
   test_naive_compiles(naive_sts, 4);
 
