@@ -374,6 +374,12 @@ static int affine(Parser *p, CXCursor c, char var[IR_NAME_MAX], long long *k) {
     *k = !strcmp(op, "+") ? ka + kb : ka - kb;
     return 0;
   }
+  if (kind(c) == CXCursor_BinaryOperator && !cur_binary_op(p->tu, c, op)) /* libclang 14 */
+    return fail(p, c,
+                "write the subscripts out (b[i + 1][j + 1]), or let the macro index a flat "
+                "array: #define B(i, j) b[(i) * ld + (j)]",
+                "the index's operators come from a macro, which stencilc reads only in the index "
+                "of a flat array");
   return fail(p, c, "write each index as a loop variable plus or minus a constant",
               "index is not a loop variable plus a constant");
 }
@@ -1313,6 +1319,26 @@ static int stage_target(Parser *p, CXCursor lhs) {
  * a grid in its cell body, in source order (the body ends with one; temporaries and their
  * updates may come before and between them). The stages compute what the one loop does where
  * their reads of each other agree (fused_read). */
+/* Refuses a grid that an earlier statement s[0..at) of the same cell body already assigns
+ * (b[i][j] = c0 * a[i][j]; b[i][j] += ...;): a stage stores its cell once. */
+static int written_before(Parser *p, const CXCursor *s, int at, CXCursor lhs) {
+  Access a, earlier;
+  CXCursor elhs, erhs;
+  char op[4];
+  if (cur_access(lhs, &a) == CUR_NO_ACCESS) return 0;
+  for (int i = 0; i < at; i++)
+    if (grid_assignment(p, s[i], &elhs, &erhs, op) && cur_access(elhs, &earlier) != CUR_NO_ACCESS &&
+        clang_equalCursors(a.decl, earlier.decl)) {
+      p->program_form = true; /* (the single-stencil front end's refusal says less) */
+      return fail(p, lhs,
+                  "sum the terms into a local and store the cell once: double acc = c0 * a[i][j]; "
+                  "acc += c1 * (...); b[i][j] = acc;",
+                  "'%s' is assigned again in the same loop body; stencilc reads one store per "
+                  "grid and cell", a.name);
+    }
+  return 0;
+}
+
 static int nest_stages(Parser *p, CXCursor nest) {
   Program *pr = p->pr;
   CXCursor body, s[MAX_BODY], lhs, rhs;
@@ -1326,6 +1352,7 @@ static int nest_stages(Parser *p, CXCursor nest) {
   if (count_assignments(p, s, n) > 1) p->program_form = true; /* no single stencil's */
   for (int i = 0; i < n; i++) {
     if (!grid_assignment(p, s[i], &lhs, &rhs, op)) continue;
+    if (written_before(p, s, i, lhs)) return -1;
     if (pr->nstages == PROG_MAX_STAGES)
       return fail(p, s[i], "merge stages", "more than %d stages", PROG_MAX_STAGES);
     p->site[pr->nstages].nest = nest;
