@@ -155,6 +155,13 @@ static int parse_loop(Parser *p, CXCursor c, Loop *l, long long *size) {
     snprintf(l->var, sizeof l->var, "%s", cur_ref_name(kids[0]));
     init = cur_eval_int(kids[1], &l->lo);
   }
+  char dec[4] = "";
+  bool prefix_dec;
+  if (kind(k[2]) == CXCursor_UnaryOperator && cur_unary_op(p->tu, k[2], dec, &prefix_dec) &&
+      !strcmp(dec, "--"))
+    return fail(p, k[2], "count up: for (int i = 1; i < n - 1; i++)",
+                "the loop over '%s' counts down; stencilc reads a stencil program's loops counting "
+                "up (a single stencil's may count down)", l->var);
   if (!init)
     return fail(p, k[0], "start each loop from a constant: for (int i = R; ...)",
                 "loop start is not a constant");
