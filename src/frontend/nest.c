@@ -880,6 +880,8 @@ void grid_extents(CXCursor decl, CXCursor *sizes, int *n, bool *pointer) {
          e = clang_getArrayElementType(e))
       rank++;
     *pointer = *n == rank;
+  } else if (kind(decl) == CXCursor_ParmDecl && t.kind == CXType_IncompleteArray) {
+    *pointer = true; /* double u[][N]: libclang keeps the type as written, the first size left out */
   }
 }
 
