@@ -381,6 +381,19 @@ CurAccess cur_access(CXCursor c, Access *a) {
   return CUR_ACCESS;
 }
 
+bool cur_member_access(CXCursor c, char member[IR_NAME_MAX]) {
+  c = cur_strip(c);
+  int nsub = 0;
+  CXCursor kids[2];
+  while (clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr && cur_children(c, kids, 2) == 2) {
+    nsub++;
+    c = cur_strip(kids[0]);
+  }
+  if (nsub == 0 || clang_getCursorKind(c) != CXCursor_MemberRefExpr) return false;
+  cur_name(c, member);
+  return true;
+}
+
 CXType cur_element_type(CXType t) {
   for (int guard = 0; guard < 8; guard++) {
     if (t.kind == CXType_Pointer) t = clang_getPointeeType(t);

@@ -104,6 +104,9 @@ typedef enum {
 /* Reads the array access at c (casts and parentheses stripped); the caller refuses the others. */
 CurAccess cur_access(CXCursor c, Access *a);
 
+/* Whether c subscripts a struct member (g->u[i * nx + j], s.u[i][j]): its name into member. */
+bool cur_member_access(CXCursor c, char member[IR_NAME_MAX]);
+
 /* The sizes written in the array declaration decl, in source order, at most 1 + IR_MAX_DIMS
  * (float u[3][nz][nx]: 3, nz, nx); returns how many. */
 int cur_decl_sizes(CXCursor decl, CXCursor sizes[1 + IR_MAX_DIMS]);

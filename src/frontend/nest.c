@@ -589,7 +589,16 @@ bool loop_var_in_use(const Parser *p, const char *name) {
 int parse_access(Parser *p, CXCursor c, Access *a) {
   switch (cur_access(c, a)) {
   case CUR_ACCESS_DEEP: return fail(p, c, HINT_FORM, "array access has too many subscripts");
-  case CUR_NO_ACCESS: return fail(p, c, HINT_FORM, "expected an access to the grid array");
+  case CUR_NO_ACCESS: {
+    char member[IR_NAME_MAX];
+    if (cur_member_access(c, member))
+      return fail(p, c,
+                  "copy the struct's pointers into locals before the time loop and sweep and swap "
+                  "those: double *u = g->u, *unew = g->unew; ... unew[i * nx + j] = u[...];",
+                  "the grid is the struct member '%s'; stencilc reads grids held in variables",
+                  member);
+    return fail(p, c, HINT_FORM, "expected an access to the grid array");
+  }
   default: break;
   }
   if (!pointer_in_loops(p, a->decl)) return 0;
