@@ -1,0 +1,16 @@
+/* A textbook Jacobi iteration for the Laplace equation: arrays passed as double u[][N] with the
+ * row length a #define, loops written with <= n-2 bounds and ++i, the new values copied back. */
+#define N 128
+
+void jacobi(int iters, double u[][N], double unew[][N])
+{
+  int i, j, it;
+  for (it = 0; it < iters; ++it) {
+    for (i = 1; i <= N - 2; ++i)
+      for (j = 1; j <= N - 2; ++j)
+        unew[i][j] = 0.25 * (u[i - 1][j] + u[i + 1][j] + u[i][j - 1] + u[i][j + 1]);
+    for (i = 1; i <= N - 2; ++i)
+      for (j = 1; j <= N - 2; ++j)
+        u[i][j] = unew[i][j];
+  }
+}
