@@ -889,8 +889,8 @@ void grid_extents(CXCursor decl, CXCursor *sizes, int *n, bool *pointer) {
          e = clang_getArrayElementType(e))
       rank++;
     *pointer = *n == rank;
-  } else if (kind(decl) == CXCursor_ParmDecl && t.kind == CXType_IncompleteArray) {
-    *pointer = true; /* double u[][N]: libclang keeps the type as written, the first size left out */
+  } else if (cur_pointer_decl(decl)) {
+    *pointer = true; /* double u[][N], the first size left out */
   }
 }
 
@@ -1069,6 +1069,23 @@ static void constant_origin(Parser *p, Stencil *st, int ax, CXCursor decl, CXCur
   clang_disposeTokens(p->tu, toks, n);
 }
 
+/* The extent a constant bound of loop l implies (cur_implied_size): its condition's, or for a
+ * loop counting down its start's; 0 when there is none. size_at: where it is written. */
+static long long bound_extent(Parser *p, const Loop *l, CXCursor *size_at) {
+  CXCursor parts[4], sides[2], start;
+  char op[4];
+  Loop unused;
+  if (kind(l->at) != CXCursor_ForStmt || cur_children(l->at, parts, 4) != 4) return 0;
+  CXCursor cond = cur_strip(parts[1]);
+  if (kind(cond) != CXCursor_BinaryOperator || cur_children(cond, sides, 2) != 2 ||
+      !cur_binary_op(p->tu, cond, op))
+    return 0;
+  if (op[0] == '>') /* i >= 1 counting down from N - 2 */
+    return loop_start(p, parts[0], &unused, &start) ? cur_implied_size(p->tu, start, true, size_at)
+                                                    : 0;
+  return cur_implied_size(p->tu, sides[1], !strcmp(op, "<="), size_at);
+}
+
 /* Ties each spatial loop to the grid's size along its axis and fills lo/hi/extents. */
 static int grid_shape(Parser *p, const Sweep *sw, CXCursor use) {
   Stencil *st = p->st;
@@ -1081,6 +1098,8 @@ static int grid_shape(Parser *p, const Sweep *sw, CXCursor use) {
     int declared = declared_extent(p, sw, w->decl, w->name, ax, param, &st->extent_pad[ax],
                                    &st->extent_const[ax], &size_at);
     if (declared < 0) return -1;
+    if (!declared && !l->ext[0] && (st->extent_const[ax] = bound_extent(p, l, &size_at)) > 0)
+      declared = 1; /* double (*u)[N] swept by i < N - 1 */
     if (declared && !param[0]) constant_origin(p, st, ax, w->decl, size_at);
     if (!declared && !l->ext[0])
       return fail(p, l->at,

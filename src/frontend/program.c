@@ -123,20 +123,6 @@ static bool radius_value(Parser *p, CXCursor c, long long *v) {
 
 /* ---- loops ---- */
 
-/* A constant loop bound written N - R or N (N a macro or a const: the grid's extent) implies
- * the extent N; a bare number is taken as the extent too (a wrong guess only narrows the grid,
- * which the halo check then refuses). */
-static long long implied_size(Parser *p, CXCursor rhs, bool le) {
-  CXCursor sub[2];
-  char op[4];
-  long long n, r;
-  rhs = cur_strip(rhs);
-  if (kind(rhs) == CXCursor_BinaryOperator && cur_binary_op(p->tu, rhs, op) && !strcmp(op, "-") &&
-      cur_children(rhs, sub, 2) == 2 && cur_eval_int(sub[0], &n) && cur_eval_int(sub[1], &r))
-    return n;
-  return cur_eval_int(rhs, &n) ? n + le : 0; /* i <= N - 1 is the form above */
-}
-
 static int parse_loop(Parser *p, CXCursor c, Loop *l, long long *size) {
   CXCursor k[4], kids[2];
   l->at = c;
@@ -178,7 +164,7 @@ static int parse_loop(Parser *p, CXCursor c, Loop *l, long long *size) {
   l->bound = 0;
   *size = 0;
   if (cur_eval_int(rhs, &l->bound)) {
-    *size = implied_size(p, rhs, !strcmp(op, "<="));
+    *size = cur_implied_size(p->tu, rhs, !strcmp(op, "<="), NULL);
   } else if (cur_ref_name(rhs)) {
     snprintf(l->ext, sizeof l->ext, "%s", cur_ref_name(rhs));
   } else if (kind(rhs) == CXCursor_BinaryOperator && cur_binary_op(p->tu, rhs, sop) &&
@@ -553,7 +539,7 @@ static int grid_decl(Parser *p, const Access *a, int levels, bool level_dim, boo
     return fail(p, a->decl, "declare every grid of the program with one element type",
                 "grid '%s' is %s, but the program's grids are %s", a->name, ir_dtype_name(t),
                 ir_dtype_name(pr->dtype));
-  bool pointer = clang_getCursorType(a->decl).kind == CXType_Pointer;
+  bool pointer = cur_pointer_decl(a->decl);
   int k;
   /* (local pointers the loop rotates hold the levels of grids the function was given: float *u =
    * a, *unew = b; any other local pointer could point anywhere) */
@@ -786,7 +772,7 @@ static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
     fd->levels = 1;
     fd->coef = true;
     fd->writer = -1;
-    if (clang_getCursorType(a->decl).kind != CXType_Pointer) p->program_form = true;
+    if (!cur_pointer_decl(a->decl)) p->program_form = true;
   }
   const Field *fd = &pr->fields[f];
   int shift = rot ? rotation_shift(rot, k) : 0, off[IR_MAX_DIMS];
@@ -1294,7 +1280,7 @@ static int stage_target(Parser *p, CXCursor lhs) {
     return fail(p, lhs, "merge grids", "more than %d grids", PROG_MAX_FIELDS);
   if (grid_decl(p, &a, levels, !rot, pr->nfields == 0)) return -1;
   /* (pointer grids without a rotation are the single-stencil front end's, which explains them) */
-  bool pointer = clang_getCursorType(a.decl).kind == CXType_Pointer;
+  bool pointer = cur_pointer_decl(a.decl);
   if (levels == 3 || (levels != 2 && !pointer)) p->program_form = true; /* (3: no stencil's) */
   Field *f = &pr->fields[pr->nfields];
   memset(f, 0, sizeof *f);
