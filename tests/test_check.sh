@@ -78,6 +78,14 @@ check_bg emu-naive-row-pointers tests/inputs/heat3d_row_pointers_chain.c --backe
 check_bg emu-naive-halo-one-based tests/inputs/heat3d_idx_halo_one_based.c --backend naive -s 9x10x12 -t 3
 check_bg emu-naive-radius-loop tests/inputs/acoustic2d_r4_radius_loop.c --backend naive -s 26x24 -t 3
 check_bg emu-n5d-radius-loop-3d tests/inputs/seismic3d_r4_const_double.c --backend n5d -s 12x13x14 -t 3
+# loops counting down (long counters; a constant start, --i, j -= 1), a 27-point box of grouped
+# coefficients, one cell summed per axis into a local, run-time dx and dy
+check_bg emu-naive-counting-down tests/inputs/jacobi2d_long_counting_down.c --backend naive -s 24x20 -t 3
+check_bg emu-n5d-down-const tests/inputs/jacobi2d_down_const_copyback.c --backend n5d -t 5
+check_bg emu-naive-nas-mg-27pt tests/inputs/nas_mg_27pt_grouped_coefs.c --backend naive -s 9x10x12 -t 3
+check_bg emu-n5d-acc-per-axis tests/inputs/laplace2d_acc_per_axis.c --backend n5d -s 24 -t 5
+check_bg emu-naive-dx-dy tests/inputs/heat2d_vla_params_dx_dy.c --backend naive -s 24 -t 3
+check_bg emu-naive-incomplete-first-dim tests/inputs/jacobi2d_incomplete_first_dim_swap.c --backend naive -t 3
 check_bg emu-n5d-filter-loops tests/inputs/gaussian5x5_filter_loops.c --backend n5d -s 24 -t 3
 # PolyBench 4's default form (arrays of the constant size N, loops bounded by the run-time n,
 # which the check binds to N): naive through cudaemu, and with POLYBENCH_USE_SCALAR_LB (loops
@@ -106,7 +114,8 @@ for n in naive-jacobi1d naive-heat1d-r2 naive-copyback-3d naive-wave2d-r4 n5d-ti
          naive-radius-loop n5d-radius-loop-3d n5d-filter-loops naive-helper-call n5d-swap-by-calls \
          naive-ne-time-loop naive-plane-before-loop naive-pb4-jacobi1d naive-pb4-jacobi2d \
          naive-pb4-heat3d naive-pb-bound-program naive-int-table naive-int-sobel naive-uchar-table \
-         naive-int-division; do
+         naive-int-division naive-counting-down n5d-down-const naive-nas-mg-27pt n5d-acc-per-axis \
+         naive-dx-dy naive-incomplete-first-dim; do
   passed "emu-$n"
 done
 passed pb4-jacobi2d-scalar-lb

@@ -78,6 +78,9 @@ check_bg n5d-wave3d_radius_axes tests/programs/wave3d_radius_axes.c --backend n5
 # boundary stages: edges, a periodic wrap, an inflow row, fdtd's source row and 3D faces
 check_bg naive-heat2d_neumann tests/programs/heat2d_neumann.c --backend naive -s 17x23 -t 4
 check_bg naive-advect1d_periodic tests/programs/advect1d_periodic.c --backend naive -s 45 -t 5
+# a separable blur in two passes, accessor macros U(i, j) over a padded flat array
+check_bg naive-blur_separable_two_passes tests/programs/blur_separable_two_passes.c --backend naive -s 17x23 -t 3
+check_bg naive-poisson_accessor_macros tests/programs/poisson_accessor_macros.c --backend naive -s 17x23 -t 3
 check_bg naive-heat2d_inflow tests/programs/heat2d_inflow.c --backend naive -t 4
 check_bg naive-fdtd2d_polybench tests/programs/fdtd2d_polybench.c --backend naive -s 17x23 -t 4
 check_bg naive-heat3d_faces tests/programs/heat3d_faces.c --backend naive -s 9x10x12 -t 3
@@ -120,6 +123,8 @@ passed naive-advect1d_periodic u
 passed naive-heat2d_inflow u
 passed naive-fdtd2d_polybench ex ey hz
 passed naive-heat3d_faces a
+passed naive-blur_separable_two_passes tmp img
+passed naive-poisson_accessor_macros u
 passed cpu-small-fdtd2d_polybench4 ex ey hz
 passed naive-fdtd2d_polybench4 ex ey hz
 passed naive-elastic2d_vs_fused vx vz sxx szz sxz

@@ -381,6 +381,40 @@ CurAccess cur_access(CXCursor c, Access *a) {
   return CUR_ACCESS;
 }
 
+long long cur_implied_size(CXTranslationUnit tu, CXCursor rhs, bool le, CXCursor *size_at) {
+  CXCursor sub[2];
+  char op[4];
+  long long n, r;
+  rhs = cur_strip(rhs);
+  if (size_at) *size_at = rhs;
+  if (clang_getCursorKind(rhs) == CXCursor_BinaryOperator && cur_binary_op(tu, rhs, op) &&
+      !strcmp(op, "-") && cur_children(rhs, sub, 2) == 2 && cur_eval_int(sub[0], &n) &&
+      cur_eval_int(sub[1], &r)) {
+    if (size_at) *size_at = sub[0];
+    return n;
+  }
+  return cur_eval_int(rhs, &n) ? n + le : 0; /* i <= N - 1 is the form above */
+}
+
+bool cur_pointer_decl(CXCursor decl) {
+  enum CXTypeKind k = clang_getCursorType(decl).kind;
+  return k == CXType_Pointer ||
+         (clang_getCursorKind(decl) == CXCursor_ParmDecl && k == CXType_IncompleteArray);
+}
+
+bool cur_member_access(CXCursor c, char member[IR_NAME_MAX]) {
+  c = cur_strip(c);
+  int nsub = 0;
+  CXCursor kids[2];
+  while (clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr && cur_children(c, kids, 2) == 2) {
+    nsub++;
+    c = cur_strip(kids[0]);
+  }
+  if (nsub == 0 || clang_getCursorKind(c) != CXCursor_MemberRefExpr) return false;
+  cur_name(c, member);
+  return true;
+}
+
 CXType cur_element_type(CXType t) {
   for (int guard = 0; guard < 8; guard++) {
     if (t.kind == CXType_Pointer) t = clang_getPointeeType(t);

@@ -104,6 +104,19 @@ typedef enum {
 /* Reads the array access at c (casts and parentheses stripped); the caller refuses the others. */
 CurAccess cur_access(CXCursor c, Access *a);
 
+/* The grid extent a constant loop bound rhs implies (i < rhs, or i <= rhs when le): N for N - R
+ * or N (N a macro or a const), the number itself (plus one after <=) for a bare number, 0 when
+ * rhs is no constant. A wrong guess only narrows the grid, which the halo check then refuses.
+ * size_at (when not NULL): where N is written. */
+long long cur_implied_size(CXTranslationUnit tu, CXCursor rhs, bool le, CXCursor *size_at);
+
+/* Whether the declaration decl holds a pointer: declared as one, or a parameter declared as an
+ * array whose first size is left out (double u[][N]: libclang gives the type as written). */
+bool cur_pointer_decl(CXCursor decl);
+
+/* Whether c subscripts a struct member (g->u[i * nx + j], s.u[i][j]): its name into member. */
+bool cur_member_access(CXCursor c, char member[IR_NAME_MAX]);
+
 /* The sizes written in the array declaration decl, in source order, at most 1 + IR_MAX_DIMS
  * (float u[3][nz][nx]: 3, nz, nx); returns how many. */
 int cur_decl_sizes(CXCursor decl, CXCursor sizes[1 + IR_MAX_DIMS]);

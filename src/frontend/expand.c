@@ -145,6 +145,29 @@ static int read_expansion(Parser *p, CXCursor c, const char *file, const char *i
   return rc;
 }
 
+/* An accessor macro's expansion, name[index] (#define U(i, j) u[(i) * (nx + 2) + (j)]): its use
+ * spans the whole access, so the index is the text between the brackets, moved to the start of
+ * `expanded`. Returns 1 then, 2 for an access of several subscripts (name[x][y], which subscript
+ * the cursor is cannot be told from the text), 0 for any other expansion (left as it is). */
+static int accessor_index(char *expanded) {
+  char *open = strchr(expanded, '['), *end = expanded + strlen(expanded);
+  while (end > expanded && end[-1] == ' ') end--;
+  if (!open || end == expanded || end[-1] != ']') return 0;
+  for (const char *q = expanded; q < open; q++)
+    if (!(*q == '_' || *q == ' ' || (*q >= '0' && *q <= '9') || (*q >= 'a' && *q <= 'z') ||
+          (*q >= 'A' && *q <= 'Z')))
+      return 0;
+  int depth = 0;
+  for (const char *q = open; q < end - 1; q++) {
+    depth += (*q == '[') - (*q == ']');
+    if (depth == 0) return 2; /* the first subscript closes before the end */
+  }
+  size_t len = (size_t)(end - 1 - (open + 1));
+  memmove(expanded, open + 1, len);
+  expanded[len] = 0;
+  return 1;
+}
+
 int expanded_poly(Parser *p, CXCursor c, Poly *out) {
   static const char *const what = "the index's operators come from a macro";
   if (p->expanding || !p->in)
@@ -173,6 +196,12 @@ int expanded_poly(Parser *p, CXCursor c, Poly *out) {
   p->expanding = true;
   if (!expanded || !expand_use(p, file, include, use, expanded, MAX_EXPANDED))
     rc = fail(p, c, HINT_MACRO, "%s, and clang cannot expand it here", what);
+  else if (accessor_index(expanded) == 2)
+    rc = fail(p, c,
+              "write the subscripts out (b[i + 1][j + 1]), or let the macro index a flat array: "
+              "#define B(i, j) b[(i) * ld + (j)]",
+              "the macro '%s' expands to an access of several subscripts with arithmetic in them "
+              "(%s), which stencilc cannot read", use, expanded);
   else
     rc = read_expansion(p, c, file, include, &names, expanded, out);
   p->expanding = false;

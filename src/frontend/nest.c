@@ -26,21 +26,29 @@ static const char *const HINT_TIME_BODY =
 
 /* ---- loops ---- */
 
-static int loop_init(Parser *p, CXCursor init, Loop *l) {
+/* The variable a loop's initialisation sets (int i = X or i = X) into l->var, and X; false when
+ * it is no such initialisation. */
+static bool loop_start(Parser *p, CXCursor init, Loop *l, CXCursor *start) {
   CXCursor kids[2];
   char op[4];
   if (kind(init) == CXCursor_DeclStmt && cur_children(init, kids, 2) == 1 &&
       kind(kids[0]) == CXCursor_VarDecl) {
-    CXString s = clang_getCursorSpelling(kids[0]);
-    snprintf(l->var, sizeof l->var, "%s", clang_getCString(s));
-    clang_disposeString(s);
-    CXCursor init_expr = clang_Cursor_getVarDeclInitializer(kids[0]);
-    if (!clang_Cursor_isNull(init_expr) && eval_index(p, init_expr, &l->lo)) return 0;
-  } else if (kind(init) == CXCursor_BinaryOperator && cur_children(init, kids, 2) == 2 &&
-             cur_ref_name(kids[0]) && cur_binary_op(p->tu, init, op) && !strcmp(op, "=")) {
-    snprintf(l->var, sizeof l->var, "%s", cur_ref_name(kids[0]));
-    if (eval_index(p, kids[1], &l->lo)) return 0;
+    cur_name(kids[0], l->var);
+    *start = clang_Cursor_getVarDeclInitializer(kids[0]);
+    return !clang_Cursor_isNull(*start);
   }
+  if (kind(init) == CXCursor_BinaryOperator && cur_children(init, kids, 2) == 2 &&
+      cur_ref_name(kids[0]) && cur_binary_op(p->tu, init, op) && !strcmp(op, "=")) {
+    snprintf(l->var, sizeof l->var, "%s", cur_ref_name(kids[0]));
+    *start = kids[1];
+    return true;
+  }
+  return false;
+}
+
+static int loop_init(Parser *p, CXCursor init, Loop *l) {
+  CXCursor start;
+  if (loop_start(p, init, l, &start) && eval_index(p, start, &l->lo)) return 0;
   return fail(p, clang_Cursor_isNull(init) ? l->at : init,
               "start each loop from a constant: for (int i = R; ...) or i = R with i declared "
               "before",
@@ -273,6 +281,60 @@ static int counted_loop(Parser *p, CXCursor c, Loop *l) {
   return 0;
 }
 
+/* i--, --i, i -= 1, i = i - 1 */
+static bool decrement(Parser *p, CXCursor inc, const char *var) {
+  char op[4];
+  bool prefix;
+  long long k;
+  CXCursor kids[2], sub[2];
+  if (kind(inc) == CXCursor_UnaryOperator)
+    return cur_unary_op(p->tu, inc, op, &prefix) && !strcmp(op, "--") &&
+           cur_children(inc, kids, 1) == 1 && is_var(kids[0], var);
+  if (!cur_binary_op(p->tu, inc, op) || cur_children(inc, kids, 2) != 2 || !is_var(kids[0], var))
+    return false;
+  if (kind(inc) == CXCursor_CompoundAssignOperator)
+    return !strcmp(op, "-=") && eval_index(p, kids[1], &k) && k == 1;
+  CXCursor rhs = cur_strip(kids[1]);
+  return kind(inc) == CXCursor_BinaryOperator && !strcmp(op, "=") &&
+         kind(rhs) == CXCursor_BinaryOperator && cur_binary_op(p->tu, rhs, op) &&
+         !strcmp(op, "-") && cur_children(rhs, sub, 2) == 2 && is_var(sub[0], var) &&
+         eval_index(p, sub[1], &k) && k == 1;
+}
+
+static const char *const HINT_DOWN =
+    "count down from the last cell to a constant: for (i = n - 2; i >= 1; i--), or count up";
+
+/* A spatial loop counting down, for (i = ext - k; i >= lo; i--) (or i > lo - 1, a constant
+ * start): the cells of the upward loop, in the other order, which a sweep writing another grid
+ * than it reads does not see. Read as for (i = lo; i < ext - k + 1; i++). */
+static int down_loop(Parser *p, CXCursor init, CXCursor cond, Loop *l) {
+  CXCursor start, kids[2];
+  Poly b;
+  const char *name;
+  long long k;
+  char op[4];
+  if (!loop_start(p, init, l, &start))
+    return fail(p, clang_Cursor_isNull(init) ? l->at : init, HINT_DOWN, "loop start is not set");
+  if (poly_of(p, start, &b)) return -1;
+  if (poly_is_const(&b, &k)) {
+    l->ext[0] = 0;
+    l->bound = k + 1;
+  } else if (poly_is_var_plus_const(p, &b, &name, &k)) {
+    snprintf(l->ext, sizeof l->ext, "%s", name);
+    l->bound = -k - 1;
+  } else {
+    return fail(p, start, HINT_DOWN, "a loop counting down starts at an extent minus a constant");
+  }
+  cond = cur_strip(cond);
+  if (kind(cond) != CXCursor_BinaryOperator || cur_children(cond, kids, 2) != 2 ||
+      !cur_binary_op(p->tu, cond, op) || (strcmp(op, ">=") && strcmp(op, ">")) ||
+      !is_var(cur_strip(kids[0]), l->var) || !eval_index(p, kids[1], &l->lo))
+    return fail(p, clang_Cursor_isNull(cond) ? l->at : cond, HINT_DOWN,
+                "a loop counting down must compare '%s' with a constant, by '>=' or '>'", l->var);
+  if (!strcmp(op, ">")) l->lo++;
+  return 0;
+}
+
 static int parse_loop_as(Parser *p, CXCursor c, Loop *l, bool time) {
   memset(l, 0, sizeof *l);
   l->at = c;
@@ -286,8 +348,11 @@ static int parse_loop_as(Parser *p, CXCursor c, Loop *l, bool time) {
   if (n != 4)
     return fail(p, c, "give the loop an initialisation, a condition and an increment",
                 "incomplete for loop");
-  if (loop_init(p, kids[0], l) || loop_cond(p, kids[1], l, time, NULL) ||
-      loop_step(p, kids[2], l, time ? &p->time_stride : NULL))
+  CXCursor start;
+  bool down = !time && loop_start(p, kids[0], l, &start) && decrement(p, kids[2], l->var);
+  if (down ? down_loop(p, kids[0], kids[1], l)
+           : loop_init(p, kids[0], l) || loop_cond(p, kids[1], l, time, NULL) ||
+                 loop_step(p, kids[2], l, time ? &p->time_stride : NULL))
     return -1;
   l->body = kids[3];
   return 0;
@@ -524,7 +589,16 @@ bool loop_var_in_use(const Parser *p, const char *name) {
 int parse_access(Parser *p, CXCursor c, Access *a) {
   switch (cur_access(c, a)) {
   case CUR_ACCESS_DEEP: return fail(p, c, HINT_FORM, "array access has too many subscripts");
-  case CUR_NO_ACCESS: return fail(p, c, HINT_FORM, "expected an access to the grid array");
+  case CUR_NO_ACCESS: {
+    char member[IR_NAME_MAX];
+    if (cur_member_access(c, member))
+      return fail(p, c,
+                  "copy the struct's pointers into locals before the time loop and sweep and swap "
+                  "those: double *u = g->u, *unew = g->unew; ... unew[i * nx + j] = u[...];",
+                  "the grid is the struct member '%s'; stencilc reads grids held in variables",
+                  member);
+    return fail(p, c, HINT_FORM, "expected an access to the grid array");
+  }
   default: break;
   }
   if (!pointer_in_loops(p, a->decl)) return 0;
@@ -815,6 +889,8 @@ void grid_extents(CXCursor decl, CXCursor *sizes, int *n, bool *pointer) {
          e = clang_getArrayElementType(e))
       rank++;
     *pointer = *n == rank;
+  } else if (cur_pointer_decl(decl)) {
+    *pointer = true; /* double u[][N], the first size left out */
   }
 }
 
@@ -993,6 +1069,23 @@ static void constant_origin(Parser *p, Stencil *st, int ax, CXCursor decl, CXCur
   clang_disposeTokens(p->tu, toks, n);
 }
 
+/* The extent a constant bound of loop l implies (cur_implied_size): its condition's, or for a
+ * loop counting down its start's; 0 when there is none. size_at: where it is written. */
+static long long bound_extent(Parser *p, const Loop *l, CXCursor *size_at) {
+  CXCursor parts[4], sides[2], start;
+  char op[4];
+  Loop unused;
+  if (kind(l->at) != CXCursor_ForStmt || cur_children(l->at, parts, 4) != 4) return 0;
+  CXCursor cond = cur_strip(parts[1]);
+  if (kind(cond) != CXCursor_BinaryOperator || cur_children(cond, sides, 2) != 2 ||
+      !cur_binary_op(p->tu, cond, op))
+    return 0;
+  if (op[0] == '>') /* i >= 1 counting down from N - 2 */
+    return loop_start(p, parts[0], &unused, &start) ? cur_implied_size(p->tu, start, true, size_at)
+                                                    : 0;
+  return cur_implied_size(p->tu, sides[1], !strcmp(op, "<="), size_at);
+}
+
 /* Ties each spatial loop to the grid's size along its axis and fills lo/hi/extents. */
 static int grid_shape(Parser *p, const Sweep *sw, CXCursor use) {
   Stencil *st = p->st;
@@ -1005,6 +1098,8 @@ static int grid_shape(Parser *p, const Sweep *sw, CXCursor use) {
     int declared = declared_extent(p, sw, w->decl, w->name, ax, param, &st->extent_pad[ax],
                                    &st->extent_const[ax], &size_at);
     if (declared < 0) return -1;
+    if (!declared && !l->ext[0] && (st->extent_const[ax] = bound_extent(p, l, &size_at)) > 0)
+      declared = 1; /* double (*u)[N] swept by i < N - 1 */
     if (declared && !param[0]) constant_origin(p, st, ax, w->decl, size_at);
     if (!declared && !l->ext[0])
       return fail(p, l->at,

@@ -124,20 +124,6 @@ static bool radius_value(Parser *p, CXCursor c, long long *v) {
 
 /* ---- loops ---- */
 
-/* A constant loop bound written N - R or N (N a macro or a const: the grid's extent) implies
- * the extent N; a bare number is taken as the extent too (a wrong guess only narrows the grid,
- * which the halo check then refuses). */
-static long long implied_size(Parser *p, CXCursor rhs, bool le) {
-  CXCursor sub[2];
-  char op[4];
-  long long n, r;
-  rhs = cur_strip(rhs);
-  if (kind(rhs) == CXCursor_BinaryOperator && cur_binary_op(p->tu, rhs, op) && !strcmp(op, "-") &&
-      cur_children(rhs, sub, 2) == 2 && cur_eval_int(sub[0], &n) && cur_eval_int(sub[1], &r))
-    return n;
-  return cur_eval_int(rhs, &n) ? n + le : 0; /* i <= N - 1 is the form above */
-}
-
 static int parse_loop(Parser *p, CXCursor c, Loop *l, long long *size) {
   CXCursor k[4], kids[2];
   l->at = c;
@@ -156,6 +142,13 @@ static int parse_loop(Parser *p, CXCursor c, Loop *l, long long *size) {
     snprintf(l->var, sizeof l->var, "%s", cur_ref_name(kids[0]));
     init = cur_eval_int(kids[1], &l->lo);
   }
+  char dec[4] = "";
+  bool prefix_dec;
+  if (kind(k[2]) == CXCursor_UnaryOperator && cur_unary_op(p->tu, k[2], dec, &prefix_dec) &&
+      !strcmp(dec, "--"))
+    return fail(p, k[2], "count up: for (int i = 1; i < n - 1; i++)",
+                "the loop over '%s' counts down; stencilc reads a stencil program's loops counting "
+                "up (a single stencil's may count down)", l->var);
   if (!init)
     return fail(p, k[0], "start each loop from a constant: for (int i = R; ...)",
                 "loop start is not a constant");
@@ -172,7 +165,7 @@ static int parse_loop(Parser *p, CXCursor c, Loop *l, long long *size) {
   l->bound = 0;
   *size = 0;
   if (cur_eval_int(rhs, &l->bound)) {
-    *size = implied_size(p, rhs, !strcmp(op, "<="));
+    *size = cur_implied_size(p->tu, rhs, !strcmp(op, "<="), NULL);
   } else if (cur_ref_name(rhs)) {
     snprintf(l->ext, sizeof l->ext, "%s", cur_ref_name(rhs));
   } else if (kind(rhs) == CXCursor_BinaryOperator && cur_binary_op(p->tu, rhs, sop) &&
@@ -375,6 +368,12 @@ static int affine(Parser *p, CXCursor c, char var[IR_NAME_MAX], long long *k) {
     *k = !strcmp(op, "+") ? ka + kb : ka - kb;
     return 0;
   }
+  if (kind(c) == CXCursor_BinaryOperator && !cur_binary_op(p->tu, c, op)) /* libclang 14 */
+    return fail(p, c,
+                "write the subscripts out (b[i + 1][j + 1]), or let the macro index a flat "
+                "array: #define B(i, j) b[(i) * ld + (j)]",
+                "the index's operators come from a macro, which stencilc reads only in the index "
+                "of a flat array");
   return fail(p, c, "write each index as a loop variable plus or minus a constant",
               "index is not a loop variable plus a constant");
 }
@@ -541,7 +540,7 @@ static int grid_decl(Parser *p, const Access *a, int levels, bool level_dim, boo
     return fail(p, a->decl, "declare every grid of the program with one element type",
                 "grid '%s' is %s, but the program's grids are %s", a->name, ir_dtype_name(t),
                 ir_dtype_name(pr->dtype));
-  bool pointer = clang_getCursorType(a->decl).kind == CXType_Pointer;
+  bool pointer = cur_pointer_decl(a->decl);
   int k;
   /* (local pointers the loop rotates hold the levels of grids the function was given: float *u =
    * a, *unew = b; any other local pointer could point anywhere) */
@@ -774,7 +773,7 @@ static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
     fd->levels = 1;
     fd->coef = true;
     fd->writer = -1;
-    if (clang_getCursorType(a->decl).kind != CXType_Pointer) p->program_form = true;
+    if (!cur_pointer_decl(a->decl)) p->program_form = true;
   }
   const Field *fd = &pr->fields[f];
   int shift = rot ? rotation_shift(rot, k) : 0, off[IR_MAX_DIMS];
@@ -1282,7 +1281,7 @@ static int stage_target(Parser *p, CXCursor lhs) {
     return fail(p, lhs, "merge grids", "more than %d grids", PROG_MAX_FIELDS);
   if (grid_decl(p, &a, levels, !rot, pr->nfields == 0)) return -1;
   /* (pointer grids without a rotation are the single-stencil front end's, which explains them) */
-  bool pointer = clang_getCursorType(a.decl).kind == CXType_Pointer;
+  bool pointer = cur_pointer_decl(a.decl);
   if (levels == 3 || (levels != 2 && !pointer)) p->program_form = true; /* (3: no stencil's) */
   Field *f = &pr->fields[pr->nfields];
   memset(f, 0, sizeof *f);
@@ -1314,6 +1313,26 @@ static int stage_target(Parser *p, CXCursor lhs) {
  * a grid in its cell body, in source order (the body ends with one; temporaries and their
  * updates may come before and between them). The stages compute what the one loop does where
  * their reads of each other agree (fused_read). */
+/* Refuses a grid that an earlier statement s[0..at) of the same cell body already assigns
+ * (b[i][j] = c0 * a[i][j]; b[i][j] += ...;): a stage stores its cell once. */
+static int written_before(Parser *p, const CXCursor *s, int at, CXCursor lhs) {
+  Access a, earlier;
+  CXCursor elhs, erhs;
+  char op[4];
+  if (cur_access(lhs, &a) == CUR_NO_ACCESS) return 0;
+  for (int i = 0; i < at; i++)
+    if (grid_assignment(p, s[i], &elhs, &erhs, op) && cur_access(elhs, &earlier) != CUR_NO_ACCESS &&
+        clang_equalCursors(a.decl, earlier.decl)) {
+      p->program_form = true; /* (the single-stencil front end's refusal says less) */
+      return fail(p, lhs,
+                  "sum the terms into a local and store the cell once: double acc = c0 * a[i][j]; "
+                  "acc += c1 * (...); b[i][j] = acc;",
+                  "'%s' is assigned again in the same loop body; stencilc reads one store per "
+                  "grid and cell", a.name);
+    }
+  return 0;
+}
+
 static int nest_stages(Parser *p, CXCursor nest) {
   Program *pr = p->pr;
   CXCursor body, s[MAX_BODY], lhs, rhs;
@@ -1329,6 +1348,7 @@ static int nest_stages(Parser *p, CXCursor nest) {
   int first = pr->nstages;
   for (int i = 0; i < n; i++) {
     if (!grid_assignment(p, s[i], &lhs, &rhs, op)) continue;
+    if (written_before(p, s, i, lhs)) return -1;
     if (pr->nstages == PROG_MAX_STAGES)
       return fail(p, s[i], "merge stages", "more than %d stages", PROG_MAX_STAGES);
     p->site[pr->nstages].nest = nest;
