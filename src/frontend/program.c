@@ -77,6 +77,7 @@ typedef struct {
   long copied;
   PointSource *source; /* the point source whose value is being read, else NULL */
   BcStatement *bcs;    /* the boundary assignment whose value is being read, else NULL */
+  BcStatement bc_locals; /* the reads of a boundary body's locals (their loads index these) */
   char bc_var[IR_MAX_DIMS][IR_NAME_MAX]; /* its loop's counter per axis, "" where none runs */
   bool program_form; /* seen something only a program has */
   bool failed;       /* the first failure, printed only when the input is a program */
@@ -353,28 +354,39 @@ static int parse_rotations(Parser *p, const CXCursor *s, int n) {
 
 /* ---- subscripts ---- */
 
-/* index = var + k, var possibly empty (a constant index). */
-static int affine(Parser *p, CXCursor c, char var[IR_NAME_MAX], long long *k) {
+/* Whether index c is var + k, var possibly empty (a constant index); where not, *bad is the
+ * innermost part of c that is not. */
+static bool affine_at(Parser *p, CXCursor c, char var[IR_NAME_MAX], long long *k, CXCursor *bad) {
   c = cur_strip(c);
   var[0] = 0;
   *k = 0;
-  if (cur_eval_int(c, k) || radius_value(p, c, k)) return 0;
+  if (cur_eval_int(c, k) || radius_value(p, c, k)) return true;
   if (cur_ref_name(c)) {
     snprintf(var, IR_NAME_MAX, "%s", cur_ref_name(c));
-    return 0;
+    return true;
   }
   CXCursor kids[2];
   char op[4], va[IR_NAME_MAX], vb[IR_NAME_MAX];
   long long ka, kb;
-  if (kind(c) == CXCursor_BinaryOperator && cur_binary_op(p->tu, c, op) &&
-      (!strcmp(op, "+") || !strcmp(op, "-")) && cur_children(c, kids, 2) == 2 &&
-      !affine(p, kids[0], va, &ka) && !affine(p, kids[1], vb, &kb) && !(va[0] && vb[0]) &&
-      !(vb[0] && !strcmp(op, "-"))) {
-    snprintf(var, IR_NAME_MAX, "%s", va[0] ? va : vb);
-    *k = !strcmp(op, "+") ? ka + kb : ka - kb;
-    return 0;
+  *bad = c;
+  if (!(kind(c) == CXCursor_BinaryOperator && cur_binary_op(p->tu, c, op) &&
+        (!strcmp(op, "+") || !strcmp(op, "-")) && cur_children(c, kids, 2) == 2))
+    return false;
+  if (!affine_at(p, kids[0], va, &ka, bad) || !affine_at(p, kids[1], vb, &kb, bad)) return false;
+  if ((va[0] && vb[0]) || (vb[0] && !strcmp(op, "-"))) {
+    *bad = c;
+    return false;
   }
-  return fail(p, c, "write each index as a loop variable plus or minus a constant",
+  snprintf(var, IR_NAME_MAX, "%s", va[0] ? va : vb);
+  *k = !strcmp(op, "+") ? ka + kb : ka - kb;
+  return true;
+}
+
+/* index = var + k, var possibly empty (a constant index). */
+static int affine(Parser *p, CXCursor c, char var[IR_NAME_MAX], long long *k) {
+  CXCursor bad;
+  if (affine_at(p, c, var, k, &bad)) return 0;
+  return fail(p, bad, "write each index as a loop variable plus or minus a constant",
               "index is not a loop variable plus a constant");
 }
 
@@ -837,6 +849,8 @@ static Expr *load(void *parser, CXCursor c) {
   return NULL;
 }
 
+static int bc_local_reads(Parser *p, CXCursor c, Expr *e);
+
 static Expr *variable(void *parser, CXCursor c) {
   Parser *p = parser;
   CXCursor decl = clang_getCursorReferenced(c);
@@ -847,6 +861,10 @@ static Expr *variable(void *parser, CXCursor c) {
         ir_free_expr(e);
         fail(p, c, "use each temporary a few times", "the temporaries' uses copy more than %d operations",
              MAX_COPIED_NODES);
+        return NULL;
+      }
+      if (bc_local_reads(p, c, e)) {
+        ir_free_expr(e);
         return NULL;
       }
       return e;
@@ -1011,10 +1029,9 @@ static int declare_temps(Parser *p, CXCursor decl_stmt, const CellVars *want) {
   return 0;
 }
 
-/* tmp = e, tmp += e, tmp -= e, tmp *= e. */
-static int update_temp(Parser *p, CXCursor s) {
-  CXCursor kids[2];
-  char op[4] = "";
+/* The temporary statement s assigns or updates (its value in kids[1], its operator in op), or
+ * NULL. */
+static Temp *updated_temp(Parser *p, CXCursor s, CXCursor kids[2], char op[4]) {
   Temp *t = NULL;
   if ((kind(s) == CXCursor_BinaryOperator || kind(s) == CXCursor_CompoundAssignOperator) &&
       cur_children(s, kids, 2) == 2 && cur_binary_op(p->tu, s, op)) {
@@ -1022,6 +1039,14 @@ static int update_temp(Parser *p, CXCursor s) {
     for (int i = 0; i < p->ntemps; i++)
       if (clang_equalCursors(target, p->temps[i].decl)) t = &p->temps[i];
   }
+  return t;
+}
+
+/* tmp = e, tmp += e, tmp -= e, tmp *= e. */
+static int update_temp(Parser *p, CXCursor s) {
+  CXCursor kids[2];
+  char op[4] = "";
+  Temp *t = updated_temp(p, s, kids, op);
   ExprKind k = !strcmp(op, "+=") ? EX_ADD : !strcmp(op, "-=") ? EX_SUB : !strcmp(op, "*=") ? EX_MUL
              : EX_CONST;
   if (!t || (k == EX_CONST && strcmp(op, "=")))
@@ -1085,19 +1110,28 @@ static bool index_decls(const CXCursor *s, int n) {
   return true;
 }
 
+/* Where a loop nest's walk goes from a loop's body: to the loop that ends it after index
+ * declarations only (const int row = i * nx; for (j ...)), else the body is the cell's. *next is
+ * set; -1 when the body has too many statements. */
+static int nest_next(Parser *p, CXCursor body, CXCursor *next) {
+  CXCursor kids[MAX_BODY];
+  int k = statements(p, body, kids);
+  if (k < 0) return -1;
+  bool inner = k >= 1 && kind(kids[k - 1]) == CXCursor_ForStmt && index_decls(kids, k - 1);
+  *next = inner ? kids[k - 1] : body;
+  return 0;
+}
+
 /* The stage's loop nest down to its cell body; fills p->loops and the stage's bounds. */
 static int stage_loops(Parser *p, CXCursor nest, CXCursor *body) {
   Program *pr = p->pr;
-  CXCursor c = nest, kids[MAX_BODY];
+  CXCursor c = nest;
   int n = 0;
   while (kind(c) == CXCursor_ForStmt) {
     if (n == IR_MAX_DIMS)
       return fail(p, c, "stencilc handles 1D, 2D and 3D grids", "too many nested loops in a stage");
     if (parse_loop(p, c, &p->loops[n], &p->size[n])) return -1;
-    c = p->loops[n++].body;
-    int k = statements(p, c, kids);
-    if (k < 0) return -1;
-    if (k >= 1 && kind(kids[k - 1]) == CXCursor_ForStmt && index_decls(kids, k - 1)) c = kids[k - 1];
+    if (nest_next(p, p->loops[n++].body, &c)) return -1;
   }
   if (n < 1)
     return fail(p, nest, "give each stage 1, 2 or 3 spatial loops", "a stage with no spatial loop");
@@ -1131,16 +1165,26 @@ static int loop_bound_var(Parser *p, const Loop *l, int ax) {
               size);
 }
 
+/* The cells loop l over axis ax leaves out at the grid's start (its first value) and at its
+ * end (*hi), against the grid's extent along ax. */
+static int loop_span(Parser *p, const Loop *l, int ax, long long *hi) {
+  const Program *pr = p->pr;
+  if (strcmp(l->ext, pr->extent_param[ax]) && loop_bound_var(p, l, ax)) return -1;
+  /* bounded by a size (or PolyBench's n of a constant extent): bound is its offset */
+  *hi = l->ext[0] ? l->bound + pr->extent_pad[ax] : pr->extent_const[ax] - l->bound;
+  if (l->lo < 0 || *hi < 0 || l->lo > 1 << 20 || *hi > 1 << 20)
+    return fail(p, l->at, "keep the loop inside the grid", "loop over '%s' runs outside the grid", l->var);
+  return 0;
+}
+
 /* Bounds of the stage's loops against the program's extents: lo and hi per axis. */
 static int stage_bounds(Parser *p, Stage *s) {
   const Program *pr = p->pr;
   for (int ax = 0; ax < pr->dims; ax++) {
     const Loop *l = &p->loops[ax];
-    if (strcmp(l->ext, pr->extent_param[ax]) && loop_bound_var(p, l, ax)) return -1;
+    long long hi;
+    if (loop_span(p, l, ax, &hi)) return -1;
     s->st.lo[ax] = (int)l->lo;
-    long long hi = l->ext[0] ? l->bound + pr->extent_pad[ax] : pr->extent_const[ax] - l->bound;
-    if (l->lo < 0 || hi < 0 || l->lo > 1 << 20 || hi > 1 << 20)
-      return fail(p, l->at, "keep the loop inside the grid", "loop over '%s' runs outside the grid", l->var);
     s->st.hi[ax] = (int)hi;
     IrLoop *o = &s->st.loops[ax]; /* for rewrite: what the counter holds after the loop */
     snprintf(o->var, sizeof o->var, "%s", l->var);
@@ -1586,13 +1630,11 @@ static const char *const HINT_BOUNDARY =
 
 /* The loop nest's depth as stage_loops reads it (a boundary stage's is below the grid's). */
 static int nest_depth(Parser *p, CXCursor c) {
-  CXCursor k[4], kids[MAX_BODY];
+  CXCursor k[4];
   int n = 0;
   while (kind(c) == CXCursor_ForStmt && n <= IR_MAX_DIMS && cur_children(c, k, 4) == 4) {
     n++;
-    c = k[3];
-    int m = statements(p, c, kids);
-    if (m >= 1 && kind(kids[m - 1]) == CXCursor_ForStmt && index_decls(kids, m - 1)) c = kids[m - 1];
+    if (nest_next(p, k[3], &c)) break;
   }
   return n;
 }
@@ -1607,17 +1649,10 @@ static bool names_field(CXCursor c, void *parser) {
 /* Whether sub is a position the boundary stages take along axis ax without a loop: a constant,
  * the extent, or the extent plus or minus a constant (n - 2). */
 static bool fixed_position(Parser *p, CXCursor sub, int ax) {
-  const char *ext = p->pr->extent_param[ax];
-  CXCursor kids[2];
-  char op[4];
+  char var[IR_NAME_MAX];
   long long k;
-  sub = cur_strip(sub);
-  if (cur_eval_int(sub, &k)) return true;
-  if (!ext[0]) return false;
-  if (cur_ref_name(sub)) return !strcmp(cur_ref_name(sub), ext);
-  return kind(sub) == CXCursor_BinaryOperator && cur_binary_op(p->tu, sub, op) &&
-         (!strcmp(op, "+") || !strcmp(op, "-")) && cur_children(sub, kids, 2) == 2 &&
-         cur_ref_name(kids[0]) && !strcmp(cur_ref_name(kids[0]), ext) && cur_eval_int(kids[1], &k);
+  CXCursor bad;
+  return affine_at(p, sub, var, &k, &bad) && (!var[0] || !strcmp(var, p->pr->extent_param[ax]));
 }
 
 /* Whether the one-cell update s sets a boundary cell (u[n - 1] = u[1], u[0][0] = 0.5 * (u[1][0]
@@ -1705,19 +1740,34 @@ static int bc_cell(Parser *p, CXCursor c, const Access *a, const Boundary *b, Bc
   return 0;
 }
 
-/* Read k of the boundary assignment being read (added when new). */
-static Expr *bc_point(Parser *p, CXCursor c, const BcCell *cell) {
+/* The index of cell among the reads of the boundary assignment being read (added when new). */
+static int bc_read(Parser *p, CXCursor c, const BcCell *cell) {
   BcStatement *st = p->bcs;
   int k = 0;
   while (k < st->nreads && memcmp(&st->reads[k], cell, sizeof *cell)) k++;
-  if (k == BC_MAX_READS) {
-    fail(p, c, HINT_BOUNDARY, "a boundary assignment reading more than %d cells", BC_MAX_READS);
-    return NULL;
-  }
+  if (k == BC_MAX_READS)
+    return fail(p, c, HINT_BOUNDARY, "a boundary assignment reading more than %d cells", BC_MAX_READS);
   if (k == st->nreads) st->reads[st->nreads++] = *cell;
+  return k;
+}
+
+/* Read k of the boundary assignment being read (added when new). */
+static Expr *bc_point(Parser *p, CXCursor c, const BcCell *cell) {
+  int k = bc_read(p, c, cell);
+  if (k < 0) return NULL;
   Expr *e = ir_new_expr(EX_LOAD);
   e->point = k;
   return e;
+}
+
+/* A copy e of a boundary body's local (double g = u[1][j];), used at c in an assignment: its
+ * loads, which index the locals' reads (Parser.bc_locals), made the assignment's own. */
+static int bc_local_reads(Parser *p, CXCursor c, Expr *e) {
+  if (!p->bcs || p->bcs == &p->bc_locals) return 0;
+  if (e->kind == EX_LOAD && (e->point = bc_read(p, c, &p->bc_locals.reads[e->point])) < 0) return -1;
+  for (int i = 0; i < e->nargs; i++)
+    if (bc_local_reads(p, c, e->arg[i])) return -1;
+  return 0;
 }
 
 /* array[t + k] in a boundary assignment: a time array (Program.tarrays). */
@@ -1779,15 +1829,11 @@ static int bc_axes(Parser *p, const Loop *loops, int nl, const Access *lhs, Boun
     if (ax < 0 || b->looped[ax])
       return fail(p, loops[l].at, HINT_BOUNDARY, "the boundary loop over '%s' does not index one "
                   "axis of the cell it writes, '%s'", loops[l].var, lhs->name);
-    if (strcmp(loops[l].ext, pr->extent_param[ax]) && loop_bound_var(p, &loops[l], ax)) return -1;
+    long long hi;
+    if (loop_span(p, &loops[l], ax, &hi)) return -1;
     b->looped[ax] = true;
     b->lo[ax] = (long)loops[l].lo;
-    /* bounded by a size (or PolyBench's n of a constant extent): bound is its offset */
-    b->hi[ax] = loops[l].ext[0] ? -(long)(loops[l].bound + pr->extent_pad[ax])
-                                : (long)loops[l].bound - pr->extent_const[ax];
-    if (b->lo[ax] < 0 || b->hi[ax] > 0)
-      return fail(p, loops[l].at, "keep the loop inside the grid", "loop over '%s' runs outside "
-                  "the grid", loops[l].var);
+    b->hi[ax] = -(long)hi;
     snprintf(p->bc_var[ax], IR_NAME_MAX, "%s", loops[l].var);
     memcpy(b->var[ax], p->bc_var[ax], IR_NAME_MAX);
   }
@@ -1829,38 +1875,75 @@ static int bc_independent(Parser *p, CXCursor at, const Boundary *b) {
   return 0;
 }
 
-/* The assignments of a boundary stage, in order: one per statement of its loop's body. */
+/* One assignment of a boundary stage, lhs op rhs (op "=" or an update "+=", ...: the cell
+ * read and combined, as F[...] = F[...] + rhs). */
+static int bc_assignment(Parser *p, CXCursor lhs, CXCursor rhs, const char *op, Boundary *b) {
+  Access a;
+  if (parse_access(p, lhs, &a)) return -1;
+  BcStatement *st = &b->stmts[b->nstmts++];
+  st->line = (int)cur_loc(p->path, lhs).line;
+  if (bc_cell(p, lhs, &a, b, &st->lhs)) return -1;
+  if (p->pr->fields[st->lhs.field].coef)
+    return fail(p, lhs, HINT_BOUNDARY, "the boundary stage writes '%s', which no stage "
+                "writes (a coefficient grid is read only)", a.name);
+  for (int ax = 0; ax < p->pr->dims; ax++)
+    if (b->looped[ax] && st->lhs.at[ax].off)
+      return fail(p, lhs, "write the cell the loop points at: u[0][i] = ...",
+                  "the boundary stage's written cell is offset from its loop's counter");
+  p->bcs = st;
+  if (!strcmp(op, "=")) {
+    st->expr = parse_expr(p, rhs);
+  } else {
+    char bin[2] = {op[0], 0};
+    CXCursor sides[2] = {lhs, rhs};
+    st->expr = op_node(&FORMS, p, op_binary_kind(bin), sides, 2);
+  }
+  p->bcs = NULL;
+  return st->expr ? 0 : -1;
+}
+
+/* The statements of a boundary stage's loop body, in order: assignments of grid cells (=, +=,
+ * -=, *=, /=), and float or double locals they read (declared, then updated: g += ...), whose
+ * reads are those of the assignments that use them. */
+static int bc_body(Parser *p, const CXCursor *s, int n, const Loop *loops, int nl, Boundary *b) {
+  CXCursor lhs, rhs;
+  char op[4] = "";
+  Access first;
+  int at = 0;
+  while (!grid_assignment(p, s[at], &lhs, &rhs, op)) at++; /* (bc_statements counted one) */
+  if (parse_access(p, lhs, &first) || bc_axes(p, loops, nl, &first, b)) return -1;
+  for (int i = 0; i < n; i++) {
+    if (grid_assignment(p, s[i], &lhs, &rhs, op)) {
+      if (bc_assignment(p, lhs, rhs, op, b)) return -1;
+      continue;
+    }
+    if (kind(s[i]) != CXCursor_DeclStmt && !updated_temp(p, s[i], (CXCursor[2]){{0}}, op))
+      return fail(p, s[i], HINT_BOUNDARY, "a boundary stage's statement that is not an "
+                  "assignment of a grid's cell (=, +=, -=, *=, /=), nor a float or double local's "
+                  "declaration or update");
+    p->bcs = &p->bc_locals;
+    int rc = kind(s[i]) == CXCursor_DeclStmt ? declare_temps(p, s[i], NULL) : update_temp(p, s[i]);
+    p->bcs = NULL;
+    if (rc) return -1;
+  }
+  return 0;
+}
+
+/* The assignments of a boundary stage, in order: one per assignment of its loop's body. */
 static int bc_statements(Parser *p, CXCursor body, const Loop *loops, int nl, Boundary *b) {
-  CXCursor s[MAX_BODY], kids[2];
+  CXCursor s[MAX_BODY];
   int n = statements(p, body, s);
   if (n < 0) return -1;
-  if (n == 0 || n > BC_MAX_STMTS)
-    return fail(p, body, HINT_BOUNDARY, "a boundary loop of %d statements; stencilc takes 1 to %d "
-                "assignments", n, BC_MAX_STMTS);
-  for (int i = 0; i < n; i++) {
-    char op[4] = "";
-    Access a;
-    if (kind(s[i]) != CXCursor_BinaryOperator || cur_children(s[i], kids, 2) != 2 ||
-        !cur_binary_op(p->tu, s[i], op) || strcmp(op, "=") || cur_access(kids[0], &a) != CUR_ACCESS)
-      return fail(p, s[i], HINT_BOUNDARY, "a boundary stage's statement that is not an "
-                  "assignment of a grid's cell with '='");
-    if (parse_access(p, kids[0], &a) || (i == 0 && bc_axes(p, loops, nl, &a, b))) return -1;
-    BcStatement *st = &b->stmts[b->nstmts++];
-    st->line = (int)cur_loc(p->path, s[i]).line;
-    if (bc_cell(p, kids[0], &a, b, &st->lhs)) return -1;
-    if (p->pr->fields[st->lhs.field].coef)
-      return fail(p, kids[0], HINT_BOUNDARY, "the boundary stage writes '%s', which no stage "
-                  "writes (a coefficient grid is read only)", a.name);
-    for (int ax = 0; ax < p->pr->dims; ax++)
-      if (b->looped[ax] && st->lhs.at[ax].off)
-        return fail(p, kids[0], "write the cell the loop points at: u[0][i] = ...",
-                    "the boundary stage's written cell is offset from its loop's counter");
-    p->bcs = st;
-    st->expr = parse_expr(p, kids[1]);
-    p->bcs = NULL;
-    if (!st->expr) return -1;
-  }
-  return bc_independent(p, body, b);
+  int assigns = count_assignments(p, s, n);
+  if (assigns == 0 || assigns > BC_MAX_STMTS)
+    return fail(p, body, HINT_BOUNDARY, "a boundary loop of %d assignments; stencilc takes 1 to %d "
+                "assignments", assigns, BC_MAX_STMTS);
+  memset(&p->bc_locals, 0, sizeof p->bc_locals);
+  p->ntemps = 0;
+  int rc = bc_body(p, s, n, loops, nl, b);
+  for (int i = 0; i < p->ntemps; i++) ir_free_expr(p->temps[i].e);
+  p->ntemps = 0;
+  return rc ? -1 : bc_independent(p, body, b);
 }
 
 /* A boundary stage (statement s of the time loop), run before stage `before`. */
