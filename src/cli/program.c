@@ -69,6 +69,7 @@ static void info_json(const Program *pr) {
     printf(", \"after_stage\": %d, \"op\": \"%s=\", \"array\": ", ps->after,
            ps->op == '=' ? "" : ps->op == '+' ? "+" : "-");
     cli_json_string(ps->array);
+    if (ps->after_bc >= 0) printf(", \"after_boundary\": %d", ps->after_bc);
     printf(", \"time_shift\": %d, \"cell\": [", ps->shift);
     for (int a = 0; a < pr->dims; a++) {
       printf("%s{\"index\": ", a ? ", " : "");
@@ -160,7 +161,8 @@ static void info_text(const Program *pr, const char *path) {
     printf("] %s= (reads %s[%s", ps->op == '=' ? "" : ps->op == '+' ? "+" : "-", ps->array,
            pr->time_var);
     if (ps->shift) printf(" %c %d", ps->shift > 0 ? '+' : '-', abs(ps->shift));
-    printf("]) after stage %d, each step\n", ps->after);
+    if (ps->after_bc >= 0) printf("]) after boundary %d, each step\n", ps->after_bc);
+    else printf("]) after stage %d, each step\n", ps->after);
   }
   for (int i = 0; i < pr->nboundaries; i++) {
     const Boundary *b = &pr->boundaries[i];

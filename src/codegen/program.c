@@ -380,9 +380,21 @@ static void emit_cuda_boundary(Buf *out, const Program *pr, int n, DType dtype) 
 }
 
 /* The calls of the boundary stages that run before stage i (nstages: after the last). */
+/* The calls of the point sources added after stage i, or after boundary stage bc (-1: none). */
+static void emit_source_calls(Emitter *e, const Program *pr, int i, int bc, const char *prefix) {
+  for (int n = 0; n < pr->nsources; n++)
+    if (bc >= 0 ? pr->sources[n].after_bc == bc : pr->sources[n].after == i && pr->sources[n].after_bc < 0)
+      em_line(e, "%s_source%d(rt_buf, g, t);", prefix, n);
+}
+
+/* The calls of the boundary stages that run before stage i (nstages: after the last), each
+ * followed by the point sources added after it. */
 static void emit_boundary_calls(Emitter *e, const Program *pr, int i, const char *prefix) {
   for (int n = 0; n < pr->nboundaries; n++)
-    if (pr->boundaries[n].before == i) em_line(e, "%s_bc%d(rt_buf, g, t);", prefix, n);
+    if (pr->boundaries[n].before == i) {
+      em_line(e, "%s_bc%d(rt_buf, g, t);", prefix, n);
+      emit_source_calls(e, pr, -1, n, prefix);
+    }
 }
 
 static void emit_step_calls(Buf *out, const Program *pr, const char *name, const char *prefix) {
@@ -391,8 +403,7 @@ static void emit_step_calls(Buf *out, const Program *pr, const char *name, const
   for (int i = 0; i < pr->nstages; i++) {
     emit_boundary_calls(&e, pr, i, prefix);
     em_line(&e, "%s_stage%d(rt_buf, g, t);", prefix, i);
-    for (int n = 0; n < pr->nsources; n++)
-      if (pr->sources[n].after == i) em_line(&e, "%s_source%d(rt_buf, g, t);", prefix, n);
+    emit_source_calls(&e, pr, i, -1, prefix);
   }
   emit_boundary_calls(&e, pr, pr->nstages, prefix);
   em_close(&e);
@@ -439,8 +450,7 @@ static void emit_launches(Buf *out, const Program *pr, const int *block) {
     em_end(&e);
     em_line(&e, "RT_CUDA_LAUNCH_CHECK();");
     em_close(&e);
-    for (int n = 0; n < pr->nsources; n++)
-      if (pr->sources[n].after == i) em_line(&e, "naive_source%d(rt_buf, g, t);", n);
+    emit_source_calls(&e, pr, i, -1, "naive");
   }
   emit_boundary_calls(&e, pr, pr->nstages, "naive");
   em_close(&e);

@@ -1579,6 +1579,7 @@ static int parse_source(Parser *p, CXCursor s) {
     return fail(p, s, "merge sources", "more than %d point sources", PROG_MAX_SOURCES);
   PointSource *ps = &pr->sources[pr->nsources];
   memset(ps, 0, sizeof *ps);
+  ps->after_bc = -1;
   cur_children(s, kids, 2);
   cur_binary_op(p->tu, s, op);
   ps->op = !strcmp(op, "=") ? '=' : !strcmp(op, "+=") ? '+' : !strcmp(op, "-=") ? '-' : 0;
@@ -1655,6 +1656,27 @@ static bool fixed_position(Parser *p, CXCursor sub, int ax) {
   return affine_at(p, sub, var, &k, &bad) && (!var[0] || !strcmp(var, p->pr->extent_param[ax]));
 }
 
+/* Whether the one-cell update s writes a cell at fixed positions per axis (constants or the
+ * extents plus constants; a flat index naming no integer parameter but the extents), as a
+ * boundary stage of one cell does, where a point source's names its parameters (u[sy][sx]). */
+static bool fixed_cell(Parser *p, CXCursor s) {
+  const Program *pr = p->pr;
+  Access a;
+  if (!cell_update(s, &a)) return false;
+  int level_sub = a.nsub > 1 && cur_mentions(a.sub[0], p->time.var);
+  if (a.nsub - level_sub == 1 && pr->dims > 1) {
+    IndexNames in = {.pr = pr};
+    CXCursor sub = a.sub[level_sub];
+    index_names(cur_strip(sub), sub, &in);
+    clang_visitChildren(sub, index_names, &in);
+    return in.n == 0 && !in.more;
+  }
+  if (a.nsub - level_sub != pr->dims) return false;
+  for (int ax = 0; ax < pr->dims; ax++)
+    if (!fixed_position(p, a.sub[level_sub + ax], ax)) return false;
+  return true;
+}
+
 /* Whether the one-cell update s sets a boundary cell (u[n - 1] = u[1], u[0][0] = 0.5 * (u[1][0]
  * + u[0][1])): an assignment of a cell at fixed positions per axis that reads a grid or names
  * the extent; anything else is a point source's injection. */
@@ -1667,12 +1689,10 @@ static bool boundary_cell(Parser *p, CXCursor s) {
       strcmp(op, "="))
     return false;
   int level_sub = a.nsub > 1 && cur_mentions(a.sub[0], p->time.var);
-  if (a.nsub - level_sub != pr->dims) return false;
+  if (a.nsub - level_sub != pr->dims || !fixed_cell(p, s)) return false;
   bool extent = false;
-  for (int ax = 0; ax < pr->dims; ax++) {
-    if (!fixed_position(p, a.sub[level_sub + ax], ax)) return false;
+  for (int ax = 0; ax < pr->dims; ax++)
     extent = extent || (pr->extent_param[ax][0] && cur_mentions(a.sub[level_sub + ax], pr->extent_param[ax]));
-  }
   return extent || names_field(kids[1], p) ||
          !clang_Cursor_isNull(cur_find(kids[1], true, names_field, p));
 }
@@ -1974,6 +1994,7 @@ static int parse_boundary(Parser *p, CXCursor s, int before) {
  * one-cell updates as boundary stages too). */
 static int parse_boundaries(Parser *p, const CXCursor *s, int items, const bool *stage,
                             const int *stages_before) {
+  Program *pr = p->pr;
   bool boundaries = false;
   int last_stage = 0;
   for (int i = 0; i < items; i++) {
@@ -1983,7 +2004,7 @@ static int parse_boundaries(Parser *p, const CXCursor *s, int items, const bool 
   for (int i = 0; i < items; i++) {
     if (stage[i]) {
       continue;
-    } else if (boundaries) {
+    } else if (boundaries && (kind(s[i]) == CXCursor_ForStmt || fixed_cell(p, s[i]))) {
       if (parse_boundary(p, s[i], stages_before[i])) return -1;
     } else if (i < last_stage) {
       Access a;
@@ -1995,6 +2016,9 @@ static int parse_boundaries(Parser *p, const CXCursor *s, int items, const bool 
                   "sources after the stages of the step only", a.name);
     } else if (parse_source(p, s[i])) {
       return -1;
+    } else { /* after the boundary stages that follow the stages and come before it */
+      for (int n = 0; n < pr->nboundaries; n++)
+        if (pr->boundaries[n].before == pr->nstages) pr->sources[pr->nsources - 1].after_bc = n;
     }
   }
   return 0;

@@ -76,6 +76,9 @@ typedef struct {
 typedef struct {
   int field;
   int after;                 /* the stage after which it is added: the field's writer */
+  /* -1, or the boundary stage after which it is added instead: the last of those after the
+   * last stage that the time loop runs before it (u[ny - 1][i] = ...; u[sy][sx] += src[t];) */
+  int after_bc;
   char op;                   /* '=', '+' or '-' */
   int index[IR_MAX_DIMS];    /* scalar index per axis, -1 for a constant */
   long off[IR_MAX_DIMS];
