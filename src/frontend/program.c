@@ -1689,9 +1689,9 @@ static bool boundary_cell(Parser *p, CXCursor s) {
       strcmp(op, "="))
     return false;
   int level_sub = a.nsub > 1 && cur_mentions(a.sub[0], p->time.var);
-  if (a.nsub - level_sub != pr->dims || !fixed_cell(p, s)) return false;
-  bool extent = false;
-  for (int ax = 0; ax < pr->dims; ax++)
+  if (!fixed_cell(p, s)) return false;
+  bool extent = false; /* (a flat index names the extents anyway) */
+  for (int ax = 0; ax < pr->dims && a.nsub - level_sub == pr->dims; ax++)
     extent = extent || (pr->extent_param[ax][0] && cur_mentions(a.sub[level_sub + ax], pr->extent_param[ax]));
   return extent || names_field(kids[1], p) ||
          !clang_Cursor_isNull(cur_find(kids[1], true, names_field, p));
@@ -1723,6 +1723,76 @@ static int bc_pos(Parser *p, CXCursor sub, int ax, BcPos *pos) {
               pr->extent_param[ax][0] ? pr->extent_param[ax] : "(a constant)");
 }
 
+static const char *const HINT_BOUNDARY_FLAT =
+    "index a flat grid's boundary cells row-major over the extents, as the stages do: for (j = "
+    "0; j < ny; j++) { u[j * nx] = u[j * nx + 1]; u[j * nx + nx - 1] = u[j * nx + nx - 2]; }, "
+    "u[(ny - 1) * nx + i] = u[(ny - 2) * nx + i]";
+
+/* Whether access a (its time level first where level_sub) is one flat index of a grid of
+ * several axes (u[j * nx], row[i], u[(t + 1) % 2][(ny - 1) * nx + i]). */
+static bool bc_flat_access(const Parser *p, const Access *a, int level_sub) {
+  return !clang_Cursor_isNull(a->row) || (a->nsub - level_sub == 1 && p->pr->dims > 1);
+}
+
+/* The positions (at[]) of the flat index sub of a boundary stage's access a: the row-major cell
+ * (flat_offsets) of, along each axis, a loop counter plus a constant (p->bc_var, or where the
+ * axes are not known yet, one of the nc counters[], whose axis goes to axis_of[]), a constant,
+ * or the extent plus a constant (u[(ny - 1) * nx + i]). Each choice per axis is tried. */
+static int bc_flat(Parser *p, CXCursor sub, const Access *a, const char (*counters)[IR_NAME_MAX],
+                   int nc, int *axis_of, BcPos at[IR_MAX_DIMS]) {
+  const Program *pr = p->pr;
+  int dims = pr->dims, choices = nc + 2, combos = 1;
+  char why[512] = "";
+  for (int ax = 0; ax < dims; ax++) combos *= choices;
+  for (int combo = 0; combo < combos; combo++) {
+    /* choice per axis: 0 a constant, 1 the extent, 2 + k counter k */
+    int choice[IR_MAX_DIMS], used = 0, off[IR_MAX_DIMS];
+    char vars[IR_MAX_DIMS][IR_NAME_MAX];
+    bool valid = true;
+    for (int ax = 0, rest = combo; ax < dims; ax++, rest /= choices) {
+      choice[ax] = rest % choices;
+      const char *name = choice[ax] == 0 ? "" : choice[ax] == 1 ? pr->extent_param[ax]
+                                                                : counters[choice[ax] - 2];
+      if (p->bc_var[ax][0]) { /* a known counter's axis: its counter only */
+        valid = valid && choice[ax] == 0;
+        name = p->bc_var[ax];
+      }
+      valid = valid && (choice[ax] != 1 || pr->extent_param[ax][0]);
+      if (choice[ax] >= 2) used |= 1 << (choice[ax] - 2);
+      snprintf(vars[ax], IR_NAME_MAX, "%s", name);
+    }
+    for (int k = 0; k < nc; k++) /* each counter on an axis of its own */
+      for (int ax = 0, n = 0; ax < dims; ax++)
+        if (choice[ax] == 2 + k && ++n > 1) valid = false;
+    if (!valid || used != (1 << nc) - 1 ||
+        flat_offsets(&p->flat, sub, a->row, a->name, dims, (const char(*)[IR_NAME_MAX])vars,
+                     (const char(*)[IR_NAME_MAX])pr->extent_param, pr->extent_pad,
+                     pr->extent_const, off, why, sizeof why))
+      continue;
+    /* a constant from the start, the extent minus a constant from the end: j * nx + nx - 1 is
+     * (j, nx - 1), not (j + 1, -1); along a constant extent E, (j + 1, -1) is (j, E - 1) */
+    for (int ax = dims - 1; ax > 0; ax--)
+      for (long e = pr->extent_const[ax]; choice[ax] == 0 && !p->bc_var[ax][0] && e > 0 && off[ax] < 0;) {
+        off[ax] += (int)e;
+        off[ax - 1]--;
+      }
+    for (int ax = 0; ax < dims; ax++)
+      if ((choice[ax] == 0 && !p->bc_var[ax][0] && off[ax] < 0) ||
+          (choice[ax] == 1 && off[ax] - pr->extent_pad[ax] >= 0))
+        valid = false;
+    if (!valid) continue;
+    for (int ax = 0; ax < dims; ax++) {
+      at[ax].end = choice[ax] == 1;
+      at[ax].off = off[ax] - (choice[ax] == 1 ? pr->extent_pad[ax] : 0);
+      if (choice[ax] >= 2) axis_of[choice[ax] - 2] = ax;
+    }
+    return 0;
+  }
+  return fail(p, sub, HINT_BOUNDARY_FLAT, "the flattened index of '%s' in the boundary stage is "
+              "not the row-major cell of its loop's counters, constants and the extents plus "
+              "constants: %s", a->name, why);
+}
+
 /* The cell of a grid access in a boundary stage (the field, its buffer, its positions), inside
  * the grid from every iteration of the stage's loop. */
 static int bc_cell(Parser *p, CXCursor c, const Access *a, const Boundary *b, BcCell *cell) {
@@ -1740,17 +1810,19 @@ static int bc_cell(Parser *p, CXCursor c, const Access *a, const Boundary *b, Bc
     return fail(p, c, "index the time level as the stages do: F[(t + 1) % M][...]",
                 "'%s' is accessed without its time level", a->name);
   if (level_sub && time_shift(p, a->sub[0], a->name, fd->levels, &shift)) return -1;
-  if (!clang_Cursor_isNull(a->row) || a->nsub - level_sub != pr->dims)
+  bool flat = bc_flat_access(p, a, level_sub);
+  if (!flat && a->nsub - level_sub != pr->dims)
     return fail(p, c, HINT_BOUNDARY, "the boundary stage indexes '%s' with %d subscript%s; it "
-                "takes one per axis of the %dD grid (flat indices are read in stages only)",
+                "takes one per axis of the %dD grid, or one flat index",
                 a->name, a->nsub - level_sub, a->nsub - level_sub == 1 ? "" : "s", pr->dims);
   memset(cell, 0, sizeof *cell);
   cell->field = f;
   cell->shift = shift;
   cell->array = -1;
+  if (flat && bc_flat(p, a->sub[level_sub], a, NULL, 0, NULL, cell->at)) return -1;
   for (int ax = 0; ax < pr->dims; ax++) {
     BcPos *at = &cell->at[ax];
-    if (bc_pos(p, a->sub[level_sub + ax], ax, at)) return -1;
+    if (!flat && bc_pos(p, a->sub[level_sub + ax], ax, at)) return -1;
     bool inside = b->looped[ax] ? b->lo[ax] + at->off >= 0 && b->hi[ax] + at->off <= 0
                                 : at->end ? at->off < 0 : at->off >= 0;
     if (!inside)
@@ -1841,10 +1913,19 @@ static Expr *bc_load(Parser *p, CXCursor c, const Access *a) {
  * target, and their bounds against the grid's extents. */
 static int bc_axes(Parser *p, const Loop *loops, int nl, const Access *lhs, Boundary *b) {
   const Program *pr = p->pr;
-  int first = lhs->nsub - pr->dims;
+  int first = lhs->nsub - pr->dims, level_sub = lhs->nsub > 1 && cur_mentions(lhs->sub[0], p->time.var);
+  int axis_of[IR_MAX_DIMS] = {-1, -1, -1};
+  if (bc_flat_access(p, lhs, level_sub)) {
+    char counters[IR_MAX_DIMS][IR_NAME_MAX];
+    BcPos unused[IR_MAX_DIMS];
+    for (int l = 0; l < nl; l++) memcpy(counters[l], loops[l].var, IR_NAME_MAX);
+    if (bc_flat(p, lhs->sub[level_sub], lhs, (const char(*)[IR_NAME_MAX])counters, nl, axis_of,
+                unused))
+      return -1;
+  }
   for (int l = 0; l < nl; l++) {
-    int ax = -1;
-    for (int x = 0; x < pr->dims && first >= 0; x++)
+    int ax = axis_of[l];
+    for (int x = 0; x < pr->dims && first >= 0 && !bc_flat_access(p, lhs, level_sub); x++)
       if (cur_mentions(lhs->sub[first + x], loops[l].var)) ax = ax == -1 ? x : -2;
     if (ax < 0 || b->looped[ax])
       return fail(p, loops[l].at, HINT_BOUNDARY, "the boundary loop over '%s' does not index one "
