@@ -20,7 +20,8 @@
 #    passes, one outside the grid stops the generated program with a message;
 #  - boundary stages (tests/programs/heat2d_neumann.c, advect1d_periodic.c, heat2d_inflow.c,
 #    fdtd2d_polybench.c, heat3d_faces.c, heat2d_robin_edges.c, acoustic2d_edges_src.c, flat ones:
-#    heat2d_flat_neumann.c, heat2d_flat_fixed_edges.c, heat3d_flat_faces.c): cpu and naive pass, the boundary cells compared; a shot moved onto the edge a boundary loop sets
+#    heat2d_flat_neumann.c, heat2d_flat_fixed_edges.c, heat3d_flat_faces.c, ghost layers:
+#    wave1d_ghost.c, heat2d_ghost2.c): cpu and naive pass, the boundary cells compared; a shot moved onto the edge a boundary loop sets
 #    before it passes (the source is added after that loop, in the user's order);
 #  - refusals: a variable the check cannot bind (named), 17 run-time scalars (the program front
 #    end's message), -s/-t against the source's constants.
@@ -85,6 +86,8 @@ check_bg naive-fdtd2d_polybench tests/programs/fdtd2d_polybench.c --backend naiv
 check_bg naive-heat3d_faces tests/programs/heat3d_faces.c --backend naive -s 9x10x12 -t 3
 check_bg naive-heat2d_flat_neumann tests/programs/heat2d_flat_neumann.c --backend naive -s 17x23 -t 4
 check_bg naive-heat3d_flat_faces tests/programs/heat3d_flat_faces.c --backend naive -s 9x10x12 -t 3
+check_bg naive-wave1d_ghost tests/programs/wave1d_ghost.c --backend naive -s 45 -t 5
+check_bg naive-heat2d_ghost2 tests/programs/heat2d_ghost2.c --backend naive -s 17x23 -t 4
 check_bg naive-heat2d_robin_edges tests/programs/heat2d_robin_edges.c --backend naive -s 17x23 -t 4
 check_bg naive-acoustic2d_edges_src tests/programs/acoustic2d_edges_src.c --backend naive -s 17x23 -t 4
 # the shot on the edge the boundary loop zeroes before it: added after that loop, as written
@@ -131,6 +134,8 @@ passed naive-fdtd2d_polybench ex ey hz
 passed naive-heat3d_faces a
 passed naive-heat2d_flat_neumann u
 passed naive-heat3d_flat_faces a
+passed naive-wave1d_ghost u
+passed naive-heat2d_ghost2 u
 passed naive-heat2d_robin_edges un u
 passed naive-acoustic2d_edges_src p
 passed cpu-edge-shot p

@@ -123,7 +123,13 @@ static void print_bc_cell(const Program *pr, const Boundary *b, const BcCell *c)
   printf("%s", pr->fields[c->field].name);
   for (int a = 0; a < pr->dims; a++) {
     const BcPos *at = &c->at[a];
-    if (b->looped[a]) printf("[%s]", b->var[a]);
+    long off = at->off + (at->end ? pr->extent_pad[a] : 0);
+    if (b->looped[a] && at->end) /* u[n - 1 - g], u[n - 2 + g] */
+      printf("[%s %c %ld %c %s]", pr->extent_param[a], off < 0 ? '-' : '+', labs(off),
+             at->dir < 0 ? '-' : '+', b->var[a]);
+    else if (b->looped[a] && at->dir < 0) printf("[%ld - %s]", off, b->var[a]); /* u[4 - g] */
+    else if (b->looped[a] && off) printf("[%s %c %ld]", b->var[a], off < 0 ? '-' : '+', labs(off));
+    else if (b->looped[a]) printf("[%s]", b->var[a]);
     else if (!at->end) printf("[%ld]", at->off);
     else if (pr->extent_const[a] > 0) printf("[%ld]", pr->extent_const[a] + at->off);
     else if (at->off + pr->extent_pad[a]) /* (the user's constant: ny + 1 in a[ny + 2][nx + 2]) */

@@ -1640,6 +1640,27 @@ static int nest_depth(Parser *p, CXCursor c) {
   return n;
 }
 
+/* Whether the loop nest at c, as deep as the stages' (the grid's axes), is a boundary stage
+ * all the same: an assignment of its cell body writes a cell at a subscript other than a name
+ * (u[n - 1 - g] in for (g = 0; g < R; g++), a ghost layer of a 1D grid; u[ny - 1 - g][i]),
+ * which no stage writes (they write the cell their loops point at). Flat indices are the
+ * stages'. */
+static bool ghost_nest(Parser *p, CXCursor c, int dims) {
+  CXCursor k[4], s[MAX_BODY], lhs, rhs;
+  char op[4];
+  while (kind(c) == CXCursor_ForStmt && cur_children(c, k, 4) == 4)
+    if (nest_next(p, k[3], &c)) return false;
+  int n = kind(c) == CXCursor_CompoundStmt ? cur_children(c, s, MAX_BODY) : (s[0] = c, 1);
+  for (int i = 0; i < n && i < MAX_BODY; i++) {
+    Access a;
+    if (!grid_assignment(p, s[i], &lhs, &rhs, op) || cur_access(lhs, &a) != CUR_ACCESS) continue;
+    int level_sub = a.nsub > 1 && cur_mentions(a.sub[0], p->time.var);
+    for (int x = level_sub; x < a.nsub && a.nsub - level_sub == dims; x++)
+      if (!cur_ref_name(cur_strip(a.sub[x]))) return true;
+  }
+  return false;
+}
+
 static bool names_field(CXCursor c, void *parser) {
   Parser *p = parser;
   int k;
@@ -1697,12 +1718,76 @@ static bool boundary_cell(Parser *p, CXCursor s) {
          !clang_Cursor_isNull(cur_find(kids[1], true, names_field, p));
 }
 
+/* k + counter * var + extent * ext: a position along a boundary loop's axis. */
+typedef struct {
+  long long k, counter, extent;
+} BcLinear;
+
+/* Whether c is a whole-number combination of the counter `var`, the extent `ext` and constants
+ * (2 * R - g, n - 1 - g, n - R + g); *l its coefficients. */
+static bool bc_linear(Parser *p, CXCursor c, const char *var, const char *ext, BcLinear *l) {
+  c = cur_strip(c);
+  memset(l, 0, sizeof *l);
+  if (cur_eval_int(c, &l->k)) return true;
+  const char *name = cur_ref_name(c);
+  if (name) {
+    l->counter = !strcmp(name, var);
+    l->extent = ext[0] && !strcmp(name, ext);
+    return l->counter || l->extent;
+  }
+  CXCursor kids[2];
+  char op[4];
+  bool prefix;
+  BcLinear a, b;
+  if (kind(c) == CXCursor_UnaryOperator && cur_unary_op(p->tu, c, op, &prefix) &&
+      (!strcmp(op, "-") || !strcmp(op, "+")) && cur_children(c, kids, 1) == 1 &&
+      bc_linear(p, kids[0], var, ext, &a)) {
+    long long sign = op[0] == '-' ? -1 : 1;
+    *l = (BcLinear){sign * a.k, sign * a.counter, sign * a.extent};
+    return true;
+  }
+  if (kind(c) != CXCursor_BinaryOperator || !cur_binary_op(p->tu, c, op) ||
+      cur_children(c, kids, 2) != 2 || !bc_linear(p, kids[0], var, ext, &a) ||
+      !bc_linear(p, kids[1], var, ext, &b))
+    return false;
+  if (!strcmp(op, "+") || !strcmp(op, "-")) {
+    long long sign = op[0] == '-' ? -1 : 1;
+    *l = (BcLinear){a.k + sign * b.k, a.counter + sign * b.counter, a.extent + sign * b.extent};
+    return true;
+  }
+  bool a_const = !a.counter && !a.extent, b_const = !b.counter && !b.extent;
+  if (strcmp(op, "*") || !(a_const || b_const)) return false;
+  const BcLinear *f = a_const ? &b : &a;
+  long long m = a_const ? a.k : b.k;
+  *l = (BcLinear){m * f->k, m * f->counter, m * f->extent};
+  return true;
+}
+
+/* Position `sub` along the axis ax of a boundary loop's counter: plus or minus the counter plus a
+ * constant, from the grid's start or its end (u[g], u[2 * R - g], u[n - 1 - g]). */
+static int bc_looped_pos(Parser *p, CXCursor sub, int ax, BcPos *pos) {
+  const Program *pr = p->pr;
+  BcLinear l;
+  if (!bc_linear(p, sub, p->bc_var[ax], pr->extent_param[ax], &l) ||
+      (l.counter != 1 && l.counter != -1) || (l.extent != 0 && l.extent != 1))
+    return fail(p, sub, HINT_BOUNDARY, "along axis %d the boundary loop runs over '%s', but this "
+                "subscript is not '%s' or '-%s' plus a constant, from the grid's start or its "
+                "extent%s%s: every access of a boundary loop follows its counter along the "
+                "counter's axis", ax, p->bc_var[ax], p->bc_var[ax], p->bc_var[ax],
+                pr->extent_param[ax][0] ? " " : "", pr->extent_param[ax]);
+  pos->end = l.extent;
+  pos->dir = (int)l.counter;
+  pos->off = (long)(l.k - (pos->end ? pr->extent_pad[ax] : 0));
+  return 0;
+}
+
 /* Position `sub` along axis ax: the loop's counter plus a constant, a constant, or the extent
  * plus a constant. */
 static int bc_pos(Parser *p, CXCursor sub, int ax, BcPos *pos) {
   const Program *pr = p->pr;
   char var[IR_NAME_MAX];
   long long k;
+  if (p->bc_var[ax][0]) return bc_looped_pos(p, sub, ax, pos);
   if (affine(p, sub, var, &k)) return -1;
   pos->end = false;
   pos->off = (long)k;
@@ -1793,6 +1878,21 @@ static int bc_flat(Parser *p, CXCursor sub, const Access *a, const char (*counte
               "constants: %s", a->name, why);
 }
 
+/* Whether a position (k plus extent times the grid's extent) is inside the grid, taking the
+ * grid wider than the boundary stages' reach: from the start at k >= 0, from the end at k < 0. */
+static bool bc_in_grid(long long k, long long extent) {
+  return extent == 0 ? k >= 0 : extent == 1 && k < 0;
+}
+
+/* Whether position at along axis ax is inside the grid from every iteration of b's loop: at its
+ * first and last counter (the loop's end from the start or from the extent). */
+static bool bc_inside(const Boundary *b, int ax, const BcPos *at) {
+  if (!b->looped[ax]) return bc_in_grid(at->off, at->end);
+  long long last_k = b->hi[ax] - 1, last_ext = !b->hi_start[ax]; /* the last counter */
+  return bc_in_grid(at->off + at->dir * b->lo[ax], at->end) &&
+         bc_in_grid(at->off + at->dir * last_k, at->end + at->dir * last_ext);
+}
+
 /* The cell of a grid access in a boundary stage (the field, its buffer, its positions), inside
  * the grid from every iteration of the stage's loop. */
 static int bc_cell(Parser *p, CXCursor c, const Access *a, const Boundary *b, BcCell *cell) {
@@ -1823,9 +1923,7 @@ static int bc_cell(Parser *p, CXCursor c, const Access *a, const Boundary *b, Bc
   for (int ax = 0; ax < pr->dims; ax++) {
     BcPos *at = &cell->at[ax];
     if (!flat && bc_pos(p, a->sub[level_sub + ax], ax, at)) return -1;
-    bool inside = b->looped[ax] ? b->lo[ax] + at->off >= 0 && b->hi[ax] + at->off <= 0
-                                : at->end ? at->off < 0 : at->off >= 0;
-    if (!inside)
+    if (!bc_inside(b, ax, at))
       return fail(p, a->sub[level_sub + ax], HINT_BOUNDARY, "the boundary stage reaches outside "
                   "'%s' along axis %d", a->name, ax);
   }
@@ -1931,10 +2029,18 @@ static int bc_axes(Parser *p, const Loop *loops, int nl, const Access *lhs, Boun
       return fail(p, loops[l].at, HINT_BOUNDARY, "the boundary loop over '%s' does not index one "
                   "axis of the cell it writes, '%s'", loops[l].var, lhs->name);
     long long hi;
-    if (loop_span(p, &loops[l], ax, &hi)) return -1;
     b->looped[ax] = true;
     b->lo[ax] = (long)loops[l].lo;
-    b->hi[ax] = -(long)hi;
+    b->hi_start[ax] = !loops[l].ext[0] && pr->extent_param[ax][0];
+    if (b->hi_start[ax]) { /* ghost layers of a run-time extent: for (g = 0; g < R; g++) */
+      b->hi[ax] = (long)loops[l].bound;
+      if (b->lo[ax] < 0 || b->hi[ax] < b->lo[ax] || b->hi[ax] > 1 << 20)
+        return fail(p, loops[l].at, "keep the loop inside the grid", "loop over '%s' runs "
+                    "outside the grid", loops[l].var);
+    } else {
+      if (loop_span(p, &loops[l], ax, &hi)) return -1;
+      b->hi[ax] = -(long)hi;
+    }
     snprintf(p->bc_var[ax], IR_NAME_MAX, "%s", loops[l].var);
     memcpy(b->var[ax], p->bc_var[ax], IR_NAME_MAX);
   }
@@ -1949,10 +2055,40 @@ static bool same_cell_fixed(const Boundary *b, int dims, const BcCell *x, const 
   return true;
 }
 
-static bool same_iteration(const Boundary *b, int dims, const BcCell *x, const BcCell *y) {
-  for (int ax = 0; ax < dims; ax++)
-    if (b->looped[ax] && x->at[ax].off != y->at[ax].off) return false;
-  return true;
+/* Along looped axis ax, whether some counters i of x and j of y name one cell (*meet), and
+ * whether some i != j do (*apart). Positions from the two ends never meet (see
+ * bc_independent); where the loop's end is the extent's, its length is taken as unbounded. */
+static void bc_meet(const Boundary *b, int ax, const BcPos *x, const BcPos *y, bool *meet,
+                    bool *apart) {
+  *meet = *apart = false;
+  if (x->end != y->end) return;
+  long long lo = b->lo[ax], last = b->hi_start[ax] ? b->hi[ax] - 1 : -1; /* -1: unbounded */
+  if (x->dir == y->dir) { /* i - j = (y.off - x.off) / dir */
+    long long d = llabs((long long)(y->off - x->off));
+    *meet = last < 0 || d <= last - lo;
+    *apart = *meet && d != 0;
+    return;
+  }
+  /* opposite signs: i + j = sum, each in [lo, last] */
+  long long sum = x->dir > 0 ? y->off - x->off : x->off - y->off;
+  long long from = sum - (last < 0 ? sum : last), to = last < 0 ? sum - lo : last;
+  if (from < lo) from = lo;
+  if (to > sum - lo) to = sum - lo;
+  *meet = from <= to;
+  *apart = *meet && !(from == to && 2 * from == sum);
+}
+
+/* Whether cells x and y, the same at the fixed axes, are one cell at different iterations. */
+static bool other_iteration(const Boundary *b, int dims, const BcCell *x, const BcCell *y) {
+  bool apart = false;
+  for (int ax = 0; ax < dims; ax++) {
+    bool meet_ax, apart_ax;
+    if (!b->looped[ax]) continue;
+    bc_meet(b, ax, &x->at[ax], &y->at[ax], &meet_ax, &apart_ax);
+    if (!meet_ax) return false;
+    apart = apart || apart_ax;
+  }
+  return apart;
 }
 
 /* The iterations of a boundary loop must be independent (one CUDA thread each): no access of
@@ -1965,7 +2101,7 @@ static int bc_independent(Parser *p, CXCursor at, const Boundary *b) {
       const BcCell *wc = &b->stmts[w].lhs;
       for (int r = -1; r < b->stmts[q].nreads; r++) {
         const BcCell *c = r < 0 ? &b->stmts[q].lhs : &b->stmts[q].reads[r];
-        if (same_cell_fixed(b, pr->dims, wc, c) && !same_iteration(b, pr->dims, wc, c))
+        if (same_cell_fixed(b, pr->dims, wc, c) && other_iteration(b, pr->dims, wc, c))
           return fail(p, at, "read the cells a boundary loop writes in a loop of their own after "
                       "it, or at the same counter",
                       "the boundary loop %s '%s' at a cell that another of its iterations writes: "
@@ -1987,10 +2123,6 @@ static int bc_assignment(Parser *p, CXCursor lhs, CXCursor rhs, const char *op, 
   if (p->pr->fields[st->lhs.field].coef)
     return fail(p, lhs, HINT_BOUNDARY, "the boundary stage writes '%s', which no stage "
                 "writes (a coefficient grid is read only)", a.name);
-  for (int ax = 0; ax < p->pr->dims; ax++)
-    if (b->looped[ax] && st->lhs.at[ax].off)
-      return fail(p, lhs, "write the cell the loop points at: u[0][i] = ...",
-                  "the boundary stage's written cell is offset from its loop's counter");
   p->bcs = st;
   if (!strcmp(op, "=")) {
     st->expr = parse_expr(p, rhs);
@@ -2125,17 +2257,20 @@ static int parse_program(Parser *p, CXCursor time_loop) {
     if (depth > dims) dims = depth;
     items++;
   }
-  for (int i = 0; i < items; i++) nests += kind(s[i]) == CXCursor_ForStmt && nest_depth(p, s[i]) == dims;
+  bool stage[MAX_BODY];
+  for (int i = 0; i < items; i++) {
+    stage[i] = kind(s[i]) == CXCursor_ForStmt && nest_depth(p, s[i]) == dims &&
+               !ghost_nest(p, s[i], dims);
+    nests += stage[i];
+  }
   if (nests > 1) p->program_form = true;
   if (nests > PROG_MAX_STAGES)
     return fail(p, s[PROG_MAX_STAGES], "merge stages", "more than %d stages", PROG_MAX_STAGES);
   if (nests == 0)
     return fail(p, n ? s[0] : time_loop, HINT_PROGRAM, "the time loop holds no stage's loop nest");
   if (parse_rotations(p, s + items, n - items)) return -1;
-  bool stage[MAX_BODY];
   int stages_before[MAX_BODY]; /* the stages of the nests before item i (several per nest) */
   for (int i = 0; i < items; i++) {
-    stage[i] = kind(s[i]) == CXCursor_ForStmt && nest_depth(p, s[i]) == dims;
     stages_before[i] = pr->nstages;
     if (stage[i] && nest_stages(p, s[i])) return -1;
   }

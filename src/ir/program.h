@@ -89,11 +89,13 @@ typedef struct {
 
 /* A boundary stage: a statement of the time loop over fewer axes than the grid's (or over none:
  * one cell), as real codes set their edges each step (Dirichlet values, Neumann copies,
- * periodic wraps, a source row). Along a looped axis a cell is the loop's counter plus
- * BcPos.off; along any other axis it is a position from the grid's start (off >= 0) or from its
- * end (g->ext + off, off < 0), the halo included, as u[0][i], u[ny - 1][i], u[n - 2]. */
+ * periodic wraps, a source row, ghost layers). Along a looped axis a cell is the loop's counter
+ * times BcPos.dir plus off, from the grid's start or its end (u[i], u[2 * R - g],
+ * u[n - 1 - g]); along any other axis it is a position from the grid's start (off >= 0) or from
+ * its end (g->ext + off, off < 0), the halo included, as u[0][i], u[ny - 1][i], u[n - 2]. */
 typedef struct {
   bool end; /* from the grid's end: ext + off */
+  int dir;  /* along a looped axis, the counter's sign: 1 or -1; 0 along the others */
   long off;
 } BcPos;
 
@@ -114,13 +116,16 @@ typedef struct {
 
 /* Runs before stage `before` (nstages: after the last) in the step; point sources come after
  * their stage. Its loop runs along each axis a with looped[a] over [lo[a], ext[a] + hi[a]) (hi
- * <= 0, as lo a position from the start) and executes its statements in order per iteration;
+ * <= 0, as lo a position from the start), or over [lo[a], hi[a]) where hi_start[a] (the ghost
+ * layers of a grid of run-time extent: for (g = 0; g < R; g++)), and executes its statements in
+ * order per iteration;
  * the front end checked that no iteration reads or writes a cell another iteration writes, so
  * the iterations are independent (a CUDA thread each). */
 typedef struct {
   int before;
   bool looped[IR_MAX_DIMS];
   long lo[IR_MAX_DIMS], hi[IR_MAX_DIMS];
+  bool hi_start[IR_MAX_DIMS];
   char var[IR_MAX_DIMS][IR_NAME_MAX]; /* the user's loop counters, for reports */
   BcStatement stmts[BC_MAX_STMTS];
   int nstmts;
