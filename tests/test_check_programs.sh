@@ -88,6 +88,9 @@ check_bg naive-heat2d_flat_neumann tests/programs/heat2d_flat_neumann.c --backen
 check_bg naive-heat3d_flat_faces tests/programs/heat3d_flat_faces.c --backend naive -s 9x10x12 -t 3
 check_bg naive-wave1d_ghost tests/programs/wave1d_ghost.c --backend naive -s 45 -t 5
 check_bg naive-heat2d_ghost2 tests/programs/heat2d_ghost2.c --backend naive -s 17x23 -t 4
+# a heater between the sweep and the edge loops, moved onto the first row the loops then copy
+check_bg cpu-heater-edge tests/programs/heat2d_neumann_src.c --param sy=0 --param sx=3 -s 17x23 -t 4
+check_bg naive-heater-edge tests/programs/heat2d_neumann_src.c --backend naive --param sy=0 --param sx=3 -s 17x23 -t 4
 check_bg naive-heat2d_robin_edges tests/programs/heat2d_robin_edges.c --backend naive -s 17x23 -t 4
 check_bg naive-acoustic2d_edges_src tests/programs/acoustic2d_edges_src.c --backend naive -s 17x23 -t 4
 # the shot on the edge the boundary loop zeroes before it: added after that loop, as written
@@ -136,6 +139,8 @@ passed naive-heat2d_flat_neumann u
 passed naive-heat3d_flat_faces a
 passed naive-wave1d_ghost u
 passed naive-heat2d_ghost2 u
+passed cpu-heater-edge un u
+passed naive-heater-edge un u
 passed naive-heat2d_robin_edges un u
 passed naive-acoustic2d_edges_src p
 passed cpu-edge-shot p

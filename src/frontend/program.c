@@ -1612,7 +1612,6 @@ static int parse_source(Parser *p, CXCursor s) {
   p->source = NULL;
   if (!ps->expr) return -1;
   ps->field = f;
-  ps->after = fd->writer;
   pr->nsources++; /* (owns expr from here: program_free) */
   if (!ps->array[0])
     return fail(p, kids[1], HINT_SOURCE, "the point source's value reads no source array at the "
@@ -2209,30 +2208,33 @@ static int parse_boundaries(Parser *p, const CXCursor *s, int items, const bool 
                             const int *stages_before) {
   Program *pr = p->pr;
   bool boundaries = false;
-  int last_stage = 0;
-  for (int i = 0; i < items; i++) {
+  for (int i = 0; i < items; i++)
     boundaries = boundaries || (!stage[i] && (kind(s[i]) == CXCursor_ForStmt || boundary_cell(p, s[i])));
-    if (stage[i]) last_stage = i;
-  }
   for (int i = 0; i < items; i++) {
-    if (stage[i]) {
-      continue;
-    } else if (boundaries && (kind(s[i]) == CXCursor_ForStmt || fixed_cell(p, s[i]))) {
+    if (stage[i]) continue;
+    if (boundaries && (kind(s[i]) == CXCursor_ForStmt || fixed_cell(p, s[i]))) {
       if (parse_boundary(p, s[i], stages_before[i])) return -1;
-    } else if (i < last_stage) {
-      Access a;
-      cell_update(s[i], &a);
-      p->program_form = true;
-      return fail(p, s[i], "add the point source after the stages, to the level they wrote: "
-                  "p_next[sz * nx + sx] += dt2 * wavelet[it];",
-                  "an update of one element of '%s' before the stages: stencilc takes point "
-                  "sources after the stages of the step only", a.name);
-    } else if (parse_source(p, s[i])) {
-      return -1;
-    } else { /* after the boundary stages that follow the stages and come before it */
-      for (int n = 0; n < pr->nboundaries; n++)
-        if (pr->boundaries[n].before == pr->nstages) pr->sources[pr->nsources - 1].after_bc = n;
+      continue;
     }
+    Access a;
+    int k = 0;
+    cell_update(s[i], &a);
+    const Rotation *rot = rotation_of(p, a.name, &k);
+    int f = program_field(pr, rot ? rotation_field(rot) : a.name);
+    if (f >= 0 && pr->fields[f].writer >= stages_before[i]) {
+      p->program_form = true;
+      return fail(p, s[i], "add the point source after the stage that writes the grid, to the "
+                  "level it wrote: p_next[sz * nx + sx] += dt2 * wavelet[it];",
+                  "an update of one element of '%s' before the stage that writes it: stencilc "
+                  "takes point sources after that stage only", a.name);
+    }
+    if (parse_source(p, s[i])) return -1;
+    /* where the time loop adds it: after the stage before it, or after the boundary stages
+     * between that stage and it */
+    PointSource *ps = &pr->sources[pr->nsources - 1];
+    ps->after = stages_before[i] - 1;
+    for (int n = 0; n < pr->nboundaries; n++)
+      if (pr->boundaries[n].before == stages_before[i]) ps->after_bc = n;
   }
   return 0;
 }

@@ -63,7 +63,7 @@ typedef struct {
 } Stage;
 
 /* A point source (a seismic shot's wavelet): after stage `after` of each step, one cell of the
- * buffer that stage wrote of field `field` ((t + 1) % levels, 0 for one buffer) gets
+ * buffer that field `field`'s stage wrote ((t + 1) % levels, 0 for one buffer) gets
  *   cell op= expr           op '=', '+' or '-'
  * where expr reads run-time scalars (EX_WEIGHT k) and the source array `array` at the user's
  * time index plus `shift` (EX_LOAD, point 0): array[it + shift], it = t + t_start. The cell
@@ -75,7 +75,8 @@ typedef struct {
  * at run time that the cell lies inside the grid, failing with a message otherwise. */
 typedef struct {
   int field;
-  int after;                 /* the stage after which it is added: the field's writer */
+  int after;                 /* the stage after which it is added: the last before it in the
+                                time loop (the field's writer or a later one) */
   /* -1, or the boundary stage after which it is added instead: the last of those after the
    * last stage that the time loop runs before it (u[ny - 1][i] = ...; u[sy][sx] += src[t];) */
   int after_bc;
