@@ -1826,7 +1826,7 @@ static int bc_flat(Parser *p, CXCursor sub, const Access *a, const char (*counte
                    int nc, int *axis_of, BcPos at[IR_MAX_DIMS]) {
   const Program *pr = p->pr;
   int dims = pr->dims, choices = nc + 2, combos = 1;
-  char why[512] = "";
+  char why[512];
   for (int ax = 0; ax < dims; ax++) combos *= choices;
   for (int combo = 0; combo < combos; combo++) {
     /* choice per axis: 0 a constant, 1 the extent, 2 + k counter k */
@@ -1872,9 +1872,17 @@ static int bc_flat(Parser *p, CXCursor sub, const Access *a, const char (*counte
     }
     return 0;
   }
+  IndexNames in = {.pr = pr};
+  index_names(cur_strip(sub), sub, &in);
+  clang_visitChildren(sub, index_names, &in);
+  if (in.n > 0)
+    return fail(p, in.at[0], HINT_BOUNDARY_FLAT, "the flattened index of '%s' in the boundary "
+                "stage names '%s', a position known at run time only; stencilc takes the loop's "
+                "counters, constants and the grid's extents plus constants there", a->name,
+                in.names[0]);
   return fail(p, sub, HINT_BOUNDARY_FLAT, "the flattened index of '%s' in the boundary stage is "
               "not the row-major cell of its loop's counters, constants and the extents plus "
-              "constants: %s", a->name, why);
+              "constants", a->name);
 }
 
 /* Whether a position (k plus extent times the grid's extent) is inside the grid, taking the
