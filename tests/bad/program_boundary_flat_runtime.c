@@ -1,4 +1,4 @@
-// expect: 10:10: error: the flattened index of 'un' in the boundary stage names 'jin', a position known at run time only; stencilc takes the loop's counters, constants and the grid's extents plus constants there
+// expect: 11:10: error: the flattened index of 'un' in the boundary stage names 'jin', a position known at run time only; stencilc takes the loop's counters, constants and the grid's extents plus constants there
 /* An inflow row of a flat grid whose row is a parameter (un[jin * nx + i] = inflow[t]): refused,
  * a flat boundary cell is row-major over the loop's counters, constants and the extents. */
 void heat(int nx, int ny, int nt, int jin, float r, const float *inflow, float *u, float *un) {

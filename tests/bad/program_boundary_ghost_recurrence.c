@@ -1,4 +1,4 @@
-// expect: 9:7: error: the boundary loop reads 'u' at a cell that another of its iterations writes: its result would depend on the order of the iterations
+// expect: 10:7: error: the boundary loop reads 'u' at a cell that another of its iterations writes: its result would depend on the order of the iterations
 /* Ghost cells filled one from the next (un[R - 1 - g] = un[R - g]): iteration g = 1 reads the
  * cell g = 0 writes, a recurrence, refused (u[R - 1 - g] = u[R + g], a mirror, is taken). */
 #define R 2

@@ -1,4 +1,4 @@
-// expect: 9:26: error: along axis 0 the boundary loop runs over 'g', but this subscript is not 'g' or '-g' plus a constant, from the grid's start or its extent n: every access of a boundary loop follows its counter along the counter's axis
+// expect: 10:26: error: along axis 0 the boundary loop runs over 'g', but this subscript is not 'g' or '-g' plus a constant, from the grid's start or its extent n: every access of a boundary loop follows its counter along the counter's axis
 /* A ghost layer read at twice the counter (un[n - 2 * g - 2]): refused, a boundary loop's
  * accesses follow its counter (g or -g plus a constant, from either end of the grid). */
 #define R 2

@@ -1,4 +1,4 @@
-// expect: 9:7: error: a boundary stage's statement that is not an assignment of a grid's cell (=, +=, -=, *=, /=), nor a float or double local's declaration or update
+// expect: 10:7: error: a boundary stage's statement that is not an assignment of a grid's cell (=, +=, -=, *=, /=), nor a float or double local's declaration or update
 /* A boundary loop that sets every other cell (if (i % 2) un[0][i] = ...): refused, a boundary
  * loop's body holds assignments of grid cells and float or double locals only. */
 void heat(int nx, int ny, int nsteps, double alpha, double u[ny][nx], double un[ny][nx]) {
