@@ -17,8 +17,9 @@
  * declaration gives is the one the loop bound implies (i < NZ - 1, j < nx - R). Pointers
  * rotated after the stages (tmp = u; u = unew; unew = tmp) are the time levels of one field
  * (Rotation). Between the stages, loop nests over fewer axes (or one-cell assignments) that set
- * edge cells at constant or extent-relative positions are boundary stages (Boundary), kept in
- * their order among the stages. */
+ * edge cells at constant or extent-relative positions, and nests that write ghost layers
+ * (u[n - 1 - g]), are boundary stages (Boundary), kept in their order among the stages; point
+ * sources are added where the time loop adds them. */
 #include "program.h"
 
 #include <stdarg.h>
