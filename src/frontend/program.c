@@ -1855,10 +1855,18 @@ static int bc_flat(Parser *p, CXCursor sub, const Access *a, const char (*counte
                      pr->extent_const, off, why, sizeof why))
       continue;
     /* a constant from the start, the extent minus a constant from the end: j * nx + nx - 1 is
-     * (j, nx - 1), not (j + 1, -1); along a constant extent E, (j + 1, -1) is (j, E - 1) */
+     * (j, nx - 1), not (j + 1, -1); so is (j + 1) * nx - 1, and along a constant extent E,
+     * (j + 1, -1) is (j, E - 1) */
     for (int ax = dims - 1; ax > 0; ax--)
-      for (long e = pr->extent_const[ax]; choice[ax] == 0 && !p->bc_var[ax][0] && e > 0 && off[ax] < 0;) {
-        off[ax] += (int)e;
+      for (long e = pr->extent_const[ax]; choice[ax] == 0 && !p->bc_var[ax][0] && off[ax] < 0;) {
+        if (pr->extent_param[ax][0]) { /* from the end: the extent's name with its pad */
+          choice[ax] = 1;
+          off[ax] += pr->extent_pad[ax];
+        } else if (e > 0) {
+          off[ax] += (int)e;
+        } else {
+          break;
+        }
         off[ax - 1]--;
       }
     for (int ax = 0; ax < dims; ax++)
