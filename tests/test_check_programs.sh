@@ -19,7 +19,10 @@
 #    wavelet's next sample, kernel and reference alike, fails; a source index moved by --param
 #    passes, one outside the grid stops the generated program with a message;
 #  - boundary stages (tests/programs/heat2d_neumann.c, advect1d_periodic.c, heat2d_inflow.c,
-#    fdtd2d_polybench.c, heat3d_faces.c): cpu and naive pass, the boundary cells compared;
+#    fdtd2d_polybench.c, heat3d_faces.c, heat2d_robin_edges.c, acoustic2d_edges_src.c, flat ones:
+#    heat2d_flat_neumann.c, heat2d_flat_fixed_edges.c, heat3d_flat_faces.c, ghost layers:
+#    wave1d_ghost.c, heat2d_ghost2.c): cpu and naive pass, the boundary cells compared; a shot moved onto the edge a boundary loop sets
+#    before it passes (the source is added after that loop, in the user's order);
 #  - refusals: a variable the check cannot bind (named), 17 run-time scalars (the program front
 #    end's message), -s/-t against the source's constants.
 # Two checks at a time (CI has 2 cores).
@@ -84,6 +87,18 @@ check_bg naive-poisson_accessor_macros tests/programs/poisson_accessor_macros.c 
 check_bg naive-heat2d_inflow tests/programs/heat2d_inflow.c --backend naive -t 4
 check_bg naive-fdtd2d_polybench tests/programs/fdtd2d_polybench.c --backend naive -s 17x23 -t 4
 check_bg naive-heat3d_faces tests/programs/heat3d_faces.c --backend naive -s 9x10x12 -t 3
+check_bg naive-heat2d_flat_neumann tests/programs/heat2d_flat_neumann.c --backend naive -s 17x23 -t 4
+check_bg naive-heat3d_flat_faces tests/programs/heat3d_flat_faces.c --backend naive -s 9x10x12 -t 3
+check_bg naive-wave1d_ghost tests/programs/wave1d_ghost.c --backend naive -s 45 -t 5
+check_bg naive-heat2d_ghost2 tests/programs/heat2d_ghost2.c --backend naive -s 17x23 -t 4
+# a heater between the sweep and the edge loops, moved onto the first row the loops then copy
+check_bg cpu-heater-edge tests/programs/heat2d_neumann_src.c --param sy=0 --param sx=3 -s 17x23 -t 4
+check_bg naive-heater-edge tests/programs/heat2d_neumann_src.c --backend naive --param sy=0 --param sx=3 -s 17x23 -t 4
+check_bg naive-heat2d_robin_edges tests/programs/heat2d_robin_edges.c --backend naive -s 17x23 -t 4
+check_bg naive-acoustic2d_edges_src tests/programs/acoustic2d_edges_src.c --backend naive -s 17x23 -t 4
+# the shot on the edge the boundary loop zeroes before it: added after that loop, as written
+check_bg cpu-edge-shot tests/programs/acoustic2d_edges_src.c --param sx=0 --param sz=5 -s 17x23 -t 4
+check_bg naive-edge-shot tests/programs/acoustic2d_edges_src.c --backend naive --param sx=0 --param sz=5 -s 17x23 -t 4
 # PolyBench 4's fdtd-2d as shipped: A[NX][NY] from one macro, loops bounded by nx, ny
 check_bg cpu-small-fdtd2d_polybench4 tests/programs/fdtd2d_polybench4.c -DNX=40 -DNY=50 -t 5
 check_bg naive-fdtd2d_polybench4 tests/programs/fdtd2d_polybench4.c --backend naive -DNX=23 -DNY=31 -t 4
@@ -125,6 +140,16 @@ passed naive-fdtd2d_polybench ex ey hz
 passed naive-heat3d_faces a
 passed naive-blur_separable_two_passes tmp img
 passed naive-poisson_accessor_macros u
+passed naive-heat2d_flat_neumann u
+passed naive-heat3d_flat_faces a
+passed naive-wave1d_ghost u
+passed naive-heat2d_ghost2 u
+passed cpu-heater-edge un u
+passed naive-heater-edge un u
+passed naive-heat2d_robin_edges un u
+passed naive-acoustic2d_edges_src p
+passed cpu-edge-shot p
+passed naive-edge-shot p
 passed cpu-small-fdtd2d_polybench4 ex ey hz
 passed naive-fdtd2d_polybench4 ex ey hz
 passed naive-elastic2d_vs_fused vx vz sxx szz sxz

@@ -69,6 +69,7 @@ static void info_json(const Program *pr) {
     printf(", \"after_stage\": %d, \"op\": \"%s=\", \"array\": ", ps->after,
            ps->op == '=' ? "" : ps->op == '+' ? "+" : "-");
     cli_json_string(ps->array);
+    if (ps->after_bc >= 0) printf(", \"after_boundary\": %d", ps->after_bc);
     printf(", \"time_shift\": %d, \"cell\": [", ps->shift);
     for (int a = 0; a < pr->dims; a++) {
       printf("%s{\"index\": ", a ? ", " : "");
@@ -122,7 +123,13 @@ static void print_bc_cell(const Program *pr, const Boundary *b, const BcCell *c)
   printf("%s", pr->fields[c->field].name);
   for (int a = 0; a < pr->dims; a++) {
     const BcPos *at = &c->at[a];
-    if (b->looped[a]) printf("[%s]", b->var[a]);
+    long off = at->off + (at->end ? pr->extent_pad[a] : 0);
+    if (b->looped[a] && at->end) /* u[n - 1 - g], u[n - 2 + g] */
+      printf("[%s %c %ld %c %s]", pr->extent_param[a], off < 0 ? '-' : '+', labs(off),
+             at->dir < 0 ? '-' : '+', b->var[a]);
+    else if (b->looped[a] && at->dir < 0) printf("[%ld - %s]", off, b->var[a]); /* u[4 - g] */
+    else if (b->looped[a] && off) printf("[%s %c %ld]", b->var[a], off < 0 ? '-' : '+', labs(off));
+    else if (b->looped[a]) printf("[%s]", b->var[a]);
     else if (!at->end) printf("[%ld]", at->off);
     else if (pr->extent_const[a] > 0) printf("[%ld]", pr->extent_const[a] + at->off);
     else if (at->off + pr->extent_pad[a]) /* (the user's constant: ny + 1 in a[ny + 2][nx + 2]) */
@@ -160,7 +167,8 @@ static void info_text(const Program *pr, const char *path) {
     printf("] %s= (reads %s[%s", ps->op == '=' ? "" : ps->op == '+' ? "+" : "-", ps->array,
            pr->time_var);
     if (ps->shift) printf(" %c %d", ps->shift > 0 ? '+' : '-', abs(ps->shift));
-    printf("]) after stage %d, each step\n", ps->after);
+    if (ps->after_bc >= 0) printf("]) after boundary %d, each step\n", ps->after_bc);
+    else printf("]) after stage %d, each step\n", ps->after);
   }
   for (int i = 0; i < pr->nboundaries; i++) {
     const Boundary *b = &pr->boundaries[i];

@@ -221,7 +221,10 @@ static void bc_index(Buf *out, const Program *pr, const Boundary *b, const BcCel
   for (int a = 0; a < pr->dims; a++) {
     const BcPos *at = &c->at[a];
     buf_puts(out, a ? " + " : "");
-    if (b->looped[a]) buf_printf(out, "(i%d + %ld)", a, at->off);
+    if (b->looped[a] && (at->end || at->dir < 0)) /* (e0 - 1 - i0), (4L - i0) */
+      buf_printf(out, "(%s%d %c %ld %c i%d)", at->end ? "e" : "", at->end ? a : 0,
+                 at->off < 0 ? '-' : '+', labs(at->off), at->dir < 0 ? '-' : '+', a);
+    else if (b->looped[a]) buf_printf(out, "(i%d + %ld)", a, at->off);
     else if (at->end) buf_printf(out, "(e%d - %ld)", a, -at->off);
     else buf_printf(out, "%ldL", at->off);
     if (a < pr->dims - 1) buf_printf(out, " * s%d", a);
@@ -322,6 +325,12 @@ static void bc_assignments(Emitter *e, const Program *pr, const Boundary *b, DTy
   }
 }
 
+/* The end of boundary b's loop along axis a: e<a> - k, or a constant (Boundary.hi_start). */
+static void bc_end(Buf *out, const Boundary *b, int a) {
+  if (b->hi_start[a]) buf_printf(out, "%ldL", b->hi[a]);
+  else buf_printf(out, "e%d - %ld", a, -b->hi[a]);
+}
+
 /* The extents and strides a boundary's cells are computed from, declared from g (host). */
 static void bc_geometry(Emitter *e, int d) {
   for (int a = 0; a < d; a++) em_line(e, "const long e%d = g->ext[%d]; (void)e%d;", a, a, a);
@@ -343,7 +352,10 @@ static void emit_host_boundary(Buf *out, const Program *pr, int n, const char *p
   int loops = 0;
   for (int a = 0; a < pr->dims; a++)
     if (b->looped[a]) {
-      em_open(&e, "for (long i%d = %ld; i%d < e%d - %ld; i%d++)", a, b->lo[a], a, a, -b->hi[a], a);
+      Buf end = {0};
+      bc_end(&end, b, a);
+      em_open(&e, "for (long i%d = %ld; i%d < %s; i%d++)", a, b->lo[a], a, end.s, a);
+      buf_free(&end);
       loops++;
     }
   bc_assignments(&e, pr, b, arith, reference);
@@ -379,8 +391,11 @@ static void emit_cuda_boundary(Buf *out, const Program *pr, int n, DType dtype) 
   em_line(&e, "if (rt_r >= rt_count) return;");
   for (int a = d - 1; a >= 0; a--)
     if (b->looped[a]) {
-      em_line(&e, "const long i%d = %ld + rt_r %% (e%d - %ld - %ld);", a, b->lo[a], a, -b->hi[a], b->lo[a]);
-      em_line(&e, "rt_r /= e%d - %ld - %ld;", a, -b->hi[a], b->lo[a]);
+      Buf end = {0};
+      bc_end(&end, b, a);
+      em_line(&e, "const long i%d = %ld + rt_r %% (%s - %ld);", a, b->lo[a], end.s, b->lo[a]);
+      em_line(&e, "rt_r /= %s - %ld;", end.s, b->lo[a]);
+      buf_free(&end);
     }
   for (int a = 0; a < d; a++) em_line(&e, "(void)e%d;", a);
   for (int a = 0; a < d - 1; a++) em_line(&e, "(void)s%d;", a);
@@ -393,7 +408,12 @@ static void emit_cuda_boundary(Buf *out, const Program *pr, int n, DType dtype) 
   bc_time_values(&e, pr, b);
   em_line(&e, "long rt_count = 1;");
   for (int a = 0; a < d; a++)
-    if (b->looped[a]) em_line(&e, "rt_count *= e%d - %ld - %ld;", a, -b->hi[a], b->lo[a]);
+    if (b->looped[a]) {
+      Buf end = {0};
+      bc_end(&end, b, a);
+      em_line(&e, "rt_count *= %s - %ld;", end.s, b->lo[a]);
+      buf_free(&end);
+    }
   em_line(&e, "if (rt_count <= 0) return; /* a loop of no iteration on a small grid */");
   em_begin(&e);
   buf_printf(out, "bc%d_kernel<<<(unsigned)((rt_count + 255) / 256), 256>>>(rt_count", n);
@@ -406,9 +426,21 @@ static void emit_cuda_boundary(Buf *out, const Program *pr, int n, DType dtype) 
 }
 
 /* The calls of the boundary stages that run before stage i (nstages: after the last). */
+/* The calls of the point sources added after stage i, or after boundary stage bc (-1: none). */
+static void emit_source_calls(Emitter *e, const Program *pr, int i, int bc, const char *prefix) {
+  for (int n = 0; n < pr->nsources; n++)
+    if (bc >= 0 ? pr->sources[n].after_bc == bc : pr->sources[n].after == i && pr->sources[n].after_bc < 0)
+      em_line(e, "%s_source%d(rt_buf, g, t);", prefix, n);
+}
+
+/* The calls of the boundary stages that run before stage i (nstages: after the last), each
+ * followed by the point sources added after it. */
 static void emit_boundary_calls(Emitter *e, const Program *pr, int i, const char *prefix) {
   for (int n = 0; n < pr->nboundaries; n++)
-    if (pr->boundaries[n].before == i) em_line(e, "%s_bc%d(rt_buf, g, t);", prefix, n);
+    if (pr->boundaries[n].before == i) {
+      em_line(e, "%s_bc%d(rt_buf, g, t);", prefix, n);
+      emit_source_calls(e, pr, -1, n, prefix);
+    }
 }
 
 static void emit_step_calls(Buf *out, const Program *pr, const char *name, const char *prefix) {
@@ -417,8 +449,7 @@ static void emit_step_calls(Buf *out, const Program *pr, const char *name, const
   for (int i = 0; i < pr->nstages; i++) {
     emit_boundary_calls(&e, pr, i, prefix);
     em_line(&e, "%s_stage%d(rt_buf, g, t);", prefix, i);
-    for (int n = 0; n < pr->nsources; n++)
-      if (pr->sources[n].after == i) em_line(&e, "%s_source%d(rt_buf, g, t);", prefix, n);
+    emit_source_calls(&e, pr, i, -1, prefix);
   }
   emit_boundary_calls(&e, pr, pr->nstages, prefix);
   em_close(&e);
@@ -581,9 +612,7 @@ static void emit_launches(Buf *out, const Program *pr, const ProgramKernels *k, 
     em_end(&e);
     em_line(&e, "RT_CUDA_LAUNCH_CHECK();");
     em_close(&e);
-    for (int i = first; i <= last; i++)
-      for (int m = 0; m < pr->nsources; m++)
-        if (pr->sources[m].after == i) em_line(&e, "naive_source%d(rt_buf, g, t);", m);
+    for (int i = first; i <= last; i++) emit_source_calls(&e, pr, i, -1, "naive");
   }
   emit_boundary_calls(&e, pr, pr->nstages, "naive");
   em_close(&e);

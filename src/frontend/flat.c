@@ -30,15 +30,17 @@ static bool same_names(const Term *a, const Term *b) {
 
 /* Splits the constant part k of an index over the strides, largest first: k = sum off[ax] *
  * stride[ax]; what is left is not a multiple of them. */
-static int split_offsets(Parser *p, const char *name, int dims, const Poly stride[IR_MAX_DIMS],
-                         Poly k, int off[IR_MAX_DIMS], char *msg, size_t cap) {
+static int split_offsets(Parser *p, const char *name, int dims, const char (*vars)[IR_NAME_MAX],
+                         const Poly stride[IR_MAX_DIMS], Poly k, int off[IR_MAX_DIMS], char *msg,
+                         size_t cap) {
   for (int ax = 0; ax < dims; ax++) {
     const Term *s = poly_lead(&stride[ax]);
     long long c = 0;
     for (int i = 0; i < k.n; i++)
       if (same_names(&k.t[i], s)) c = k.t[i].coef;
     long long o = (c >= 0 ? c + s->coef / 2 : c - s->coef / 2) / s->coef; /* nearest multiple */
-    if (o < -MAX_OFFSET || o > MAX_OFFSET) {
+    bool position = !vars[ax][0]; /* (a position from the start, not an offset: any size) */
+    if (!position && (o < -MAX_OFFSET || o > MAX_OFFSET)) {
       snprintf(msg, cap, "offset %lld of '%s' along axis %d is too large; stencilc handles radii "
                          "up to %d", o, name, ax, MAX_OFFSET);
       return -1;
@@ -136,6 +138,7 @@ int flat_offsets(const FlatInput *in, CXCursor c, CXCursor row, const char *name
     return -1;
   }
   for (int ax = 0; ax < dims; ax++) { /* index = sum vars[ax] * stride[ax] + k */
+    if (!vars[ax][0]) continue; /* a constant position along ax: in k */
     Poly s, rest, d;
     long long zero;
     bool split = poly_split(&p, &index, vars[ax], &s, &rest);
@@ -150,7 +153,7 @@ int flat_offsets(const FlatInput *in, CXCursor c, CXCursor row, const char *name
     }
     index = rest;
   }
-  return split_offsets(&p, name, dims, stride, index, off, msg, cap);
+  return split_offsets(&p, name, dims, vars, stride, index, off, msg, cap);
 }
 
 bool flat_eval_index(const FlatInput *in, CXCursor c, long long *v) {

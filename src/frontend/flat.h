@@ -54,10 +54,10 @@ typedef struct {
 } FlatInput;
 
 /* The offsets off[ax] of the flattened index at c (of grid `name`; through the row pointer
- * row when not null: its offset added) from the cell the dims loop
- * variables vars[] point at, over a row-major grid whose axis ax has extent ext_param[ax] (a
- * name, plus ext_pad[ax]) or, when that is empty, ext_const[ax]: the index must be sum (vars[ax] + off[ax]) *
- * stride[ax], stride[ax] the product of the extents after ax (index locals, macros and consts
+ * row when not null: its offset added) from the cell the dims loop variables vars[] point at
+ * (an empty name: position 0 along that axis), over a row-major grid whose axis ax has extent
+ * ext_param[ax] (a name, plus ext_pad[ax]) or, when that is empty, ext_const[ax]: the index
+ * must be sum (vars[ax] + off[ax]) * stride[ax], stride[ax] the product of the extents after ax (index locals, macros and consts
  * fold as in poly.c). 0 on success; -1 with what is wrong in msg. */
 int flat_offsets(const FlatInput *in, CXCursor c, CXCursor row, const char *name, int dims,
                  const char (*vars)[IR_NAME_MAX], const char (*ext_param)[IR_NAME_MAX],

@@ -17,8 +17,9 @@
  * declaration gives is the one the loop bound implies (i < NZ - 1, j < nx - R). Pointers
  * rotated after the stages (tmp = u; u = unew; unew = tmp) are the time levels of one field
  * (Rotation). Between the stages, loop nests over fewer axes (or one-cell assignments) that set
- * edge cells at constant or extent-relative positions are boundary stages (Boundary), kept in
- * their order among the stages. */
+ * edge cells at constant or extent-relative positions, and nests that write ghost layers
+ * (u[n - 1 - g]), are boundary stages (Boundary), kept in their order among the stages; point
+ * sources are added where the time loop adds them. */
 #include "program.h"
 
 #include <stdarg.h>
@@ -78,6 +79,7 @@ typedef struct {
   long copied;
   PointSource *source; /* the point source whose value is being read, else NULL */
   BcStatement *bcs;    /* the boundary assignment whose value is being read, else NULL */
+  BcStatement bc_locals; /* the reads of a boundary body's locals (their loads index these) */
   char bc_var[IR_MAX_DIMS][IR_NAME_MAX]; /* its loop's counter per axis, "" where none runs */
   bool program_form; /* seen something only a program has */
   bool failed;       /* the first failure, printed only when the input is a program */
@@ -347,34 +349,46 @@ static int parse_rotations(Parser *p, const CXCursor *s, int n) {
 
 /* ---- subscripts ---- */
 
-/* index = var + k, var possibly empty (a constant index). */
-static int affine(Parser *p, CXCursor c, char var[IR_NAME_MAX], long long *k) {
+/* Whether index c is var + k, var possibly empty (a constant index); where not, *bad is the
+ * innermost part of c that is not. */
+static bool affine_at(Parser *p, CXCursor c, char var[IR_NAME_MAX], long long *k, CXCursor *bad) {
   c = cur_strip(c);
   var[0] = 0;
   *k = 0;
-  if (cur_eval_int(c, k) || radius_value(p, c, k)) return 0;
+  if (cur_eval_int(c, k) || radius_value(p, c, k)) return true;
   if (cur_ref_name(c)) {
     snprintf(var, IR_NAME_MAX, "%s", cur_ref_name(c));
-    return 0;
+    return true;
   }
   CXCursor kids[2];
   char op[4], va[IR_NAME_MAX], vb[IR_NAME_MAX];
   long long ka, kb;
-  if (kind(c) == CXCursor_BinaryOperator && cur_binary_op(p->tu, c, op) &&
-      (!strcmp(op, "+") || !strcmp(op, "-")) && cur_children(c, kids, 2) == 2 &&
-      !affine(p, kids[0], va, &ka) && !affine(p, kids[1], vb, &kb) && !(va[0] && vb[0]) &&
-      !(vb[0] && !strcmp(op, "-"))) {
-    snprintf(var, IR_NAME_MAX, "%s", va[0] ? va : vb);
-    *k = !strcmp(op, "+") ? ka + kb : ka - kb;
-    return 0;
+  *bad = c;
+  if (!(kind(c) == CXCursor_BinaryOperator && cur_binary_op(p->tu, c, op) &&
+        (!strcmp(op, "+") || !strcmp(op, "-")) && cur_children(c, kids, 2) == 2))
+    return false;
+  if (!affine_at(p, kids[0], va, &ka, bad) || !affine_at(p, kids[1], vb, &kb, bad)) return false;
+  if ((va[0] && vb[0]) || (vb[0] && !strcmp(op, "-"))) {
+    *bad = c;
+    return false;
   }
-  if (kind(c) == CXCursor_BinaryOperator && !cur_binary_op(p->tu, c, op)) /* libclang 14 */
-    return fail(p, c,
+  snprintf(var, IR_NAME_MAX, "%s", va[0] ? va : vb);
+  *k = !strcmp(op, "+") ? ka + kb : ka - kb;
+  return true;
+}
+
+/* index = var + k, var possibly empty (a constant index). */
+static int affine(Parser *p, CXCursor c, char var[IR_NAME_MAX], long long *k) {
+  CXCursor bad;
+  if (affine_at(p, c, var, k, &bad)) return 0;
+  char op[4];
+  if (kind(bad) == CXCursor_BinaryOperator && !cur_binary_op(p->tu, bad, op)) /* libclang 14 */
+    return fail(p, bad,
                 "write the subscripts out (b[i + 1][j + 1]), or let the macro index a flat "
                 "array: #define B(i, j) b[(i) * ld + (j)]",
                 "the index's operators come from a macro, which stencilc reads only in the index "
                 "of a flat array");
-  return fail(p, c, "write each index as a loop variable plus or minus a constant",
+  return fail(p, bad, "write each index as a loop variable plus or minus a constant",
               "index is not a loop variable plus a constant");
 }
 
@@ -837,6 +851,8 @@ static Expr *load(void *parser, CXCursor c) {
   return NULL;
 }
 
+static int bc_local_reads(Parser *p, CXCursor c, Expr *e);
+
 static Expr *variable(void *parser, CXCursor c) {
   Parser *p = parser;
   CXCursor decl = clang_getCursorReferenced(c);
@@ -847,6 +863,10 @@ static Expr *variable(void *parser, CXCursor c) {
         ir_free_expr(e);
         fail(p, c, "use each temporary a few times", "the temporaries' uses copy more than %d operations",
              MAX_COPIED_NODES);
+        return NULL;
+      }
+      if (bc_local_reads(p, c, e)) {
+        ir_free_expr(e);
         return NULL;
       }
       return e;
@@ -1011,10 +1031,9 @@ static int declare_temps(Parser *p, CXCursor decl_stmt, const CellVars *want) {
   return 0;
 }
 
-/* tmp = e, tmp += e, tmp -= e, tmp *= e. */
-static int update_temp(Parser *p, CXCursor s) {
-  CXCursor kids[2];
-  char op[4] = "";
+/* The temporary statement s assigns or updates (its value in kids[1], its operator in op), or
+ * NULL. */
+static Temp *updated_temp(Parser *p, CXCursor s, CXCursor kids[2], char op[4]) {
   Temp *t = NULL;
   if ((kind(s) == CXCursor_BinaryOperator || kind(s) == CXCursor_CompoundAssignOperator) &&
       cur_children(s, kids, 2) == 2 && cur_binary_op(p->tu, s, op)) {
@@ -1022,6 +1041,14 @@ static int update_temp(Parser *p, CXCursor s) {
     for (int i = 0; i < p->ntemps; i++)
       if (clang_equalCursors(target, p->temps[i].decl)) t = &p->temps[i];
   }
+  return t;
+}
+
+/* tmp = e, tmp += e, tmp -= e, tmp *= e. */
+static int update_temp(Parser *p, CXCursor s) {
+  CXCursor kids[2];
+  char op[4] = "";
+  Temp *t = updated_temp(p, s, kids, op);
   ExprKind k = !strcmp(op, "+=") ? EX_ADD : !strcmp(op, "-=") ? EX_SUB : !strcmp(op, "*=") ? EX_MUL
              : EX_CONST;
   if (!t || (k == EX_CONST && strcmp(op, "=")))
@@ -1085,19 +1112,28 @@ static bool index_decls(const CXCursor *s, int n) {
   return true;
 }
 
+/* Where a loop nest's walk goes from a loop's body: to the loop that ends it after index
+ * declarations only (const int row = i * nx; for (j ...)), else the body is the cell's. *next is
+ * set; -1 when the body has too many statements. */
+static int nest_next(Parser *p, CXCursor body, CXCursor *next) {
+  CXCursor kids[MAX_BODY];
+  int k = statements(p, body, kids);
+  if (k < 0) return -1;
+  bool inner = k >= 1 && kind(kids[k - 1]) == CXCursor_ForStmt && index_decls(kids, k - 1);
+  *next = inner ? kids[k - 1] : body;
+  return 0;
+}
+
 /* The stage's loop nest down to its cell body; fills p->loops and the stage's bounds. */
 static int stage_loops(Parser *p, CXCursor nest, CXCursor *body) {
   Program *pr = p->pr;
-  CXCursor c = nest, kids[MAX_BODY];
+  CXCursor c = nest;
   int n = 0;
   while (kind(c) == CXCursor_ForStmt) {
     if (n == IR_MAX_DIMS)
       return fail(p, c, "stencilc handles 1D, 2D and 3D grids", "too many nested loops in a stage");
     if (parse_loop(p, c, &p->loops[n], &p->size[n])) return -1;
-    c = p->loops[n++].body;
-    int k = statements(p, c, kids);
-    if (k < 0) return -1;
-    if (k >= 1 && kind(kids[k - 1]) == CXCursor_ForStmt && index_decls(kids, k - 1)) c = kids[k - 1];
+    if (nest_next(p, p->loops[n++].body, &c)) return -1;
   }
   if (n < 1)
     return fail(p, nest, "give each stage 1, 2 or 3 spatial loops", "a stage with no spatial loop");
@@ -1131,16 +1167,26 @@ static int loop_bound_var(Parser *p, const Loop *l, int ax) {
               size);
 }
 
+/* The cells loop l over axis ax leaves out at the grid's start (its first value) and at its
+ * end (*hi), against the grid's extent along ax. */
+static int loop_span(Parser *p, const Loop *l, int ax, long long *hi) {
+  const Program *pr = p->pr;
+  if (strcmp(l->ext, pr->extent_param[ax]) && loop_bound_var(p, l, ax)) return -1;
+  /* bounded by a size (or PolyBench's n of a constant extent): bound is its offset */
+  *hi = l->ext[0] ? l->bound + pr->extent_pad[ax] : pr->extent_const[ax] - l->bound;
+  if (l->lo < 0 || *hi < 0 || l->lo > 1 << 20 || *hi > 1 << 20)
+    return fail(p, l->at, "keep the loop inside the grid", "loop over '%s' runs outside the grid", l->var);
+  return 0;
+}
+
 /* Bounds of the stage's loops against the program's extents: lo and hi per axis. */
 static int stage_bounds(Parser *p, Stage *s) {
   const Program *pr = p->pr;
   for (int ax = 0; ax < pr->dims; ax++) {
     const Loop *l = &p->loops[ax];
-    if (strcmp(l->ext, pr->extent_param[ax]) && loop_bound_var(p, l, ax)) return -1;
+    long long hi;
+    if (loop_span(p, l, ax, &hi)) return -1;
     s->st.lo[ax] = (int)l->lo;
-    long long hi = l->ext[0] ? l->bound + pr->extent_pad[ax] : pr->extent_const[ax] - l->bound;
-    if (l->lo < 0 || hi < 0 || l->lo > 1 << 20 || hi > 1 << 20)
-      return fail(p, l->at, "keep the loop inside the grid", "loop over '%s' runs outside the grid", l->var);
     s->st.hi[ax] = (int)hi;
     IrLoop *o = &s->st.loops[ax]; /* for rewrite: what the counter holds after the loop */
     snprintf(o->var, sizeof o->var, "%s", l->var);
@@ -1560,6 +1606,7 @@ static int parse_source(Parser *p, CXCursor s) {
     return fail(p, s, "merge sources", "more than %d point sources", PROG_MAX_SOURCES);
   PointSource *ps = &pr->sources[pr->nsources];
   memset(ps, 0, sizeof *ps);
+  ps->after_bc = -1;
   cur_children(s, kids, 2);
   cur_binary_op(p->tu, s, op);
   ps->op = !strcmp(op, "=") ? '=' : !strcmp(op, "+=") ? '+' : !strcmp(op, "-=") ? '-' : 0;
@@ -1592,9 +1639,6 @@ static int parse_source(Parser *p, CXCursor s) {
   p->source = NULL;
   if (!ps->expr) return -1;
   ps->field = f;
-  /* after every stage, as the statement comes after their nests: a later stage than the
-   * field's writer that reads it (the stresses reading the forced velocity) reads it without */
-  ps->after = pr->nstages - 1;
   pr->nsources++; /* (owns expr from here: program_free) */
   if (!ps->array[0])
     return fail(p, kids[1], HINT_SOURCE, "the point source's value reads no source array at the "
@@ -1613,15 +1657,34 @@ static const char *const HINT_BOUNDARY =
 
 /* The loop nest's depth as stage_loops reads it (a boundary stage's is below the grid's). */
 static int nest_depth(Parser *p, CXCursor c) {
-  CXCursor k[4], kids[MAX_BODY];
+  CXCursor k[4];
   int n = 0;
   while (kind(c) == CXCursor_ForStmt && n <= IR_MAX_DIMS && cur_children(c, k, 4) == 4) {
     n++;
-    c = k[3];
-    int m = statements(p, c, kids);
-    if (m >= 1 && kind(kids[m - 1]) == CXCursor_ForStmt && index_decls(kids, m - 1)) c = kids[m - 1];
+    if (nest_next(p, k[3], &c)) break;
   }
   return n;
+}
+
+/* Whether the loop nest at c, as deep as the stages' (the grid's axes), is a boundary stage
+ * all the same: an assignment of its cell body writes a cell at a subscript other than a name
+ * (u[n - 1 - g] in for (g = 0; g < R; g++), a ghost layer of a 1D grid; u[ny - 1 - g][i]),
+ * which no stage writes (they write the cell their loops point at). Flat indices are the
+ * stages'. */
+static bool ghost_nest(Parser *p, CXCursor c, int dims) {
+  CXCursor k[4], s[MAX_BODY], lhs, rhs;
+  char op[4];
+  while (kind(c) == CXCursor_ForStmt && cur_children(c, k, 4) == 4)
+    if (nest_next(p, k[3], &c)) return false;
+  int n = kind(c) == CXCursor_CompoundStmt ? cur_children(c, s, MAX_BODY) : (s[0] = c, 1);
+  for (int i = 0; i < n && i < MAX_BODY; i++) {
+    Access a;
+    if (!grid_assignment(p, s[i], &lhs, &rhs, op) || cur_access(lhs, &a) != CUR_ACCESS) continue;
+    int level_sub = a.nsub > 1 && cur_mentions(a.sub[0], p->time.var);
+    for (int x = level_sub; x < a.nsub && a.nsub - level_sub == dims; x++)
+      if (!cur_ref_name(cur_strip(a.sub[x]))) return true;
+  }
+  return false;
 }
 
 static bool names_field(CXCursor c, void *parser) {
@@ -1634,17 +1697,31 @@ static bool names_field(CXCursor c, void *parser) {
 /* Whether sub is a position the boundary stages take along axis ax without a loop: a constant,
  * the extent, or the extent plus or minus a constant (n - 2). */
 static bool fixed_position(Parser *p, CXCursor sub, int ax) {
-  const char *ext = p->pr->extent_param[ax];
-  CXCursor kids[2];
-  char op[4];
+  char var[IR_NAME_MAX];
   long long k;
-  sub = cur_strip(sub);
-  if (cur_eval_int(sub, &k)) return true;
-  if (!ext[0]) return false;
-  if (cur_ref_name(sub)) return !strcmp(cur_ref_name(sub), ext);
-  return kind(sub) == CXCursor_BinaryOperator && cur_binary_op(p->tu, sub, op) &&
-         (!strcmp(op, "+") || !strcmp(op, "-")) && cur_children(sub, kids, 2) == 2 &&
-         cur_ref_name(kids[0]) && !strcmp(cur_ref_name(kids[0]), ext) && cur_eval_int(kids[1], &k);
+  CXCursor bad;
+  return affine_at(p, sub, var, &k, &bad) && (!var[0] || !strcmp(var, p->pr->extent_param[ax]));
+}
+
+/* Whether the one-cell update s writes a cell at fixed positions per axis (constants or the
+ * extents plus constants; a flat index naming no integer parameter but the extents), as a
+ * boundary stage of one cell does, where a point source's names its parameters (u[sy][sx]). */
+static bool fixed_cell(Parser *p, CXCursor s) {
+  const Program *pr = p->pr;
+  Access a;
+  if (!cell_update(s, &a)) return false;
+  int level_sub = a.nsub > 1 && cur_mentions(a.sub[0], p->time.var);
+  if (a.nsub - level_sub == 1 && pr->dims > 1) {
+    IndexNames in = {.pr = pr};
+    CXCursor sub = a.sub[level_sub];
+    index_names(cur_strip(sub), sub, &in);
+    clang_visitChildren(sub, index_names, &in);
+    return in.n == 0 && !in.more;
+  }
+  if (a.nsub - level_sub != pr->dims) return false;
+  for (int ax = 0; ax < pr->dims; ax++)
+    if (!fixed_position(p, a.sub[level_sub + ax], ax)) return false;
+  return true;
 }
 
 /* Whether the one-cell update s sets a boundary cell (u[n - 1] = u[1], u[0][0] = 0.5 * (u[1][0]
@@ -1659,14 +1736,75 @@ static bool boundary_cell(Parser *p, CXCursor s) {
       strcmp(op, "="))
     return false;
   int level_sub = a.nsub > 1 && cur_mentions(a.sub[0], p->time.var);
-  if (a.nsub - level_sub != pr->dims) return false;
-  bool extent = false;
-  for (int ax = 0; ax < pr->dims; ax++) {
-    if (!fixed_position(p, a.sub[level_sub + ax], ax)) return false;
+  if (!fixed_cell(p, s)) return false;
+  bool extent = false; /* (a flat index names the extents anyway) */
+  for (int ax = 0; ax < pr->dims && a.nsub - level_sub == pr->dims; ax++)
     extent = extent || (pr->extent_param[ax][0] && cur_mentions(a.sub[level_sub + ax], pr->extent_param[ax]));
-  }
   return extent || names_field(kids[1], p) ||
          !clang_Cursor_isNull(cur_find(kids[1], true, names_field, p));
+}
+
+/* k + counter * var + extent * ext: a position along a boundary loop's axis. */
+typedef struct {
+  long long k, counter, extent;
+} BcLinear;
+
+/* Whether c is a whole-number combination of the counter `var`, the extent `ext` and constants
+ * (2 * R - g, n - 1 - g, n - R + g); *l its coefficients. */
+static bool bc_linear(Parser *p, CXCursor c, const char *var, const char *ext, BcLinear *l) {
+  c = cur_strip(c);
+  memset(l, 0, sizeof *l);
+  if (cur_eval_int(c, &l->k)) return true;
+  const char *name = cur_ref_name(c);
+  if (name) {
+    l->counter = !strcmp(name, var);
+    l->extent = ext[0] && !strcmp(name, ext);
+    return l->counter || l->extent;
+  }
+  CXCursor kids[2];
+  char op[4];
+  bool prefix;
+  BcLinear a, b;
+  if (kind(c) == CXCursor_UnaryOperator && cur_unary_op(p->tu, c, op, &prefix) &&
+      (!strcmp(op, "-") || !strcmp(op, "+")) && cur_children(c, kids, 1) == 1 &&
+      bc_linear(p, kids[0], var, ext, &a)) {
+    long long sign = op[0] == '-' ? -1 : 1;
+    *l = (BcLinear){sign * a.k, sign * a.counter, sign * a.extent};
+    return true;
+  }
+  if (kind(c) != CXCursor_BinaryOperator || !cur_binary_op(p->tu, c, op) ||
+      cur_children(c, kids, 2) != 2 || !bc_linear(p, kids[0], var, ext, &a) ||
+      !bc_linear(p, kids[1], var, ext, &b))
+    return false;
+  if (!strcmp(op, "+") || !strcmp(op, "-")) {
+    long long sign = op[0] == '-' ? -1 : 1;
+    *l = (BcLinear){a.k + sign * b.k, a.counter + sign * b.counter, a.extent + sign * b.extent};
+    return true;
+  }
+  bool a_const = !a.counter && !a.extent, b_const = !b.counter && !b.extent;
+  if (strcmp(op, "*") || !(a_const || b_const)) return false;
+  const BcLinear *f = a_const ? &b : &a;
+  long long m = a_const ? a.k : b.k;
+  *l = (BcLinear){m * f->k, m * f->counter, m * f->extent};
+  return true;
+}
+
+/* Position `sub` along the axis ax of a boundary loop's counter: plus or minus the counter plus a
+ * constant, from the grid's start or its end (u[g], u[2 * R - g], u[n - 1 - g]). */
+static int bc_looped_pos(Parser *p, CXCursor sub, int ax, BcPos *pos) {
+  const Program *pr = p->pr;
+  BcLinear l;
+  if (!bc_linear(p, sub, p->bc_var[ax], pr->extent_param[ax], &l) ||
+      (l.counter != 1 && l.counter != -1) || (l.extent != 0 && l.extent != 1))
+    return fail(p, sub, HINT_BOUNDARY, "along axis %d the boundary loop runs over '%s', but this "
+                "subscript is not '%s' or '-%s' plus a constant, from the grid's start or its "
+                "extent%s%s: every access of a boundary loop follows its counter along the "
+                "counter's axis", ax, p->bc_var[ax], p->bc_var[ax], p->bc_var[ax],
+                pr->extent_param[ax][0] ? " " : "", pr->extent_param[ax]);
+  pos->end = l.extent;
+  pos->dir = (int)l.counter;
+  pos->off = (long)(l.k - (pos->end ? pr->extent_pad[ax] : 0));
+  return 0;
 }
 
 /* Position `sub` along axis ax: the loop's counter plus a constant, a constant, or the extent
@@ -1675,6 +1813,7 @@ static int bc_pos(Parser *p, CXCursor sub, int ax, BcPos *pos) {
   const Program *pr = p->pr;
   char var[IR_NAME_MAX];
   long long k;
+  if (p->bc_var[ax][0]) return bc_looped_pos(p, sub, ax, pos);
   if (affine(p, sub, var, &k)) return -1;
   pos->end = false;
   pos->off = (long)k;
@@ -1695,6 +1834,107 @@ static int bc_pos(Parser *p, CXCursor sub, int ax, BcPos *pos) {
               pr->extent_param[ax][0] ? pr->extent_param[ax] : "(a constant)");
 }
 
+static const char *const HINT_BOUNDARY_FLAT =
+    "index a flat grid's boundary cells row-major over the extents, as the stages do: for (j = "
+    "0; j < ny; j++) { u[j * nx] = u[j * nx + 1]; u[j * nx + nx - 1] = u[j * nx + nx - 2]; }, "
+    "u[(ny - 1) * nx + i] = u[(ny - 2) * nx + i]";
+
+/* Whether access a (its time level first where level_sub) is one flat index of a grid of
+ * several axes (u[j * nx], row[i], u[(t + 1) % 2][(ny - 1) * nx + i]). */
+static bool bc_flat_access(const Parser *p, const Access *a, int level_sub) {
+  return !clang_Cursor_isNull(a->row) || (a->nsub - level_sub == 1 && p->pr->dims > 1);
+}
+
+/* The positions (at[]) of the flat index sub of a boundary stage's access a: the row-major cell
+ * (flat_offsets) of, along each axis, a loop counter plus a constant (p->bc_var, or where the
+ * axes are not known yet, one of the nc counters[], whose axis goes to axis_of[]), a constant,
+ * or the extent plus a constant (u[(ny - 1) * nx + i]). Each choice per axis is tried. */
+static int bc_flat(Parser *p, CXCursor sub, const Access *a, const char (*counters)[IR_NAME_MAX],
+                   int nc, int *axis_of, BcPos at[IR_MAX_DIMS]) {
+  const Program *pr = p->pr;
+  int dims = pr->dims, choices = nc + 2, combos = 1;
+  char why[512];
+  for (int ax = 0; ax < dims; ax++) combos *= choices;
+  for (int combo = 0; combo < combos; combo++) {
+    /* choice per axis: 0 a constant, 1 the extent, 2 + k counter k */
+    int choice[IR_MAX_DIMS], used = 0, off[IR_MAX_DIMS];
+    char vars[IR_MAX_DIMS][IR_NAME_MAX];
+    bool valid = true;
+    for (int ax = 0, rest = combo; ax < dims; ax++, rest /= choices) {
+      choice[ax] = rest % choices;
+      const char *name = choice[ax] == 0 ? "" : choice[ax] == 1 ? pr->extent_param[ax]
+                                                                : counters[choice[ax] - 2];
+      if (p->bc_var[ax][0]) { /* a known counter's axis: its counter only */
+        valid = valid && choice[ax] == 0;
+        name = p->bc_var[ax];
+      }
+      valid = valid && (choice[ax] != 1 || pr->extent_param[ax][0]);
+      if (choice[ax] >= 2) used |= 1 << (choice[ax] - 2);
+      snprintf(vars[ax], IR_NAME_MAX, "%s", name);
+    }
+    for (int k = 0; k < nc; k++) /* each counter on an axis of its own */
+      for (int ax = 0, n = 0; ax < dims; ax++)
+        if (choice[ax] == 2 + k && ++n > 1) valid = false;
+    if (!valid || used != (1 << nc) - 1 ||
+        flat_offsets(&p->flat, sub, a->row, a->name, dims, (const char(*)[IR_NAME_MAX])vars,
+                     (const char(*)[IR_NAME_MAX])pr->extent_param, pr->extent_pad,
+                     pr->extent_const, off, why, sizeof why))
+      continue;
+    /* a constant from the start, the extent minus a constant from the end: j * nx + nx - 1 is
+     * (j, nx - 1), not (j + 1, -1); so is (j + 1) * nx - 1, and along a constant extent E,
+     * (j + 1, -1) is (j, E - 1) */
+    for (int ax = dims - 1; ax > 0; ax--)
+      for (long e = pr->extent_const[ax]; choice[ax] == 0 && !p->bc_var[ax][0] && off[ax] < 0;) {
+        if (pr->extent_param[ax][0]) { /* from the end: the extent's name with its pad */
+          choice[ax] = 1;
+          off[ax] += pr->extent_pad[ax];
+        } else if (e > 0) {
+          off[ax] += (int)e;
+        } else {
+          break;
+        }
+        off[ax - 1]--;
+      }
+    for (int ax = 0; ax < dims; ax++)
+      if ((choice[ax] == 0 && !p->bc_var[ax][0] && off[ax] < 0) ||
+          (choice[ax] == 1 && off[ax] - pr->extent_pad[ax] >= 0))
+        valid = false;
+    if (!valid) continue;
+    for (int ax = 0; ax < dims; ax++) {
+      at[ax].end = choice[ax] == 1;
+      at[ax].off = off[ax] - (choice[ax] == 1 ? pr->extent_pad[ax] : 0);
+      if (choice[ax] >= 2) axis_of[choice[ax] - 2] = ax;
+    }
+    return 0;
+  }
+  IndexNames in = {.pr = pr};
+  index_names(cur_strip(sub), sub, &in);
+  clang_visitChildren(sub, index_names, &in);
+  if (in.n > 0)
+    return fail(p, in.at[0], HINT_BOUNDARY_FLAT, "the flattened index of '%s' in the boundary "
+                "stage names '%s', a position known at run time only; stencilc takes the loop's "
+                "counters, constants and the grid's extents plus constants there", a->name,
+                in.names[0]);
+  return fail(p, sub, HINT_BOUNDARY_FLAT, "the flattened index of '%s' in the boundary stage is "
+              "not the row-major cell of its loop's counters, constants and the extents plus "
+              "constants", a->name);
+}
+
+/* Whether a position (k plus extent times the grid's extent) is inside the grid, taking the
+ * grid wider than the boundary stages' reach: from the start at k >= 0, from the end at k < 0. */
+static bool bc_in_grid(long long k, long long extent) {
+  return extent == 0 ? k >= 0 : extent == 1 && k < 0;
+}
+
+/* Whether position at along axis ax is inside the grid from every iteration of b's loop: at its
+ * first and last counter (the loop's end from the start or from the extent). */
+static bool bc_inside(const Boundary *b, int ax, const BcPos *at) {
+  if (!b->looped[ax]) return bc_in_grid(at->off, at->end);
+  long long last_k = b->hi[ax] - 1, last_ext = !b->hi_start[ax]; /* the last counter */
+  return bc_in_grid(at->off + at->dir * b->lo[ax], at->end) &&
+         bc_in_grid(at->off + at->dir * last_k, at->end + at->dir * last_ext);
+}
+
 /* The cell of a grid access in a boundary stage (the field, its buffer, its positions), inside
  * the grid from every iteration of the stage's loop. */
 static int bc_cell(Parser *p, CXCursor c, const Access *a, const Boundary *b, BcCell *cell) {
@@ -1712,39 +1952,54 @@ static int bc_cell(Parser *p, CXCursor c, const Access *a, const Boundary *b, Bc
     return fail(p, c, "index the time level as the stages do: F[(t + 1) % M][...]",
                 "'%s' is accessed without its time level", a->name);
   if (level_sub && time_shift(p, a->sub[0], a->name, fd->levels, &shift)) return -1;
-  if (!clang_Cursor_isNull(a->row) || a->nsub - level_sub != pr->dims)
+  bool flat = bc_flat_access(p, a, level_sub);
+  if (!flat && a->nsub - level_sub != pr->dims)
     return fail(p, c, HINT_BOUNDARY, "the boundary stage indexes '%s' with %d subscript%s; it "
-                "takes one per axis of the %dD grid (flat indices are read in stages only)",
+                "takes one per axis of the %dD grid, or one flat index",
                 a->name, a->nsub - level_sub, a->nsub - level_sub == 1 ? "" : "s", pr->dims);
   memset(cell, 0, sizeof *cell);
   cell->field = f;
   cell->shift = shift;
   cell->array = -1;
+  if (flat && bc_flat(p, a->sub[level_sub], a, NULL, 0, NULL, cell->at)) return -1;
   for (int ax = 0; ax < pr->dims; ax++) {
     BcPos *at = &cell->at[ax];
-    if (bc_pos(p, a->sub[level_sub + ax], ax, at)) return -1;
-    bool inside = b->looped[ax] ? b->lo[ax] + at->off >= 0 && b->hi[ax] + at->off <= 0
-                                : at->end ? at->off < 0 : at->off >= 0;
-    if (!inside)
+    if (!flat && bc_pos(p, a->sub[level_sub + ax], ax, at)) return -1;
+    if (!bc_inside(b, ax, at))
       return fail(p, a->sub[level_sub + ax], HINT_BOUNDARY, "the boundary stage reaches outside "
                   "'%s' along axis %d", a->name, ax);
   }
   return 0;
 }
 
-/* Read k of the boundary assignment being read (added when new). */
-static Expr *bc_point(Parser *p, CXCursor c, const BcCell *cell) {
+/* The index of cell among the reads of the boundary assignment being read (added when new). */
+static int bc_read(Parser *p, CXCursor c, const BcCell *cell) {
   BcStatement *st = p->bcs;
   int k = 0;
   while (k < st->nreads && memcmp(&st->reads[k], cell, sizeof *cell)) k++;
-  if (k == BC_MAX_READS) {
-    fail(p, c, HINT_BOUNDARY, "a boundary assignment reading more than %d cells", BC_MAX_READS);
-    return NULL;
-  }
+  if (k == BC_MAX_READS)
+    return fail(p, c, HINT_BOUNDARY, "a boundary assignment reading more than %d cells", BC_MAX_READS);
   if (k == st->nreads) st->reads[st->nreads++] = *cell;
+  return k;
+}
+
+/* Read k of the boundary assignment being read (added when new). */
+static Expr *bc_point(Parser *p, CXCursor c, const BcCell *cell) {
+  int k = bc_read(p, c, cell);
+  if (k < 0) return NULL;
   Expr *e = ir_new_expr(EX_LOAD);
   e->point = k;
   return e;
+}
+
+/* A copy e of a boundary body's local (double g = u[1][j];), used at c in an assignment: its
+ * loads, which index the locals' reads (Parser.bc_locals), made the assignment's own. */
+static int bc_local_reads(Parser *p, CXCursor c, Expr *e) {
+  if (!p->bcs || p->bcs == &p->bc_locals) return 0;
+  if (e->kind == EX_LOAD && (e->point = bc_read(p, c, &p->bc_locals.reads[e->point])) < 0) return -1;
+  for (int i = 0; i < e->nargs; i++)
+    if (bc_local_reads(p, c, e->arg[i])) return -1;
+  return 0;
 }
 
 /* array[t + k] in a boundary assignment: a time array (Program.tarrays). */
@@ -1798,23 +2053,36 @@ static Expr *bc_load(Parser *p, CXCursor c, const Access *a) {
  * target, and their bounds against the grid's extents. */
 static int bc_axes(Parser *p, const Loop *loops, int nl, const Access *lhs, Boundary *b) {
   const Program *pr = p->pr;
-  int first = lhs->nsub - pr->dims;
+  int first = lhs->nsub - pr->dims, level_sub = lhs->nsub > 1 && cur_mentions(lhs->sub[0], p->time.var);
+  int axis_of[IR_MAX_DIMS] = {-1, -1, -1};
+  if (bc_flat_access(p, lhs, level_sub)) {
+    char counters[IR_MAX_DIMS][IR_NAME_MAX];
+    BcPos unused[IR_MAX_DIMS];
+    for (int l = 0; l < nl; l++) memcpy(counters[l], loops[l].var, IR_NAME_MAX);
+    if (bc_flat(p, lhs->sub[level_sub], lhs, (const char(*)[IR_NAME_MAX])counters, nl, axis_of,
+                unused))
+      return -1;
+  }
   for (int l = 0; l < nl; l++) {
-    int ax = -1;
-    for (int x = 0; x < pr->dims && first >= 0; x++)
+    int ax = axis_of[l];
+    for (int x = 0; x < pr->dims && first >= 0 && !bc_flat_access(p, lhs, level_sub); x++)
       if (cur_mentions(lhs->sub[first + x], loops[l].var)) ax = ax == -1 ? x : -2;
     if (ax < 0 || b->looped[ax])
       return fail(p, loops[l].at, HINT_BOUNDARY, "the boundary loop over '%s' does not index one "
                   "axis of the cell it writes, '%s'", loops[l].var, lhs->name);
-    if (strcmp(loops[l].ext, pr->extent_param[ax]) && loop_bound_var(p, &loops[l], ax)) return -1;
+    long long hi;
     b->looped[ax] = true;
     b->lo[ax] = (long)loops[l].lo;
-    /* bounded by a size (or PolyBench's n of a constant extent): bound is its offset */
-    b->hi[ax] = loops[l].ext[0] ? -(long)(loops[l].bound + pr->extent_pad[ax])
-                                : (long)loops[l].bound - pr->extent_const[ax];
-    if (b->lo[ax] < 0 || b->hi[ax] > 0)
-      return fail(p, loops[l].at, "keep the loop inside the grid", "loop over '%s' runs outside "
-                  "the grid", loops[l].var);
+    b->hi_start[ax] = !loops[l].ext[0] && pr->extent_param[ax][0];
+    if (b->hi_start[ax]) { /* ghost layers of a run-time extent: for (g = 0; g < R; g++) */
+      b->hi[ax] = (long)loops[l].bound;
+      if (b->lo[ax] < 0 || b->hi[ax] < b->lo[ax] || b->hi[ax] > 1 << 20)
+        return fail(p, loops[l].at, "keep the loop inside the grid", "loop over '%s' runs "
+                    "outside the grid", loops[l].var);
+    } else {
+      if (loop_span(p, &loops[l], ax, &hi)) return -1;
+      b->hi[ax] = -(long)hi;
+    }
     snprintf(p->bc_var[ax], IR_NAME_MAX, "%s", loops[l].var);
     memcpy(b->var[ax], p->bc_var[ax], IR_NAME_MAX);
   }
@@ -1829,10 +2097,40 @@ static bool same_cell_fixed(const Boundary *b, int dims, const BcCell *x, const 
   return true;
 }
 
-static bool same_iteration(const Boundary *b, int dims, const BcCell *x, const BcCell *y) {
-  for (int ax = 0; ax < dims; ax++)
-    if (b->looped[ax] && x->at[ax].off != y->at[ax].off) return false;
-  return true;
+/* Along looped axis ax, whether some counters i of x and j of y name one cell (*meet), and
+ * whether some i != j do (*apart). Positions from the two ends never meet (see
+ * bc_independent); where the loop's end is the extent's, its length is taken as unbounded. */
+static void bc_meet(const Boundary *b, int ax, const BcPos *x, const BcPos *y, bool *meet,
+                    bool *apart) {
+  *meet = *apart = false;
+  if (x->end != y->end) return;
+  long long lo = b->lo[ax], last = b->hi_start[ax] ? b->hi[ax] - 1 : -1; /* -1: unbounded */
+  if (x->dir == y->dir) { /* i - j = (y.off - x.off) / dir */
+    long long d = llabs((long long)(y->off - x->off));
+    *meet = last < 0 || d <= last - lo;
+    *apart = *meet && d != 0;
+    return;
+  }
+  /* opposite signs: i + j = sum, each in [lo, last] */
+  long long sum = x->dir > 0 ? y->off - x->off : x->off - y->off;
+  long long from = sum - (last < 0 ? sum : last), to = last < 0 ? sum - lo : last;
+  if (from < lo) from = lo;
+  if (to > sum - lo) to = sum - lo;
+  *meet = from <= to;
+  *apart = *meet && !(from == to && 2 * from == sum);
+}
+
+/* Whether cells x and y, the same at the fixed axes, are one cell at different iterations. */
+static bool other_iteration(const Boundary *b, int dims, const BcCell *x, const BcCell *y) {
+  bool apart = false;
+  for (int ax = 0; ax < dims; ax++) {
+    bool meet_ax, apart_ax;
+    if (!b->looped[ax]) continue;
+    bc_meet(b, ax, &x->at[ax], &y->at[ax], &meet_ax, &apart_ax);
+    if (!meet_ax) return false;
+    apart = apart || apart_ax;
+  }
+  return apart;
 }
 
 /* The iterations of a boundary loop must be independent (one CUDA thread each): no access of
@@ -1845,7 +2143,7 @@ static int bc_independent(Parser *p, CXCursor at, const Boundary *b) {
       const BcCell *wc = &b->stmts[w].lhs;
       for (int r = -1; r < b->stmts[q].nreads; r++) {
         const BcCell *c = r < 0 ? &b->stmts[q].lhs : &b->stmts[q].reads[r];
-        if (same_cell_fixed(b, pr->dims, wc, c) && !same_iteration(b, pr->dims, wc, c))
+        if (same_cell_fixed(b, pr->dims, wc, c) && other_iteration(b, pr->dims, wc, c))
           return fail(p, at, "read the cells a boundary loop writes in a loop of their own after "
                       "it, or at the same counter",
                       "the boundary loop %s '%s' at a cell that another of its iterations writes: "
@@ -1856,38 +2154,71 @@ static int bc_independent(Parser *p, CXCursor at, const Boundary *b) {
   return 0;
 }
 
-/* The assignments of a boundary stage, in order: one per statement of its loop's body. */
+/* One assignment of a boundary stage, lhs op rhs (op "=" or an update "+=", ...: the cell
+ * read and combined, as F[...] = F[...] + rhs). */
+static int bc_assignment(Parser *p, CXCursor lhs, CXCursor rhs, const char *op, Boundary *b) {
+  Access a;
+  if (parse_access(p, lhs, &a)) return -1;
+  BcStatement *st = &b->stmts[b->nstmts++];
+  st->line = (int)cur_loc(p->path, lhs).line;
+  if (bc_cell(p, lhs, &a, b, &st->lhs)) return -1;
+  if (p->pr->fields[st->lhs.field].coef)
+    return fail(p, lhs, HINT_BOUNDARY, "the boundary stage writes '%s', which no stage "
+                "writes (a coefficient grid is read only)", a.name);
+  p->bcs = st;
+  if (!strcmp(op, "=")) {
+    st->expr = parse_expr(p, rhs);
+  } else {
+    char bin[2] = {op[0], 0};
+    CXCursor sides[2] = {lhs, rhs};
+    st->expr = op_node(&FORMS, p, op_binary_kind(bin), sides, 2);
+  }
+  p->bcs = NULL;
+  return st->expr ? 0 : -1;
+}
+
+/* The statements of a boundary stage's loop body, in order: assignments of grid cells (=, +=,
+ * -=, *=, /=), and float or double locals they read (declared, then updated: g += ...), whose
+ * reads are those of the assignments that use them. */
+static int bc_body(Parser *p, const CXCursor *s, int n, const Loop *loops, int nl, Boundary *b) {
+  CXCursor lhs, rhs;
+  char op[4] = "";
+  Access first;
+  int at = 0;
+  while (!grid_assignment(p, s[at], &lhs, &rhs, op)) at++; /* (bc_statements counted one) */
+  if (parse_access(p, lhs, &first) || bc_axes(p, loops, nl, &first, b)) return -1;
+  for (int i = 0; i < n; i++) {
+    if (grid_assignment(p, s[i], &lhs, &rhs, op)) {
+      if (bc_assignment(p, lhs, rhs, op, b)) return -1;
+      continue;
+    }
+    if (kind(s[i]) != CXCursor_DeclStmt && !updated_temp(p, s[i], (CXCursor[2]){{0}}, op))
+      return fail(p, s[i], HINT_BOUNDARY, "a boundary stage's statement that is not an "
+                  "assignment of a grid's cell (=, +=, -=, *=, /=), nor a float or double local's "
+                  "declaration or update");
+    p->bcs = &p->bc_locals;
+    int rc = kind(s[i]) == CXCursor_DeclStmt ? declare_temps(p, s[i], NULL) : update_temp(p, s[i]);
+    p->bcs = NULL;
+    if (rc) return -1;
+  }
+  return 0;
+}
+
+/* The assignments of a boundary stage, in order: one per assignment of its loop's body. */
 static int bc_statements(Parser *p, CXCursor body, const Loop *loops, int nl, Boundary *b) {
-  CXCursor s[MAX_BODY], kids[2];
+  CXCursor s[MAX_BODY];
   int n = statements(p, body, s);
   if (n < 0) return -1;
-  if (n == 0 || n > BC_MAX_STMTS)
-    return fail(p, body, HINT_BOUNDARY, "a boundary loop of %d statements; stencilc takes 1 to %d "
-                "assignments", n, BC_MAX_STMTS);
-  for (int i = 0; i < n; i++) {
-    char op[4] = "";
-    Access a;
-    if (kind(s[i]) != CXCursor_BinaryOperator || cur_children(s[i], kids, 2) != 2 ||
-        !cur_binary_op(p->tu, s[i], op) || strcmp(op, "=") || cur_access(kids[0], &a) != CUR_ACCESS)
-      return fail(p, s[i], HINT_BOUNDARY, "a boundary stage's statement that is not an "
-                  "assignment of a grid's cell with '='");
-    if (parse_access(p, kids[0], &a) || (i == 0 && bc_axes(p, loops, nl, &a, b))) return -1;
-    BcStatement *st = &b->stmts[b->nstmts++];
-    st->line = (int)cur_loc(p->path, s[i]).line;
-    if (bc_cell(p, kids[0], &a, b, &st->lhs)) return -1;
-    if (p->pr->fields[st->lhs.field].coef)
-      return fail(p, kids[0], HINT_BOUNDARY, "the boundary stage writes '%s', which no stage "
-                  "writes (a coefficient grid is read only)", a.name);
-    for (int ax = 0; ax < p->pr->dims; ax++)
-      if (b->looped[ax] && st->lhs.at[ax].off)
-        return fail(p, kids[0], "write the cell the loop points at: u[0][i] = ...",
-                    "the boundary stage's written cell is offset from its loop's counter");
-    p->bcs = st;
-    st->expr = parse_expr(p, kids[1]);
-    p->bcs = NULL;
-    if (!st->expr) return -1;
-  }
-  return bc_independent(p, body, b);
+  int assigns = count_assignments(p, s, n);
+  if (assigns == 0 || assigns > BC_MAX_STMTS)
+    return fail(p, body, HINT_BOUNDARY, "a boundary loop of %d assignments; stencilc takes 1 to %d "
+                "assignments", assigns, BC_MAX_STMTS);
+  memset(&p->bc_locals, 0, sizeof p->bc_locals);
+  p->ntemps = 0;
+  int rc = bc_body(p, s, n, loops, nl, b);
+  for (int i = 0; i < p->ntemps; i++) ir_free_expr(p->temps[i].e);
+  p->ntemps = 0;
+  return rc ? -1 : bc_independent(p, body, b);
 }
 
 /* A boundary stage (statement s of the time loop), run before stage `before`. */
@@ -1918,28 +2249,35 @@ static int parse_boundary(Parser *p, CXCursor s, int before) {
  * one-cell updates as boundary stages too). */
 static int parse_boundaries(Parser *p, const CXCursor *s, int items, const bool *stage,
                             const int *stages_before) {
+  Program *pr = p->pr;
   bool boundaries = false;
-  int last_stage = 0;
-  for (int i = 0; i < items; i++) {
+  for (int i = 0; i < items; i++)
     boundaries = boundaries || (!stage[i] && (kind(s[i]) == CXCursor_ForStmt || boundary_cell(p, s[i])));
-    if (stage[i]) last_stage = i;
-  }
   for (int i = 0; i < items; i++) {
-    if (stage[i]) {
-      continue;
-    } else if (boundaries) {
+    if (stage[i]) continue;
+    if (boundaries && (kind(s[i]) == CXCursor_ForStmt || fixed_cell(p, s[i]))) {
       if (parse_boundary(p, s[i], stages_before[i])) return -1;
-    } else if (i < last_stage) {
-      Access a;
-      cell_update(s[i], &a);
-      p->program_form = true;
-      return fail(p, s[i], "add the point source after the stages, to the level they wrote: "
-                  "p_next[sz * nx + sx] += dt2 * wavelet[it];",
-                  "an update of one element of '%s' before the stages: stencilc takes point "
-                  "sources after the stages of the step only", a.name);
-    } else if (parse_source(p, s[i])) {
-      return -1;
+      continue;
     }
+    Access a;
+    int k = 0;
+    cell_update(s[i], &a);
+    const Rotation *rot = rotation_of(p, a.name, &k);
+    int f = program_field(pr, rot ? rotation_field(rot) : a.name);
+    if (f >= 0 && pr->fields[f].writer >= stages_before[i]) {
+      p->program_form = true;
+      return fail(p, s[i], "add the point source after the stage that writes the grid, to the "
+                  "level it wrote: p_next[sz * nx + sx] += dt2 * wavelet[it];",
+                  "an update of one element of '%s' before the stage that writes it: stencilc "
+                  "takes point sources after that stage only", a.name);
+    }
+    if (parse_source(p, s[i])) return -1;
+    /* where the time loop adds it: after the stage before it, or after the boundary stages
+     * between that stage and it */
+    PointSource *ps = &pr->sources[pr->nsources - 1];
+    ps->after = stages_before[i] - 1;
+    for (int n = 0; n < pr->nboundaries; n++)
+      if (pr->boundaries[n].before == stages_before[i]) ps->after_bc = n;
   }
   return 0;
 }
@@ -1964,17 +2302,20 @@ static int parse_program(Parser *p, CXCursor time_loop) {
     if (depth > dims) dims = depth;
     items++;
   }
-  for (int i = 0; i < items; i++) nests += kind(s[i]) == CXCursor_ForStmt && nest_depth(p, s[i]) == dims;
+  bool stage[MAX_BODY];
+  for (int i = 0; i < items; i++) {
+    stage[i] = kind(s[i]) == CXCursor_ForStmt && nest_depth(p, s[i]) == dims &&
+               !ghost_nest(p, s[i], dims);
+    nests += stage[i];
+  }
   if (nests > 1) p->program_form = true;
   if (nests > PROG_MAX_STAGES)
     return fail(p, s[PROG_MAX_STAGES], "merge stages", "more than %d stages", PROG_MAX_STAGES);
   if (nests == 0)
     return fail(p, n ? s[0] : time_loop, HINT_PROGRAM, "the time loop holds no stage's loop nest");
   if (parse_rotations(p, s + items, n - items)) return -1;
-  bool stage[MAX_BODY];
   int stages_before[MAX_BODY]; /* the stages of the nests before item i (several per nest) */
   for (int i = 0; i < items; i++) {
-    stage[i] = kind(s[i]) == CXCursor_ForStmt && nest_depth(p, s[i]) == dims;
     stages_before[i] = pr->nstages;
     if (stage[i] && nest_stages(p, s[i])) return -1;
   }

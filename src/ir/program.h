@@ -68,7 +68,7 @@ typedef struct {
 } Stage;
 
 /* A point source (a seismic shot's wavelet): after stage `after` of each step, one cell of the
- * buffer of field `field` its writer wrote ((t + 1) % levels, 0 for one buffer) gets
+ * buffer that field `field`'s stage wrote ((t + 1) % levels, 0 for one buffer) gets
  *   cell op= expr           op '=', '+' or '-'
  * where expr reads run-time scalars (EX_WEIGHT k) and the source array `array` at the user's
  * time index plus `shift` (EX_LOAD, point 0): array[it + shift], it = t + t_start. The cell
@@ -80,8 +80,11 @@ typedef struct {
  * at run time that the cell lies inside the grid, failing with a message otherwise. */
 typedef struct {
   int field;
-  int after;                 /* the stage after which it is added: the last (the user's
-                                statement follows the stages' nests) */
+  int after;                 /* the stage after which it is added: the last before it in the
+                                time loop (the field's writer or a later one) */
+  /* -1, or the boundary stage after which it is added instead: the last of those after the
+   * last stage that the time loop runs before it (u[ny - 1][i] = ...; u[sy][sx] += src[t];) */
+  int after_bc;
   char op;                   /* '=', '+' or '-' */
   int index[IR_MAX_DIMS];    /* scalar index per axis, -1 for a constant */
   long off[IR_MAX_DIMS];
@@ -92,11 +95,13 @@ typedef struct {
 
 /* A boundary stage: a statement of the time loop over fewer axes than the grid's (or over none:
  * one cell), as real codes set their edges each step (Dirichlet values, Neumann copies,
- * periodic wraps, a source row). Along a looped axis a cell is the loop's counter plus
- * BcPos.off; along any other axis it is a position from the grid's start (off >= 0) or from its
- * end (g->ext + off, off < 0), the halo included, as u[0][i], u[ny - 1][i], u[n - 2]. */
+ * periodic wraps, a source row, ghost layers). Along a looped axis a cell is the loop's counter
+ * times BcPos.dir plus off, from the grid's start or its end (u[i], u[2 * R - g],
+ * u[n - 1 - g]); along any other axis it is a position from the grid's start (off >= 0) or from
+ * its end (g->ext + off, off < 0), the halo included, as u[0][i], u[ny - 1][i], u[n - 2]. */
 typedef struct {
   bool end; /* from the grid's end: ext + off */
+  int dir;  /* along a looped axis, the counter's sign: 1 or -1; 0 along the others */
   long off;
 } BcPos;
 
@@ -117,13 +122,16 @@ typedef struct {
 
 /* Runs before stage `before` (nstages: after the last) in the step; point sources come after
  * their stage. Its loop runs along each axis a with looped[a] over [lo[a], ext[a] + hi[a]) (hi
- * <= 0, as lo a position from the start) and executes its statements in order per iteration;
+ * <= 0, as lo a position from the start), or over [lo[a], hi[a]) where hi_start[a] (the ghost
+ * layers of a grid of run-time extent: for (g = 0; g < R; g++)), and executes its statements in
+ * order per iteration;
  * the front end checked that no iteration reads or writes a cell another iteration writes, so
  * the iterations are independent (a CUDA thread each). */
 typedef struct {
   int before;
   bool looped[IR_MAX_DIMS];
   long lo[IR_MAX_DIMS], hi[IR_MAX_DIMS];
+  bool hi_start[IR_MAX_DIMS];
   char var[IR_MAX_DIMS][IR_NAME_MAX]; /* the user's loop counters, for reports */
   BcStatement stmts[BC_MAX_STMTS];
   int nstmts;

@@ -1,4 +1,4 @@
-// expect: 7:5: error: an update of one element of 'p' before the stages: stencilc takes point sources after the stages of the step only
+// expect: 7:5: error: an update of one element of 'p' before the stage that writes it: stencilc takes point sources after that stage only
 /* The wavelet added to the current level before the sweep reads it: refused (the source after
  * the stages, into the level they wrote, is taken: tests/programs/acoustic2d_src.c). */
 void fwd(int nz, int nx, int nt, int sz, int sx, float dt2, float *pm, float *p, float *pn,
