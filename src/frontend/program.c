@@ -1011,7 +1011,10 @@ static Expr *variable(void *parser, CXCursor c) {
   bool floating = tk == CXType_Float || tk == CXType_Double;
   if (floating && kind(decl) == CXCursor_ParmDecl) return scalar(p, c, name, tk, false);
   if (floating && kind(decl) == CXCursor_VarDecl) {
-    if (!invariant(p, decl, c)) return NULL;
+    if (!invariant(p, decl, c)) {
+      p->program_form = true; /* this message, not the single stencil's */
+      return NULL;
+    }
     return scalar(p, c, name, tk, true);
   }
   fail(p, c, "use literals, macros, const variables, temporaries of the cell, or float/double "
@@ -2048,6 +2051,28 @@ static int parse_boundaries(Parser *p, const CXCursor *s, int items, const bool 
   return 0;
 }
 
+/* Whether stmt, the first of the time loop's body, declares a float or double from the loop's
+ * counter (float Cap_1 = dt * (1 + 0.01f * t);): a coefficient that follows the time step,
+ * refused (failed) as such. */
+static bool stepped_coefficient(Parser *p, CXCursor stmt) {
+  CXCursor vars[CUR_MAX_CHILDREN];
+  int nv = kind(stmt) == CXCursor_DeclStmt ? cur_children(stmt, vars, CUR_MAX_CHILDREN) : 0;
+  for (int i = 0; i < nv && i < CUR_MAX_CHILDREN; i++) {
+    enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(vars[i])).kind;
+    if (kind(vars[i]) != CXCursor_VarDecl || (tk != CXType_Float && tk != CXType_Double) ||
+        !cur_mentions(vars[i], p->time.var))
+      continue;
+    char name[IR_NAME_MAX];
+    cur_name(vars[i], name);
+    p->program_form = true; /* this message, not the single stencil's */
+    fail(p, vars[i], HINT_INVARIANT, "'%s' is computed in the time loop from its counter '%s': "
+                                     "stencil programs read run-time scalars fixed before the loop",
+         name, p->time.var);
+    return true;
+  }
+  return false;
+}
+
 /* The time loop: each statement of its body a stage. */
 static int parse_program(Parser *p, CXCursor time_loop) {
   Program *pr = p->pr;
@@ -2072,6 +2097,7 @@ static int parse_program(Parser *p, CXCursor time_loop) {
   if (nests > 1) p->program_form = true;
   if (nests > PROG_MAX_STAGES)
     return fail(p, s[PROG_MAX_STAGES], "merge stages", "more than %d stages", PROG_MAX_STAGES);
+  if (nests == 0 && n && stepped_coefficient(p, s[0])) return -1;
   if (nests == 0)
     return fail(p, n ? s[0] : time_loop, HINT_PROGRAM, "the time loop holds no stage's loop nest");
   if (parse_rotations(p, s + items, n - items)) return -1;

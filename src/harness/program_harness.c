@@ -211,6 +211,24 @@ static void bind_var(Buf *out, const Plan *p, int k) {
   }
 }
 
+/* Whether scalar k is a global of the user's file that only a function the time loop calls
+ * reads (Rodinia's amb_temp in single_iteration): no variable of the region, the region source
+ * reads it for the driver (stencilc_global_NAME). */
+static bool unseen_global(const Plan *p, int k) {
+  return p->pr->scalar_user[k] && !region_find(p->c.r, p->pr->scalars[k]);
+}
+
+/* stencilc_global_NAME of each unseen_global, declared (the driver) or defined (the region
+ * source, which sees the user's globals). */
+static void global_readers(Buf *out, const Plan *p, bool define) {
+  for (int k = 0; k < p->pr->nscalars; k++) {
+    if (!unseen_global(p, k)) continue;
+    const char *name = p->pr->scalars[k];
+    buf_printf(out, "double stencilc_global_%s(void);\n", name);
+    if (define) buf_printf(out, "double stencilc_global_%s(void) { return %s; }\n", name, name);
+  }
+}
+
 /* The run-time scalars the user's code computes (Program.scalar_user: a local its copied
  * declaration computes, a global as the file sets it): with --scalars FILE (check's first run of
  * the harness) their values go to FILE, for the program to be generated with them, and the
@@ -232,6 +250,10 @@ static void user_values(Buf *out, const Plan *p) {
     }
     buf_puts(out, ");\n");
   }
+  for (int k = 0; k < pr->nscalars; k++)
+    if (unseen_global(p, k))
+      buf_printf(out, "  rt_up_user_scalar(&stencilc_in, stencilc_scalars, \"%s\", stencilc_global_%s());\n",
+                 pr->scalars[k], pr->scalars[k]);
   buf_puts(out, "  if (stencilc_scalars) return fclose(stencilc_scalars) ? 3 : 0;\n");
 }
 
@@ -254,6 +276,7 @@ static void write_driver(Buf *out, const Plan *p) {
   buf_puts(out, rt_rt_program);
   if (pr->nsources || pr->ntarrays) buf_puts(out, rt_rt_source);
   copy_declare(out, &p->c);
+  global_readers(out, p, false);
   buf_puts(out, rt_rt_usercheck);
   buf_puts(out, rt_rt_userprog);
   buf_printf(out, "_Static_assert(RT_UP_FIELDS >= %d && RT_UP_LEVELS >= %d && RT_UP_SCALARS >= %d, "
@@ -318,6 +341,7 @@ int harness_write_program(Buf *region_src, Buf *driver_src, const Program *pr, c
                           const UserSource *u) {
   Plan p = {.c = {.r = r, .u = u, .region_line = pr->region_line}, .pr = pr};
   if (classify(&p) || copy_write_region(region_src, &p.c)) return 2;
+  global_readers(region_src, &p, true);
   write_driver(driver_src, &p);
   return 0;
 }
