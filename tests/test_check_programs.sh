@@ -237,6 +237,10 @@ grep -q "^check: run-time scalar amb_temp = 80, as the user's code computes it$"
 grep -q "^check: run-time scalar amb_temp = 80, as the user's code computes it$" "$tmp/cpu-hotspot3d_rodinia.log" &&
   ! grep -q "^check: run-time scalar cc " "$tmp/cpu-hotspot3d_rodinia.log" && ok ||
   no "hotspot3d_rodinia: amb_temp the user's, cc the program's"
+# info names them: hotspot3d_rodinia's seven coefficients and amb_temp, beside dt and Cap
+[ "$("$STENCILC" info tests/programs/hotspot3d_rodinia.c | grep -c "^scalar .* (run time, set by the user's code before the time loop)$")" = 8 ] &&
+  [ "$("$STENCILC" info tests/programs/hotspot3d_rodinia.c | grep -c '^scalar .* (run time)$')" = 2 ] && ok ||
+  no "info hotspot3d_rodinia: the scalars the user's code sets"
 # a program generated without them (random constants) is refused, naming the value to give
 "$STENCILC" gen tests/programs/hotspot_rodinia.c --backend cpu -o "$tmp/hr.c" 2>/dev/null &&
   cc -O1 -fopenmp -o "$tmp/hr" "$tmp/hr.c" -lm || no "building hotspot_rodinia"

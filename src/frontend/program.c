@@ -868,13 +868,22 @@ static const char *const HINT_INVARIANT =
     "compute coefficients once before the time loop, from parameters, globals and constants "
     "(float Cap_1 = step / Cap;), and read the grids only in the stages";
 
-enum { MAX_INVARIANT_DEPTH = 16 }; /* locals computed from locals, followed this deep */
+enum {
+  MAX_INVARIANT_DEPTH = 16, /* locals computed from locals, followed this deep */
+  MAX_INVARIANT_SEEN = 64,  /* variables each followed once */
+};
+
+typedef struct {
+  CXCursor decl[MAX_INVARIANT_SEEN];
+  int n;
+} Seen;
 
 /* The search for what makes a value computed before the time loop vary (invariant). */
 typedef struct {
   Parser *p;
   CXCursor self; /* the local whose value is being followed */
   int depth;
+  Seen *seen;
 } Invariance;
 
 static bool inside(CXCursor c, CXCursor scope) {
@@ -888,15 +897,20 @@ static bool varies(CXCursor c, void *ctx);
 static bool assigned_varies(CXCursor c, void *ctx);
 
 /* Whether a float, double or integer variable keeps one value through the time loop, computed
- * before it from parameters, globals, constants and such locals; else fails at `at` naming why. */
-static bool invariant_at(Parser *p, CXCursor decl, CXCursor at, int depth) {
+ * before it from parameters, globals, constants and such locals; else fails at `at` naming why.
+ * A variable already in `seen` is (being) followed: true. */
+static bool invariant_at(Parser *p, CXCursor decl, CXCursor at, int depth, Seen *seen) {
+  for (int i = 0; i < seen->n; i++)
+    if (clang_equalCursors(seen->decl[i], decl)) return true;
+  if (seen->n < MAX_INVARIANT_SEEN) seen->decl[seen->n++] = decl;
   char name[IR_NAME_MAX];
   cur_name(decl, name);
-  CXCursor time_loop = p->flat.scope, where;
-  if (inside(decl, time_loop)) {
-    fail(p, at, HINT_INVARIANT, "'%s' is computed in the time loop, so its value may depend on "
-                                "the time step; stencil programs read run-time scalars fixed "
-                                "before the loop", name);
+  CXCursor time_loop = p->flat.scope, where, func = clang_getCursorSemanticParent(decl);
+  bool local = kind(decl) == CXCursor_VarDecl && kind(func) == CXCursor_FunctionDecl;
+  if (local && inside(decl, time_loop)) {
+    fail(p, at, HINT_INVARIANT, "'%s' is declared in the time loop: stencil programs read the "
+                                "cell's temporaries and run-time scalars fixed before the loop",
+         name);
     return false;
   }
   if (cur_written(p->tu, time_loop, decl, &where)) {
@@ -904,15 +918,14 @@ static bool invariant_at(Parser *p, CXCursor decl, CXCursor at, int depth) {
                                    "run-time scalars fixed before the loop", name);
     return false;
   }
-  CXCursor func = clang_getCursorSemanticParent(decl);
-  if (kind(decl) != CXCursor_VarDecl || kind(func) != CXCursor_FunctionDecl) return true;
+  if (!local) return true;
   if (depth == MAX_INVARIANT_DEPTH) {
     fail(p, at, HINT_INVARIANT, "'%s' is computed through more than %d locals", name,
          MAX_INVARIANT_DEPTH);
     return false;
   }
   /* its initializer and every assignment to it (before the loop: see above) */
-  Invariance v = {p, decl, depth + 1};
+  Invariance v = {p, decl, depth + 1, seen};
   return clang_Cursor_isNull(cur_find(decl, true, varies, &v)) &&
          clang_Cursor_isNull(cur_find(func, true, assigned_varies, &v));
 }
@@ -974,13 +987,20 @@ static bool varies(CXCursor c, void *ctx) {
          cur_ref_name(c));
     return true;
   }
-  return !invariant_at(p, decl, c, v->depth);
+  return !invariant_at(p, decl, c, v->depth, v->seen);
+}
+
+static bool known_scalar(const Program *pr, const char *name) {
+  for (int k = 0; k < pr->nscalars; k++)
+    if (!strcmp(pr->scalars[k], name)) return true;
+  return false;
 }
 
 /* Whether variable decl, read at c in a stage, is a run-time scalar the time loop does not
  * change (a global, or a local computed before the loop); else fails. */
 static bool invariant(Parser *p, CXCursor decl, CXCursor c) {
-  return invariant_at(p, decl, c, 0);
+  Seen seen = {.n = 0};
+  return invariant_at(p, decl, c, 0, &seen);
 }
 
 static Expr *variable(void *parser, CXCursor c) {
@@ -1011,7 +1031,7 @@ static Expr *variable(void *parser, CXCursor c) {
   bool floating = tk == CXType_Float || tk == CXType_Double;
   if (floating && kind(decl) == CXCursor_ParmDecl) return scalar(p, c, name, tk, false);
   if (floating && kind(decl) == CXCursor_VarDecl) {
-    if (!invariant(p, decl, c)) {
+    if (!known_scalar(p->pr, name) && !invariant(p, decl, c)) {
       p->program_form = true; /* this message, not the single stencil's */
       return NULL;
     }
