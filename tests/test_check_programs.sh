@@ -237,9 +237,17 @@ grep -q "^check: run-time scalar amb_temp = 80, as the user's code computes it$"
 grep -q "^check: run-time scalar amb_temp = 80, as the user's code computes it$" "$tmp/cpu-hotspot3d_rodinia.log" &&
   ! grep -q "^check: run-time scalar cc " "$tmp/cpu-hotspot3d_rodinia.log" && ok ||
   no "hotspot3d_rodinia: amb_temp the user's, cc the program's"
-# info names them: hotspot3d_rodinia's seven coefficients and amb_temp, beside dt and Cap
+# a const local from float parameters that no stage reads (r = alpha * dt / (h * h)): they are
+# run-time scalars of the program, --param sets them, and r is computed from them: 0.5 * 0.1 /
+# 0.25 = 0.2
+TMPDIR=$tmp/t "$STENCILC" check tests/programs/heat2d_r_local.c --param alpha=0.5 --param dt=0.1 --param h=0.5 -s 13x17 -t 4 >"$tmp/r.log" 2>&1
+grep -q "^check: run-time scalar r = 0.2, as the user's code computes it$" "$tmp/r.log" &&
+  grep -q "^check: user's code against the program: .* PASS$" "$tmp/r.log" && ok ||
+  no "heat2d_r_local: r from the --param values" "$(grep -v '^+' "$tmp/r.log" | tail -3)"
+# info names them: hotspot3d_rodinia's seven coefficients and amb_temp, beside the parameters
+# dt and Cap that the update reads and Rx, Ry, Rz that the coefficients are computed from
 [ "$("$STENCILC" info tests/programs/hotspot3d_rodinia.c | grep -c "^scalar .* (run time, set by the user's code before the time loop)$")" = 8 ] &&
-  [ "$("$STENCILC" info tests/programs/hotspot3d_rodinia.c | grep -c '^scalar .* (run time)$')" = 2 ] && ok ||
+  [ "$("$STENCILC" info tests/programs/hotspot3d_rodinia.c | grep -c '^scalar .* (run time)$')" = 5 ] && ok ||
   no "info hotspot3d_rodinia: the scalars the user's code sets"
 # a program generated without them (random constants) is refused, naming the value to give
 "$STENCILC" gen tests/programs/hotspot_rodinia.c --backend cpu -o "$tmp/hr.c" 2>/dev/null &&

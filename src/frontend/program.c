@@ -896,6 +896,15 @@ static bool inside(CXCursor c, CXCursor scope) {
 static bool varies(CXCursor c, void *ctx);
 static bool assigned_varies(CXCursor c, void *ctx);
 
+/* Whether decl is an array variable of const elements (static const float coef[3] = {...}),
+ * no pointer (a const float *power is a grid). */
+static bool constant_table(CXCursor decl) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+  return kind(decl) == CXCursor_VarDecl &&
+         (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray) &&
+         clang_isConstQualifiedType(cur_element_type(clang_getCursorType(decl)));
+}
+
 /* Whether a float, double or integer variable keeps one value through the time loop, computed
  * before it from parameters, globals, constants and such locals; else fails at `at` naming why.
  * A variable already in `seen` is (being) followed: true. */
@@ -969,6 +978,8 @@ static bool varies(CXCursor c, void *ctx) {
            (kind(base) == CXCursor_ArraySubscriptExpr || kind(base) == CXCursor_UnaryOperator))
       base = cur_strip(kids[0]);
     const char *name = cur_children(base, kids, 2) >= 1 ? cur_ref_name(kids[0]) : NULL;
+    CXCursor array = name ? clang_getCursorReferenced(cur_strip(kids[0])) : clang_getNullCursor();
+    if (name && constant_table(array)) return false; /* its subscripts are visited next */
     fail(p, c, HINT_INVARIANT, "a run-time scalar is computed here from '%s', a value of a grid "
                                "or array: stencil programs read grids only in their stages",
          name ? name : "memory");
@@ -981,11 +992,20 @@ static bool varies(CXCursor c, void *ctx) {
   enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(decl)).kind;
   if (tk == CXType_Pointer || tk == CXType_ConstantArray || tk == CXType_VariableArray ||
       tk == CXType_IncompleteArray) {
-    if (clang_isConstQualifiedType(cur_element_type(clang_getCursorType(decl)))) return false;
+    if (constant_table(decl)) return false;
     fail(p, c, HINT_INVARIANT, "a run-time scalar is computed here from '%s', a grid or array: "
                                "stencil programs read grids only in their stages",
          cur_ref_name(c));
     return true;
+  }
+  if (kind(decl) == CXCursor_ParmDecl && (tk == CXType_Float || tk == CXType_Double)) {
+    /* a run-time scalar of the program too, read by no stage: the value the user's code
+     * computes from (`stencilc check` gives it the program's) */
+    char name[IR_NAME_MAX];
+    cur_name(decl, name);
+    Expr *e = scalar(p, c, name, tk, false);
+    ir_free_expr(e);
+    if (!e) return true;
   }
   return !invariant_at(p, decl, c, v->depth, v->seen);
 }
