@@ -88,6 +88,23 @@ RT_API double rt_up_scalar(const RtProgDump *in, const char *name) {
   return 0;
 }
 
+/* Run-time scalar `name` as the user's code computes it (v, in the user's type): written to `to`
+ * (a line "name value") when given; else the program must have run with v rounded to its
+ * element type (exit 2 naming both values when not: `stencilc check --program` of a program
+ * generated without them). */
+RT_API void rt_up_user_scalar(const RtProgDump *in, FILE *to, const char *name, double v) {
+  if (to) {
+    fprintf(to, "%s %.17g\n", name, v);
+    return;
+  }
+  double ran = rt_up_scalar(in, name), want = in->elem_size == (int)sizeof(float) ? (double)(float)v : v;
+  if (ran != want) {
+    fprintf(stderr, "stencilc check: the program ran with %s = %.9g where the user's code computes "
+                    "%.9g; generate it with --param %s=%.17g\n", name, ran, v, name, v);
+    exit(2);
+  }
+}
+
 /* Fresh storage for `count` buffers of field f, one after the other; user buffer b holds the
  * dump's buffer (b - first) modulo the field's levels: the user's loop starts at t = first where
  * the program starts at 0 (u[t % 3] of the first step is the program's buffer 0). */

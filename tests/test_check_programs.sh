@@ -15,6 +15,10 @@
 #    but fails `check`, naming the field and its first differing cell;
 #  - --param reaches the program (the value in its input dump, which the user's code runs with);
 #  - locals computed before the time loop are bound by a copy of their declaration;
+#  - run-time scalars the user's code computes before the time loop (Rodinia's hotspot: float
+#    locals from non-const globals and the grid's sizes, a global read only by a called
+#    function) take the user's values, which the program is generated with; a program built
+#    without them is refused naming the value;
 #  - point sources (tests/programs/acoustic*_src.c): cpu and naive pass; a program injecting the
 #    wavelet's next sample, kernel and reference alike, fails; a source index moved by --param
 #    passes, one outside the grid stops the generated program with a message;
@@ -102,6 +106,13 @@ check_bg naive-edge-shot tests/programs/acoustic2d_edges_src.c --backend naive -
 # PolyBench 4's fdtd-2d as shipped: A[NX][NY] from one macro, loops bounded by nx, ny
 check_bg cpu-small-fdtd2d_polybench4 tests/programs/fdtd2d_polybench4.c -DNX=40 -DNY=50 -t 5
 check_bg naive-fdtd2d_polybench4 tests/programs/fdtd2d_polybench4.c --backend naive -DNX=23 -DNY=31 -t 4
+# Rodinia's hotspot as shipped: constants computed before the time loop from globals and the
+# grid's sizes (naive, n5d, and the cpu program in double against the user's float code), the
+# 3D form's coefficients assigned before the loop
+check_bg naive-hotspot_rodinia tests/programs/hotspot_rodinia.c --backend naive -s 17x23 -t 4
+check_bg n5d-hotspot_rodinia_calls tests/programs/hotspot_rodinia_calls.c --backend n5d -s 21x26 -t 5
+check_bg double-hotspot_rodinia tests/programs/hotspot_rodinia.c --dtype double -s 20x24 -t 3
+check_bg naive-hotspot3d_rodinia tests/programs/hotspot3d_rodinia.c --backend naive -s 9x10x12 -t 3
 # several grids assigned in one loop nest (stages over the same loops): 2D flat, 3D with axes
 check_bg naive-elastic2d_vs_fused tests/programs/elastic2d_vs_fused.c --backend naive -s 13x17 -t 3
 check_bg naive-yee3d_fused tests/programs/yee3d_fused.c --backend naive -t 2
@@ -152,6 +163,10 @@ passed cpu-edge-shot p
 passed naive-edge-shot p
 passed cpu-small-fdtd2d_polybench4 ex ey hz
 passed naive-fdtd2d_polybench4 ex ey hz
+passed naive-hotspot_rodinia temp
+passed n5d-hotspot_rodinia_calls temp
+passed double-hotspot_rodinia temp
+passed naive-hotspot3d_rodinia tIn_t
 passed naive-elastic2d_vs_fused vx vz sxx szz sxz
 passed naive-yee3d_fused hx hy hz ex ey ez
 [ "$("$STENCILC" info tests/programs/hotspot3d.c | grep -c '^scalar .* (run time)$')" = 9 ] && ok ||
@@ -234,6 +249,43 @@ expect 2 "--param of a name that is no scalar" "$STENCILC" check examples/progra
 TMPDIR=$tmp/t "$STENCILC" check tests/programs/acoustic3d_rows.c -s 12 -t 2 --workdir "$tmp/rows" --keep >/dev/null 2>&1
 grep -q "^  const long plane = nx \* ny;$" "$tmp/rows/stencilc-check-region.c" && ok ||
   no "the declaration of 'plane' is not copied into the harness"
+# 6. Run-time scalars the user's code computes before the time loop (Rodinia's hotspot): the
+#    check takes them from the user's code and runs the program with them. At -s 20x24 the grid
+#    is 22 x 26 with its edges: Cap_1 = step / Cap = 0.000744791701 and Rx_1 = 0.118181817 in
+#    float, as cc computes Rodinia's formulas for row = 22, col = 26; amb_temp is the global's 80
+#    (read in single_iteration only, in the calls form).
+TMPDIR=$tmp/t "$STENCILC" check tests/programs/hotspot_rodinia.c -s 20x24 -t 3 >"$tmp/hr.log" 2>&1
+grep -q "^check: run-time scalar Cap_1 = 0.000744791701, as the user's code computes it$" "$tmp/hr.log" &&
+  grep -q "^check: run-time scalar Rx_1 = 0.118181817, as the user's code computes it$" "$tmp/hr.log" &&
+  grep -q "^check: run-time scalar amb_temp = 80, as the user's code computes it$" "$tmp/hr.log" &&
+  grep -q "^check: user's code against the program: .* PASS$" "$tmp/hr.log" && ok ||
+  no "hotspot_rodinia: the user's constants" "$(grep -v '^+' "$tmp/hr.log" | tail -4)"
+grep -q "^check: run-time scalar amb_temp = 80, as the user's code computes it$" "$tmp/cpu-hotspot_rodinia_calls.log" && ok ||
+  no "hotspot_rodinia_calls: amb_temp, read only by single_iteration, is not the user's"
+# the 3D form assigns its coefficients after declaring them: the program's values reach the
+# user's loop; the global amb_temp is the user's
+grep -q "^check: run-time scalar amb_temp = 80, as the user's code computes it$" "$tmp/cpu-hotspot3d_rodinia.log" &&
+  ! grep -q "^check: run-time scalar cc " "$tmp/cpu-hotspot3d_rodinia.log" && ok ||
+  no "hotspot3d_rodinia: amb_temp the user's, cc the program's"
+# a const local from float parameters that no stage reads (r = alpha * dt / (h * h)): they are
+# run-time scalars of the program, --param sets them, and r is computed from them: 0.5 * 0.1 /
+# 0.25 = 0.2
+TMPDIR=$tmp/t "$STENCILC" check tests/programs/heat2d_r_local.c --param alpha=0.5 --param dt=0.1 --param h=0.5 -s 13x17 -t 4 >"$tmp/r.log" 2>&1
+grep -q "^check: run-time scalar r = 0.2, as the user's code computes it$" "$tmp/r.log" &&
+  grep -q "^check: user's code against the program: .* PASS$" "$tmp/r.log" && ok ||
+  no "heat2d_r_local: r from the --param values" "$(grep -v '^+' "$tmp/r.log" | tail -3)"
+# info names them: hotspot3d_rodinia's seven coefficients and amb_temp, beside the parameters
+# dt and Cap that the update reads and Rx, Ry, Rz that the coefficients are computed from
+[ "$("$STENCILC" info tests/programs/hotspot3d_rodinia.c | grep -c "^scalar .* (run time, set by the user's code before the time loop)$")" = 8 ] &&
+  [ "$("$STENCILC" info tests/programs/hotspot3d_rodinia.c | grep -c '^scalar .* (run time)$')" = 5 ] && ok ||
+  no "info hotspot3d_rodinia: the scalars the user's code sets"
+# a program generated without them (random constants) is refused, naming the value to give
+"$STENCILC" gen tests/programs/hotspot_rodinia.c --backend cpu -o "$tmp/hr.c" 2>/dev/null &&
+  cc -O1 -fopenmp -o "$tmp/hr" "$tmp/hr.c" -lm || no "building hotspot_rodinia"
+TMPDIR=$tmp/t "$STENCILC" check tests/programs/hotspot_rodinia.c --program "$tmp/hr" -s 20x24 -t 3 >"$tmp/hr-p.log" 2>&1
+rc=$?
+[ $rc = 2 ] && grep -q "^stencilc check: the program ran with Cap_1 = .* where the user's code computes 0.000744791701; generate it with --param Cap_1=0.000744791701" "$tmp/hr-p.log" && ok ||
+  no "check --program of hotspot_rodinia with random constants: exit $rc" "$(grep -v '^+' "$tmp/hr-p.log" | tail -2)"
 # Refusals.
 "$STENCILC" check tests/bad/program_scalars_17.c >"$tmp/s17.log" 2>&1
 rc=$?

@@ -37,8 +37,11 @@ static const char *const CHECK_HELP_TEXT =
     "is checked the same way: its time loop is the region, every field and coefficient grid is\n"
     "filled from the program's input dump (the same seeded random values; a time dimension, rotated\n"
     "pointers and the loop's first t mapped to the program's buffers), run-time scalars take the\n"
-    "program's values (--param's, else random), and every buffer of every field a stage writes is\n"
-    "compared (rt_program_tolerance in runtime/rt_program.h): a line per field with its errors,\n"
+    "program's values (--param's, else random) but for those the user's code computes before the\n"
+    "loop (a local with its initializer, a global): the harness computes them with a copy of the\n"
+    "user's declarations at the run's sizes and the program is generated again with them. Every\n"
+    "buffer of every field a stage writes is compared (rt_program_tolerance in\n"
+    "runtime/rt_program.h): a line per field with its errors,\n"
     "and on a FAIL the first cell beyond the tolerance. Backends: cpu, naive, n5d (what it blocks).\n"
     "  -s SIZE        interior cells: N or N0xN1[xN2] (default: the source's constant sizes, else\n"
     "                 40 in 2D, 16 in 3D)\n"
@@ -67,7 +70,7 @@ typedef struct {
   Workdir dir;
   char src[PATH_LEN], exe[PATH_LEN], emu[PATH_LEN + 16], in[PATH_LEN], out[PATH_LEN];
   char region[PATH_LEN], driver[PATH_LEN], region_o[PATH_LEN], driver_o[PATH_LEN];
-  char harness[PATH_LEN];
+  char harness[PATH_LEN], scalars[PATH_LEN];
 } Work;
 
 /* The interior size and step count of the check: the options, the source's constants, or the
@@ -230,9 +233,9 @@ static int harness_sources(const Stencil *st, const Program *pr, const Region *r
   return rc;
 }
 
-/* Builds the harness and runs it on the dumps; returns EXIT_*. The region source, which includes
- * the user's file, is compiled with the user's C flags (fo). */
-static int harness_run(Work *w, const FrontendOptions *fo) {
+/* Builds the harness; returns EXIT_*. The region source, which includes the user's file, is
+ * compiled with the user's C flags (fo). */
+static int harness_build(Work *w, const FrontendOptions *fo) {
   const char *cc = cc_path();
   char *fixed[] = {(char *)cc, "-O2", "-fopenmp", "-c", "-o", w->region_o, w->region};
   enum { FIXED = sizeof fixed / sizeof fixed[0] };
@@ -250,9 +253,52 @@ static int harness_run(Work *w, const FrontendOptions *fo) {
     fprintf(stderr, "stencilc check: the C compiler failed on the harness in '%s'\n", w->dir.path);
     return EXIT_TOOL;
   }
-  char *run[] = {w->harness, w->in, w->out, NULL};
+  return EXIT_OK;
+}
+
+/* Runs the harness on the dumps (argument `mode` NULL), or with "--scalars" to write the values
+ * of the run-time scalars the user's code computes to w->scalars; returns EXIT_*. */
+static int harness_run(Work *w, const char *mode) {
+  char *run[] = {w->harness, w->in, mode ? (char *)mode : w->out, mode ? w->scalars : NULL, NULL};
   int hrc = process_run(run);
   return hrc == 0 ? EXIT_OK : hrc == 1 ? EXIT_VERIFY : hrc == 2 ? EXIT_INPUT : EXIT_TOOL;
+}
+
+/* Whether some run-time scalar of pr is a value of the user's code that --param did not set. */
+static bool user_scalars(const Program *pr) {
+  for (int k = 0; pr && k < pr->nscalars; k++)
+    if (pr->scalar_user[k] && !pr->scalar_given[k]) return true;
+  return false;
+}
+
+/* Gives each scalar of pr that w->scalars (the harness's --scalars run) names its value there;
+ * returns EXIT_*. */
+static int take_user_values(Program *pr, const Work *w) {
+  FILE *f = fopen(w->scalars, "r");
+  if (!f) {
+    fprintf(stderr, "stencilc check: cannot read '%s'\n", w->scalars);
+    return EXIT_TOOL;
+  }
+  char name[IR_NAME_MAX + 1];
+  double v;
+  while (fscanf(f, "%64s %lf", name, &v) == 2)
+    for (int k = 0; k < pr->nscalars; k++)
+      if (pr->scalar_user[k] && !pr->scalar_given[k] && !strcmp(pr->scalars[k], name)) {
+        pr->scalar_given[k] = true;
+        pr->scalar_value[k] = v;
+        printf("check: run-time scalar %s = %.9g, as the user's code computes it\n", name, v);
+      }
+  fclose(f);
+  return EXIT_OK;
+}
+
+/* Generates stencilc's program for st or else pr and builds it; returns EXIT_*. */
+static int generate(Options *o, const Stencil *st, const Program *pr, Work *w, bool *nvcc) {
+  Buf prog = {0};
+  int rc = st ? codegen_program(&prog, st, &o->gen) : codegen_program_stages(&prog, pr, &o->gen);
+  rc = rc ? EXIT_INPUT : build_program(st ? st->name : pr->name, &prog, o, w, nvcc);
+  buf_free(&prog);
+  return rc;
 }
 
 static int make_work(Work *w, const char *workdir, const char *name) {
@@ -265,11 +311,14 @@ static int make_work(Work *w, const char *workdir, const char *name) {
   snprintf(w->region_o, sizeof w->region_o, "%s/stencilc-check-region.o", dir);
   snprintf(w->driver_o, sizeof w->driver_o, "%s/stencilc-check-driver.o", dir);
   snprintf(w->harness, sizeof w->harness, "%s/stencilc-check", dir);
+  snprintf(w->scalars, sizeof w->scalars, "%s/stencilc-check-scalars.txt", dir);
   return 0;
 }
 
 /* The check of the stencil st or else the program pr, the region analysed, size and steps
- * chosen: program and harness built, run, compared. */
+ * chosen: program and harness built, run, compared. A program reading run-time scalars that the
+ * user's code computes (Program.scalar_user) runs twice: the harness takes their values from
+ * the user's code at the first run's sizes, then the program is generated with them. */
 static int check_common(Options *o, const Stencil *st, const Program *pr, const Region *r,
                         const char *size, long steps) {
   const char *program = o->program, *name = st ? st->name : pr->name;
@@ -277,16 +326,20 @@ static int check_common(Options *o, const Stencil *st, const Program *pr, const 
   int rc = make_work(&w, o->workdir, name);
   if (!rc) rc = harness_sources(st, pr, r, o->input, &w);
   bool nvcc = false;
-  if (!rc && !program) {
-    Buf prog = {0};
-    if (st ? codegen_program(&prog, st, &o->gen) : codegen_program_stages(&prog, pr, &o->gen))
-      rc = EXIT_INPUT;
-    else
-      rc = build_program(name, &prog, o, &w, &nvcc);
-    buf_free(&prog);
-  }
+  if (!rc && !program) rc = generate(o, st, pr, &w, &nvcc);
   if (!rc) rc = run_program(program ? program : w.exe, size, steps, &w, nvcc);
-  if (!rc) rc = harness_run(&w, &o->frontend);
+  if (!rc) rc = harness_build(&w, &o->frontend);
+  if (!rc && !program && user_scalars(pr)) {
+    Program *given = malloc(sizeof *given);
+    if (!given) exit(EXIT_TOOL);
+    *given = *pr; /* (a shallow copy: codegen only reads it) */
+    rc = harness_run(&w, "--scalars");
+    if (!rc) rc = take_user_values(given, &w);
+    if (!rc) rc = generate(o, NULL, given, &w, &nvcc);
+    if (!rc) rc = run_program(w.exe, size, steps, &w, nvcc);
+    free(given);
+  }
+  if (!rc) rc = harness_run(&w, NULL);
   workdir_close(&w.dir, o->keep || (rc != EXIT_OK && rc != EXIT_INPUT), rc);
   printf("stencilc check: %s %s backend=%s size=%s steps=%ld\n",
          rc == EXIT_OK       ? "PASS"

@@ -154,7 +154,9 @@ static void info_text(const Program *pr, const char *path) {
   cli_text_loop_bounds(pr->extent_bound, pr->dims);
   for (int k = 0; k < pr->nscalars; k++)
     printf("scalar       %s (run time%s)\n", pr->scalars[k],
-           pr->scalar_index[k] ? ", integer: a point source's cell" : "");
+           pr->scalar_index[k] ? ", integer: a point source's cell"
+           : pr->scalar_user[k] ? ", set by the user's code before the time loop"
+                                : "");
   for (int i = 0; i < pr->nsources; i++) {
     const PointSource *ps = &pr->sources[i];
     printf("source %d     %s[", i, pr->fields[ps->field].name);

@@ -853,6 +853,192 @@ static Expr *load(void *parser, CXCursor c) {
 
 static int bc_local_reads(Parser *p, CXCursor c, Expr *e);
 
+/* ---- run-time scalars ---- */
+
+/* Run-time scalar `name` of the program (added when new): a float or double parameter, or (user)
+ * a variable of the user's code the time loop reads but never changes (Program.scalar_user). */
+static Expr *scalar(Parser *p, CXCursor c, const char *name, enum CXTypeKind tk, bool user) {
+  Program *pr = p->pr;
+  int k = 0;
+  while (k < pr->nscalars && strcmp(pr->scalars[k], name)) k++;
+  p->program_form = true; /* over the limit too: this message, not the single stencil's */
+  if (k == PROG_MAX_SCALARS) {
+    fail(p, c, "make some of them constants (literals, macros or const variables)",
+         "'%s' is run-time scalar %d of the time loop; a stencil program reads at most %d "
+         "(float or double parameters and values computed before the loop)",
+         name, k + 1, PROG_MAX_SCALARS);
+    return NULL;
+  }
+  if (k == pr->nscalars) {
+    snprintf(pr->scalars[k], IR_NAME_MAX, "%s", name);
+    pr->scalar_type[k] = tk == CXType_Double ? DTYPE_DOUBLE : DTYPE_FLOAT;
+    pr->scalar_user[k] = user;
+    pr->nscalars++;
+  }
+  Expr *e = ir_new_expr(EX_WEIGHT);
+  e->weight = k;
+  return e;
+}
+
+static const char *const HINT_INVARIANT =
+    "compute coefficients once before the time loop, from parameters, globals and constants "
+    "(float Cap_1 = step / Cap;), and read the grids only in the stages";
+
+enum {
+  MAX_INVARIANT_DEPTH = 16, /* locals computed from locals, followed this deep */
+  MAX_INVARIANT_SEEN = 64,  /* variables each followed once */
+};
+
+typedef struct {
+  CXCursor decl[MAX_INVARIANT_SEEN];
+  int n;
+} Seen;
+
+/* The search for what makes a value computed before the time loop vary (invariant). */
+typedef struct {
+  Parser *p;
+  CXCursor self; /* the local whose value is being followed */
+  int depth;
+  Seen *seen;
+} Invariance;
+
+static bool inside(CXCursor c, CXCursor scope) {
+  unsigned b, e, sb, se;
+  cur_extent(c, &b, &e);
+  cur_extent(scope, &sb, &se);
+  return b >= sb && e <= se;
+}
+
+static bool varies(CXCursor c, void *ctx);
+static bool assigned_varies(CXCursor c, void *ctx);
+
+/* Whether decl is an array variable of const elements (static const float coef[3] = {...}),
+ * no pointer (a const float *power is a grid). */
+static bool constant_table(CXCursor decl) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+  return kind(decl) == CXCursor_VarDecl &&
+         (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray) &&
+         clang_isConstQualifiedType(cur_element_type(clang_getCursorType(decl)));
+}
+
+/* Whether a float, double or integer variable keeps one value through the time loop, computed
+ * before it from parameters, globals, constants and such locals; else fails at `at` naming why.
+ * A variable already in `seen` is (being) followed: true. */
+static bool invariant_at(Parser *p, CXCursor decl, CXCursor at, int depth, Seen *seen) {
+  for (int i = 0; i < seen->n; i++)
+    if (clang_equalCursors(seen->decl[i], decl)) return true;
+  if (seen->n < MAX_INVARIANT_SEEN) seen->decl[seen->n++] = decl;
+  char name[IR_NAME_MAX];
+  cur_name(decl, name);
+  CXCursor time_loop = p->flat.scope, where, func = clang_getCursorSemanticParent(decl);
+  bool local = kind(decl) == CXCursor_VarDecl && kind(func) == CXCursor_FunctionDecl;
+  if (local && inside(decl, time_loop)) {
+    fail(p, at, HINT_INVARIANT, "'%s' is declared in the time loop: stencil programs read the "
+                                "cell's temporaries and run-time scalars fixed before the loop",
+         name);
+    return false;
+  }
+  if (cur_written(p->tu, time_loop, decl, &where)) {
+    fail(p, where, HINT_INVARIANT, "'%s' changes in the time loop; stencil programs read "
+                                   "run-time scalars fixed before the loop", name);
+    return false;
+  }
+  if (!local) return true;
+  if (depth == MAX_INVARIANT_DEPTH) {
+    fail(p, at, HINT_INVARIANT, "'%s' is computed through more than %d locals", name,
+         MAX_INVARIANT_DEPTH);
+    return false;
+  }
+  /* its initializer and every assignment to it (before the loop: see above) */
+  Invariance v = {p, decl, depth + 1, seen};
+  return clang_Cursor_isNull(cur_find(decl, true, varies, &v)) &&
+         clang_Cursor_isNull(cur_find(func, true, assigned_varies, &v));
+}
+
+/* cur_find's test: an assignment to v.self whose right side varies (failed). */
+static bool assigned_varies(CXCursor c, void *ctx) {
+  Invariance *v = ctx;
+  CXCursor kids[2];
+  char op[4];
+  if ((kind(c) != CXCursor_BinaryOperator && kind(c) != CXCursor_CompoundAssignOperator) ||
+      cur_children(c, kids, 2) != 2 || !cur_binary_op(v->p->tu, c, op) || !strchr(op, '=') ||
+      !strcmp(op, "==") || !strcmp(op, "!=") || !strcmp(op, "<=") || !strcmp(op, ">="))
+    return false;
+  CXCursor lhs = cur_strip(kids[0]);
+  if (kind(lhs) != CXCursor_DeclRefExpr ||
+      !clang_equalCursors(clang_getCursorReferenced(lhs), v->self))
+    return false;
+  return varies(kids[1], v) || !clang_Cursor_isNull(cur_find(kids[1], true, varies, v));
+}
+
+/* cur_find's test: a node of the value of v.self (its initializer, or the right-hand side of an
+ * assignment to it) that reads a grid, calls a function or reads a varying local (failed). */
+static bool varies(CXCursor c, void *ctx) {
+  Invariance *v = ctx;
+  Parser *p = v->p;
+  CXCursor kids[2];
+  char op[4];
+  bool prefix;
+  if (kind(c) == CXCursor_CallExpr) {
+    char name[IR_NAME_MAX];
+    cur_name(c, name);
+    if (ir_math_func(name)) return false;
+    fail(p, c, HINT_INVARIANT, "the run-time scalar computed here calls '%s'; stencilc computes "
+                               "such values only from arithmetic and math functions", name);
+    return true;
+  }
+  if ((kind(c) == CXCursor_UnaryOperator && cur_unary_op(p->tu, c, op, &prefix) && !strcmp(op, "*")) ||
+      kind(c) == CXCursor_ArraySubscriptExpr) {
+    CXCursor base = c;
+    while (cur_children(base, kids, 2) >= 1 && kind(cur_strip(kids[0])) != CXCursor_DeclRefExpr &&
+           (kind(base) == CXCursor_ArraySubscriptExpr || kind(base) == CXCursor_UnaryOperator))
+      base = cur_strip(kids[0]);
+    const char *name = cur_children(base, kids, 2) >= 1 ? cur_ref_name(kids[0]) : NULL;
+    CXCursor array = name ? clang_getCursorReferenced(cur_strip(kids[0])) : clang_getNullCursor();
+    if (name && constant_table(array)) return false; /* its subscripts are visited next */
+    fail(p, c, HINT_INVARIANT, "a run-time scalar is computed here from '%s', a value of a grid "
+                               "or array: stencil programs read grids only in their stages",
+         name ? name : "memory");
+    return true;
+  }
+  if (kind(c) != CXCursor_DeclRefExpr) return false;
+  CXCursor decl = clang_getCursorReferenced(c);
+  if (kind(decl) != CXCursor_VarDecl && kind(decl) != CXCursor_ParmDecl) return false;
+  if (clang_equalCursors(decl, v->self)) return false;
+  enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(decl)).kind;
+  if (tk == CXType_Pointer || tk == CXType_ConstantArray || tk == CXType_VariableArray ||
+      tk == CXType_IncompleteArray) {
+    if (constant_table(decl)) return false;
+    fail(p, c, HINT_INVARIANT, "a run-time scalar is computed here from '%s', a grid or array: "
+                               "stencil programs read grids only in their stages",
+         cur_ref_name(c));
+    return true;
+  }
+  if (kind(decl) == CXCursor_ParmDecl && (tk == CXType_Float || tk == CXType_Double)) {
+    /* a run-time scalar of the program too, read by no stage: the value the user's code
+     * computes from (`stencilc check` gives it the program's) */
+    char name[IR_NAME_MAX];
+    cur_name(decl, name);
+    Expr *e = scalar(p, c, name, tk, false);
+    ir_free_expr(e);
+    if (!e) return true;
+  }
+  return !invariant_at(p, decl, c, v->depth, v->seen);
+}
+
+static bool known_scalar(const Program *pr, const char *name) {
+  for (int k = 0; k < pr->nscalars; k++)
+    if (!strcmp(pr->scalars[k], name)) return true;
+  return false;
+}
+
+/* Whether variable decl, read at c in a stage, is a run-time scalar the time loop does not
+ * change (a global, or a local computed before the loop); else fails. */
+static bool invariant(Parser *p, CXCursor decl, CXCursor c) {
+  Seen seen = {.n = 0};
+  return invariant_at(p, decl, c, 0, &seen);
+}
+
 static Expr *variable(void *parser, CXCursor c) {
   Parser *p = parser;
   CXCursor decl = clang_getCursorReferenced(c);
@@ -882,26 +1068,14 @@ static Expr *variable(void *parser, CXCursor c) {
   enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(decl)).kind;
   char name[IR_NAME_MAX];
   cur_name(decl, name);
-  if (kind(decl) == CXCursor_ParmDecl && (tk == CXType_Float || tk == CXType_Double)) {
-    Program *pr = p->pr;
-    int k = 0;
-    while (k < pr->nscalars && strcmp(pr->scalars[k], name)) k++;
-    p->program_form = true; /* over the limit too: this message, not the single stencil's */
-    if (k == PROG_MAX_SCALARS) {
-      fail(p, c, "make some of them constants (literals, macros or const variables)",
-           "'%s' is run-time scalar %d of the time loop; a stencil program reads at most %d "
-           "(float or double parameters)",
-           name, k + 1, PROG_MAX_SCALARS);
+  bool floating = tk == CXType_Float || tk == CXType_Double;
+  if (floating && kind(decl) == CXCursor_ParmDecl) return scalar(p, c, name, tk, false);
+  if (floating && kind(decl) == CXCursor_VarDecl) {
+    if (!known_scalar(p->pr, name) && !invariant(p, decl, c)) {
+      p->program_form = true; /* this message, not the single stencil's */
       return NULL;
     }
-    if (k == pr->nscalars) {
-      snprintf(pr->scalars[k], IR_NAME_MAX, "%s", name);
-      pr->scalar_type[k] = tk == CXType_Double ? DTYPE_DOUBLE : DTYPE_FLOAT;
-      pr->nscalars++;
-    }
-    e = ir_new_expr(EX_WEIGHT);
-    e->weight = k;
-    return e;
+    return scalar(p, c, name, tk, true);
   }
   fail(p, c, "use literals, macros, const variables, temporaries of the cell, or float/double "
              "parameters",
@@ -2282,6 +2456,28 @@ static int parse_boundaries(Parser *p, const CXCursor *s, int items, const bool 
   return 0;
 }
 
+/* Whether stmt, the first of the time loop's body, declares a float or double from the loop's
+ * counter (float Cap_1 = dt * (1 + 0.01f * t);): a coefficient that follows the time step,
+ * refused (failed) as such. */
+static bool stepped_coefficient(Parser *p, CXCursor stmt) {
+  CXCursor vars[CUR_MAX_CHILDREN];
+  int nv = kind(stmt) == CXCursor_DeclStmt ? cur_children(stmt, vars, CUR_MAX_CHILDREN) : 0;
+  for (int i = 0; i < nv && i < CUR_MAX_CHILDREN; i++) {
+    enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(vars[i])).kind;
+    if (kind(vars[i]) != CXCursor_VarDecl || (tk != CXType_Float && tk != CXType_Double) ||
+        !cur_mentions(vars[i], p->time.var))
+      continue;
+    char name[IR_NAME_MAX];
+    cur_name(vars[i], name);
+    p->program_form = true; /* this message, not the single stencil's */
+    fail(p, vars[i], HINT_INVARIANT, "'%s' is computed in the time loop from its counter '%s': "
+                                     "stencil programs read run-time scalars fixed before the loop",
+         name, p->time.var);
+    return true;
+  }
+  return false;
+}
+
 /* The time loop: each statement of its body a stage. */
 static int parse_program(Parser *p, CXCursor time_loop) {
   Program *pr = p->pr;
@@ -2311,6 +2507,7 @@ static int parse_program(Parser *p, CXCursor time_loop) {
   if (nests > 1) p->program_form = true;
   if (nests > PROG_MAX_STAGES)
     return fail(p, s[PROG_MAX_STAGES], "merge stages", "more than %d stages", PROG_MAX_STAGES);
+  if (nests == 0 && n && stepped_coefficient(p, s[0])) return -1;
   if (nests == 0)
     return fail(p, n ? s[0] : time_loop, HINT_PROGRAM, "the time loop holds no stage's loop nest");
   if (parse_rotations(p, s + items, n - items)) return -1;

@@ -268,8 +268,13 @@ static enum CXChildVisitResult visit_init(CXCursor c, CXCursor parent, CXClientD
   if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) return CXChildVisit_Continue;
   bool global = k == CXCursor_VarDecl && !clang_equalCursors(clang_getCursorSemanticParent(decl),
                                                               d->s->func);
-  if (global) { /* the copy sees the file's initial value: right for a const only */
-    if (!fixed_value(clang_getCursorType(decl))) {
+  if (global) { /* the copy sees the file's initial value: right for a const, or a global the
+                   file defines and never changes (Rodinia's double t_chip = 0.0005;) */
+    CXCursor where;
+    bool unchanged = clang_isCursorDefinition(decl) &&
+                     clang_Cursor_getStorageClass(decl) != CX_SC_Extern &&
+                     !cur_written(d->s->tu, clang_getTranslationUnitCursor(d->s->tu), decl, &where);
+    if (!fixed_value(clang_getCursorType(decl)) && !unchanged) {
       CXString n = clang_getCursorSpelling(decl);
       snprintf(d->why, REGION_WHY_MAX,
                "its initializer reads the global '%s', which the program may set at run time "

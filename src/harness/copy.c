@@ -263,6 +263,7 @@ bool copy_bind_plain(Buf *out, const Copy *c, int k) {
     case BIND_DEAD: copy_bind_scalar(out, c, k, "0"); return true;
     case BIND_VALUE: copy_bind_scalar(out, c, k, c->r->vars[k].value); return true;
     case BIND_KEEP:
+    case BIND_READ:
     case BIND_NONE: return true;
     case BIND_DERIVED: {
       const RegionVar *v = &c->r->vars[k];

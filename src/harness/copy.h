@@ -14,7 +14,8 @@
 
 /* How the driver gives a variable its value (harness.h, "Binding"; BIND_FIELD: a buffer of a
  * stencil program's field; BIND_DERIVED: a local computed before the region, computed again by a
- * copy of its declaration; BIND_NONE: not given, an initializer's input no copied declaration
+ * copy of its declaration; BIND_READ: a global left as the file has it, which the driver reads
+ * through its slot; BIND_NONE: not given, an initializer's input no copied declaration
  * needed). */
 typedef enum {
   BIND_NONE,
@@ -28,7 +29,8 @@ typedef enum {
   BIND_DEAD,
   BIND_VALUE,
   BIND_KEEP,
-  BIND_DERIVED
+  BIND_DERIVED,
+  BIND_READ
 } Bind;
 
 typedef struct {

@@ -81,7 +81,13 @@ static int classify_var(void *plan, int k) {
     b = BIND_FIELD;
   } else if (scalar_of(pr, v) >= 0 && v->levels == 0 &&
              (pr->scalar_index[scalar_of(pr, v)] ? v->elem == ELEM_INTEGER : copy_floating(v))) {
-    b = BIND_SCALAR;
+    /* a global or a local with a copied declaration: the user's code computes it (user_value) */
+    if (!pr->scalar_user[scalar_of(pr, v)] || (v->scope != REGION_GLOBAL && !v->init[0]))
+      b = BIND_SCALAR;
+    else if (v->scope == REGION_GLOBAL)
+      b = BIND_READ;
+    else
+      return copy_derive(&p->c, k, classify_var, p);
   } else if (source_of(pr, v, &lead) >= 0) {
     if (!copy_floating(v) || v->levels != 1 || v->inner_pointer || v->scope == REGION_GLOBAL)
       return copy_refuse(&p->c, v, "pass the source array as a float or double pointer parameter",
@@ -205,6 +211,52 @@ static void bind_var(Buf *out, const Plan *p, int k) {
   }
 }
 
+/* Whether scalar k is a global of the user's file that only a function the time loop calls
+ * reads (Rodinia's amb_temp in single_iteration): no variable of the region, the region source
+ * reads it for the driver (stencilc_global_NAME). */
+static bool unseen_global(const Plan *p, int k) {
+  return p->pr->scalar_user[k] && !region_find(p->c.r, p->pr->scalars[k]);
+}
+
+/* stencilc_global_NAME of each unseen_global, declared (the driver) or defined (the region
+ * source, which sees the user's globals). */
+static void global_readers(Buf *out, const Plan *p, bool define) {
+  for (int k = 0; k < p->pr->nscalars; k++) {
+    if (!unseen_global(p, k)) continue;
+    const char *name = p->pr->scalars[k];
+    buf_printf(out, "double stencilc_global_%s(void);\n", name);
+    if (define) buf_printf(out, "double stencilc_global_%s(void) { return %s; }\n", name, name);
+  }
+}
+
+/* The run-time scalars the user's code computes (Program.scalar_user: a local its copied
+ * declaration computes, a global as the file sets it): with --scalars FILE (check's first run of
+ * the harness) their values go to FILE, for the program to be generated with them, and the
+ * harness stops; else the program must have run with them (rt_up_user_scalar). */
+static void user_values(Buf *out, const Plan *p) {
+  const Program *pr = p->pr;
+  for (int k = 0; k < p->c.r->nvars; k++) {
+    const RegionVar *v = &p->c.r->vars[k];
+    int s = scalar_of(pr, v);
+    if (s < 0 || !pr->scalar_user[s] || (p->c.bind[k] != BIND_DERIVED && p->c.bind[k] != BIND_READ))
+      continue;
+    buf_printf(out, "  rt_up_user_scalar(&stencilc_in, stencilc_scalars, \"%s\", (double)", v->name);
+    if (p->c.bind[k] == BIND_READ) {
+      buf_puts(out, "*(");
+      region_declarator(out, v, "", false, true);
+      buf_printf(out, ")stencilc_globals[%d]", p->c.slot[k]);
+    } else {
+      buf_puts(out, v->name);
+    }
+    buf_puts(out, ");\n");
+  }
+  for (int k = 0; k < pr->nscalars; k++)
+    if (unseen_global(p, k))
+      buf_printf(out, "  rt_up_user_scalar(&stencilc_in, stencilc_scalars, \"%s\", stencilc_global_%s());\n",
+                 pr->scalars[k], pr->scalars[k]);
+  buf_puts(out, "  if (stencilc_scalars) return fclose(stencilc_scalars) ? 3 : 0;\n");
+}
+
 /* The element size of the fields the user's code declares (the first field variable's). */
 static const char *user_elem(const Plan *p) {
   for (int k = 0; k < p->c.r->nvars; k++)
@@ -224,17 +276,26 @@ static void write_driver(Buf *out, const Plan *p) {
   buf_puts(out, rt_rt_program);
   if (pr->nsources || pr->ntarrays) buf_puts(out, rt_rt_source);
   copy_declare(out, &p->c);
+  global_readers(out, p, false);
   buf_puts(out, rt_rt_usercheck);
   buf_puts(out, rt_rt_userprog);
   buf_printf(out, "_Static_assert(RT_UP_FIELDS >= %d && RT_UP_LEVELS >= %d && RT_UP_SCALARS >= %d, "
                   "\"rt_userprog.h holds every field, level and scalar of a program\");\n",
              PROG_MAX_FIELDS, PROG_MAX_LEVELS, PROG_MAX_SCALARS);
   buf_puts(out,
-           "\nint main(int stencilc_argc, char **stencilc_argv) {\n"
+           "\n/* IN OUT: the check; IN --scalars FILE: the values of the run-time scalars the user's\n"
+           " * code computes, into FILE (user_values in src/harness/program_harness.c). */\n"
+           "int main(int stencilc_argc, char **stencilc_argv) {\n"
            "  RtProgDump stencilc_in, stencilc_out;\n"
-           "  if (stencilc_argc != 3 || rt_up_read(stencilc_argv[1], &stencilc_in) ||\n"
-           "      rt_up_read(stencilc_argv[2], &stencilc_out))\n"
-           "    return 3;\n");
+           "  FILE *stencilc_scalars = NULL;\n"
+           "  if (stencilc_argc == 4 && !strcmp(stencilc_argv[2], \"--scalars\")) {\n"
+           "    if (rt_up_read(stencilc_argv[1], &stencilc_in) || !(stencilc_scalars = fopen(stencilc_argv[3], \"w\")))\n"
+           "      return 3;\n"
+           "    stencilc_out = stencilc_in;\n"
+           "  } else if (stencilc_argc != 3 || rt_up_read(stencilc_argv[1], &stencilc_in) ||\n"
+           "             rt_up_read(stencilc_argv[2], &stencilc_out)) {\n"
+           "    return 3;\n"
+           "  }\n");
   buf_printf(out,
              "  rt_user_need(stencilc_in.dims == %d && stencilc_out.dims == %d && "
              "stencilc_in.cells == stencilc_out.cells && stencilc_in.steps == stencilc_out.steps &&\n"
@@ -259,6 +320,7 @@ static void write_driver(Buf *out, const Plan *p) {
   for (int pass = 0; pass < 2; pass++)
     for (int k = 0; k < r->nvars; k++)
       if ((r->vars[k].scope == REGION_GLOBAL) == (pass == 0)) bind_var(out, p, k);
+  user_values(out, p);
   copy_call(out, &p->c);
   const char *e = user_elem(p);
   buf_printf(out,
@@ -279,6 +341,7 @@ int harness_write_program(Buf *region_src, Buf *driver_src, const Program *pr, c
                           const UserSource *u) {
   Plan p = {.c = {.r = r, .u = u, .region_line = pr->region_line}, .pr = pr};
   if (classify(&p) || copy_write_region(region_src, &p.c)) return 2;
+  global_readers(region_src, &p, true);
   write_driver(driver_src, &p);
   return 0;
 }

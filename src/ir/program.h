@@ -176,6 +176,10 @@ typedef struct {
   /* an integer parameter locating a point source's cell (PointSource.index); its value is given
    * (scalar_given) the first interior cell along its axis plus one, unless --param sets it */
   bool scalar_index[PROG_MAX_SCALARS];
+  /* a variable of the user's code, not a parameter: a local computed before the time loop
+   * (float Cap_1 = step / Cap;) or a global (double amb_temp = 80.0;), which the loop does not
+   * change; `stencilc check` computes its value with the user's code and gives it the program */
+  bool scalar_user[PROG_MAX_SCALARS];
   int nscalars;
   PointSource sources[PROG_MAX_SOURCES];
   int nsources;

@@ -1,4 +1,4 @@
-// expect: 22:76: error: 'leak' is run-time scalar 17 of the time loop; a stencil program reads at most 16 (float or double parameters)
+// expect: 22:76: error: 'leak' is run-time scalar 17 of the time loop; a stencil program reads at most 16 (float or double parameters and values computed before the loop)
 /* hotspot3D (tests/programs/hotspot3d.c) widened to a 13-point star, one coefficient per point,
  * the ambient temperature through the top and the bottom faces and a leak: 17 float parameters
  * read in the time loop, one more than a stencil program takes. */
