@@ -322,4 +322,12 @@ for name in star3d1r star3d2r star3d3r star3d4r box3d1r box3d2r box3d3r j3d27pt 
     no "$name double: auto took '$choice', measured (GCells/s, fastest row) $(cat "$tmp/fig")"
 done
 
+# naive's fused kernels in the program model: acoustic2d_vp_fused's first nest reads vx, vz,
+# rho_inv and p once and writes vx and vz (6 buffers, not 4 + 4 as two kernels), its second reads
+# p, kappa, vx and vz and writes p (5): 11 buffers of 16384^2 floats per step, by hand
+"$STENCILC" model tests/programs/acoustic2d_vp_fused.c --backend naive -s 16384 >"$tmp/fused" 2>&1
+bytes=$(sed -n '2s/.*(\([0-9.e+]*\) bytes per step.*/\1/p' "$tmp/fused")
+python3 -c "import sys; sys.exit(abs($bytes / (11 * 16384 ** 2 * 4) - 1) > 0.01)" 2>/dev/null && ok ||
+  no "fused program's bytes per step: $bytes, want 11 x 16384^2 x 4 ($(sed -n 2p "$tmp/fused"))"
+
 summary model

@@ -35,11 +35,41 @@ static int buffers_moved(const Stage *s) {
   return n + !reads_out;
 }
 
+static bool has_ref(const Ref *refs, int n, int field, int shift) {
+  for (int i = 0; i < n; i++)
+    if (refs[i].field == field && refs[i].shift == shift) return true;
+  return false;
+}
+
+/* Buffers naive's kernel of stages first .. last moves, counted as buffers_moved counts them: each
+ * distinct buffer its stages read from memory (a later stage reads an earlier one's new value
+ * from a register) and each stage's written one. For one stage, buffers_moved. */
+static int kernel_buffers(const Program *pr, int first, int last) {
+  Ref read[PROG_MAX_FIELDS * PROG_MAX_LEVELS];
+  int n = 0, writes = 0;
+  for (int i = first; i <= last; i++) {
+    const Stage *s = &pr->stages[i];
+    bool reads_out = false;
+    for (int q = 0; q < s->st.npoints; q++) {
+      const Ref *r = &s->refs[q];
+      reads_out = reads_out || (r->field == s->field && r->shift == 1);
+      bool in_register = false;
+      for (int j = first; j < i && !in_register; j++)
+        in_register = pr->stages[j].field == r->field && r->shift == 1 % pr->fields[r->field].levels;
+      if (!in_register && !has_ref(read, n, r->field, r->shift)) read[n++] = *r;
+    }
+    writes += !reads_out;
+  }
+  return n + writes;
+}
+
 int model_program_naive(const Program *pr, const GenOptions *opt, const Problem *pb,
                         const GpuSpec *g, Prediction *p) {
   memset(p, 0, sizeof *p);
   double cells = 1, slowest = 0;
   for (int a = 0; a < pr->dims; a++) cells *= (double)pb->n[a];
+  ProgramKernels k;
+  codegen_program_fusion(pr, &k);
   for (int i = 0; i < pr->nstages; i++) {
     const Stage *s = &pr->stages[i];
     Prediction one;
@@ -48,8 +78,13 @@ int model_program_naive(const Program *pr, const GenOptions *opt, const Problem 
     if (codegen_plan(&s->st, opt, &plan, why, sizeof why) ||
         model_naive.predict(&s->st, opt, plan.bytes, pb, g, false, &one))
       return -1;
-    /* the single-stencil model moves 2 buffers; a stage moves buffers_moved(s) */
-    double ratio = buffers_moved(s) / 2.0;
+    /* the single-stencil model moves 2 buffers; a stage moves buffers_moved(s), or in a kernel
+     * of several stages its share of what that kernel moves */
+    int kn = 0;
+    while (k.first[kn + 1] <= i) kn++;
+    int first = k.first[kn], last = k.first[kn + 1] - 1, separate = 0;
+    for (int j = first; j <= last; j++) separate += buffers_moved(&pr->stages[j]);
+    double ratio = buffers_moved(s) / 2.0 * kernel_buffers(pr, first, last) / separate;
     if (one.bound == BOUND_GLOBAL && ratio > 1) one.seconds *= ratio;
     p->gm_bytes += one.gm_bytes * ratio;
     p->l2_bytes += one.l2_bytes;
