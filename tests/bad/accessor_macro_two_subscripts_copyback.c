@@ -1,4 +1,4 @@
-// expect: 11:9: error: the index's operators come from a macro, which stencilc reads only in the index of a flat array
+// expect: 11:9: error: the macro 'B(i, j)' expands to an access of several subscripts with arithmetic in them (b[(i) + 1][(j) + 1]), which stencilc cannot read
 // hint: write the subscripts out (b[i + 1][j + 1]), or let the macro index a flat array: #define B(i, j) b[(i) * ld + (j)]
 /* The same accessor macros, with a copy-back nest (read as a stencil program). */
 /* An accessor macro over a 2D array whose subscripts shift by the halo. */
