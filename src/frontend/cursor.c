@@ -346,7 +346,7 @@ static void mention_in(CXCursor c, Mention *m) {
   if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
       clang_getCursorKind(decl) == CXCursor_VarDecl && cur_integer_type(decl) &&
       clang_Cursor_hasVarDeclGlobalStorage(decl) == 0 && m->depth < CUR_MAX_LOCAL_DEPTH) {
-    CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
+    CXCursor assigned, init = cur_local_value(decl, &assigned);
     m->depth++;
     if (!clang_Cursor_isNull(init)) mention_in(init, m);
     m->depth--;
@@ -497,11 +497,19 @@ typedef struct {
   CXTranslationUnit tu;
   bool changed;
   CXCursor where;
+  CXCursor skip; /* a write not to count (cur_local_value's assignment) */
 } Writes;
 
 static bool refers(CXCursor c, CXCursor decl) {
   c = cur_strip(c);
   return clang_getCursorKind(c) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(c), decl);
+}
+
+bool cur_same_place(CXCursor a, CXCursor b) {
+  unsigned ab, ae, bb, be;
+  cur_extent(a, &ab, &ae);
+  cur_extent(b, &bb, &be);
+  return clang_getCursorKind(a) == clang_getCursorKind(b) && ab == bb && ae == be;
 }
 
 static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent, CXClientData data) {
@@ -510,6 +518,7 @@ static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent, CXClientD
   CXCursor kids[2];
   char op[4] = "";
   enum CXCursorKind k = clang_getCursorKind(c);
+  if (!clang_Cursor_isNull(w->skip) && cur_same_place(c, w->skip)) return CXChildVisit_Continue;
   if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
       cur_children(c, kids, 2) == 2 && refers(kids[0], w->decl) && cur_binary_op(w->tu, c, op) &&
       strchr(op, '=') && strcmp(op, "==") && strcmp(op, "!=") && strcmp(op, "<=") &&
@@ -534,11 +543,68 @@ static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent, CXClientD
 }
 
 bool cur_written(CXTranslationUnit tu, CXCursor scope, CXCursor decl, CXCursor *where) {
-  Writes w = {decl, tu, false, clang_getNullCursor()};
+  Writes w = {decl, tu, false, clang_getNullCursor(), clang_getNullCursor()};
   find_write(scope, clang_getNullCursor(), &w); /* a statement t++; is itself the write */
   if (!w.changed) clang_visitChildren(scope, find_write, &w);
   *where = w.where;
   return w.changed;
+}
+
+static bool refers_to(CXCursor c, void *decl) { return refers(c, *(CXCursor *)decl); }
+
+/* Whether statement s holds a declaration of decl. */
+static bool declares(CXCursor s, CXCursor decl) {
+  CXCursor vars[CUR_MAX_CHILDREN];
+  int n = clang_getCursorKind(s) == CXCursor_DeclStmt ? cur_children(s, vars, CUR_MAX_CHILDREN) : 0;
+  for (int i = 0; i < n && i < CUR_MAX_CHILDREN; i++)
+    if (clang_equalCursors(vars[i], decl)) return true;
+  return false;
+}
+
+/* cur_local_value's search: the block declaring decl, and its assignment there. */
+typedef struct {
+  CXCursor decl, value, assigned;
+} LocalValue;
+
+static enum CXChildVisitResult block_value(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  LocalValue *lv = data;
+  if (clang_getCursorKind(c) != CXCursor_CompoundStmt) return CXChildVisit_Recurse;
+  CXCursor s[CUR_MAX_CHILDREN], kids[2];
+  int n = cur_children(c, s, CUR_MAX_CHILDREN), d = 0;
+  if (n > CUR_MAX_CHILDREN) n = CUR_MAX_CHILDREN;
+  while (d < n && !declares(s[d], lv->decl)) d++;
+  if (d == n) return CXChildVisit_Recurse;
+  char op[4];
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+  for (int i = d + 1; i < n; i++) {
+    if (clang_getCursorKind(s[i]) == CXCursor_BinaryOperator && cur_children(s[i], kids, 2) == 2 &&
+        refers(kids[0], lv->decl) && cur_binary_op(tu, s[i], op) && !strcmp(op, "=")) {
+      lv->value = kids[1];
+      lv->assigned = s[i];
+    }
+    if (!clang_Cursor_isNull(lv->assigned) ||
+        !clang_Cursor_isNull(cur_find(s[i], true, refers_to, &lv->decl)))
+      break; /* (read before any assignment: no value) */
+  }
+  return CXChildVisit_Break;
+}
+
+CXCursor cur_local_value(CXCursor decl, CXCursor *assigned) {
+  *assigned = clang_getNullCursor();
+  CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
+  if (!clang_Cursor_isNull(init)) return init;
+  LocalValue lv = {decl, clang_getNullCursor(), clang_getNullCursor()};
+  CXCursor scope = clang_getCursorSemanticParent(decl);
+  clang_visitChildren(scope, block_value, &lv);
+  if (clang_Cursor_isNull(lv.assigned)) return lv.value;
+  /* the only write: any other, even after the uses, makes it no index of one value */
+  Writes w = {decl, clang_Cursor_getTranslationUnit(decl), false, clang_getNullCursor(),
+              lv.assigned};
+  clang_visitChildren(scope, find_write, &w);
+  if (w.changed) return clang_getNullCursor();
+  *assigned = lv.assigned;
+  return lv.value;
 }
 
 bool cur_integer_type(CXCursor decl) {

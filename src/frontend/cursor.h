@@ -54,6 +54,17 @@ bool cur_integer_type(CXCursor decl);
  * such place. */
 bool cur_written(CXTranslationUnit tu, CXCursor scope, CXCursor decl, CXCursor *where);
 
+/* The value of the local variable declared at decl: its initializer, or, declared without one
+ * as C89 codes declare their indices (int c, w; ... c = x + y * nx; w = c - 1;), the right side
+ * of the assignment `decl = e;` that follows the declaration in its block before any other use,
+ * when that is decl's only write (*assigned: that statement, else a null cursor). A null cursor
+ * when it has neither. */
+CXCursor cur_local_value(CXCursor decl, CXCursor *assigned);
+
+/* Whether cursors a and b are the same statement, by kind and extent (cursors of one statement
+ * reached through different visits need not compare equal). */
+bool cur_same_place(CXCursor a, CXCursor b);
+
 /* Value of an integer constant expression (literals, macros, enumerators, const variables). */
 bool cur_eval_int(CXCursor c, long long *v);
 

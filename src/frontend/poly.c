@@ -82,7 +82,8 @@ static const char *const HINT_AFFINE =
 
 static const char *const HINT_INDEX_LOCAL =
     "compute the index once in the loop body, from loop variables, sizes and constants, and do "
-    "not change it after: int idx = i * nx + j; (or const int idx = ...)";
+    "not change it after: int idx = i * nx + j; (or const int idx = ..., or int idx; then "
+    "idx = i * nx + j; in the same block)";
 
 static bool reads_memory(CXCursor c, void *ctx) {
   (void)ctx;
@@ -90,8 +91,9 @@ static bool reads_memory(CXCursor c, void *ctx) {
   return k == CXCursor_ArraySubscriptExpr || k == CXCursor_CallExpr || k == CXCursor_MemberRefExpr;
 }
 
-/* An index computed into a local first, as codes do (int idx = i * nx + j; ... a[idx - nx]): an
- * integer variable declared inside the time loop that is not a loop variable. Returns 1 with its
+/* An index computed into a local first, as codes do (int idx = i * nx + j; ... a[idx - nx], or
+ * C89's int idx; idx = i * nx + j;: cur_local_value): an integer variable declared inside the
+ * time loop that is not a loop variable. Returns 1 with its
  * initializer in *init, to be read in its place; 0 when c is no such local (an ordinary name);
  * -1 after a refusal (no value where declared, changed later, or computed from data). */
 static int index_local(Parser *p, CXCursor c, const char *name, CXCursor *init) {
@@ -106,11 +108,14 @@ static int index_local(Parser *p, CXCursor c, const char *name, CXCursor *init) 
   if (begin < lo || end > hi) return 0; /* declared before the loops: a size (int ld = n + 2;) */
   char local[IR_NAME_MAX]; /* name is cur_ref_name's buffer, which the checks below reuse */
   snprintf(local, sizeof local, "%s", name);
-  CXCursor where;
-  *init = clang_Cursor_getVarDeclInitializer(decl);
+  CXCursor where, assigned;
+  *init = cur_local_value(decl, &assigned);
   if (clang_Cursor_isNull(*init))
-    return fail(p, decl, HINT_INDEX_LOCAL, "the index '%s' is declared without its value", local);
-  if (cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where))
+    return fail(p, decl, HINT_INDEX_LOCAL,
+                "the index '%s' is declared without its value, and not assigned it once in the "
+                "same block before its use", local);
+  if (clang_Cursor_isNull(assigned) &&
+      cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where))
     return fail(p, where, HINT_INDEX_LOCAL,
                 "the index '%s' is changed after its declaration (line %u), so it is not the "
                 "value it was declared with", local, cur_loc(p->path, decl).line);
