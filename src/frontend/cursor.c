@@ -607,6 +607,15 @@ CXCursor cur_local_value(CXCursor decl, CXCursor *assigned) {
   return lv.value;
 }
 
+bool cur_index_assignment(CXCursor s) {
+  CXCursor kids[2], assigned;
+  if (clang_getCursorKind(s) != CXCursor_BinaryOperator || cur_children(s, kids, 2) != 2)
+    return false;
+  CXCursor decl = clang_getCursorReferenced(cur_strip(kids[0]));
+  return clang_getCursorKind(decl) == CXCursor_VarDecl && cur_integer_type(decl) &&
+         !clang_Cursor_isNull(cur_local_value(decl, &assigned)) && cur_same_place(assigned, s);
+}
+
 bool cur_integer_type(CXCursor decl) {
   enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(decl)).kind;
   return k >= CXType_Char_U && k <= CXType_Int128;

@@ -61,6 +61,10 @@ bool cur_written(CXTranslationUnit tu, CXCursor scope, CXCursor decl, CXCursor *
  * when it has neither. */
 CXCursor cur_local_value(CXCursor decl, CXCursor *assigned);
 
+/* Whether statement s is the assignment that gives an integer local its value (C89's int c;
+ * c = x + y * nx;: cur_local_value), which the index readers take where the local is used. */
+bool cur_index_assignment(CXCursor s);
+
 /* Whether cursors a and b are the same statement, by kind and extent (cursors of one statement
  * reached through different visits need not compare equal). */
 bool cur_same_place(CXCursor a, CXCursor b);

@@ -1413,16 +1413,6 @@ static int count_assignments(Parser *p, const CXCursor *s, int n) {
   return count;
 }
 
-/* Whether statement s gives an integer local its value (C89's int c; c = x + y * nx;), which the
- * index readers take where it is used (cur_local_value). */
-static bool index_assignment(CXCursor s) {
-  CXCursor kids[2], assigned;
-  if (kind(s) != CXCursor_BinaryOperator || cur_children(s, kids, 2) != 2) return false;
-  CXCursor decl = clang_getCursorReferenced(cur_strip(kids[0]));
-  return kind(decl) == CXCursor_VarDecl && cur_integer_type(decl) &&
-         !clang_Cursor_isNull(cur_local_value(decl, &assigned)) && cur_same_place(assigned, s);
-}
-
 /* Second pass: the cell body of stage p->stage's nest up to its assignment, the sides and the
  * operator of which it returns. The temporaries before it are read in order; in a body of
  * several assignments, only those the stage's value uses (a temporary of another one may read
@@ -1441,7 +1431,7 @@ static int assignment(Parser *p, CXCursor *lhs, CXCursor *rhs, char op[4]) {
   }
   for (p->pos = 0; p->pos < at; p->pos++) {
     CXCursor si = s[p->pos];
-    if (grid_assignment(p, si, lhs, rhs, op) || index_assignment(si)) continue;
+    if (grid_assignment(p, si, lhs, rhs, op) || cur_index_assignment(si)) continue;
     if (kind(si) == CXCursor_ForStmt) {
       if (radius_loop(p, si)) return -1;
       continue;
