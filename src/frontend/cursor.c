@@ -550,43 +550,52 @@ bool cur_written(CXTranslationUnit tu, CXCursor scope, CXCursor decl, CXCursor *
   return w.changed;
 }
 
-static bool refers_to(CXCursor c, void *decl) { return refers(c, *(CXCursor *)decl); }
+typedef struct {
+  CXCursor decl;
+  int n;
+} Refs;
 
-/* Whether statement s holds a declaration of decl. */
-static bool declares(CXCursor s, CXCursor decl) {
-  CXCursor vars[CUR_MAX_CHILDREN];
-  int n = clang_getCursorKind(s) == CXCursor_DeclStmt ? cur_children(s, vars, CUR_MAX_CHILDREN) : 0;
-  for (int i = 0; i < n && i < CUR_MAX_CHILDREN; i++)
-    if (clang_equalCursors(vars[i], decl)) return true;
-  return false;
-}
-
-/* cur_local_value's search: the block declaring decl, and its assignment there. */
+/* cur_local_value's search: the statement assigning decl straight in a block (not in a
+ * condition or a loop's header), its value, and whether every reference to decl lies in that
+ * block from that statement on. */
 typedef struct {
   CXCursor decl, value, assigned;
+  bool uses_after;
 } LocalValue;
+
+static enum CXChildVisitResult count_ref(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Refs *r = data;
+  r->n += refers(c, r->decl);
+  return CXChildVisit_Recurse;
+}
+
+/* The references to decl in c, c included. */
+static int refs_in(CXCursor c, CXCursor decl) {
+  Refs r = {decl, refers(c, decl)};
+  clang_visitChildren(c, count_ref, &r);
+  return r.n;
+}
 
 static enum CXChildVisitResult block_value(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   LocalValue *lv = data;
   if (clang_getCursorKind(c) != CXCursor_CompoundStmt) return CXChildVisit_Recurse;
   CXCursor s[CUR_MAX_CHILDREN], kids[2];
-  int n = cur_children(c, s, CUR_MAX_CHILDREN), d = 0;
+  int n = cur_children(c, s, CUR_MAX_CHILDREN), at = 0;
   if (n > CUR_MAX_CHILDREN) n = CUR_MAX_CHILDREN;
-  while (d < n && !declares(s[d], lv->decl)) d++;
-  if (d == n) return CXChildVisit_Recurse;
   char op[4];
   CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
-  for (int i = d + 1; i < n; i++) {
-    if (clang_getCursorKind(s[i]) == CXCursor_BinaryOperator && cur_children(s[i], kids, 2) == 2 &&
-        refers(kids[0], lv->decl) && cur_binary_op(tu, s[i], op) && !strcmp(op, "=")) {
-      lv->value = kids[1];
-      lv->assigned = s[i];
-    }
-    if (!clang_Cursor_isNull(lv->assigned) ||
-        !clang_Cursor_isNull(cur_find(s[i], true, refers_to, &lv->decl)))
-      break; /* (read before any assignment: no value) */
-  }
+  while (at < n && !(clang_getCursorKind(s[at]) == CXCursor_BinaryOperator &&
+                     cur_children(s[at], kids, 2) == 2 && refers(kids[0], lv->decl) &&
+                     cur_binary_op(tu, s[at], op) && !strcmp(op, "=")))
+    at++;
+  if (at == n) return CXChildVisit_Recurse;
+  lv->value = kids[1];
+  lv->assigned = s[at];
+  int after = 0;
+  for (int i = at; i < n; i++) after += refs_in(s[i], lv->decl);
+  lv->uses_after = after == refs_in(clang_getCursorSemanticParent(lv->decl), lv->decl);
   return CXChildVisit_Break;
 }
 
@@ -594,10 +603,10 @@ CXCursor cur_local_value(CXCursor decl, CXCursor *assigned) {
   *assigned = clang_getNullCursor();
   CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
   if (!clang_Cursor_isNull(init)) return init;
-  LocalValue lv = {decl, clang_getNullCursor(), clang_getNullCursor()};
+  LocalValue lv = {decl, clang_getNullCursor(), clang_getNullCursor(), false};
   CXCursor scope = clang_getCursorSemanticParent(decl);
   clang_visitChildren(scope, block_value, &lv);
-  if (clang_Cursor_isNull(lv.assigned)) return lv.value;
+  if (!lv.uses_after) return clang_getNullCursor();
   /* the only write: any other, even after the uses, makes it no index of one value */
   Writes w = {decl, clang_Cursor_getTranslationUnit(decl), false, clang_getNullCursor(),
               lv.assigned};

@@ -55,10 +55,10 @@ bool cur_integer_type(CXCursor decl);
 bool cur_written(CXTranslationUnit tu, CXCursor scope, CXCursor decl, CXCursor *where);
 
 /* The value of the local variable declared at decl: its initializer, or, declared without one
- * as C89 codes declare their indices (int c, w; ... c = x + y * nx; w = c - 1;), the right side
- * of the assignment `decl = e;` that follows the declaration in its block before any other use,
- * when that is decl's only write (*assigned: that statement, else a null cursor). A null cursor
- * when it has neither. */
+ * as C89 codes declare their indices (int c, w; ... c = x + y * nx; w = c - 1;, in the loop body
+ * or at the top of the function), the right side of the assignment `decl = e;` standing in a
+ * block when that is decl's only write and every use of decl follows it in that block
+ * (*assigned: that statement, else a null cursor). A null cursor when it has neither. */
 CXCursor cur_local_value(CXCursor decl, CXCursor *assigned);
 
 /* Whether statement s is the assignment that gives an integer local its value (C89's int c;

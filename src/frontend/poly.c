@@ -103,13 +103,14 @@ static int index_local(Parser *p, CXCursor c, const char *name, CXCursor *init) 
       loop_var_in_use(p, name))
     return 0;
   unsigned lo, hi, begin, end;
+  CXCursor where, assigned;
+  *init = cur_local_value(decl, &assigned);
   cur_extent(p->time.at, &lo, &hi);
-  cur_extent(decl, &begin, &end);
+  /* set in the loops (C89's int i, j, idx; at the top, idx = i * nx + j; in the loop body) */
+  cur_extent(clang_Cursor_isNull(assigned) ? decl : assigned, &begin, &end);
   if (begin < lo || end > hi) return 0; /* declared before the loops: a size (int ld = n + 2;) */
   char local[IR_NAME_MAX]; /* name is cur_ref_name's buffer, which the checks below reuse */
   snprintf(local, sizeof local, "%s", name);
-  CXCursor where, assigned;
-  *init = cur_local_value(decl, &assigned);
   if (clang_Cursor_isNull(*init))
     return fail(p, decl, HINT_INDEX_LOCAL,
                 "the index '%s' is declared without its value, and not assigned it once in the "
