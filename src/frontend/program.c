@@ -2478,15 +2478,37 @@ static bool stepped_coefficient(Parser *p, CXCursor stmt) {
   return false;
 }
 
-/* The time loop: each statement of its body a stage. */
-static int parse_program(Parser *p, CXCursor time_loop) {
-  Program *pr = p->pr;
+/* The time loop, a for, or a while or do loop counting steps (flat_counted_loop) in the block
+ * parent; *first: where the loop's code starts (a counted loop's counter set just before it).
+ * The n statements of its body in s, a counted loop's increment left out. */
+static int time_loop_body(Parser *p, CXCursor time_loop, CXCursor parent, CXCursor *first,
+                          CXCursor *s, int *n) {
   long long unused;
-  if (parse_loop(p, time_loop, &p->time, &unused)) return -1;
+  CXCursor init, inc;
+  Refusal why;
+  *first = time_loop;
   p->flat.scope = time_loop;
-  CXCursor s[MAX_BODY];
-  int n = statements(p, p->time.body, s);
-  if (n < 0) return -1;
+  if (kind(time_loop) == CXCursor_ForStmt) {
+    if (parse_loop(p, time_loop, &p->time, &unused)) return -1;
+  } else if (flat_counted_loop(&p->flat, parent, time_loop, &p->time, &init, &inc, &why)) {
+    return refused(p, &why);
+  } else {
+    p->pr->time_do = kind(time_loop) == CXCursor_DoStmt;
+    if (!clang_Cursor_isNull(init)) *first = init;
+  }
+  *n = statements(p, p->time.body, s);
+  if (*n > 0 && kind(time_loop) != CXCursor_ForStmt && !clang_Cursor_isNull(inc) &&
+      cur_same_place(s[*n - 1], inc))
+    (*n)--; /* (t++ ending the body: the loop's step) */
+  return *n < 0 ? -1 : 0;
+}
+
+/* The time loop: each statement of its body a stage. */
+static int parse_program(Parser *p, CXCursor time_loop, CXCursor parent) {
+  Program *pr = p->pr;
+  CXCursor s[MAX_BODY], first;
+  int n;
+  if (time_loop_body(p, time_loop, parent, &first, s, &n)) return -1;
   /* the stages' loop nests and boundary stages (shallower nests, one-cell updates reading the
    * grids), then point sources, then the pointer rotation that carries their results to the
    * next step, if any; several nests are several stages (a single sweep with a swap, or any
@@ -2536,10 +2558,11 @@ static int parse_program(Parser *p, CXCursor time_loop) {
   snprintf(pr->time_var, sizeof pr->time_var, "%s", p->time.var);
   snprintf(pr->steps_param, sizeof pr->steps_param, "%s", p->time.ext);
   pr->steps_const = p->time.ext[0] ? -p->time.bound - p->time.lo : p->time.bound - p->time.lo;
-  CXSourceRange r = clang_getCursorExtent(time_loop);
   unsigned line;
-  clang_getSpellingLocation(clang_getRangeStart(r), NULL, &line, NULL, &pr->region_begin);
-  clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &pr->region_end);
+  clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(first)), NULL, &line, NULL,
+                            &pr->region_begin);
+  clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(time_loop)), NULL, NULL, NULL,
+                            &pr->region_end);
   pr->region_line = (int)line;
   return 0;
 }
@@ -2551,16 +2574,26 @@ static bool is_for(CXCursor c, void *ctx) {
   return kind(c) == CXCursor_ForStmt;
 }
 
-/* The first for statement of function c's body, or a null cursor. (The body is found by its
- * kind among any number of children: Rodinia's hotspot3D step takes 16 parameters.) */
+/* (A function's body is found by its kind among any number of children: Rodinia's hotspot3D
+ * step takes 16 parameters.) */
 static bool is_block(CXCursor c, void *ctx) {
   (void)ctx;
   return kind(c) == CXCursor_CompoundStmt;
 }
 
-static CXCursor first_loop(CXCursor c) {
-  CXCursor body = cur_find(c, false, is_block, NULL);
-  return clang_Cursor_isNull(body) ? body : cur_find(body, false, is_for, NULL);
+static bool is_counted(CXCursor c, void *ctx) {
+  (void)ctx;
+  return kind(c) == CXCursor_DoStmt || kind(c) == CXCursor_WhileStmt;
+}
+
+/* The time loop of function c: the first for statement of its body, else its first do or while
+ * loop (Rodinia's hotspot3D: do { ... } while (++i < numiter);), or a null cursor; *body: the
+ * body. */
+static CXCursor first_loop(CXCursor c, CXCursor *body) {
+  *body = cur_find(c, false, is_block, NULL);
+  if (clang_Cursor_isNull(*body)) return *body;
+  CXCursor loop = cur_find(*body, false, is_for, NULL);
+  return clang_Cursor_isNull(loop) ? cur_find(*body, false, is_counted, NULL) : loop;
 }
 
 /* A function of the main file, named ctx (any when NULL), whose body holds a loop. */
@@ -2568,7 +2601,8 @@ static bool program_function(CXCursor c, void *function) {
   char name[IR_NAME_MAX];
   if (!cur_main_function(c)) return false;
   cur_name(c, name);
-  return (!function || !strcmp(name, function)) && !clang_Cursor_isNull(first_loop(c));
+  CXCursor body;
+  return (!function || !strcmp(name, function)) && !clang_Cursor_isNull(first_loop(c, &body));
 }
 
 /* Whether the single-stencil front end takes the input (a copy-back nest or two equal sweeps
@@ -2632,7 +2666,8 @@ static ProgramParse program_of(ProgramJob *job, CXIndex index, const char **args
   if (!clang_Cursor_isNull(func)) {
     frontend_base_name(path, pr->name);
     cur_name(func, pr->func_name);
-    if (parse_program(&p, first_loop(func)) == 0) {
+    CXCursor body, loop = first_loop(func, &body);
+    if (parse_program(&p, loop, body) == 0) {
       program_classify(pr);
       source_index_defaults(pr);
       /* whatever the single-stencil front end takes is one stencil (every backend takes it):
