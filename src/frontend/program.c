@@ -448,6 +448,55 @@ static void stage_vars(const Parser *p, char vars[IR_MAX_DIMS][IR_NAME_MAX]) {
 
 /* The offsets of a flattened read a[IDX(i + c, j + d, k + e)], a[idx + nx] (idx = i * nx + j):
  * the row-major cell over the program's extents, constant or run-time (flat.h). */
+/* The ?: an index computes with, in it or in the value of an integer local it reads (Rodinia
+ * hotspot3D's clamped faces: w = (x == 0) ? c : c - 1), the local's name in cv->local ("" for
+ * the index itself). */
+typedef struct {
+  CXCursor found;
+  char local[IR_NAME_MAX];
+  int depth;
+} Conditional;
+
+static void conditional_in(CXCursor c, Conditional *cv);
+
+static enum CXChildVisitResult conditional_visit(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Conditional *cv = data;
+  conditional_in(c, cv);
+  return clang_Cursor_isNull(cv->found) ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+static void conditional_in(CXCursor c, Conditional *cv) {
+  if (kind(c) == CXCursor_ConditionalOperator) {
+    cv->found = c;
+    return;
+  }
+  CXCursor decl = clang_getCursorReferenced(c), assigned;
+  if (kind(c) == CXCursor_DeclRefExpr && kind(decl) == CXCursor_VarDecl &&
+      cur_integer_type(decl) && cv->depth < CUR_MAX_LOCAL_DEPTH) {
+    CXCursor value = cur_local_value(decl, &assigned);
+    cv->depth++;
+    if (!clang_Cursor_isNull(value)) conditional_in(value, cv);
+    cv->depth--;
+    if (!clang_Cursor_isNull(cv->found) && !cv->local[0]) cur_name(decl, cv->local);
+  }
+  if (clang_Cursor_isNull(cv->found)) clang_visitChildren(c, conditional_visit, cv);
+}
+
+/* The refusal of an index chosen by ?: (a boundary condition), or 0 when sub has none. */
+static int conditional_index(Parser *p, const Access *a, CXCursor sub) {
+  Conditional cv = {clang_getNullCursor(), "", 0};
+  conditional_in(sub, &cv);
+  if (clang_Cursor_isNull(cv.found)) return 0;
+  return fail(p, cv.found,
+              "update the interior only (for (x = 1; x < nx - 1; x++) ... w = c - 1;) and set "
+              "the faces in loops of their own after it, each over the other axes (a boundary "
+              "stage: for (z ...) for (y ...) { c = y * nx + z * nx * ny; tOut[c] = ...; })",
+              "the index %s%s%sof '%s' is chosen with ?:, a boundary condition (the neighbour "
+              "clamped at the grid's face); a stage's indices are the same affine offsets at "
+              "every cell", cv.local[0] ? "'" : "", cv.local, cv.local[0] ? "' " : "", a->name);
+}
+
 static int flat_read(Parser *p, const Access *a, CXCursor sub, int off[IR_MAX_DIMS]) {
   const Program *pr = p->pr;
   char vars[IR_MAX_DIMS][IR_NAME_MAX], why[512] = "";
@@ -456,6 +505,7 @@ static int flat_read(Parser *p, const Access *a, CXCursor sub, int off[IR_MAX_DI
                     (const char(*)[IR_NAME_MAX])pr->extent_param, pr->extent_pad,
                     pr->extent_const, off, why, sizeof why))
     return 0;
+  if (conditional_index(p, a, sub)) return -1;
   char ext[3 * IR_NAME_MAX + 16] = "";
   for (int ax = 0, n = 0; ax < pr->dims; ax++) {
     if (pr->extent_param[ax][0] && pr->extent_pad[ax])
