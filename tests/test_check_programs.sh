@@ -82,6 +82,7 @@ check_bg naive-hotspot3d tests/programs/hotspot3d.c --backend naive -s 9x10x12 -
 # time loop do { ... } while (++i < numiter) and while (it < nsteps) { ...; it++; }
 check_bg naive-hotspot3d_c89 tests/programs/hotspot3d_c89.c --backend naive -s 9x10x12 -t 3
 check_bg naive-heat3d_c89_top tests/programs/heat3d_c89_top.c --backend naive -s 10x9x11 -t 4
+check_bg naive-heun2d_c89 tests/programs/heun2d_c89.c --backend naive -s 17x26 -t 4
 check_bg naive-acoustic3d_radius_flat tests/programs/acoustic3d_radius_flat.c --backend naive -s 11x13x10 -t 3
 check_bg naive-acoustic2d_radius_table2 tests/programs/acoustic2d_radius_table2.c --backend naive -s 17x23 -t 4
 check_bg naive-elastic2d_staggered tests/programs/elastic2d_staggered.c --backend naive -s 19x22 -t 4
@@ -143,6 +144,7 @@ passed naive-hotspot_calls temp
 passed naive-hotspot3d tIn_t
 passed naive-hotspot3d_c89 tIn
 passed naive-heat3d_c89_top u
+passed naive-heun2d_c89 k1 u
 passed naive-acoustic3d_radius_flat p
 passed naive-acoustic2d_radius_table2 pcur
 passed naive-elastic2d_staggered vx vz p

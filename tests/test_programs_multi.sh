@@ -453,6 +453,7 @@ for o in tests/programs/*.oracle.c; do
     acoustic3d_rows | hotspot3d | acoustic3d_radius_flat | wave3d_radius_axes | acoustic3d_cpml_z) args="-s 11x13x15 -t 5" ;;
     # C89 forms: counters and indices declared first, do / while time loops
     hotspot3d_c89 | heat3d_c89_top) args="-s 11x13x15 -t 5" ;;
+    heun2d_c89) args="-s 17x26 -t 6" ;;
     acoustic2d_radius_table2 | elastic2d_staggered) args="-s 17x26 -t 6" ;;
     # point sources: the shot's cell and the wavelet reach the user's code from the dumps
     acoustic2d_src) args="-s 20x31 -t 7" ;;

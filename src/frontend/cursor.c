@@ -346,7 +346,7 @@ static void mention_in(CXCursor c, Mention *m) {
   if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
       clang_getCursorKind(decl) == CXCursor_VarDecl && cur_integer_type(decl) &&
       clang_Cursor_hasVarDeclGlobalStorage(decl) == 0 && m->depth < CUR_MAX_LOCAL_DEPTH) {
-    CXCursor assigned, init = cur_local_value(decl, &assigned);
+    CXCursor assigned, init = cur_local_value(decl, c, &assigned);
     m->depth++;
     if (!clang_Cursor_isNull(init)) mention_in(init, m);
     m->depth--;
@@ -497,7 +497,8 @@ typedef struct {
   CXTranslationUnit tu;
   bool changed;
   CXCursor where;
-  CXCursor skip; /* a write not to count (cur_local_value's assignment) */
+  int n;          /* with count: the writes, all of them (not only the first) */
+  bool count;
 } Writes;
 
 static bool refers(CXCursor c, CXCursor decl) {
@@ -518,7 +519,6 @@ static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent, CXClientD
   CXCursor kids[2];
   char op[4] = "";
   enum CXCursorKind k = clang_getCursorKind(c);
-  if (!clang_Cursor_isNull(w->skip) && cur_same_place(c, w->skip)) return CXChildVisit_Continue;
   if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
       cur_children(c, kids, 2) == 2 && refers(kids[0], w->decl) && cur_binary_op(w->tu, c, op) &&
       strchr(op, '=') && strcmp(op, "==") && strcmp(op, "!=") && strcmp(op, "<=") &&
@@ -539,11 +539,16 @@ static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent, CXClientD
     clang_disposeTokens(w->tu, t, n);
   }
   if (w->changed) w->where = c;
+  if (w->changed && w->count) {
+    w->n++;
+    w->changed = false;
+    return CXChildVisit_Recurse;
+  }
   return w->changed ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
 bool cur_written(CXTranslationUnit tu, CXCursor scope, CXCursor decl, CXCursor *where) {
-  Writes w = {decl, tu, false, clang_getNullCursor(), clang_getNullCursor()};
+  Writes w = {decl, tu, false, clang_getNullCursor(), 0, false};
   find_write(scope, clang_getNullCursor(), &w); /* a statement t++; is itself the write */
   if (!w.changed) clang_visitChildren(scope, find_write, &w);
   *where = w.where;
@@ -555,74 +560,91 @@ typedef struct {
   int n;
 } Refs;
 
-/* cur_local_value's search: the statement assigning decl straight in a block (not in a
- * condition or a loop's header), its value, and whether every reference to decl lies in that
- * block from that statement on. */
+/* Whether statement s is `decl = e;` standing in a block (not in a condition or a loop's
+ * header): e in *value. */
+static bool plain_assignment(CXCursor s, CXCursor decl, CXCursor *value) {
+  CXCursor kids[2];
+  char op[4];
+  if (clang_getCursorKind(s) != CXCursor_BinaryOperator || cur_children(s, kids, 2) != 2 ||
+      !refers(kids[0], decl) || !cur_binary_op(clang_Cursor_getTranslationUnit(s), s, op) ||
+      strcmp(op, "="))
+    return false;
+  *value = kids[1];
+  return true;
+}
+
+/* The writes of decl in scope, scope included, each counted. */
+static int writes_in(CXCursor scope, CXCursor decl) {
+  Writes w = {decl, clang_Cursor_getTranslationUnit(decl), false, clang_getNullCursor(), 0, true};
+  find_write(scope, clang_getNullCursor(), &w);
+  clang_visitChildren(scope, find_write, &w);
+  return w.n;
+}
+
+/* cur_local_value's search, block by block from the outermost: the plain assignments standing
+ * in blocks, and the last one before the use in the innermost block holding the use after one. */
 typedef struct {
-  CXCursor decl, value, assigned;
-  bool uses_after;
+  CXCursor decl;
+  unsigned use;             /* the use's offset */
+  CXCursor value, assigned; /* that assignment */
+  bool between;             /* a write of decl between that assignment and the use */
+  int assignments;
 } LocalValue;
-
-static enum CXChildVisitResult count_ref(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)parent;
-  Refs *r = data;
-  r->n += refers(c, r->decl);
-  return CXChildVisit_Recurse;
-}
-
-/* The references to decl in c, c included. */
-static int refs_in(CXCursor c, CXCursor decl) {
-  Refs r = {decl, refers(c, decl)};
-  clang_visitChildren(c, count_ref, &r);
-  return r.n;
-}
 
 static enum CXChildVisitResult block_value(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   LocalValue *lv = data;
   if (clang_getCursorKind(c) != CXCursor_CompoundStmt) return CXChildVisit_Recurse;
-  CXCursor s[CUR_MAX_CHILDREN], kids[2];
-  int n = cur_children(c, s, CUR_MAX_CHILDREN), at = 0;
+  CXCursor s[CUR_MAX_CHILDREN], value;
+  int n = cur_children(c, s, CUR_MAX_CHILDREN), holder = -1, last = -1;
   if (n > CUR_MAX_CHILDREN) n = CUR_MAX_CHILDREN;
-  char op[4];
-  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
-  while (at < n && !(clang_getCursorKind(s[at]) == CXCursor_BinaryOperator &&
-                     cur_children(s[at], kids, 2) == 2 && refers(kids[0], lv->decl) &&
-                     cur_binary_op(tu, s[at], op) && !strcmp(op, "=")))
-    at++;
-  if (at == n) return CXChildVisit_Recurse;
-  lv->value = kids[1];
-  lv->assigned = s[at];
-  int after = 0;
-  for (int i = at; i < n; i++) after += refs_in(s[i], lv->decl);
-  lv->uses_after = after == refs_in(clang_getCursorSemanticParent(lv->decl), lv->decl);
-  return CXChildVisit_Break;
+  for (int i = 0; i < n; i++) {
+    unsigned begin, end;
+    cur_extent(s[i], &begin, &end);
+    if (begin <= lv->use && lv->use < end) holder = i;
+    if (plain_assignment(s[i], lv->decl, &value)) {
+      lv->assignments++;
+      if (holder < 0) last = i;
+    }
+  }
+  if (holder >= 0 && last >= 0) {
+    plain_assignment(s[last], lv->decl, &lv->value);
+    lv->assigned = s[last];
+    lv->between = false;
+    for (int i = last + 1; i <= holder; i++) lv->between = lv->between || writes_in(s[i], lv->decl);
+  }
+  return CXChildVisit_Recurse;
 }
 
-CXCursor cur_local_value(CXCursor decl, CXCursor *assigned) {
+CXCursor cur_local_value(CXCursor decl, CXCursor use, CXCursor *assigned) {
   *assigned = clang_getNullCursor();
   CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
   if (!clang_Cursor_isNull(init)) return init;
-  LocalValue lv = {decl, clang_getNullCursor(), clang_getNullCursor(), false};
+  unsigned at, end;
+  cur_extent(use, &at, &end);
+  LocalValue lv = {decl, at, clang_getNullCursor(), clang_getNullCursor(), false, 0};
   CXCursor scope = clang_getCursorSemanticParent(decl);
   clang_visitChildren(scope, block_value, &lv);
-  if (!lv.uses_after) return clang_getNullCursor();
-  /* the only write: any other, even after the uses, makes it no index of one value */
-  Writes w = {decl, clang_Cursor_getTranslationUnit(decl), false, clang_getNullCursor(),
-              lv.assigned};
-  clang_visitChildren(scope, find_write, &w);
-  if (w.changed) return clang_getNullCursor();
+  /* every write one such assignment: no ++, no write in a condition, none between */
+  if (clang_Cursor_isNull(lv.assigned) || lv.between || writes_in(scope, decl) != lv.assignments)
+    return clang_getNullCursor();
   *assigned = lv.assigned;
   return lv.value;
 }
 
 bool cur_index_assignment(CXCursor s) {
-  CXCursor kids[2], assigned;
+  CXCursor kids[2], value;
   if (clang_getCursorKind(s) != CXCursor_BinaryOperator || cur_children(s, kids, 2) != 2)
     return false;
   CXCursor decl = clang_getCursorReferenced(cur_strip(kids[0]));
-  return clang_getCursorKind(decl) == CXCursor_VarDecl && cur_integer_type(decl) &&
-         !clang_Cursor_isNull(cur_local_value(decl, &assigned)) && cur_same_place(assigned, s);
+  if (clang_getCursorKind(decl) != CXCursor_VarDecl || !cur_integer_type(decl) ||
+      !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)) ||
+      !plain_assignment(s, decl, &value))
+    return false;
+  LocalValue lv = {decl, 0, clang_getNullCursor(), clang_getNullCursor(), false, 0};
+  CXCursor scope = clang_getCursorSemanticParent(decl);
+  clang_visitChildren(scope, block_value, &lv);
+  return writes_in(scope, decl) == lv.assignments;
 }
 
 bool cur_integer_type(CXCursor decl) {

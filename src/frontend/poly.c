@@ -104,17 +104,23 @@ static int index_local(Parser *p, CXCursor c, const char *name, CXCursor *init) 
     return 0;
   unsigned lo, hi, begin, end;
   CXCursor where, assigned;
-  *init = cur_local_value(decl, &assigned);
+  *init = cur_local_value(decl, c, &assigned);
   cur_extent(p->time.at, &lo, &hi);
   /* set in the loops (C89's int i, j, idx; at the top, idx = i * nx + j; in the loop body) */
   cur_extent(clang_Cursor_isNull(assigned) ? decl : assigned, &begin, &end);
-  if (begin < lo || end > hi) return 0; /* declared before the loops: a size (int ld = n + 2;) */
   char local[IR_NAME_MAX]; /* name is cur_ref_name's buffer, which the checks below reuse */
   snprintf(local, sizeof local, "%s", name);
+  bool outside = begin < lo || end > hi;
+  if (outside && clang_Cursor_isNull(*init) && cur_written(p->tu, p->time.at, decl, &where))
+    return fail(p, where, HINT_INDEX_LOCAL,
+                "the index '%s' is declared before the loops without a value and changed in them "
+                "otherwise than by one assignment standing before its uses in their block "
+                "(idx = i * nx + j;)", local);
+  if (outside) return 0; /* declared before the loops: a size (int ld = n + 2;) */
   if (clang_Cursor_isNull(*init))
     return fail(p, decl, HINT_INDEX_LOCAL,
-                "the index '%s' is declared without its value, and not assigned it once in the "
-                "same block before its use", local);
+                "the index '%s' is declared without its value, and not assigned one in a block "
+                "before its use (or also changed otherwise)", local);
   if (clang_Cursor_isNull(assigned) &&
       cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where))
     return fail(p, where, HINT_INDEX_LOCAL,

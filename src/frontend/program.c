@@ -474,7 +474,7 @@ static void conditional_in(CXCursor c, Conditional *cv) {
   CXCursor decl = clang_getCursorReferenced(c), assigned;
   if (kind(c) == CXCursor_DeclRefExpr && kind(decl) == CXCursor_VarDecl &&
       cur_integer_type(decl) && cv->depth < CUR_MAX_LOCAL_DEPTH) {
-    CXCursor value = cur_local_value(decl, &assigned);
+    CXCursor value = cur_local_value(decl, c, &assigned);
     cv->depth++;
     if (!clang_Cursor_isNull(value)) conditional_in(value, cv);
     cv->depth--;
