@@ -2646,13 +2646,21 @@ static CXCursor first_loop(CXCursor c, CXCursor *body) {
   return clang_Cursor_isNull(loop) ? cur_find(*body, false, is_counted, NULL) : loop;
 }
 
-/* A function of the main file, named ctx (any when NULL), whose body holds a loop. */
-static bool program_function(CXCursor c, void *function) {
+typedef struct {
+  const char *function; /* the function asked for, or NULL */
+  bool counted;         /* a do or while time loop will do */
+} Wanted;
+
+/* A function of the main file, named want->function (any when NULL), whose body holds a for
+ * loop, or with want->counted a do or while loop. */
+static bool program_function(CXCursor c, void *wanted) {
+  const Wanted *want = wanted;
   char name[IR_NAME_MAX];
   if (!cur_main_function(c)) return false;
   cur_name(c, name);
-  CXCursor body;
-  return (!function || !strcmp(name, function)) && !clang_Cursor_isNull(first_loop(c, &body));
+  CXCursor body, loop = first_loop(c, &body);
+  return (!want->function || !strcmp(name, want->function)) && !clang_Cursor_isNull(loop) &&
+         (want->counted || kind(loop) == CXCursor_ForStmt);
 }
 
 /* Whether the single-stencil front end takes the input (a copy-back nest or two equal sweeps
@@ -2711,8 +2719,13 @@ static ProgramParse program_of(ProgramJob *job, CXIndex index, const char **args
   ProgramParse result = PROGRAM_NOT;
   Parser p = {.path = path, .tu = tu, .pr = pr, .flat = {path, index, args, nargs, tu, clang_getNullCursor(), unsaved, NULL}};
   p.flat.bind = &p.bind; /* (radius loops: flat.c's readers see their variables) */
-  CXCursor func = cur_find(clang_getTranslationUnitCursor(tu), false, program_function,
-                           fo ? (void *)fo->function : NULL);
+  /* the first function with a for loop, else one with a do or while loop (a helper's while
+   * loop before a program's function does not hide it) */
+  Wanted want = {fo ? fo->function : NULL, false};
+  CXCursor func = cur_find(clang_getTranslationUnitCursor(tu), false, program_function, &want);
+  want.counted = true;
+  if (clang_Cursor_isNull(func))
+    func = cur_find(clang_getTranslationUnitCursor(tu), false, program_function, &want);
   if (!clang_Cursor_isNull(func)) {
     frontend_base_name(path, pr->name);
     cur_name(func, pr->func_name);
