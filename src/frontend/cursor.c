@@ -555,11 +555,6 @@ bool cur_written(CXTranslationUnit tu, CXCursor scope, CXCursor decl, CXCursor *
   return w.changed;
 }
 
-typedef struct {
-  CXCursor decl;
-  int n;
-} Refs;
-
 /* Whether statement s is `decl = e;` standing in a block (not in a condition or a loop's
  * header): e in *value. */
 static bool plain_assignment(CXCursor s, CXCursor decl, CXCursor *value) {

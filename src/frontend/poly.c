@@ -93,7 +93,7 @@ static bool reads_memory(CXCursor c, void *ctx) {
 
 /* An index computed into a local first, as codes do (int idx = i * nx + j; ... a[idx - nx], or
  * C89's int idx; idx = i * nx + j;: cur_local_value): an integer variable declared inside the
- * time loop that is not a loop variable. Returns 1 with its
+ * time loop, or assigned the value it has at c there, that is not a loop variable. Returns 1 with its
  * initializer in *init, to be read in its place; 0 when c is no such local (an ordinary name);
  * -1 after a refusal (no value where declared, changed later, or computed from data). */
 static int index_local(Parser *p, CXCursor c, const char *name, CXCursor *init) {

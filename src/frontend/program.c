@@ -446,8 +446,6 @@ static void stage_vars(const Parser *p, char vars[IR_MAX_DIMS][IR_NAME_MAX]) {
   for (int ax = 0; ax < p->pr->dims; ax++) memcpy(vars[ax], p->loops[ax].var, IR_NAME_MAX);
 }
 
-/* The offsets of a flattened read a[IDX(i + c, j + d, k + e)], a[idx + nx] (idx = i * nx + j):
- * the row-major cell over the program's extents, constant or run-time (flat.h). */
 /* The ?: an index computes with, in it or in the value of an integer local it reads (Rodinia
  * hotspot3D's clamped faces: w = (x == 0) ? c : c - 1), the local's name in cv->local ("" for
  * the index itself). */
@@ -497,6 +495,8 @@ static int conditional_index(Parser *p, const Access *a, CXCursor sub) {
               "every cell", cv.local[0] ? "'" : "", cv.local, cv.local[0] ? "' " : "", a->name);
 }
 
+/* The offsets of a flattened read a[IDX(i + c, j + d, k + e)], a[idx + nx] (idx = i * nx + j):
+ * the row-major cell over the program's extents, constant or run-time (flat.h). */
 static int flat_read(Parser *p, const Access *a, CXCursor sub, int off[IR_MAX_DIMS]) {
   const Program *pr = p->pr;
   char vars[IR_MAX_DIMS][IR_NAME_MAX], why[512] = "";
