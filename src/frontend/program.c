@@ -487,9 +487,9 @@ static int conditional_index(Parser *p, const Access *a, CXCursor sub) {
   conditional_in(sub, &cv);
   if (clang_Cursor_isNull(cv.found)) return 0;
   return fail(p, cv.found,
-              "update the interior only (for (x = 1; x < nx - 1; x++) ... w = c - 1;) and set "
-              "the faces in loops of their own after it, each over the other axes (a boundary "
-              "stage: for (z ...) for (y ...) { c = y * nx + z * nx * ny; tOut[c] = ...; })",
+              "update the interior only, for (x = 1; x < nx - 1; x++) ... w = c - 1; (the faces "
+              "are left as they are; a face set from its neighbour, u[c] = u[c + 1], goes in a "
+              "loop of its own over the other axes after the sweep)",
               "the index %s%s%sof '%s' is chosen with ?:, a boundary condition (the neighbour "
               "clamped at the grid's face); a stage's indices are the same affine offsets at "
               "every cell", cv.local[0] ? "'" : "", cv.local, cv.local[0] ? "' " : "", a->name);

@@ -1,5 +1,5 @@
 // expect: 16:15: error: the index 'w' of 'tIn' is chosen with ?:, a boundary condition (the neighbour clamped at the grid's face)
-// hint: update the interior only
+// hint: update the interior only, for (x = 1; x < nx - 1; x++)
 /* Rodinia's hotspot3D as computeTempOMP writes it: every neighbour clamped at the faces with ?:
  * (w = (x == 0) ? c : c - 1), which is a boundary condition, not a stencil's constant offset. */
 void compute_temp(float *p, float *tIn, float *tOut, float stepDivCap, int nx, int ny, int nz,
