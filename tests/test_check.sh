@@ -6,7 +6,8 @@
 #  - a program whose kernel AND reference carry the same wrong coefficient passes its own check
 #    but fails `check` (the built-in check cannot see it; the user's code can);
 #  - the hand-written inputs of tests/check/ (VLA parameters, PolyBench-style loop counters,
-#    a global array of #define'd size, anisotropic 3D sizes) pass;
+#    a global array of #define'd size, anisotropic 3D sizes, C89 counters and an index declared
+#    first and assigned in the loop body, on cpu and naive) pass;
 #  - every accepted input of tests/inputs/ passes with the cpu backend (with the C flags of its
 #    '// check:' line, when it has one: -D sizes smaller than the source's), and a subset through
 #    tools/cudaemu with naive (1D, copy-back 3D, pointer swap at radius 4) and n5d (a time loop
@@ -60,6 +61,8 @@ check_bg hand-heat2d tests/check/heat2d_polybench.c -s 30 -t 6
 check_bg hand-jacobi2d tests/check/jacobi2d_global.c
 check_bg hand-heat3d tests/check/heat3d_aniso.c -s 9x11x14 -t 4
 check_bg hand-blur2d tests/check/blur2d_radius2.c -s 17x23 -t 3
+check_bg hand-heat2d-c89 tests/check/heat2d_c89_index.c -s 19x26 -t 4
+check_bg hand-heat2d-c89-naive tests/check/heat2d_c89_index.c --backend naive -s 19x26 -t 3
 check_bg hand-heat2d-double-as-float tests/check/heat2d_polybench.c --dtype float -s 21 -t 3
 # 6. Every input of tests/inputs/ (issue 17 item 8), then the cudaemu subset.
 for f in tests/inputs/*.c; do
@@ -121,7 +124,8 @@ done
 passed pb4-jacobi2d-scalar-lb
 passed pb-bound-program
 for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r hand-heat2d \
-         hand-jacobi2d hand-heat3d hand-blur2d hand-heat2d-double-as-float; do
+         hand-jacobi2d hand-heat3d hand-blur2d hand-heat2d-double-as-float hand-heat2d-c89 \
+         hand-heat2d-c89-naive; do
   passed "$n"
 done
 grep -q "size=38x38 steps=7" "$tmp/hand-jacobi2d.log" && ok ||

@@ -7,7 +7,9 @@
 #    fields, a Runge-Kutta temporary in a static global, 1D);
 #  - through tools/cudaemu: naive on a 2D and a 3D program, on hotspot_calls (its sweep a
 #    function called from the time loop), on hotspot3d (nine run-time scalars) and on two
-#    programs assigning several grids in one loop nest (elastic velocity-stress, 3D Yee), n5d on
+#    programs assigning several grids in one loop nest (elastic velocity-stress, 3D Yee), on the
+#    C89 forms (tests/programs/*_c89*: counters and indices declared first, do and while time
+#    loops), n5d on
 #    a 2D one; programs with radius loops (tests/programs/*radius*, elastic2d_staggered): naive on
 #    the flat 3D one, the 2D table and the three staggered stages, n5d on the 2D flat one, the 2D
 #    table (the in-place leapfrog) and the 3D loop per axis;
@@ -76,6 +78,11 @@ check_bg naive-acoustic2d_src tests/programs/acoustic2d_src.c --backend naive -s
 check_bg naive-acoustic3d_src tests/programs/acoustic3d_src.c --backend naive -s 9x11x10 -t 3
 check_bg naive-hotspot_calls tests/programs/hotspot_calls.c --backend naive -s 24x19 -t 4
 check_bg naive-hotspot3d tests/programs/hotspot3d.c --backend naive -s 9x10x12 -t 3
+# C89 forms: counters and indices declared first (in the cell or at the function's top), the
+# time loop do { ... } while (++i < numiter) and while (it < nsteps) { ...; it++; }
+check_bg naive-hotspot3d_c89 tests/programs/hotspot3d_c89.c --backend naive -s 9x10x12 -t 3
+check_bg naive-heat3d_c89_top tests/programs/heat3d_c89_top.c --backend naive -s 10x9x11 -t 4
+check_bg naive-heun2d_c89 tests/programs/heun2d_c89.c --backend naive -s 17x26 -t 4
 check_bg naive-acoustic3d_radius_flat tests/programs/acoustic3d_radius_flat.c --backend naive -s 11x13x10 -t 3
 check_bg naive-acoustic2d_radius_table2 tests/programs/acoustic2d_radius_table2.c --backend naive -s 17x23 -t 4
 check_bg naive-elastic2d_staggered tests/programs/elastic2d_staggered.c --backend naive -s 19x22 -t 4
@@ -135,6 +142,9 @@ passed naive-acoustic2d_src p
 passed naive-acoustic3d_src p
 passed naive-hotspot_calls temp
 passed naive-hotspot3d tIn_t
+passed naive-hotspot3d_c89 tIn
+passed naive-heat3d_c89_top u
+passed naive-heun2d_c89 k1 u
 passed naive-acoustic3d_radius_flat p
 passed naive-acoustic2d_radius_table2 pcur
 passed naive-elastic2d_staggered vx vz p

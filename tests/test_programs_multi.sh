@@ -451,6 +451,9 @@ for o in tests/programs/*.oracle.c; do
     wave2d_flat_levels) args="-s 19x27 -t 6" ;;
     wave2d_flat_halo | heat2d_var_halo | heat2d_var_rows) args="-s 17x26 -t 6" ;;
     acoustic3d_rows | hotspot3d | acoustic3d_radius_flat | wave3d_radius_axes | acoustic3d_cpml_z) args="-s 11x13x15 -t 5" ;;
+    # C89 forms: counters and indices declared first, do / while time loops
+    hotspot3d_c89 | heat3d_c89_top) args="-s 11x13x15 -t 5" ;;
+    heun2d_c89) args="-s 17x26 -t 6" ;;
     acoustic2d_radius_table2 | elastic2d_staggered) args="-s 17x26 -t 6" ;;
     # point sources: the shot's cell and the wavelet reach the user's code from the dumps
     acoustic2d_src) args="-s 20x31 -t 7" ;;
@@ -478,7 +481,7 @@ for o in tests/programs/*.oracle.c; do
     sh tools/cudaemu/build.sh "$tmp/$n.cu" "$tmp/$n-naive" 2>"$tmp/err" &&
     oracle_run "$n" "$tmp/$n-naive" $args; then ok
   else no "naive (cudaemu) $n against the user's code: $(head -3 "$tmp/err") $(tail -2 "$tmp/o-run" "$tmp/o-log" 2>/dev/null)"; fi
-  case $n in acoustic3d_flat_stride | heat3d_idx_local | jacobi3d_ptr | acoustic3d_radius_flat | wave3d_radius_axes) ;; *) continue ;; esac
+  case $n in acoustic3d_flat_stride | heat3d_idx_local | jacobi3d_ptr | acoustic3d_radius_flat | wave3d_radius_axes | heat3d_c89_top) ;; *) continue ;; esac
   # shellcheck disable=SC2086
   if "$STENCILC" gen "$src" --backend 25d --block 4x32 -o "$tmp/$n-25d.cu" 2>"$tmp/err" &&
     emu_build "$tmp/$n-25d.cu" "$tmp/$n-25d" 2>"$tmp/err" &&

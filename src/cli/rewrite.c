@@ -345,7 +345,8 @@ static int emit_program_call(Buf *out, const char *path, const Program *pr, cons
                              const char *prefix) {
   const char *elem = pr->dtype == DTYPE_FLOAT ? "float" : "double";
   if (check_fields(path, pr, r)) return 2;
-  call_open(out, path, pr->region_line, prefix, pr->steps_param, pr->steps_const, 0);
+  call_open(out, path, pr->region_line, prefix, pr->steps_param, pr->steps_const,
+            pr->time_do ? 1 : 0); /* a do loop's body runs once at least */
   buf_printf(out, "    int stencilc_rc = %s_run_levels(", prefix);
   for (int f = 0, n = 0; f < pr->nfields; f++) {
     const Field *fd = &pr->fields[f];

@@ -346,7 +346,7 @@ static void mention_in(CXCursor c, Mention *m) {
   if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
       clang_getCursorKind(decl) == CXCursor_VarDecl && cur_integer_type(decl) &&
       clang_Cursor_hasVarDeclGlobalStorage(decl) == 0 && m->depth < CUR_MAX_LOCAL_DEPTH) {
-    CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
+    CXCursor assigned, init = cur_local_value(decl, c, &assigned);
     m->depth++;
     if (!clang_Cursor_isNull(init)) mention_in(init, m);
     m->depth--;
@@ -497,11 +497,20 @@ typedef struct {
   CXTranslationUnit tu;
   bool changed;
   CXCursor where;
+  int n;          /* with count: the writes, all of them (not only the first) */
+  bool count;
 } Writes;
 
 static bool refers(CXCursor c, CXCursor decl) {
   c = cur_strip(c);
   return clang_getCursorKind(c) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(c), decl);
+}
+
+bool cur_same_place(CXCursor a, CXCursor b) {
+  unsigned ab, ae, bb, be;
+  cur_extent(a, &ab, &ae);
+  cur_extent(b, &bb, &be);
+  return clang_getCursorKind(a) == clang_getCursorKind(b) && ab == bb && ae == be;
 }
 
 static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent, CXClientData data) {
@@ -530,15 +539,107 @@ static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent, CXClientD
     clang_disposeTokens(w->tu, t, n);
   }
   if (w->changed) w->where = c;
+  if (w->changed && w->count) {
+    w->n++;
+    w->changed = false;
+    return CXChildVisit_Recurse;
+  }
   return w->changed ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
 bool cur_written(CXTranslationUnit tu, CXCursor scope, CXCursor decl, CXCursor *where) {
-  Writes w = {decl, tu, false, clang_getNullCursor()};
+  Writes w = {decl, tu, false, clang_getNullCursor(), 0, false};
   find_write(scope, clang_getNullCursor(), &w); /* a statement t++; is itself the write */
   if (!w.changed) clang_visitChildren(scope, find_write, &w);
   *where = w.where;
   return w.changed;
+}
+
+/* Whether statement s is `decl = e;` standing in a block (not in a condition or a loop's
+ * header): e in *value. */
+static bool plain_assignment(CXCursor s, CXCursor decl, CXCursor *value) {
+  CXCursor kids[2];
+  char op[4];
+  if (clang_getCursorKind(s) != CXCursor_BinaryOperator || cur_children(s, kids, 2) != 2 ||
+      !refers(kids[0], decl) || !cur_binary_op(clang_Cursor_getTranslationUnit(s), s, op) ||
+      strcmp(op, "="))
+    return false;
+  *value = kids[1];
+  return true;
+}
+
+/* The writes of decl in scope, scope included, each counted. */
+static int writes_in(CXCursor scope, CXCursor decl) {
+  Writes w = {decl, clang_Cursor_getTranslationUnit(decl), false, clang_getNullCursor(), 0, true};
+  find_write(scope, clang_getNullCursor(), &w);
+  clang_visitChildren(scope, find_write, &w);
+  return w.n;
+}
+
+/* cur_local_value's search, block by block from the outermost: the plain assignments standing
+ * in blocks, and the last one before the use in the innermost block holding the use after one. */
+typedef struct {
+  CXCursor decl;
+  unsigned use;             /* the use's offset */
+  CXCursor value, assigned; /* that assignment */
+  bool between;             /* a write of decl between that assignment and the use */
+  int assignments;
+} LocalValue;
+
+static enum CXChildVisitResult block_value(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  LocalValue *lv = data;
+  if (clang_getCursorKind(c) != CXCursor_CompoundStmt) return CXChildVisit_Recurse;
+  CXCursor s[CUR_MAX_CHILDREN], value;
+  int n = cur_children(c, s, CUR_MAX_CHILDREN), holder = -1, last = -1;
+  if (n > CUR_MAX_CHILDREN) n = CUR_MAX_CHILDREN;
+  for (int i = 0; i < n; i++) {
+    unsigned begin, end;
+    cur_extent(s[i], &begin, &end);
+    if (begin <= lv->use && lv->use < end) holder = i;
+    if (plain_assignment(s[i], lv->decl, &value)) {
+      lv->assignments++;
+      if (holder < 0) last = i;
+    }
+  }
+  if (holder >= 0 && last >= 0) {
+    plain_assignment(s[last], lv->decl, &lv->value);
+    lv->assigned = s[last];
+    lv->between = false;
+    for (int i = last + 1; i <= holder; i++) lv->between = lv->between || writes_in(s[i], lv->decl);
+  }
+  return CXChildVisit_Recurse;
+}
+
+CXCursor cur_local_value(CXCursor decl, CXCursor use, CXCursor *assigned) {
+  *assigned = clang_getNullCursor();
+  CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
+  if (!clang_Cursor_isNull(init)) return init;
+  unsigned at, end;
+  cur_extent(use, &at, &end);
+  LocalValue lv = {decl, at, clang_getNullCursor(), clang_getNullCursor(), false, 0};
+  CXCursor scope = clang_getCursorSemanticParent(decl);
+  clang_visitChildren(scope, block_value, &lv);
+  /* every write one such assignment: no ++, no write in a condition, none between */
+  if (clang_Cursor_isNull(lv.assigned) || lv.between || writes_in(scope, decl) != lv.assignments)
+    return clang_getNullCursor();
+  *assigned = lv.assigned;
+  return lv.value;
+}
+
+bool cur_index_assignment(CXCursor s) {
+  CXCursor kids[2], value;
+  if (clang_getCursorKind(s) != CXCursor_BinaryOperator || cur_children(s, kids, 2) != 2)
+    return false;
+  CXCursor decl = clang_getCursorReferenced(cur_strip(kids[0]));
+  if (clang_getCursorKind(decl) != CXCursor_VarDecl || !cur_integer_type(decl) ||
+      !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)) ||
+      !plain_assignment(s, decl, &value))
+    return false;
+  LocalValue lv = {decl, 0, clang_getNullCursor(), clang_getNullCursor(), false, 0};
+  CXCursor scope = clang_getCursorSemanticParent(decl);
+  clang_visitChildren(scope, block_value, &lv);
+  return writes_in(scope, decl) == lv.assignments;
 }
 
 bool cur_integer_type(CXCursor decl) {

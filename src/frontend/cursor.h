@@ -54,6 +54,24 @@ bool cur_integer_type(CXCursor decl);
  * such place. */
 bool cur_written(CXTranslationUnit tu, CXCursor scope, CXCursor decl, CXCursor *where);
 
+/* The value the local variable declared at decl has at its use `use`: its initializer, or,
+ * declared without one as C89 codes declare their indices (int c, w; ... c = x + y * nx;
+ * w = c - 1;, in the loop body or at the top of the function, assigned again in each loop
+ * nest), the right side of the last assignment `decl = e;` before the use in the innermost
+ * block that holds one, when every write of decl is such an assignment standing in a block and
+ * none comes between (*assigned: that statement, else a null cursor). A null cursor when it
+ * has neither. */
+CXCursor cur_local_value(CXCursor decl, CXCursor use, CXCursor *assigned);
+
+/* Whether statement s is an assignment that gives an integer local declared without a value its
+ * value (C89's int c; c = x + y * nx;: cur_local_value), every write of it being one, which the
+ * index readers take where the local is used. */
+bool cur_index_assignment(CXCursor s);
+
+/* Whether cursors a and b are the same statement, by kind and extent (cursors of one statement
+ * reached through different visits need not compare equal). */
+bool cur_same_place(CXCursor a, CXCursor b);
+
 /* Value of an integer constant expression (literals, macros, enumerators, const variables). */
 bool cur_eval_int(CXCursor c, long long *v);
 

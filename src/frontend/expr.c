@@ -566,6 +566,7 @@ int parse_block(Parser *p, CXCursor block) {
   for (int i = 0; i < n - 1; i++) {
     int rc;
     if (kind(s[i]) == CXCursor_DeclStmt) rc = declare(p, s[i]);
+    else if (cur_index_assignment(s[i])) rc = 0; /* (read where the index is used) */
     else if (!p->naccs) rc = no_accumulator(p, s[i]);
     else if (kind(s[i]) == CXCursor_ForStmt) rc = unroll_loop(p, s[i], update, p, HINT_BLOCK);
     else rc = update(p, s[i]);

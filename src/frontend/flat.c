@@ -178,6 +178,20 @@ int flat_unroll(const FlatInput *in, CXCursor c, int dims, const char (*vars)[IR
   return rc;
 }
 
+int flat_counted_loop(const FlatInput *in, CXCursor parent, CXCursor loop, Loop *l,
+                      CXCursor *init, CXCursor *inc, Refusal *why) {
+  Input input;
+  Parser p;
+  Sweep sw;
+  flat_parser(in, &input, &p, &sw, 0, NULL);
+  p.time_parent = parent;
+  int rc = parse_time_loop(&p, loop, l);
+  *init = p.time_init;
+  *inc = p.time_inc;
+  *why = p.why;
+  return rc;
+}
+
 int flat_table_item(const FlatInput *in, CXCursor c, const Access *a, CXCursor *item,
                     Refusal *why) {
   Input input;

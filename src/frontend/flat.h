@@ -71,6 +71,14 @@ int flat_offsets(const FlatInput *in, CXCursor c, CXCursor row, const char *name
 int flat_row(const FlatInput *in, CXCursor decl, char name[IR_NAME_MAX], CXCursor *grid,
              char *msg, size_t cap);
 
+/* The time loop at loop written as while (t < nt) { ...; t++; }, do { ...; t++; } while (t < nt);
+ * or do { ... } while (++t < nt); (Rodinia's hotspot3D), its counter set just before it in the
+ * block parent (nest.c's counted_loop): 0 with the counter's assignment before the loop (or a
+ * null cursor) in *init and the increment ending the body (or a null cursor) in *inc; -1 with
+ * the refusal in *why. */
+int flat_counted_loop(const FlatInput *in, CXCursor parent, CXCursor loop, Loop *l,
+                      CXCursor *init, CXCursor *inc, Refusal *why);
+
 /* Value of an integer expression of constants and the radius loops' variables. */
 bool flat_eval_index(const FlatInput *in, CXCursor c, long long *v);
 

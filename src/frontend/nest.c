@@ -360,6 +360,8 @@ static int parse_loop_as(Parser *p, CXCursor c, Loop *l, bool time) {
 
 int parse_loop(Parser *p, CXCursor c, Loop *l) { return parse_loop_as(p, c, l, false); }
 
+int parse_time_loop(Parser *p, CXCursor c, Loop *l) { return parse_loop_as(p, c, l, true); }
+
 /* The integer variable a statement of body after its first changes (idx++, idx += nx), as a
  * running index does; NULL when there is none. */
 static const char *changed_index(Parser *p, CXCursor body) {

@@ -169,6 +169,9 @@ bool floating_type(CXCursor decl, DType *t);
 void grid_extents(CXCursor decl, CXCursor *sizes, int *n, bool *pointer);
 bool loop_var_in_use(const Parser *p, const char *name);
 int parse_loop(Parser *p, CXCursor c, Loop *l);
+/* A time loop: for, or while / do counting a step counter (p->time_parent: the block holding
+ * it; sets p->time_init, p->time_inc). */
+int parse_time_loop(Parser *p, CXCursor c, Loop *l);
 int single_statement(Parser *p, CXCursor body, bool blocks, CXCursor *out);
 
 /* ---- unroll.c ---- */

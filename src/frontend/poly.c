@@ -82,7 +82,8 @@ static const char *const HINT_AFFINE =
 
 static const char *const HINT_INDEX_LOCAL =
     "compute the index once in the loop body, from loop variables, sizes and constants, and do "
-    "not change it after: int idx = i * nx + j; (or const int idx = ...)";
+    "not change it after: int idx = i * nx + j; (or const int idx = ..., or int idx; then "
+    "idx = i * nx + j; in the same block)";
 
 static bool reads_memory(CXCursor c, void *ctx) {
   (void)ctx;
@@ -90,8 +91,9 @@ static bool reads_memory(CXCursor c, void *ctx) {
   return k == CXCursor_ArraySubscriptExpr || k == CXCursor_CallExpr || k == CXCursor_MemberRefExpr;
 }
 
-/* An index computed into a local first, as codes do (int idx = i * nx + j; ... a[idx - nx]): an
- * integer variable declared inside the time loop that is not a loop variable. Returns 1 with its
+/* An index computed into a local first, as codes do (int idx = i * nx + j; ... a[idx - nx], or
+ * C89's int idx; idx = i * nx + j;: cur_local_value): an integer variable declared inside the
+ * time loop, or assigned the value it has at c there, that is not a loop variable. Returns 1 with its
  * initializer in *init, to be read in its place; 0 when c is no such local (an ordinary name);
  * -1 after a refusal (no value where declared, changed later, or computed from data). */
 static int index_local(Parser *p, CXCursor c, const char *name, CXCursor *init) {
@@ -101,16 +103,26 @@ static int index_local(Parser *p, CXCursor c, const char *name, CXCursor *init) 
       loop_var_in_use(p, name))
     return 0;
   unsigned lo, hi, begin, end;
+  CXCursor where, assigned;
+  *init = cur_local_value(decl, c, &assigned);
   cur_extent(p->time.at, &lo, &hi);
-  cur_extent(decl, &begin, &end);
-  if (begin < lo || end > hi) return 0; /* declared before the loops: a size (int ld = n + 2;) */
+  /* set in the loops (C89's int i, j, idx; at the top, idx = i * nx + j; in the loop body) */
+  cur_extent(clang_Cursor_isNull(assigned) ? decl : assigned, &begin, &end);
   char local[IR_NAME_MAX]; /* name is cur_ref_name's buffer, which the checks below reuse */
   snprintf(local, sizeof local, "%s", name);
-  CXCursor where;
-  *init = clang_Cursor_getVarDeclInitializer(decl);
+  bool outside = begin < lo || end > hi;
+  if (outside && clang_Cursor_isNull(*init) && cur_written(p->tu, p->time.at, decl, &where))
+    return fail(p, where, HINT_INDEX_LOCAL,
+                "the index '%s' is declared before the loops without a value and changed in them "
+                "otherwise than by one assignment standing before its uses in their block "
+                "(idx = i * nx + j;)", local);
+  if (outside) return 0; /* declared before the loops: a size (int ld = n + 2;) */
   if (clang_Cursor_isNull(*init))
-    return fail(p, decl, HINT_INDEX_LOCAL, "the index '%s' is declared without its value", local);
-  if (cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where))
+    return fail(p, decl, HINT_INDEX_LOCAL,
+                "the index '%s' is declared without its value, and not assigned one in a block "
+                "before its use (or also changed otherwise)", local);
+  if (clang_Cursor_isNull(assigned) &&
+      cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where))
     return fail(p, where, HINT_INDEX_LOCAL,
                 "the index '%s' is changed after its declaration (line %u), so it is not the "
                 "value it was declared with", local, cur_loc(p->path, decl).line);

@@ -446,6 +446,55 @@ static void stage_vars(const Parser *p, char vars[IR_MAX_DIMS][IR_NAME_MAX]) {
   for (int ax = 0; ax < p->pr->dims; ax++) memcpy(vars[ax], p->loops[ax].var, IR_NAME_MAX);
 }
 
+/* The ?: an index computes with, in it or in the value of an integer local it reads (Rodinia
+ * hotspot3D's clamped faces: w = (x == 0) ? c : c - 1), the local's name in cv->local ("" for
+ * the index itself). */
+typedef struct {
+  CXCursor found;
+  char local[IR_NAME_MAX];
+  int depth;
+} Conditional;
+
+static void conditional_in(CXCursor c, Conditional *cv);
+
+static enum CXChildVisitResult conditional_visit(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Conditional *cv = data;
+  conditional_in(c, cv);
+  return clang_Cursor_isNull(cv->found) ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+static void conditional_in(CXCursor c, Conditional *cv) {
+  if (kind(c) == CXCursor_ConditionalOperator) {
+    cv->found = c;
+    return;
+  }
+  CXCursor decl = clang_getCursorReferenced(c), assigned;
+  if (kind(c) == CXCursor_DeclRefExpr && kind(decl) == CXCursor_VarDecl &&
+      cur_integer_type(decl) && cv->depth < CUR_MAX_LOCAL_DEPTH) {
+    CXCursor value = cur_local_value(decl, c, &assigned);
+    cv->depth++;
+    if (!clang_Cursor_isNull(value)) conditional_in(value, cv);
+    cv->depth--;
+    if (!clang_Cursor_isNull(cv->found) && !cv->local[0]) cur_name(decl, cv->local);
+  }
+  if (clang_Cursor_isNull(cv->found)) clang_visitChildren(c, conditional_visit, cv);
+}
+
+/* The refusal of an index chosen by ?: (a boundary condition), or 0 when sub has none. */
+static int conditional_index(Parser *p, const Access *a, CXCursor sub) {
+  Conditional cv = {clang_getNullCursor(), "", 0};
+  conditional_in(sub, &cv);
+  if (clang_Cursor_isNull(cv.found)) return 0;
+  return fail(p, cv.found,
+              "update the interior only, for (x = 1; x < nx - 1; x++) ... w = c - 1; (the faces "
+              "are left as they are; a face set from its neighbour, u[c] = u[c + 1], goes in a "
+              "loop of its own over the other axes after the sweep)",
+              "the index %s%s%sof '%s' is chosen with ?:, a boundary condition (the neighbour "
+              "clamped at the grid's face); a stage's indices are the same affine offsets at "
+              "every cell", cv.local[0] ? "'" : "", cv.local, cv.local[0] ? "' " : "", a->name);
+}
+
 /* The offsets of a flattened read a[IDX(i + c, j + d, k + e)], a[idx + nx] (idx = i * nx + j):
  * the row-major cell over the program's extents, constant or run-time (flat.h). */
 static int flat_read(Parser *p, const Access *a, CXCursor sub, int off[IR_MAX_DIMS]) {
@@ -456,6 +505,7 @@ static int flat_read(Parser *p, const Access *a, CXCursor sub, int off[IR_MAX_DI
                     (const char(*)[IR_NAME_MAX])pr->extent_param, pr->extent_pad,
                     pr->extent_const, off, why, sizeof why))
     return 0;
+  if (conditional_index(p, a, sub)) return -1;
   char ext[3 * IR_NAME_MAX + 16] = "";
   for (int ax = 0, n = 0; ax < pr->dims; ax++) {
     if (pr->extent_param[ax][0] && pr->extent_pad[ax])
@@ -1431,7 +1481,7 @@ static int assignment(Parser *p, CXCursor *lhs, CXCursor *rhs, char op[4]) {
   }
   for (p->pos = 0; p->pos < at; p->pos++) {
     CXCursor si = s[p->pos];
-    if (grid_assignment(p, si, lhs, rhs, op)) continue;
+    if (grid_assignment(p, si, lhs, rhs, op) || cur_index_assignment(si)) continue;
     if (kind(si) == CXCursor_ForStmt) {
       if (radius_loop(p, si)) return -1;
       continue;
@@ -2478,15 +2528,37 @@ static bool stepped_coefficient(Parser *p, CXCursor stmt) {
   return false;
 }
 
-/* The time loop: each statement of its body a stage. */
-static int parse_program(Parser *p, CXCursor time_loop) {
-  Program *pr = p->pr;
+/* The time loop, a for, or a while or do loop counting steps (flat_counted_loop) in the block
+ * parent; *first: where the loop's code starts (a counted loop's counter set just before it).
+ * The n statements of its body in s, a counted loop's increment left out. */
+static int time_loop_body(Parser *p, CXCursor time_loop, CXCursor parent, CXCursor *first,
+                          CXCursor *s, int *n) {
   long long unused;
-  if (parse_loop(p, time_loop, &p->time, &unused)) return -1;
+  CXCursor init, inc;
+  Refusal why;
+  *first = time_loop;
   p->flat.scope = time_loop;
-  CXCursor s[MAX_BODY];
-  int n = statements(p, p->time.body, s);
-  if (n < 0) return -1;
+  if (kind(time_loop) == CXCursor_ForStmt) {
+    if (parse_loop(p, time_loop, &p->time, &unused)) return -1;
+  } else if (flat_counted_loop(&p->flat, parent, time_loop, &p->time, &init, &inc, &why)) {
+    return refused(p, &why);
+  } else {
+    p->pr->time_do = kind(time_loop) == CXCursor_DoStmt;
+    if (!clang_Cursor_isNull(init)) *first = init;
+  }
+  *n = statements(p, p->time.body, s);
+  if (*n > 0 && kind(time_loop) != CXCursor_ForStmt && !clang_Cursor_isNull(inc) &&
+      cur_same_place(s[*n - 1], inc))
+    (*n)--; /* (t++ ending the body: the loop's step) */
+  return *n < 0 ? -1 : 0;
+}
+
+/* The time loop: each statement of its body a stage. */
+static int parse_program(Parser *p, CXCursor time_loop, CXCursor parent) {
+  Program *pr = p->pr;
+  CXCursor s[MAX_BODY], first;
+  int n;
+  if (time_loop_body(p, time_loop, parent, &first, s, &n)) return -1;
   /* the stages' loop nests and boundary stages (shallower nests, one-cell updates reading the
    * grids), then point sources, then the pointer rotation that carries their results to the
    * next step, if any; several nests are several stages (a single sweep with a swap, or any
@@ -2536,10 +2608,11 @@ static int parse_program(Parser *p, CXCursor time_loop) {
   snprintf(pr->time_var, sizeof pr->time_var, "%s", p->time.var);
   snprintf(pr->steps_param, sizeof pr->steps_param, "%s", p->time.ext);
   pr->steps_const = p->time.ext[0] ? -p->time.bound - p->time.lo : p->time.bound - p->time.lo;
-  CXSourceRange r = clang_getCursorExtent(time_loop);
   unsigned line;
-  clang_getSpellingLocation(clang_getRangeStart(r), NULL, &line, NULL, &pr->region_begin);
-  clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &pr->region_end);
+  clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(first)), NULL, &line, NULL,
+                            &pr->region_begin);
+  clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(time_loop)), NULL, NULL, NULL,
+                            &pr->region_end);
   pr->region_line = (int)line;
   return 0;
 }
@@ -2551,24 +2624,43 @@ static bool is_for(CXCursor c, void *ctx) {
   return kind(c) == CXCursor_ForStmt;
 }
 
-/* The first for statement of function c's body, or a null cursor. (The body is found by its
- * kind among any number of children: Rodinia's hotspot3D step takes 16 parameters.) */
+/* (A function's body is found by its kind among any number of children: Rodinia's hotspot3D
+ * step takes 16 parameters.) */
 static bool is_block(CXCursor c, void *ctx) {
   (void)ctx;
   return kind(c) == CXCursor_CompoundStmt;
 }
 
-static CXCursor first_loop(CXCursor c) {
-  CXCursor body = cur_find(c, false, is_block, NULL);
-  return clang_Cursor_isNull(body) ? body : cur_find(body, false, is_for, NULL);
+static bool is_counted(CXCursor c, void *ctx) {
+  (void)ctx;
+  return kind(c) == CXCursor_DoStmt || kind(c) == CXCursor_WhileStmt;
 }
 
-/* A function of the main file, named ctx (any when NULL), whose body holds a loop. */
-static bool program_function(CXCursor c, void *function) {
+/* The time loop of function c: the first for statement of its body, else its first do or while
+ * loop (Rodinia's hotspot3D: do { ... } while (++i < numiter);), or a null cursor; *body: the
+ * body. */
+static CXCursor first_loop(CXCursor c, CXCursor *body) {
+  *body = cur_find(c, false, is_block, NULL);
+  if (clang_Cursor_isNull(*body)) return *body;
+  CXCursor loop = cur_find(*body, false, is_for, NULL);
+  return clang_Cursor_isNull(loop) ? cur_find(*body, false, is_counted, NULL) : loop;
+}
+
+typedef struct {
+  const char *function; /* the function asked for, or NULL */
+  bool counted;         /* a do or while time loop will do */
+} Wanted;
+
+/* A function of the main file, named want->function (any when NULL), whose body holds a for
+ * loop, or with want->counted a do or while loop. */
+static bool program_function(CXCursor c, void *wanted) {
+  const Wanted *want = wanted;
   char name[IR_NAME_MAX];
   if (!cur_main_function(c)) return false;
   cur_name(c, name);
-  return (!function || !strcmp(name, function)) && !clang_Cursor_isNull(first_loop(c));
+  CXCursor body, loop = first_loop(c, &body);
+  return (!want->function || !strcmp(name, want->function)) && !clang_Cursor_isNull(loop) &&
+         (want->counted || kind(loop) == CXCursor_ForStmt);
 }
 
 /* Whether the single-stencil front end takes the input (a copy-back nest or two equal sweeps
@@ -2627,12 +2719,18 @@ static ProgramParse program_of(ProgramJob *job, CXIndex index, const char **args
   ProgramParse result = PROGRAM_NOT;
   Parser p = {.path = path, .tu = tu, .pr = pr, .flat = {path, index, args, nargs, tu, clang_getNullCursor(), unsaved, NULL}};
   p.flat.bind = &p.bind; /* (radius loops: flat.c's readers see their variables) */
-  CXCursor func = cur_find(clang_getTranslationUnitCursor(tu), false, program_function,
-                           fo ? (void *)fo->function : NULL);
+  /* the first function with a for loop, else one with a do or while loop (a helper's while
+   * loop before a program's function does not hide it) */
+  Wanted want = {fo ? fo->function : NULL, false};
+  CXCursor func = cur_find(clang_getTranslationUnitCursor(tu), false, program_function, &want);
+  want.counted = true;
+  if (clang_Cursor_isNull(func))
+    func = cur_find(clang_getTranslationUnitCursor(tu), false, program_function, &want);
   if (!clang_Cursor_isNull(func)) {
     frontend_base_name(path, pr->name);
     cur_name(func, pr->func_name);
-    if (parse_program(&p, first_loop(func)) == 0) {
+    CXCursor body, loop = first_loop(func, &body);
+    if (parse_program(&p, loop, body) == 0) {
       program_classify(pr);
       source_index_defaults(pr);
       /* whatever the single-stencil front end takes is one stencil (every backend takes it):

@@ -159,6 +159,8 @@ typedef struct {
   long steps_const;
   int t_start;                 /* the time loop's first value (the source's t) */
   char time_var[IR_NAME_MAX];  /* the time loop's variable */
+  bool time_do; /* the time loop is a do loop: its body runs once even when the bound is past the
+                   start (as Stencil.time_do) */
   IrTemp temps[PROG_MAX_FIELDS]; /* the temporaries of the pointer rotations (rewrite) */
   int ntemps;
   unsigned region_begin, region_end;
