@@ -2126,6 +2126,7 @@ static int bc_flat(Parser *p, CXCursor sub, const Access *a, const char (*counte
     if (!valid) continue;
     for (int ax = 0; ax < dims; ax++) {
       at[ax].end = choice[ax] == 1;
+      at[ax].dir = choice[ax] >= 2 || p->bc_var[ax][0] ? 1 : 0; /* a flat index adds its counters */
       at[ax].off = off[ax] - (choice[ax] == 1 ? pr->extent_pad[ax] : 0);
       if (choice[ax] >= 2) axis_of[choice[ax] - 2] = ax;
     }
@@ -2190,8 +2191,8 @@ static int bc_cell(Parser *p, CXCursor c, const Access *a, const Boundary *b, Bc
     BcPos *at = &cell->at[ax];
     if (!flat && bc_pos(p, a->sub[level_sub + ax], ax, at)) return -1;
     if (!bc_inside(b, ax, at))
-      return fail(p, a->sub[level_sub + ax], HINT_BOUNDARY, "the boundary stage reaches outside "
-                  "'%s' along axis %d", a->name, ax);
+      return fail(p, a->sub[level_sub + (flat ? 0 : ax)], HINT_BOUNDARY, "the boundary stage "
+                  "reaches outside '%s' along axis %d", a->name, ax);
   }
   return 0;
 }
