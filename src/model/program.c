@@ -21,29 +21,15 @@ extern const BackendModel model_naive, model_n5d; /* predict_naive.c, predict_n5
 #define N5D_PROGRAM_RATE_2D 1.3
 #define N5D_PROGRAM_RATE_3D 0.4
 
-/* Distinct buffers stage s reads, plus the one it writes (counted once when it also reads it). */
-static int buffers_moved(const Stage *s) {
-  int n = 0;
-  bool reads_out = false;
-  for (int p = 0; p < s->st.npoints; p++) {
-    bool seen = false;
-    for (int q = 0; q < p && !seen; q++)
-      seen = s->refs[q].field == s->refs[p].field && s->refs[q].shift == s->refs[p].shift;
-    n += !seen;
-    reads_out = reads_out || (s->refs[p].field == s->field && s->refs[p].shift == 1);
-  }
-  return n + !reads_out;
-}
-
 static bool has_ref(const Ref *refs, int n, int field, int shift) {
   for (int i = 0; i < n; i++)
     if (refs[i].field == field && refs[i].shift == shift) return true;
   return false;
 }
 
-/* Buffers naive's kernel of stages first .. last moves, counted as buffers_moved counts them: each
- * distinct buffer its stages read from memory (a later stage reads an earlier one's new value
- * from a register) and each stage's written one. For one stage, buffers_moved. */
+/* Buffers naive's kernel of stages first .. last moves: each distinct buffer its stages read from
+ * memory (a later stage reads an earlier one's new value from a register), plus each stage's
+ * written one unless the stage reads that buffer too. first == last: one stage's own kernel. */
 static int kernel_buffers(const Program *pr, int first, int last) {
   Ref read[PROG_MAX_FIELDS * PROG_MAX_LEVELS];
   int n = 0, writes = 0;
@@ -78,13 +64,13 @@ int model_program_naive(const Program *pr, const GenOptions *opt, const Problem 
     if (codegen_plan(&s->st, opt, &plan, why, sizeof why) ||
         model_naive.predict(&s->st, opt, plan.bytes, pb, g, false, &one))
       return -1;
-    /* the single-stencil model moves 2 buffers; a stage moves buffers_moved(s), or in a kernel
-     * of several stages its share of what that kernel moves */
+    /* the single-stencil model moves 2 buffers; a stage moves what its own kernel would, or in
+     * a kernel of several stages its share of what that kernel moves */
     int kn = 0;
     while (k.first[kn + 1] <= i) kn++;
     int first = k.first[kn], last = k.first[kn + 1] - 1, separate = 0;
-    for (int j = first; j <= last; j++) separate += buffers_moved(&pr->stages[j]);
-    double ratio = buffers_moved(s) / 2.0 * kernel_buffers(pr, first, last) / separate;
+    for (int j = first; j <= last; j++) separate += kernel_buffers(pr, j, j);
+    double ratio = kernel_buffers(pr, i, i) / 2.0 * kernel_buffers(pr, first, last) / separate;
     if (one.bound == BOUND_GLOBAL && ratio > 1) one.seconds *= ratio;
     p->gm_bytes += one.gm_bytes * ratio;
     p->l2_bytes += one.l2_bytes;
