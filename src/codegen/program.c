@@ -425,7 +425,6 @@ static void emit_cuda_boundary(Buf *out, const Program *pr, int n, DType dtype) 
   buf_puts(out, "\n");
 }
 
-/* The calls of the boundary stages that run before stage i (nstages: after the last). */
 /* The calls of the point sources added after stage i, or after boundary stage bc (-1: none). */
 static void emit_source_calls(Emitter *e, const Program *pr, int i, int bc, const char *prefix) {
   for (int n = 0; n < pr->nsources; n++)
