@@ -257,17 +257,22 @@ static bool int_eval(IntEval *ev, CXCursor c, __int128 *v) {
   return ok;
 }
 
+/* The operand one conversion, cast or parenthesis below c, the child cur_strip descends to;
+ * false where c has no child to descend to. */
+static bool strip_once(CXCursor c, CXCursor *operand) {
+  CXCursor kids[CUR_MAX_CHILDREN];
+  int n = cur_children(c, kids, CUR_MAX_CHILDREN);
+  if (n < 1 || n > CUR_MAX_CHILDREN) return false;
+  *operand = kids[clang_getCursorKind(c) == CXCursor_CStyleCastExpr ? n - 1 : 0];
+  return true;
+}
+
 /* The outermost node of integer type from c down to cur_strip(c) (a null cursor when there is
  * none): (float)K[1][1] is K[1][1] read as an int, (int)2.5 the cast. */
 static CXCursor integer_operand(CXCursor c) {
-  CXCursor strip = cur_strip(c);
-  for (;;) {
+  for (CXCursor strip = cur_strip(c);; ) {
     if (int_typed(c)) return c;
-    if (clang_equalCursors(c, strip)) return clang_getNullCursor();
-    CXCursor kids[CUR_MAX_CHILDREN];
-    int n = cur_children(c, kids, CUR_MAX_CHILDREN);
-    if (n < 1 || n > CUR_MAX_CHILDREN) return clang_getNullCursor();
-    c = kids[clang_getCursorKind(c) == CXCursor_CStyleCastExpr ? n - 1 : 0];
+    if (clang_equalCursors(c, strip) || !strip_once(c, &c)) return clang_getNullCursor();
   }
 }
 
@@ -306,11 +311,7 @@ static Expr *integer_constant(const ExprForms *forms, void *parser, CXCursor who
  * (float)0.1 in a double stencil: the float's value, which is not the literal's; NULL when
  * there is no such conversion or clang cannot compute it. */
 static Expr *narrowed_constant(CXCursor c) {
-  for (CXCursor strip = cur_strip(c); !clang_equalCursors(c, strip);) {
-    CXCursor kids[CUR_MAX_CHILDREN];
-    int n = cur_children(c, kids, CUR_MAX_CHILDREN);
-    if (n < 1 || n > CUR_MAX_CHILDREN) return NULL;
-    CXCursor kid = kids[clang_getCursorKind(c) == CXCursor_CStyleCastExpr ? n - 1 : 0];
+  for (CXCursor strip = cur_strip(c), kid; !clang_equalCursors(c, strip) && strip_once(c, &kid);) {
     enum CXTypeKind to = clang_getCanonicalType(clang_getCursorType(c)).kind;
     enum CXTypeKind from = clang_getCanonicalType(clang_getCursorType(kid)).kind;
     if (to == CXType_Float && (from == CXType_Double || from == CXType_LongDouble)) {
