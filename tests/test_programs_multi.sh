@@ -450,7 +450,7 @@ for o in tests/programs/*.oracle.c; do
     heat2d_var_flat_ld) args="-s 21x30 -t 7" ;;
     wave2d_flat_levels) args="-s 19x27 -t 6" ;;
     wave2d_flat_halo | heat2d_var_halo | heat2d_var_rows) args="-s 17x26 -t 6" ;;
-    acoustic3d_rows | hotspot3d | acoustic3d_radius_flat | wave3d_radius_axes | acoustic3d_cpml_z) args="-s 11x13x15 -t 5" ;;
+    acoustic3d_rows | hotspot3d | acoustic3d_radius_flat | wave3d_radius_axes | acoustic3d_cpml_z | acoustic3d_radius_local_table) args="-s 11x13x15 -t 5" ;;
     # C89 forms: counters and indices declared first, do / while time loops
     hotspot3d_c89 | heat3d_c89_top) args="-s 11x13x15 -t 5" ;;
     heun2d_c89) args="-s 17x26 -t 6" ;;
