@@ -441,7 +441,7 @@ for o in tests/programs/*.oracle.c; do
     heat3d_var) args="-t 2" ;;
     wave1d | advect1d_rk2) args="-s 61 -t 9" ;;
     # sizes at run time, uneven so that a transposed axis shows
-    acoustic2d_flat_rt | hotspot_calls | acoustic2d_radius) args="-s 30x41 -t 7" ;;
+    acoustic2d_flat_rt | hotspot_calls | acoustic2d_radius | acoustic2d_coef_param) args="-s 30x41 -t 7" ;;
     # several grids assigned in one loop nest (yee3d_fused: the source's sizes)
     # (virieux2d_psv_force: the force's cell (2, 2) beside stress cells)
     acoustic2d_vp_fused | acoustic2d_cpml_fused | elastic2d_vs_fused | virieux2d_psv | virieux2d_psv_force)

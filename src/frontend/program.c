@@ -36,6 +36,10 @@ enum {
   MAX_TEMPS = 16,            /* local temporaries in one cell's body */
   MAX_BODY = CUR_MAX_CHILDREN, /* statements in a time loop's or a cell's body */
   MAX_COPIED_NODES = 1 << 16, /* expression nodes copied from uses of temporaries */
+  /* the last element of a coefficient array parameter read (c[r]): its elements are run-time
+   * scalars named "c[r]", at most PROG_MAX_SCALARS of them, and a radius above this is no
+   * stencil's (IR radius limit) */
+  MAX_PARAMETER_ELEMENT = 64,
 };
 
 typedef struct {
@@ -883,6 +887,7 @@ static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
 
 static Expr *source_read(Parser *p, CXCursor c, const Access *a);
 static Expr *bc_load(Parser *p, CXCursor c, const Access *a);
+static Expr *parameter_element(Parser *p, CXCursor c, const Access *a);
 
 static Expr *load(void *parser, CXCursor c) {
   Parser *p = parser;
@@ -893,6 +898,7 @@ static Expr *load(void *parser, CXCursor c) {
     return source_read(p, c, &a);
   if (!p->source && indexed_by_loops(p, &a)) return read_grid(p, c, &a);
   if (table_var(a.decl)) return const_element(p, c, &a);
+  if (!p->source && kind(a.decl) == CXCursor_ParmDecl) return parameter_element(p, c, &a);
   if (p->source) {
     fail(p, c, "give the source's value as scalars times one source array read at the time "
                "index: dt2 * wavelet[it] (or wavelet[it + k])",
@@ -939,6 +945,47 @@ static Expr *scalar(Parser *p, CXCursor c, const char *name, enum CXTypeKind tk,
   Expr *e = ir_new_expr(EX_WEIGHT);
   e->weight = k;
   return e;
+}
+
+/* An element of a float or double array parameter read at a constant subscript or a radius
+ * loop's variable (c[r] of const float c[R + 1], coefficients the caller computes): run-time
+ * scalar "c[r]" of the program, the array's other elements unread. */
+static Expr *parameter_element(Parser *p, CXCursor c, const Access *a) {
+  static const char *const hint =
+      "pass the coefficients as a one-dimensional float or double array read at constants or a "
+      "radius loop's variable (const float c[R + 1], read as c[0] and c[r]), or as scalars";
+  CXType t = clang_getCanonicalType(clang_getCursorType(a->decl));
+  /* (libclang gives a parameter its type as declared: const float c[5] is an array) */
+  CXType elem = t.kind == CXType_Pointer ? clang_getPointeeType(t) : clang_getArrayElementType(t);
+  enum CXTypeKind tk = clang_getCanonicalType(elem).kind;
+  if (a->nsub != 1 || (tk != CXType_Float && tk != CXType_Double)) {
+    /* (not p->program_form: the single-stencil front end takes a filter's weights W[a][b]) */
+    CXString ts = clang_getTypeSpelling(clang_getCursorType(a->decl));
+    fail(p, c, hint, "reads the parameter '%s' (%s) at subscripts that name none of the cell's "
+         "loop variables: coefficients the caller passes come in a one-dimensional float or "
+         "double array", a->name, clang_getCString(ts));
+    clang_disposeString(ts);
+    return NULL;
+  }
+  p->program_form = true; /* this message, not the single stencil's */
+  long long k;
+  if (!cur_eval_int(a->sub[0], &k) && !radius_value(p, a->sub[0], &k)) {
+    fail(p, a->sub[0], hint, "the subscript of the coefficient array '%s' is neither a constant "
+         "nor a radius loop's variable", a->name);
+    return NULL;
+  }
+  if (k < 0 || k > MAX_PARAMETER_ELEMENT) {
+    fail(p, a->sub[0], hint, "reads the coefficient array '%s' at %lld, outside 0 to %d",
+         a->name, k, MAX_PARAMETER_ELEMENT);
+    return NULL;
+  }
+  char name[IR_NAME_MAX + 8];
+  snprintf(name, sizeof name, "%s[%lld]", a->name, k);
+  if (strlen(name) >= IR_NAME_MAX) {
+    fail(p, c, "give the coefficient array a shorter name", "the name '%s' is too long", a->name);
+    return NULL;
+  }
+  return scalar(p, c, name, tk, false);
 }
 
 static const char *const HINT_INVARIANT =
