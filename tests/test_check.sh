@@ -69,6 +69,8 @@ check_bg hand-heat2d-double-as-float tests/check/heat2d_polybench.c --dtype floa
 check_bg hand-weights-pointer tests/check/weights_pointer.c -s 19 -t 4
 check_bg hand-weights-two-arrays tests/check/weights_two_arrays.c --backend naive -s 19 -t 3
 check_bg hand-product-filter tests/check/product_filter_weights.c -s 19 -t 3
+# the level of u[2][n][n] named by a local toggled each step (cur ^= 1), through cudaemu
+check_bg emu-n5d-level-toggled tests/inputs/heat2d_level_toggled.c --backend n5d -s 27 -t 7
 # 6. Every input of tests/inputs/ (issue 17 item 8), then the cudaemu subset.
 for f in tests/inputs/*.c; do
   # shellcheck disable=SC2046
@@ -130,7 +132,8 @@ passed pb4-jacobi2d-scalar-lb
 passed pb-bound-program
 for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r hand-heat2d \
          hand-jacobi2d hand-heat3d hand-blur2d hand-heat2d-double-as-float hand-heat2d-c89 \
-         hand-heat2d-c89-naive hand-weights-pointer hand-weights-two-arrays hand-product-filter; do
+         hand-heat2d-c89-naive hand-weights-pointer hand-weights-two-arrays hand-product-filter \
+         emu-n5d-level-toggled; do
   passed "$n"
 done
 grep -q "size=38x38 steps=7" "$tmp/hand-jacobi2d.log" && ok ||

@@ -53,6 +53,8 @@ bool cur_integer_type(CXCursor decl);
  * included (its initializer aside): then its value is not its initializer's. *where: the first
  * such place. */
 bool cur_written(CXTranslationUnit tu, CXCursor scope, CXCursor decl, CXCursor *where);
+/* The number of such writes of decl in scope, scope itself included. */
+int cur_writes(CXCursor scope, CXCursor decl);
 
 /* Whether decl is an array variable whose elements keep their initial values: of const elements
  * (static const float c[3] = {...}), or a local or a static with an initializer whose elements

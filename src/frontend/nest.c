@@ -633,12 +633,133 @@ static int sub_poly(Parser *p, const Access *a, int s, Poly *out) {
 static const char *const HINT_LEVEL =
     "index the time level as A[t % 2] (read) and A[(t + 1) % 2] (write)";
 
-int time_level(Parser *p, CXCursor c, long long *k, long long *m) {
-  c = cur_strip(c);
+enum { MAX_LEVEL_LOCALS = 8 }; /* int nxt = 1 - cur; followed this deep */
+
+/* The value of a level subscript that is an int local declared in the time loop's body (int
+ * cur = t & 1, nxt = 1 - cur;): *value. A local declared before the loop is not followed: one
+ * toggled in it (cur = 1 - cur) has another value each step than its initializer. */
+static bool level_local(Parser *p, CXCursor c, CXCursor *value) {
+  if (kind(c) != CXCursor_DeclRefExpr) return false;
+  CXCursor decl = clang_getCursorReferenced(c), assigned;
+  unsigned b, e, lb, le;
+  if (kind(decl) != CXCursor_VarDecl || !cur_integer_type(decl)) return false;
+  cur_extent(decl, &b, &e);
+  cur_extent(p->time.at, &lb, &le);
+  if (b < lb || e > le) return false;
+  *value = cur_local_value(decl, c, &assigned);
+  return !clang_Cursor_isNull(*value);
+}
+
+static int level_at(Parser *p, CXCursor c, long long *k, long long *m, int depth);
+
+/* Whether statement s toggles the int variable decl between 0 and 1: cur = 1 - cur, cur = !cur,
+ * cur ^= 1, cur = cur ^ 1, cur = (cur + 1) % 2. */
+static bool toggles(Parser *p, CXCursor s, CXCursor decl) {
+  CXCursor kids[2], rhs[2];
+  char op[4], rop[4];
+  long long v;
+  s = cur_strip(s);
+  if ((kind(s) != CXCursor_BinaryOperator && kind(s) != CXCursor_CompoundAssignOperator) ||
+      !cur_binary_op(p->tu, s, op) || cur_children(s, kids, 2) != 2 ||
+      !clang_equalCursors(clang_getCursorReferenced(cur_strip(kids[0])), decl))
+    return false;
+  if (!strcmp(op, "^=")) return eval_index(p, kids[1], &v) && v == 1;
+  if (strcmp(op, "=")) return false;
+  CXCursor r = cur_strip(kids[1]);
+  bool self[2] = {false, false};
+  int n = cur_children(r, rhs, 2);
+  for (int i = 0; i < n && i < 2; i++)
+    self[i] = clang_equalCursors(clang_getCursorReferenced(cur_strip(rhs[i])), decl);
+  if (kind(r) == CXCursor_UnaryOperator) { /* !cur */
+    bool prefix;
+    return n == 1 && self[0] && cur_unary_op(p->tu, r, rop, &prefix) && !strcmp(rop, "!");
+  }
+  if (kind(r) != CXCursor_BinaryOperator || n != 2 || !cur_binary_op(p->tu, r, rop)) return false;
+  if (!strcmp(rop, "-")) return self[1] && eval_index(p, rhs[0], &v) && v == 1;
+  if (!strcmp(rop, "^")) return self[0] && eval_index(p, rhs[1], &v) && v == 1;
+  if (strcmp(rop, "%") || !eval_index(p, rhs[1], &v) || v != 2) return false;
+  CXCursor sum[2];
+  char sop[4];
+  CXCursor in = cur_strip(rhs[0]);
+  return kind(in) == CXCursor_BinaryOperator && cur_binary_op(p->tu, in, sop) && !strcmp(sop, "+") &&
+         cur_children(in, sum, 2) == 2 &&
+         clang_equalCursors(clang_getCursorReferenced(cur_strip(sum[0])), decl) &&
+         eval_index(p, sum[1], &v) && v == 1;
+}
+
+/* A level subscript that is an int local declared before the time loop with the value 0 or 1
+ * and toggled by one statement of the loop's body (int cur = 0; for (t ...) { A[1 - cur][i] =
+ * f(A[cur]); cur = 1 - cur; }): (t + *k) % 2 at the use c, the loop counting t by one. 1 when
+ * c is no such local, -1 after a refusal. */
+static int toggled_level(Parser *p, CXCursor c, long long *k) {
+  if (kind(c) != CXCursor_DeclRefExpr) return 1;
+  CXCursor decl = clang_getCursorReferenced(c), init = clang_Cursor_getVarDeclInitializer(decl);
+  unsigned b, e, lb, le, at, end;
+  long long first;
+  if (kind(decl) != CXCursor_VarDecl || !cur_integer_type(decl) || clang_Cursor_isNull(init))
+    return 1;
+  cur_extent(decl, &b, &e);
+  cur_extent(p->time.at, &lb, &le);
+  if (b >= lb && e <= le) return 1;
+  CXCursor stmts[CUR_MAX_CHILDREN], toggle = clang_getNullCursor();
+  int n = cur_children(p->time.body, stmts, CUR_MAX_CHILDREN);
+  for (int i = 0; i < n && i < CUR_MAX_CHILDREN; i++)
+    if (toggles(p, stmts[i], decl)) toggle = stmts[i];
+  if (clang_Cursor_isNull(toggle)) return 1;
+  static const char *const hint =
+      "toggle the level index once a step, as the last statement of the time loop, from 0 or 1: "
+      "int cur = 0; for (t = 0; t < nt; t++) { A[1 - cur][i] = f(A[cur][i]); cur = 1 - cur; }";
+  if (!eval_index(p, init, &first) || (first != 0 && first != 1))
+    return fail(p, c, hint, "the level index '%s' starts at a value other than 0 or 1",
+                cur_ref_name(c));
+  if (cur_writes(clang_getCursorSemanticParent(decl), decl) != 1)
+    return fail(p, c, hint, "the level index '%s' is changed elsewhere than by its toggle in the "
+                "time loop", cur_ref_name(c));
+  if (p->time_stride > 1)
+    return fail(p, c, hint, "the level index '%s' toggles each iteration of a loop that counts "
+                "'%s' by %d", cur_ref_name(c), p->time.var, p->time_stride);
+  cur_extent(c, &at, &end);
+  cur_extent(toggle, &b, &e);
+  /* value at the use: first + the toggles before it, (t - lo) of them, one more when the toggle
+   * comes first in the body */
+  *k = ((first - p->time.lo + (b < at)) % 2 + 2) % 2;
+  snprintf(p->st->level_toggle, sizeof p->st->level_toggle, "%s", cur_ref_name(c));
+  return 0;
+}
+
+/* 1 - X and X ^ 1 of a parity X: the other level. 1 when c is neither, -1 after a refusal. */
+static int other_level(Parser *p, CXCursor c, long long *k, long long *m, int depth) {
   CXCursor kids[2];
+  char op[4];
+  long long one;
+  if (kind(c) != CXCursor_BinaryOperator || !cur_binary_op(p->tu, c, op) ||
+      cur_children(c, kids, 2) != 2)
+    return 1;
+  CXCursor x;
+  if (!strcmp(op, "-") && eval_index(p, kids[0], &one) && one == 1) x = kids[1];
+  else if (!strcmp(op, "^") && eval_index(p, kids[1], &one) && one == 1) x = kids[0];
+  else return 1;
+  if (level_at(p, x, k, m, depth + 1)) return -1;
+  if (*m != 2) return fail(p, c, HINT_LEVEL, "1 - level is the other level of two only");
+  *k += 1;
+  return 0;
+}
+
+int time_level(Parser *p, CXCursor c, long long *k, long long *m) { return level_at(p, c, k, m, 0); }
+
+static int level_at(Parser *p, CXCursor c, long long *k, long long *m, int depth) {
+  c = cur_strip(c);
+  CXCursor kids[2], value;
   char op[4];
   Poly a;
   const char *var;
+  if (depth < MAX_LEVEL_LOCALS && level_local(p, c, &value))
+    return level_at(p, value, k, m, depth + 1);
+  int toggled = toggled_level(p, c, k);
+  *m = 2;
+  if (toggled <= 0) return toggled;
+  int other = depth < MAX_LEVEL_LOCALS ? other_level(p, c, k, m, depth) : 1;
+  if (other <= 0) return other;
   /* (t + k) & 1: the parity, as (t + k) % 2 gives it for t + k >= 0 */
   bool parity = kind(c) == CXCursor_BinaryOperator && cur_binary_op(p->tu, c, op) &&
                 cur_children(c, kids, 2) == 2 && eval_index(p, kids[1], m) &&
@@ -656,12 +777,38 @@ int time_level(Parser *p, CXCursor c, long long *k, long long *m) {
               p->time.var);
 }
 
-/* Whether the access's first subscript is a time level: it reads the time variable or takes a
- * remainder (the time loop misplaced). */
+typedef struct {
+  Parser *p;
+  bool found;
+} ToggleSearch;
+
+static enum CXChildVisitResult find_toggled(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  ToggleSearch *ts = data;
+  CXCursor stmts[CUR_MAX_CHILDREN];
+  if (kind(c) == CXCursor_DeclRefExpr) {
+    int n = cur_children(ts->p->time.body, stmts, CUR_MAX_CHILDREN);
+    for (int i = 0; i < n && i < CUR_MAX_CHILDREN && !ts->found; i++)
+      ts->found = toggles(ts->p, stmts[i], clang_getCursorReferenced(c));
+  }
+  return ts->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Whether the expression at c reads a variable that a statement of the time loop's body
+ * toggles (toggled_level). */
+static bool mentions_toggled(Parser *p, CXCursor c) {
+  ToggleSearch ts = {p, false};
+  find_toggled(c, clang_getNullCursor(), &ts);
+  if (!ts.found) clang_visitChildren(c, find_toggled, &ts);
+  return ts.found;
+}
+
+/* Whether the access's first subscript is a time level: it reads the time variable (or a level
+ * index toggled each step) or takes a remainder (the time loop misplaced). */
 static bool has_time_level(Parser *p, const Access *a) {
   CXCursor s = cur_strip(a->sub[0]);
   char op[4];
-  return cur_mentions(s, p->time.var) ||
+  return cur_mentions_through_locals(s, p->time.var) || mentions_toggled(p, s) ||
          (kind(s) == CXCursor_BinaryOperator && cur_binary_op(p->tu, s, op) && !strcmp(op, "%"));
 }
 
@@ -1327,8 +1474,15 @@ static int moves_of(Parser *p, CXCursor s, Moves *mv) {
       if (add_move(p, mv, kids[i], dst, init)) return -1;
     }
     return 0;
+  case CXCursor_CompoundAssignOperator:
   case CXCursor_BinaryOperator:
-    if (n == 2 && is_pointer_assignment(p, s, kids) && cur_ref_name(kids[0])) {
+    /* the toggle of the level index the sweep read (toggled_level) */
+    if (n == 2 && p->st->level_toggle[0] && cur_ref_name(kids[0]) &&
+        !strcmp(cur_ref_name(kids[0]), p->st->level_toggle) &&
+        toggles(p, s, clang_getCursorReferenced(cur_strip(kids[0]))))
+      return 0;
+    if (kind(s) == CXCursor_BinaryOperator && n == 2 && is_pointer_assignment(p, s, kids) &&
+        cur_ref_name(kids[0])) {
       char dst[IR_NAME_MAX];
       snprintf(dst, sizeof dst, "%s", cur_ref_name(kids[0]));
       return add_move(p, mv, s, dst, kids[1]);
