@@ -264,9 +264,10 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
     if (rotate_pointers(out, grid, names, 2)) return 2;
   }
   set_counter(out, r, st->time_var, st->time_first, st->steps_per_iter, st->time_stride);
-  if (st->level_toggle[0]) /* toggled once a step (steps_per_iter and time_stride are 1 then) */
-    buf_printf(out, "    %s = (int)((%s + stencilc_steps) %% 2);\n", st->level_toggle,
-               st->level_toggle);
+  for (int i = 0; i < 2; i++) /* toggled once a step (steps_per_iter and time_stride are 1) */
+    if (st->level_toggle[i][0])
+      buf_printf(out, "    %s = (int)((%s + stencilc_steps) %% 2);\n", st->level_toggle[i],
+                 st->level_toggle[i]);
   const Stencil *one[] = {st};
   set_loop_vars(out, r, one, 1, &st->swap_tmp, st->swap_tmp.var[0] ? 1 : 0);
   buf_puts(out, "  }");

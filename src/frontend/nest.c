@@ -687,8 +687,42 @@ static bool toggles(Parser *p, CXCursor s, CXCursor decl) {
          eval_index(p, sum[1], &v) && v == 1;
 }
 
+/* Statement s as dst = src of two variables (an assignment, or a declaration int dst = src;). */
+static bool copies(Parser *p, CXCursor s, CXCursor *dst, CXCursor *src) {
+  CXCursor kids[2];
+  char op[4];
+  s = cur_strip(s);
+  if (kind(s) == CXCursor_DeclStmt && cur_children(s, kids, 2) == 1) {
+    CXCursor init = clang_Cursor_getVarDeclInitializer(kids[0]);
+    *dst = kids[0];
+    *src = clang_Cursor_isNull(init) ? init : clang_getCursorReferenced(cur_strip(init));
+  } else if (kind(s) == CXCursor_BinaryOperator && cur_binary_op(p->tu, s, op) &&
+             !strcmp(op, "=") && cur_children(s, kids, 2) == 2) {
+    *dst = clang_getCursorReferenced(cur_strip(kids[0]));
+    *src = clang_getCursorReferenced(cur_strip(kids[1]));
+  } else {
+    return false;
+  }
+  return kind(*dst) == CXCursor_VarDecl && kind(*src) == CXCursor_VarDecl;
+}
+
+/* The statements i, i + 1, i + 2 of the time loop's body swap two int variables, one of them
+ * decl, through a temporary the first declares: int tmp = a; a = b; b = tmp;. *partner: the
+ * other one. */
+static bool swaps_at(Parser *p, const CXCursor *stmts, int i, CXCursor decl, CXCursor *partner) {
+  CXCursor tmp, a, a2, b, b2, t2;
+  if (!copies(p, stmts[i], &tmp, &a) || kind(cur_strip(stmts[i])) != CXCursor_DeclStmt ||
+      !copies(p, stmts[i + 1], &a2, &b) || !copies(p, stmts[i + 2], &b2, &t2) ||
+      !clang_equalCursors(a, a2) || !clang_equalCursors(b, b2) || !clang_equalCursors(t2, tmp) ||
+      !cur_integer_type(a) || !cur_integer_type(b))
+    return false;
+  *partner = clang_equalCursors(decl, a) ? b : a;
+  return clang_equalCursors(decl, a) || clang_equalCursors(decl, b);
+}
+
 /* A level subscript that is an int local declared before the time loop with the value 0 or 1
- * and toggled by one statement of the loop's body (int cur = 0; for (t ...) { A[1 - cur][i] =
+ * and toggled by one statement of the loop's body, or swapped there with another that starts at
+ * the other value (int cur = 0; for (t ...) { A[1 - cur][i] =
  * f(A[cur]); cur = 1 - cur; }): (t + *k) % 2 at the use c, the loop counting t by one. 1 when
  * c is no such local, -1 after a refusal. */
 static int toggled_level(Parser *p, CXCursor c, long long *k) {
@@ -701,10 +735,12 @@ static int toggled_level(Parser *p, CXCursor c, long long *k) {
   cur_extent(decl, &b, &e);
   cur_extent(p->time.at, &lb, &le);
   if (b >= lb && e <= le) return 1;
-  CXCursor stmts[CUR_MAX_CHILDREN], toggle = clang_getNullCursor();
+  CXCursor stmts[CUR_MAX_CHILDREN], toggle = clang_getNullCursor(), partner = clang_getNullCursor();
   int n = cur_children(p->time.body, stmts, CUR_MAX_CHILDREN);
   for (int i = 0; i < n && i < CUR_MAX_CHILDREN; i++)
-    if (toggles(p, stmts[i], decl)) toggle = stmts[i];
+    if (toggles(p, stmts[i], decl) || (i + 2 < n && i + 2 < CUR_MAX_CHILDREN &&
+                                       swaps_at(p, stmts, i, decl, &partner)))
+      toggle = stmts[i];
   if (clang_Cursor_isNull(toggle)) return 1;
   static const char *const hint =
       "toggle the level index once a step, as the last statement of the time loop, from 0 or 1: "
@@ -712,6 +748,11 @@ static int toggled_level(Parser *p, CXCursor c, long long *k) {
   if (!eval_index(p, init, &first) || (first != 0 && first != 1))
     return fail(p, c, hint, "the level index '%s' starts at a value other than 0 or 1",
                 cur_ref_name(c));
+  long long other;
+  CXCursor other_init = clang_Cursor_isNull(partner) ? partner : clang_Cursor_getVarDeclInitializer(partner);
+  if (!clang_Cursor_isNull(partner) &&
+      (clang_Cursor_isNull(other_init) || !eval_index(p, other_init, &other) || other != 1 - first))
+    return fail(p, c, hint, "the level indices swapped in the time loop do not start at 0 and 1");
   if (cur_writes(clang_getCursorSemanticParent(decl), decl) != 1)
     return fail(p, c, hint, "the level index '%s' is changed elsewhere than by its toggle in the "
                 "time loop", cur_ref_name(c));
@@ -723,7 +764,8 @@ static int toggled_level(Parser *p, CXCursor c, long long *k) {
   /* value at the use: first + the toggles before it, (t - lo) of them, one more when the toggle
    * comes first in the body */
   *k = ((first - p->time.lo + (b < at)) % 2 + 2) % 2;
-  snprintf(p->st->level_toggle, sizeof p->st->level_toggle, "%s", cur_ref_name(c));
+  cur_name(decl, p->st->level_toggle[0]);
+  if (!clang_Cursor_isNull(partner)) cur_name(partner, p->st->level_toggle[1]);
   return 0;
 }
 
@@ -786,10 +828,13 @@ static enum CXChildVisitResult find_toggled(CXCursor c, CXCursor parent, CXClien
   (void)parent;
   ToggleSearch *ts = data;
   CXCursor stmts[CUR_MAX_CHILDREN];
+  CXCursor partner;
   if (kind(c) == CXCursor_DeclRefExpr) {
+    CXCursor decl = clang_getCursorReferenced(c);
     int n = cur_children(ts->p->time.body, stmts, CUR_MAX_CHILDREN);
     for (int i = 0; i < n && i < CUR_MAX_CHILDREN && !ts->found; i++)
-      ts->found = toggles(ts->p, stmts[i], clang_getCursorReferenced(c));
+      ts->found = toggles(ts->p, stmts[i], decl) ||
+                  (i + 2 < n && i + 2 < CUR_MAX_CHILDREN && swaps_at(ts->p, stmts, i, decl, &partner));
   }
   return ts->found ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
@@ -1444,6 +1489,18 @@ static bool is_pointer_assignment(Parser *p, CXCursor s, const CXCursor kids[2])
   return is_pointer(s) && is_pointer(kids[0]) && is_pointer(kids[1]);
 }
 
+/* Whether statement s, writing lhs, moves a level index the sweep read (toggled_level): its
+ * toggle, or an assignment of the swap of two (a = b; b = tmp;). */
+static bool level_move(Parser *p, CXCursor s, CXCursor lhs) {
+  const char *name = cur_ref_name(lhs);
+  CXCursor dst, src;
+  bool level = name && (!strcmp(name, p->st->level_toggle[0]) ||
+                        !strcmp(name, p->st->level_toggle[1]));
+  return level && p->st->level_toggle[0][0] &&
+         (toggles(p, s, clang_getCursorReferenced(cur_strip(lhs))) ||
+          (p->st->level_toggle[1][0] && copies(p, s, &dst, &src) && cur_integer_type(dst)));
+}
+
 /* The pointer assignments of statements after the sweep, through braces and the do { } while (0)
  * of a SWAP macro; declarations of anything but pointers are skipped. */
 static int moves_of(Parser *p, CXCursor s, Moves *mv) {
@@ -1477,10 +1534,7 @@ static int moves_of(Parser *p, CXCursor s, Moves *mv) {
   case CXCursor_CompoundAssignOperator:
   case CXCursor_BinaryOperator:
     /* the toggle of the level index the sweep read (toggled_level) */
-    if (n == 2 && p->st->level_toggle[0] && cur_ref_name(kids[0]) &&
-        !strcmp(cur_ref_name(kids[0]), p->st->level_toggle) &&
-        toggles(p, s, clang_getCursorReferenced(cur_strip(kids[0]))))
-      return 0;
+    if (n == 2 && level_move(p, s, kids[0])) return 0;
     if (kind(s) == CXCursor_BinaryOperator && n == 2 && is_pointer_assignment(p, s, kids) &&
         cur_ref_name(kids[0])) {
       char dst[IR_NAME_MAX];

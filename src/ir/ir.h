@@ -120,10 +120,11 @@ typedef struct {
   bool time_do; /* the time loop is a do loop: its body runs once even when the bound is past the
                    start (rewrite runs one step then) */
   char time_var[IR_NAME_MAX]; /* the time loop's variable (rewrite sets its final value) */
-  /* An int local declared before the time loop that names the level read and is toggled once
-   * a step (int cur = 0; ... A[1 - cur][i] = f(A[cur]); cur = 1 - cur;), "" when none: rewrite
-   * gives it the value the last step leaves. */
-  char level_toggle[IR_NAME_MAX];
+  /* Int locals declared before the time loop that name the levels and change places once a
+   * step: one toggled (int cur = 0; ... A[1 - cur][i] = f(A[cur]); cur = 1 - cur;), or two
+   * swapped (int old = 0, nu = 1; ... A[nu][i] = f(A[old]); int tmp = old; old = nu; nu = tmp;),
+   * "" when none: rewrite gives them the values the last step leaves. */
+  char level_toggle[2][IR_NAME_MAX];
   /* The spatial loops of the time loop's body in the order they run, nest after nest, and the
    * temporary of a pointer swap (var "" when none): rewrite gives those declared before the
    * time loop the values the last step leaves. A program's stage holds its own nest. */
