@@ -494,7 +494,7 @@ int rewrite_program(Options *o, const Program *pr) {
                "gen --backend naive or cpu",
                "stencilc rewrite does not replace a time loop with a point source ('%s' into "
                "'%s'): the library it calls steps the stencil without a source",
-               pr->sources[0].array, pr->fields[pr->sources[0].field].name);
+               program_source_value(&pr->sources[0]), pr->fields[pr->sources[0].field].name);
     return EXIT_INPUT;
   }
   if (pr->nboundaries) { /* the library steps the stages only (codegen_program_api) */

@@ -821,7 +821,7 @@ int codegen_program_api(Buf *header, Buf *source, const Program *pr, const GenOp
                "library of the program without its source and add the source between its steps",
                "the library of a stencil program does not take point sources: it has no source "
                "array nor time index to read ('%s' is injected into '%s' each step)",
-               pr->sources[0].array, pr->fields[pr->sources[0].field].name);
+               program_source_value(&pr->sources[0]), pr->fields[pr->sources[0].field].name);
     return -1;
   }
   if (pr->nboundaries) { /* its step runs the stages only */

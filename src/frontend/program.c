@@ -82,6 +82,10 @@ typedef struct {
   int ntemps, max_temps;
   long copied;
   PointSource *source; /* the point source whose value is being read, else NULL */
+  /* float or double locals the time loop's body declares after its first stage for its point
+   * sources (float t = it * dt - t0;): a source reading one reads its initializer there */
+  CXCursor source_vars[MAX_TEMPS];
+  int nsource_vars, source_depth;
   BcStatement *bcs;    /* the boundary assignment whose value is being read, else NULL */
   BcStatement bc_locals; /* the reads of a boundary body's locals (their loads index these) */
   char bc_var[IR_MAX_DIMS][IR_NAME_MAX]; /* its loop's counter per axis, "" where none runs */
@@ -901,10 +905,11 @@ static Expr *load(void *parser, CXCursor c) {
   if (!p->source && kind(a.decl) == CXCursor_ParmDecl) return parameter_element(p, c, &a);
   if (p->source) {
     fail(p, c, "give the source's value as scalars times one source array read at the time "
-               "index: dt2 * wavelet[it] (or wavelet[it + k])",
+               "index: dt2 * wavelet[it] (or wavelet[it + k]), or compute it from the counter",
          "the point source reads '%s' without the time loop's '%s' in its index: stencilc takes "
-         "a source value of float/double scalars and one source array indexed by the time step "
-         "(fold a grid's value at the source's cell into a scalar parameter first)",
+         "a source value of float/double scalars, constants, the counter and one source array "
+         "indexed by the time step (fold a grid's value at the source's cell into a scalar "
+         "parameter first)",
          a.name, p->time.var);
     return NULL;
   }
@@ -1138,9 +1143,45 @@ static bool invariant(Parser *p, CXCursor decl, CXCursor c) {
   return invariant_at(p, decl, c, 0, &seen);
 }
 
+/* A name in a point source's value that only a source reads: the time loop's counter
+ * (SOURCE_TIME) or a local computed before the source in the loop (its initializer, read as the
+ * source's value); false for any other name. *e: the value, NULL after a refusal. */
+static bool source_name(Parser *p, CXCursor c, CXCursor decl, Expr **e) {
+  char name[IR_NAME_MAX];
+  cur_name(decl, name);
+  if (!strcmp(name, p->time.var) && cur_integer_type(decl)) {
+    *e = ir_new_expr(EX_LOAD);
+    (*e)->point = SOURCE_TIME;
+    return true;
+  }
+  for (int i = 0; i < p->nsource_vars; i++) {
+    if (!clang_equalCursors(decl, p->source_vars[i])) continue;
+    *e = NULL;
+    if (p->source_depth == MAX_TEMPS) { /* (float a = a;) */
+      fail(p, c, "compute the source's value from a few locals", "the point source's value "
+           "follows more than %d locals deep", MAX_TEMPS);
+      return true;
+    }
+    p->source_depth++;
+    *e = parse_expr(p, clang_Cursor_getVarDeclInitializer(decl));
+    p->source_depth--;
+    return true;
+  }
+  return false;
+}
+
+/* In a point source's value, integer operands of the time loop's counter are read at run time
+ * (ExprForms.int_runtime): it * dt, (t0 - n) / spread. */
+static bool int_runtime(void *parser, CXCursor c) {
+  Parser *p = parser;
+  return p->source && cur_mentions(c, p->time.var);
+}
+
 static Expr *variable(void *parser, CXCursor c) {
   Parser *p = parser;
   CXCursor decl = clang_getCursorReferenced(c);
+  Expr *named;
+  if (p->source && source_name(p, c, decl, &named)) return named;
   for (int i = 0; i < p->ntemps; i++)
     if (clang_equalCursors(decl, p->temps[i].decl)) {
       Expr *e = ir_copy_expr(p->temps[i].e);
@@ -1190,7 +1231,7 @@ static Expr *literal(void *parser, CXCursor c) {
 }
 
 static const ExprForms FORMS = {parse_expr, literal, variable, load, binary,
-                                unary,      call,    refuse,   NULL, int_item};
+                                unary,      call,    refuse,   NULL, int_item, int_runtime};
 
 static Expr *parse_expr(void *parser, CXCursor c) { return op_read(&FORMS, parser, c); }
 
@@ -1721,7 +1762,8 @@ static int stage_expr(Parser *p) {
 static const char *const HINT_SOURCE =
     "write the source as one statement after the stages: p_next[sz * nx + sx] += dt2 * "
     "wavelet[it]; (or p[sz][sx] = ..., -=), its cell given by integer parameters or constants, "
-    "its value by float/double parameters and one 1D array read at it or it + k";
+    "its value by float/double parameters, constants, one 1D array read at it or it + k, and "
+    "the counter it (float t = it * dt - t0; before the source)";
 
 /* The source array read in the value of p->source: array[it + k], one array at one k. */
 static Expr *source_read(Parser *p, CXCursor c, const Access *a) {
@@ -1748,7 +1790,7 @@ static Expr *source_read(Parser *p, CXCursor c, const Access *a) {
   snprintf(ps->array, sizeof ps->array, "%s", a->name);
   ps->shift = (int)k;
   Expr *e = ir_new_expr(EX_LOAD);
-  e->point = 0;
+  e->point = SOURCE_ARRAY;
   return e;
 }
 
@@ -1913,10 +1955,6 @@ static int parse_source(Parser *p, CXCursor s) {
   if (!ps->expr) return -1;
   ps->field = f;
   pr->nsources++; /* (owns expr from here: program_free) */
-  if (!ps->array[0])
-    return fail(p, kids[1], HINT_SOURCE, "the point source's value reads no source array at the "
-                "time loop's '%s' (as wavelet[%s]); a constant source is a forcing term of the "
-                "stage", p->time.var, p->time.var);
   return 0;
 }
 
@@ -2601,12 +2639,60 @@ static int time_loop_body(Parser *p, CXCursor time_loop, CXCursor parent, CXCurs
   return *n < 0 ? -1 : 0;
 }
 
+/* The variables stmt declares (in vars) when they are float or double locals, each with its
+ * value; else 0. */
+static int floating_locals(CXCursor stmt, CXCursor *vars) {
+  int nv = kind(stmt) == CXCursor_DeclStmt ? cur_children(stmt, vars, CUR_MAX_CHILDREN) : 0;
+  if (nv > CUR_MAX_CHILDREN) return 0;
+  for (int i = 0; i < nv; i++) {
+    enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(vars[i])).kind;
+    if (kind(vars[i]) != CXCursor_VarDecl || (tk != CXType_Float && tk != CXType_Double) ||
+        clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(vars[i])))
+      return 0;
+  }
+  return nv;
+}
+
+/* Takes out of the time loop's body s (*n statements) the declarations of float or double
+ * locals after its first loop nest that a later one-cell update (a point source) reads, directly
+ * or through another such local (float t = it * dt - t0; float a = ...; p[k] += (1 - 2 * a) *
+ * exp(-a);), their variables into p->source_vars: the sources read their values. */
+static int source_locals(Parser *p, CXCursor *s, int *n) {
+  int first = 0;
+  while (first < *n && kind(s[first]) != CXCursor_ForStmt) first++;
+  bool taken[MAX_BODY] = {false};
+  for (int i = *n - 1; i > first; i--) {
+    CXCursor vars[CUR_MAX_CHILDREN];
+    int nv = floating_locals(s[i], vars);
+    bool read = false;
+    for (int j = i + 1; j < *n && !read; j++) {
+      Access a;
+      for (int v = 0; v < nv && (taken[j] || cell_update(s[j], &a)); v++) {
+        char name[IR_NAME_MAX];
+        cur_name(vars[v], name);
+        read = read || cur_mentions(s[j], name);
+      }
+    }
+    if (!read) continue;
+    if (p->nsource_vars + nv > MAX_TEMPS)
+      return fail(p, s[i], "compute the point sources' values from fewer locals",
+                  "more than %d locals of the time loop for its point sources", MAX_TEMPS);
+    taken[i] = true;
+    for (int v = 0; v < nv; v++) p->source_vars[p->nsource_vars++] = vars[v];
+  }
+  int kept = 0;
+  for (int i = 0; i < *n; i++)
+    if (!taken[i]) s[kept++] = s[i];
+  *n = kept;
+  return 0;
+}
+
 /* The time loop: each statement of its body a stage. */
 static int parse_program(Parser *p, CXCursor time_loop, CXCursor parent) {
   Program *pr = p->pr;
   CXCursor s[MAX_BODY], first;
   int n;
-  if (time_loop_body(p, time_loop, parent, &first, s, &n)) return -1;
+  if (time_loop_body(p, time_loop, parent, &first, s, &n) || source_locals(p, s, &n)) return -1;
   /* the stages' loop nests and boundary stages (shallower nests, one-cell updates reading the
    * grids), then point sources, then the pointer rotation that carries their results to the
    * next step, if any; several nests are several stages (a single sweep with a swap, or any
