@@ -643,8 +643,7 @@ static bool plain_assignment(CXCursor s, CXCursor decl, CXCursor *value) {
   return true;
 }
 
-/* The writes of decl in scope, scope included, each counted. */
-static int writes_in(CXCursor scope, CXCursor decl) {
+int cur_writes(CXCursor scope, CXCursor decl) {
   Writes w = {decl, clang_Cursor_getTranslationUnit(decl), false, clang_getNullCursor(), 0, true, false};
   find_write(scope, clang_getNullCursor(), &w);
   clang_visitChildren(scope, find_write, &w);
@@ -681,7 +680,7 @@ static enum CXChildVisitResult block_value(CXCursor c, CXCursor parent, CXClient
     plain_assignment(s[last], lv->decl, &lv->value);
     lv->assigned = s[last];
     lv->between = false;
-    for (int i = last + 1; i <= holder; i++) lv->between = lv->between || writes_in(s[i], lv->decl);
+    for (int i = last + 1; i <= holder; i++) lv->between = lv->between || cur_writes(s[i], lv->decl);
   }
   return CXChildVisit_Recurse;
 }
@@ -696,7 +695,7 @@ CXCursor cur_local_value(CXCursor decl, CXCursor use, CXCursor *assigned) {
   CXCursor scope = clang_getCursorSemanticParent(decl);
   clang_visitChildren(scope, block_value, &lv);
   /* every write one such assignment: no ++, no write in a condition, none between */
-  if (clang_Cursor_isNull(lv.assigned) || lv.between || writes_in(scope, decl) != lv.assignments)
+  if (clang_Cursor_isNull(lv.assigned) || lv.between || cur_writes(scope, decl) != lv.assignments)
     return clang_getNullCursor();
   *assigned = lv.assigned;
   return lv.value;
@@ -714,7 +713,7 @@ bool cur_index_assignment(CXCursor s) {
   LocalValue lv = {decl, 0, clang_getNullCursor(), clang_getNullCursor(), false, 0};
   CXCursor scope = clang_getCursorSemanticParent(decl);
   clang_visitChildren(scope, block_value, &lv);
-  return writes_in(scope, decl) == lv.assignments;
+  return cur_writes(scope, decl) == lv.assignments;
 }
 
 bool cur_integer_type(CXCursor decl) {

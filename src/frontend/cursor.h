@@ -66,6 +66,9 @@ const char *cur_table_changes(CXCursor decl);
 /* The form to suggest with that phrase. */
 extern const char *const CUR_HINT_TABLE;
 
+/* The writes of decl in scope, scope included, each counted (as cur_written finds them). */
+int cur_writes(CXCursor scope, CXCursor decl);
+
 /* The value the local variable declared at decl has at its use `use`: its initializer, or,
  * declared without one as C89 codes declare their indices (int c, w; ... c = x + y * nx;
  * w = c - 1;, in the loop body or at the top of the function, assigned again in each loop

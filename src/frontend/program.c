@@ -47,6 +47,18 @@ typedef struct {
   Expr *e;
 } Temp;
 
+/* A float or double variable of the time loop that its point sources read and no stage does:
+ * a local declared after the first stage (float t = it * dt - t0;), one declared before the
+ * loop without a value and assigned in it (pulse = exp(...);), read as that value, or a step
+ * counter declared before the loop and incremented once per step before the sources (T = T + 1;
+ * T += dt;): its value before the loop, a run-time scalar, plus the increment per step. */
+typedef struct {
+  CXCursor decl;
+  CXCursor step; /* a counter's increment statement, else a null cursor */
+  CXCursor by;   /* a counter's increment (null for ++ and --) */
+  int sign;      /* a counter's: 1, or -1 where it is decremented */
+} SourceVar;
+
 /* Pointers the time loop rotates after its stages (tmp = u; u = unew; unew = tmp, or three of
  * them: u, its t - 1 level and its t + 1 level): one field of len levels. name[k] takes the
  * value of name[k + 1] (modulo len), so at each step name[k] is buffer (t + shift(k)) % len with
@@ -82,9 +94,7 @@ typedef struct {
   int ntemps, max_temps;
   long copied;
   PointSource *source; /* the point source whose value is being read, else NULL */
-  /* float or double locals the time loop's body declares after its first stage for its point
-   * sources (float t = it * dt - t0;): a source reading one reads its initializer there */
-  CXCursor source_vars[MAX_TEMPS];
+  SourceVar source_vars[MAX_TEMPS];
   int nsource_vars, source_depth;
   BcStatement *bcs;    /* the boundary assignment whose value is being read, else NULL */
   BcStatement bc_locals; /* the reads of a boundary body's locals (their loads index these) */
@@ -685,6 +695,14 @@ static Expr *constant_expr(double v, const char *text) {
   return e;
 }
 
+static Expr *node(ExprKind k, Expr *a, Expr *b) {
+  Expr *e = ir_new_expr(k);
+  e->nargs = 2;
+  e->arg[0] = a;
+  e->arg[1] = b;
+  return e;
+}
+
 /* A value clang can compute (a literal, macro, const variable). */
 static Expr *evaluated(Parser *p, CXCursor c) {
   double v;
@@ -715,10 +733,34 @@ static Expr *unary(void *parser, CXCursor c) {
   return op_sign(&FORMS, p, p->tu, c);
 }
 
+enum { MAX_SOURCE_POWER = 4 };
+
+/* pow(x, k) in a point source's value, k a whole constant 1 .. MAX_SOURCE_POWER (Sullivan's
+ * Gaussian pulse, exp(-0.5 * pow((t0 - T) / spread, 2.0))): the product x * ... * x, which
+ * rounds as pow does for a square. */
+static Expr *source_power(Parser *p, CXCursor c) {
+  Expr *k = evaluated(p, clang_Cursor_getArgument(c, 1));
+  double power = k ? k->value : 0;
+  ir_free_expr(k);
+  if (power < 1 || power > MAX_SOURCE_POWER || power != (long)power) {
+    fail(p, c, "write the power as a product (x * x * x) or as exp(k * log(x))",
+         "pow in a point source's value takes a whole constant exponent from 1 to %d",
+         MAX_SOURCE_POWER);
+    return NULL;
+  }
+  Expr *x = parse_expr(p, clang_Cursor_getArgument(c, 0));
+  Expr *e = x;
+  for (int i = 1; e && i < (int)power; i++) e = node(EX_MUL, e, ir_copy_expr(x));
+  return e;
+}
+
 static Expr *call(void *parser, CXCursor c) {
   Parser *p = parser;
   char name[IR_NAME_MAX];
   cur_name(c, name);
+  if (p->source && (!strcmp(name, "pow") || !strcmp(name, "powf")) &&
+      clang_Cursor_getNumArguments(c) == 2)
+    return source_power(p, c);
   const MathFunc *f = ir_math_func(name);
   int n = clang_Cursor_getNumArguments(c);
   char why[512];
@@ -1143,27 +1185,75 @@ static bool invariant(Parser *p, CXCursor decl, CXCursor c) {
   return invariant_at(p, decl, c, 0, &seen);
 }
 
+static const char *const HINT_SOURCE =
+    "write the source as one statement after the stages: p_next[sz * nx + sx] += dt2 * "
+    "wavelet[it]; (or p[sz][sx] = ..., -=), its cell given by integer parameters or constants, "
+    "its value by float/double parameters, constants, one 1D array read at it or it + k, and "
+    "the counter it (float t = it * dt - t0; before the source)";
+
+static Expr *time_value(void) {
+  Expr *e = ir_new_expr(EX_LOAD);
+  e->point = SOURCE_TIME;
+  return e;
+}
+
+/* The value of step counter v at use c, after its increment in this step: its value before the
+ * loop (a run-time scalar of the user's code) plus the increment times the steps taken,
+ * it - t_start + 1. The increment is read as a stage's coefficient (constants, scalars). */
+static Expr *counter_value(Parser *p, CXCursor c, const SourceVar *v) {
+  char name[IR_NAME_MAX], text[32];
+  cur_name(v->decl, name);
+  PointSource *source = p->source;
+  p->source = NULL; /* (the increment: no counter, no source array) */
+  Expr *by = clang_Cursor_isNull(v->by) ? constant_expr(1, "1") : parse_expr(p, v->by);
+  p->source = source;
+  enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(v->decl)).kind;
+  Expr *start = by ? scalar(p, c, name, tk, true) : NULL;
+  if (!start) {
+    ir_free_expr(by);
+    return NULL;
+  }
+  long first = 1 - p->time.lo;
+  snprintf(text, sizeof text, "%ld", labs(first));
+  Expr *steps = first ? node(first > 0 ? EX_ADD : EX_SUB, time_value(), constant_expr((double)labs(first), text))
+                      : time_value();
+  bool unit = by->kind == EX_CONST && by->value == 1; /* (T = T + 1, T++) */
+  if (unit) ir_free_expr(by);
+  return node(v->sign > 0 ? EX_ADD : EX_SUB, start, unit ? steps : node(EX_MUL, by, steps));
+}
+
 /* A name in a point source's value that only a source reads: the time loop's counter
- * (SOURCE_TIME) or a local computed before the source in the loop (its initializer, read as the
- * source's value); false for any other name. *e: the value, NULL after a refusal. */
+ * (SOURCE_TIME) or one of p->source_vars, whose value it reads; false for any other name.
+ * *e: the value, NULL after a refusal. */
 static bool source_name(Parser *p, CXCursor c, CXCursor decl, Expr **e) {
   char name[IR_NAME_MAX];
   cur_name(decl, name);
   if (!strcmp(name, p->time.var) && cur_integer_type(decl)) {
-    *e = ir_new_expr(EX_LOAD);
-    (*e)->point = SOURCE_TIME;
+    *e = time_value();
     return true;
   }
   for (int i = 0; i < p->nsource_vars; i++) {
-    if (!clang_equalCursors(decl, p->source_vars[i])) continue;
-    *e = NULL;
-    if (p->source_depth == MAX_TEMPS) { /* (float a = a;) */
-      fail(p, c, "compute the source's value from a few locals", "the point source's value "
-           "follows more than %d locals deep", MAX_TEMPS);
+    const SourceVar *v = &p->source_vars[i];
+    unsigned step_end, use, unused;
+    if (!clang_equalCursors(decl, v->decl)) continue;
+    if (!clang_Cursor_isNull(v->step)) {
+      cur_extent(v->step, &unused, &step_end);
+      cur_extent(c, &use, &unused);
+      if (step_end > use) return false; /* incremented after this source: not the counter here */
+      *e = counter_value(p, c, v);
       return true;
     }
+    CXCursor assigned, value = cur_local_value(decl, c, &assigned);
+    *e = NULL;
+    if (clang_Cursor_isNull(value))
+      fail(p, c, HINT_SOURCE, "'%s' has no value here that stencilc can read: the source reads "
+           "a local given its value before the source in the time loop", name);
+    else if (p->source_depth == MAX_TEMPS) /* (float a = a;) */
+      fail(p, c, "compute the source's value from a few locals", "the point source's value "
+           "follows more than %d locals deep", MAX_TEMPS);
+    if (p->failed) return true;
     p->source_depth++;
-    *e = parse_expr(p, clang_Cursor_getVarDeclInitializer(decl));
+    *e = parse_expr(p, value);
     p->source_depth--;
     return true;
   }
@@ -1759,11 +1849,6 @@ static int stage_expr(Parser *p) {
 
 /* ---- point sources (PointSource in ir/program.h) ---- */
 
-static const char *const HINT_SOURCE =
-    "write the source as one statement after the stages: p_next[sz * nx + sx] += dt2 * "
-    "wavelet[it]; (or p[sz][sx] = ..., -=), its cell given by integer parameters or constants, "
-    "its value by float/double parameters, constants, one 1D array read at it or it + k, and "
-    "the counter it (float t = it * dt - t0; before the source)";
 
 /* The source array read in the value of p->source: array[it + k], one array at one k. */
 static Expr *source_read(Parser *p, CXCursor c, const Access *a) {
@@ -1883,8 +1968,25 @@ static int flat_source_cell(Parser *p, CXCursor sub, const Access *a, PointSourc
               "its integer parameters over the grids' extents: %s", a->name, why);
 }
 
-/* The source's cell: one subscript per axis (a parameter plus a constant, or a constant) or one
- * flat index. */
+static bool names(CXCursor c, void *name) {
+  return kind(c) == CXCursor_DeclRefExpr && cur_ref_name(c) && !strcmp(cur_ref_name(c), name);
+}
+
+/* Whether integer variable var in subscript sub is a local of a constant value that the time
+ * loop does not change (Sullivan's int kc = KE / 2;, ex[kc] = pulse;): that value in *v. */
+static bool constant_index_local(Parser *p, CXCursor sub, const char *var, long long *v) {
+  CXCursor ref = cur_find(sub, true, names, (void *)var), assigned;
+  if (clang_Cursor_isNull(ref)) ref = sub; /* (the subscript itself names it) */
+  CXCursor decl = clang_getCursorReferenced(cur_strip(ref));
+  if (kind(decl) != CXCursor_VarDecl || !cur_integer_type(decl) ||
+      cur_writes(p->time.body, decl))
+    return false;
+  CXCursor value = cur_local_value(decl, ref, &assigned);
+  return !clang_Cursor_isNull(value) && cur_eval_int(value, v);
+}
+
+/* The source's cell: one subscript per axis (a parameter plus a constant, a local of constant
+ * value plus a constant, or a constant) or one flat index. */
 static int source_cell(Parser *p, const Access *a, bool level_sub, PointSource *ps) {
   const Program *pr = p->pr;
   int spatial = a->nsub - level_sub;
@@ -1899,7 +2001,10 @@ static int source_cell(Parser *p, const Access *a, bool level_sub, PointSource *
     if (affine(p, sub, var, &k)) return -1;
     ps->index[ax] = -1;
     ps->off[ax] = (long)k;
-    if (!var[0]) continue;
+    long long local;
+    bool fixed = var[0] && constant_index_local(p, sub, var, &local);
+    if (fixed) ps->off[ax] += (long)local;
+    if (!var[0] || fixed) continue;
     IndexNames in = {.pr = pr};
     index_names(cur_strip(sub), sub, &in);
     clang_visitChildren(sub, index_names, &in);
@@ -2639,44 +2744,94 @@ static int time_loop_body(Parser *p, CXCursor time_loop, CXCursor parent, CXCurs
   return *n < 0 ? -1 : 0;
 }
 
-/* The variables stmt declares (in vars) when they are float or double locals, each with its
- * value; else 0. */
-static int floating_locals(CXCursor stmt, CXCursor *vars) {
-  int nv = kind(stmt) == CXCursor_DeclStmt ? cur_children(stmt, vars, CUR_MAX_CHILDREN) : 0;
+static bool floating_var(CXCursor decl) {
+  enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(decl)).kind;
+  return kind(decl) == CXCursor_VarDecl && (tk == CXType_Float || tk == CXType_Double);
+}
+
+/* The float or double locals stmt declares, each with its value (float t = it * dt - t0;), in
+ * vars; 0 when it is no such declaration. */
+static int floating_locals(CXCursor stmt, SourceVar *vars) {
+  CXCursor kids[CUR_MAX_CHILDREN];
+  int nv = kind(stmt) == CXCursor_DeclStmt ? cur_children(stmt, kids, CUR_MAX_CHILDREN) : 0;
   if (nv > CUR_MAX_CHILDREN) return 0;
   for (int i = 0; i < nv; i++) {
-    enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(vars[i])).kind;
-    if (kind(vars[i]) != CXCursor_VarDecl || (tk != CXType_Float && tk != CXType_Double) ||
-        clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(vars[i])))
+    if (!floating_var(kids[i]) || clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(kids[i])))
       return 0;
+    vars[i] = (SourceVar){kids[i], clang_getNullCursor(), clang_getNullCursor(), 1};
   }
   return nv;
 }
 
-/* Takes out of the time loop's body s (*n statements) the declarations of float or double
- * locals after its first loop nest that a later one-cell update (a point source) reads, directly
- * or through another such local (float t = it * dt - t0; float a = ...; p[k] += (1 - 2 * a) *
- * exp(-a);), their variables into p->source_vars: the sources read their values. */
+/* The float or double variable declared before the time loop that statement stmt writes, and
+ * the only write of it in the loop: assigned (pulse = exp(...);) when it was declared without a
+ * value, else incremented (T = T + 1; T += dt; T++; T -= h;), in *v; false for any other
+ * statement. */
+static bool outer_write(Parser *p, CXCursor stmt, SourceVar *v) {
+  CXCursor kids[2], sum[2];
+  char op[4] = "", add[4] = "";
+  bool prefix;
+  int nk = cur_children(stmt, kids, 2);
+  if (nk < 1 || kind(cur_strip(kids[0])) != CXCursor_DeclRefExpr) return false;
+  CXCursor decl = clang_getCursorReferenced(cur_strip(kids[0]));
+  if (!floating_var(decl) || inside(decl, p->time.body) || cur_writes(p->time.body, decl) != 1)
+    return false;
+  *v = (SourceVar){decl, stmt, clang_getNullCursor(), 1};
+  bool bare = clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl));
+  if (kind(stmt) == CXCursor_UnaryOperator && cur_unary_op(p->tu, stmt, op, &prefix)) {
+    v->sign = !strcmp(op, "--") ? -1 : 1;
+    return !strcmp(op, "++") || !strcmp(op, "--");
+  }
+  if (nk != 2 || !cur_binary_op(p->tu, stmt, op)) return false;
+  if (!strcmp(op, "+=") || !strcmp(op, "-=")) {
+    v->by = kids[1];
+    v->sign = op[0] == '-' ? -1 : 1;
+    return true;
+  }
+  if (strcmp(op, "=")) return false;
+  CXCursor rhs = cur_strip(kids[1]);
+  if (kind(rhs) == CXCursor_BinaryOperator && cur_children(rhs, sum, 2) == 2 &&
+      cur_binary_op(p->tu, rhs, add) && (!strcmp(add, "+") || !strcmp(add, "-"))) {
+    bool left = kind(cur_strip(sum[0])) == CXCursor_DeclRefExpr &&
+                clang_equalCursors(clang_getCursorReferenced(cur_strip(sum[0])), decl);
+    bool right = add[0] == '+' && kind(cur_strip(sum[1])) == CXCursor_DeclRefExpr &&
+                 clang_equalCursors(clang_getCursorReferenced(cur_strip(sum[1])), decl);
+    if (left || right) { /* T = T + 1, T = 1 + T, T = T - h */
+      v->by = sum[left ? 1 : 0];
+      v->sign = add[0] == '-' ? -1 : 1;
+      return true;
+    }
+  }
+  v->step = clang_getNullCursor(); /* an assignment: its value, where a source reads it */
+  return bare;
+}
+
+/* Takes out of the time loop's body s (*n statements) the statements that give the variables
+ * only its point sources read their values (SourceVar): float or double locals declared after
+ * its first loop nest, variables declared before it and assigned or incremented in it, each read
+ * by a later one-cell update (a point source) directly or through another such variable
+ * (float t = it * dt - t0; float a = ...; p[k] += (1 - 2 * a) * exp(-a);). */
 static int source_locals(Parser *p, CXCursor *s, int *n) {
   int first = 0;
   while (first < *n && kind(s[first]) != CXCursor_ForStmt) first++;
   bool taken[MAX_BODY] = {false};
-  for (int i = *n - 1; i > first; i--) {
-    CXCursor vars[CUR_MAX_CHILDREN];
-    int nv = floating_locals(s[i], vars);
+  for (int i = *n - 1; i >= 0; i--) {
+    SourceVar vars[CUR_MAX_CHILDREN];
+    int nv = i > first ? floating_locals(s[i], vars) : 0;
+    if (!nv) nv = outer_write(p, s[i], vars);
     bool read = false;
     for (int j = i + 1; j < *n && !read; j++) {
       Access a;
       for (int v = 0; v < nv && (taken[j] || cell_update(s[j], &a)); v++) {
         char name[IR_NAME_MAX];
-        cur_name(vars[v], name);
+        cur_name(vars[v].decl, name);
         read = read || cur_mentions(s[j], name);
       }
     }
     if (!read) continue;
     if (p->nsource_vars + nv > MAX_TEMPS)
-      return fail(p, s[i], "compute the point sources' values from fewer locals",
-                  "more than %d locals of the time loop for its point sources", MAX_TEMPS);
+      return fail(p, s[i], "compute the point sources' values from fewer variables",
+                  "more than %d variables of the time loop for its point sources", MAX_TEMPS);
     taken[i] = true;
     for (int v = 0; v < nv; v++) p->source_vars[p->nsource_vars++] = vars[v];
   }
