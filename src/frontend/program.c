@@ -1185,6 +1185,12 @@ static bool invariant(Parser *p, CXCursor decl, CXCursor c) {
   return invariant_at(p, decl, c, 0, &seen);
 }
 
+static const char *const HINT_SOURCE_VALUE =
+    "compute a point source's value after the stages in float or double locals (double t = n * "
+    "dt - t0;) from the time loop's counter, run-time scalars and constants, or from a float or "
+    "double declared before the loop and incremented once per step before the source (T = T + "
+    "1;, T += dt;)";
+
 static const char *const HINT_SOURCE =
     "write the source as one statement after the stages: p_next[sz * nx + sx] += dt2 * "
     "wavelet[it]; (or p[sz][sx] = ..., -=), its cell given by integer parameters or constants, "
@@ -2806,6 +2812,52 @@ static bool outer_write(Parser *p, CXCursor stmt, SourceVar *v) {
   return bare;
 }
 
+/* The number variable (float, double or integer; not a pointer a swap moves) statement stmt
+ * declares first or writes (T++, x = ..., x += ...), in name; false for any other statement. */
+static bool set_variable(Parser *p, CXCursor stmt, char name[IR_NAME_MAX]) {
+  CXCursor kids[2], decl;
+  char op[4];
+  bool prefix;
+  int nk = cur_children(stmt, kids, 2);
+  if (kind(stmt) == CXCursor_DeclStmt && nk >= 1) {
+    decl = kids[0];
+  } else {
+    bool write = (kind(stmt) == CXCursor_UnaryOperator && cur_unary_op(p->tu, stmt, op, &prefix) &&
+                  (!strcmp(op, "++") || !strcmp(op, "--"))) ||
+                 (nk == 2 && cur_binary_op(p->tu, stmt, op) && strchr(op, '=') &&
+                  strcmp(op, "==") && strcmp(op, "!=") && strcmp(op, "<=") && strcmp(op, ">="));
+    if (!write || nk < 1 || kind(cur_strip(kids[0])) != CXCursor_DeclRefExpr) return false;
+    decl = clang_getCursorReferenced(cur_strip(kids[0]));
+  }
+  if (kind(decl) != CXCursor_VarDecl || (!floating_var(decl) && !cur_integer_type(decl)))
+    return false;
+  cur_name(decl, name);
+  return true;
+}
+
+/* Fails when statement i of the time loop's body s, which source_locals did not take, sets a
+ * variable that a point source reads (a one-cell update mentioning it): a form of the source's
+ * value stencilc does not read. */
+static int source_input(Parser *p, const CXCursor *s, int n, int i) {
+  char name[IR_NAME_MAX];
+  if (!set_variable(p, s[i], name)) return 0;
+  for (int j = 0; j < n; j++) {
+    Access a;
+    if (j == i || kind(s[j]) == CXCursor_ForStmt || !cell_update(s[j], &a) || !cur_mentions(s[j], name))
+      continue;
+    p->program_form = true; /* this message, not the single stencil's */
+    if (j < i)
+      return fail(p, s[i], "update it before the source that reads it (T = T + 1; ez[ic][jc] = "
+                  "f(T);), or compute the value from the time loop's counter",
+                  "'%s' is set after the point source that reads it (line %u): stencilc reads a "
+                  "source's value from what the step computes before it", name,
+                  cur_loc(p->path, s[j]).line);
+    return fail(p, s[i], HINT_SOURCE_VALUE, "'%s', which a point source reads, is computed in the "
+                "time loop in a form stencilc does not take for a source's value", name);
+  }
+  return 0;
+}
+
 /* Takes out of the time loop's body s (*n statements) the statements that give the variables
  * only its point sources read their values (SourceVar): float or double locals declared after
  * its first loop nest, variables declared before it and assigned or incremented in it, each read
@@ -2835,6 +2887,8 @@ static int source_locals(Parser *p, CXCursor *s, int *n) {
     taken[i] = true;
     for (int v = 0; v < nv; v++) p->source_vars[p->nsource_vars++] = vars[v];
   }
+  for (int i = 0; i < *n; i++)
+    if (!taken[i] && kind(s[i]) != CXCursor_ForStmt && source_input(p, s, *n, i)) return -1;
   int kept = 0;
   for (int i = 0; i < *n; i++)
     if (!taken[i]) s[kept++] = s[i];

@@ -197,9 +197,9 @@ static bool reads_point(const Expr *e, int point) {
 
 bool program_source_reads_time(const PointSource *ps) { return reads_point(ps->expr, SOURCE_TIME); }
 
-const char *program_source_value(const PointSource *ps) {
-  if (ps->array[0]) return ps->array;
-  return program_source_reads_time(ps) ? "a value of the time step" : "a constant";
+void program_source_value(const PointSource *ps, char *out, size_t size) {
+  if (ps->array[0]) snprintf(out, size, "'%s'", ps->array);
+  else snprintf(out, size, "%s", program_source_reads_time(ps) ? "a value of the time step" : "a constant");
 }
 
 bool program_fixed_interior(const Program *pr, int a, long *n) {

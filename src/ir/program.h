@@ -17,6 +17,8 @@
 #ifndef STENCILC_IR_PROGRAM_H
 #define STENCILC_IR_PROGRAM_H
 
+#include <stddef.h>
+
 #include "ir.h"
 
 /* Limits, with their reasons: a program of a real code has a handful of each; the generated
@@ -104,9 +106,9 @@ enum { SOURCE_ARRAY = 0, SOURCE_TIME = 1 };
 /* Whether source ps's value reads the time loop's counter (SOURCE_TIME). */
 bool program_source_reads_time(const PointSource *ps);
 
-/* What source ps adds, for messages: its array's name, or "a value of the time step" (or "a
- * constant") where it reads none. */
-const char *program_source_value(const PointSource *ps);
+/* What source ps adds, for messages, in out: its array's name quoted ('wavelet'), or "a value
+ * of the time step" (or "a constant") where it reads none. */
+void program_source_value(const PointSource *ps, char *out, size_t size);
 
 /* A boundary stage: a statement of the time loop over fewer axes than the grid's (or over none:
  * one cell), as real codes set their edges each step (Dirichlet values, Neumann copies,
