@@ -49,14 +49,16 @@ typedef struct {
 
 /* A float or double variable of the time loop that its point sources read and no stage does:
  * a local declared after the first stage (float t = it * dt - t0;), one declared before the
- * loop without a value and assigned in it (pulse = exp(...);), read as that value, or a step
- * counter declared before the loop and incremented once per step before the sources (T = T + 1;
- * T += dt;): its value before the loop, a run-time scalar, plus the increment per step. */
+ * loop and assigned once in it (pulse = exp(...);), read as that value, or a step counter
+ * declared before the loop and incremented once per step (T = T + 1; T += dt;): its value
+ * before the loop, a run-time scalar, plus the increment per step. */
 typedef struct {
   CXCursor decl;
-  CXCursor step; /* a counter's increment statement, else a null cursor */
-  CXCursor by;   /* a counter's increment (null for ++ and --) */
-  int sign;      /* a counter's: 1, or -1 where it is decremented */
+  CXCursor value; /* its value, a null cursor for a counter */
+  CXCursor stmt;  /* the statement of the loop that assigns or increments one declared before
+                     it, which the sources after it see; else a null cursor */
+  CXCursor by;    /* a counter's increment (null for ++ and --) */
+  int sign;       /* a counter's: 1, or -1 where it is decremented */
 } SourceVar;
 
 /* Pointers the time loop rotates after its stages (tmp = u; u = unew; unew = tmp, or three of
@@ -1240,26 +1242,25 @@ static bool source_name(Parser *p, CXCursor c, CXCursor decl, Expr **e) {
   }
   for (int i = 0; i < p->nsource_vars; i++) {
     const SourceVar *v = &p->source_vars[i];
-    unsigned step_end, use, unused;
+    unsigned stmt_end, use, unused;
     if (!clang_equalCursors(decl, v->decl)) continue;
-    if (!clang_Cursor_isNull(v->step)) {
-      cur_extent(v->step, &unused, &step_end);
+    if (!clang_Cursor_isNull(v->stmt)) {
+      cur_extent(v->stmt, &unused, &stmt_end);
       cur_extent(c, &use, &unused);
-      if (step_end > use) return false; /* incremented after this source: not the counter here */
+      if (stmt_end > use) return false; /* set after this source: another value here */
+    }
+    if (clang_Cursor_isNull(v->value)) {
       *e = counter_value(p, c, v);
       return true;
     }
-    CXCursor assigned, value = cur_local_value(decl, c, &assigned);
     *e = NULL;
-    if (clang_Cursor_isNull(value))
-      fail(p, c, HINT_SOURCE, "'%s' has no value here that stencilc can read: the source reads "
-           "a local given its value before the source in the time loop", name);
-    else if (p->source_depth == MAX_TEMPS) /* (float a = a;) */
+    if (p->source_depth == MAX_TEMPS) { /* (float a = a;) */
       fail(p, c, "compute the source's value from a few locals", "the point source's value "
            "follows more than %d locals deep", MAX_TEMPS);
-    if (p->failed) return true;
+      return true;
+    }
     p->source_depth++;
-    *e = parse_expr(p, value);
+    *e = parse_expr(p, v->value);
     p->source_depth--;
     return true;
   }
@@ -1985,7 +1986,7 @@ static bool constant_index_local(Parser *p, CXCursor sub, const char *var, long 
   if (clang_Cursor_isNull(ref)) ref = sub; /* (the subscript itself names it) */
   CXCursor decl = clang_getCursorReferenced(cur_strip(ref));
   if (kind(decl) != CXCursor_VarDecl || !cur_integer_type(decl) ||
-      cur_writes(p->time.body, decl))
+      cur_writes(p->time.at, decl))
     return false;
   CXCursor value = cur_local_value(decl, ref, &assigned);
   return !clang_Cursor_isNull(value) && cur_eval_int(value, v);
@@ -2755,24 +2756,24 @@ static bool floating_var(CXCursor decl) {
   return kind(decl) == CXCursor_VarDecl && (tk == CXType_Float || tk == CXType_Double);
 }
 
-/* The float or double locals stmt declares, each with its value (float t = it * dt - t0;), in
- * vars; 0 when it is no such declaration. */
-static int floating_locals(CXCursor stmt, SourceVar *vars) {
+/* The float or double locals stmt declares, each with its value (float t = it * dt - t0;) that
+ * the time loop does not change, in vars; 0 when it is no such declaration. */
+static int floating_locals(Parser *p, CXCursor stmt, SourceVar *vars) {
   CXCursor kids[CUR_MAX_CHILDREN];
   int nv = kind(stmt) == CXCursor_DeclStmt ? cur_children(stmt, kids, CUR_MAX_CHILDREN) : 0;
   if (nv > CUR_MAX_CHILDREN) return 0;
   for (int i = 0; i < nv; i++) {
-    if (!floating_var(kids[i]) || clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(kids[i])))
+    CXCursor value = clang_Cursor_getVarDeclInitializer(kids[i]);
+    if (!floating_var(kids[i]) || clang_Cursor_isNull(value) || cur_writes(p->time.at, kids[i]))
       return 0;
-    vars[i] = (SourceVar){kids[i], clang_getNullCursor(), clang_getNullCursor(), 1};
+    vars[i] = (SourceVar){kids[i], value, clang_getNullCursor(), clang_getNullCursor(), 1};
   }
   return nv;
 }
 
-/* The float or double variable declared before the time loop that statement stmt writes, and
- * the only write of it in the loop: assigned (pulse = exp(...);) when it was declared without a
- * value, else incremented (T = T + 1; T += dt; T++; T -= h;), in *v; false for any other
- * statement. */
+/* The float or double variable declared before the time loop that statement stmt writes, the
+ * only write of it in the loop: incremented (T = T + 1; T += dt; T++; T -= h;) or assigned
+ * (pulse = exp(...);), in *v; false for any other statement. */
 static bool outer_write(Parser *p, CXCursor stmt, SourceVar *v) {
   CXCursor kids[2], sum[2];
   char op[4] = "", add[4] = "";
@@ -2780,10 +2781,9 @@ static bool outer_write(Parser *p, CXCursor stmt, SourceVar *v) {
   int nk = cur_children(stmt, kids, 2);
   if (nk < 1 || kind(cur_strip(kids[0])) != CXCursor_DeclRefExpr) return false;
   CXCursor decl = clang_getCursorReferenced(cur_strip(kids[0]));
-  if (!floating_var(decl) || inside(decl, p->time.body) || cur_writes(p->time.body, decl) != 1)
+  if (!floating_var(decl) || inside(decl, p->time.body) || cur_writes(p->time.at, decl) != 1)
     return false;
-  *v = (SourceVar){decl, stmt, clang_getNullCursor(), 1};
-  bool bare = clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl));
+  *v = (SourceVar){decl, clang_getNullCursor(), stmt, clang_getNullCursor(), 1};
   if (kind(stmt) == CXCursor_UnaryOperator && cur_unary_op(p->tu, stmt, op, &prefix)) {
     v->sign = !strcmp(op, "--") ? -1 : 1;
     return !strcmp(op, "++") || !strcmp(op, "--");
@@ -2808,8 +2808,8 @@ static bool outer_write(Parser *p, CXCursor stmt, SourceVar *v) {
       return true;
     }
   }
-  v->step = clang_getNullCursor(); /* an assignment: its value, where a source reads it */
-  return bare;
+  v->value = kids[1]; /* an assignment */
+  return true;
 }
 
 /* The number variable (float, double or integer; not a pointer a swap moves) statement stmt
@@ -2869,7 +2869,7 @@ static int source_locals(Parser *p, CXCursor *s, int *n) {
   bool taken[MAX_BODY] = {false};
   for (int i = *n - 1; i >= 0; i--) {
     SourceVar vars[CUR_MAX_CHILDREN];
-    int nv = i > first ? floating_locals(s[i], vars) : 0;
+    int nv = i > first ? floating_locals(p, s[i], vars) : 0;
     if (!nv) nv = outer_write(p, s[i], vars);
     bool read = false;
     for (int j = i + 1; j < *n && !read; j++) {
