@@ -27,7 +27,8 @@
 #  - point sources whose value is a constant or computed from the time loop's counter (FDTD
 #    hard and soft sources, Sullivan's Gaussian pulse with its step counter T, a Ricker wavelet
 #    computed in the loop: tests/programs/fdtd2d_hard_const.c, fd1d_sullivan_pulse.c,
-#    fd2d_gauss_inline.c, acoustic2d_ricker_inline.c, fdtd2d_sin_soft.c): cpu and naive pass; a
+#    fd2d_gauss_inline.c, acoustic2d_ricker_inline.c, acoustic3d_ricker_top.c,
+#    fdtd2d_sin_soft.c): cpu and naive pass; a
 #    program whose wavelet reads the next step's time, kernel and reference alike, fails;
 #  - boundary stages (tests/programs/heat2d_neumann.c, advect1d_periodic.c, heat2d_inflow.c,
 #    fdtd2d_polybench.c, heat3d_faces.c, heat2d_robin_edges.c, acoustic2d_edges_src.c, flat ones:
@@ -134,6 +135,7 @@ check_bg naive-fd1d_sullivan_pulse tests/programs/fd1d_sullivan_pulse.c --backen
 check_bg naive-fd2d_gauss_inline tests/programs/fd2d_gauss_inline.c --backend naive -t 4
 check_bg naive-acoustic2d_ricker_inline tests/programs/acoustic2d_ricker_inline.c --backend naive -s 17x23 -t 4
 check_bg naive-fdtd2d_sin_soft tests/programs/fdtd2d_sin_soft.c --backend naive -s 17x23 -t 4
+check_bg naive-acoustic3d_ricker_top tests/programs/acoustic3d_ricker_top.c --backend naive -s 9x11x10 -t 3
 wait
 for n in acoustic2d acoustic2d_leapfrog heat2d_var; do passed "cpu-$n"; done
 passed cpu-acoustic3d u
@@ -195,6 +197,7 @@ passed naive-fd1d_sullivan_pulse ex hy
 passed naive-fd2d_gauss_inline ez hx hy
 passed naive-acoustic2d_ricker_inline p
 passed naive-fdtd2d_sin_soft ez hx hy
+passed naive-acoustic3d_ricker_top p
 [ "$("$STENCILC" info tests/programs/hotspot3d.c | grep -c '^scalar .* (run time)$')" = 9 ] && ok ||
   no "hotspot3d does not read its nine run-time scalars"
 grep -q "backend=n5d size=24 steps=5" "$tmp/n5d-acoustic2d_leapfrog.log" && ok || no "n5d ran"

@@ -2781,6 +2781,8 @@ static bool outer_write(Parser *p, CXCursor stmt, SourceVar *v) {
   int nk = cur_children(stmt, kids, 2);
   if (nk < 1 || kind(cur_strip(kids[0])) != CXCursor_DeclRefExpr) return false;
   CXCursor decl = clang_getCursorReferenced(cur_strip(kids[0]));
+  char name[IR_NAME_MAX];
+  cur_name(decl, name);
   if (!floating_var(decl) || inside(decl, p->time.body) || cur_writes(p->time.at, decl) != 1)
     return false;
   *v = (SourceVar){decl, clang_getNullCursor(), stmt, clang_getNullCursor(), 1};
@@ -2792,7 +2794,7 @@ static bool outer_write(Parser *p, CXCursor stmt, SourceVar *v) {
   if (!strcmp(op, "+=") || !strcmp(op, "-=")) {
     v->by = kids[1];
     v->sign = op[0] == '-' ? -1 : 1;
-    return true;
+    return !cur_mentions(v->by, name);
   }
   if (strcmp(op, "=")) return false;
   CXCursor rhs = cur_strip(kids[1]);
@@ -2805,11 +2807,11 @@ static bool outer_write(Parser *p, CXCursor stmt, SourceVar *v) {
     if (left || right) { /* T = T + 1, T = 1 + T, T = T - h */
       v->by = sum[left ? 1 : 0];
       v->sign = add[0] == '-' ? -1 : 1;
-      return true;
+      return !cur_mentions(v->by, name);
     }
   }
-  v->value = kids[1]; /* an assignment */
-  return true;
+  v->value = kids[1]; /* an assignment, of a value not its own (T = 2 * T is none) */
+  return !cur_mentions(v->value, name);
 }
 
 /* The number variable (float, double or integer; not a pointer a swap moves) statement stmt
@@ -2859,8 +2861,9 @@ static int source_input(Parser *p, const CXCursor *s, int n, int i) {
 }
 
 /* Takes out of the time loop's body s (*n statements) the statements that give the variables
- * only its point sources read their values (SourceVar): float or double locals declared after
- * its first loop nest, variables declared before it and assigned or incremented in it, each read
+ * only its point sources read their values (SourceVar): float or double locals declared in it
+ * (before its first loop nest: read by no stage), variables declared before it and assigned or
+ * incremented in it, each read
  * by a later one-cell update (a point source) directly or through another such variable
  * (float t = it * dt - t0; float a = ...; p[k] += (1 - 2 * a) * exp(-a);). */
 static int source_locals(Parser *p, CXCursor *s, int *n) {
@@ -2869,25 +2872,29 @@ static int source_locals(Parser *p, CXCursor *s, int *n) {
   bool taken[MAX_BODY] = {false};
   for (int i = *n - 1; i >= 0; i--) {
     SourceVar vars[CUR_MAX_CHILDREN];
-    int nv = i > first ? floating_locals(p, s[i], vars) : 0;
+    int nv = floating_locals(p, s[i], vars);
     if (!nv) nv = outer_write(p, s[i], vars);
-    bool read = false;
-    for (int j = i + 1; j < *n && !read; j++) {
+    bool read = false, staged = false; /* read by a source; by a stage */
+    for (int j = i + 1; j < *n; j++) {
       Access a;
-      for (int v = 0; v < nv && (taken[j] || cell_update(s[j], &a)); v++) {
+      bool source = taken[j] || cell_update(s[j], &a);
+      for (int v = 0; v < nv; v++) {
         char name[IR_NAME_MAX];
         cur_name(vars[v].decl, name);
-        read = read || cur_mentions(s[j], name);
+        read = read || (source && cur_mentions(s[j], name));
+        staged = staged || (kind(s[j]) == CXCursor_ForStmt && cur_mentions(s[j], name));
       }
     }
-    if (!read) continue;
+    /* (a local before the stages that a stage reads: refused as a coefficient computed from the
+     * counter, stepped_coefficient) */
+    if (!read || (i < first && staged)) continue;
     if (p->nsource_vars + nv > MAX_TEMPS)
       return fail(p, s[i], "compute the point sources' values from fewer variables",
                   "more than %d variables of the time loop for its point sources", MAX_TEMPS);
     taken[i] = true;
     for (int v = 0; v < nv; v++) p->source_vars[p->nsource_vars++] = vars[v];
   }
-  for (int i = 0; i < *n; i++)
+  for (int i = first + 1; i < *n; i++) /* (before the stages: the declarations of the cells) */
     if (!taken[i] && kind(s[i]) != CXCursor_ForStmt && source_input(p, s, *n, i)) return -1;
   int kept = 0;
   for (int i = 0; i < *n; i++)
