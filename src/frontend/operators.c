@@ -335,6 +335,11 @@ static Expr *narrowed_constant(CXCursor c) {
 static Expr *runtime_integer(const ExprForms *forms, void *parser, CXCursor c) {
   char op[4] = "";
   enum CXCursorKind k = clang_getCursorKind(c);
+  if (!int_typed(c)) { /* (int)(n * dt): C truncates */
+    forms->refuse(parser, c, "keep the value in floating point: n * dt, not (int)(n * dt)",
+                  "converts a value known at run time only to an integer");
+    return NULL;
+  }
   if (k == CXCursor_DeclRefExpr) return forms->variable(parser, c);
   if (k == CXCursor_UnaryOperator) return forms->unary(parser, c);
   if (k == CXCursor_BinaryOperator && cur_binary_op(clang_Cursor_getTranslationUnit(c), c, op) &&
