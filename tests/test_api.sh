@@ -70,6 +70,10 @@ for b in cpu naive; do
   rc=$?
   if [ $rc = 2 ] && grep -q "error: the library of a stencil program does not take point sources" "$tmp/src.log"; then ok
   else no "gen --api --backend $b of a program with a point source: exit $rc $(cat "$tmp/src.log")"; fi
+  "$STENCILC" gen tests/programs/fdtd2d_hard_const.c --api --backend $b -o "$tmp/prog" >"$tmp/src.log" 2>&1
+  rc=$?
+  if [ $rc = 2 ] && grep -q "does not take point sources: .*(a constant is injected into 'ez' each step)" "$tmp/src.log"; then ok
+  else no "gen --api --backend $b of a program with a hard source of a constant: exit $rc $(cat "$tmp/src.log")"; fi
   "$STENCILC" gen tests/programs/heat2d_neumann.c --api --backend $b -o "$tmp/prog" >"$tmp/src.log" 2>&1
   rc=$?
   if [ $rc = 2 ] && grep -q "heat2d_neumann:9:.*error: the library of a stencil program does not take boundary stages" "$tmp/src.log"; then ok

@@ -24,6 +24,12 @@
 #  - point sources (tests/programs/acoustic*_src.c): cpu and naive pass; a program injecting the
 #    wavelet's next sample, kernel and reference alike, fails; a source index moved by --param
 #    passes, one outside the grid stops the generated program with a message;
+#  - point sources whose value is a constant or computed from the time loop's counter (FDTD
+#    hard and soft sources, Sullivan's Gaussian pulse with its step counter T, a Ricker wavelet
+#    computed in the loop: tests/programs/fdtd2d_hard_const.c, fd1d_sullivan_pulse.c,
+#    fd2d_gauss_inline.c, acoustic2d_ricker_inline.c, acoustic3d_ricker_top.c,
+#    fdtd2d_sin_soft.c): cpu and naive pass; a
+#    program whose wavelet reads the next step's time, kernel and reference alike, fails;
 #  - boundary stages (tests/programs/heat2d_neumann.c, advect1d_periodic.c, heat2d_inflow.c,
 #    fdtd2d_polybench.c, heat3d_faces.c, heat2d_robin_edges.c, acoustic2d_edges_src.c, flat ones:
 #    heat2d_flat_neumann.c, heat2d_flat_fixed_edges.c, heat3d_flat_faces.c, ghost layers:
@@ -123,6 +129,13 @@ check_bg naive-hotspot3d_rodinia tests/programs/hotspot3d_rodinia.c --backend na
 # several grids assigned in one loop nest (stages over the same loops): 2D flat, 3D with axes
 check_bg naive-elastic2d_vs_fused tests/programs/elastic2d_vs_fused.c --backend naive -s 13x17 -t 3
 check_bg naive-yee3d_fused tests/programs/yee3d_fused.c --backend naive -t 2
+# point sources computed from the time loop's counter, or constant
+check_bg naive-fdtd2d_hard_const tests/programs/fdtd2d_hard_const.c --backend naive -t 3
+check_bg naive-fd1d_sullivan_pulse tests/programs/fd1d_sullivan_pulse.c --backend naive -t 4
+check_bg naive-fd2d_gauss_inline tests/programs/fd2d_gauss_inline.c --backend naive -t 4
+check_bg naive-acoustic2d_ricker_inline tests/programs/acoustic2d_ricker_inline.c --backend naive -s 17x23 -t 4
+check_bg naive-fdtd2d_sin_soft tests/programs/fdtd2d_sin_soft.c --backend naive -s 17x23 -t 4
+check_bg naive-acoustic3d_ricker_top tests/programs/acoustic3d_ricker_top.c --backend naive -s 9x11x10 -t 3
 wait
 for n in acoustic2d acoustic2d_leapfrog heat2d_var; do passed "cpu-$n"; done
 passed cpu-acoustic3d u
@@ -179,6 +192,12 @@ passed double-hotspot_rodinia temp
 passed naive-hotspot3d_rodinia tIn_t
 passed naive-elastic2d_vs_fused vx vz sxx szz sxz
 passed naive-yee3d_fused hx hy hz ex ey ez
+passed naive-fdtd2d_hard_const ez hx hy
+passed naive-fd1d_sullivan_pulse ex hy
+passed naive-fd2d_gauss_inline ez hx hy
+passed naive-acoustic2d_ricker_inline p
+passed naive-fdtd2d_sin_soft ez hx hy
+passed naive-acoustic3d_ricker_top p
 [ "$("$STENCILC" info tests/programs/hotspot3d.c | grep -c '^scalar .* (run time)$')" = 9 ] && ok ||
   no "hotspot3d does not read its nine run-time scalars"
 grep -q "backend=n5d size=24 steps=5" "$tmp/n5d-acoustic2d_leapfrog.log" && ok || no "n5d ran"
@@ -223,6 +242,21 @@ TMPDIR=$tmp/t "$STENCILC" check tests/programs/acoustic2d_src.c --program "$tmp/
 rc=$?
 [ $rc = 1 ] && grep -q "^check: field p (3 buffers): .* FAIL$" "$tmp/src-broken.log" && ok ||
   no "check of the program injecting the wrong sample: exit $rc, want 1 and p failing" "$(tail -3 "$tmp/src-broken.log")"
+# the Ricker wavelet computed from the time loop's counter: a program computing it at it + 1,
+# kernel and reference alike, passes its own check and fails check
+"$STENCILC" gen tests/programs/acoustic2d_ricker_inline.c --backend cpu -o "$tmp/ricker.c" 2>/dev/null || no "gen acoustic2d_ricker_inline"
+sed -e 's/(rt_real)t \*/(rt_real)(t + 1) */g; s/(double)t \*/(double)(t + 1) */g' "$tmp/ricker.c" >"$tmp/ricker-broken.c"
+[ "$(diff "$tmp/ricker.c" "$tmp/ricker-broken.c" | grep -c '^>')" = 2 ] && ok ||
+  no "the wavelet's time was not changed in both the kernel and the reference"
+cc -O2 -fopenmp -o "$tmp/ricker" "$tmp/ricker.c" -lm && cc -O2 -fopenmp -o "$tmp/ricker-broken" "$tmp/ricker-broken.c" -lm ||
+  no "building the Ricker programs"
+"$tmp/ricker-broken" -s 20 -t 4 -r 1 2>&1 | grep -q 'verify=PASS' && ok ||
+  no "the broken Ricker program should pass its own check"
+expect 0 "check --program of the unchanged Ricker program" env TMPDIR="$tmp/t" "$STENCILC" check tests/programs/acoustic2d_ricker_inline.c --program "$tmp/ricker" -s 20 -t 4
+TMPDIR=$tmp/t "$STENCILC" check tests/programs/acoustic2d_ricker_inline.c --program "$tmp/ricker-broken" -s 20 -t 4 >"$tmp/ricker-broken.log" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q "^check: field p (2 buffers): .* FAIL$" "$tmp/ricker-broken.log" && ok ||
+  no "check of the program computing the wavelet one step late: exit $rc, want 1 and p failing" "$(tail -3 "$tmp/ricker-broken.log")"
 # the shot moved by --param (the dump holds it, the user's code runs with it) ...
 TMPDIR=$tmp/t "$STENCILC" check tests/programs/acoustic2d_src.c --param sx=7 --param sz=3 -s 12x15 -t 3 >"$tmp/shot.log" 2>&1 &&
   grep -q "^check: user's code against the program: .* PASS$" "$tmp/shot.log" && ok || no "check --param sx=7 sz=3" "$(tail -2 "$tmp/shot.log")"

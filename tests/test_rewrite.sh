@@ -105,6 +105,12 @@ rc=$?
 if [ $rc = 2 ] && [ ! -f "$tmp/s.c" ] &&
   grep -q "acoustic2d_src.c:7:1: error: stencilc rewrite does not replace a time loop with a point source ('wavelet' into 'p')" "$tmp/s.log"; then ok
 else no "rewrite of a point source: exit $rc $(cat "$tmp/s.log")"; fi
+# ... one whose value the time loop computes from its counter (Sullivan's Gaussian pulse)
+"$STENCILC" rewrite tests/programs/fd1d_sullivan_pulse.c -o "$tmp/s.c" >"$tmp/s.log" 2>&1
+rc=$?
+if [ $rc = 2 ] && [ ! -f "$tmp/s.c" ] &&
+  grep -q "fd1d_sullivan_pulse.c:13:1: error: stencilc rewrite does not replace a time loop with a point source (a value of the time step into 'ex')" "$tmp/s.log"; then ok
+else no "rewrite of a point source computed from the counter: exit $rc $(cat "$tmp/s.log")"; fi
 # a time loop with a boundary stage (Neumann edges set after the sweep): refused at its line
 "$STENCILC" rewrite tests/programs/heat2d_neumann.c -o "$tmp/s.c" >"$tmp/s.log" 2>&1
 rc=$?

@@ -68,7 +68,9 @@ static void info_json(const Program *pr) {
     cli_json_string(pr->fields[ps->field].name);
     printf(", \"after_stage\": %d, \"op\": \"%s=\", \"array\": ", ps->after,
            ps->op == '=' ? "" : ps->op == '+' ? "+" : "-");
-    cli_json_string(ps->array);
+    if (ps->array[0]) cli_json_string(ps->array);
+    else printf("null");
+    printf(", \"reads_time\": %s", program_source_reads_time(ps) ? "true" : "false");
     if (ps->after_bc >= 0) printf(", \"after_boundary\": %d", ps->after_bc);
     printf(", \"time_shift\": %d, \"cell\": [", ps->shift);
     for (int a = 0; a < pr->dims; a++) {
@@ -166,11 +168,14 @@ static void info_text(const Program *pr, const char *path) {
       if (ps->index[a] < 0) printf("%ld", ps->off[a]);
       else if (ps->off[a]) printf(" %c %ld", ps->off[a] > 0 ? '+' : '-', labs(ps->off[a]));
     }
-    printf("] %s= (reads %s[%s", ps->op == '=' ? "" : ps->op == '+' ? "+" : "-", ps->array,
-           pr->time_var);
-    if (ps->shift) printf(" %c %d", ps->shift > 0 ? '+' : '-', abs(ps->shift));
-    if (ps->after_bc >= 0) printf("]) after boundary %d, each step\n", ps->after_bc);
-    else printf("]) after stage %d, each step\n", ps->after);
+    printf("] %s= (", ps->op == '=' ? "" : ps->op == '+' ? "+" : "-");
+    if (ps->array[0]) printf("reads %s[%s", ps->array, pr->time_var);
+    if (ps->array[0] && ps->shift) printf(" %c %d", ps->shift > 0 ? '+' : '-', abs(ps->shift));
+    printf("%s", ps->array[0] ? "]" : "");
+    if (program_source_reads_time(ps)) printf("%sa value of %s", ps->array[0] ? ", " : "", pr->time_var);
+    else if (!ps->array[0]) printf("a constant");
+    if (ps->after_bc >= 0) printf(") after boundary %d, each step\n", ps->after_bc);
+    else printf(") after stage %d, each step\n", ps->after);
   }
   for (int i = 0; i < pr->nboundaries; i++) {
     const Boundary *b = &pr->boundaries[i];

@@ -494,11 +494,13 @@ static int rewrite_run(Options *o, Stencil *st) { return rewrite_region(o, st, N
 int rewrite_program(Options *o, const Program *pr) {
   if (pr->nsources) { /* the library has no source array to read (codegen_program_api) */
     SrcLoc loc = {o->input, pr->region_line, 1};
+    char value[IR_NAME_MAX + 32];
+    program_source_value(&pr->sources[0], value, sizeof value);
     diag_error(loc, "keep the time loop in your code, or generate a whole program with stencilc "
                "gen --backend naive or cpu",
-               "stencilc rewrite does not replace a time loop with a point source ('%s' into "
+               "stencilc rewrite does not replace a time loop with a point source (%s into "
                "'%s'): the library it calls steps the stencil without a source",
-               pr->sources[0].array, pr->fields[pr->sources[0].field].name);
+               value, pr->fields[pr->sources[0].field].name);
     return EXIT_INPUT;
   }
   if (pr->nboundaries) { /* the library steps the stages only (codegen_program_api) */

@@ -817,11 +817,13 @@ int codegen_program_api(Buf *header, Buf *source, const Program *pr, const GenOp
   }
   if (pr->nsources) { /* the library's step would need the source array and the step's index */
     SrcLoc loc = {pr->name, 0, 0};
+    char value[IR_NAME_MAX + 32];
+    program_source_value(&pr->sources[0], value, sizeof value);
     diag_error(loc, "generate a program with stencilc gen --backend naive or cpu, or call the "
                "library of the program without its source and add the source between its steps",
                "the library of a stencil program does not take point sources: it has no source "
-               "array nor time index to read ('%s' is injected into '%s' each step)",
-               pr->sources[0].array, pr->fields[pr->sources[0].field].name);
+               "array nor time index to read (%s is injected into '%s' each step)",
+               value, pr->fields[pr->sources[0].field].name);
     return -1;
   }
   if (pr->nboundaries) { /* its step runs the stages only */

@@ -147,11 +147,18 @@ typedef struct {
 } SourceCtx;
 
 /* The source array's element at the step's time index, rounded to the element type as the
- * user's array holds it. */
+ * user's array holds it; or the time loop's counter, in the arithmetic (as C converts the int
+ * where it meets a float or double operand). */
 static void emit_source_load(Buf *out, const Stencil *st, int point, const void *ctx) {
-  (void)st, (void)point;
+  (void)st;
   const SourceCtx *c = ctx;
   const PointSource *ps = &c->pr->sources[c->n];
+  if (point == SOURCE_TIME) {
+    const char *type = c->as_double ? "double" : "rt_real";
+    if (c->pr->t_start) buf_printf(out, "(%s)(t + %d)", type, c->pr->t_start);
+    else buf_printf(out, "(%s)t", type);
+    return;
+  }
   buf_printf(out, "%s(rt_real)rt_prog_source_value(%d, t", c->as_double ? "(double)" : "", c->n);
   if (c->pr->t_start + ps->shift) buf_printf(out, " + %d", c->pr->t_start + ps->shift);
   buf_puts(out, ")");

@@ -643,7 +643,6 @@ static bool plain_assignment(CXCursor s, CXCursor decl, CXCursor *value) {
   return true;
 }
 
-/* The writes of decl in scope, scope included, each counted. */
 int cur_writes(CXCursor scope, CXCursor decl) {
   Writes w = {decl, clang_Cursor_getTranslationUnit(decl), false, clang_getNullCursor(), 0, true, false};
   find_write(scope, clang_getNullCursor(), &w);

@@ -462,7 +462,7 @@ static int int_item(void *parser, CXCursor c, CXCursor *item) {
 }
 
 static const ExprForms FORMS = {operand, constant, variable, load,    binary,
-                                unary,   call,     refuse,   int_name, int_item};
+                                unary,   call,     refuse,   int_name, int_item, NULL};
 
 /* The nesting of an expression is bounded (MAX_EXPR_DEPTH): every stage after the front end
  * recurses once per level. */

@@ -329,11 +329,39 @@ static Expr *narrowed_constant(CXCursor c) {
   return NULL;
 }
 
+/* The integer operand c (stripped) of a run-time value (ExprForms.int_runtime) read as floating:
+ * exact where C's integer result is, which +, - and * of a step counter are; C truncates a
+ * division and takes a remainder, which floating operators do not. */
+static Expr *runtime_integer(const ExprForms *forms, void *parser, CXCursor c) {
+  char op[4] = "";
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (!int_typed(c)) { /* (int)(n * dt): C truncates */
+    forms->refuse(parser, c, "keep the value in floating point: n * dt, not (int)(n * dt)",
+                  "converts a value known at run time only to an integer");
+    return NULL;
+  }
+  if (k == CXCursor_DeclRefExpr) return forms->variable(parser, c);
+  if (k == CXCursor_UnaryOperator) return forms->unary(parser, c);
+  if (k == CXCursor_BinaryOperator && cur_binary_op(clang_Cursor_getTranslationUnit(c), c, op) &&
+      (!strcmp(op, "+") || !strcmp(op, "-") || !strcmp(op, "*")))
+    return forms->binary(parser, c);
+  char msg[160];
+  snprintf(msg, sizeof msg, "integer operator '%s' on a value known at run time only (C computes "
+           "it in integers: a division truncates); stencilc reads +, - and * of it", op);
+  forms->refuse(parser, c, "convert the counter to floating first: (double)n / 2, or compute the "
+                           "value in floating point",
+                op[0] ? msg : "an integer operand known at run time only, in a form stencilc "
+                              "does not read");
+  return NULL;
+}
+
 Expr *op_read(const ExprForms *forms, void *parser, CXCursor c) {
   CXCursor whole = integer_operand(c);
   Expr *narrowed = clang_Cursor_isNull(whole) ? narrowed_constant(c) : NULL;
   if (narrowed) return narrowed;
   c = cur_strip(c);
+  if (!clang_Cursor_isNull(whole) && forms->int_runtime && forms->int_runtime(parser, whole))
+    return runtime_integer(forms, parser, c);
   if (!clang_Cursor_isNull(whole)) return integer_constant(forms, parser, whole, c);
   ReadForm read = form_of(forms, c);
   if (read) return read(parser, c);

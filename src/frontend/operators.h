@@ -30,6 +30,10 @@ typedef struct {
    * one its list leaves out, which C makes zero), -1 after a refusal. */
   bool (*int_name)(void *parser, CXCursor ref, long long *v);
   int (*int_item)(void *parser, CXCursor c, CXCursor *item);
+  /* Whether the integer operand c holds a value known at run time that the recogniser reads
+   * (the time loop's counter in a point source's value, it * dt): its names, +, - and * are then
+   * read by the readers of their forms as floating values, not evaluated (NULL: none). */
+  bool (*int_runtime)(void *parser, CXCursor c);
 } ExprForms;
 
 /* The expression at c (stripped of casts and parentheses) read by the reader of its form; NULL,

@@ -47,6 +47,20 @@ typedef struct {
   Expr *e;
 } Temp;
 
+/* A float or double variable of the time loop that its point sources read and no stage does:
+ * a local declared after the first stage (float t = it * dt - t0;), one declared before the
+ * loop and assigned once in it (pulse = exp(...);), read as that value, or a step counter
+ * declared before the loop and incremented once per step (T = T + 1; T += dt;): its value
+ * before the loop, a run-time scalar, plus the increment per step. */
+typedef struct {
+  CXCursor decl;
+  CXCursor value; /* its value, a null cursor for a counter */
+  CXCursor stmt;  /* the statement of the loop that assigns or increments one declared before
+                     it, which the sources after it see; else a null cursor */
+  CXCursor by;    /* a counter's increment (null for ++ and --) */
+  int sign;       /* a counter's: 1, or -1 where it is decremented */
+} SourceVar;
+
 /* Pointers the time loop rotates after its stages (tmp = u; u = unew; unew = tmp, or three of
  * them: u, its t - 1 level and its t + 1 level): one field of len levels. name[k] takes the
  * value of name[k + 1] (modulo len), so at each step name[k] is buffer (t + shift(k)) % len with
@@ -82,6 +96,8 @@ typedef struct {
   int ntemps, max_temps;
   long copied;
   PointSource *source; /* the point source whose value is being read, else NULL */
+  SourceVar source_vars[MAX_TEMPS];
+  int nsource_vars, source_depth;
   BcStatement *bcs;    /* the boundary assignment whose value is being read, else NULL */
   BcStatement bc_locals; /* the reads of a boundary body's locals (their loads index these) */
   char bc_var[IR_MAX_DIMS][IR_NAME_MAX]; /* its loop's counter per axis, "" where none runs */
@@ -681,6 +697,14 @@ static Expr *constant_expr(double v, const char *text) {
   return e;
 }
 
+static Expr *node(ExprKind k, Expr *a, Expr *b) {
+  Expr *e = ir_new_expr(k);
+  e->nargs = 2;
+  e->arg[0] = a;
+  e->arg[1] = b;
+  return e;
+}
+
 /* A value clang can compute (a literal, macro, const variable). */
 static Expr *evaluated(Parser *p, CXCursor c) {
   double v;
@@ -711,10 +735,34 @@ static Expr *unary(void *parser, CXCursor c) {
   return op_sign(&FORMS, p, p->tu, c);
 }
 
+enum { MAX_SOURCE_POWER = 4 };
+
+/* pow(x, k) in a point source's value, k a whole constant 1 .. MAX_SOURCE_POWER (Sullivan's
+ * Gaussian pulse, exp(-0.5 * pow((t0 - T) / spread, 2.0))): the product x * ... * x, which
+ * rounds as pow does for a square. */
+static Expr *source_power(Parser *p, CXCursor c) {
+  Expr *k = evaluated(p, clang_Cursor_getArgument(c, 1));
+  double power = k ? k->value : 0;
+  ir_free_expr(k);
+  if (power < 1 || power > MAX_SOURCE_POWER || power != (long)power) {
+    fail(p, c, "write the power as a product (x * x * x) or as exp(k * log(x))",
+         "pow in a point source's value takes a whole constant exponent from 1 to %d",
+         MAX_SOURCE_POWER);
+    return NULL;
+  }
+  Expr *x = parse_expr(p, clang_Cursor_getArgument(c, 0));
+  Expr *e = x;
+  for (int i = 1; e && i < (int)power; i++) e = node(EX_MUL, e, ir_copy_expr(x));
+  return e;
+}
+
 static Expr *call(void *parser, CXCursor c) {
   Parser *p = parser;
   char name[IR_NAME_MAX];
   cur_name(c, name);
+  if (p->source && (!strcmp(name, "pow") || !strcmp(name, "powf")) &&
+      clang_Cursor_getNumArguments(c) == 2)
+    return source_power(p, c);
   const MathFunc *f = ir_math_func(name);
   int n = clang_Cursor_getNumArguments(c);
   char why[512];
@@ -901,10 +949,11 @@ static Expr *load(void *parser, CXCursor c) {
   if (!p->source && kind(a.decl) == CXCursor_ParmDecl) return parameter_element(p, c, &a);
   if (p->source) {
     fail(p, c, "give the source's value as scalars times one source array read at the time "
-               "index: dt2 * wavelet[it] (or wavelet[it + k])",
+               "index: dt2 * wavelet[it] (or wavelet[it + k]), or compute it from the counter",
          "the point source reads '%s' without the time loop's '%s' in its index: stencilc takes "
-         "a source value of float/double scalars and one source array indexed by the time step "
-         "(fold a grid's value at the source's cell into a scalar parameter first)",
+         "a source value of float/double scalars, constants, the counter and one source array "
+         "indexed by the time step (fold a grid's value at the source's cell into a scalar "
+         "parameter first)",
          a.name, p->time.var);
     return NULL;
   }
@@ -1138,9 +1187,98 @@ static bool invariant(Parser *p, CXCursor decl, CXCursor c) {
   return invariant_at(p, decl, c, 0, &seen);
 }
 
+static const char *const HINT_SOURCE_VALUE =
+    "compute a point source's value after the stages in float or double locals (double t = n * "
+    "dt - t0;) from the time loop's counter, run-time scalars and constants, or from a float or "
+    "double declared before the loop and incremented once per step before the source (T = T + "
+    "1;, T += dt;)";
+
+static const char *const HINT_SOURCE =
+    "write the source as one statement after the stages: p_next[sz * nx + sx] += dt2 * "
+    "wavelet[it]; (or p[sz][sx] = ..., -=), its cell given by integer parameters or constants, "
+    "its value by float/double parameters, constants, one 1D array read at it or it + k, and "
+    "the counter it (float t = it * dt - t0; before the source)";
+
+static Expr *time_value(void) {
+  Expr *e = ir_new_expr(EX_LOAD);
+  e->point = SOURCE_TIME;
+  return e;
+}
+
+/* The value of step counter v at use c, after its increment in this step: its value before the
+ * loop (a run-time scalar of the user's code) plus the increment times the steps taken,
+ * it - t_start + 1. The increment is read as a stage's coefficient (constants, scalars). */
+static Expr *counter_value(Parser *p, CXCursor c, const SourceVar *v) {
+  char name[IR_NAME_MAX], text[32];
+  cur_name(v->decl, name);
+  PointSource *source = p->source;
+  p->source = NULL; /* (the increment: no counter, no source array) */
+  Expr *by = clang_Cursor_isNull(v->by) ? constant_expr(1, "1") : parse_expr(p, v->by);
+  p->source = source;
+  enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(v->decl)).kind;
+  Expr *start = by ? scalar(p, c, name, tk, true) : NULL;
+  if (!start) {
+    ir_free_expr(by);
+    return NULL;
+  }
+  long first = 1 - p->time.lo;
+  snprintf(text, sizeof text, "%ld", labs(first));
+  Expr *steps = first ? node(first > 0 ? EX_ADD : EX_SUB, time_value(), constant_expr((double)labs(first), text))
+                      : time_value();
+  bool unit = by->kind == EX_CONST && by->value == 1; /* (T = T + 1, T++) */
+  if (unit) ir_free_expr(by);
+  return node(v->sign > 0 ? EX_ADD : EX_SUB, start, unit ? steps : node(EX_MUL, by, steps));
+}
+
+/* A name in a point source's value that only a source reads: the time loop's counter
+ * (SOURCE_TIME) or one of p->source_vars, whose value it reads; false for any other name.
+ * *e: the value, NULL after a refusal. */
+static bool source_name(Parser *p, CXCursor c, CXCursor decl, Expr **e) {
+  char name[IR_NAME_MAX];
+  cur_name(decl, name);
+  if (!strcmp(name, p->time.var) && cur_integer_type(decl)) {
+    *e = time_value();
+    return true;
+  }
+  for (int i = 0; i < p->nsource_vars; i++) {
+    const SourceVar *v = &p->source_vars[i];
+    unsigned stmt_end, use, unused;
+    if (!clang_equalCursors(decl, v->decl)) continue;
+    if (!clang_Cursor_isNull(v->stmt)) {
+      cur_extent(v->stmt, &unused, &stmt_end);
+      cur_extent(c, &use, &unused);
+      if (stmt_end > use) return false; /* set after this source: another value here */
+    }
+    if (clang_Cursor_isNull(v->value)) {
+      *e = counter_value(p, c, v);
+      return true;
+    }
+    *e = NULL;
+    if (p->source_depth == MAX_TEMPS) { /* (float a = a;) */
+      fail(p, c, "compute the source's value from a few locals", "the point source's value "
+           "follows more than %d locals deep", MAX_TEMPS);
+      return true;
+    }
+    p->source_depth++;
+    *e = parse_expr(p, v->value);
+    p->source_depth--;
+    return true;
+  }
+  return false;
+}
+
+/* In a point source's value, integer operands of the time loop's counter are read at run time
+ * (ExprForms.int_runtime): it * dt, (t0 - n) / spread. */
+static bool int_runtime(void *parser, CXCursor c) {
+  Parser *p = parser;
+  return p->source && cur_mentions(c, p->time.var);
+}
+
 static Expr *variable(void *parser, CXCursor c) {
   Parser *p = parser;
   CXCursor decl = clang_getCursorReferenced(c);
+  Expr *named;
+  if (p->source && source_name(p, c, decl, &named)) return named;
   for (int i = 0; i < p->ntemps; i++)
     if (clang_equalCursors(decl, p->temps[i].decl)) {
       Expr *e = ir_copy_expr(p->temps[i].e);
@@ -1190,7 +1328,7 @@ static Expr *literal(void *parser, CXCursor c) {
 }
 
 static const ExprForms FORMS = {parse_expr, literal, variable, load, binary,
-                                unary,      call,    refuse,   NULL, int_item};
+                                unary,      call,    refuse,   NULL, int_item, int_runtime};
 
 static Expr *parse_expr(void *parser, CXCursor c) { return op_read(&FORMS, parser, c); }
 
@@ -1718,10 +1856,6 @@ static int stage_expr(Parser *p) {
 
 /* ---- point sources (PointSource in ir/program.h) ---- */
 
-static const char *const HINT_SOURCE =
-    "write the source as one statement after the stages: p_next[sz * nx + sx] += dt2 * "
-    "wavelet[it]; (or p[sz][sx] = ..., -=), its cell given by integer parameters or constants, "
-    "its value by float/double parameters and one 1D array read at it or it + k";
 
 /* The source array read in the value of p->source: array[it + k], one array at one k. */
 static Expr *source_read(Parser *p, CXCursor c, const Access *a) {
@@ -1748,7 +1882,7 @@ static Expr *source_read(Parser *p, CXCursor c, const Access *a) {
   snprintf(ps->array, sizeof ps->array, "%s", a->name);
   ps->shift = (int)k;
   Expr *e = ir_new_expr(EX_LOAD);
-  e->point = 0;
+  e->point = SOURCE_ARRAY;
   return e;
 }
 
@@ -1841,8 +1975,25 @@ static int flat_source_cell(Parser *p, CXCursor sub, const Access *a, PointSourc
               "its integer parameters over the grids' extents: %s", a->name, why);
 }
 
-/* The source's cell: one subscript per axis (a parameter plus a constant, or a constant) or one
- * flat index. */
+static bool names(CXCursor c, void *name) {
+  return kind(c) == CXCursor_DeclRefExpr && cur_ref_name(c) && !strcmp(cur_ref_name(c), name);
+}
+
+/* Whether integer variable var in subscript sub is a local of a constant value that the time
+ * loop does not change (Sullivan's int kc = KE / 2;, ex[kc] = pulse;): that value in *v. */
+static bool constant_index_local(Parser *p, CXCursor sub, const char *var, long long *v) {
+  CXCursor ref = cur_find(sub, true, names, (void *)var), assigned;
+  if (clang_Cursor_isNull(ref)) ref = sub; /* (the subscript itself names it) */
+  CXCursor decl = clang_getCursorReferenced(cur_strip(ref));
+  if (kind(decl) != CXCursor_VarDecl || !cur_integer_type(decl) ||
+      cur_writes(p->time.at, decl))
+    return false;
+  CXCursor value = cur_local_value(decl, ref, &assigned);
+  return !clang_Cursor_isNull(value) && cur_eval_int(value, v);
+}
+
+/* The source's cell: one subscript per axis (a parameter plus a constant, a local of constant
+ * value plus a constant, or a constant) or one flat index. */
 static int source_cell(Parser *p, const Access *a, bool level_sub, PointSource *ps) {
   const Program *pr = p->pr;
   int spatial = a->nsub - level_sub;
@@ -1857,7 +2008,10 @@ static int source_cell(Parser *p, const Access *a, bool level_sub, PointSource *
     if (affine(p, sub, var, &k)) return -1;
     ps->index[ax] = -1;
     ps->off[ax] = (long)k;
-    if (!var[0]) continue;
+    long long local;
+    bool fixed = var[0] && constant_index_local(p, sub, var, &local);
+    if (fixed) ps->off[ax] += (long)local;
+    if (!var[0] || fixed) continue;
     IndexNames in = {.pr = pr};
     index_names(cur_strip(sub), sub, &in);
     clang_visitChildren(sub, index_names, &in);
@@ -1913,10 +2067,6 @@ static int parse_source(Parser *p, CXCursor s) {
   if (!ps->expr) return -1;
   ps->field = f;
   pr->nsources++; /* (owns expr from here: program_free) */
-  if (!ps->array[0])
-    return fail(p, kids[1], HINT_SOURCE, "the point source's value reads no source array at the "
-                "time loop's '%s' (as wavelet[%s]); a constant source is a forcing term of the "
-                "stage", p->time.var, p->time.var);
   return 0;
 }
 
@@ -2601,12 +2751,164 @@ static int time_loop_body(Parser *p, CXCursor time_loop, CXCursor parent, CXCurs
   return *n < 0 ? -1 : 0;
 }
 
+static bool floating_var(CXCursor decl) {
+  enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(decl)).kind;
+  return kind(decl) == CXCursor_VarDecl && (tk == CXType_Float || tk == CXType_Double);
+}
+
+/* The float or double locals stmt declares, each with its value (float t = it * dt - t0;) that
+ * the time loop does not change, in vars; 0 when it is no such declaration. */
+static int floating_locals(Parser *p, CXCursor stmt, SourceVar *vars) {
+  CXCursor kids[CUR_MAX_CHILDREN];
+  int nv = kind(stmt) == CXCursor_DeclStmt ? cur_children(stmt, kids, CUR_MAX_CHILDREN) : 0;
+  if (nv > CUR_MAX_CHILDREN) return 0;
+  for (int i = 0; i < nv; i++) {
+    CXCursor value = clang_Cursor_getVarDeclInitializer(kids[i]);
+    if (!floating_var(kids[i]) || clang_Cursor_isNull(value) || cur_writes(p->time.at, kids[i]))
+      return 0;
+    vars[i] = (SourceVar){kids[i], value, clang_getNullCursor(), clang_getNullCursor(), 1};
+  }
+  return nv;
+}
+
+/* The float or double variable declared before the time loop that statement stmt writes, the
+ * only write of it in the loop: incremented (T = T + 1; T += dt; T++; T -= h;) or assigned
+ * (pulse = exp(...);), in *v; false for any other statement. */
+static bool outer_write(Parser *p, CXCursor stmt, SourceVar *v) {
+  CXCursor kids[2], sum[2];
+  char op[4] = "", add[4] = "";
+  bool prefix;
+  int nk = cur_children(stmt, kids, 2);
+  if (nk < 1 || kind(cur_strip(kids[0])) != CXCursor_DeclRefExpr) return false;
+  CXCursor decl = clang_getCursorReferenced(cur_strip(kids[0]));
+  char name[IR_NAME_MAX];
+  cur_name(decl, name);
+  if (!floating_var(decl) || inside(decl, p->time.body) || cur_writes(p->time.at, decl) != 1)
+    return false;
+  *v = (SourceVar){decl, clang_getNullCursor(), stmt, clang_getNullCursor(), 1};
+  if (kind(stmt) == CXCursor_UnaryOperator && cur_unary_op(p->tu, stmt, op, &prefix)) {
+    v->sign = !strcmp(op, "--") ? -1 : 1;
+    return !strcmp(op, "++") || !strcmp(op, "--");
+  }
+  if (nk != 2 || !cur_binary_op(p->tu, stmt, op)) return false;
+  if (!strcmp(op, "+=") || !strcmp(op, "-=")) {
+    v->by = kids[1];
+    v->sign = op[0] == '-' ? -1 : 1;
+    return !cur_mentions(v->by, name);
+  }
+  if (strcmp(op, "=")) return false;
+  CXCursor rhs = cur_strip(kids[1]);
+  if (kind(rhs) == CXCursor_BinaryOperator && cur_children(rhs, sum, 2) == 2 &&
+      cur_binary_op(p->tu, rhs, add) && (!strcmp(add, "+") || !strcmp(add, "-"))) {
+    bool left = kind(cur_strip(sum[0])) == CXCursor_DeclRefExpr &&
+                clang_equalCursors(clang_getCursorReferenced(cur_strip(sum[0])), decl);
+    bool right = add[0] == '+' && kind(cur_strip(sum[1])) == CXCursor_DeclRefExpr &&
+                 clang_equalCursors(clang_getCursorReferenced(cur_strip(sum[1])), decl);
+    if (left || right) { /* T = T + 1, T = 1 + T, T = T - h */
+      v->by = sum[left ? 1 : 0];
+      v->sign = add[0] == '-' ? -1 : 1;
+      return !cur_mentions(v->by, name);
+    }
+  }
+  v->value = kids[1]; /* an assignment, of a value not its own (T = 2 * T is none) */
+  return !cur_mentions(v->value, name);
+}
+
+/* The number variable (float, double or integer; not a pointer a swap moves) statement stmt
+ * declares first or writes (T++, x = ..., x += ...), in name; false for any other statement. */
+static bool set_variable(Parser *p, CXCursor stmt, char name[IR_NAME_MAX]) {
+  CXCursor kids[2], decl;
+  char op[4];
+  bool prefix;
+  int nk = cur_children(stmt, kids, 2);
+  if (kind(stmt) == CXCursor_DeclStmt && nk >= 1) {
+    decl = kids[0];
+  } else {
+    bool write = (kind(stmt) == CXCursor_UnaryOperator && cur_unary_op(p->tu, stmt, op, &prefix) &&
+                  (!strcmp(op, "++") || !strcmp(op, "--"))) ||
+                 (nk == 2 && cur_binary_op(p->tu, stmt, op) && strchr(op, '=') &&
+                  strcmp(op, "==") && strcmp(op, "!=") && strcmp(op, "<=") && strcmp(op, ">="));
+    if (!write || nk < 1 || kind(cur_strip(kids[0])) != CXCursor_DeclRefExpr) return false;
+    decl = clang_getCursorReferenced(cur_strip(kids[0]));
+  }
+  if (kind(decl) != CXCursor_VarDecl || (!floating_var(decl) && !cur_integer_type(decl)))
+    return false;
+  cur_name(decl, name);
+  return true;
+}
+
+/* Fails when statement i of the time loop's body s, which source_locals did not take, sets a
+ * variable that a point source reads (a one-cell update mentioning it): a form of the source's
+ * value stencilc does not read. */
+static int source_input(Parser *p, const CXCursor *s, int n, int i) {
+  char name[IR_NAME_MAX];
+  if (!set_variable(p, s[i], name)) return 0;
+  for (int j = 0; j < n; j++) {
+    Access a;
+    if (j == i || kind(s[j]) == CXCursor_ForStmt || !cell_update(s[j], &a) || !cur_mentions(s[j], name))
+      continue;
+    p->program_form = true; /* this message, not the single stencil's */
+    if (j < i)
+      return fail(p, s[i], "update it before the source that reads it (T = T + 1; ez[ic][jc] = "
+                  "f(T);), or compute the value from the time loop's counter",
+                  "'%s' is set after the point source that reads it (line %u): stencilc reads a "
+                  "source's value from what the step computes before it", name,
+                  cur_loc(p->path, s[j]).line);
+    return fail(p, s[i], HINT_SOURCE_VALUE, "'%s', which a point source reads, is computed in the "
+                "time loop in a form stencilc does not take for a source's value", name);
+  }
+  return 0;
+}
+
+/* Takes out of the time loop's body s (*n statements) the statements that give the variables
+ * only its point sources read their values (SourceVar): float or double locals declared in it
+ * (before its first loop nest: read by no stage), variables declared before it and assigned or
+ * incremented in it, each read
+ * by a later one-cell update (a point source) directly or through another such variable
+ * (float t = it * dt - t0; float a = ...; p[k] += (1 - 2 * a) * exp(-a);). */
+static int source_locals(Parser *p, CXCursor *s, int *n) {
+  int first = 0;
+  while (first < *n && kind(s[first]) != CXCursor_ForStmt) first++;
+  bool taken[MAX_BODY] = {false};
+  for (int i = *n - 1; i >= 0; i--) {
+    SourceVar vars[CUR_MAX_CHILDREN];
+    int nv = floating_locals(p, s[i], vars);
+    if (!nv) nv = outer_write(p, s[i], vars);
+    bool read = false, staged = false; /* read by a source; by a stage */
+    for (int j = i + 1; j < *n; j++) {
+      Access a;
+      bool source = taken[j] || cell_update(s[j], &a);
+      for (int v = 0; v < nv; v++) {
+        char name[IR_NAME_MAX];
+        cur_name(vars[v].decl, name);
+        read = read || (source && cur_mentions(s[j], name));
+        staged = staged || (kind(s[j]) == CXCursor_ForStmt && cur_mentions(s[j], name));
+      }
+    }
+    /* (a local before the stages that a stage reads: refused as a coefficient computed from the
+     * counter, stepped_coefficient) */
+    if (!read || (i < first && staged)) continue;
+    if (p->nsource_vars + nv > MAX_TEMPS)
+      return fail(p, s[i], "compute the point sources' values from fewer variables",
+                  "more than %d variables of the time loop for its point sources", MAX_TEMPS);
+    taken[i] = true;
+    for (int v = 0; v < nv; v++) p->source_vars[p->nsource_vars++] = vars[v];
+  }
+  for (int i = first + 1; i < *n; i++) /* (before the stages: the declarations of the cells) */
+    if (!taken[i] && kind(s[i]) != CXCursor_ForStmt && source_input(p, s, *n, i)) return -1;
+  int kept = 0;
+  for (int i = 0; i < *n; i++)
+    if (!taken[i]) s[kept++] = s[i];
+  *n = kept;
+  return 0;
+}
+
 /* The time loop: each statement of its body a stage. */
 static int parse_program(Parser *p, CXCursor time_loop, CXCursor parent) {
   Program *pr = p->pr;
   CXCursor s[MAX_BODY], first;
   int n;
-  if (time_loop_body(p, time_loop, parent, &first, s, &n)) return -1;
+  if (time_loop_body(p, time_loop, parent, &first, s, &n) || source_locals(p, s, &n)) return -1;
   /* the stages' loop nests and boundary stages (shallower nests, one-cell updates reading the
    * grids), then point sources, then the pointer rotation that carries their results to the
    * next step, if any; several nests are several stages (a single sweep with a swap, or any

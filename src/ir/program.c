@@ -188,6 +188,20 @@ void program_free(Program *pr) {
 
 int program_tarray_id(const Program *pr, int k) { return pr->nsources + k; }
 
+static bool reads_point(const Expr *e, int point) {
+  if (e->kind == EX_LOAD) return e->point == point;
+  for (int i = 0; i < e->nargs; i++)
+    if (reads_point(e->arg[i], point)) return true;
+  return false;
+}
+
+bool program_source_reads_time(const PointSource *ps) { return reads_point(ps->expr, SOURCE_TIME); }
+
+void program_source_value(const PointSource *ps, char *out, size_t size) {
+  if (ps->array[0]) snprintf(out, size, "'%s'", ps->array);
+  else snprintf(out, size, "%s", program_source_reads_time(ps) ? "a value of the time step" : "a constant");
+}
+
 bool program_fixed_interior(const Program *pr, int a, long *n) {
   if (pr->extent_param[a][0] || pr->extent_const[a] <= 0) return false;
   *n = pr->extent_const[a] - pr->lo[a] - pr->hi[a];

@@ -17,6 +17,8 @@
 #ifndef STENCILC_IR_PROGRAM_H
 #define STENCILC_IR_PROGRAM_H
 
+#include <stddef.h>
+
 #include "ir.h"
 
 /* Limits, with their reasons: a program of a real code has a handful of each; the generated
@@ -67,11 +69,16 @@ typedef struct {
   int nest;
 } Stage;
 
-/* A point source (a seismic shot's wavelet): after stage `after` of each step, one cell of the
- * buffer that field `field`'s stage wrote ((t + 1) % levels, 0 for one buffer) gets
+/* A point source (a seismic shot's wavelet, an FDTD hard source): after stage `after` of each
+ * step, one cell of the buffer that field `field`'s stage wrote ((t + 1) % levels, 0 for one
+ * buffer) gets
  *   cell op= expr           op '=', '+' or '-'
- * where expr reads run-time scalars (EX_WEIGHT k) and the source array `array` at the user's
- * time index plus `shift` (EX_LOAD, point 0): array[it + shift], it = t + t_start. The cell
+ * where expr reads run-time scalars (EX_WEIGHT k), constants, and through EX_LOAD:
+ *   point SOURCE_ARRAY: the source array `array` at the user's time index plus `shift`,
+ *     array[it + shift], it = t + t_start ("" when the value reads no array);
+ *   point SOURCE_TIME: the time loop's counter it itself, as a floating value (a Ricker
+ *     wavelet or a Gaussian pulse computed in the loop, exp(-0.5 * pow((t0 - it) / w, 2))).
+ * The value is computed once per step, in the program's arithmetic. The cell
  * along axis a is scalar index[a] + off[a], or the constant off[a] where index[a] is -1; an
  * index scalar is an integer parameter of the source (scalar_index), never read by a stage.
  * Invariants: the array is a read-only input of at least steps + t_start + shift values
@@ -92,6 +99,16 @@ typedef struct {
   int shift;
   Expr *expr;
 } PointSource;
+
+/* The EX_LOAD points of a point source's value (PointSource.expr). */
+enum { SOURCE_ARRAY = 0, SOURCE_TIME = 1 };
+
+/* Whether source ps's value reads the time loop's counter (SOURCE_TIME). */
+bool program_source_reads_time(const PointSource *ps);
+
+/* What source ps adds, for messages, in out: its array's name quoted ('wavelet'), or "a value
+ * of the time step" (or "a constant") where it reads none. */
+void program_source_value(const PointSource *ps, char *out, size_t size);
 
 /* A boundary stage: a statement of the time loop over fewer axes than the grid's (or over none:
  * one cell), as real codes set their edges each step (Dirichlet values, Neumann copies,
