@@ -453,8 +453,10 @@ static int int_item(void *parser, CXCursor c, CXCursor *item) {
                    : "at constant subscripts, but it is no const table with an initializer");
 }
 
-static const ExprForms FORMS = {operand, constant, variable, load,    binary,
-                                unary,   call,     refuse,   int_name, int_item};
+static bool in_double(void *parser) { return ((Parser *)parser)->st->dtype == DTYPE_DOUBLE; }
+
+static const ExprForms FORMS = {operand, constant, variable, load,     binary,
+                                unary,   call,     refuse,   int_name, int_item, in_double};
 
 /* The nesting of an expression is bounded (MAX_EXPR_DEPTH): every stage after the front end
  * recurses once per level. */

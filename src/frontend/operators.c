@@ -307,36 +307,68 @@ static Expr *integer_constant(const ExprForms *forms, void *parser, CXCursor who
   return e;
 }
 
-/* A floating constant converted to float on the way from c down to cur_strip(c), such as
- * (float)0.1 in a double stencil: the float's value, which is not the literal's; NULL when
- * there is no such conversion or clang cannot compute it. */
-static Expr *narrowed_constant(CXCursor c) {
-  for (CXCursor strip = cur_strip(c), kid; !clang_equalCursors(c, strip) && strip_once(c, &kid);) {
-    enum CXTypeKind to = clang_getCanonicalType(clang_getCursorType(c)).kind;
-    enum CXTypeKind from = clang_getCanonicalType(clang_getCursorType(kid)).kind;
-    if (to == CXType_Float && (from == CXType_Double || from == CXType_LongDouble)) {
-      CXEvalResult r = clang_Cursor_Evaluate(c);
-      Expr *e = NULL;
-      if (r && clang_EvalResult_getKind(r) == CXEval_Float) {
-        e = ir_new_expr(EX_CONST); /* no text: emitted from the value */
-        e->value = (double)(float)clang_EvalResult_getAsDouble(r);
-      }
-      if (r) clang_EvalResult_dispose(r);
-      return e;
-    }
-    c = kid;
+static enum CXTypeKind type_kind(CXCursor c) {
+  return clang_getCanonicalType(clang_getCursorType(c)).kind;
+}
+
+/* The conversion of a double value to float on the way from c down to cur_strip(c), such as
+ * (float)0.1 or (float)(0.2 * a[i][j]); a null cursor when there is none. */
+static CXCursor narrowing(CXCursor c) {
+  for (CXCursor strip = cur_strip(c), kid; !clang_equalCursors(c, strip) && strip_once(c, &kid);
+       c = kid) {
+    enum CXTypeKind from = type_kind(kid);
+    if (type_kind(c) == CXType_Float && (from == CXType_Double || from == CXType_LongDouble))
+      return c;
   }
-  return NULL;
+  return clang_getNullCursor();
+}
+
+/* The float value clang computes for the constant expression at c, such as (float)0.1 in a
+ * double stencil (the float's value, which is not the literal's); NULL when it cannot. */
+static Expr *float_constant(CXCursor c) {
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  Expr *e = NULL;
+  if (r && clang_EvalResult_getKind(r) == CXEval_Float) {
+    e = ir_new_expr(EX_CONST); /* no text: emitted from the value */
+    e->value = (double)(float)clang_EvalResult_getAsDouble(r);
+  }
+  if (r) clang_EvalResult_dispose(r);
+  return e;
+}
+
+/* e rounded to float (NULL stays NULL). */
+static Expr *rounded(Expr *e) {
+  if (!e) return NULL;
+  Expr *r = ir_new_expr(EX_FLOAT);
+  r->nargs = 1;
+  r->arg[0] = e;
+  return r;
+}
+
+/* Whether C computes the stripped node c in float arithmetic: an operator or a call (sqrtf) of
+ * float type; a sign change is exact. */
+static bool float_arithmetic(CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  return type_kind(c) == CXType_Float && (k == CXCursor_BinaryOperator || k == CXCursor_CallExpr);
 }
 
 Expr *op_read(const ExprForms *forms, void *parser, CXCursor c) {
   CXCursor whole = integer_operand(c);
-  Expr *narrowed = clang_Cursor_isNull(whole) ? narrowed_constant(c) : NULL;
+  CXCursor narrow = clang_Cursor_isNull(whole) ? narrowing(c) : clang_getNullCursor();
+  Expr *narrowed = clang_Cursor_isNull(narrow) ? NULL : float_constant(narrow);
   if (narrowed) return narrowed;
+  bool in_double = forms->in_double && forms->in_double(parser);
+  CXCursor operand;
+  if (!clang_Cursor_isNull(narrow) && in_double && strip_once(narrow, &operand))
+    return rounded(forms->expr(parser, operand));
   c = cur_strip(c);
   if (!clang_Cursor_isNull(whole)) return integer_constant(forms, parser, whole, c);
+  if (in_double && float_arithmetic(c)) {
+    Expr *folded = float_constant(c); /* 0.1f * 3.0f */
+    if (folded) return folded;
+  }
   ReadForm read = form_of(forms, c);
-  if (read) return read(parser, c);
+  if (read) return in_double && float_arithmetic(c) ? rounded(read(parser, c)) : read(parser, c);
   if (clang_getCursorKind(c) == CXCursor_ConditionalOperator) {
     forms->refuse(parser, c,
                   "pick the larger or smaller of two values with fmax or fmin; for a branch on a "

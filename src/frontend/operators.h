@@ -30,12 +30,17 @@ typedef struct {
    * one its list leaves out, which C makes zero), -1 after a refusal. */
   bool (*int_name)(void *parser, CXCursor ref, long long *v);
   int (*int_item)(void *parser, CXCursor c, CXCursor *item);
+  /* Whether the stencil computes in double, where what C computes in float is rounded to float
+   * (EX_FLOAT): a cast or conversion of a double value to float, an operator or call of float
+   * type. In a float stencil everything is computed in float anyway. */
+  bool (*in_double)(void *parser);
 } ExprForms;
 
 /* The expression at c (stripped of casts and parentheses) read by the reader of its form; NULL,
  * refused, when a stencil expression takes no such construct. An operand C computes in integer
  * arithmetic (K[1][1] / 16 with K an int table, 1 / 2, (int)2.5) is evaluated as C does, to the
- * constant it is, or refused (overflow, a run-time value). */
+ * constant it is, or refused (overflow, a run-time value). In a double stencil, a value C rounds
+ * to float is an EX_FLOAT (forms->in_double). */
 Expr *op_read(const ExprForms *forms, void *parser, CXCursor c);
 
 /* The node of a binary operator's spelling: EX_ADD, EX_SUB, EX_MUL, EX_DIV, or EX_CONST for an

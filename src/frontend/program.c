@@ -1140,8 +1140,10 @@ static Expr *literal(void *parser, CXCursor c) {
   return e;
 }
 
-static const ExprForms FORMS = {parse_expr, literal, variable, load, binary,
-                                unary,      call,    refuse,   NULL, int_item};
+static bool in_double(void *parser) { return ((Parser *)parser)->pr->dtype == DTYPE_DOUBLE; }
+
+static const ExprForms FORMS = {parse_expr, literal, variable, load,     binary,
+                                unary,      call,    refuse,   NULL,     int_item, in_double};
 
 static Expr *parse_expr(void *parser, CXCursor c) { return op_read(&FORMS, parser, c); }
 
