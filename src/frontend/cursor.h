@@ -46,6 +46,14 @@ bool cur_unary_op(CXTranslationUnit tu, CXCursor c, char op[4], bool *prefix);
  * The result is valid until the next call. */
 const char *cur_ref_name(CXCursor c);
 
+/* In a loop's increment i++, idx++ (a comma expression), the name of a variable other than the
+ * counter `var` that an operand steps (++, --, +=, -=, =); NULL when there is none. The name is
+ * cur_ref_name's buffer. */
+const char *cur_other_step(CXTranslationUnit tu, CXCursor inc, const char *var);
+
+/* The hint of a loop whose increment also steps a running index. */
+extern const char *const CUR_HINT_RUNNING_INDEX;
+
 /* Whether the variable declared at decl has an integer type (char to __int128, signed or not). */
 bool cur_integer_type(CXCursor decl);
 

@@ -336,8 +336,7 @@ static Expr *float_constant(CXCursor c) {
   return e;
 }
 
-/* e rounded to float (NULL stays NULL). */
-static Expr *rounded(Expr *e) {
+Expr *op_rounded(Expr *e) {
   if (!e) return NULL;
   Expr *r = ir_new_expr(EX_FLOAT);
   r->nargs = 1;
@@ -360,7 +359,7 @@ Expr *op_read(const ExprForms *forms, void *parser, CXCursor c) {
   bool in_double = forms->in_double && forms->in_double(parser);
   CXCursor operand;
   if (!clang_Cursor_isNull(narrow) && in_double && strip_once(narrow, &operand))
-    return rounded(forms->expr(parser, operand));
+    return op_rounded(forms->expr(parser, operand));
   c = cur_strip(c);
   if (!clang_Cursor_isNull(whole)) return integer_constant(forms, parser, whole, c);
   if (in_double && float_arithmetic(c)) {
@@ -368,7 +367,7 @@ Expr *op_read(const ExprForms *forms, void *parser, CXCursor c) {
     if (folded) return folded;
   }
   ReadForm read = form_of(forms, c);
-  if (read) return in_double && float_arithmetic(c) ? rounded(read(parser, c)) : read(parser, c);
+  if (read) return in_double && float_arithmetic(c) ? op_rounded(read(parser, c)) : read(parser, c);
   if (clang_getCursorKind(c) == CXCursor_ConditionalOperator) {
     forms->refuse(parser, c,
                   "pick the larger or smaller of two values with fmax or fmin; for a branch on a "

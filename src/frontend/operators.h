@@ -43,6 +43,9 @@ typedef struct {
  * to float is an EX_FLOAT (forms->in_double). */
 Expr *op_read(const ExprForms *forms, void *parser, CXCursor c);
 
+/* e rounded to float: an EX_FLOAT over it (NULL stays NULL). */
+Expr *op_rounded(Expr *e);
+
 /* The node of a binary operator's spelling: EX_ADD, EX_SUB, EX_MUL, EX_DIV, or EX_CONST for an
  * operator a stencil expression does not take. */
 ExprKind op_binary_kind(const char *op);

@@ -193,6 +193,11 @@ static int parse_loop(Parser *p, CXCursor c, Loop *l, long long *size) {
               (kind(inc) == CXCursor_CompoundAssignOperator && cur_binary_op(p->tu, inc, op) &&
                !strcmp(op, "+=") && cur_children(inc, kids, 2) == 2 &&
                cur_eval_int(kids[1], &one) && one == 1);
+  const char *other = unit ? NULL : cur_other_step(p->tu, inc, l->var);
+  if (other)
+    return fail(p, inc, CUR_HINT_RUNNING_INDEX,
+                "the loop over '%s' also steps '%s' (a running index); stencilc reads an index "
+                "as loop variables times sizes plus constants", l->var, other);
   if (!unit)
     return fail(p, inc, "only unit steps are supported: write i++", "loop over '%s' does not step by 1",
                 l->var);
@@ -669,6 +674,7 @@ static void refuse(void *p, CXCursor at, const char *hint, const char *msg) {
 
 /* How operators.c reads this recogniser's expressions; defined below, after the readers. */
 static const ExprForms FORMS;
+static bool in_double(void *parser) { return ((Parser *)parser)->pr->dtype == DTYPE_DOUBLE; }
 
 static Expr *constant_expr(double v, const char *text) {
   Expr *e = ir_new_expr(EX_CONST);
@@ -1140,8 +1146,6 @@ static Expr *literal(void *parser, CXCursor c) {
   return e;
 }
 
-static bool in_double(void *parser) { return ((Parser *)parser)->pr->dtype == DTYPE_DOUBLE; }
-
 static const ExprForms FORMS = {parse_expr, literal, variable, load,     binary,
                                 unary,      call,    refuse,   NULL,     int_item, in_double};
 
@@ -1291,7 +1295,9 @@ static int update_temp(Parser *p, CXCursor s) {
   sum->nargs = 2;
   sum->arg[0] = t->e;
   sum->arg[1] = e;
-  t->e = sum;
+  /* C stores the result in the temporary's type: a float one in a double program rounds it */
+  bool narrower = clang_getCanonicalType(clang_getCursorType(t->decl)).kind == CXType_Float;
+  t->e = narrower && in_double(p) ? op_rounded(sum) : sum;
   return 0;
 }
 
