@@ -447,6 +447,7 @@ static int int_item(void *parser, CXCursor c, CXCursor *item) {
     weight_shape(p, a.decl, &a); /* refuses weights of integers, as any other weight array */
     return -1;
   }
+  if (grid && op_is_bool(c)) return fail(p, c, HINT_MASK, MSG_MASK, a.name);
   return fail(p, c, "grids and weight arrays hold float or double; integer weights go in a const "
                     "table with their values: static const int K[3][3] = {{1, 2, 1}, ...};",
               "reads the integer array '%s' %s", a.name,

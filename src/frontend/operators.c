@@ -7,6 +7,12 @@
 #include "cursor.h"
 
 const char *const HINT_OPERATORS = "stencil expressions use + - * / and math functions";
+const char *const MSG_MASK = "reads the _Bool array '%s' at the cell (a mask); grids hold float or double";
+const char *const HINT_MASK =
+    "declare the mask as a float or double array holding 0 and 1 and multiply by it: "
+    "m[i][j] * (...) + (1 - m[i][j]) * A[t % 2][i][j]";
+
+bool op_is_bool(CXCursor c) { return clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Bool; }
 static const char *const HINT_FORMS =
     "stencil expressions use + - * /, constants, grid reads and math functions";
 
@@ -37,19 +43,21 @@ static const char *const HINT_INT =
 
 enum { MAX_INT_DEPTH = 256, EXACT_INT_BITS = 53 };
 
-/* An integer type: its width in bits and signedness. */
+/* An integer type: its width in bits and signedness; _Bool (is_bool) converts any non-zero
+ * value to 1. */
 typedef struct {
   int bits;
-  bool is_signed;
+  bool is_signed, is_bool;
 } IntType;
 
-/* t as an integer type (an enum's underlying type); false for other types, _Bool and
- * __int128, which C converts by other rules or which are wider than the arithmetic here. */
+/* t as an integer type (an enum's underlying type, _Bool); false for other types and __int128,
+ * which is wider than the arithmetic here. */
 static bool int_type(CXType t, IntType *it) {
   t = clang_getCanonicalType(t);
   if (t.kind == CXType_Enum)
     t = clang_getCanonicalType(clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t)));
-  bool is_unsigned = t.kind >= CXType_Char_U && t.kind <= CXType_ULongLong;
+  it->is_bool = t.kind == CXType_Bool;
+  bool is_unsigned = (t.kind >= CXType_Char_U && t.kind <= CXType_ULongLong) || it->is_bool;
   bool is_signed = t.kind >= CXType_Char_S && t.kind <= CXType_LongLong;
   long long size = clang_Type_getSizeOf(t);
   if ((!is_unsigned && !is_signed) || size < 1 || size > 8) return false;
@@ -66,6 +74,7 @@ static bool int_typed(CXCursor c) {
 /* v in type it: reduced modulo 2^bits for an unsigned type (and, wrap, for a conversion to a
  * signed one, as gcc and clang define it); false when an operation's signed result overflows. */
 static bool in_type(__int128 v, IntType it, bool wrap, __int128 *out) {
+  if (it.is_bool) return *out = v != 0, true;
   unsigned __int128 mask = it.bits == 64 ? ~(unsigned __int128)0 >> 64 : ((unsigned __int128)1 << it.bits) - 1;
   __int128 lo = it.is_signed ? -((__int128)1 << (it.bits - 1)) : 0;
   __int128 hi = it.is_signed ? ((__int128)1 << (it.bits - 1)) - 1 : (__int128)mask;
@@ -125,6 +134,7 @@ static bool int_element(IntEval *ev, CXCursor c, IntType it, __int128 *v) {
   CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;
   double d = k == CXEval_Float ? clang_EvalResult_getAsDouble(r) : 0;
   if (r) clang_EvalResult_dispose(r);
+  if (k == CXEval_Float && it.is_bool) return *v = d != 0, true; /* 0.5 is true */
   bool near = k == CXEval_Float && d > -0x1p64 && d < 0x1p64;
   __int128 whole = near ? (__int128)d : 0; /* truncated toward zero */
   if (near && in_type(whole, it, true, v) && *v == whole)

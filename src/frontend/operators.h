@@ -13,6 +13,10 @@
 /* The hint of a refused operator. */
 extern const char *const HINT_OPERATORS;
 
+/* A _Bool array read at the cell (a mask): the message (with the array's name) and its hint. */
+extern const char *const MSG_MASK, *const HINT_MASK;
+bool op_is_bool(CXCursor c);
+
 /* A recogniser's reader of one form, called with its own parser. */
 typedef Expr *(*ReadForm)(void *parser, CXCursor c);
 

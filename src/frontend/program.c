@@ -758,6 +758,7 @@ static int int_item(void *parser, CXCursor c, CXCursor *item) {
   Parser *p = parser;
   Access a;
   if (parse_access(p, c, &a)) return -1;
+  if (indexed_by_loops(p, &a) && op_is_bool(c)) return fail(p, c, HINT_MASK, MSG_MASK, a.name);
   if (indexed_by_loops(p, &a) || kind(a.decl) != CXCursor_VarDecl ||
       !clang_isConstQualifiedType(cur_element_type(clang_getCursorType(a.decl))))
     return fail(p, c, "grids hold float or double; integer weights go in a const table with "
