@@ -354,13 +354,42 @@ static int parse_rotations(Parser *p, const CXCursor *s, int n) {
 
 /* ---- subscripts ---- */
 
-/* Whether index c is var + k, var possibly empty (a constant index); where not, *bad is the
- * innermost part of c that is not. */
+static bool reads_data(CXCursor c, void *ctx) {
+  (void)ctx;
+  enum CXCursorKind k = kind(c);
+  return k == CXCursor_ArraySubscriptExpr || k == CXCursor_CallExpr || k == CXCursor_MemberRefExpr;
+}
+
+/* The value of the integer local that c names, at c, when it is a position computed once from
+ * sizes, constants and counters (int k = ny - 1;, or C89's int k; k = ny - 1;: cur_local_value)
+ * and never changed otherwise; a null cursor when c names no such local. The value stands
+ * before c in the source. */
+static CXCursor position_local(CXCursor c) {
+  CXCursor decl = clang_getCursorReferenced(c), assigned, where;
+  if (kind(c) != CXCursor_DeclRefExpr || kind(decl) != CXCursor_VarDecl ||
+      clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 || !cur_integer_type(decl))
+    return clang_getNullCursor();
+  char name[IR_NAME_MAX]; /* a copy: cur_mentions reuses cur_ref_name's buffer */
+  snprintf(name, sizeof name, "%s", cur_ref_name(c));
+  CXCursor value = cur_local_value(decl, c, &assigned);
+  if (clang_Cursor_isNull(value) || !clang_Cursor_isNull(cur_find(value, true, reads_data, NULL)) ||
+      reads_data(cur_strip(value), NULL) || cur_mentions(value, name) ||
+      (clang_Cursor_isNull(assigned) &&
+       cur_written(clang_Cursor_getTranslationUnit(c), clang_getCursorSemanticParent(decl), decl,
+                   &where)))
+    return clang_getNullCursor();
+  return value;
+}
+
+/* Whether index c is var + k, var possibly empty (a constant index), through the integer locals
+ * it names (position_local); where not, *bad is the innermost part of c that is not. */
 static bool affine_at(Parser *p, CXCursor c, char var[IR_NAME_MAX], long long *k, CXCursor *bad) {
   c = cur_strip(c);
   var[0] = 0;
   *k = 0;
   if (cur_eval_int(c, k) || radius_value(p, c, k)) return true;
+  CXCursor value = position_local(c); /* (before c in the source: the reading ends) */
+  if (!clang_Cursor_isNull(value)) return affine_at(p, value, var, k, bad);
   if (cur_ref_name(c)) {
     snprintf(var, IR_NAME_MAX, "%s", cur_ref_name(c));
     return true;
@@ -2413,7 +2442,8 @@ static int bc_assignment(Parser *p, CXCursor lhs, CXCursor rhs, const char *op, 
 
 /* The statements of a boundary stage's loop body, in order: assignments of grid cells (=, +=,
  * -=, *=, /=), and float or double locals they read (declared, then updated: g += ...), whose
- * reads are those of the assignments that use them. */
+ * reads are those of the assignments that use them; integer locals' declarations and C89
+ * assignments (positions: int last = ny - 1;, read where they are used). */
 static int bc_body(Parser *p, const CXCursor *s, int n, const Loop *loops, int nl, Boundary *b) {
   CXCursor lhs, rhs;
   char op[4] = "";
@@ -2426,6 +2456,7 @@ static int bc_body(Parser *p, const CXCursor *s, int n, const Loop *loops, int n
       if (bc_assignment(p, lhs, rhs, op, b)) return -1;
       continue;
     }
+    if (cur_index_assignment(s[i])) continue; /* C89's k = ny - 2;, read where k is used */
     if (kind(s[i]) != CXCursor_DeclStmt && !updated_temp(p, s[i], (CXCursor[2]){{0}}, op))
       return fail(p, s[i], HINT_BOUNDARY, "a boundary stage's statement that is not an "
                   "assignment of a grid's cell (=, +=, -=, *=, /=), nor a float or double local's "
