@@ -46,9 +46,12 @@ bool cur_unary_op(CXTranslationUnit tu, CXCursor c, char op[4], bool *prefix);
  * The result is valid until the next call. */
 const char *cur_ref_name(CXCursor c);
 
-/* In a loop's increment i++, idx++ (a comma expression), the name of a variable other than the
- * counter `var` that an operand steps (++, --, +=, -=, =); NULL when there is none. The name is
- * cur_ref_name's buffer. */
+/* The integer variable the expression or statement s steps (idx++, --idx, idx += nx), as a
+ * running index is; NULL when it steps none. The name is cur_ref_name's buffer. */
+const char *cur_stepped(CXTranslationUnit tu, CXCursor s);
+
+/* In a loop's increment i++, idx++ (a comma expression), a variable other than the counter
+ * `var` that an operand steps (cur_stepped); NULL when there is none. */
 const char *cur_other_step(CXTranslationUnit tu, CXCursor inc, const char *var);
 
 /* The hint of a loop whose increment also steps a running index. */

@@ -367,24 +367,6 @@ int parse_loop(Parser *p, CXCursor c, Loop *l) { return parse_loop_as(p, c, l, f
 
 int parse_time_loop(Parser *p, CXCursor c, Loop *l) { return parse_loop_as(p, c, l, true); }
 
-/* The integer variable the statement s steps (idx++, idx += nx), or NULL. */
-static const char *stepped_integer(Parser *p, CXCursor s) {
-  CXCursor kids[2];
-  enum CXCursorKind k = kind(s);
-  int nk = cur_children(s, kids, 2);
-  char op[4] = "";
-  bool prefix;
-  bool step = (k == CXCursor_UnaryOperator && cur_unary_op(p->tu, s, op, &prefix) &&
-               (!strcmp(op, "++") || !strcmp(op, "--"))) ||
-              k == CXCursor_CompoundAssignOperator;
-  CXCursor target = nk >= 1 ? cur_strip(kids[0]) : clang_getNullCursor();
-  CXCursor decl = clang_getCursorReferenced(target);
-  if (step && kind(target) == CXCursor_DeclRefExpr && kind(decl) == CXCursor_VarDecl &&
-      cur_integer_type(decl))
-    return cur_ref_name(target);
-  return NULL;
-}
-
 /* The integer variable a statement of body after its first changes (idx++, idx += nx), as a
  * running index does, also in the bodies of the loops body holds (idx = j * nx + 1; for (...)
  * { ...; idx++; }), at *where; NULL when there is none. Loops' own steps are theirs. */
@@ -392,7 +374,7 @@ static const char *changed_index(Parser *p, CXCursor body, CXCursor *where) {
   CXCursor s[CUR_MAX_CHILDREN], kids[CUR_MAX_CHILDREN];
   int n = cur_children(body, s, CUR_MAX_CHILDREN);
   for (int i = 0; i < n && i < CUR_MAX_CHILDREN; i++) {
-    const char *index = n > 1 ? stepped_integer(p, s[i]) : NULL;
+    const char *index = n > 1 ? cur_stepped(p->tu, s[i]) : NULL;
     if (index) return *where = s[i], index;
     enum CXCursorKind k = kind(s[i]);
     int nk = cur_children(s[i], kids, CUR_MAX_CHILDREN);
@@ -593,8 +575,8 @@ int single_statement(Parser *p, CXCursor body, bool blocks, CXCursor *out) {
     CXCursor kids[2];
     int n = cur_children(body, kids, 2);
     if (n == 0) return fail(p, body, HINT_FORM, "empty loop body");
-    if (!(n > 1 && blocks && kind(kids[0]) == CXCursor_DeclStmt)) n = statements_after_indices(body, kids);
     if (n > 1 && blocks && kind(kids[0]) == CXCursor_DeclStmt) break;
+    n = statements_after_indices(body, kids);
     CXCursor where;
     const char *index = n > 1 ? changed_index(p, body, &where) : NULL;
     if (index)

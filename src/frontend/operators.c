@@ -7,14 +7,17 @@
 #include "cursor.h"
 
 const char *const HINT_OPERATORS = "stencil expressions use + - * / and math functions";
-const char *const MSG_MASK = "reads the _Bool array '%s' at the cell (a mask); grids hold float or double";
+static const char *const HINT_FORMS =
+    "stencil expressions use + - * /, constants, grid reads and math functions";
+const char *const MSG_MASK =
+    "reads the _Bool array '%s' at the cell (a mask); grids hold float or double";
 const char *const HINT_MASK =
     "declare the mask as a float or double array holding 0 and 1 and multiply by it: "
     "m[i][j] * (...) + (1 - m[i][j]) * A[t % 2][i][j]";
 
-bool op_is_bool(CXCursor c) { return clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Bool; }
-static const char *const HINT_FORMS =
-    "stencil expressions use + - * /, constants, grid reads and math functions";
+bool op_is_bool(CXCursor c) {
+  return clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Bool;
+}
 
 static ReadForm form_of(const ExprForms *forms, CXCursor c) {
   switch (clang_getCursorKind(c)) {

@@ -236,13 +236,10 @@ int poly_of(Parser *p, CXCursor c, Poly *out) {
               "the struct member '%s' is used as a size; stencilc takes sizes as variables, "
               "macros or constants",
               field);
-  } else if ((kind(c) == CXCursor_UnaryOperator && cur_unary_op(p->tu, c, op, &prefix) &&
-              (!strcmp(op, "++") || !strcmp(op, "--"))) ||
-             kind(c) == CXCursor_CompoundAssignOperator) {
-    /* out[idx++] = ...: a running index, stepped where it is used */
+  } else if (cur_stepped(p->tu, c)) { /* out[idx++] = ...: stepped where it is used */
     rc = fail(p, c, CUR_HINT_RUNNING_INDEX,
-              "the index is changed inside the subscript (a running index); stencilc reads an "
-              "index as loop variables times sizes plus constants");
+              "the index '%s' is changed inside the subscript (a running index); stencilc reads "
+              "an index as loop variables times sizes plus constants", cur_stepped(p->tu, c));
   } else {
     rc = fail(p, c, HINT_AFFINE, "index is not an affine expression of the loop variables");
   }

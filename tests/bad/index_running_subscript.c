@@ -1,4 +1,4 @@
-// expect: 9:13: error: the index is changed inside the subscript (a running index)
+// expect: 9:13: error: the index 'idx' is changed inside the subscript (a running index)
 // hint: compute the index from the loop variables where it is used instead of stepping it
 /* A running index stepped in the subscript of the cell written. */
 void jacobi(int nx, int ny, int steps, float *in, float *out) {
