@@ -16,7 +16,9 @@
 #    the time loop; a helper function called in the update, a 't != nt' time loop), radius and
 #    filter loops over const coefficient tables (naive in 2D, n5d in 3D and on a 5x5 box) and
 #    n5d (a sweep function called twice, the grids swapped) and naive (integer weight tables:
-#    int, signed Sobel, unsigned char products, short with integer division);
+#    int, signed Sobel, unsigned char products, short with integer division) and values C
+#    rounds to float inside double stencils (naive, n5d: a (float) update, float arithmetic of
+#    float parameters, a float accumulator);
 #  - sizes or step counts that contradict the source are refused (exit 2), a failing compiler is
 #    exit 3, and the temporary folder is gone after a PASS.
 # Runs two checks at a time (CI has 2 cores).
