@@ -401,6 +401,12 @@ RT_API RtErr rt_e_cos(RtErr a) { return rt_e_lib(cos(a.v), a.e); }
 RT_API RtErr rt_e_tanh(RtErr a) { return rt_e_lib(tanh(a.v), a.e); }
 RT_API RtErr rt_e_fmin(RtErr a, RtErr b) { return rt_e_make(fmin(a.v, b.v), fmax(a.e, b.e)); }
 RT_API RtErr rt_e_fmax(RtErr a, RtErr b) { return rt_e_make(fmax(a.v, b.v), fmax(a.e, b.e)); }
+/* A rounding to float (the user's (float) in a double stencil): the kernel's and the reference's
+ * inputs, a.e apart, may round to neighbouring floats, each within half a float ulp of its input. */
+RT_API RtErr rt_e_tofloat(RtErr a) {
+  double v = (double)(float)a.v;
+  return rt_e_make(v, a.e == 0 ? 0 : a.e + FLT_EPSILON * (fabs(a.v) + a.e) + (double)FLT_MIN);
+}
 /* The reference rounds the result to rt_real on store. */
 RT_API double rt_e_store(RtErr a) { return a.e + RT_EPS * fabs(a.v) + RT_TINY; }
 

@@ -16,7 +16,9 @@
 #    the time loop; a helper function called in the update, a 't != nt' time loop), radius and
 #    filter loops over const coefficient tables (naive in 2D, n5d in 3D and on a 5x5 box) and
 #    n5d (a sweep function called twice, the grids swapped) and naive (integer weight tables:
-#    int, signed Sobel, unsigned char products, short with integer division);
+#    int, signed Sobel, unsigned char products, short with integer division) and values C
+#    rounds to float inside double stencils (naive, n5d: a (float) update, float arithmetic of
+#    float parameters, a float accumulator);
 #  - sizes or step counts that contradict the source are refused (exit 2), a failing compiler is
 #    exit 3, and the temporary folder is gone after a PASS.
 # Runs two checks at a time (CI has 2 cores).
@@ -116,6 +118,11 @@ check_bg emu-naive-uchar-table tests/inputs/binomial5x5_uchar_table.c --backend 
 check_bg emu-naive-int-division tests/inputs/smooth1d_int_division.c --backend naive -s 300 -t 4
 check_bg emu-naive-int-table-casts tests/inputs/int_table_cast_items.c --backend naive -s 300 -t 3
 check_bg emu-naive-float-cast-constants tests/inputs/double_float_cast_constants.c --backend naive -s 300 -t 3
+# values rounded to float inside double stencils: a (float) update, float arithmetic of float
+# parameters, a float accumulator
+check_bg emu-naive-float-cast-update tests/inputs/double_float_cast_update.c --backend naive -s 24 -t 3
+check_bg emu-n5d-float-arith-params tests/inputs/double_float_arith_params.c --backend n5d --bt 4 -s 24 -t 6
+check_bg emu-naive-float-accumulator tests/inputs/double_float_accumulator.c --backend naive -t 3
 wait
 for f in examples/*.c; do passed "cpu-$(basename "$f" .c)"; done
 for f in tests/inputs/*.c; do passed "input-$(basename "$f" .c)"; done
@@ -125,7 +132,8 @@ for n in naive-jacobi1d naive-heat1d-r2 naive-copyback-3d naive-wave2d-r4 n5d-ti
          naive-ne-time-loop naive-plane-before-loop naive-pb4-jacobi1d naive-pb4-jacobi2d \
          naive-pb4-heat3d naive-pb-bound-program naive-int-table naive-int-sobel naive-uchar-table \
          naive-int-division naive-counting-down n5d-down-const naive-nas-mg-27pt n5d-acc-per-axis \
-         naive-dx-dy naive-incomplete-first-dim; do
+         naive-dx-dy naive-incomplete-first-dim naive-float-cast-update n5d-float-arith-params \
+         naive-float-accumulator naive-int-table-casts naive-float-cast-constants; do
   passed "emu-$n"
 done
 passed pb4-jacobi2d-scalar-lb

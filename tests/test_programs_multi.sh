@@ -462,7 +462,7 @@ for o in tests/programs/*.oracle.c; do
     wave1d_src_hard) args="-s 45 -t 9" ;;
     # boundary stages: edges, faces, wraps and a source row set in the time loop
     advect1d_periodic | wave1d_ghost) args="-s 45 -t 9" ;;
-    heat2d_neumann | fdtd2d_polybench | heat2d_robin_edges | acoustic2d_edges_src | heat2d_flat_neumann | heat2d_ghost2) args="-s 17x26 -t 6" ;;
+    heat2d_neumann | heat2d_neumann_last_local | heat2d_float_temp | fdtd2d_polybench | heat2d_robin_edges | acoustic2d_edges_src | heat2d_flat_neumann | heat2d_ghost2) args="-s 17x26 -t 6" ;;
     heat3d_faces) args="-s 9x12x10 -t 5" ;;
     *) args="-t 7" ;;
   esac

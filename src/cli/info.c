@@ -87,6 +87,7 @@ static void print_def(const Stencil *st, const Expr *e, bool outer) {
     return;
   case EX_WEIGHT: printf("%s", st->scalars[e->weight].name); return;
   case EX_NEG: printf("-"); print_def(st, e->arg[0], false); return;
+  case EX_FLOAT: printf("(float)("); print_def(st, e->arg[0], true); printf(")"); return;
   case EX_CALL:
     printf("%s(", e->func);
     for (int i = 0; i < e->nargs; i++) {

@@ -132,6 +132,9 @@ static void emit_running(Buf *out, const Stencil *st, const Expr *e) {
   case EX_CALL:
     buf_printf(out, "rt_e_%s(", ir_math_func(e->func)->name);
     break;
+  case EX_FLOAT:
+    buf_puts(out, "rt_e_tofloat(");
+    break;
   }
   for (int i = 0; i < e->nargs; i++) {
     if (i) buf_puts(out, ", ");

@@ -125,6 +125,11 @@ void emit_expr(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoad
   case EX_CALL:
     emit_call(out, st, e, arith, load, ctx);
     break;
+  case EX_FLOAT: /* parenthesised, an atom; a value of float arithmetic is a float already */
+    buf_puts(out, arith == DTYPE_DOUBLE ? "(double)(float)(" : "(");
+    emit_expr(out, st, e->arg[0], arith, load, ctx);
+    buf_puts(out, ")");
+    break;
   }
 }
 

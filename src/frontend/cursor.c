@@ -720,3 +720,37 @@ bool cur_integer_type(CXCursor decl) {
   enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(decl)).kind;
   return k >= CXType_Char_U && k <= CXType_Int128;
 }
+
+const char *const CUR_HINT_RUNNING_INDEX =
+    "compute the index from the loop variables where it is used instead of stepping it: "
+    "int idx = j * nx + i; in the loop body, or index the grid with j * nx + i";
+
+const char *cur_stepped(CXTranslationUnit tu, CXCursor s) {
+  CXCursor kids[2];
+  char op[4];
+  bool prefix;
+  enum CXCursorKind k = clang_getCursorKind(s);
+  bool step = (k == CXCursor_UnaryOperator && cur_unary_op(tu, s, op, &prefix) &&
+               (!strcmp(op, "++") || !strcmp(op, "--"))) ||
+              k == CXCursor_CompoundAssignOperator;
+  if (!step || cur_children(s, kids, 2) < 1) return NULL;
+  CXCursor target = cur_strip(kids[0]);
+  CXCursor decl = clang_getCursorReferenced(target);
+  if (clang_getCursorKind(target) != CXCursor_DeclRefExpr ||
+      clang_getCursorKind(decl) != CXCursor_VarDecl || !cur_integer_type(decl))
+    return NULL;
+  return cur_ref_name(target);
+}
+
+const char *cur_other_step(CXTranslationUnit tu, CXCursor inc, const char *var) {
+  char op[4];
+  CXCursor kids[2];
+  inc = cur_strip(inc);
+  if (clang_getCursorKind(inc) == CXCursor_BinaryOperator && cur_binary_op(tu, inc, op) &&
+      !strcmp(op, ",") && cur_children(inc, kids, 2) == 2) {
+    const char *name = cur_other_step(tu, kids[0], var);
+    return name ? name : cur_other_step(tu, kids[1], var);
+  }
+  const char *name = cur_stepped(tu, inc);
+  return name && strcmp(name, var) ? name : NULL;
+}

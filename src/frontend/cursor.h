@@ -46,6 +46,17 @@ bool cur_unary_op(CXTranslationUnit tu, CXCursor c, char op[4], bool *prefix);
  * The result is valid until the next call. */
 const char *cur_ref_name(CXCursor c);
 
+/* The integer variable the expression or statement s steps (idx++, --idx, idx += nx), as a
+ * running index is; NULL when it steps none. The name is cur_ref_name's buffer. */
+const char *cur_stepped(CXTranslationUnit tu, CXCursor s);
+
+/* In a loop's increment i++, idx++ (a comma expression), a variable other than the counter
+ * `var` that an operand steps (cur_stepped); NULL when there is none. */
+const char *cur_other_step(CXTranslationUnit tu, CXCursor inc, const char *var);
+
+/* The hint of a loop whose increment also steps a running index. */
+extern const char *const CUR_HINT_RUNNING_INDEX;
+
 /* Whether the variable declared at decl has an integer type (char to __int128, signed or not). */
 bool cur_integer_type(CXCursor decl);
 

@@ -28,6 +28,7 @@ static void refuse(void *p, CXCursor at, const char *hint, const char *msg) {
 /* How operators.c reads this recogniser's expressions; defined below, after the readers. */
 static const ExprForms FORMS;
 static Expr *constant(void *parser, CXCursor c);
+static bool in_double(void *parser) { return ((Parser *)parser)->st->dtype == DTYPE_DOUBLE; }
 
 /* The value of a constant expression of at most a few levels (deeper ones are left to the
  * check of the linear form's coefficients, which is located at the whole expression). */
@@ -454,6 +455,7 @@ static int int_item(void *parser, CXCursor c, CXCursor *item) {
   if (changes)
     return fail(p, c, CUR_HINT_TABLE, "reads the integer table '%s', whose values the loops cannot "
                 "take as constants: %s", a.name, changes);
+  if (grid && op_is_bool(c)) return fail(p, c, HINT_MASK, MSG_MASK, a.name);
   return fail(p, c, "grids and weight arrays hold float or double; integer weights go in a const "
                     "table with their values: static const int K[3][3] = {{1, 2, 1}, ...};",
               "reads the integer array '%s' %s", a.name,
@@ -461,8 +463,8 @@ static int int_item(void *parser, CXCursor c, CXCursor *item) {
                    : "at constant subscripts, but it is no const table with an initializer");
 }
 
-static const ExprForms FORMS = {operand, constant, variable, load,    binary,
-                                unary,   call,     refuse,   int_name, int_item, NULL};
+static const ExprForms FORMS = {operand, constant, variable, load,     binary,   unary,
+                                call,    refuse,   int_name, int_item, NULL,     in_double};
 
 /* The nesting of an expression is bounded (MAX_EXPR_DEPTH): every stage after the front end
  * recurses once per level. */
@@ -510,7 +512,9 @@ static int update(void *parser, CXCursor s) {
   sum->nargs = 2;
   sum->arg[0] = p->acc[a];
   sum->arg[1] = e;
-  p->acc[a] = sum;
+  /* C stores the sum in the accumulator's type: a float one in a double stencil rounds it */
+  bool narrower = clang_getCanonicalType(clang_getCursorType(p->acc_decl[a])).kind == CXType_Float;
+  p->acc[a] = narrower && in_double(p) ? op_rounded(sum) : sum;
   return 0;
 }
 

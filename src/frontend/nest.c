@@ -180,6 +180,11 @@ static int loop_step(Parser *p, CXCursor inc, const Loop *l, int *stride) {
         eval_index(p, sub[1], &k) && k == 1)
       return 0;
   }
+  const char *other = clang_Cursor_isNull(inc) ? NULL : cur_other_step(p->tu, inc, l->var);
+  if (other)
+    return fail(p, inc, CUR_HINT_RUNNING_INDEX,
+                "the loop over '%s' also steps '%s' (a running index); stencilc reads an index "
+                "as loop variables times sizes plus constants", l->var, other);
   return fail(p, clang_Cursor_isNull(inc) ? l->at : inc,
               "only unit steps are supported: write i++", "loop over '%s' does not step by 1",
               l->var);
@@ -363,23 +368,21 @@ int parse_loop(Parser *p, CXCursor c, Loop *l) { return parse_loop_as(p, c, l, f
 int parse_time_loop(Parser *p, CXCursor c, Loop *l) { return parse_loop_as(p, c, l, true); }
 
 /* The integer variable a statement of body after its first changes (idx++, idx += nx), as a
- * running index does; NULL when there is none. */
-static const char *changed_index(Parser *p, CXCursor body) {
-  CXCursor s[CUR_MAX_CHILDREN], kids[2];
+ * running index does, also in the bodies of the loops body holds (idx = j * nx + 1; for (...)
+ * { ...; idx++; }), at *where; NULL when there is none. Loops' own steps are theirs. */
+static const char *changed_index(Parser *p, CXCursor body, CXCursor *where) {
+  CXCursor s[CUR_MAX_CHILDREN], kids[CUR_MAX_CHILDREN];
   int n = cur_children(body, s, CUR_MAX_CHILDREN);
-  for (int i = 1; i < n && i < CUR_MAX_CHILDREN; i++) {
+  for (int i = 0; i < n && i < CUR_MAX_CHILDREN; i++) {
+    const char *index = n > 1 ? cur_stepped(p->tu, s[i]) : NULL;
+    if (index) return *where = s[i], index;
     enum CXCursorKind k = kind(s[i]);
-    int nk = cur_children(s[i], kids, 2);
-    char op[4] = "";
-    bool prefix;
-    bool step = (k == CXCursor_UnaryOperator && cur_unary_op(p->tu, s[i], op, &prefix) &&
-                 (!strcmp(op, "++") || !strcmp(op, "--"))) ||
-                k == CXCursor_CompoundAssignOperator;
-    CXCursor target = nk >= 1 ? cur_strip(kids[0]) : clang_getNullCursor();
-    CXCursor decl = clang_getCursorReferenced(target);
-    if (step && kind(target) == CXCursor_DeclRefExpr && kind(decl) == CXCursor_VarDecl &&
-        cur_integer_type(decl))
-      return cur_ref_name(target);
+    int nk = cur_children(s[i], kids, CUR_MAX_CHILDREN);
+    bool loop = k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
+    CXCursor inner = loop && nk >= 1 && nk <= CUR_MAX_CHILDREN ? kids[k == CXCursor_DoStmt ? 0 : nk - 1]
+                                                               : s[i];
+    if (kind(inner) == CXCursor_CompoundStmt && (index = changed_index(p, inner, where)))
+      return index;
   }
   return NULL;
 }
@@ -553,18 +556,31 @@ static bool index_prelude(CXCursor body, CXCursor *loop) {
   return true;
 }
 
-/* The only statement of a body, unwrapping braces; fails on several statements, except that with
- * `blocks` a compound statement starting with a declaration (an accumulator block) is returned. */
+/* The statements of a compound statement after the assignments of index locals that stand first
+ * (C89: int idx; at the top, idx = i * nx + j; in the body, which poly.c reads where idx is
+ * used): their number, the first two in kids. */
+static int statements_after_indices(CXCursor body, CXCursor kids[2]) {
+  CXCursor s[CUR_MAX_CHILDREN];
+  int n = cur_children(body, s, CUR_MAX_CHILDREN), first = 0;
+  while (first < n - 1 && first < CUR_MAX_CHILDREN && cur_index_assignment(s[first])) first++;
+  for (int i = first; i < n && i < first + 2 && i < CUR_MAX_CHILDREN; i++) kids[i - first] = s[i];
+  return n - first;
+}
+
+/* The only statement of a body, unwrapping braces and skipping index assignments before it;
+ * fails on several statements, except that with `blocks` a compound statement starting with a
+ * declaration (an accumulator block) is returned. */
 int single_statement(Parser *p, CXCursor body, bool blocks, CXCursor *out) {
   while (kind(body) == CXCursor_CompoundStmt) {
     CXCursor kids[2];
     int n = cur_children(body, kids, 2);
     if (n == 0) return fail(p, body, HINT_FORM, "empty loop body");
     if (n > 1 && blocks && kind(kids[0]) == CXCursor_DeclStmt) break;
-    const char *index = n > 1 ? changed_index(p, body) : NULL;
+    n = statements_after_indices(body, kids);
+    CXCursor where;
+    const char *index = n > 1 ? changed_index(p, body, &where) : NULL;
     if (index)
-      return fail(p, kids[1], "compute the index from the loop variables in the loop body instead "
-                              "of stepping it: int idx = i * nx + j;",
+      return fail(p, where, CUR_HINT_RUNNING_INDEX,
                   "the index '%s' is changed in the loop body", index);
     if (n > 1)
       return fail(p, kids[1],

@@ -9,6 +9,15 @@
 const char *const HINT_OPERATORS = "stencil expressions use + - * / and math functions";
 static const char *const HINT_FORMS =
     "stencil expressions use + - * /, constants, grid reads and math functions";
+const char *const MSG_MASK =
+    "reads the _Bool array '%s' at the cell (a mask); grids hold float or double";
+const char *const HINT_MASK =
+    "declare the mask as a float or double array holding 0 and 1 and multiply by it: "
+    "m[i][j] * (...) + (1 - m[i][j]) * A[t % 2][i][j]";
+
+bool op_is_bool(CXCursor c) {
+  return clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Bool;
+}
 
 static ReadForm form_of(const ExprForms *forms, CXCursor c) {
   switch (clang_getCursorKind(c)) {
@@ -37,19 +46,21 @@ static const char *const HINT_INT =
 
 enum { MAX_INT_DEPTH = 256, EXACT_INT_BITS = 53 };
 
-/* An integer type: its width in bits and signedness. */
+/* An integer type: its width in bits and signedness; _Bool (is_bool) converts any non-zero
+ * value to 1. */
 typedef struct {
   int bits;
-  bool is_signed;
+  bool is_signed, is_bool;
 } IntType;
 
-/* t as an integer type (an enum's underlying type); false for other types, _Bool and
- * __int128, which C converts by other rules or which are wider than the arithmetic here. */
+/* t as an integer type (an enum's underlying type, _Bool); false for other types and __int128,
+ * which is wider than the arithmetic here. */
 static bool int_type(CXType t, IntType *it) {
   t = clang_getCanonicalType(t);
   if (t.kind == CXType_Enum)
     t = clang_getCanonicalType(clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t)));
-  bool is_unsigned = t.kind >= CXType_Char_U && t.kind <= CXType_ULongLong;
+  it->is_bool = t.kind == CXType_Bool;
+  bool is_unsigned = (t.kind >= CXType_Char_U && t.kind <= CXType_ULongLong) || it->is_bool;
   bool is_signed = t.kind >= CXType_Char_S && t.kind <= CXType_LongLong;
   long long size = clang_Type_getSizeOf(t);
   if ((!is_unsigned && !is_signed) || size < 1 || size > 8) return false;
@@ -66,6 +77,7 @@ static bool int_typed(CXCursor c) {
 /* v in type it: reduced modulo 2^bits for an unsigned type (and, wrap, for a conversion to a
  * signed one, as gcc and clang define it); false when an operation's signed result overflows. */
 static bool in_type(__int128 v, IntType it, bool wrap, __int128 *out) {
+  if (it.is_bool) return *out = v != 0, true;
   unsigned __int128 mask = it.bits == 64 ? ~(unsigned __int128)0 >> 64 : ((unsigned __int128)1 << it.bits) - 1;
   __int128 lo = it.is_signed ? -((__int128)1 << (it.bits - 1)) : 0;
   __int128 hi = it.is_signed ? ((__int128)1 << (it.bits - 1)) - 1 : (__int128)mask;
@@ -125,6 +137,7 @@ static bool int_element(IntEval *ev, CXCursor c, IntType it, __int128 *v) {
   CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;
   double d = k == CXEval_Float ? clang_EvalResult_getAsDouble(r) : 0;
   if (r) clang_EvalResult_dispose(r);
+  if (k == CXEval_Float && it.is_bool) return *v = d != 0, true; /* 0.5 is true */
   bool near = k == CXEval_Float && d > -0x1p64 && d < 0x1p64;
   __int128 whole = near ? (__int128)d : 0; /* truncated toward zero */
   if (near && in_type(whole, it, true, v) && *v == whole)
@@ -307,26 +320,48 @@ static Expr *integer_constant(const ExprForms *forms, void *parser, CXCursor who
   return e;
 }
 
-/* A floating constant converted to float on the way from c down to cur_strip(c), such as
- * (float)0.1 in a double stencil: the float's value, which is not the literal's; NULL when
- * there is no such conversion or clang cannot compute it. */
-static Expr *narrowed_constant(CXCursor c) {
-  for (CXCursor strip = cur_strip(c), kid; !clang_equalCursors(c, strip) && strip_once(c, &kid);) {
-    enum CXTypeKind to = clang_getCanonicalType(clang_getCursorType(c)).kind;
-    enum CXTypeKind from = clang_getCanonicalType(clang_getCursorType(kid)).kind;
-    if (to == CXType_Float && (from == CXType_Double || from == CXType_LongDouble)) {
-      CXEvalResult r = clang_Cursor_Evaluate(c);
-      Expr *e = NULL;
-      if (r && clang_EvalResult_getKind(r) == CXEval_Float) {
-        e = ir_new_expr(EX_CONST); /* no text: emitted from the value */
-        e->value = (double)(float)clang_EvalResult_getAsDouble(r);
-      }
-      if (r) clang_EvalResult_dispose(r);
-      return e;
-    }
-    c = kid;
+static enum CXTypeKind type_kind(CXCursor c) {
+  return clang_getCanonicalType(clang_getCursorType(c)).kind;
+}
+
+/* The conversion of a double value to float on the way from c down to cur_strip(c), such as
+ * (float)0.1 or (float)(0.2 * a[i][j]); a null cursor when there is none. */
+static CXCursor narrowing(CXCursor c) {
+  for (CXCursor strip = cur_strip(c), kid; !clang_equalCursors(c, strip) && strip_once(c, &kid);
+       c = kid) {
+    enum CXTypeKind from = type_kind(kid);
+    if (type_kind(c) == CXType_Float && (from == CXType_Double || from == CXType_LongDouble))
+      return c;
   }
-  return NULL;
+  return clang_getNullCursor();
+}
+
+/* The float value clang computes for the constant expression at c, such as (float)0.1 in a
+ * double stencil (the float's value, which is not the literal's); NULL when it cannot. */
+static Expr *float_constant(CXCursor c) {
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  Expr *e = NULL;
+  if (r && clang_EvalResult_getKind(r) == CXEval_Float) {
+    e = ir_new_expr(EX_CONST); /* no text: emitted from the value */
+    e->value = (double)(float)clang_EvalResult_getAsDouble(r);
+  }
+  if (r) clang_EvalResult_dispose(r);
+  return e;
+}
+
+Expr *op_rounded(Expr *e) {
+  if (!e) return NULL;
+  Expr *r = ir_new_expr(EX_FLOAT);
+  r->nargs = 1;
+  r->arg[0] = e;
+  return r;
+}
+
+/* Whether C computes the stripped node c in float arithmetic: an operator or a call (sqrtf) of
+ * float type; a sign change is exact. */
+static bool float_arithmetic(CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  return type_kind(c) == CXType_Float && (k == CXCursor_BinaryOperator || k == CXCursor_CallExpr);
 }
 
 /* The integer operand c (stripped) of a run-time value (ExprForms.int_runtime) read as floating:
@@ -357,14 +392,23 @@ static Expr *runtime_integer(const ExprForms *forms, void *parser, CXCursor c) {
 
 Expr *op_read(const ExprForms *forms, void *parser, CXCursor c) {
   CXCursor whole = integer_operand(c);
-  Expr *narrowed = clang_Cursor_isNull(whole) ? narrowed_constant(c) : NULL;
+  CXCursor narrow = clang_Cursor_isNull(whole) ? narrowing(c) : clang_getNullCursor();
+  Expr *narrowed = clang_Cursor_isNull(narrow) ? NULL : float_constant(narrow);
   if (narrowed) return narrowed;
+  bool in_double = forms->in_double && forms->in_double(parser);
+  CXCursor operand;
+  if (!clang_Cursor_isNull(narrow) && in_double && strip_once(narrow, &operand))
+    return op_rounded(forms->expr(parser, operand));
   c = cur_strip(c);
   if (!clang_Cursor_isNull(whole) && forms->int_runtime && forms->int_runtime(parser, whole))
     return runtime_integer(forms, parser, c);
   if (!clang_Cursor_isNull(whole)) return integer_constant(forms, parser, whole, c);
+  if (in_double && float_arithmetic(c)) {
+    Expr *folded = float_constant(c); /* 0.1f * 3.0f */
+    if (folded) return folded;
+  }
   ReadForm read = form_of(forms, c);
-  if (read) return read(parser, c);
+  if (read) return in_double && float_arithmetic(c) ? op_rounded(read(parser, c)) : read(parser, c);
   if (clang_getCursorKind(c) == CXCursor_ConditionalOperator) {
     forms->refuse(parser, c,
                   "pick the larger or smaller of two values with fmax or fmin; for a branch on a "

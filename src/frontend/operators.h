@@ -13,6 +13,10 @@
 /* The hint of a refused operator. */
 extern const char *const HINT_OPERATORS;
 
+/* A _Bool array read at the cell (a mask): the message (with the array's name) and its hint. */
+extern const char *const MSG_MASK, *const HINT_MASK;
+bool op_is_bool(CXCursor c);
+
 /* A recogniser's reader of one form, called with its own parser. */
 typedef Expr *(*ReadForm)(void *parser, CXCursor c);
 
@@ -34,13 +38,21 @@ typedef struct {
    * (the time loop's counter in a point source's value, it * dt): its names, +, - and * are then
    * read by the readers of their forms as floating values, not evaluated (NULL: none). */
   bool (*int_runtime)(void *parser, CXCursor c);
+  /* Whether the stencil computes in double, where what C computes in float is rounded to float
+   * (EX_FLOAT): a cast or conversion of a double value to float, an operator or call of float
+   * type. In a float stencil everything is computed in float anyway. */
+  bool (*in_double)(void *parser);
 } ExprForms;
 
 /* The expression at c (stripped of casts and parentheses) read by the reader of its form; NULL,
  * refused, when a stencil expression takes no such construct. An operand C computes in integer
  * arithmetic (K[1][1] / 16 with K an int table, 1 / 2, (int)2.5) is evaluated as C does, to the
- * constant it is, or refused (overflow, a run-time value). */
+ * constant it is, or refused (overflow, a run-time value). In a double stencil, a value C rounds
+ * to float is an EX_FLOAT (forms->in_double). */
 Expr *op_read(const ExprForms *forms, void *parser, CXCursor c);
+
+/* e rounded to float: an EX_FLOAT over it (NULL stays NULL). */
+Expr *op_rounded(Expr *e);
 
 /* The node of a binary operator's spelling: EX_ADD, EX_SUB, EX_MUL, EX_DIV, or EX_CONST for an
  * operator a stencil expression does not take. */

@@ -236,6 +236,10 @@ int poly_of(Parser *p, CXCursor c, Poly *out) {
               "the struct member '%s' is used as a size; stencilc takes sizes as variables, "
               "macros or constants",
               field);
+  } else if (cur_stepped(p->tu, c)) { /* out[idx++] = ...: stepped where it is used */
+    rc = fail(p, c, CUR_HINT_RUNNING_INDEX,
+              "the index '%s' is changed inside the subscript (a running index); stencilc reads "
+              "an index as loop variables times sizes plus constants", cur_stepped(p->tu, c));
   } else {
     rc = fail(p, c, HINT_AFFINE, "index is not an affine expression of the loop variables");
   }

@@ -213,6 +213,11 @@ static int parse_loop(Parser *p, CXCursor c, Loop *l, long long *size) {
               (kind(inc) == CXCursor_CompoundAssignOperator && cur_binary_op(p->tu, inc, op) &&
                !strcmp(op, "+=") && cur_children(inc, kids, 2) == 2 &&
                cur_eval_int(kids[1], &one) && one == 1);
+  const char *other = unit ? NULL : cur_other_step(p->tu, inc, l->var);
+  if (other)
+    return fail(p, inc, CUR_HINT_RUNNING_INDEX,
+                "the loop over '%s' also steps '%s' (a running index); stencilc reads an index "
+                "as loop variables times sizes plus constants", l->var, other);
   if (!unit)
     return fail(p, inc, "only unit steps are supported: write i++", "loop over '%s' does not step by 1",
                 l->var);
@@ -369,13 +374,42 @@ static int parse_rotations(Parser *p, const CXCursor *s, int n) {
 
 /* ---- subscripts ---- */
 
-/* Whether index c is var + k, var possibly empty (a constant index); where not, *bad is the
- * innermost part of c that is not. */
+static bool reads_data(CXCursor c, void *ctx) {
+  (void)ctx;
+  enum CXCursorKind k = kind(c);
+  return k == CXCursor_ArraySubscriptExpr || k == CXCursor_CallExpr || k == CXCursor_MemberRefExpr;
+}
+
+/* The value of the integer local that c names, at c, when it is a position computed once from
+ * sizes, constants and counters (int k = ny - 1;, or C89's int k; k = ny - 1;: cur_local_value)
+ * and never changed otherwise; a null cursor when c names no such local. The value stands
+ * before c in the source. */
+static CXCursor position_local(CXCursor c) {
+  CXCursor decl = clang_getCursorReferenced(c), assigned, where;
+  if (kind(c) != CXCursor_DeclRefExpr || kind(decl) != CXCursor_VarDecl ||
+      clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 || !cur_integer_type(decl))
+    return clang_getNullCursor();
+  char name[IR_NAME_MAX]; /* a copy: cur_mentions reuses cur_ref_name's buffer */
+  snprintf(name, sizeof name, "%s", cur_ref_name(c));
+  CXCursor value = cur_local_value(decl, c, &assigned);
+  if (clang_Cursor_isNull(value) || !clang_Cursor_isNull(cur_find(value, true, reads_data, NULL)) ||
+      reads_data(cur_strip(value), NULL) || cur_mentions(value, name) ||
+      (clang_Cursor_isNull(assigned) &&
+       cur_written(clang_Cursor_getTranslationUnit(c), clang_getCursorSemanticParent(decl), decl,
+                   &where)))
+    return clang_getNullCursor();
+  return value;
+}
+
+/* Whether index c is var + k, var possibly empty (a constant index), through the integer locals
+ * it names (position_local); where not, *bad is the innermost part of c that is not. */
 static bool affine_at(Parser *p, CXCursor c, char var[IR_NAME_MAX], long long *k, CXCursor *bad) {
   c = cur_strip(c);
   var[0] = 0;
   *k = 0;
   if (cur_eval_int(c, k) || radius_value(p, c, k)) return true;
+  CXCursor value = position_local(c); /* (before c in the source: the reading ends) */
+  if (!clang_Cursor_isNull(value)) return affine_at(p, value, var, k, bad);
   if (cur_ref_name(c)) {
     snprintf(var, IR_NAME_MAX, "%s", cur_ref_name(c));
     return true;
@@ -689,6 +723,7 @@ static void refuse(void *p, CXCursor at, const char *hint, const char *msg) {
 
 /* How operators.c reads this recogniser's expressions; defined below, after the readers. */
 static const ExprForms FORMS;
+static bool in_double(void *parser) { return ((Parser *)parser)->pr->dtype == DTYPE_DOUBLE; }
 
 static Expr *constant_expr(double v, const char *text) {
   Expr *e = ir_new_expr(EX_CONST);
@@ -813,6 +848,7 @@ static int int_item(void *parser, CXCursor c, CXCursor *item) {
   Parser *p = parser;
   Access a;
   if (parse_access(p, c, &a)) return -1;
+  if (indexed_by_loops(p, &a) && op_is_bool(c)) return fail(p, c, HINT_MASK, MSG_MASK, a.name);
   if (indexed_by_loops(p, &a) || !table_var(a.decl))
     return fail(p, c, "grids hold float or double; integer weights go in a const table with "
                       "their values: static const int K[3] = {1, 2, 1};",
@@ -1327,8 +1363,9 @@ static Expr *literal(void *parser, CXCursor c) {
   return e;
 }
 
-static const ExprForms FORMS = {parse_expr, literal, variable, load, binary,
-                                unary,      call,    refuse,   NULL, int_item, int_runtime};
+static const ExprForms FORMS = {parse_expr, literal,  variable,    load,     binary, unary,
+                                call,       refuse,   NULL,        int_item, int_runtime,
+                                in_double};
 
 static Expr *parse_expr(void *parser, CXCursor c) { return op_read(&FORMS, parser, c); }
 
@@ -1476,7 +1513,9 @@ static int update_temp(Parser *p, CXCursor s) {
   sum->nargs = 2;
   sum->arg[0] = t->e;
   sum->arg[1] = e;
-  t->e = sum;
+  /* C stores the result in the temporary's type: a float one in a double program rounds it */
+  bool narrower = clang_getCanonicalType(clang_getCursorType(t->decl)).kind == CXType_Float;
+  t->e = narrower && in_double(p) ? op_rounded(sum) : sum;
   return 0;
 }
 
@@ -2601,7 +2640,8 @@ static int bc_assignment(Parser *p, CXCursor lhs, CXCursor rhs, const char *op, 
 
 /* The statements of a boundary stage's loop body, in order: assignments of grid cells (=, +=,
  * -=, *=, /=), and float or double locals they read (declared, then updated: g += ...), whose
- * reads are those of the assignments that use them. */
+ * reads are those of the assignments that use them; integer locals' declarations and C89
+ * assignments (positions: int last = ny - 1;, read where they are used). */
 static int bc_body(Parser *p, const CXCursor *s, int n, const Loop *loops, int nl, Boundary *b) {
   CXCursor lhs, rhs;
   char op[4] = "";
@@ -2614,6 +2654,7 @@ static int bc_body(Parser *p, const CXCursor *s, int n, const Loop *loops, int n
       if (bc_assignment(p, lhs, rhs, op, b)) return -1;
       continue;
     }
+    if (cur_index_assignment(s[i])) continue; /* C89's k = ny - 2;, read where k is used */
     if (kind(s[i]) != CXCursor_DeclStmt && !updated_temp(p, s[i], (CXCursor[2]){{0}}, op))
       return fail(p, s[i], HINT_BOUNDARY, "a boundary stage's statement that is not an "
                   "assignment of a grid's cell (=, +=, -=, *=, /=), nor a float or double local's "

@@ -200,7 +200,8 @@ bool const_table(CXCursor decl) {
 
 bool int_table(CXCursor decl) {
   enum CXTypeKind k = table_type(decl);
-  return (k >= CXType_Char_U && k <= CXType_ULongLong) || (k >= CXType_Char_S && k <= CXType_LongLong);
+  return k == CXType_Bool || (k >= CXType_Char_U && k <= CXType_ULongLong) ||
+         (k >= CXType_Char_S && k <= CXType_LongLong);
 }
 
 static Expr *zero(void) {

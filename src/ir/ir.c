@@ -222,7 +222,7 @@ static bool linear_form(const Expr *e, Lin *l) {
   case EX_LOAD: lin_push(l, (Term){e->point, {1, 0, -1}}); return true;
   case EX_WEIGHT: l->k = (Sym){0, 1, e->weight}; return true;
   case EX_NEG: return linear_form(e->arg[0], l) && lin_scale(l, (Sym){-1, 0, -1});
-  case EX_CALL: return false;
+  case EX_CALL: case EX_FLOAT: return false;
   case EX_ADD: case EX_SUB: case EX_MUL: case EX_DIV: break;
   }
   Lin r;
@@ -324,6 +324,7 @@ static double eval_def(const Expr *e, const double *all) {
   case EX_SUB: return a - b;
   case EX_MUL: return a * b;
   case EX_DIV: return a / b;
+  case EX_FLOAT: return (float)a;
   case EX_CALL: break;
   case EX_LOAD: return NAN; /* the front end keeps loads out of definitions */
   }

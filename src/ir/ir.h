@@ -34,8 +34,11 @@ typedef enum {
   TIME_COPYBACK, /* B = f(A); A = B: result always in buffer 0 */
 } TimeForm;
 
+/* EX_FLOAT: arg[0] rounded to float, where C computes or converts a value in float inside a
+ * double stencil ((float)(0.2 * (a[i][j] + ...)), float arithmetic on float operands). In float
+ * arithmetic it is its operand. */
 typedef enum {
-  EX_CONST, EX_LOAD, EX_NEG, EX_ADD, EX_SUB, EX_MUL, EX_DIV, EX_CALL, EX_WEIGHT
+  EX_CONST, EX_LOAD, EX_NEG, EX_ADD, EX_SUB, EX_MUL, EX_DIV, EX_CALL, EX_WEIGHT, EX_FLOAT
 } ExprKind;
 
 typedef struct Expr Expr;
@@ -47,7 +50,7 @@ struct Expr {
   int weight;              /* EX_WEIGHT: index into the run-time weights (Stencil.weights) */
   const char *func;        /* EX_CALL: double-precision C name ("sqrt"); see ir_math_funcs */
   int nargs;               /* operands used in arg[] */
-  Expr *arg[IR_MAX_ARGS];  /* operands: EX_NEG and unary calls use arg[0] */
+  Expr *arg[IR_MAX_ARGS];  /* operands: EX_NEG, EX_FLOAT and unary calls use arg[0] */
 };
 
 typedef struct {

@@ -63,7 +63,7 @@ static double eval(const Program *pr, const Stage *st, const Expr *e, int unit, 
   case EX_SUB: return a - b;
   case EX_MUL: return a * b;
   case EX_DIV: return a / b;
-  case EX_CALL: return NAN; /* not linear: leaves the scale alone */
+  case EX_CALL: case EX_FLOAT: return NAN; /* not linear: leaves the scale alone */
   }
   return NAN;
 }

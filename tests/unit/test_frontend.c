@@ -252,7 +252,54 @@ static void test_tables(void) {
   ir_free(&st);
 }
 
+/* One update of a 1D grid of type T; the update's right side is RHS (a, the grid). */
+#define ROUNDING(T, RHS)                                                                         \
+  "void f(int n, int steps, " T " A[2][n]) {\n"                                               \
+  "  for (int t = 0; t < steps; t++)\n"                                                       \
+  "    for (int i = 1; i < n - 1; i++) A[(t + 1) % 2][i] = " RHS ";\n"                        \
+  "}\n"
+
+/* Whether e holds an EX_FLOAT node. */
+static bool rounds(const Expr *e) {
+  if (e->kind == EX_FLOAT) return true;
+  for (int i = 0; i < e->nargs; i++)
+    if (rounds(e->arg[i])) return true;
+  return false;
+}
+
+/* What C rounds to float inside a double stencil stays rounded (EX_FLOAT); a float stencil
+ * computes in float anyway; constants keep the float's value without a node. */
+static void test_float_roundings(void) {
+  static const struct {
+    const char *text, *what;
+    bool want;
+  } cases[] = {
+      {ROUNDING("double", "(float)(0.5 * (A[t % 2][i - 1] + A[t % 2][i + 1]))"),
+       "a (float) of a run-time value in a double stencil", true},
+      {ROUNDING("double", "(float)A[t % 2][i - 1] * 0.5f + A[t % 2][i + 1]"),
+       "float arithmetic on a (float) read", true},
+      {ROUNDING("double", "(float)0.1 * A[t % 2][i - 1] + A[t % 2][i + 1]"),
+       "a (float) constant: its value, no node", false},
+      {ROUNDING("double", "0.5f * 0.25f * A[t % 2][i - 1] + A[t % 2][i + 1]"),
+       "float arithmetic on constants: folded", false},
+      {ROUNDING("float", "(float)(0.5 * (A[t % 2][i - 1] + A[t % 2][i + 1]))"),
+       "a float stencil", false},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+    Stencil st;
+    EXPECT(parse(cases[k].text, NULL, 0, NULL, &st) == 0, cases[k].what);
+    EXPECT(rounds(st.expr) == cases[k].want, cases[k].what);
+    ir_free(&st);
+  }
+  Stencil st;
+  EXPECT(parse(ROUNDING("double", "(float)0.1 * A[t % 2][i - 1] + A[t % 2][i + 1]"), NULL, 0, NULL,
+               &st) == 0 && st.coef && st.coef[0] + st.coef[1] == (double)0.1f + 1,
+         "(float)0.1 is the float's value");
+  ir_free(&st);
+}
+
 int main(void) {
+  test_float_roundings();
   test_tables();
   test_many_flags();
   test_heat_scalars();
