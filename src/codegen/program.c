@@ -506,6 +506,14 @@ void codegen_program_fusion(const Program *pr, ProgramKernels *k) {
   }
 }
 
+/* CUDA passes a kernel at most 4 KB of parameters: a kernel of stages takes a pointer per stage
+ * it writes, one per buffer it reads (every buffer at most), then the extents and strides
+ * (emit_thread_args); a boundary kernel takes fewer. */
+_Static_assert(((int)PROG_MAX_STAGES + (int)PROG_MAX_FIELDS * (int)PROG_MAX_LEVELS) * sizeof(void *) +
+                       2 * IR_MAX_DIMS * sizeof(long) <=
+                   4096,
+               "a kernel's buffers and extents fit CUDA's parameter space");
+
 /* The distinct buffers stages first .. last read, in the order of their first reads. */
 static int kernel_reads(const Program *pr, int first, int last, Ref *reads) {
   int n = 0;

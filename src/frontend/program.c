@@ -2578,8 +2578,6 @@ static int parse_program(Parser *p, CXCursor time_loop, CXCursor parent) {
     nests += stage[i];
   }
   if (nests > 1) p->program_form = true;
-  if (nests > PROG_MAX_STAGES)
-    return fail(p, s[PROG_MAX_STAGES], "merge stages", "more than %d stages", PROG_MAX_STAGES);
   if (nests == 0 && n && stepped_coefficient(p, s[0])) return -1;
   if (nests == 0)
     return fail(p, n ? s[0] : time_loop, HINT_PROGRAM, "the time loop holds no stage's loop nest");

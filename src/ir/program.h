@@ -24,8 +24,14 @@
  * memory beside nothing else (as the run-time weights rt_w, RT_NWEIGHTS of them: any count up to
  * IR_MAX_WEIGHTS fits). */
 enum {
-  PROG_MAX_FIELDS = 8,   /* grids, coefficient grids included */
-  PROG_MAX_STAGES = 8,   /* statements per time step */
+  /* grids, coefficient grids included: 3D elastic velocity-stress (Virieux 1986) has 9
+   * wavefields and 3 media grids (buoyancy, lambda, mu), 12; SOFI3D's form, the media averaged at
+   * each staggered position (3 buoyancies, 3 shear moduli, pi, u), 17; one relaxation
+   * mechanism's 6 memory variables and its relaxation grids, about 23 */
+  PROG_MAX_FIELDS = 24,
+  /* statements per time step: 3D elastic's 9 (3 velocities, 6 stresses), 15 with one relaxation
+   * mechanism's memory variables; a stage writes a field of its own (one writer per field) */
+  PROG_MAX_STAGES = 16,
   PROG_MAX_SCALARS = 16, /* run-time scalar parameters (r = dt / h^2): Rodinia's hotspot3D step
                             reads 9 (cc, cw, ce, cs, cn, cb, ct, stepDivCap, amb_temp) */
   PROG_MAX_LEVELS = 3,   /* t-1, t, t+1 */
@@ -35,6 +41,8 @@ enum {
   BC_MAX_READS = 8,      /* distinct reads of one boundary assignment */
 };
 _Static_assert((int)PROG_MAX_SCALARS <= (int)IR_MAX_WEIGHTS, "a program's scalars fit the run-time weights");
+_Static_assert((int)PROG_MAX_STAGES <= (int)PROG_MAX_FIELDS,
+               "each stage writes a field no other stage writes: the stages' fields fit");
 
 typedef struct {
   char name[IR_NAME_MAX];
