@@ -34,7 +34,9 @@
 
 enum {
   MAX_TEMPS = 16,            /* local temporaries in one cell's body */
-  MAX_BODY = CUR_MAX_CHILDREN, /* statements in a time loop's or a cell's body */
+  /* statements in a time loop's or a cell's body: SOFI3D's 3D stress update declares nine
+   * velocity derivatives and shared factors before its six assignments, about 20 */
+  MAX_BODY = 32,
   MAX_COPIED_NODES = 1 << 16, /* expression nodes copied from uses of temporaries */
 };
 
