@@ -94,6 +94,9 @@ static const char *const HINT_PROGRAM =
     "write each stage as its own loop nest in the time loop: for (t ...) { for (i ...) for (j "
     "...) F[(t + 1) % 3][i][j] = <reads of F[t % 3], F[(t + 2) % 3], K[i][j], ...>; for (i ...) "
     "... }";
+static const char *const HINT_GRIDS =
+    "fold coefficient grids that are read together into one before the time loop "
+    "(b[i] = dt / rho[i]; then b[i] in the stages)";
 
 __attribute__((format(printf, 4, 5))) static int fail(Parser *p, CXCursor at, const char *hint,
                                                       const char *fmt, ...) {
@@ -822,7 +825,7 @@ static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
   }
   if (f < 0) { /* a grid no stage writes: a coefficient grid */
     if (pr->nfields == PROG_MAX_FIELDS) {
-      fail(p, c, "merge grids", "more than %d grids", PROG_MAX_FIELDS);
+      fail(p, c, HINT_GRIDS, "more than %d grids (coefficient grids included)", PROG_MAX_FIELDS);
       return NULL;
     }
     if (level_sub) {
@@ -1550,7 +1553,7 @@ static int stage_target(Parser *p, CXCursor lhs) {
   if (program_field(pr, name) >= 0)
     return fail(p, lhs, "write each grid in one stage", "'%s' is written by two stages", a.name);
   if (pr->nfields == PROG_MAX_FIELDS)
-    return fail(p, lhs, "merge grids", "more than %d grids", PROG_MAX_FIELDS);
+    return fail(p, lhs, HINT_GRIDS, "more than %d grids (coefficient grids included)", PROG_MAX_FIELDS);
   if (grid_decl(p, &a, levels, !rot, pr->nfields == 0)) return -1;
   /* (pointer grids without a rotation are the single-stencil front end's, which explains them) */
   bool pointer = cur_pointer_decl(a.decl);
@@ -1622,7 +1625,9 @@ static int nest_stages(Parser *p, CXCursor nest) {
     if (!grid_assignment(p, s[i], &lhs, &rhs, op)) continue;
     if (written_before(p, s, i, lhs)) return -1;
     if (pr->nstages == PROG_MAX_STAGES)
-      return fail(p, s[i], "merge stages", "more than %d stages", PROG_MAX_STAGES);
+      return fail(p, s[i], "keep fewer grid assignments in the time step; a value not kept from one step to the next "
+                  "can be a local of the cell (const float d = ...;)",
+                  "more than %d stages (assignments to grids in a time step)", PROG_MAX_STAGES);
     p->site[pr->nstages].nest = nest;
     p->site[pr->nstages].stmt = s[i];
     p->site[pr->nstages].at = i;
