@@ -9,7 +9,8 @@
 #    function called from the time loop), on hotspot3d (nine run-time scalars) and on two
 #    programs assigning several grids in one loop nest (elastic velocity-stress, 3D Yee), on the
 #    C89 forms (tests/programs/*_c89*: counters and indices declared first, do and while time
-#    loops), n5d on
+#    loops), on 3D elastic velocity-stress (12 grids, 9 stages) and SOFI3D's viscoelastic form (24
+#    grids, 16 stages: the limits), n5d on
 #    a 2D one; programs with radius loops (tests/programs/*radius*, elastic2d_staggered): naive on
 #    the flat 3D one, the 2D table and the three staggered stages, n5d on the 2D flat one, the 2D
 #    table (the in-place leapfrog) and the 3D loop per axis;
@@ -123,6 +124,11 @@ check_bg naive-hotspot3d_rodinia tests/programs/hotspot3d_rodinia.c --backend na
 # several grids assigned in one loop nest (stages over the same loops): 2D flat, 3D with axes
 check_bg naive-elastic2d_vs_fused tests/programs/elastic2d_vs_fused.c --backend naive -s 13x17 -t 3
 check_bg naive-yee3d_fused tests/programs/yee3d_fused.c --backend naive -t 2
+# 3D elastic velocity-stress: a nest per field, SOFI3D's two fused nests, and its viscoelastic
+# form at the limits (24 grids, 16 stages)
+check_bg naive-elastic3d_staggered tests/programs/elastic3d_staggered.c --backend naive -s 9x10x12 -t 3
+check_bg naive-elastic3d_sofi_fused tests/programs/elastic3d_sofi_fused.c --backend naive -s 9x10x12 -t 3
+check_bg naive-viscoelastic3d_sofi tests/programs/viscoelastic3d_sofi.c --backend naive -s 9x10x12 -t 3
 wait
 for n in acoustic2d acoustic2d_leapfrog heat2d_var; do passed "cpu-$n"; done
 passed cpu-acoustic3d u
@@ -179,6 +185,9 @@ passed double-hotspot_rodinia temp
 passed naive-hotspot3d_rodinia tIn_t
 passed naive-elastic2d_vs_fused vx vz sxx szz sxz
 passed naive-yee3d_fused hx hy hz ex ey ez
+passed naive-elastic3d_staggered vx vy vz sxx syy szz sxy sxz syz
+passed naive-elastic3d_sofi_fused vx vy vz sxx syy szz sxy syz sxz
+passed naive-viscoelastic3d_sofi vx vy vz sxx syy szz sxy syz sxz rxx ryy rzz rxy ryz rxz p
 [ "$("$STENCILC" info tests/programs/hotspot3d.c | grep -c '^scalar .* (run time)$')" = 9 ] && ok ||
   no "hotspot3d does not read its nine run-time scalars"
 grep -q "backend=n5d size=24 steps=5" "$tmp/n5d-acoustic2d_leapfrog.log" && ok || no "n5d ran"
