@@ -1,4 +1,4 @@
-// expect: 1:1: error: more than 24 grids (coefficient grids included)
+// expect: 46:39: error: more than 24 grids (coefficient grids included)
 // hint: fold coefficient grids that are read together into one before the time loop (b[i] = dt / rho[i]; then b[i] in the stages)
 /* 3D viscoelastic velocity-stress with one relaxation mechanism, as SOFI3D's update_v and
  * update_s_visc write it (in C, flat float arrays through an index macro): 9 wavefields and 6
