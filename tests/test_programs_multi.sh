@@ -459,7 +459,7 @@ for o in tests/programs/*.oracle.c; do
     heat2d_var_flat_ld) args="-s 21x30 -t 7" ;;
     wave2d_flat_levels) args="-s 19x27 -t 6" ;;
     wave2d_flat_halo | heat2d_var_halo | heat2d_var_rows) args="-s 17x26 -t 6" ;;
-    acoustic3d_rows | hotspot3d | acoustic3d_radius_flat | wave3d_radius_axes | acoustic3d_cpml_z) args="-s 11x13x15 -t 5" ;;
+    acoustic3d_rows | hotspot3d | acoustic3d_radius_flat | wave3d_radius_axes | acoustic3d_cpml_z | acoustic3d_radius_local_table) args="-s 11x13x15 -t 5" ;;
     # 3D elastic velocity-stress: 12 grids and 9 stages; SOFI3D's viscoelastic form at the
     # limits, 24 grids and 16 stages
     elastic3d_staggered | elastic3d_sofi_fused | viscoelastic3d_sofi) args="-s 11x13x15 -t 5" ;;

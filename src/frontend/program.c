@@ -738,6 +738,15 @@ static bool indexed_by_loops(const Parser *p, const Access *a) {
   return false;
 }
 
+/* Whether the variable read at constant subscripts is a table whose items are its
+ * initializer's: a const array or pointer variable (the item reader refuses what has no items),
+ * or an array whose elements nothing changes (cur_read_only_table). */
+static bool table_var(CXCursor decl) {
+  return kind(decl) == CXCursor_VarDecl &&
+         (clang_isConstQualifiedType(cur_element_type(clang_getCursorType(decl))) ||
+          cur_read_only_table(decl));
+}
+
 /* An element of a const array read at constant subscripts or radius-loop variables (c[r],
  * c[axis][r]): the initializer's item there (flat_table_item), folded when clang can. */
 static Expr *const_element(Parser *p, CXCursor c, const Access *a) {
@@ -757,8 +766,7 @@ static int int_item(void *parser, CXCursor c, CXCursor *item) {
   Parser *p = parser;
   Access a;
   if (parse_access(p, c, &a)) return -1;
-  if (indexed_by_loops(p, &a) || kind(a.decl) != CXCursor_VarDecl ||
-      !clang_isConstQualifiedType(cur_element_type(clang_getCursorType(a.decl))))
+  if (indexed_by_loops(p, &a) || !table_var(a.decl))
     return fail(p, c, "grids hold float or double; integer weights go in a const table with "
                       "their values: static const int K[3] = {1, 2, 1};",
                 "reads the integer array '%s', which is no const table read at constant "
@@ -889,9 +897,7 @@ static Expr *load(void *parser, CXCursor c) {
   if (p->source && (a.nsub != 1 || cur_mentions(a.sub[0], p->time.var)))
     return source_read(p, c, &a);
   if (!p->source && indexed_by_loops(p, &a)) return read_grid(p, c, &a);
-  if (clang_isConstQualifiedType(cur_element_type(clang_getCursorType(a.decl))) &&
-      kind(a.decl) == CXCursor_VarDecl)
-    return const_element(p, c, &a);
+  if (table_var(a.decl)) return const_element(p, c, &a);
   if (p->source) {
     fail(p, c, "give the source's value as scalars times one source array read at the time "
                "index: dt2 * wavelet[it] (or wavelet[it + k])",
@@ -901,8 +907,13 @@ static Expr *load(void *parser, CXCursor c) {
          a.name, p->time.var);
     return NULL;
   }
-  fail(p, c, "give coefficients as constants, const arrays or scalar parameters",
-       "'%s' is read at constant subscripts but is no const array", a.name);
+  const char *changes = cur_table_changes(a.decl);
+  if (changes)
+    fail(p, c, CUR_HINT_TABLE, "reads the table '%s', whose values the time loop cannot take "
+         "as constants: %s", a.name, changes);
+  else
+    fail(p, c, "give coefficients as constants, const arrays or scalar parameters",
+         "'%s' is read at constant subscripts but is no const array", a.name);
   return NULL;
 }
 
@@ -966,15 +977,6 @@ static bool inside(CXCursor c, CXCursor scope) {
 
 static bool varies(CXCursor c, void *ctx);
 static bool assigned_varies(CXCursor c, void *ctx);
-
-/* Whether decl is an array variable of const elements (static const float coef[3] = {...}),
- * no pointer (a const float *power is a grid). */
-static bool constant_table(CXCursor decl) {
-  CXType t = clang_getCanonicalType(clang_getCursorType(decl));
-  return kind(decl) == CXCursor_VarDecl &&
-         (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray) &&
-         clang_isConstQualifiedType(cur_element_type(clang_getCursorType(decl)));
-}
 
 /* Whether a float, double or integer variable keeps one value through the time loop, computed
  * before it from parameters, globals, constants and such locals; else fails at `at` naming why.
@@ -1050,7 +1052,7 @@ static bool varies(CXCursor c, void *ctx) {
       base = cur_strip(kids[0]);
     const char *name = cur_children(base, kids, 2) >= 1 ? cur_ref_name(kids[0]) : NULL;
     CXCursor array = name ? clang_getCursorReferenced(cur_strip(kids[0])) : clang_getNullCursor();
-    if (name && constant_table(array)) return false; /* its subscripts are visited next */
+    if (name && cur_read_only_table(array)) return false; /* its subscripts are visited next */
     fail(p, c, HINT_INVARIANT, "a run-time scalar is computed here from '%s', a value of a grid "
                                "or array: stencil programs read grids only in their stages",
          name ? name : "memory");
@@ -1063,7 +1065,7 @@ static bool varies(CXCursor c, void *ctx) {
   enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(decl)).kind;
   if (tk == CXType_Pointer || tk == CXType_ConstantArray || tk == CXType_VariableArray ||
       tk == CXType_IncompleteArray) {
-    if (constant_table(decl)) return false;
+    if (cur_read_only_table(decl)) return false;
     fail(p, c, HINT_INVARIANT, "a run-time scalar is computed here from '%s', a grid or array: "
                                "stencil programs read grids only in their stages",
          cur_ref_name(c));
@@ -2273,9 +2275,7 @@ static Expr *bc_load(Parser *p, CXCursor c, const Access *a) {
     return bc_cell(p, c, a, b, &cell) ? NULL : bc_point(p, c, &cell);
   }
   if (a->nsub == 1 && cur_mentions(a->sub[0], p->time.var)) return bc_time_array(p, c, a);
-  if (clang_isConstQualifiedType(cur_element_type(clang_getCursorType(a->decl))) &&
-      kind(a->decl) == CXCursor_VarDecl)
-    return const_element(p, c, a);
+  if (table_var(a->decl)) return const_element(p, c, a);
   fail(p, c, HINT_BOUNDARY, "the boundary stage reads '%s', which is no grid of the stages, no "
        "1D array read at the time loop's '%s' and no const array", a->name, p->time.var);
   return NULL;
