@@ -627,10 +627,9 @@ static void emit_launches(Buf *out, const Program *pr, const ProgramKernels *k, 
 
 /* ---- the whole program ---- */
 
-/* What makes the input a program rather than one stencil, for refusals. */
-/* What sets the program apart from one stencil of two levels: its stage count, then each field
- * of other levels and each coefficient grid, as many as fit in text (a program has up to
- * PROG_MAX_FIELDS), the rest counted, then its first run-time scalar. */
+/* What makes the input a program rather than one stencil, for refusals: its stage count, then
+ * each field of other than two levels and each coefficient grid, as many as fit in text (a
+ * program has up to PROG_MAX_FIELDS), the rest counted, then its first run-time scalar. */
 static void program_traits(const Program *pr, char *text, size_t n) {
   enum { TAIL = 64 }; /* room kept for the count of the rest and the scalar */
   size_t len = (size_t)snprintf(text, n, "%d stage%s", pr->nstages, pr->nstages == 1 ? "" : "s");

@@ -1555,7 +1555,8 @@ static int stage_target(Parser *p, CXCursor lhs) {
   if (program_field(pr, name) >= 0)
     return fail(p, lhs, "write each grid in one stage", "'%s' is written by two stages", a.name);
   if (pr->nfields == PROG_MAX_FIELDS)
-    return fail(p, lhs, HINT_GRIDS, "more than %d grids (coefficient grids included)", PROG_MAX_FIELDS);
+    return fail(p, lhs, HINT_GRIDS, "more than %d grids (coefficient grids included)",
+                PROG_MAX_FIELDS);
   if (grid_decl(p, &a, levels, !rot, pr->nfields == 0)) return -1;
   /* (pointer grids without a rotation are the single-stencil front end's, which explains them) */
   bool pointer = cur_pointer_decl(a.decl);
@@ -1627,8 +1628,9 @@ static int nest_stages(Parser *p, CXCursor nest) {
     if (!grid_assignment(p, s[i], &lhs, &rhs, op)) continue;
     if (written_before(p, s, i, lhs)) return -1;
     if (pr->nstages == PROG_MAX_STAGES)
-      return fail(p, s[i], "keep fewer grid assignments in the time step; a value not kept from one step to the next "
-                  "can be a local of the cell (const float d = ...;)",
+      return fail(p, s[i],
+                  "keep fewer grid assignments in the time step; a value not kept from one step "
+                  "to the next can be a local of the cell (const float d = ...;)",
                   "more than %d stages (assignments to grids in a time step)", PROG_MAX_STAGES);
     p->site[pr->nstages].nest = nest;
     p->site[pr->nstages].stmt = s[i];

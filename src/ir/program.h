@@ -25,12 +25,14 @@
  * IR_MAX_WEIGHTS fits). */
 enum {
   /* grids, coefficient grids included: 3D elastic velocity-stress (Virieux 1986) has 9
-   * wavefields and 3 media grids (buoyancy, lambda, mu), 12; SOFI3D's form, the media averaged at
-   * each staggered position (3 buoyancies, 3 shear moduli, pi, u), 17; one relaxation
-   * mechanism's 6 memory variables and its relaxation grids, about 23 */
+   * wavefields and 3 media grids (buoyancy, lambda, mu), 12; SOFI3D's elastic form, the media
+   * averaged at each staggered position (3 densities, 3 shear moduli, pi, u), 17; its
+   * viscoelastic step of one relaxation mechanism (6 memory variables, relaxation-time grids,
+   * the recorded pressure), 24 (tests/programs/viscoelastic3d_sofi.c). A C-PML's 18 memory
+   * variables (27 grids and more) are past it. */
   PROG_MAX_FIELDS = 24,
-  /* statements per time step: 3D elastic's 9 (3 velocities, 6 stresses), 15 with one relaxation
-   * mechanism's memory variables; a stage writes a field of its own (one writer per field) */
+  /* statements per time step: 3D elastic's 9 (3 velocities, 6 stresses), 16 in the viscoelastic
+   * step above; a stage writes a field of its own (one writer per field) */
   PROG_MAX_STAGES = 16,
   PROG_MAX_SCALARS = 16, /* run-time scalar parameters (r = dt / h^2): Rodinia's hotspot3D step
                             reads 9 (cc, cw, ce, cs, cn, cb, ct, stepDivCap, amb_temp) */
