@@ -9,7 +9,7 @@
 
 /* src/ir/program.h's PROG_MAX_FIELDS, PROG_MAX_LEVELS and PROG_MAX_SCALARS; rt_program_main.h's
  * RT_PROG_NAME */
-enum { RT_UP_FIELDS = 8, RT_UP_LEVELS = 3, RT_UP_SCALARS = 16, RT_UP_NAME = 32 };
+enum { RT_UP_FIELDS = 24, RT_UP_LEVELS = 3, RT_UP_SCALARS = 16, RT_UP_NAME = 32 };
 
 typedef struct {
   char name[RT_UP_NAME];

@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { ORACLE_MAX_FIELDS = 8, ORACLE_MAX_SCALARS = 16, ORACLE_NAME = 32 }; /* src/ir/program.h */
+enum { ORACLE_MAX_FIELDS = 24, ORACLE_MAX_SCALARS = 16, ORACLE_NAME = 32 }; /* src/ir/program.h */
 
 typedef struct {
   char name[ORACLE_NAME];

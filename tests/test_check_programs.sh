@@ -9,7 +9,8 @@
 #    function called from the time loop), on hotspot3d (nine run-time scalars) and on two
 #    programs assigning several grids in one loop nest (elastic velocity-stress, 3D Yee), on the
 #    C89 forms (tests/programs/*_c89*: counters and indices declared first, do and while time
-#    loops), n5d on
+#    loops), on 3D elastic velocity-stress (12 grids, 9 stages) and SOFI3D's viscoelastic form (24
+#    grids, 16 stages: the limits), n5d on
 #    a 2D one; programs with radius loops (tests/programs/*radius*, elastic2d_staggered): naive on
 #    the flat 3D one, the 2D table and the three staggered stages, n5d on the 2D flat one, the 2D
 #    table (the in-place leapfrog) and the 3D loop per axis;
@@ -136,6 +137,11 @@ check_bg naive-fd2d_gauss_inline tests/programs/fd2d_gauss_inline.c --backend na
 check_bg naive-acoustic2d_ricker_inline tests/programs/acoustic2d_ricker_inline.c --backend naive -s 17x23 -t 4
 check_bg naive-fdtd2d_sin_soft tests/programs/fdtd2d_sin_soft.c --backend naive -s 17x23 -t 4
 check_bg naive-acoustic3d_ricker_top tests/programs/acoustic3d_ricker_top.c --backend naive -s 9x11x10 -t 3
+# 3D elastic velocity-stress: a nest per field, SOFI3D's two fused nests, and its viscoelastic
+# form at the limits (24 grids, 16 stages)
+check_bg naive-elastic3d_staggered tests/programs/elastic3d_staggered.c --backend naive -s 9x10x12 -t 3
+check_bg naive-elastic3d_sofi_fused tests/programs/elastic3d_sofi_fused.c --backend naive -s 9x10x12 -t 3
+check_bg naive-viscoelastic3d_sofi tests/programs/viscoelastic3d_sofi.c --backend naive -s 9x10x12 -t 3
 wait
 for n in acoustic2d acoustic2d_leapfrog heat2d_var; do passed "cpu-$n"; done
 passed cpu-acoustic3d u
@@ -198,6 +204,9 @@ passed naive-fd2d_gauss_inline ez hx hy
 passed naive-acoustic2d_ricker_inline p
 passed naive-fdtd2d_sin_soft ez hx hy
 passed naive-acoustic3d_ricker_top p
+passed naive-elastic3d_staggered vx vy vz sxx syy szz sxy sxz syz
+passed naive-elastic3d_sofi_fused vx vy vz sxx syy szz sxy syz sxz
+passed naive-viscoelastic3d_sofi vx vy vz sxx syy szz sxy syz sxz rxx ryy rzz rxy ryz rxz p
 [ "$("$STENCILC" info tests/programs/hotspot3d.c | grep -c '^scalar .* (run time)$')" = 9 ] && ok ||
   no "hotspot3d does not read its nine run-time scalars"
 grep -q "backend=n5d size=24 steps=5" "$tmp/n5d-acoustic2d_leapfrog.log" && ok || no "n5d ran"

@@ -417,6 +417,15 @@ tests/programs/wave1d.c 25d this program is 1D
 tests/programs/advect1d_rk2.c ssam this program is 1D
 EOF
 
+# fft names what sets a program apart, as many fields as its message holds and the rest counted
+# (12 grids of 3D elastic), the scalar last: no field cut off
+rm -f "$tmp/x.cu"
+"$STENCILC" gen tests/programs/elastic3d_staggered.c --backend fft -o "$tmp/x.cu" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 2 ] && [ ! -e "$tmp/x.cu" ] &&
+  grep -q "error: fft: .*; this program has 9 stages, 'vx' with 1 time level (updated in place), .*, and [0-9]* more such fields, run-time scalar 'dth'$" "$tmp/err"; then ok
+else no "fft on elastic3d_staggered: exit $rc: $(cat "$tmp/err")"; fi
+
 # ---- the forms real codes write (tests/programs/, and examples/programs/heat3d_var.c): each
 # program's result on cpu, and on naive (and for the 3D ones 25d) through cudaemu, matches the
 # user's own function compiled by cc from the same input (NAME.oracle.c, tests/program_oracle.h).
@@ -451,6 +460,9 @@ for o in tests/programs/*.oracle.c; do
     wave2d_flat_levels) args="-s 19x27 -t 6" ;;
     wave2d_flat_halo | heat2d_var_halo | heat2d_var_rows) args="-s 17x26 -t 6" ;;
     acoustic3d_rows | hotspot3d | acoustic3d_radius_flat | wave3d_radius_axes | acoustic3d_cpml_z | acoustic3d_radius_local_table) args="-s 11x13x15 -t 5" ;;
+    # 3D elastic velocity-stress: 12 grids and 9 stages; SOFI3D's viscoelastic form at the
+    # limits, 24 grids and 16 stages
+    elastic3d_staggered | elastic3d_sofi_fused | viscoelastic3d_sofi) args="-s 11x13x15 -t 5" ;;
     # C89 forms: counters and indices declared first, do / while time loops
     hotspot3d_c89 | heat3d_c89_top) args="-s 11x13x15 -t 5" ;;
     heun2d_c89) args="-s 17x26 -t 6" ;;
@@ -497,7 +509,9 @@ for want in "virieux2d_psv stages0_1 stages2_4" "acoustic3d_cpml_z stages0_3 sta
             "virieux2d_psv_force stages0_1 stages2_4" \
             "elastic2d_vs_fused stages0_1 stages2_4" "acoustic2d_cpml_fused stages0_3 stage4" \
             "acoustic2d_vp_fused stages0_1 stage2" "yee3d_fused stages0_2 stages3_5" \
-            "elastic2d_staggered stage0 stage1 stage2" "fdtd2d_polybench stage0 stage1 stage2"; do
+            "elastic2d_staggered stage0 stage1 stage2" "fdtd2d_polybench stage0 stage1 stage2" \
+            "elastic3d_staggered stage0 stage1 stage2 stage3 stage4 stage5 stage6 stage7 stage8" \
+            "elastic3d_sofi_fused stages0_2 stages3_8" "viscoelastic3d_sofi stages0_2 stages3_15"; do
   set -- $want
   n=$1
   shift

@@ -513,6 +513,14 @@ void codegen_program_fusion(const Program *pr, ProgramKernels *k) {
   }
 }
 
+/* CUDA passes a kernel at most 4 KB of parameters: a kernel of stages takes a pointer per stage
+ * it writes, one per buffer it reads (every buffer at most), then the extents and strides
+ * (emit_thread_args); a boundary kernel takes fewer. */
+_Static_assert(((int)PROG_MAX_STAGES + (int)PROG_MAX_FIELDS * (int)PROG_MAX_LEVELS) * sizeof(void *) +
+                       2 * IR_MAX_DIMS * sizeof(long) <=
+                   4096,
+               "a kernel's buffers and extents fit CUDA's parameter space");
+
 /* The distinct buffers stages first .. last read, in the order of their first reads. */
 static int kernel_reads(const Program *pr, int first, int last, Ref *reads) {
   int n = 0;
@@ -626,18 +634,27 @@ static void emit_launches(Buf *out, const Program *pr, const ProgramKernels *k, 
 
 /* ---- the whole program ---- */
 
-/* What makes the input a program rather than one stencil, for refusals. */
+/* What makes the input a program rather than one stencil, for refusals: its stage count, then
+ * each field of other than two levels and each coefficient grid, as many as fit in text (a
+ * program has up to PROG_MAX_FIELDS), the rest counted, then its first run-time scalar. */
 static void program_traits(const Program *pr, char *text, size_t n) {
-  int len = snprintf(text, n, "%d stage%s", pr->nstages, pr->nstages == 1 ? "" : "s");
-  for (int f = 0; f < pr->nfields && len > 0 && (size_t)len < n; f++) {
+  enum { TAIL = 64 }; /* room kept for the count of the rest and the scalar */
+  size_t len = (size_t)snprintf(text, n, "%d stage%s", pr->nstages, pr->nstages == 1 ? "" : "s");
+  int rest = 0;
+  for (int f = 0; f < pr->nfields; f++) {
     const Field *fd = &pr->fields[f];
-    if (fd->coef) len += snprintf(text + len, n - (size_t)len, ", coefficient grid '%s'", fd->name);
+    char trait[2 * IR_NAME_MAX];
+    if (fd->coef) snprintf(trait, sizeof trait, ", coefficient grid '%s'", fd->name);
     else if (fd->levels != 2)
-      len += snprintf(text + len, n - (size_t)len, ", '%s' with %d time level%s", fd->name,
-                      fd->levels, fd->levels == 1 ? " (updated in place)" : "s");
+      snprintf(trait, sizeof trait, ", '%s' with %d time level%s", fd->name, fd->levels,
+               fd->levels == 1 ? " (updated in place)" : "s");
+    else continue;
+    if (len + strlen(trait) + TAIL < n) len += (size_t)snprintf(text + len, n - len, "%s", trait);
+    else rest++;
   }
-  if (pr->nscalars && len > 0 && (size_t)len < n)
-    snprintf(text + len, n - (size_t)len, ", run-time scalar '%s'", pr->scalars[0]);
+  if (rest && len < n)
+    len += (size_t)snprintf(text + len, n - len, ", and %d more such field%s", rest, rest == 1 ? "" : "s");
+  if (pr->nscalars && len < n) snprintf(text + len, n - len, ", run-time scalar '%s'", pr->scalars[0]);
 }
 
 static const char *const HINT_PROGRAM_BACKENDS =

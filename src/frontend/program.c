@@ -34,7 +34,9 @@
 
 enum {
   MAX_TEMPS = 16,            /* local temporaries in one cell's body */
-  MAX_BODY = CUR_MAX_CHILDREN, /* statements in a time loop's or a cell's body */
+  /* statements in a time loop's or a cell's body: SOFI3D's 3D stress update declares nine
+   * velocity derivatives and shared factors before its six assignments, about 20 */
+  MAX_BODY = 32,
   MAX_COPIED_NODES = 1 << 16, /* expression nodes copied from uses of temporaries */
   /* the last element of a coefficient array parameter read (c[r]): its elements are run-time
    * scalars named "c[r]", at most PROG_MAX_SCALARS of them, and a radius above this is no
@@ -112,6 +114,9 @@ static const char *const HINT_PROGRAM =
     "write each stage as its own loop nest in the time loop: for (t ...) { for (i ...) for (j "
     "...) F[(t + 1) % 3][i][j] = <reads of F[t % 3], F[(t + 2) % 3], K[i][j], ...>; for (i ...) "
     "... }";
+static const char *const HINT_GRIDS =
+    "fold coefficient grids that are read together into one before the time loop "
+    "(b[i] = dt / rho[i]; then b[i] in the stages)";
 
 __attribute__((format(printf, 4, 5))) static int fail(Parser *p, CXCursor at, const char *hint,
                                                       const char *fmt, ...) {
@@ -916,7 +921,7 @@ static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
   }
   if (f < 0) { /* a grid no stage writes: a coefficient grid */
     if (pr->nfields == PROG_MAX_FIELDS) {
-      fail(p, c, "merge grids", "more than %d grids", PROG_MAX_FIELDS);
+      fail(p, c, HINT_GRIDS, "more than %d grids (coefficient grids included)", PROG_MAX_FIELDS);
       return NULL;
     }
     if (level_sub) {
@@ -1774,7 +1779,8 @@ static int stage_target(Parser *p, CXCursor lhs) {
   if (program_field(pr, name) >= 0)
     return fail(p, lhs, "write each grid in one stage", "'%s' is written by two stages", a.name);
   if (pr->nfields == PROG_MAX_FIELDS)
-    return fail(p, lhs, "merge grids", "more than %d grids", PROG_MAX_FIELDS);
+    return fail(p, lhs, HINT_GRIDS, "more than %d grids (coefficient grids included)",
+                PROG_MAX_FIELDS);
   if (grid_decl(p, &a, levels, !rot, pr->nfields == 0)) return -1;
   /* (pointer grids without a rotation are the single-stencil front end's, which explains them) */
   bool pointer = cur_pointer_decl(a.decl);
@@ -1846,7 +1852,10 @@ static int nest_stages(Parser *p, CXCursor nest) {
     if (!grid_assignment(p, s[i], &lhs, &rhs, op)) continue;
     if (written_before(p, s, i, lhs)) return -1;
     if (pr->nstages == PROG_MAX_STAGES)
-      return fail(p, s[i], "merge stages", "more than %d stages", PROG_MAX_STAGES);
+      return fail(p, s[i],
+                  "keep fewer grid assignments in the time step; a value not kept from one step "
+                  "to the next can be a local of the cell (const float d = ...;)",
+                  "more than %d stages (assignments to grids in a time step)", PROG_MAX_STAGES);
     p->site[pr->nstages].nest = nest;
     p->site[pr->nstages].stmt = s[i];
     p->site[pr->nstages].at = i;
@@ -2968,8 +2977,6 @@ static int parse_program(Parser *p, CXCursor time_loop, CXCursor parent) {
     nests += stage[i];
   }
   if (nests > 1) p->program_form = true;
-  if (nests > PROG_MAX_STAGES)
-    return fail(p, s[PROG_MAX_STAGES], "merge stages", "more than %d stages", PROG_MAX_STAGES);
   if (nests == 0 && n && stepped_coefficient(p, s[0])) return -1;
   if (nests == 0)
     return fail(p, n ? s[0] : time_loop, HINT_PROGRAM, "the time loop holds no stage's loop nest");

@@ -26,8 +26,16 @@
  * memory beside nothing else (as the run-time weights rt_w, RT_NWEIGHTS of them: any count up to
  * IR_MAX_WEIGHTS fits). */
 enum {
-  PROG_MAX_FIELDS = 8,   /* grids, coefficient grids included */
-  PROG_MAX_STAGES = 8,   /* statements per time step */
+  /* grids, coefficient grids included: 3D elastic velocity-stress (Virieux 1986) has 9
+   * wavefields and 3 media grids (buoyancy, lambda, mu), 12; SOFI3D's elastic form, the media
+   * averaged at each staggered position (3 densities, 3 shear moduli, pi, u), 17; its
+   * viscoelastic step of one relaxation mechanism (6 memory variables, relaxation-time grids,
+   * the recorded pressure), 24 (tests/programs/viscoelastic3d_sofi.c). A C-PML's 18 memory
+   * variables (27 grids and more) are past it. */
+  PROG_MAX_FIELDS = 24,
+  /* statements per time step: 3D elastic's 9 (3 velocities, 6 stresses), 16 in the viscoelastic
+   * step above; a stage writes a field of its own (one writer per field) */
+  PROG_MAX_STAGES = 16,
   PROG_MAX_SCALARS = 16, /* run-time scalar parameters (r = dt / h^2): Rodinia's hotspot3D step
                             reads 9 (cc, cw, ce, cs, cn, cb, ct, stepDivCap, amb_temp) */
   PROG_MAX_LEVELS = 3,   /* t-1, t, t+1 */
@@ -37,6 +45,8 @@ enum {
   BC_MAX_READS = 8,      /* distinct reads of one boundary assignment */
 };
 _Static_assert((int)PROG_MAX_SCALARS <= (int)IR_MAX_WEIGHTS, "a program's scalars fit the run-time weights");
+_Static_assert((int)PROG_MAX_STAGES <= (int)PROG_MAX_FIELDS,
+               "each stage writes a field no other stage writes: the stages' fields fit");
 
 typedef struct {
   char name[IR_NAME_MAX];
