@@ -357,7 +357,8 @@ static bool step_statement(Region *r, const Pragmas *ps, CXCursor s, unsigned ne
     if (!clang_Cursor_isNull(decl))
       return refuse_write(r, decl, where,
                           "only the thread running this block changes its own copy of '%s'%s: "
-                          "declare the variables it changes before the parallel region");
+                          "swap shared pointers there (declared before the parallel region, "
+                          "not named private or firstprivate)");
     return true;
   }
   decl = wrong_write(r, s, NULL, clang_getNullCursor(), false, &where);
