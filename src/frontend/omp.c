@@ -1,6 +1,7 @@
 /* OpenMP parallel regions around a time loop (omp.h). */
 #include "omp.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,14 +54,15 @@ static void append(char *out, size_t size, const char *word) {
 /* The omp pragmas of the main file's bytes [begin, end) (and the token that follows each). */
 static void scan(CXTranslationUnit tu, unsigned begin, unsigned end, Pragmas *out) {
   out->n = 0;
-  CXFile file = clang_getFile(tu, clang_getCString(clang_getTranslationUnitSpelling(tu)));
+  CXString path = clang_getTranslationUnitSpelling(tu);
+  CXFile file = clang_getFile(tu, clang_getCString(path));
+  clang_disposeString(path);
   CXSourceRange r = clang_getRange(clang_getLocationForOffset(tu, file, begin),
                                    clang_getLocationForOffset(tu, file, end));
   CXToken *toks = NULL;
   unsigned n = 0;
   clang_tokenize(tu, r, &toks, &n);
-  Pragma *open = NULL; /* pragmas waiting for their next token */
-  int waiting = 0;
+  int waiting = 0; /* the last pragmas, waiting for the token after them */
   for (unsigned i = 0; i < n; i++) {
     unsigned line, col, off = token_at(tu, toks[i], &line, &col);
     CXString s = clang_getTokenSpelling(tu, toks[i]);
@@ -82,7 +84,7 @@ static void scan(CXTranslationUnit tu, unsigned begin, unsigned end, Pragmas *ou
       clang_disposeString(ws);
     }
     bool omp = !strcmp(words[0], "pragma") && !strcmp(words[1], "omp") && out->n < MAX_PRAGMAS;
-    open = omp ? &out->p[out->n] : NULL;
+    Pragma *open = omp ? &out->p[out->n] : NULL;
     if (open) *open = (Pragma){off, off, end, line, col, "", ""};
     bool in_directive = true;
     for (j = omp ? i + 3 : i + 1; j < n && (token_at(tu, toks[j], &l2, &c2), l2 == line); j++) {
@@ -205,14 +207,21 @@ typedef struct {
   Refusal *why;
 } Region;
 
-static bool refuse_at(Region *r, SrcLoc loc, const char *fmt, const char *a, const char *b) {
+static bool refuse_at(Region *r, SrcLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static bool refuse_at(Region *r, SrcLoc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
   r->why->set = true;
   r->why->loc = loc;
   r->why->hint = HINT_OMP;
-  snprintf(r->why->msg, sizeof r->why->msg, fmt, a, b);
+  vsnprintf(r->why->msg, sizeof r->why->msg, fmt, ap);
+  va_end(ap);
   return false;
 }
 
+/* A refusal at pragma p; fmt's %s are a and then p's directive. */
 static bool refuse_pragma(Region *r, const Pragma *p, const char *fmt, const char *a) {
   return refuse_at(r, (SrcLoc){r->path, p->line, p->col}, fmt, a, p->directive);
 }
@@ -276,10 +285,11 @@ static CXCursor wrong_write(Region *r, CXCursor s, const Pragma *also, CXCursor 
   return w.decl;
 }
 
+/* A refusal where decl is changed; fmt's %s is its name. */
 static bool refuse_write(Region *r, CXCursor decl, CXCursor where, const char *fmt) {
   char name[IR_NAME_MAX];
   cur_name(decl, name);
-  return refuse_at(r, cur_loc(r->path, where), fmt, name, "");
+  return refuse_at(r, cur_loc(r->path, where), fmt, name);
 }
 
 /* The variable a for statement's initializer sets (the loop variable omp for makes private). */
@@ -338,13 +348,13 @@ static bool step_statement(Region *r, const Pragmas *ps, CXCursor s, unsigned ne
   if (clang_getCursorKind(s) == CXCursor_ForStmt) {
     if (!is_directive(g, "for") && !is_directive(g, "for simd") && !once_directive(g))
       return refuse_at(r, cur_loc(r->path, s),
-                       "every thread of the parallel region runs this loop nest%s%s: share its "
-                       "iterations with #pragma omp for", "", "");
+                       "every thread of the parallel region runs this loop nest: share its "
+                       "iterations with #pragma omp for");
     if (is_directive(g, "for") || is_directive(g, "for simd")) {
       decl = wrong_write(r, s, g, loop_variable(s), false, &where);
       if (!clang_Cursor_isNull(decl))
         return refuse_write(r, decl, where,
-                            "the threads sharing this loop nest all change the shared '%s'%s: "
+                            "the threads sharing this loop nest all change the shared '%s': "
                             "declare it inside the loop, or name it in private()");
       return true;
     }
@@ -356,7 +366,7 @@ static bool step_statement(Region *r, const Pragmas *ps, CXCursor s, unsigned ne
     decl = wrong_write(r, s, NULL, clang_getNullCursor(), true, &where);
     if (!clang_Cursor_isNull(decl))
       return refuse_write(r, decl, where,
-                          "only the thread running this block changes its own copy of '%s'%s: "
+                          "only the thread running this block changes its own copy of '%s': "
                           "swap shared pointers there (declared before the parallel region, "
                           "not named private or firstprivate)");
     return true;
@@ -364,7 +374,7 @@ static bool step_statement(Region *r, const Pragmas *ps, CXCursor s, unsigned ne
   decl = wrong_write(r, s, NULL, clang_getNullCursor(), false, &where);
   if (!clang_Cursor_isNull(decl))
     return refuse_write(r, decl, where,
-                        "every thread of the parallel region changes the shared '%s'%s: declare "
+                        "every thread of the parallel region changes the shared '%s': declare "
                         "it inside the region, or change it in #pragma omp single");
   return true;
 }
@@ -373,7 +383,7 @@ bool omp_region_sequential(CXTranslationUnit tu, const char *path, CXCursor regi
                            CXCursor time_loop, Refusal *why) {
   Pragmas ps;
   unsigned b = begin_of(region);
-  scan(tu, b > 4096 ? b - 4096 : 0, end_of(region), &ps);
+  scan(tu, 0, end_of(region), &ps); /* (the region's own pragma is before it) */
   Region r = {tu, path, region, NULL, why};
   for (int k = 0; k < ps.n; k++)
     if (ps.p[k].next == b && is_directive(&ps.p[k], "parallel")) r.parallel = &ps.p[k];
@@ -395,7 +405,7 @@ bool omp_region_sequential(CXTranslationUnit tu, const char *path, CXCursor regi
     decl = wrong_write(&r, kids[i], NULL, clang_getNullCursor(), false, &where);
     if (!clang_Cursor_isNull(decl))
       return refuse_write(&r, decl, where,
-                          "every thread of the parallel region changes the shared '%s'%s, the "
+                          "every thread of the parallel region changes the shared '%s', the "
                           "time loop's counter: declare it inside the region");
   }
   CXCursor s[CUR_MAX_CHILDREN];
