@@ -219,7 +219,7 @@ static enum CXChildVisitResult region_stmt(CXCursor c, CXCursor parent, CXClient
 /* Whether the candidate's time loop lies in an OpenMP parallel region that computes other than
  * what one thread computes (omp.h): then its refusal is p's, the one to show. */
 static bool omp_refused(const Source *src, const Candidate *c, Parser *p) {
-  CXCursor region = omp_parallel_around(src->tu, c->func, c->loop);
+  CXCursor region = omp_parallel_around(src->tu, c->func, c->loop, NULL);
   Refusal why = {0};
   if (clang_Cursor_isNull(region) || omp_region_sequential(src->tu, src->path, region, c->loop, &why))
     return false;

@@ -171,6 +171,7 @@ typedef struct {
   const Pragmas *ps;
   unsigned at; /* the offset the statement must hold */
   CXCursor found;
+  unsigned line; /* the pragma's */
 } Around;
 
 static enum CXChildVisitResult find_around(CXCursor c, CXCursor parent, CXClientData data) {
@@ -178,15 +179,20 @@ static enum CXChildVisitResult find_around(CXCursor c, CXCursor parent, CXClient
   Around *a = data;
   if (!clang_isStatement(clang_getCursorKind(c))) return CXChildVisit_Recurse;
   if (begin_of(c) > a->at || end_of(c) <= a->at) return CXChildVisit_Continue;
-  if (is_directive(governing(a->ps, c), "parallel")) a->found = c;
+  const Pragma *g = governing(a->ps, c);
+  if (is_directive(g, "parallel")) {
+    a->found = c;
+    a->line = g->line;
+  }
   return CXChildVisit_Recurse; /* (the innermost one) */
 }
 
-CXCursor omp_parallel_around(CXTranslationUnit tu, CXCursor func, CXCursor c) {
+CXCursor omp_parallel_around(CXTranslationUnit tu, CXCursor func, CXCursor c, unsigned *line) {
   Pragmas ps;
   scan(tu, begin_of(func), end_of(func), &ps);
-  Around a = {&ps, begin_of(c), clang_getNullCursor()};
+  Around a = {&ps, begin_of(c), clang_getNullCursor(), 0};
   if (ps.n) clang_visitChildren(func, find_around, &a);
+  if (line) *line = a.line;
   return a.found;
 }
 

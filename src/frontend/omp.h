@@ -22,8 +22,8 @@
 CXCursor omp_parallel_child(CXTranslationUnit tu, CXCursor body);
 
 /* The statement of function func that `#pragma omp parallel` governs and that holds c, or a
- * null cursor. */
-CXCursor omp_parallel_around(CXTranslationUnit tu, CXCursor func, CXCursor c);
+ * null cursor; *line (when not NULL): the pragma's line. */
+CXCursor omp_parallel_around(CXTranslationUnit tu, CXCursor func, CXCursor c, unsigned *line);
 
 /* Whether the parallel region `region` (omp_parallel_around) computes what time_loop computes
  * run by one thread: the step's loop nests shared by `omp for`, the other statements of the

@@ -2768,7 +2768,7 @@ static ProgramParse program_of(ProgramJob *job, CXIndex index, const char **args
     frontend_base_name(path, pr->name);
     cur_name(func, pr->func_name);
     CXCursor body, loop = first_loop(func, &body);
-    CXCursor region = omp_parallel_around(tu, func, loop);
+    CXCursor region = omp_parallel_around(tu, func, loop, NULL);
     Refusal why = {0};
     if (!clang_Cursor_isNull(region) && !omp_region_sequential(tu, path, region, loop, &why)) {
       refused(&p, &why);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cursor.h"
+#include "omp.h"
 
 _Static_assert(REGION_MAX_VARS <= 64, "RegionVar.init_reads holds a bit per variable");
 
@@ -414,6 +415,9 @@ static int scan(Scan *s) {
   s->r->begin = s->begin;
   s->r->end = text && e < size && text[e] == ';' ? e + 1 : s->end;
   cur_name(s->func, s->r->func);
+  CXFile file = clang_getFile(s->tu, s->path);
+  CXCursor first = clang_getCursor(s->tu, clang_getLocationForOffset(s->tu, file, s->begin));
+  omp_parallel_around(s->tu, s->func, first, &s->r->omp_parallel_line);
   clang_visitChildren(s->func, visit_region, s);
   /* the types of the free variables (not of globals), and the initializers of the locals a copy
    * of their declarations computes again, may name more of them: a worklist */

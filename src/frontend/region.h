@@ -78,6 +78,9 @@ typedef struct {
   RegionVar vars[REGION_MAX_VARS]; /* free parameters and locals, then globals; each group in
                                       declaration order */
   int nvars;
+  /* the line of `#pragma omp parallel` when the region lies in an OpenMP parallel region
+   * (omp.h: every thread of it runs the region), else 0 */
+  unsigned omp_parallel_line;
 } Region;
 
 /* Finds the free variables of the region [begin, end) of the C file at path, parsed with fo's
