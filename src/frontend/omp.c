@@ -346,6 +346,21 @@ static bool pragmas_allowed(Region *r, const Pragmas *ps, CXCursor body) {
   return true;
 }
 
+/* cur_find's test: an assignment, compound assignment, ++ or -- of something other than a
+ * variable (an element of a grid: a point source, an edge cell). */
+static bool element_write(CXCursor c, void *tu) {
+  CXCursor kids[2];
+  char op[4];
+  bool prefix;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  bool assigns = (k == CXCursor_CompoundAssignOperator ||
+                  (k == CXCursor_BinaryOperator && cur_binary_op(tu, c, op) && !strcmp(op, "="))) &&
+                 cur_children(c, kids, 2) == 2;
+  bool steps = k == CXCursor_UnaryOperator && cur_unary_op(tu, c, op, &prefix) &&
+               (!strcmp(op, "++") || !strcmp(op, "--")) && cur_children(c, kids, 1) == 1;
+  return (assigns || steps) && clang_getCursorKind(cur_strip(kids[0])) != CXCursor_DeclRefExpr;
+}
+
 /* One statement of the step: a loop nest shared by omp for, a block run once, or a statement
  * each thread runs on its own variables. */
 static bool step_statement(Region *r, const Pragmas *ps, CXCursor s, unsigned next) {
@@ -377,6 +392,11 @@ static bool step_statement(Region *r, const Pragmas *ps, CXCursor s, unsigned ne
                           "not named private or firstprivate)");
     return true;
   }
+  CXCursor element = cur_find(s, true, element_write, r->tu);
+  if (!clang_Cursor_isNull(element) || element_write(s, r->tu))
+    return refuse_at(r, cur_loc(r->path, clang_Cursor_isNull(element) ? s : element),
+                     "every thread of the parallel region writes this element: write it in "
+                     "#pragma omp single");
   decl = wrong_write(r, s, NULL, clang_getNullCursor(), false, &where);
   if (!clang_Cursor_isNull(decl))
     return refuse_write(r, decl, where,
