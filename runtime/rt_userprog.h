@@ -88,6 +88,26 @@ RT_API double rt_up_scalar(const RtProgDump *in, const char *name) {
   return 0;
 }
 
+/* A coefficient array parameter of the user's function (const float c[R + 1]) whose elements
+ * the program reads as run-time scalars named "c[k]": fresh storage of elements of elem bytes
+ * up to the last such k, those the program reads holding their scalars' values, the others 0. */
+RT_API void *rt_up_scalar_array(const RtProgDump *in, const char *name, size_t elem) {
+  size_t len = strlen(name);
+  long last = -1, k;
+  for (int s = 0; s < in->nscalars; s++)
+    if (!strncmp(in->scalar_name[s], name, len) && sscanf(in->scalar_name[s] + len, "[%ld]", &k) == 1 && k > last)
+      last = k;
+  rt_user_need(last >= 0, "the input dump holds no element of a coefficient array of the program");
+  void *p = calloc((size_t)last + 1, elem);
+  rt_user_need(p != NULL, "out of memory");
+  for (int s = 0; s < in->nscalars; s++)
+    if (!strncmp(in->scalar_name[s], name, len) && sscanf(in->scalar_name[s] + len, "[%ld]", &k) == 1) {
+      double v = in->scalar[s];
+      rt_user_put(p, k, &v, 1, elem);
+    }
+  return p;
+}
+
 /* Run-time scalar `name` as the user's code computes it (v, in the user's type): written to `to`
  * (a line "name value") when given; else the program must have run with v rounded to its
  * element type (exit 2 naming both values when not: `stencilc check --program` of a program

@@ -66,6 +66,11 @@ check_bg hand-heat2d-c89-naive tests/check/heat2d_c89_index.c --backend naive -s
 check_bg hand-heat2d-double-as-float tests/check/heat2d_polybench.c --dtype float -s 21 -t 3
 # the time loop in an OpenMP parallel region, the shared pointers swapped in omp master
 check_bg hand-heat2d-omp-master tests/check/heat2d_omp_master.c -s 19x26 -t 5
+# weights in array parameters that are no single stencil's filter (a pointer, two arrays, a
+# product): a stencil program's run-time scalars W[k], the arrays rebuilt for the user's code
+check_bg hand-weights-pointer tests/check/weights_pointer.c -s 19 -t 4
+check_bg hand-weights-two-arrays tests/check/weights_two_arrays.c --backend naive -s 19 -t 3
+check_bg hand-product-filter tests/check/product_filter_weights.c -s 19 -t 3
 # 6. Every input of tests/inputs/ (issue 17 item 8), then the cudaemu subset.
 for f in tests/inputs/*.c; do
   # shellcheck disable=SC2046
@@ -127,7 +132,8 @@ passed pb4-jacobi2d-scalar-lb
 passed pb-bound-program
 for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r hand-heat2d \
          hand-jacobi2d hand-heat3d hand-blur2d hand-heat2d-double-as-float hand-heat2d-c89 \
-         hand-heat2d-c89-naive hand-heat2d-omp-master; do
+         hand-heat2d-c89-naive hand-weights-pointer hand-weights-two-arrays hand-product-filter \
+         hand-heat2d-omp-master; do
   passed "$n"
 done
 grep -q "size=38x38 steps=7" "$tmp/hand-jacobi2d.log" && ok ||

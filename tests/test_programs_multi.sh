@@ -441,7 +441,7 @@ for o in tests/programs/*.oracle.c; do
     heat3d_var) args="-t 2" ;;
     wave1d | advect1d_rk2) args="-s 61 -t 9" ;;
     # sizes at run time, uneven so that a transposed axis shows
-    acoustic2d_flat_rt | hotspot_calls | acoustic2d_radius) args="-s 30x41 -t 7" ;;
+    acoustic2d_flat_rt | hotspot_calls | acoustic2d_radius | acoustic2d_coef_param) args="-s 30x41 -t 7" ;;
     # several grids assigned in one loop nest (yee3d_fused: the source's sizes)
     # (virieux2d_psv_force: the force's cell (2, 2) beside stress cells)
     acoustic2d_vp_fused | acoustic2d_cpml_fused | elastic2d_vs_fused | virieux2d_psv | virieux2d_psv_force)
@@ -450,7 +450,7 @@ for o in tests/programs/*.oracle.c; do
     heat2d_var_flat_ld) args="-s 21x30 -t 7" ;;
     wave2d_flat_levels) args="-s 19x27 -t 6" ;;
     wave2d_flat_halo | heat2d_var_halo | heat2d_var_rows) args="-s 17x26 -t 6" ;;
-    acoustic3d_rows | hotspot3d | acoustic3d_radius_flat | wave3d_radius_axes | acoustic3d_cpml_z) args="-s 11x13x15 -t 5" ;;
+    acoustic3d_rows | hotspot3d | acoustic3d_radius_flat | wave3d_radius_axes | acoustic3d_cpml_z | acoustic3d_radius_local_table) args="-s 11x13x15 -t 5" ;;
     # C89 forms: counters and indices declared first, do / while time loops
     hotspot3d_c89 | heat3d_c89_top) args="-s 11x13x15 -t 5" ;;
     heun2d_c89) args="-s 17x26 -t 6" ;;

@@ -447,12 +447,19 @@ static void extents(Buf *out, int dims, const char *type, const char *pre) {
 
 /* The scalar arguments: ", double alpha, double dt" (typed, the user's names for the header),
  * ", double api_s0, ..." (typed, internal names for the source) or ", api_s0, ..." (untyped). */
+/* A scalar's name as a parameter: an element of a coefficient array of the source, "c[2]",
+ * becomes c_2. */
+static void parameter_name(Buf *out, const char *name) {
+  for (; *name; name++)
+    if (*name != ']') buf_printf(out, "%c", *name == '[' ? '_' : *name);
+}
+
 static void scalar_args(Buf *out, const ApiScalars *sc, bool typed, bool user_names) {
   for (int k = 0; k < sc->n; k++) {
     if (!sc->arg[k]) continue;
     buf_printf(out, ", %s", typed ? ir_dtype_name(sc->type[k]) : "");
     if (typed) buf_puts(out, " ");
-    if (user_names) buf_puts(out, sc->name[k]);
+    if (user_names) parameter_name(out, sc->name[k]);
     else buf_printf(out, "api_s%d", k);
   }
 }
@@ -492,7 +499,10 @@ static void header_scalars(Buf *h, const ApiScalars *sc) {
   bool derived = false;
   for (int k = 0; k < sc->n; k++) derived = derived || !sc->arg[k];
   if (!sc->n) return;
+  bool element = false;
+  for (int k = 0; k < sc->n; k++) element = element || strchr(sc->name[k], '[');
   buf_puts(h, " * Run-time scalars: the arguments after steps, the source's parameters of those names");
+  if (element) buf_puts(h, "\n * (x_k: element k of the source's coefficient array x)");
   if (derived) {
     buf_puts(h, "; the library\n * computes");
     for (int k = 0, first = 1; k < sc->n; k++)

@@ -499,11 +499,22 @@ typedef struct {
   CXCursor where;
   int n;          /* with count: the writes, all of them (not only the first) */
   bool count;
+  bool elements;  /* a write of an element (decl[i] = ..., ++decl[i][j], &decl[i]) counts */
 } Writes;
 
 static bool refers(CXCursor c, CXCursor decl) {
   c = cur_strip(c);
   return clang_getCursorKind(c) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(c), decl);
+}
+
+/* Whether lvalue c is decl or, with elements, one of its elements (c[i][j]). */
+static bool writes_to(CXCursor c, CXCursor decl, bool elements) {
+  CXCursor kids[2];
+  c = cur_strip(c);
+  while (elements && clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr &&
+         cur_children(c, kids, 2) == 2)
+    c = cur_strip(kids[0]);
+  return refers(c, decl);
 }
 
 bool cur_same_place(CXCursor a, CXCursor b) {
@@ -520,11 +531,13 @@ static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent, CXClientD
   char op[4] = "";
   enum CXCursorKind k = clang_getCursorKind(c);
   if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
-      cur_children(c, kids, 2) == 2 && refers(kids[0], w->decl) && cur_binary_op(w->tu, c, op) &&
+      cur_children(c, kids, 2) == 2 && writes_to(kids[0], w->decl, w->elements) &&
+      cur_binary_op(w->tu, c, op) &&
       strchr(op, '=') && strcmp(op, "==") && strcmp(op, "!=") && strcmp(op, "<=") &&
       strcmp(op, ">="))
     w->changed = true;
-  if (k == CXCursor_UnaryOperator && cur_children(c, kids, 1) == 1 && refers(kids[0], w->decl)) {
+  if (k == CXCursor_UnaryOperator && cur_children(c, kids, 1) == 1 &&
+      writes_to(kids[0], w->decl, w->elements)) {
     CXToken *t = NULL;
     unsigned n = 0;
     clang_tokenize(w->tu, clang_getCursorExtent(c), &t, &n);
@@ -548,11 +561,73 @@ static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent, CXClientD
 }
 
 bool cur_written(CXTranslationUnit tu, CXCursor scope, CXCursor decl, CXCursor *where) {
-  Writes w = {decl, tu, false, clang_getNullCursor(), 0, false};
+  Writes w = {decl, tu, false, clang_getNullCursor(), 0, false, false};
   find_write(scope, clang_getNullCursor(), &w); /* a statement t++; is itself the write */
   if (!w.changed) clang_visitChildren(scope, find_write, &w);
   *where = w.where;
   return w.changed;
+}
+
+/* The references to an array variable in a scope: all of them, and those that subscript it. */
+typedef struct {
+  CXCursor decl;
+  int refs, subscripted;
+} Uses;
+
+static enum CXChildVisitResult count_uses(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Uses *u = data;
+  CXCursor kids[2];
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_UnaryExpr) return CXChildVisit_Continue; /* sizeof c / sizeof c[0] reads none */
+  if (k == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(c), u->decl))
+    u->refs++;
+  if (k == CXCursor_ArraySubscriptExpr && cur_children(c, kids, 2) == 2 && refers(kids[0], u->decl))
+    u->subscripted++;
+  return CXChildVisit_Recurse;
+}
+
+/* Whether no element of array decl changes in scope: every use subscripts it (the array itself
+ * never reaches a call, a pointer or sizeof) and no element is assigned, incremented or has its
+ * address taken. */
+static bool elements_unchanged(CXCursor scope, CXCursor decl) {
+  Uses u = {decl, 0, 0};
+  clang_visitChildren(scope, count_uses, &u);
+  Writes w = {decl, clang_Cursor_getTranslationUnit(decl), false, clang_getNullCursor(), 0, false, true};
+  clang_visitChildren(scope, find_write, &w);
+  return u.refs == u.subscripted && !w.changed;
+}
+
+const char *const CUR_HINT_TABLE =
+    "declare the table const (static const float c[5] = {...}), or keep its values unchanged "
+    "in the function: read it only as c[k]";
+
+const char *cur_table_changes(CXCursor decl) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+  if (clang_getCursorKind(decl) != CXCursor_VarDecl ||
+      (t.kind != CXType_ConstantArray && t.kind != CXType_IncompleteArray) ||
+      clang_isConstQualifiedType(cur_element_type(clang_getCursorType(decl))) ||
+      clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)))
+    return NULL;
+  /* another file may change a global of external linkage: only a local or a static's uses are
+   * all in this one */
+  enum CXLinkageKind link = clang_getCursorLinkage(decl);
+  if (link == CXLinkage_External || link == CXLinkage_UniqueExternal)
+    return "it is a global that other files may change";
+  CXCursor scope = link == CXLinkage_Internal
+                       ? clang_getTranslationUnitCursor(clang_Cursor_getTranslationUnit(decl))
+                       : clang_getCursorSemanticParent(decl);
+  return elements_unchanged(scope, decl) ? NULL
+         : "an element of it is assigned, or the array itself is used (passed to a call, kept in a pointer), where it is in scope";
+}
+
+bool cur_read_only_table(CXCursor decl) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+  if (clang_getCursorKind(decl) != CXCursor_VarDecl ||
+      (t.kind != CXType_ConstantArray && t.kind != CXType_IncompleteArray))
+    return false;
+  if (clang_isConstQualifiedType(cur_element_type(clang_getCursorType(decl)))) return true;
+  return !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)) && !cur_table_changes(decl);
 }
 
 /* Whether c is an assignment `lhs = rhs` (kids: lhs, rhs). */
@@ -580,7 +655,7 @@ static bool plain_assignment(CXCursor s, CXCursor decl, CXCursor *value) {
 
 /* The writes of decl in scope, scope included, each counted. */
 static int writes_in(CXCursor scope, CXCursor decl) {
-  Writes w = {decl, clang_Cursor_getTranslationUnit(decl), false, clang_getNullCursor(), 0, true};
+  Writes w = {decl, clang_Cursor_getTranslationUnit(decl), false, clang_getNullCursor(), 0, true, false};
   find_write(scope, clang_getNullCursor(), &w);
   clang_visitChildren(scope, find_write, &w);
   return w.n;

@@ -54,6 +54,18 @@ bool cur_integer_type(CXCursor decl);
  * such place. */
 bool cur_written(CXTranslationUnit tu, CXCursor scope, CXCursor decl, CXCursor *where);
 
+/* Whether decl is an array variable whose elements keep their initial values: of const elements
+ * (static const float c[3] = {...}), or a local or a static with an initializer whose elements
+ * nothing in its scope changes (float c[5] = {...}; read only as c[r], as codes that leave out
+ * const write their coefficient tables). A pointer (const float *power) is no table. */
+bool cur_read_only_table(CXCursor decl);
+
+/* Why an array variable of non-const elements with an initializer is no such table (a phrase),
+ * or NULL (a table, or no array variable with an initializer). */
+const char *cur_table_changes(CXCursor decl);
+/* The form to suggest with that phrase. */
+extern const char *const CUR_HINT_TABLE;
+
 /* The value the local variable declared at decl has at its use `use`: its initializer, or,
  * declared without one as C89 codes declare their indices (int c, w; ... c = x + y * nx;
  * w = c - 1;, in the loop body or at the top of the function, assigned again in each loop

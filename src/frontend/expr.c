@@ -239,7 +239,11 @@ static Expr *load(void *parser, CXCursor c) {
     sw->in_decl = a.decl;
     grid = true;
   }
-  if (!grid && p->time_levels)
+  const char *changes = grid ? NULL : cur_table_changes(a.decl);
+  if (changes)
+    fail(p, c, CUR_HINT_TABLE, "reads the table '%s', whose values the loops cannot take as "
+         "constants: %s", a.name, changes);
+  else if (!grid && p->time_levels)
     fail(p, c, HINT_ONE_GRID, "reads '%s', but the grid written is '%s'", a.name, sw->out.name);
   else if (!grid && !sw->in[0])
     fail(p, c, HINT_ONE_GRID,
@@ -446,6 +450,10 @@ static int int_item(void *parser, CXCursor c, CXCursor *item) {
     weight_shape(p, a.decl, &a); /* refuses weights of integers, as any other weight array */
     return -1;
   }
+  const char *changes = grid ? NULL : cur_table_changes(a.decl);
+  if (changes)
+    return fail(p, c, CUR_HINT_TABLE, "reads the integer table '%s', whose values the loops cannot "
+                "take as constants: %s", a.name, changes);
   return fail(p, c, "grids and weight arrays hold float or double; integer weights go in a const "
                     "table with their values: static const int K[3][3] = {{1, 2, 1}, ...};",
               "reads the integer array '%s' %s", a.name,

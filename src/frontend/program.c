@@ -37,6 +37,10 @@ enum {
   MAX_TEMPS = 16,            /* local temporaries in one cell's body */
   MAX_BODY = CUR_MAX_CHILDREN, /* statements in a time loop's or a cell's body */
   MAX_COPIED_NODES = 1 << 16, /* expression nodes copied from uses of temporaries */
+  /* the last element of a coefficient array parameter read (c[r]): its elements are run-time
+   * scalars named "c[r]", at most PROG_MAX_SCALARS of them, and a radius above this is no
+   * stencil's (IR radius limit) */
+  MAX_PARAMETER_ELEMENT = 64,
 };
 
 typedef struct {
@@ -744,6 +748,15 @@ static bool indexed_by_loops(const Parser *p, const Access *a) {
   return false;
 }
 
+/* Whether the variable read at constant subscripts is a table whose items are its
+ * initializer's: a const array or pointer variable (the item reader refuses what has no items),
+ * or an array whose elements nothing changes (cur_read_only_table). */
+static bool table_var(CXCursor decl) {
+  return kind(decl) == CXCursor_VarDecl &&
+         (clang_isConstQualifiedType(cur_element_type(clang_getCursorType(decl))) ||
+          cur_read_only_table(decl));
+}
+
 /* An element of a const array read at constant subscripts or radius-loop variables (c[r],
  * c[axis][r]): the initializer's item there (flat_table_item), folded when clang can. */
 static Expr *const_element(Parser *p, CXCursor c, const Access *a) {
@@ -763,8 +776,7 @@ static int int_item(void *parser, CXCursor c, CXCursor *item) {
   Parser *p = parser;
   Access a;
   if (parse_access(p, c, &a)) return -1;
-  if (indexed_by_loops(p, &a) || kind(a.decl) != CXCursor_VarDecl ||
-      !clang_isConstQualifiedType(cur_element_type(clang_getCursorType(a.decl))))
+  if (indexed_by_loops(p, &a) || !table_var(a.decl))
     return fail(p, c, "grids hold float or double; integer weights go in a const table with "
                       "their values: static const int K[3] = {1, 2, 1};",
                 "reads the integer array '%s', which is no const table read at constant "
@@ -886,6 +898,7 @@ static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
 
 static Expr *source_read(Parser *p, CXCursor c, const Access *a);
 static Expr *bc_load(Parser *p, CXCursor c, const Access *a);
+static Expr *parameter_element(Parser *p, CXCursor c, const Access *a);
 
 static Expr *load(void *parser, CXCursor c) {
   Parser *p = parser;
@@ -895,9 +908,8 @@ static Expr *load(void *parser, CXCursor c) {
   if (p->source && (a.nsub != 1 || cur_mentions(a.sub[0], p->time.var)))
     return source_read(p, c, &a);
   if (!p->source && indexed_by_loops(p, &a)) return read_grid(p, c, &a);
-  if (clang_isConstQualifiedType(cur_element_type(clang_getCursorType(a.decl))) &&
-      kind(a.decl) == CXCursor_VarDecl)
-    return const_element(p, c, &a);
+  if (table_var(a.decl)) return const_element(p, c, &a);
+  if (!p->source && kind(a.decl) == CXCursor_ParmDecl) return parameter_element(p, c, &a);
   if (p->source) {
     fail(p, c, "give the source's value as scalars times one source array read at the time "
                "index: dt2 * wavelet[it] (or wavelet[it + k])",
@@ -907,8 +919,13 @@ static Expr *load(void *parser, CXCursor c) {
          a.name, p->time.var);
     return NULL;
   }
-  fail(p, c, "give coefficients as constants, const arrays or scalar parameters",
-       "'%s' is read at constant subscripts but is no const array", a.name);
+  const char *changes = cur_table_changes(a.decl);
+  if (changes)
+    fail(p, c, CUR_HINT_TABLE, "reads the table '%s', whose values the time loop cannot take "
+         "as constants: %s", a.name, changes);
+  else
+    fail(p, c, "give coefficients as constants, const arrays or scalar parameters",
+         "'%s' is read at constant subscripts but is no const array", a.name);
   return NULL;
 }
 
@@ -939,6 +956,47 @@ static Expr *scalar(Parser *p, CXCursor c, const char *name, enum CXTypeKind tk,
   Expr *e = ir_new_expr(EX_WEIGHT);
   e->weight = k;
   return e;
+}
+
+/* An element of a float or double array parameter read at a constant subscript or a radius
+ * loop's variable (c[r] of const float c[R + 1], coefficients the caller computes): run-time
+ * scalar "c[r]" of the program, the array's other elements unread. */
+static Expr *parameter_element(Parser *p, CXCursor c, const Access *a) {
+  static const char *const hint =
+      "pass the coefficients as a one-dimensional float or double array read at constants or a "
+      "radius loop's variable (const float c[R + 1], read as c[0] and c[r]), or as scalars";
+  CXType t = clang_getCanonicalType(clang_getCursorType(a->decl));
+  /* (libclang gives a parameter its type as declared: const float c[5] is an array) */
+  CXType elem = t.kind == CXType_Pointer ? clang_getPointeeType(t) : clang_getArrayElementType(t);
+  enum CXTypeKind tk = clang_getCanonicalType(elem).kind;
+  if (a->nsub != 1 || (tk != CXType_Float && tk != CXType_Double)) {
+    /* (not p->program_form: the single-stencil front end takes a filter's weights W[a][b]) */
+    CXString ts = clang_getTypeSpelling(clang_getCursorType(a->decl));
+    fail(p, c, hint, "reads the parameter '%s' (%s) at subscripts that name none of the cell's "
+         "loop variables: coefficients the caller passes come in a one-dimensional float or "
+         "double array", a->name, clang_getCString(ts));
+    clang_disposeString(ts);
+    return NULL;
+  }
+  p->program_form = true; /* this message, not the single stencil's */
+  long long k;
+  if (!cur_eval_int(a->sub[0], &k) && !radius_value(p, a->sub[0], &k)) {
+    fail(p, a->sub[0], hint, "the subscript of the coefficient array '%s' is neither a constant "
+         "nor a radius loop's variable", a->name);
+    return NULL;
+  }
+  if (k < 0 || k > MAX_PARAMETER_ELEMENT) {
+    fail(p, a->sub[0], hint, "reads the coefficient array '%s' at %lld, outside 0 to %d",
+         a->name, k, MAX_PARAMETER_ELEMENT);
+    return NULL;
+  }
+  char name[IR_NAME_MAX + 8];
+  snprintf(name, sizeof name, "%s[%lld]", a->name, k);
+  if (strlen(name) >= IR_NAME_MAX) {
+    fail(p, c, "give the coefficient array a shorter name", "the name '%s' is too long", a->name);
+    return NULL;
+  }
+  return scalar(p, c, name, tk, false);
 }
 
 static const char *const HINT_INVARIANT =
@@ -972,15 +1030,6 @@ static bool inside(CXCursor c, CXCursor scope) {
 
 static bool varies(CXCursor c, void *ctx);
 static bool assigned_varies(CXCursor c, void *ctx);
-
-/* Whether decl is an array variable of const elements (static const float coef[3] = {...}),
- * no pointer (a const float *power is a grid). */
-static bool constant_table(CXCursor decl) {
-  CXType t = clang_getCanonicalType(clang_getCursorType(decl));
-  return kind(decl) == CXCursor_VarDecl &&
-         (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray) &&
-         clang_isConstQualifiedType(cur_element_type(clang_getCursorType(decl)));
-}
 
 /* Whether a float, double or integer variable keeps one value through the time loop, computed
  * before it from parameters, globals, constants and such locals; else fails at `at` naming why.
@@ -1056,7 +1105,7 @@ static bool varies(CXCursor c, void *ctx) {
       base = cur_strip(kids[0]);
     const char *name = cur_children(base, kids, 2) >= 1 ? cur_ref_name(kids[0]) : NULL;
     CXCursor array = name ? clang_getCursorReferenced(cur_strip(kids[0])) : clang_getNullCursor();
-    if (name && constant_table(array)) return false; /* its subscripts are visited next */
+    if (name && cur_read_only_table(array)) return false; /* its subscripts are visited next */
     fail(p, c, HINT_INVARIANT, "a run-time scalar is computed here from '%s', a value of a grid "
                                "or array: stencil programs read grids only in their stages",
          name ? name : "memory");
@@ -1069,7 +1118,7 @@ static bool varies(CXCursor c, void *ctx) {
   enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(decl)).kind;
   if (tk == CXType_Pointer || tk == CXType_ConstantArray || tk == CXType_VariableArray ||
       tk == CXType_IncompleteArray) {
-    if (constant_table(decl)) return false;
+    if (cur_read_only_table(decl)) return false;
     fail(p, c, HINT_INVARIANT, "a run-time scalar is computed here from '%s', a grid or array: "
                                "stencil programs read grids only in their stages",
          cur_ref_name(c));
@@ -2277,9 +2326,7 @@ static Expr *bc_load(Parser *p, CXCursor c, const Access *a) {
     return bc_cell(p, c, a, b, &cell) ? NULL : bc_point(p, c, &cell);
   }
   if (a->nsub == 1 && cur_mentions(a->sub[0], p->time.var)) return bc_time_array(p, c, a);
-  if (clang_isConstQualifiedType(cur_element_type(clang_getCursorType(a->decl))) &&
-      kind(a->decl) == CXCursor_VarDecl)
-    return const_element(p, c, a);
+  if (table_var(a->decl)) return const_element(p, c, a);
   fail(p, c, HINT_BOUNDARY, "the boundary stage reads '%s', which is no grid of the stages, no "
        "1D array read at the time loop's '%s' and no const array", a->name, p->time.var);
   return NULL;

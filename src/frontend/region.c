@@ -145,8 +145,7 @@ static int add_var(Scan *s, CXCursor decl, CXCursor at, bool used) {
   describe_type(t, v);
   if (v->is_const && v->levels == 0) constant_value(decl, v);
   v->table = v->scope == REGION_LOCAL && v->is_array && !v->variably_modified &&
-             clang_isConstQualifiedType(cur_element_type(clang_getCursorType(decl))) &&
-             !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl));
+             cur_read_only_table(decl) && !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl));
   if (v->table) cur_extent(decl, &v->decl_begin, &v->decl_end);
   return k;
 }

@@ -183,14 +183,14 @@ int unroll_loop(Parser *p, CXCursor c, UnrollStmt stmt, void *ctx, const char *h
 
 /* ---- constant tables ---- */
 
-/* The element type of a const array with an initializer; CXType_Invalid for anything else. */
+/* The element type of a read-only array with an initializer (cur_read_only_table);
+ * CXType_Invalid for anything else. */
 static enum CXTypeKind table_type(CXCursor decl) {
   CXType t = clang_getCursorType(decl);
   if (kind(decl) != CXCursor_VarDecl || t.kind != CXType_ConstantArray ||
-      clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)))
+      clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)) || !cur_read_only_table(decl))
     return CXType_Invalid;
-  while (t.kind == CXType_ConstantArray) t = clang_getArrayElementType(t);
-  return clang_isConstQualifiedType(t) ? clang_getCanonicalType(t).kind : CXType_Invalid;
+  return clang_getCanonicalType(cur_element_type(t)).kind;
 }
 
 bool const_table(CXCursor decl) {

@@ -55,6 +55,14 @@ static int scalar_of(const Program *pr, const RegionVar *v) {
   return -1;
 }
 
+/* Whether v is a coefficient array parameter whose elements are run-time scalars "v[k]". */
+static bool scalar_array(const Program *pr, const RegionVar *v) {
+  size_t len = strlen(v->name);
+  for (int k = 0; k < pr->nscalars; k++)
+    if (!strncmp(pr->scalars[k], v->name, len) && pr->scalars[k][len] == '[') return true;
+  return false;
+}
+
 /* The number of the source array v is (rt_prog_source_value's n: a point source's array, or an
  * array the boundary stages read at the time index), or -1; *lead: the elements it holds past
  * the steps. */
@@ -88,6 +96,12 @@ static int classify_var(void *plan, int k) {
       b = BIND_READ;
     else
       return copy_derive(&p->c, k, classify_var, p);
+  } else if (scalar_array(pr, v)) {
+    if (!copy_floating(v) || v->levels != 1 || v->inner_pointer || v->scope != REGION_PARAM)
+      return copy_refuse(&p->c, v, "pass the coefficients as a float or double array parameter",
+                         "the coefficient array '%s' has type %s, which the check cannot fill",
+                         v->name, v->type);
+    b = BIND_WEIGHTS;
   } else if (source_of(pr, v, &lead) >= 0) {
     if (!copy_floating(v) || v->levels != 1 || v->inner_pointer || v->scope == REGION_GLOBAL)
       return copy_refuse(&p->c, v, "pass the source array as a float or double pointer parameter",
@@ -186,6 +200,14 @@ static void bind_var(Buf *out, const Plan *p, int k) {
   switch (p->c.bind[k]) {
     case BIND_FIELD: bind_field(out, p, k); break;
     case BIND_SOURCE: bind_source(out, p, k); break;
+    case BIND_WEIGHTS: /* the program's scalars v[k] */
+      buf_puts(out, "  ");
+      region_declarator(out, v, v->name, true, false);
+      buf_puts(out, " = (");
+      region_declarator(out, v, "", true, false);
+      buf_printf(out, ")rt_up_scalar_array(&stencilc_in, \"%s\", sizeof(%s));\n", v->name,
+                 copy_elem_name(v->elem));
+      break;
     case BIND_SCALAR:
       snprintf(value, sizeof value, "(%s)rt_up_scalar(&stencilc_in, \"%s\")",
                v->elem == ELEM_INTEGER ? "long" : copy_elem_name(v->elem), v->name);

@@ -1,4 +1,4 @@
-// expect: 9:17: error: the accumulator's uses copy more than 65536 operations
+// expect: 9:17: error: the temporaries' uses copy more than 65536 operations
 /* Squaring the accumulator on every iteration doubles its expression each time. */
 void f(int n, int steps, const float W[64], float A[2][n][n]) {
   for (int t = 0; t < steps; t++)

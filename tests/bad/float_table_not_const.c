@@ -1,7 +1,8 @@
-// expect: 10:42: error: reads 'c' at subscripts that name none of the cell's loop variables, but 'c' is neither a const table with an initializer nor an array parameter of weights
-/* Float weights in a table that is not const, read before the grid: its values may change at
- * run time. */
+// expect: 11:42: error: reads the table 'c', whose values the loops cannot take as constants: an element of it is assigned, or the array itself is used (passed to a call, kept in a pointer), where it is in scope
+/* Float weights in a table that is not const and that a function of the file changes, read
+ * before the grid: its values may change at run time. */
 static float c[3] = {0.25f, 0.5f, 0.25f};
+void set_centre(float v) { c[1] = v; }
 
 void f(int n, int steps, float *restrict a, float *restrict b) {
   for (int t = 0; t < steps; t++) {

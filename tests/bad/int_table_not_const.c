@@ -1,7 +1,8 @@
-// expect: 13:18: error: reads the integer array 'K' at constant subscripts, but it is no const table with an initializer
-/* Integer weights in a table the program may change (not const): their values are not known
- * when the stencil is compiled. */
+// expect: 14:18: error: reads the integer table 'K', whose values the loops cannot take as constants: an element of it is assigned, or the array itself is used (passed to a call, kept in a pointer), where it is in scope
+/* Integer weights in a table the program changes (not const, set by a function of the file):
+ * their values are not known when the stencil is compiled. */
 static int K[3][3] = {{1, 2, 1}, {2, 4, 2}, {1, 2, 1}};
+void sharpen(void) { K[1][1] = 12; }
 
 void f(int w, int h, int iters, float *restrict out, float *restrict in) {
   for (int it = 0; it < iters; ++it) {

@@ -1,4 +1,4 @@
-// expect: 7:34: error: subscript of weight array 'W' is not a compile-time constant
+// expect: 7:34: error: the subscript of the coefficient array 'W' is neither a constant nor a radius loop's variable
 /* A weight read at a run-time subscript is not a coefficient of a fixed point. */
 void f(int n, int k, int steps, const float W[4], float A[2][n][n]) {
   for (int t = 0; t < steps; t++)

@@ -1,5 +1,5 @@
-// expect: 3:39: error: weight array 'W' is declared without sizes
-/* A pointer gives no filter size. */
+/* Weights passed as a pointer, without sizes: each element read (W[0], W[1]) is a run-time
+ * scalar of a stencil program. */
 void f(int n, int steps, const float *W, float A[2][n][n]) {
   for (int t = 0; t < steps; t++)
     for (int i = 1; i < n - 1; i++)

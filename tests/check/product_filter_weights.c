@@ -1,5 +1,6 @@
-// expect: 9:11: error: expected an update of the accumulator (acc += ..., acc -= ... or acc = ...)
-/* Only =, += and -= update the accumulator. */
+/* A product over a filter loop (acc *= W[b] * A[..]) with the weights in an array parameter:
+ * not a weighted sum, so no single stencil's weights, but a stencil program's expression whose
+ * run-time scalars are W[0], W[1], W[2]. */
 void f(int n, int steps, const float W[3], float A[2][n][n]) {
   for (int t = 0; t < steps; t++)
     for (int i = 1; i < n - 1; i++)

@@ -1,5 +1,4 @@
-// expect: 7:60: error: reads a second weight array 'V' (the first is 'W')
-/* Weights come from one array. */
+/* Weights from two arrays: their elements read are run-time scalars of a stencil program. */
 void f(int n, int steps, const float W[2], const float V[2], float A[2][n][n]) {
   for (int t = 0; t < steps; t++)
     for (int i = 1; i < n - 1; i++)
