@@ -66,6 +66,8 @@ check_bg hand-blur2d tests/check/blur2d_radius2.c -s 17x23 -t 3
 check_bg hand-heat2d-c89 tests/check/heat2d_c89_index.c -s 19x26 -t 4
 check_bg hand-heat2d-c89-naive tests/check/heat2d_c89_index.c --backend naive -s 19x26 -t 3
 check_bg hand-heat2d-double-as-float tests/check/heat2d_polybench.c --dtype float -s 21 -t 3
+# the time loop in an OpenMP parallel region, the shared pointers swapped in omp master
+check_bg hand-heat2d-omp-master tests/check/heat2d_omp_master.c -s 19x26 -t 5
 # weights in array parameters that are no single stencil's filter (a pointer, two arrays, a
 # product): a stencil program's run-time scalars W[k], the arrays rebuilt for the user's code
 check_bg hand-weights-pointer tests/check/weights_pointer.c -s 19 -t 4
@@ -141,7 +143,7 @@ passed pb-bound-program
 for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r hand-heat2d \
          hand-jacobi2d hand-heat3d hand-blur2d hand-heat2d-double-as-float hand-heat2d-c89 \
          hand-heat2d-c89-naive hand-weights-pointer hand-weights-two-arrays hand-product-filter \
-         emu-n5d-level-toggled; do
+         emu-n5d-level-toggled hand-heat2d-omp-master; do
   passed "$n"
 done
 grep -q "size=38x38 steps=7" "$tmp/hand-jacobi2d.log" && ok ||

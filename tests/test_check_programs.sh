@@ -21,7 +21,10 @@
 #  - run-time scalars the user's code computes before the time loop (Rodinia's hotspot: float
 #    locals from non-const globals and the grid's sizes, a global read only by a called
 #    function) take the user's values, which the program is generated with; a program built
-#    without them is refused naming the value;
+#    without them is refused naming the value; locals declared without a value and assigned in
+#    a chain before the loop (hotspot3D's ce = cw = stepDivCap / Rx;) too, against values
+#    computed by hand;
+#  - the time loop inside #pragma omp parallel (tests/programs/*omp*): cpu and naive pass;
 #  - point sources (tests/programs/acoustic*_src.c): cpu and naive pass; a program injecting the
 #    wavelet's next sample, kernel and reference alike, fails; a source index moved by --param
 #    passes, one outside the grid stops the generated program with a message;
@@ -127,6 +130,15 @@ check_bg naive-hotspot_rodinia tests/programs/hotspot_rodinia.c --backend naive 
 check_bg n5d-hotspot_rodinia_calls tests/programs/hotspot_rodinia_calls.c --backend n5d -s 21x26 -t 5
 check_bg double-hotspot_rodinia tests/programs/hotspot_rodinia.c --dtype double -s 20x24 -t 3
 check_bg naive-hotspot3d_rodinia tests/programs/hotspot3d_rodinia.c --backend naive -s 9x10x12 -t 3
+# the time loop inside #pragma omp parallel (hotspot3D's computeTempOMP as shipped, each thread
+# swapping its own pointers; hotspot's step with shared pointers swapped in omp single): the
+# user's region runs on one thread of the check's harness, the refused forms are tests/bad/omp_*
+check_bg naive-hotspot3d_omp tests/programs/hotspot3d_omp.c --backend naive -s 9x10x12 -t 3
+check_bg naive-hotspot_omp_single tests/programs/hotspot_omp_single.c --backend naive -s 17x23 -t 4
+# the chained coefficients from thermal parameters of hand-picked values: dt / Cap = 0.25,
+# ce = cw = 0.25 / 0.5, cn = cs = 0.25 / 1, ct = cb = 0.25 / 2.5, cc = 1 - (2 ce + 2 cn + 3 ct)
+check_bg hotspot3d_omp-chain tests/programs/hotspot3d_omp.c -s 9x10x12 -t 3 --param dt=0.5 \
+  --param Cap=2 --param Rx=0.5 --param Ry=1 --param Rz=2.5
 # several grids assigned in one loop nest (stages over the same loops): 2D flat, 3D with axes
 check_bg naive-elastic2d_vs_fused tests/programs/elastic2d_vs_fused.c --backend naive -s 13x17 -t 3
 check_bg naive-yee3d_fused tests/programs/yee3d_fused.c --backend naive -t 2
@@ -196,6 +208,16 @@ passed naive-hotspot_rodinia temp
 passed n5d-hotspot_rodinia_calls temp
 passed double-hotspot_rodinia temp
 passed naive-hotspot3d_rodinia tIn_t
+passed naive-hotspot3d_omp tIn_t
+passed naive-hotspot_omp_single temp
+passed hotspot3d_omp-chain tIn_t
+for c in "ce 0.5" "cw 0.5" "cn 0.25" "cs 0.25" "ct 0.1" "cb 0.1" "cc -0.8"; do
+  set -- $c
+  awk -v n="$1" -v want="$2" '$1 == "check:" && $3 == "scalar" && $4 == n {
+      v = $6; sub(/,$/, "", v); d = v - want; if (d < 0) d = -d; found = d <= 1e-6 }
+    END { exit !found }' "$tmp/hotspot3d_omp-chain.log" && ok ||
+    no "hotspot3d_omp: $1 is not the user's $2" "$(grep "scalar $1 " "$tmp/hotspot3d_omp-chain.log")"
+done
 passed naive-elastic2d_vs_fused vx vz sxx szz sxz
 passed naive-yee3d_fused hx hy hz ex ey ez
 passed naive-fdtd2d_hard_const ez hx hy
@@ -315,11 +337,15 @@ grep -q "^check: run-time scalar Cap_1 = 0.000744791701, as the user's code comp
   no "hotspot_rodinia: the user's constants" "$(grep -v '^+' "$tmp/hr.log" | tail -4)"
 grep -q "^check: run-time scalar amb_temp = 80, as the user's code computes it$" "$tmp/cpu-hotspot_rodinia_calls.log" && ok ||
   no "hotspot_rodinia_calls: amb_temp, read only by single_iteration, is not the user's"
-# the 3D form assigns its coefficients after declaring them: the program's values reach the
-# user's loop; the global amb_temp is the user's
-grep -q "^check: run-time scalar amb_temp = 80, as the user's code computes it$" "$tmp/cpu-hotspot3d_rodinia.log" &&
-  ! grep -q "^check: run-time scalar cc " "$tmp/cpu-hotspot3d_rodinia.log" && ok ||
-  no "hotspot3d_rodinia: amb_temp the user's, cc the program's"
+# the 3D form assigns its coefficients after declaring them (ce = cw = stepDivCap / Rx;): the
+# user's code computes them too (a chain gives its names one value); the global amb_temp is the
+# user's (hand-picked thermal parameters: hotspot3d_omp-chain above)
+_l=$tmp/cpu-hotspot3d_rodinia.log
+grep -q "^check: run-time scalar amb_temp = 80, as the user's code computes it$" "$_l" &&
+  grep -q "^check: run-time scalar cc = .*, as the user's code computes it$" "$_l" &&
+  [ "$(grep "^check: run-time scalar ce = " "$_l" | sed 's/.* = //')" = \
+    "$(grep "^check: run-time scalar cw = " "$_l" | sed 's/.* = //')" ] && ok ||
+  no "hotspot3d_rodinia: amb_temp and the coefficients the user's" "$(grep 'scalar' "$_l")"
 # a const local from float parameters that no stage reads (r = alpha * dt / (h * h)): they are
 # run-time scalars of the program, --param sets them, and r is computed from them: 0.5 * 0.1 /
 # 0.25 = 0.2

@@ -9,7 +9,7 @@
 # (built with cc) and --target cuda (the backend its `cuda-backend:` line names, built through
 # tools/cudaemu), and the rewritten program must print the same lines, numbers within 1e-4
 # relative. A program's `stencilc:` line gives the flags rewrite needs, each of its `run:` lines
-# the arguments of one run (odd and even step counts: which buffer a pointer ends on). Then the refusals: no -o, -o naming the input, a target and backend that disagree,
+# the arguments of one run (odd and even step counts: which buffer a pointer ends on). Then the refusals: no -o, -o naming the input, a target and backend that disagree, a time loop inside #pragma omp parallel,
 # a stencil program for a backend that does not take programs.
 . "$(dirname "$0")/lib.sh"
 make_tmp
@@ -117,6 +117,15 @@ rc=$?
 if [ $rc = 2 ] && [ ! -f "$tmp/s.c" ] &&
   grep -q "heat2d_neumann.c:9:1: error: stencilc rewrite does not replace a time loop with a boundary stage" "$tmp/s.log"; then ok
 else no "rewrite of a boundary stage: exit $rc $(cat "$tmp/s.log")"; fi
+# a time loop inside #pragma omp parallel: every thread would call the library; refused at the
+# pragma's line
+for f in hotspot3d_omp:21 hotspot_omp_single:10; do
+  "$STENCILC" rewrite "tests/programs/${f%:*}.c" -o "$tmp/o.c" --target cpu >"$tmp/s.log" 2>&1
+  rc=$?
+  if [ $rc = 2 ] && [ ! -f "$tmp/o.c" ] &&
+    grep -q "${f%:*}.c:${f#*:}:1: error: the time loop lies in a #pragma omp parallel region" "$tmp/s.log"; then ok
+  else no "rewrite of a time loop in a parallel region: exit $rc $(cat "$tmp/s.log")"; fi
+done
 if [ ! -f "$tmp/x.c" ] && [ ! -f "$tmp/p.c" ] && cmp -s "$tmp/g.c" tests/rewrite/global_fixed.c; then ok
 else no "a refused rewrite wrote files or changed the input"; fi
 

@@ -451,6 +451,16 @@ static int rewrite_region(Options *o, const Stencil *st, const Program *pr) {
   if (region_analyze(o->input, &o->frontend, st ? st->region_begin : pr->region_begin,
                      st ? st->region_end : pr->region_end, &r))
     return EXIT_INPUT;
+  if (r.omp_parallel_line) {
+    /* every thread of the region would call the library, which runs the steps in parallel
+     * itself */
+    diag_error((SrcLoc){o->input, r.omp_parallel_line, 1},
+               "move the time loop out of the parallel region (the generated library runs its "
+               "steps in parallel), or check it with stencilc check",
+               "the time loop lies in a #pragma omp parallel region: every thread would call the "
+               "generated library");
+    return EXIT_INPUT;
+  }
   Buf text = {0}, out = {0};
   if (buf_read_file(&text, o->input) || r.end > text.len || r.begin > r.end) {
     fprintf(stderr, "stencilc rewrite: cannot read '%s'\n", o->input);

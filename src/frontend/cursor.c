@@ -630,17 +630,27 @@ bool cur_read_only_table(CXCursor decl) {
   return !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)) && !cur_table_changes(decl);
 }
 
+/* Whether c is an assignment `lhs = rhs` (kids: lhs, rhs). */
+static bool is_assignment(CXCursor c, CXCursor kids[2]) {
+  char op[4];
+  return clang_getCursorKind(c) == CXCursor_BinaryOperator && cur_children(c, kids, 2) == 2 &&
+         cur_binary_op(clang_Cursor_getTranslationUnit(c), c, op) && !strcmp(op, "=");
+}
+
 /* Whether statement s is `decl = e;` standing in a block (not in a condition or a loop's
- * header): e in *value. */
+ * header), or a chain of such assignments of one type naming decl (Rodinia's hotspot3D:
+ * ce = cw = stepDivCap / Rx;): e in *value. */
 static bool plain_assignment(CXCursor s, CXCursor decl, CXCursor *value) {
   CXCursor kids[2];
-  char op[4];
-  if (clang_getCursorKind(s) != CXCursor_BinaryOperator || cur_children(s, kids, 2) != 2 ||
-      !refers(kids[0], decl) || !cur_binary_op(clang_Cursor_getTranslationUnit(s), s, op) ||
-      strcmp(op, "="))
-    return false;
-  *value = kids[1];
-  return true;
+  CXType type = clang_getCanonicalType(clang_getCursorType(decl));
+  bool named = false;
+  for (CXCursor c = s; is_assignment(c, kids); c = cur_strip(kids[1])) {
+    named = named || refers(kids[0], decl);
+    if (!clang_equalTypes(clang_getCanonicalType(clang_getCursorType(kids[0])), type))
+      return false; /* (each link converts e to its own type) */
+    *value = kids[1];
+  }
+  return named;
 }
 
 int cur_writes(CXCursor scope, CXCursor decl) {
@@ -686,11 +696,15 @@ static enum CXChildVisitResult block_value(CXCursor c, CXCursor parent, CXClient
 }
 
 CXCursor cur_local_value(CXCursor decl, CXCursor use, CXCursor *assigned) {
+  unsigned at, end;
+  cur_extent(use, &at, &end);
+  return cur_local_value_at(decl, at, assigned);
+}
+
+CXCursor cur_local_value_at(CXCursor decl, unsigned at, CXCursor *assigned) {
   *assigned = clang_getNullCursor();
   CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
   if (!clang_Cursor_isNull(init)) return init;
-  unsigned at, end;
-  cur_extent(use, &at, &end);
   LocalValue lv = {decl, at, clang_getNullCursor(), clang_getNullCursor(), false, 0};
   CXCursor scope = clang_getCursorSemanticParent(decl);
   clang_visitChildren(scope, block_value, &lv);

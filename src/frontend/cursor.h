@@ -88,6 +88,9 @@ extern const char *const CUR_HINT_TABLE;
  * has neither. */
 CXCursor cur_local_value(CXCursor decl, CXCursor use, CXCursor *assigned);
 
+/* cur_local_value at the main file's offset `at` (the start of a region). */
+CXCursor cur_local_value_at(CXCursor decl, unsigned at, CXCursor *assigned);
+
 /* Whether statement s is an assignment that gives an integer local declared without a value its
  * value (C89's int c; c = x + y * nx;: cur_local_value), every write of it being one, which the
  * index readers take where the local is used. */

@@ -9,6 +9,7 @@
  *     are, each is named. */
 #include "frontend.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #include "inline.h"
+#include "omp.h"
 #include "parser.h"
 
 int fail(Parser *p, CXCursor at, const char *hint, const char *fmt, ...) {
@@ -214,6 +216,18 @@ static enum CXChildVisitResult region_stmt(CXCursor c, CXCursor parent, CXClient
 
 /* ---- choosing ---- */
 
+/* Whether the candidate's time loop lies in an OpenMP parallel region that computes other than
+ * what one thread computes (omp.h): then its refusal is p's, the one to show. */
+static bool omp_refused(const Source *src, const Candidate *c, Parser *p) {
+  CXCursor region = omp_parallel_around(src->tu, c->func, c->loop, NULL);
+  Refusal why = {0};
+  if (clang_Cursor_isNull(region) || omp_region_sequential(src->tu, src->path, region, c->loop, &why))
+    return false;
+  p->why = why;
+  p->progress = INT_MAX;
+  return true;
+}
+
 typedef struct {
   Stencil st;
   Candidate at;
@@ -254,7 +268,7 @@ static int choose(const Source *src, const FrontendOptions *fo, Stencil *st) {
     Stencil trial = {0};
     p->st = &trial;
     p->time_parent = cands[i].parent;
-    if (parse_stencil(p, cands[i].loop) == 0) {
+    if (parse_stencil(p, cands[i].loop) == 0 && !omp_refused(src, &cands[i], p)) {
       nfound++;
       if (naccepted < MAX_ACCEPTED) acc[naccepted++] = (Accepted){trial, cands[i]};
       else ir_free(&trial);

@@ -30,6 +30,7 @@
 #include "cursor.h"
 #include "flat.h"
 #include "inline.h"
+#include "omp.h"
 #include "operators.h"
 
 enum {
@@ -236,7 +237,17 @@ static int statements(Parser *p, CXCursor body, CXCursor *out) {
     out[0] = body;
     return 1;
   }
-  int n = cur_children(body, out, MAX_BODY);
+  CXCursor kids[MAX_BODY];
+  int nk = cur_children(body, kids, MAX_BODY), n = 0;
+  for (int i = 0; i < nk && i < MAX_BODY && n <= MAX_BODY; i++) {
+    if (omp_once_block(p->tu, kids[i])) /* a block of the step run once (omp single): its statements */
+      n += cur_children(kids[i], out + n, MAX_BODY - n);
+    else if (n < MAX_BODY)
+      out[n++] = kids[i];
+    else
+      n++;
+  }
+  if (nk > n) n = nk;
   if (n > MAX_BODY)
     return fail(p, body, "split the body into fewer statements", "a body of %d statements; stencilc reads at most %d",
                 n, MAX_BODY);
@@ -2779,6 +2790,20 @@ static bool stepped_coefficient(Parser *p, CXCursor stmt) {
 /* The time loop, a for, or a while or do loop counting steps (flat_counted_loop) in the block
  * parent; *first: where the loop's code starts (a counted loop's counter set just before it).
  * The n statements of its body in s, a counted loop's increment left out. */
+/* Whether s declares integer variables without values (C89's `int z;` before the nest
+ * `for (z = 1; ...)`, as Rodinia's hotspot3D declares its counters in the step): it computes
+ * nothing. */
+static bool counter_declaration(CXCursor s) {
+  CXCursor vars[CUR_MAX_CHILDREN];
+  int nv = kind(s) == CXCursor_DeclStmt ? cur_children(s, vars, CUR_MAX_CHILDREN) : 0;
+  if (nv < 1 || nv > CUR_MAX_CHILDREN) return false;
+  for (int i = 0; i < nv; i++)
+    if (kind(vars[i]) != CXCursor_VarDecl || !cur_integer_type(vars[i]) ||
+        !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(vars[i])))
+      return false;
+  return true;
+}
+
 static int time_loop_body(Parser *p, CXCursor time_loop, CXCursor parent, CXCursor *first,
                           CXCursor *s, int *n) {
   long long unused;
@@ -2795,6 +2820,10 @@ static int time_loop_body(Parser *p, CXCursor time_loop, CXCursor parent, CXCurs
     if (!clang_Cursor_isNull(init)) *first = init;
   }
   *n = statements(p, p->time.body, s);
+  int kept = 0;
+  for (int i = 0; i < *n; i++)
+    if (!counter_declaration(s[i])) s[kept++] = s[i];
+  *n = *n < 0 ? *n : kept;
   if (*n > 0 && kind(time_loop) != CXCursor_ForStmt && !clang_Cursor_isNull(inc) &&
       cur_same_place(s[*n - 1], inc))
     (*n)--; /* (t++ ending the body: the loop's step) */
@@ -3041,7 +3070,15 @@ static CXCursor first_loop(CXCursor c, CXCursor *body) {
   *body = cur_find(c, false, is_block, NULL);
   if (clang_Cursor_isNull(*body)) return *body;
   CXCursor loop = cur_find(*body, false, is_for, NULL);
-  return clang_Cursor_isNull(loop) ? cur_find(*body, false, is_counted, NULL) : loop;
+  if (clang_Cursor_isNull(loop)) loop = cur_find(*body, false, is_counted, NULL);
+  if (!clang_Cursor_isNull(loop)) return loop;
+  /* none: the time loop inside the block of an OpenMP parallel region (omp.h), the block its
+   * parent (the counter and the pointers each thread declares there) */
+  CXCursor region = omp_parallel_child(clang_Cursor_getTranslationUnit(c), *body);
+  if (kind(region) != CXCursor_CompoundStmt) return clang_getNullCursor();
+  *body = region;
+  loop = cur_find(region, false, is_for, NULL);
+  return clang_Cursor_isNull(loop) ? cur_find(region, false, is_counted, NULL) : loop;
 }
 
 typedef struct {
@@ -3128,7 +3165,13 @@ static ProgramParse program_of(ProgramJob *job, CXIndex index, const char **args
     frontend_base_name(path, pr->name);
     cur_name(func, pr->func_name);
     CXCursor body, loop = first_loop(func, &body);
-    if (parse_program(&p, loop, body) == 0) {
+    CXCursor region = omp_parallel_around(tu, func, loop, NULL);
+    Refusal why = {0};
+    if (!clang_Cursor_isNull(region) && !omp_region_sequential(tu, path, region, loop, &why)) {
+      refused(&p, &why);
+      p.program_form = true; /* (the single-stencil front end refuses it too) */
+    }
+    if (!p.failed && parse_program(&p, loop, body) == 0) {
       program_classify(pr);
       source_index_defaults(pr);
       /* whatever the single-stencil front end takes is one stencil (every backend takes it):

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cursor.h"
+#include "omp.h"
 
 _Static_assert(REGION_MAX_VARS <= 64, "RegionVar.init_reads holds a bit per variable");
 
@@ -21,6 +22,9 @@ typedef struct {
   Region *r;
   CXCursor decls[REGION_MAX_VARS];     /* the declaration of each r->vars[k] */
   unsigned first_ref[REGION_MAX_VARS]; /* offset of its first reference in the region */
+  /* a local declared without a value and assigned before the region (ce = cw = stepDivCap /
+   * Rx;): the value assigned (RegionVar.init); else a null cursor (its initializer is) */
+  CXCursor values[REGION_MAX_VARS];
   bool overflow;
   CXCursor overflow_at;
 } Scan;
@@ -117,6 +121,7 @@ static int add_var(Scan *s, CXCursor decl, CXCursor at, bool used) {
   memset(v, 0, sizeof *v);
   s->decls[k] = decl;
   s->first_ref[k] = ~0u;
+  s->values[k] = clang_getNullCursor();
   CXString name = clang_getCursorSpelling(decl);
   snprintf(v->name, sizeof v->name, "%s", clang_getCString(name));
   clang_disposeString(name);
@@ -225,15 +230,21 @@ typedef struct {
   char *why; /* the first reason the copy would not compute what the program computed */
   uint64_t *reads; /* NULL: add the locals and parameters it reads to the region's variables;
                       else set their bits */
+  unsigned at;     /* where the value is computed (its declaration or assignment) */
 } InitScan;
 
 /* Whether decl (a variable the initializer reads, or the local itself) is assigned, incremented
- * or has its address taken before the region: then the copy would read another value. */
+ * or has its address taken before the region: then the copy would read another value. A local
+ * whose value is an assignment before d->at (the value read), kept to the region, is the value
+ * its own copy computes. */
 static bool written_before(InitScan *d, CXCursor decl) {
-  CXCursor where;
-  unsigned off;
+  CXCursor where, assigned;
+  unsigned off, b, e;
   if (!cur_written(d->s->tu, d->s->func, decl, &where) || !main_offset(where, &off) ||
       off >= d->s->begin)
+    return false;
+  if (!clang_Cursor_isNull(cur_local_value_at(decl, d->s->begin, &assigned)) &&
+      !clang_Cursor_isNull(assigned) && (cur_extent(assigned, &b, &e), e <= d->at))
     return false;
   CXString n = clang_getCursorSpelling(decl);
   snprintf(d->why, REGION_WHY_MAX, "'%s' is assigned at line %u, before the region",
@@ -294,6 +305,22 @@ static enum CXChildVisitResult visit_init(CXCursor c, CXCursor parent, CXClientD
   return CXChildVisit_Continue;
 }
 
+/* Where local k's value is computed: where it is assigned (Scan.values), else declared. */
+static unsigned value_offset(const Scan *s, int k) {
+  unsigned off = 0;
+  main_offset(clang_Cursor_isNull(s->values[k]) ? s->decls[k] : s->values[k], &off);
+  return off;
+}
+
+/* visit_init over the value of local k: its initializer, or the right side it is assigned. */
+static void visit_value(Scan *s, int k, InitScan *d) {
+  CXCursor value = s->values[k];
+  if (clang_Cursor_isNull(value))
+    clang_visitChildren(s->decls[k], visit_init, d);
+  else if (visit_init(value, value, d) == CXChildVisit_Recurse)
+    clang_visitChildren(value, visit_init, d);
+}
+
 /* Whether local k is one a copy of its declaration computes again (RegionVar.init): records its
  * initializer's text and adds what it reads to the region's variables, or records why not. */
 static void derive(Scan *s, int k) {
@@ -304,9 +331,10 @@ static void derive(Scan *s, int k) {
       v->elem == ELEM_OTHER || v->value[0] || v->dead_on_entry || !main_offset(decl, &at) ||
       at >= s->begin)
     return;
-  CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
+  CXCursor assigned, init = cur_local_value_at(decl, s->begin, &assigned);
   if (clang_Cursor_isNull(init)) return;
-  InitScan d = {s, v->underived, NULL};
+  if (!clang_Cursor_isNull(assigned)) s->values[k] = init;
+  InitScan d = {s, v->underived, NULL, value_offset(s, k)};
   cur_extent(init, &b, &e);
   if (clang_Cursor_getStorageClass(decl) == CX_SC_Static)
     snprintf(v->underived, REGION_WHY_MAX, "it is static: its value depends on earlier calls");
@@ -315,9 +343,10 @@ static void derive(Scan *s, int k) {
   else if (e - b >= REGION_INIT_MAX)
     snprintf(v->underived, REGION_WHY_MAX, "its initializer is longer than %d characters",
              REGION_INIT_MAX - 1);
-  else if (!written_before(&d, decl))
-    clang_visitChildren(decl, visit_init, &d);
+  else if (!clang_Cursor_isNull(assigned) || !written_before(&d, decl))
+    visit_value(s, k, &d);
   if (!v->underived[0]) snprintf(v->init, sizeof v->init, "%.*s", (int)(e - b), s->text + b);
+  v->init_line = cur_loc(s->path, clang_Cursor_isNull(assigned) ? decl : assigned).line;
 }
 
 /* After sorting: the bits of the variables each copied initializer reads. */
@@ -325,8 +354,8 @@ static void init_reads(Scan *s) {
   for (int k = 0; k < s->r->nvars; k++) {
     if (!s->r->vars[k].init[0]) continue;
     char why[REGION_WHY_MAX] = "";
-    InitScan d = {s, why, &s->r->vars[k].init_reads};
-    clang_visitChildren(s->decls[k], visit_init, &d);
+    InitScan d = {s, why, &s->r->vars[k].init_reads, value_offset(s, k)};
+    visit_value(s, k, &d);
   }
 }
 
@@ -339,8 +368,8 @@ static void sort_vars(Scan *s) {
       RegionVar *a = &r->vars[j - 1], *b = &r->vars[j];
       bool ga = a->scope == REGION_GLOBAL, gb = b->scope == REGION_GLOBAL;
       unsigned oa = 0, ob = 0;
-      main_offset(s->decls[j - 1], &oa);
-      main_offset(s->decls[j], &ob);
+      oa = value_offset(s, j - 1); /* (a local assigned its value: where it is assigned) */
+      ob = value_offset(s, j);
       if (ga < gb || (ga == gb && oa <= ob)) break;
       RegionVar tv = *a;
       *a = *b;
@@ -348,6 +377,9 @@ static void sort_vars(Scan *s) {
       CXCursor tc = s->decls[j - 1];
       s->decls[j - 1] = s->decls[j];
       s->decls[j] = tc;
+      CXCursor tv2 = s->values[j - 1];
+      s->values[j - 1] = s->values[j];
+      s->values[j] = tv2;
       unsigned tf = s->first_ref[j - 1];
       s->first_ref[j - 1] = s->first_ref[j];
       s->first_ref[j] = tf;
@@ -382,6 +414,9 @@ static int scan(Scan *s) {
   s->r->begin = s->begin;
   s->r->end = text && e < size && text[e] == ';' ? e + 1 : s->end;
   cur_name(s->func, s->r->func);
+  CXFile file = clang_getFile(s->tu, s->path);
+  CXCursor first = clang_getCursor(s->tu, clang_getLocationForOffset(s->tu, file, s->begin));
+  omp_parallel_around(s->tu, s->func, first, &s->r->omp_parallel_line);
   clang_visitChildren(s->func, visit_region, s);
   /* the types of the free variables (not of globals), and the initializers of the locals a copy
    * of their declarations computes again, may name more of them: a worklist */

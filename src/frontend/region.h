@@ -53,13 +53,17 @@ typedef struct {
   char value[48]; /* a const scalar with a constant initializer: its value as a C literal
                      ("0.20000000000000001", "12"); else "" */
   bool sized;     /* a declared type of another variable names it (float A[n][n] needs n) */
-  /* A scalar local declared before the region with an initializer (const long plane = nx * ny;)
-   * that reads only parameters, such locals and const globals, none of them assigned before the
-   * region: the source text of the initializer (a copy of the declaration computes it again),
-   * and the variables it reads (bit k: vars[k]); else init is "" and, when a local with an
-   * initializer is not such (it calls a function, reads a global the program may set, is
-   * assigned before the region), underived says why. */
+  /* A scalar local declared before the region with an initializer (const long plane = nx * ny;),
+   * or declared without one and given its value by assignments before the region (Rodinia's
+   * hotspot3D: ce = cw = stepDivCap / Rx;, cur_local_value), that reads only parameters, such
+   * locals and const globals, none of them assigned between that value and the region: the
+   * source text of the value (a copy of the declaration computes it again), and the variables
+   * it reads (bit k: vars[k]); else init is "" and, when a local with an initializer is not
+   * such (it calls a function, reads a global the program may set, is assigned before the
+   * region), underived says why. */
   char init[REGION_INIT_MAX];
+  unsigned init_line; /* where init is: the declaration's line, or that of the assignment
+                         giving a local declared without a value its value (ce = cw = e;) */
   uint64_t init_reads;
   char underived[REGION_WHY_MAX];
   bool init_dep; /* an initializer above reads it (it is free for that when neither used nor
@@ -74,6 +78,9 @@ typedef struct {
   RegionVar vars[REGION_MAX_VARS]; /* free parameters and locals, then globals; each group in
                                       declaration order */
   int nvars;
+  /* the line of `#pragma omp parallel` when the region lies in an OpenMP parallel region
+   * (omp.h: every thread of it runs the region), else 0 */
+  unsigned omp_parallel_line;
 } Region;
 
 /* Finds the free variables of the region [begin, end) of the C file at path, parsed with fo's

@@ -150,7 +150,7 @@ static void write_derive(Buf *out, const Copy *c, int k) {
   buf_puts(out, " {\n");
   for (int j = 0; j < k; j++)
     if (v->init_reads >> j & 1) take_param(out, c, j);
-  buf_printf(out, "#line %u \"", v->line);
+  buf_printf(out, "#line %u \"", v->init_line);
   put_escaped(out, c->u->path);
   buf_puts(out, "\"\n  ");
   region_declarator(out, v, v->name, false, false);

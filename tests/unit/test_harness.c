@@ -145,6 +145,22 @@ static const char *const CALLED =
     "        A[(t + 1) % 2][i][j] = A[t % 2][i][j] * m;/*E*/\n"
     "}\n";
 
+/* Rodinia hotspot3D's coefficients: declared without values, assigned in chains before the
+ * loop; `mixed` through a float link (its value is not the right side's). */
+static const char *const CHAINED =
+    "void step(int n, int steps, float dt, float cap, float rx, float *a, float *b) {\n"
+    "  float ce, cw, cc;\n"
+    "  double mixed;\n"
+    "  float low;\n"
+    "  float k = dt / cap;\n"
+    "  ce = cw = k / rx;\n"
+    "  cc = 1.0f - 2.0f * ce;\n"
+    "  mixed = low = dt / 3;\n"
+    "  /*R*/for (int t = 0; t < steps; t++)\n"
+    "    for (int i = 1; i < n - 1; i++)\n"
+    "      b[i] = cc * a[i] + ce * a[i + 1] + cw * a[i - 1] + mixed * a[i];/*E*/\n"
+    "}\n";
+
 /* ---- the analysis ---- */
 
 static void analyze(const char *name, const char *text, Region *r, char *path, size_t cap) {
@@ -237,6 +253,23 @@ static void test_derived_vars(void) {
       EXPECT(!v->init[0] && strstr(v->underived, refused[k].why), "%s: init '%s', why '%s'",
              refused[k].name, v->init, v->underived);
   }
+}
+
+static void test_chained_vars(void) {
+  Region r;
+  char path[256];
+  analyze("chained", CHAINED, &r, path, sizeof path);
+  const RegionVar *ce = var(&r, "ce"), *cw = var(&r, "cw"), *cc = var(&r, "cc"),
+                  *k = var(&r, "k"), *mixed = var(&r, "mixed");
+  if (!ce || !cw || !cc || !k || !mixed) return;
+  EXPECT(!strcmp(ce->init, "k / rx") && !strcmp(cw->init, "k / rx") && ce->init_line == 6,
+         "ce: init '%s' (line %u), cw: '%s', why '%s'", ce->init, ce->init_line, cw->init,
+         ce->underived);
+  /* computed in the order they are assigned: k (declared after ce) first */
+  EXPECT(k < ce && ce->init_reads >> (k - r.vars) & 1, "ce reads k, bound before it");
+  EXPECT(!strcmp(cc->init, "1.0f - 2.0f * ce") && ce < cc && cc->init_reads >> (ce - r.vars) & 1,
+         "cc: init '%s' reads %llx", cc->init, (unsigned long long)cc->init_reads);
+  EXPECT(!mixed->init[0], "mixed (through a float link): init '%s'", mixed->init);
 }
 
 /* ---- declarators ---- */
@@ -394,6 +427,7 @@ int main(void) {
   test_copyback_vars();
   test_type_dependence();
   test_derived_vars();
+  test_chained_vars();
   test_declarators();
   Stencil jac;
   EXPECT(frontend_parse_buffer("jac.c", PARITY, strlen(PARITY), NULL, &jac) == 0, "parse jac");
