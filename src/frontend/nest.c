@@ -835,33 +835,24 @@ static int level_at(Parser *p, CXCursor c, long long *k, long long *m, int depth
               p->time.var);
 }
 
-typedef struct {
-  Parser *p;
-  bool found;
-} ToggleSearch;
-
-static enum CXChildVisitResult find_toggled(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)parent;
-  ToggleSearch *ts = data;
-  CXCursor stmts[CUR_MAX_CHILDREN];
-  CXCursor partner;
-  if (kind(c) == CXCursor_DeclRefExpr) {
-    CXCursor decl = clang_getCursorReferenced(c);
-    int n = cur_children(ts->p->time.body, stmts, CUR_MAX_CHILDREN);
-    for (int i = 0; i < n && i < CUR_MAX_CHILDREN && !ts->found; i++)
-      ts->found = toggles(ts->p, stmts[i], decl) ||
-                  (i + 2 < n && i + 2 < CUR_MAX_CHILDREN && swaps_at(ts->p, stmts, i, decl, &partner));
-  }
-  return ts->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+/* Whether c names a variable that a statement of the time loop's body toggles or swaps
+ * (toggled_level). */
+static bool toggled_ref(CXCursor c, void *parser) {
+  Parser *p = parser;
+  CXCursor stmts[CUR_MAX_CHILDREN], partner;
+  if (kind(c) != CXCursor_DeclRefExpr) return false;
+  CXCursor decl = clang_getCursorReferenced(c);
+  int n = cur_children(p->time.body, stmts, CUR_MAX_CHILDREN);
+  for (int i = 0; i < n && i < CUR_MAX_CHILDREN; i++)
+    if (toggles(p, stmts[i], decl) ||
+        (i + 2 < n && i + 2 < CUR_MAX_CHILDREN && swaps_at(p, stmts, i, decl, &partner)))
+      return true;
+  return false;
 }
 
-/* Whether the expression at c reads a variable that a statement of the time loop's body
- * toggles (toggled_level). */
+/* Whether the expression at c reads such a variable. */
 static bool mentions_toggled(Parser *p, CXCursor c) {
-  ToggleSearch ts = {p, false};
-  find_toggled(c, clang_getNullCursor(), &ts);
-  if (!ts.found) clang_visitChildren(c, find_toggled, &ts);
-  return ts.found;
+  return toggled_ref(c, p) || !clang_Cursor_isNull(cur_find(c, true, toggled_ref, p));
 }
 
 /* Whether the access's first subscript is a time level: it reads the time variable (or a level
