@@ -587,10 +587,7 @@ static enum CXChildVisitResult count_uses(CXCursor c, CXCursor parent, CXClientD
   return CXChildVisit_Recurse;
 }
 
-/* Whether no element of array decl changes in scope: every use subscripts it (the array itself
- * never reaches a call, a pointer or sizeof) and no element is assigned, incremented or has its
- * address taken. */
-static bool elements_unchanged(CXCursor scope, CXCursor decl) {
+bool cur_elements_unchanged(CXCursor scope, CXCursor decl) {
   Uses u = {decl, 0, 0};
   clang_visitChildren(scope, count_uses, &u);
   Writes w = {decl, clang_Cursor_getTranslationUnit(decl), false, clang_getNullCursor(), 0, false, true};
@@ -617,7 +614,7 @@ const char *cur_table_changes(CXCursor decl) {
   CXCursor scope = link == CXLinkage_Internal
                        ? clang_getTranslationUnitCursor(clang_Cursor_getTranslationUnit(decl))
                        : clang_getCursorSemanticParent(decl);
-  return elements_unchanged(scope, decl) ? NULL
+  return cur_elements_unchanged(scope, decl) ? NULL
          : "an element of it is assigned, or the array itself is used (passed to a call, kept in a pointer), where it is in scope";
 }
 

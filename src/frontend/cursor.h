@@ -67,6 +67,11 @@ bool cur_written(CXTranslationUnit tu, CXCursor scope, CXCursor decl, CXCursor *
 /* The number of such writes of decl in scope, scope itself included. */
 int cur_writes(CXCursor scope, CXCursor decl);
 
+/* Whether no element of the array or pointer variable decl changes in scope: every use
+ * subscripts it (the variable itself never reaches a call, an assignment or another pointer;
+ * sizeof aside) and no element is assigned, incremented or has its address taken. */
+bool cur_elements_unchanged(CXCursor scope, CXCursor decl);
+
 /* Whether decl is an array variable whose elements keep their initial values: of const elements
  * (static const float c[3] = {...}), or a local or a static with an initializer whose elements
  * nothing in its scope changes (float c[5] = {...}; read only as c[r], as codes that leave out

@@ -1069,6 +1069,14 @@ static Expr *parameter_element(Parser *p, CXCursor c, const Access *a) {
     return NULL;
   }
   p->program_form = true; /* this message, not the single stencil's */
+  /* a grid's cell (u[1]) or an array the loop changes is no value fixed before the loop */
+  if (program_field(p->pr, a->name) >= 0 || !cur_elements_unchanged(p->time.at, a->decl)) {
+    fail(p, c, "read the grid at the cell's loop variables (u[i + 1]); a value the time loop "
+         "keeps goes in a scalar set before it",
+         "reads '%s' at a fixed cell, but the time loop changes '%s': the value would differ "
+         "from step to step", a->name, a->name);
+    return NULL;
+  }
   long long k;
   if (!cur_eval_int(a->sub[0], &k) && !radius_value(p, a->sub[0], &k)) {
     fail(p, a->sub[0], hint, "the subscript of the coefficient array '%s' is neither a constant "
