@@ -737,10 +737,10 @@ static bool swaps_at(Parser *p, const CXCursor *stmts, int i, CXCursor decl, CXC
 }
 
 /* A level subscript that is an int local declared before the time loop with the value 0 or 1
- * and toggled by one statement of the loop's body, or swapped there with another that starts at
- * the other value (int cur = 0; for (t ...) { A[1 - cur][i] =
- * f(A[cur]); cur = 1 - cur; }): (t + *k) % 2 at the use c, the loop counting t by one. 1 when
- * c is no such local, -1 after a refusal. */
+ * and toggled by one statement of the loop's body (int cur = 0; for (t ...) { A[1 - cur][i] =
+ * f(A[cur]); cur = 1 - cur; }), or swapped there with another that starts at the other value:
+ * (t + *k) % 2 at the use c, the loop counting t by one. 1 when c is no such local, -1 after a
+ * refusal. */
 static int toggled_level(Parser *p, CXCursor c, long long *k) {
   if (kind(c) != CXCursor_DeclRefExpr) return 1;
   CXCursor decl = clang_getCursorReferenced(c), init = clang_Cursor_getVarDeclInitializer(decl);
