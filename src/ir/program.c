@@ -84,6 +84,9 @@ static double spatial_gain(const Program *pr, const Stage *st, double s) {
   for (int p = 0; p < st->st.npoints; p++) {
     if (pr->fields[st->refs[p].field].coef) continue;
     double a = coefficient(pr, st, p, s), a0 = coefficient(pr, st, p, 0);
+    /* at s = 0 a quotient of scalars (dt / Cap) is 0 / 0: its part that does not vary with s
+     * is its value at a tiny s */
+    if (!isfinite(a0)) a0 = coefficient(pr, st, p, s * 1e-9);
     if (!isfinite(a) || !isfinite(a0)) return 0;
     g += fabs(a - a0);
   }
