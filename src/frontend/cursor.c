@@ -599,11 +599,15 @@ const char *const CUR_HINT_TABLE =
     "declare the table const (static const float c[5] = {...}), or keep its values unchanged "
     "in the function: read it only as c[k]";
 
-const char *cur_table_changes(CXCursor decl) {
+/* Whether decl declares an array variable (float c[5], or c[] = {...}). */
+static bool array_variable(CXCursor decl) {
   CXType t = clang_getCanonicalType(clang_getCursorType(decl));
-  if (clang_getCursorKind(decl) != CXCursor_VarDecl ||
-      (t.kind != CXType_ConstantArray && t.kind != CXType_IncompleteArray) ||
-      clang_isConstQualifiedType(cur_element_type(clang_getCursorType(decl))) ||
+  return clang_getCursorKind(decl) == CXCursor_VarDecl &&
+         (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray);
+}
+
+const char *cur_table_changes(CXCursor decl) {
+  if (!array_variable(decl) || clang_isConstQualifiedType(cur_element_type(clang_getCursorType(decl))) ||
       clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)))
     return NULL;
   /* another file may change a global of external linkage: only a local or a static's uses are
@@ -619,16 +623,12 @@ const char *cur_table_changes(CXCursor decl) {
 }
 
 bool cur_read_only_table(CXCursor decl) {
-  CXType t = clang_getCanonicalType(clang_getCursorType(decl));
-  if (clang_getCursorKind(decl) != CXCursor_VarDecl ||
-      (t.kind != CXType_ConstantArray && t.kind != CXType_IncompleteArray))
-    return false;
+  if (!array_variable(decl)) return false;
   if (clang_isConstQualifiedType(cur_element_type(clang_getCursorType(decl)))) return true;
   return !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)) && !cur_table_changes(decl);
 }
 
-/* Whether c is an assignment `lhs = rhs` (kids: lhs, rhs). */
-static bool is_assignment(CXCursor c, CXCursor kids[2]) {
+bool cur_is_assignment(CXCursor c, CXCursor kids[2]) {
   char op[4];
   return clang_getCursorKind(c) == CXCursor_BinaryOperator && cur_children(c, kids, 2) == 2 &&
          cur_binary_op(clang_Cursor_getTranslationUnit(c), c, op) && !strcmp(op, "=");
@@ -641,7 +641,7 @@ static bool plain_assignment(CXCursor s, CXCursor decl, CXCursor *value) {
   CXCursor kids[2];
   CXType type = clang_getCanonicalType(clang_getCursorType(decl));
   bool named = false;
-  for (CXCursor c = s; is_assignment(c, kids); c = cur_strip(kids[1])) {
+  for (CXCursor c = s; cur_is_assignment(c, kids); c = cur_strip(kids[1])) {
     named = named || refers(kids[0], decl);
     if (!clang_equalTypes(clang_getCanonicalType(clang_getCursorType(kids[0])), type))
       return false; /* (each link converts e to its own type) */

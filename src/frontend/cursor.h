@@ -104,6 +104,8 @@ bool cur_index_assignment(CXCursor s);
 /* Whether cursors a and b are the same statement, by kind and extent (cursors of one statement
  * reached through different visits need not compare equal). */
 bool cur_same_place(CXCursor a, CXCursor b);
+/* Whether c is an assignment `lhs = rhs` (kids: lhs, rhs). */
+bool cur_is_assignment(CXCursor c, CXCursor kids[2]);
 
 /* Value of an integer constant expression (literals, macros, enumerators, const variables). */
 bool cur_eval_int(CXCursor c, long long *v);

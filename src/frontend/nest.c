@@ -704,16 +704,14 @@ static bool toggles(Parser *p, CXCursor s, CXCursor decl) {
 }
 
 /* Statement s as dst = src of two variables (an assignment, or a declaration int dst = src;). */
-static bool copies(Parser *p, CXCursor s, CXCursor *dst, CXCursor *src) {
+static bool copies(CXCursor s, CXCursor *dst, CXCursor *src) {
   CXCursor kids[2];
-  char op[4];
   s = cur_strip(s);
   if (kind(s) == CXCursor_DeclStmt && cur_children(s, kids, 2) == 1) {
     CXCursor init = clang_Cursor_getVarDeclInitializer(kids[0]);
     *dst = kids[0];
     *src = clang_Cursor_isNull(init) ? init : clang_getCursorReferenced(cur_strip(init));
-  } else if (kind(s) == CXCursor_BinaryOperator && cur_binary_op(p->tu, s, op) &&
-             !strcmp(op, "=") && cur_children(s, kids, 2) == 2) {
+  } else if (cur_is_assignment(s, kids)) {
     *dst = clang_getCursorReferenced(cur_strip(kids[0]));
     *src = clang_getCursorReferenced(cur_strip(kids[1]));
   } else {
@@ -725,10 +723,10 @@ static bool copies(Parser *p, CXCursor s, CXCursor *dst, CXCursor *src) {
 /* The statements i, i + 1, i + 2 of the time loop's body swap two int variables, one of them
  * decl, through a temporary the first declares: int tmp = a; a = b; b = tmp;. *partner: the
  * other one. */
-static bool swaps_at(Parser *p, const CXCursor *stmts, int i, CXCursor decl, CXCursor *partner) {
+static bool swaps_at(const CXCursor *stmts, int i, CXCursor decl, CXCursor *partner) {
   CXCursor tmp, a, a2, b, b2, t2;
-  if (!copies(p, stmts[i], &tmp, &a) || kind(cur_strip(stmts[i])) != CXCursor_DeclStmt ||
-      !copies(p, stmts[i + 1], &a2, &b) || !copies(p, stmts[i + 2], &b2, &t2) ||
+  if (!copies(stmts[i], &tmp, &a) || kind(cur_strip(stmts[i])) != CXCursor_DeclStmt ||
+      !copies(stmts[i + 1], &a2, &b) || !copies(stmts[i + 2], &b2, &t2) ||
       !clang_equalCursors(a, a2) || !clang_equalCursors(b, b2) || !clang_equalCursors(t2, tmp) ||
       !cur_integer_type(a) || !cur_integer_type(b))
     return false;
@@ -755,7 +753,7 @@ static int toggled_level(Parser *p, CXCursor c, long long *k) {
   int n = cur_children(p->time.body, stmts, CUR_MAX_CHILDREN);
   for (int i = 0; i < n && i < CUR_MAX_CHILDREN; i++)
     if (toggles(p, stmts[i], decl) || (i + 2 < n && i + 2 < CUR_MAX_CHILDREN &&
-                                       swaps_at(p, stmts, i, decl, &partner)))
+                                       swaps_at(stmts, i, decl, &partner)))
       toggle = stmts[i];
   if (clang_Cursor_isNull(toggle)) return 1;
   static const char *const hint =
@@ -845,7 +843,7 @@ static bool toggled_ref(CXCursor c, void *parser) {
   int n = cur_children(p->time.body, stmts, CUR_MAX_CHILDREN);
   for (int i = 0; i < n && i < CUR_MAX_CHILDREN; i++)
     if (toggles(p, stmts[i], decl) ||
-        (i + 2 < n && i + 2 < CUR_MAX_CHILDREN && swaps_at(p, stmts, i, decl, &partner)))
+        (i + 2 < n && i + 2 < CUR_MAX_CHILDREN && swaps_at(stmts, i, decl, &partner)))
       return true;
   return false;
 }
@@ -1505,7 +1503,7 @@ static bool level_move(Parser *p, CXCursor s, CXCursor lhs) {
                         !strcmp(name, p->st->level_toggle[1]));
   return level && p->st->level_toggle[0][0] &&
          (toggles(p, s, clang_getCursorReferenced(cur_strip(lhs))) ||
-          (p->st->level_toggle[1][0] && copies(p, s, &dst, &src) && cur_integer_type(dst)));
+          (p->st->level_toggle[1][0] && copies(s, &dst, &src) && cur_integer_type(dst)));
 }
 
 /* The pointer assignments of statements after the sweep, through braces and the do { } while (0)
