@@ -449,7 +449,7 @@ static int rewrite_region(Options *o, const Stencil *st, const Program *pr) {
   }
   Region r;
   if (region_analyze(o->input, &o->frontend, st ? st->region_begin : pr->region_begin,
-                     st ? st->region_end : pr->region_end, &r))
+                     st ? st->region_end : pr->region_end, NULL, &r))
     return EXIT_INPUT;
   if (r.omp_parallel_line) {
     /* every thread of the region would call the library, which runs the steps in parallel
