@@ -157,7 +157,7 @@ static int read_expr(Reader *r, CXCursor c) {
     break;
   case CXCursor_ArraySubscriptExpr:
     if (r->in_cond)
-      return refuse(r, c, "the condition of a print in the time loop reads an array");
+      return refuse(r, c, "the condition of a print in the time loop reads a grid cell (an array element)");
     break;
   case CXCursor_MemberRefExpr:
   case CXCursor_StmtExpr:
