@@ -445,9 +445,13 @@ static int check_fields(const char *path, const Program *pr, const Region *r) {
 
 /* Buffer b of field fd as the library takes it: u[b] for a time dimension; with rotated
  * pointers, the one holding level b at the loop's first t (level t + s is level_var[s]). */
-static void field_buffer(Buf *out, const Program *pr, const Field *fd, int b, const char *elem) {
+static void field_buffer(Buf *out, const Program *pr, const Field *fd, int b, const char *elem,
+                         bool chunked) {
   buf_printf(out, "(%s%s *)(", fd->coef ? "const " : "", elem);
-  if (fd->level_var[0][0]) {
+  if (fd->level_var[0][0] && chunked) { /* the pointers as stencilc_done steps leave them */
+    buf_printf(out, "stencilc_levels_%d[((%dL - (%dL + stencilc_done)) %% %d + %d) %% %d])",
+               (int)(fd - pr->fields), b, pr->t_start, fd->levels, fd->levels, fd->levels);
+  } else if (fd->level_var[0][0]) {
     int s = ((b - pr->t_start) % fd->levels + fd->levels) % fd->levels;
     buf_printf(out, "%s)", fd->level_var[s]);
   } else if (fd->levels > 1) {
@@ -470,31 +474,67 @@ static int rotate_after(Buf *out, const Program *pr, const Region *r) {
   return 0;
 }
 
-/* The statement replacing a stencil program's time loop: every buffer of every field (level k
- * of u[3][..] is u[k]; rotated pointers by the level they hold) to NAME_run_levels, from the
- * loop's own first t, so that each array and pointer ends as the loop leaves it. */
-static int emit_program_call(Buf *out, const char *path, const Program *pr, const Region *r,
-                             const char *prefix) {
-  const char *elem = pr->dtype == DTYPE_FLOAT ? "float" : "double";
-  if (check_fields(path, pr, r)) return 2;
-  call_open(out, path, pr->region_line, prefix, pr->steps_param, pr->steps_const,
-            pr->time_do ? 1 : 0); /* a do loop's body runs once at least */
-  buf_printf(out, "    int stencilc_rc = %s_run_levels(", prefix);
+typedef struct {
+  const Program *pr;
+  const Region *r;
+  const char *elem, *prefix;
+} ProgramChunk;
+
+/* The library's run of stencilc_steps steps of a program, then the pointers rotated as the loop
+ * leaves them. chunked: the steps continue stencilc_done steps in, the rotated pointers (which
+ * hold the levels from t_start + stencilc_done on) in stencilc_levels_F for each field F. */
+static int program_steps(Buf *out, const ProgramChunk *c, bool chunked) {
+  const Program *pr = c->pr;
+  for (int f = 0; chunked && f < pr->nfields; f++) {
+    const Field *fd = &pr->fields[f];
+    if (!fd->level_var[0][0]) continue;
+    char name[64];
+    snprintf(name, sizeof name, "stencilc_levels_%d[%d]", f, fd->levels);
+    buf_puts(out, "    ");
+    if (region_declarator(out, region_find(c->r, fd->level_var[0]), name, true, false)) return 2;
+    for (int s = 0; s < fd->levels; s++) buf_printf(out, "%s%s", s ? ", " : " = {", fd->level_var[s]);
+    buf_puts(out, "};\n");
+  }
+  buf_printf(out, "    int stencilc_rc = %s_run_levels(", c->prefix);
   for (int f = 0, n = 0; f < pr->nfields; f++) {
     const Field *fd = &pr->fields[f];
     for (int b = 0; b < fd->levels; b++, n++) {
       if (n) buf_puts(out, ", ");
-      field_buffer(out, pr, fd, b, elem);
+      field_buffer(out, pr, fd, b, c->elem, chunked);
     }
   }
   for (int a = 0; a < pr->dims; a++) {
     buf_puts(out, ", ");
     extent_of(out, pr->extent_param[a], pr->extent_pad[a], pr->extent_const[a]);
   }
-  buf_printf(out, ", %dL, stencilc_steps", pr->t_start);
+  buf_printf(out, ", %dL%s, stencilc_steps", pr->t_start, chunked ? " + stencilc_done" : "");
   for (int k = 0; k < pr->nscalars; k++) buf_printf(out, ", %s", pr->scalars[k]);
-  buf_printf(out, ");\n    %s_exit_on_error(stencilc_rc);\n", prefix);
-  if (rotate_after(out, pr, r)) return 2;
+  buf_printf(out, ");\n    %s_exit_on_error(stencilc_rc);\n", c->prefix);
+  return rotate_after(out, pr, c->r);
+}
+
+static int program_chunk(Buf *out, const void *ctx) { return program_steps(out, ctx, true); }
+
+/* The statement replacing a stencil program's time loop: every buffer of every field (level k
+ * of u[3][..] is u[k]; rotated pointers by the level they hold) to NAME_run_levels, from the
+ * loop's own first t, so that each array and pointer ends as the loop leaves it. */
+static int emit_program_call(Buf *out, const char *path, const Program *pr, const Region *r,
+                             const char *text, const char *prefix) {
+  const char *elem = pr->dtype == DTYPE_FLOAT ? "float" : "double";
+  if (check_fields(path, pr, r)) return 2;
+  call_open(out, path, pr->region_line, prefix, pr->steps_param, pr->steps_const,
+            pr->time_do ? 1 : 0); /* a do loop's body runs once at least */
+  ProgramChunk chunk = {pr, r, elem, prefix};
+  if (pr->obs.n) {
+    const char *temps[PROG_MAX_FIELDS];
+    for (int i = 0; i < pr->ntemps; i++) temps[i] = pr->temps[i].var;
+    if (observers_check(path, &pr->obs, r, text, pr->time_var, temps, pr->ntemps) ||
+        observers_loop(out, &pr->obs, r, text, pr->time_var, pr->t_start, 1, 1, program_chunk,
+                       &chunk))
+      return 2;
+  } else if (program_steps(out, &chunk, false)) {
+    return 2;
+  }
   set_counter(out, r, pr->time_var, pr->t_start, 1, 1);
   const Stencil *sts[PROG_MAX_STAGES];
   for (int i = 0; i < pr->nstages; i++) sts[i] = &pr->stages[i].st;
@@ -607,7 +647,7 @@ static int rewrite_region(Options *o, const Stencil *st, const Program *pr) {
                             st ? st->extent_const : pr->extent_const, st ? st->dims : pr->dims,
                             &guarded) ||
                    (st ? emit_call(&out, o->input, st, &r, text.s, base)
-                       : emit_program_call(&out, o->input, pr, &r, base))
+                       : emit_program_call(&out, o->input, pr, &r, text.s, base))
                ? EXIT_INPUT : EXIT_OK;
   if (!rc && guarded) bound_guard_close(&out, o->input, &text, &r);
   unsigned line = 1; /* of the region's end: the lines after it keep their numbers */
