@@ -19,7 +19,9 @@
  * pointer holding that level at the loop's first t, the coefficient grids and the loop's first
  * t; afterwards the pointers are rotated steps % levels times, as the loop leaves them. A time
  * counter, the spatial loops' counters and a swap's temporary declared before the loop get the
- * values the loop leaves in them. */
+ * values the loop leaves in them. Prints and snapshots in the time loop (IrObserver) make the
+ * call a loop over the iterations that runs the library in chunks, up to each iteration where
+ * a statement's condition holds, and the statement verbatim in between. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -46,7 +48,8 @@ static void rewrite_help(FILE *f) {
         "copy-back, two sweeps; for stencil programs every field's buffers and rotated\n"
         "pointers), halos included, and the loop counters and a swap's temporary declared before\n"
         "the loop their final values; each step reads the halo of the level it reads, as the\n"
-        "loop does.\n"
+        "loop does. Prints and snapshots in the time loop run as written between chunks of\n"
+        "the library's steps, each at the step where its condition holds.\n"
         "  --target   cuda (a CUDA backend, default naive) or cpu (the cpu backend)\n"
         "  C flags    -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE: as a C compiler\n"
         "             reads FILE.c; --function NAME: the stencil is in that function\n"

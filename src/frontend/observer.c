@@ -89,7 +89,59 @@ static enum CXChildVisitResult visit_expr(CXCursor c, CXCursor parent, CXClientD
   return read_expr(data, c) ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
-/* The call c: a stream output, or a function taking its pointers as const. */
+/* Whether the lvalue c (a variable, its element, a dereference) is a global's. */
+static bool global_lvalue(CXCursor c) {
+  CXCursor kids[2];
+  c = cur_strip(c);
+  while ((kind(c) == CXCursor_ArraySubscriptExpr || kind(c) == CXCursor_UnaryOperator ||
+          kind(c) == CXCursor_ParenExpr) && cur_children(c, kids, 2) >= 1)
+    c = cur_strip(kids[0]);
+  CXCursor decl = clang_getCursorReferenced(c);
+  return kind(c) == CXCursor_DeclRefExpr && kind(decl) == CXCursor_VarDecl &&
+         (kind(clang_getCursorSemanticParent(decl)) == CXCursor_TranslationUnit ||
+          clang_Cursor_getStorageClass(decl) == CX_SC_Static);
+}
+
+typedef struct {
+  CXCursor at;   /* the first write of a global, or null */
+  int depth;     /* calls followed */
+} GlobalWrites;
+
+static void global_writes(CXCursor body, GlobalWrites *g);
+
+static enum CXChildVisitResult visit_writes(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  GlobalWrites *g = data;
+  CXCursor kids[2];
+  char op[4];
+  bool prefix;
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+  bool write = kind(c) == CXCursor_CompoundAssignOperator ||
+               (kind(c) == CXCursor_BinaryOperator && cur_binary_op(tu, c, op) && !strcmp(op, "=")) ||
+               (kind(c) == CXCursor_UnaryOperator && cur_unary_op(tu, c, op, &prefix) &&
+                (!strcmp(op, "++") || !strcmp(op, "--") || !strcmp(op, "&")));
+  if (write && cur_children(c, kids, 2) >= 1 && global_lvalue(kids[0])) {
+    g->at = c;
+    return CXChildVisit_Break;
+  }
+  CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(c));
+  if (kind(c) == CXCursor_CallExpr && kind(def) == CXCursor_FunctionDecl && g->depth < 4) {
+    g->depth++;
+    global_writes(def, g);
+    g->depth--;
+    if (!clang_Cursor_isNull(g->at)) return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* The first write of a global variable (or a static) in body, through the calls of functions
+ * defined in the file, into g->at. */
+static void global_writes(CXCursor body, GlobalWrites *g) {
+  clang_visitChildren(body, visit_writes, g);
+}
+
+/* The call c: a stream output, or a function taking its pointers as const and writing no
+ * global (when its body is in the file). */
 static int read_call(Reader *r, CXCursor c) {
   char fn[IR_NAME_MAX];
   cur_name(c, fn);
@@ -97,6 +149,14 @@ static int read_call(Reader *r, CXCursor c) {
   if (r->in_cond) return refuse(r, c, "a call to '%s' in the condition of a print in the time loop", fn);
   if (kind(def) != CXCursor_FunctionDecl)
     return refuse(r, c, "a call through '%s' in the time loop, which may change the grids", fn);
+  GlobalWrites g = {clang_getNullCursor(), 0};
+  CXCursor body = clang_getCursorDefinition(def);
+  if (!stream_output(fn) && !clang_Cursor_isNull(body)) global_writes(body, &g);
+  if (!clang_Cursor_isNull(g.at)) {
+    SrcLoc w = cur_loc(r->path, g.at);
+    return refuse(r, c, "'%s', called in the time loop, writes a global variable (line %u), which "
+                  "may change the grids", fn, w.line);
+  }
   int nargs = clang_Cursor_getNumArguments(c), nparams = clang_Cursor_getNumArguments(def);
   for (int a = 0; a < nargs; a++) {
     CXCursor arg = clang_Cursor_getArgument(c, (unsigned)a);
