@@ -72,7 +72,7 @@ check_bg hand-heat2d-omp-master tests/check/heat2d_omp_master.c -s 19x26 -t 5
 # under if (t % 10 == 0) beside A[(t + 1) % 2], a textbook solver's progress lines before and
 # after the swap, and a stencil program writing snapshots through a const float * function
 check_bg hand-levels-printf tests/check/heat_levels_printf.c -s 19 -t 12
-check_bg hand-heat2d-progress tests/check/heat2d_progress.c --backend naive -s 19x26 -t 7
+check_bg hand-heat2d-progress tests/check/heat2d_progress.c --backend naive -s 23 -t 7
 check_bg hand-acoustic-snapshots tests/check/acoustic2d_snapshots.c --function fwd2d -s 30 -t 9
 # weights in array parameters that are no single stencil's filter (a pointer, two arrays, a
 # product): a stencil program's run-time scalars W[k], the arrays rebuilt for the user's code
