@@ -187,7 +187,8 @@ static int read_ref(Reader *r, CXCursor c) {
   cur_name(decl, name);
   bool counter = !strcmp(name, r->tvar);
   CXType t = clang_getCanonicalType(clang_getCursorType(decl));
-  /* (a pointer's cells are read by subscripts and *, refused in a condition by read_expr) */
+  /* the arguments may read the grids' pointers the loop swaps (rewrite keeps them current); a
+   * condition reads no cell (read_expr) and no variable the loop changes */
   if (!counter && inside(decl, r->loop))
     return refuse(r, c, "a print in the time loop reads '%s', which the time loop declares", name);
   if (!counter && !(t.kind == CXType_Pointer && !r->in_cond) && cur_writes(r->loop, decl) > 0)
