@@ -68,6 +68,12 @@ check_bg hand-heat2d-c89-naive tests/check/heat2d_c89_index.c --backend naive -s
 check_bg hand-heat2d-double-as-float tests/check/heat2d_polybench.c --dtype float -s 21 -t 3
 # the time loop in an OpenMP parallel region, the shared pointers swapped in omp master
 check_bg hand-heat2d-omp-master tests/check/heat2d_omp_master.c -s 19x26 -t 5
+# prints and snapshots in the time loop (left out of the check's copy of the region): a print
+# under if (t % 10 == 0) beside A[(t + 1) % 2], a textbook solver's progress lines before and
+# after the swap, and a stencil program writing snapshots through a const float * function
+check_bg hand-levels-printf tests/check/heat_levels_printf.c -s 19 -t 12
+check_bg hand-heat2d-progress tests/check/heat2d_progress.c --backend naive -s 23 -t 7
+check_bg hand-acoustic-snapshots tests/check/acoustic2d_snapshots.c --function fwd2d -s 30 -t 9
 # weights in array parameters that are no single stencil's filter (a pointer, two arrays, a
 # product): a stencil program's run-time scalars W[k], the arrays rebuilt for the user's code
 check_bg hand-weights-pointer tests/check/weights_pointer.c -s 19 -t 4
@@ -143,7 +149,8 @@ passed pb-bound-program
 for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r hand-heat2d \
          hand-jacobi2d hand-heat3d hand-blur2d hand-heat2d-double-as-float hand-heat2d-c89 \
          hand-heat2d-c89-naive hand-weights-pointer hand-weights-two-arrays hand-product-filter \
-         emu-n5d-level-toggled hand-heat2d-omp-master; do
+         emu-n5d-level-toggled hand-heat2d-omp-master hand-levels-printf hand-heat2d-progress \
+         hand-acoustic-snapshots; do
   passed "$n"
 done
 grep -q "size=38x38 steps=7" "$tmp/hand-jacobi2d.log" && ok ||

@@ -8,7 +8,8 @@
 # compiled and run as written (the oracle: the user's own code), then rewritten for --target cpu
 # (built with cc) and --target cuda (the backend its `cuda-backend:` line names, built through
 # tools/cudaemu), and the rewritten program must print the same lines, numbers within 1e-4
-# relative. A program's `stencilc:` line gives the flags rewrite needs, each of its `run:` lines
+# relative (prints and snapshots in the time loop included: the library runs in chunks between
+# them). A program's `stencilc:` line gives the flags rewrite needs, each of its `run:` lines
 # the arguments of one run (odd and even step counts: which buffer a pointer ends on). Then the refusals: no -o, -o naming the input, a target and backend that disagree, a time loop inside #pragma omp parallel,
 # a stencil program for a backend that does not take programs.
 . "$(dirname "$0")/lib.sh"
@@ -117,6 +118,27 @@ rc=$?
 if [ $rc = 2 ] && [ ! -f "$tmp/s.c" ] &&
   grep -q "heat2d_neumann.c:9:1: error: stencilc rewrite does not replace a time loop with a boundary stage" "$tmp/s.log"; then ok
 else no "rewrite of a boundary stage: exit $rc $(cat "$tmp/s.log")"; fi
+# a print between the sweep and the swap: the library's chunks end after a swap, so rewrite
+# refuses it at the print's line (gen and check take it)
+cat >"$tmp/between.c" <<'EOF'
+#include <stdio.h>
+void heat(int n, int nt, double *u, double *v) {
+  for (int t = 0; t < nt; t++) {
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        v[i * n + j] = 0.25 * (u[(i - 1) * n + j] + u[(i + 1) * n + j] + u[i * n + j - 1] + u[i * n + j + 1]);
+    if (t % 10 == 0) printf("%d %g\n", t, v[n + 1]);
+    double *tmp = u;
+    u = v;
+    v = tmp;
+  }
+}
+EOF
+"$STENCILC" rewrite "$tmp/between.c" -o "$tmp/b.c" >"$tmp/s.log" 2>&1
+rc=$?
+if [ $rc = 2 ] && [ ! -f "$tmp/b.c" ] &&
+  grep -q "between.c:7:5: error: stencilc rewrite cannot run this statement of the time loop between the library's chunks of steps: it stands between the sweep and the swap" "$tmp/s.log"; then ok
+else no "rewrite of a print between the sweep and the swap: exit $rc $(cat "$tmp/s.log")"; fi
 # a time loop inside #pragma omp parallel: every thread would call the library; refused at the
 # pragma's line
 for f in hotspot3d_omp:21 hotspot_omp_single:10; do

@@ -354,7 +354,7 @@ static int check_run(Options *o, Stencil *st) {
   long steps;
   Region r;
   if (choose_run(st, o, size, sizeof size, &steps) ||
-      region_analyze(o->input, &o->frontend, st->region_begin, st->region_end, &r))
+      region_analyze(o->input, &o->frontend, st->region_begin, st->region_end, &st->obs, &r))
     return EXIT_INPUT;
   return check_common(o, st, NULL, &r, size, steps);
 }
@@ -421,7 +421,7 @@ int check_program(Options *o, const Program *pr) {
     return EXIT_INPUT;
   }
   Region r;
-  if (region_analyze(o->input, &o->frontend, pr->region_begin, pr->region_end, &r))
+  if (region_analyze(o->input, &o->frontend, pr->region_begin, pr->region_end, &pr->obs, &r))
     return EXIT_INPUT;
   return check_common(o, NULL, pr, &r, size, steps);
 }

@@ -19,7 +19,9 @@
  * pointer holding that level at the loop's first t, the coefficient grids and the loop's first
  * t; afterwards the pointers are rotated steps % levels times, as the loop leaves them. A time
  * counter, the spatial loops' counters and a swap's temporary declared before the loop get the
- * values the loop leaves in them. */
+ * values the loop leaves in them. Prints and snapshots in the time loop (IrObserver) make the
+ * call a loop over the iterations that runs the library in chunks, up to each iteration where
+ * a statement's condition holds, and the statement verbatim in between. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -46,7 +48,8 @@ static void rewrite_help(FILE *f) {
         "copy-back, two sweeps; for stencil programs every field's buffers and rotated\n"
         "pointers), halos included, and the loop counters and a swap's temporary declared before\n"
         "the loop their final values; each step reads the halo of the level it reads, as the\n"
-        "loop does.\n"
+        "loop does. Prints and snapshots in the time loop run as written between chunks of\n"
+        "the library's steps, each at the step where its condition holds.\n"
         "  --target   cuda (a CUDA backend, default naive) or cpu (the cpu backend)\n"
         "  C flags    -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE: as a C compiler\n"
         "             reads FILE.c; --function NAME: the stencil is in that function\n"
@@ -220,9 +223,112 @@ static void set_loop_vars(Buf *out, const Region *r, const Stencil *const sts[],
   if (open) buf_puts(out, "    }\n");
 }
 
+/* ---- prints and snapshots in the time loop (IrObserver): the library runs the steps in
+ * chunks, up to each step where one runs, and the statement runs verbatim in between ---- */
+
+/* A refusal of the observer o, at its place. Returns 2. */
+static int observer_refuse(const char *path, const IrObserver *o, const char *why) {
+  SrcLoc at = {path, (unsigned)o->line, (unsigned)o->col};
+  diag_error(at, "keep the time loop in your code for this form, or move the statement after "
+             "the swap (or before the sweep)",
+             "stencilc rewrite cannot run this statement of the time loop between the library's "
+             "chunks of steps: %s", why);
+  return 2;
+}
+
+/* Whether the identifier `name` occurs in text[begin, end). */
+static bool mentions(const char *text, unsigned begin, unsigned end, const char *name) {
+  size_t n = strlen(name);
+  for (unsigned i = begin; n && i + n <= end; i++) {
+    bool before = i > begin && (isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_');
+    bool after = i + n < end && (isalnum((unsigned char)text[i + n]) || text[i + n] == '_');
+    if (!before && !after && !strncmp(text + i, name, n)) return true;
+  }
+  return false;
+}
+
+/* Whether every observer can run between chunks: placed before the sweeps or after the swap,
+ * reading no swap temporary (temps[0..n), which only the loop's own steps keep up to date), its
+ * time counter declared by the loop (a type to declare it with) or before it. 0, or 2. */
+static int observers_check(const char *path, const IrObservers *obs, const Region *r,
+                           const char *text, const char *tvar, const char *const temps[], int n) {
+  for (int k = 0; k < obs->n; k++) {
+    const IrObserver *o = &obs->at[k];
+    char why[IR_NAME_MAX + 96];
+    if (o->place == OBS_BETWEEN)
+      return observer_refuse(path, o, "it stands between the sweep and the swap");
+    for (int i = 0; i < n; i++)
+      if (temps[i][0] && mentions(text, o->begin, o->end, temps[i])) {
+        snprintf(why, sizeof why, "it reads the swap's temporary '%s'", temps[i]);
+        return observer_refuse(path, o, why);
+      }
+    if (!obs->time_type[0] && !region_find(r, tvar)) {
+      snprintf(why, sizeof why, "the time counter '%s' is declared where rewrite cannot see "
+               "its type", tvar);
+      return observer_refuse(path, o, why);
+    }
+  }
+  return 0;
+}
+
+/* Emits the steps of a chunk: stencilc_steps of them, stencilc_done steps in. */
+typedef int (*ChunkSteps)(Buf *out, const void *ctx);
+
+/* The library's steps up to `upto` (a C expression of steps), when some are left. */
+static int chunk_to(Buf *out, const char *upto, ChunkSteps steps, const void *ctx) {
+  buf_printf(out, "    {\n    long stencilc_steps = %s - stencilc_done;\n"
+                  "    if (stencilc_steps > 0) {\n", upto);
+  if (steps(out, ctx)) return 2;
+  buf_puts(out, "    stencilc_done += stencilc_steps;\n    }\n    }\n");
+  return 0;
+}
+
+/* The loop over the iterations (stencilc_total steps, per_iter a one; the counter from first by
+ * stride) that runs each observer where its condition holds, the steps before it run first:
+ * those of the iterations before (placed before the sweeps) or up to its own (after the swap).
+ * Then the steps left. 0, or 2. */
+static int observers_loop(Buf *out, const IrObservers *obs, const Region *r, const char *text,
+                          const char *tvar, long first, int stride, int per_iter,
+                          ChunkSteps steps, const void *ctx) {
+  buf_printf(out, "    long stencilc_total = stencilc_steps, stencilc_done = 0;\n"
+                  "    for (long stencilc_k = 0; stencilc_k < stencilc_total / %d; stencilc_k++) {\n",
+             per_iter);
+  if (region_find(r, tvar)) buf_printf(out, "    %s = ", tvar);
+  else buf_printf(out, "    %s %s = (%s)", obs->time_type, tvar, obs->time_type);
+  buf_printf(out, "(%ldL + stencilc_k * %d);\n    (void)%s;\n", first, stride, tvar);
+  for (int k = 0; k < obs->n; k++) {
+    const IrObserver *o = &obs->at[k];
+    if (o->cond_end > o->cond_begin)
+      buf_printf(out, "    if (%.*s) {\n", (int)(o->cond_end - o->cond_begin), text + o->cond_begin);
+    else
+      buf_puts(out, "    {\n");
+    char upto[64];
+    snprintf(upto, sizeof upto, "(stencilc_k + %d) * %d", o->place == OBS_AFTER, per_iter);
+    if (chunk_to(out, upto, steps, ctx)) return 2;
+    buf_printf(out, "    %.*s;\n    }\n", (int)(o->body_end - o->body_begin), text + o->body_begin);
+  }
+  buf_puts(out, "    }\n");
+  return chunk_to(out, "stencilc_total", steps, ctx);
+}
+
+typedef struct {
+  const Stencil *st;
+  const RegionVar *grid, *other;
+  const char *elem, *prefix;
+} StencilChunk;
+
+static int library_steps(Buf *out, const Stencil *st, const RegionVar *grid,
+                         const RegionVar *other, const char *elem, const char *prefix,
+                         bool chunked);
+
+static int stencil_chunk(Buf *out, const void *ctx) {
+  const StencilChunk *c = ctx;
+  return library_steps(out, c->st, c->grid, c->other, c->elem, c->prefix, true);
+}
+
 /* The statement replacing the region. */
 static int emit_call(Buf *out, const char *path, const Stencil *st, const Region *r,
-                     const char *prefix) {
+                     const char *text, const char *prefix) {
   const RegionVar *grid = region_find(r, st->array);
   const RegionVar *other = st->out_array[0] ? region_find(r, st->out_array) : NULL;
   if (!grid || (st->out_array[0] && !other)) {
@@ -236,8 +342,41 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
   if (st->time_stride == 2 && st->steps_param[0]) /* t += 2 from its start to its bound: the iterations */
     buf_puts(out, "    stencilc_steps = (stencilc_steps + 1) / 2;\n");
   if (st->steps_per_iter > 1) buf_printf(out, "    stencilc_steps *= %d;\n", st->steps_per_iter);
-  char b0[IR_NAME_MAX + 32], b1[IR_NAME_MAX + 32];
-  if (!other) {
+  if (st->obs.n) {
+    const char *temps[] = {st->swap_tmp.var};
+    StencilChunk chunk = {st, grid, other, elem, prefix};
+    if (st->level_toggle[0][0])
+      return observer_refuse(path, &st->obs.at[0], "the levels are named by a toggled index");
+    if (observers_check(path, &st->obs, r, text, st->time_var, temps, 1) ||
+        observers_loop(out, &st->obs, r, text, st->time_var, st->time_first,
+                       st->time_stride == 2 ? 2 : 1, st->steps_per_iter, stencil_chunk, &chunk))
+      return 2;
+  } else if (library_steps(out, st, grid, other, elem, prefix, false)) {
+    return 2;
+  }
+  set_counter(out, r, st->time_var, st->time_first, st->steps_per_iter, st->time_stride);
+  for (int i = 0; i < 2; i++) /* toggled once a step (steps_per_iter and time_stride are 1) */
+    if (st->level_toggle[i][0])
+      buf_printf(out, "    %s = (int)((%s + stencilc_steps) %% 2);\n", st->level_toggle[i],
+                 st->level_toggle[i]);
+  const Stencil *one[] = {st};
+  set_loop_vars(out, r, one, 1, &st->swap_tmp, st->swap_tmp.var[0] ? 1 : 0);
+  buf_puts(out, "  }");
+  return 0;
+}
+
+/* The library's run of stencilc_steps steps and what the loop leaves after them: the pointers
+ * swapped, the copy-back's interior. chunked: the steps continue stencilc_done steps in (a
+ * chunk between observers), the time level buffers taken by the parity of that. 0, or 2. */
+static int library_steps(Buf *out, const Stencil *st, const RegionVar *grid,
+                         const RegionVar *other, const char *elem, const char *prefix,
+                         bool chunked) {
+  char b0[IR_NAME_MAX + 64], b1[IR_NAME_MAX + 64];
+  if (!other && chunked) {
+    long f = ((ir_level_first(st) % 2) + 2) % 2;
+    snprintf(b0, sizeof b0, "(%s *)(%s[(%ldL + stencilc_done) %% 2])", elem, grid->name, f);
+    snprintf(b1, sizeof b1, "(%s *)(%s[(%ldL + stencilc_done) %% 2])", elem, grid->name, 1 - f);
+  } else if (!other) {
     int f = (int)(((ir_level_first(st) % 2) + 2) % 2);
     snprintf(b0, sizeof b0, "(%s *)(%s[%d])", elem, grid->name, f);
     snprintf(b1, sizeof b1, "(%s *)(%s[%d])", elem, grid->name, 1 - f);
@@ -263,14 +402,6 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
     const char *names[2] = {grid->name, other->name};
     if (rotate_pointers(out, grid, names, 2)) return 2;
   }
-  set_counter(out, r, st->time_var, st->time_first, st->steps_per_iter, st->time_stride);
-  for (int i = 0; i < 2; i++) /* toggled once a step (steps_per_iter and time_stride are 1) */
-    if (st->level_toggle[i][0])
-      buf_printf(out, "    %s = (int)((%s + stencilc_steps) %% 2);\n", st->level_toggle[i],
-                 st->level_toggle[i]);
-  const Stencil *one[] = {st};
-  set_loop_vars(out, r, one, 1, &st->swap_tmp, st->swap_tmp.var[0] ? 1 : 0);
-  buf_puts(out, "  }");
   return 0;
 }
 
@@ -317,9 +448,13 @@ static int check_fields(const char *path, const Program *pr, const Region *r) {
 
 /* Buffer b of field fd as the library takes it: u[b] for a time dimension; with rotated
  * pointers, the one holding level b at the loop's first t (level t + s is level_var[s]). */
-static void field_buffer(Buf *out, const Program *pr, const Field *fd, int b, const char *elem) {
+static void field_buffer(Buf *out, const Program *pr, const Field *fd, int b, const char *elem,
+                         bool chunked) {
   buf_printf(out, "(%s%s *)(", fd->coef ? "const " : "", elem);
-  if (fd->level_var[0][0]) {
+  if (fd->level_var[0][0] && chunked) { /* the pointers as stencilc_done steps leave them */
+    buf_printf(out, "stencilc_levels_%d[((%dL - (%dL + stencilc_done)) %% %d + %d) %% %d])",
+               (int)(fd - pr->fields), b, pr->t_start, fd->levels, fd->levels, fd->levels);
+  } else if (fd->level_var[0][0]) {
     int s = ((b - pr->t_start) % fd->levels + fd->levels) % fd->levels;
     buf_printf(out, "%s)", fd->level_var[s]);
   } else if (fd->levels > 1) {
@@ -342,31 +477,67 @@ static int rotate_after(Buf *out, const Program *pr, const Region *r) {
   return 0;
 }
 
-/* The statement replacing a stencil program's time loop: every buffer of every field (level k
- * of u[3][..] is u[k]; rotated pointers by the level they hold) to NAME_run_levels, from the
- * loop's own first t, so that each array and pointer ends as the loop leaves it. */
-static int emit_program_call(Buf *out, const char *path, const Program *pr, const Region *r,
-                             const char *prefix) {
-  const char *elem = pr->dtype == DTYPE_FLOAT ? "float" : "double";
-  if (check_fields(path, pr, r)) return 2;
-  call_open(out, path, pr->region_line, prefix, pr->steps_param, pr->steps_const,
-            pr->time_do ? 1 : 0); /* a do loop's body runs once at least */
-  buf_printf(out, "    int stencilc_rc = %s_run_levels(", prefix);
+typedef struct {
+  const Program *pr;
+  const Region *r;
+  const char *elem, *prefix;
+} ProgramChunk;
+
+/* The library's run of stencilc_steps steps of a program, then the pointers rotated as the loop
+ * leaves them. chunked: the steps continue stencilc_done steps in, the rotated pointers (which
+ * hold the levels from t_start + stencilc_done on) in stencilc_levels_F for each field F. */
+static int program_steps(Buf *out, const ProgramChunk *c, bool chunked) {
+  const Program *pr = c->pr;
+  for (int f = 0; chunked && f < pr->nfields; f++) {
+    const Field *fd = &pr->fields[f];
+    if (!fd->level_var[0][0]) continue;
+    char name[64];
+    snprintf(name, sizeof name, "stencilc_levels_%d[%d]", f, fd->levels);
+    buf_puts(out, "    ");
+    if (region_declarator(out, region_find(c->r, fd->level_var[0]), name, true, false)) return 2;
+    for (int s = 0; s < fd->levels; s++) buf_printf(out, "%s%s", s ? ", " : " = {", fd->level_var[s]);
+    buf_puts(out, "};\n");
+  }
+  buf_printf(out, "    int stencilc_rc = %s_run_levels(", c->prefix);
   for (int f = 0, n = 0; f < pr->nfields; f++) {
     const Field *fd = &pr->fields[f];
     for (int b = 0; b < fd->levels; b++, n++) {
       if (n) buf_puts(out, ", ");
-      field_buffer(out, pr, fd, b, elem);
+      field_buffer(out, pr, fd, b, c->elem, chunked);
     }
   }
   for (int a = 0; a < pr->dims; a++) {
     buf_puts(out, ", ");
     extent_of(out, pr->extent_param[a], pr->extent_pad[a], pr->extent_const[a]);
   }
-  buf_printf(out, ", %dL, stencilc_steps", pr->t_start);
+  buf_printf(out, ", %dL%s, stencilc_steps", pr->t_start, chunked ? " + stencilc_done" : "");
   for (int k = 0; k < pr->nscalars; k++) buf_printf(out, ", %s", pr->scalars[k]);
-  buf_printf(out, ");\n    %s_exit_on_error(stencilc_rc);\n", prefix);
-  if (rotate_after(out, pr, r)) return 2;
+  buf_printf(out, ");\n    %s_exit_on_error(stencilc_rc);\n", c->prefix);
+  return rotate_after(out, pr, c->r);
+}
+
+static int program_chunk(Buf *out, const void *ctx) { return program_steps(out, ctx, true); }
+
+/* The statement replacing a stencil program's time loop: every buffer of every field (level k
+ * of u[3][..] is u[k]; rotated pointers by the level they hold) to NAME_run_levels, from the
+ * loop's own first t, so that each array and pointer ends as the loop leaves it. */
+static int emit_program_call(Buf *out, const char *path, const Program *pr, const Region *r,
+                             const char *text, const char *prefix) {
+  const char *elem = pr->dtype == DTYPE_FLOAT ? "float" : "double";
+  if (check_fields(path, pr, r)) return 2;
+  call_open(out, path, pr->region_line, prefix, pr->steps_param, pr->steps_const,
+            pr->time_do ? 1 : 0); /* a do loop's body runs once at least */
+  ProgramChunk chunk = {pr, r, elem, prefix};
+  if (pr->obs.n) {
+    const char *temps[PROG_MAX_FIELDS];
+    for (int i = 0; i < pr->ntemps; i++) temps[i] = pr->temps[i].var;
+    if (observers_check(path, &pr->obs, r, text, pr->time_var, temps, pr->ntemps) ||
+        observers_loop(out, &pr->obs, r, text, pr->time_var, pr->t_start, 1, 1, program_chunk,
+                       &chunk))
+      return 2;
+  } else if (program_steps(out, &chunk, false)) {
+    return 2;
+  }
   set_counter(out, r, pr->time_var, pr->t_start, 1, 1);
   const Stencil *sts[PROG_MAX_STAGES];
   for (int i = 0; i < pr->nstages; i++) sts[i] = &pr->stages[i].st;
@@ -449,7 +620,7 @@ static int rewrite_region(Options *o, const Stencil *st, const Program *pr) {
   }
   Region r;
   if (region_analyze(o->input, &o->frontend, st ? st->region_begin : pr->region_begin,
-                     st ? st->region_end : pr->region_end, &r))
+                     st ? st->region_end : pr->region_end, NULL, &r))
     return EXIT_INPUT;
   if (r.omp_parallel_line) {
     /* every thread of the region would call the library, which runs the steps in parallel
@@ -478,8 +649,8 @@ static int rewrite_region(Options *o, const Stencil *st, const Program *pr) {
                             st ? st->extent_bound : pr->extent_bound,
                             st ? st->extent_const : pr->extent_const, st ? st->dims : pr->dims,
                             &guarded) ||
-                   (st ? emit_call(&out, o->input, st, &r, base)
-                       : emit_program_call(&out, o->input, pr, &r, base))
+                   (st ? emit_call(&out, o->input, st, &r, text.s, base)
+                       : emit_program_call(&out, o->input, pr, &r, text.s, base))
                ? EXIT_INPUT : EXIT_OK;
   if (!rc && guarded) bound_guard_close(&out, o->input, &text, &r);
   unsigned line = 1; /* of the region's end: the lines after it keep their numbers */

@@ -19,6 +19,7 @@
 #include "inline.h"
 #include "omp.h"
 #include "parser.h"
+#include "observer.h"
 
 int fail(Parser *p, CXCursor at, const char *hint, const char *fmt, ...) {
   if (p->why.set) return -1;
@@ -450,6 +451,7 @@ static int recognise(Source *src, const FrontendOptions *fo, Stencil *st) {
   if (src->inlined) {
     st->region_begin = inline_offset(src->inlined, st->region_begin);
     st->region_end = inline_offset(src->inlined, st->region_end);
+    observer_to_file(src->inlined, &st->obs);
   }
   return check_coefficients(src->path, st) ? 2 : 0;
 }

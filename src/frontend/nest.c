@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "parser.h"
+#include "observer.h"
 
 static const char *const HINT_NEST =
     "stencilc handles 1D, 2D and 3D grids: a time loop around 1 to 3 spatial loops";
@@ -1657,8 +1658,23 @@ static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves 
   }
   *nsweeps = 0;
   mv->n = 0;
+  IrObservers *obs = &p->st->obs;
+  int obs_at[IR_MAX_OBSERVERS], last_step = -1; /* the observers' statements; the last sweep's or move's */
+  obs->n = 0;
   for (int i = 0; i < n; i++) {
     if (clang_equalCursors(s[i], p->time_inc)) continue; /* a while loop's t++ */
+    IrObserver o;
+    int seen = observer_read(p->path, p->time.at, p->time.var, s[i], &o, &p->why);
+    if (seen < 0) return -1;
+    if (seen && obs->n == IR_MAX_OBSERVERS)
+      return fail(p, s[i], HINT_TIME_BODY, "more than %d prints in the time loop", IR_MAX_OBSERVERS);
+    if (seen) {
+      o.place = *nsweeps ? OBS_AFTER : OBS_BEFORE;
+      obs_at[obs->n] = i;
+      obs->at[obs->n++] = o;
+      continue;
+    }
+    if (kind(s[i]) != CXCursor_DeclStmt && kind(s[i]) != CXCursor_NullStmt) last_step = i;
     if (kind(s[i]) == CXCursor_ForStmt && mv->n == 0) {
       if (*nsweeps == MAX_SWEEPS)
         return fail(p, s[i], HINT_TIME_BODY,
@@ -1683,6 +1699,8 @@ static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves 
   if (*nsweeps == 0)
     return fail(p, p->time.at, HINT_NEST,
                 "found 1 nested loop; need a time loop and 1 to 3 spatial loops");
+  for (int k = 0; k < obs->n; k++) /* a print after the sweep and before the swap */
+    if (obs->at[k].place == OBS_AFTER && obs_at[k] < last_step) obs->at[k].place = OBS_BETWEEN;
   return 0;
 }
 
@@ -1771,6 +1789,7 @@ int parse_stencil(Parser *p, CXCursor time_loop) {
   if (parse_loop_as(p, time_loop, &p->time, true)) return -1;
   p->time_read = true;
   if (parse_time_body(p, sw, &nsweeps, &mv)) return -1;
+  observer_time_type(time_loop, p->time.var, &st->obs);
   Sweep *s1 = &sw[0];
   st->dims = s1->nloops;
   p->sw = s1;

@@ -30,6 +30,7 @@
 #include "cursor.h"
 #include "flat.h"
 #include "inline.h"
+#include "observer.h"
 #include "omp.h"
 #include "operators.h"
 
@@ -2990,12 +2991,46 @@ static int source_locals(Parser *p, CXCursor *s, int *n) {
   return 0;
 }
 
+/* Takes the prints and snapshots (observer.h) out of the time loop's body s (*n statements)
+ * into pr->obs, each placed before the stages, after the stages and the rotation, or between. */
+static int take_observers(Parser *p, CXCursor *s, int *n) {
+  IrObservers *obs = &p->pr->obs;
+  int kept = 0, nests = 0, obs_nests[IR_MAX_OBSERVERS], obs_kept[IR_MAX_OBSERVERS];
+  obs->n = 0;
+  for (int i = 0; i < *n; i++) {
+    IrObserver o;
+    Refusal why = {0};
+    int seen = observer_read(p->path, p->time.at, p->time.var, s[i], &o, &why);
+    if (seen < 0) return refused(p, &why);
+    if (seen && obs->n == IR_MAX_OBSERVERS)
+      return fail(p, s[i], HINT_PROGRAM, "more than %d prints in the time loop", IR_MAX_OBSERVERS);
+    if (!seen) {
+      nests += kind(s[i]) == CXCursor_ForStmt;
+      s[kept++] = s[i];
+      continue;
+    }
+    obs_nests[obs->n] = nests;
+    obs_kept[obs->n] = kept;
+    obs->at[obs->n++] = o;
+  }
+  for (int k = 0; k < obs->n; k++) {
+    bool later = false; /* a statement of the step after it (a declaration computes nothing) */
+    for (int i = obs_kept[k]; i < kept; i++) later |= kind(s[i]) != CXCursor_DeclStmt;
+    obs->at[k].place = !obs_nests[k] ? OBS_BEFORE : later ? OBS_BETWEEN : OBS_AFTER;
+  }
+  *n = kept;
+  return 0;
+}
+
 /* The time loop: each statement of its body a stage. */
 static int parse_program(Parser *p, CXCursor time_loop, CXCursor parent) {
   Program *pr = p->pr;
   CXCursor s[MAX_BODY], first;
   int n;
-  if (time_loop_body(p, time_loop, parent, &first, s, &n) || source_locals(p, s, &n)) return -1;
+  if (time_loop_body(p, time_loop, parent, &first, s, &n) || take_observers(p, s, &n) ||
+      source_locals(p, s, &n))
+    return -1;
+  observer_time_type(time_loop, p->time.var, &pr->obs);
   /* the stages' loop nests and boundary stages (shallower nests, one-cell updates reading the
    * grids), then point sources, then the pointer rotation that carries their results to the
    * next step, if any; several nests are several stages (a single sweep with a swap, or any
@@ -3197,6 +3232,7 @@ static ProgramParse program_of(ProgramJob *job, CXIndex index, const char **args
   if (result == PROGRAM_OK && inl) {
     pr->region_begin = inline_offset(inl, pr->region_begin);
     pr->region_end = inline_offset(inl, pr->region_end);
+    observer_to_file(inl, &pr->obs);
   }
   if (result != PROGRAM_OK) program_free(pr);
   return result;

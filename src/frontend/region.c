@@ -42,7 +42,10 @@ static bool main_offset(CXCursor c, unsigned *off) {
 
 static bool in_region(const Scan *s, CXCursor c) {
   unsigned off;
-  return main_offset(c, &off) && off >= s->begin && off < s->end;
+  if (!main_offset(c, &off) || off < s->begin || off >= s->end) return false;
+  for (int k = 0; k < s->r->nskip; k++)
+    if (off >= s->r->skip[k][0] && off < s->r->skip[k][1]) return false;
+  return true;
 }
 
 static int find_decl(const Scan *s, CXCursor decl) {
@@ -446,8 +449,13 @@ static int scan(Scan *s) {
 }
 
 int region_analyze(const char *path, const FrontendOptions *fo, unsigned begin, unsigned end,
-                   Region *r) {
+                   const IrObservers *leave_out, Region *r) {
   memset(r, 0, sizeof *r);
+  for (int k = 0; leave_out && k < leave_out->n; k++) {
+    r->skip[k][0] = leave_out->at[k].begin;
+    r->skip[k][1] = leave_out->at[k].end;
+  }
+  r->nskip = leave_out ? leave_out->n : 0;
   SrcLoc file_loc = {path, 0, 0};
   int nargs;
   const char **args = frontend_clang_args(fo, &nargs); /* as frontend_parse read the file */

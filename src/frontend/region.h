@@ -81,13 +81,18 @@ typedef struct {
   /* the line of `#pragma omp parallel` when the region lies in an OpenMP parallel region
    * (omp.h: every thread of it runs the region), else 0 */
   unsigned omp_parallel_line;
+  /* The statements left out (IrObserver: prints, snapshots), whose variables are not counted;
+   * the check's copy blanks them (its variables bind grids, sizes and scalars only). */
+  unsigned skip[IR_MAX_OBSERVERS][2];
+  int nskip;
 } Region;
 
 /* Finds the free variables of the region [begin, end) of the C file at path, parsed with fo's
- * flags (fo may be NULL). Returns 0, or 2 after a diagnostic (file:line:col) when the file does
- * not parse, no function holds the region, or a variable is beyond what is recorded. */
+ * flags (fo may be NULL), the statements of leave_out (NULL: none) aside. Returns 0, or 2 after
+ * a diagnostic (file:line:col) when the file does not parse, no function holds the region, or a
+ * variable is beyond what is recorded. */
 int region_analyze(const char *path, const FrontendOptions *fo, unsigned begin, unsigned end,
-                   Region *r);
+                   const IrObservers *leave_out, Region *r);
 
 /* Appends a declaration of `name` with v's type ("float (*A)[n][n]" for float[2][n][n] when
  * decay is true), or, with name "", the abstract type to cast to ("float (*)[n][n]"); with ptr,

@@ -168,6 +168,17 @@ static void region_params(Buf *out, const Copy *c, bool names) {
   if (!n) buf_puts(out, "void");
 }
 
+/* The region's text, the statements it leaves out (Region.skip: prints) blanked, their line
+ * breaks kept. */
+static void region_text(Buf *out, const Region *r, const char *text) {
+  for (unsigned i = r->begin; i < r->end; i++) {
+    bool blank = false;
+    for (int k = 0; k < r->nskip; k++) blank |= i >= r->skip[k][0] && i < r->skip[k][1];
+    buf_printf(out, "%c", blank && text[i] != '\n' ? ' ' : text[i]);
+  }
+  buf_puts(out, "\n");
+}
+
 int copy_write_region(Buf *out, const Copy *c) {
   const UserSource *u = c->u;
   const Region *r = c->r;
@@ -203,7 +214,8 @@ int copy_write_region(Buf *out, const Copy *c) {
   put_escaped(out, u->path);
   unsigned col = 0; /* the region's first line keeps its column */
   while (col < r->begin && u->text[r->begin - col - 1] != '\n') col++;
-  buf_printf(out, "\"\n%*s%.*s\n", (int)col, "", (int)(r->end - r->begin), u->text + r->begin);
+  buf_printf(out, "\"\n%*s", (int)col, "");
+  region_text(out, r, u->text);
   buf_printf(out, "#line %d \"stencilc-check-region.c\"\n", count_lines(out) + 1);
   for (int k = 0; k < r->nvars; k++) {
     const RegionVar *v = &r->vars[k];

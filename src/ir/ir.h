@@ -72,6 +72,31 @@ typedef struct {
   char var[IR_NAME_MAX], same_as[IR_NAME_MAX];
 } IrTemp;
 
+/* A statement of the time loop that changes nothing the stencil computes (observer.h): a print
+ * of a cell or of the step, a snapshot written out, optionally under `if (cond)`. gen and check
+ * leave it out; rewrite runs it, verbatim, between the library's chunks of steps. Where it
+ * stands in the body: before the sweeps (it sees the grids as the step starts), after the
+ * sweeps and the swap (as the step leaves them), or between (refused by rewrite). */
+typedef enum { OBS_BEFORE, OBS_AFTER, OBS_BETWEEN } ObserverPlace;
+
+enum { IR_MAX_OBSERVERS = 8 };
+
+typedef struct {
+  unsigned begin, end;           /* the whole statement (with its `if`), main-file bytes */
+  unsigned cond_begin, cond_end; /* its if's condition; equal (empty) when it runs every step */
+  unsigned body_begin, body_end; /* what runs when the condition holds */
+  int line, col;
+  ObserverPlace place;
+} IrObserver;
+
+typedef struct {
+  IrObserver at[IR_MAX_OBSERVERS];
+  int n;
+  /* The time counter's type when the loop declares it (for (int t = 0; ...)): rewrite declares
+   * it for the statements; "" when it is declared before the loop. */
+  char time_type[IR_NAME_MAX];
+} IrObservers;
+
 enum { IR_MAX_LOOPS = 2 * IR_MAX_DIMS }; /* a sweep and a copy-back nest or a second sweep */
 
 /* A run-time scalar: a float or double parameter of the user's function (the program's option
@@ -134,6 +159,7 @@ typedef struct {
   IrLoop loops[IR_MAX_LOOPS];
   int nloops;
   IrTemp swap_tmp;
+  IrObservers obs; /* prints and snapshots in the time loop (IrObserver) */
   /* The array written when it is not the one read (the pointer swap, copy-back and two-sweep
    * forms: array is read, out_array written first); empty for A[(t + 1) % 2]. */
   char out_array[IR_NAME_MAX];

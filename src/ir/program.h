@@ -189,6 +189,7 @@ typedef struct {
   bool time_do; /* the time loop is a do loop: its body runs once even when the bound is past the
                    start (as Stencil.time_do) */
   IrTemp temps[PROG_MAX_FIELDS]; /* the temporaries of the pointer rotations (rewrite) */
+  IrObservers obs; /* prints and snapshots in the time loop (IrObserver) */
   int ntemps;
   unsigned region_begin, region_end;
   int region_line;

@@ -168,7 +168,7 @@ static void analyze(const char *name, const char *text, Region *r, char *path, s
   write_file(path, text);
   unsigned begin, end;
   marked_region(text, &begin, &end);
-  EXPECT(region_analyze(path, NULL, begin, end, r) == 0, "region_analyze %s", name);
+  EXPECT(region_analyze(path, NULL, begin, end, NULL, r) == 0, "region_analyze %s", name);
 }
 
 static void test_swap_vars(void) {
