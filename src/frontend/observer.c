@@ -117,7 +117,7 @@ static enum CXChildVisitResult visit_writes(CXCursor c, CXCursor parent, CXClien
   bool prefix;
   CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
   bool write = kind(c) == CXCursor_CompoundAssignOperator ||
-               (kind(c) == CXCursor_BinaryOperator && cur_binary_op(tu, c, op) && !strcmp(op, "=")) ||
+               cur_is_assignment(c, kids) ||
                (kind(c) == CXCursor_UnaryOperator && cur_unary_op(tu, c, op, &prefix) &&
                 (!strcmp(op, "++") || !strcmp(op, "--") || !strcmp(op, "&")));
   if (write && cur_children(c, kids, 2) >= 1 && global_lvalue(kids[0])) {
@@ -198,6 +198,7 @@ static int read_ref(Reader *r, CXCursor c) {
 
 /* Expression c, which must change nothing. */
 static int read_expr(Reader *r, CXCursor c) {
+  CXCursor kids[2];
   char op[4];
   bool prefix;
   switch (kind(c)) {
@@ -206,7 +207,7 @@ static int read_expr(Reader *r, CXCursor c) {
   case CXCursor_CompoundAssignOperator:
     return refuse(r, c, "an assignment in a print in the time loop");
   case CXCursor_BinaryOperator:
-    if (cur_binary_op(clang_Cursor_getTranslationUnit(c), c, op) && !strcmp(op, "="))
+    if (cur_is_assignment(c, kids))
       return refuse(r, c, "an assignment in a print in the time loop");
     break;
   case CXCursor_UnaryOperator:
