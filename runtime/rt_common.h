@@ -189,15 +189,29 @@ RT_API double rt_random_value(uint64_t seed, uint64_t i) {
 
 /* Values 0 .. count - 1 of the stream into a (an MPI rank's part takes the values of its cells'
  * places in the whole grid: rt_mpi_global_cell). */
+/* An integer grid (RT_VALUE_LO/HI defined: the values the stencil keeps, the element type's
+ * range for 8- and 16-bit pixels) takes values uniform in [RT_VALUE_LO, RT_VALUE_HI]. */
 RT_API void rt_fill_random(rt_real *a, long count, uint64_t seed) {
 #pragma omp parallel for
-  for (long i = 0; i < count; i++) a[i] = (rt_real)rt_random_value(seed, (uint64_t)i);
+  for (long i = 0; i < count; i++)
+#ifdef RT_VALUE_HI
+    a[i] = (rt_real)(RT_VALUE_LO + (long long)(rt_random_u64(seed, (uint64_t)i) %
+                                               (uint64_t)(RT_VALUE_HI - RT_VALUE_LO + 1)));
+#else
+    a[i] = (rt_real)rt_random_value(seed, (uint64_t)i);
+#endif
 }
 
+/* NaN, or for an integer grid its type's largest value, in every interior cell. */
 RT_API void rt_poison_interior(rt_real *a, const RtGrid *g) {
+#ifdef RT_VALUE_HI
+  const rt_real poison = (rt_real)RT_VALUE_HI;
+#else
+  const rt_real poison = (rt_real)NAN;
+#endif
 #pragma omp parallel for
   for (long c = 0; c < g->cells; c++)
-    if (rt_is_interior(g, c)) a[c] = (rt_real)NAN;
+    if (rt_is_interior(g, c)) a[c] = poison;
 }
 
 /* Run-time weights: a stencil whose coefficients come from an array parameter (a convolution
