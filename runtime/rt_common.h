@@ -51,6 +51,14 @@ enum { RT_MAX_DIMS = 3, RT_MAX_SCALARS = 8 };
 #define rt_rsqrtf(x) (1.0f / sqrtf(x))
 #endif
 
+/* A product in an integer grid's floating arithmetic (codegen/emit.c): in kernels CUDA's
+ * __dmul_rn, which nvcc never contracts with an addition into an FMA (the host code computes
+ * each operation rounded, as the user's code compiled by cc does). */
+#ifdef __CUDA_ARCH__
+#define RT_MUL(a, b) __dmul_rn((a), (b))
+#else
+#define RT_MUL(a, b) ((a) * (b))
+#endif
 /* Machine epsilon of the element type. */
 #define RT_EPS (sizeof(rt_real) == sizeof(float) ? (double)FLT_EPSILON : DBL_EPSILON)
 

@@ -140,6 +140,17 @@ void emit_expr(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoad
     }
     /* fall through */
   case EX_ADD: case EX_SUB: case EX_MUL:
+    if (e->kind == EX_MUL && ir_dtype_integer(arith) && !ir_expr_integer(e)) {
+      /* an integer grid's floating product: RT_MUL (runtime/rt_common.h) keeps nvcc from fusing
+       * it with an addition into an FMA, whose single rounding may move the result across an
+       * integer the store truncates to */
+      buf_puts(out, "RT_MUL(");
+      emit_operand_of(out, st, e, e->arg[0], false, arith, load, ctx);
+      buf_puts(out, ", ");
+      emit_operand_of(out, st, e, e->arg[1], false, arith, load, ctx);
+      buf_puts(out, ")");
+      break;
+    }
     /* Floating-point operations do not reassociate: a right operand of equal strength keeps its
      * parentheses, a left one never needs them (the operators associate to the left). */
     emit_operand_of(out, st, e, e->arg[0], precedence(e->arg[0]) < p, arith, load, ctx);
