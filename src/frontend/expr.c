@@ -607,8 +607,9 @@ static bool integer_sum(CXCursor c, void *ctx) {
   return kind(decl) == CXCursor_VarDecl && cur_integer_type(decl) && reads;
 }
 
-/* An int accumulator of an integer grid's update (int sum = 0; ... sum += K[a] * in[...]): the
- * int local of the block that a compound assignment adds a grid read to. C computes its sums
+/* An int accumulator of an integer grid's update (int sum = 0; ... sum += K[a] * in[...], or
+ * int s = <grid reads>;): the int local of the block that a compound assignment adds a grid read
+ * to, or that is initialised from grid reads. C computes its sums
  * in int, as the update is read (each addend must be an int, update). */
 static bool sums_into(CXCursor c, void *var) {
   CXCursor kids[2];
@@ -616,10 +617,15 @@ static bool sums_into(CXCursor c, void *var) {
          clang_equalCursors(clang_getCursorReferenced(cur_strip(kids[0])), *(CXCursor *)var);
 }
 
+static bool grid_value(CXCursor c, void *parser);
+
 static bool int_accumulator(const Parser *p, CXCursor block, CXCursor var) {
-  return ir_dtype_integer(p->st->dtype) &&
-         clang_getCanonicalType(clang_getCursorType(var)).kind == CXType_Int &&
-         !clang_Cursor_isNull(cur_find(block, true, sums_into, &var));
+  if (!ir_dtype_integer(p->st->dtype) ||
+      clang_getCanonicalType(clang_getCursorType(var)).kind != CXType_Int)
+    return false;
+  CXCursor init = clang_Cursor_getVarDeclInitializer(var);
+  return !clang_Cursor_isNull(cur_find(block, true, sums_into, &var)) ||
+         (!clang_Cursor_isNull(init) && !clang_Cursor_isNull(cur_find(init, true, grid_value, (void *)p)));
 }
 
 /* The refusal of a block whose first statement after the declarations is no update of an

@@ -405,13 +405,14 @@ static Expr *runtime_integer(const ExprForms *forms, void *parser, CXCursor c) {
 }
 
 /* In an integer grid's update, a conversion of an int value known at run time to another
- * integer type on the way from c down to cur_strip(c) ((unsigned char)(a + b), (long)a): C wraps
+ * integer type (not to a floating one, which read as the int value is exact: ir_integer_range
+ * bounds it below 2^24) on the way from c down to cur_strip(c) ((unsigned char)(a + b), (long)a): C wraps
  * or widens it there, which the update read in int would not; true after refusing it. */
 static bool int_converted(const ExprForms *forms, void *parser, CXCursor c) {
   for (CXCursor strip = cur_strip(c), kid; !clang_equalCursors(c, strip) && strip_once(c, &kid);
        c = kid) {
     enum CXTypeKind to = type_kind(c);
-    if (to == type_kind(kid) || to == CXType_Int || !int_typed(kid)) continue;
+    if (to == type_kind(kid) || to == CXType_Int || !int_typed(kid) || !int_typed(c)) continue;
     char type[128], msg[256];
     type_text(c, type, sizeof type);
     snprintf(msg, sizeof msg, "converts an int value known at run time only to '%s' inside the "
