@@ -539,8 +539,9 @@ bool ir_integer_range(Stencil *st, char *why, size_t size) {
     st->value_lo = lo, st->value_hi = hi;
     return range_closed(st, (Range){lo, hi}, why, size);
   }
-  /* int: the widest of [-2^k, 2^k] and [0, 2^k] that the update keeps, k down from 30 */
-  char first[256] = "";
+  /* int: the widest of [-2^k, 2^k] and [0, 2^k] that the update keeps, k down from 30; when
+   * none does, the reason for the narrowest symmetric one (not an overflow of wide values) */
+  char last[256] = "";
   for (int k = 30; k >= 4; k--) {
     double b = ldexp(1, k);
     for (int sign = 0; sign < 2; sign++) {
@@ -549,10 +550,10 @@ bool ir_integer_range(Stencil *st, char *why, size_t size) {
         st->value_lo = in.lo, st->value_hi = in.hi;
         return true;
       }
-      if (!first[0]) snprintf(first, sizeof first, "%s", why);
+      if (!sign) snprintf(last, sizeof last, "%s", why);
     }
   }
-  snprintf(why, size, "%s", first);
+  snprintf(why, size, "%s", last);
   return false;
 }
 
