@@ -73,6 +73,14 @@ check_bg hand-heat2d-omp-master tests/check/heat2d_omp_master.c -s 19x26 -t 5
 check_bg hand-weights-pointer tests/check/weights_pointer.c -s 19 -t 4
 check_bg hand-weights-two-arrays tests/check/weights_two_arrays.c --backend naive -s 19 -t 3
 check_bg hand-product-filter tests/check/product_filter_weights.c -s 19 -t 3
+# integer image grids, compared exactly: a 3x3 Gaussian on uint8 with / 16, a 5x5 box on uint16
+# averaged in float and rounded with + 0.5f, a clamped float sharpen on uint8, an int field
+# smoothed with a shift over swapped levels; on cpu and naive (cudaemu)
+for f in gauss3x3_u8 box5x5_u16 sharpen_u8_clamp smooth_int_shift; do
+  case $f in sharpen*) s= ;; *) s="-s 29x23" ;; esac
+  check_bg "int-$f" tests/check/$f.c $s -t 4
+  check_bg "int-naive-$f" tests/check/$f.c --backend naive $s -t 3
+done
 # the level of u[2][n][n] named by a local toggled each step (cur ^= 1), through cudaemu
 check_bg emu-n5d-level-toggled tests/inputs/heat2d_level_toggled.c --backend n5d -s 27 -t 7
 # 6. Every input of tests/inputs/ (issue 17 item 8), then the cudaemu subset.
@@ -146,6 +154,10 @@ for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r ha
          emu-n5d-level-toggled hand-heat2d-omp-master; do
   passed "$n"
 done
+for f in gauss3x3_u8 box5x5_u16 sharpen_u8_clamp smooth_int_shift; do
+  passed "int-$f"
+  passed "int-naive-$f"
+done
 grep -q "size=38x38 steps=7" "$tmp/hand-jacobi2d.log" && ok ||
   no "the constant size and step count of jacobi2d_global.c are the check's defaults"
 [ -z "$(ls "$tmp/t")" ] && ok || no "temporary folders left after a PASS: $(ls "$tmp/t")"
@@ -166,6 +178,18 @@ TMPDIR=$tmp/t "$STENCILC" check examples/j2d5pt.c --program "$tmp/broken" -s 24 
 rc=$?
 [ $rc = 1 ] && grep -q "^check: user's code against the program: .* FAIL$" "$tmp/broken.log" && ok ||
   no "check of the broken program: exit $rc, want 1 and a FAIL line" "$(tail -3 "$tmp/broken.log")"
+
+# The same for an integer grid, where the comparison is exact: a divisor of 15 in place of 16
+# in both the kernel and the reference shifts few pixels by one level, and check sees them.
+"$STENCILC" gen tests/check/gauss3x3_u8.c --backend cpu -o "$tmp/good_u8.c" 2>/dev/null || no "gen gauss3x3_u8"
+sed 's#) / 16);$#) / 15);#' "$tmp/good_u8.c" >"$tmp/broken_u8.c"
+[ "$(diff "$tmp/good_u8.c" "$tmp/broken_u8.c" | grep -c '^>')" = 2 ] && ok ||
+  no "the divisor was not changed in both the kernel and the reference"
+cc -O2 -fopenmp -o "$tmp/broken_u8" "$tmp/broken_u8.c" -lm || no "building the broken uint8 program"
+TMPDIR=$tmp/t "$STENCILC" check tests/check/gauss3x3_u8.c --program "$tmp/broken_u8" -s 24 -t 2 >"$tmp/broken_u8.log" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q "^check: user's code against the program: .* FAIL$" "$tmp/broken_u8.log" && ok ||
+  no "check of the broken uint8 program: exit $rc, want 1 and a FAIL line" "$(tail -3 "$tmp/broken_u8.log")"
 
 # 5. Refusals and failures.
 expect 2 "-s contradicting the constant extent" "$STENCILC" check tests/check/jacobi2d_global.c -s 20
