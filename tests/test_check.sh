@@ -19,6 +19,10 @@
 #    int, signed Sobel, unsigned char products, short with integer division) and values C
 #    rounds to float inside double stencils (naive, n5d: a (float) update, float arithmetic of
 #    float parameters, a float accumulator);
+#  - integer image grids compared exactly (tests/check: uint8 Gaussian / 16, uint16 5x5 box in
+#    float rounded with + 0.5f, clamped float sharpen on uint8, an int field smoothed with a
+#    shift) on cpu and naive, and a program whose kernel and reference both divide by 15 in
+#    place of 16 fails;
 #  - sizes or step counts that contradict the source are refused (exit 2), a failing compiler is
 #    exit 3, and the temporary folder is gone after a PASS.
 # Runs two checks at a time (CI has 2 cores).

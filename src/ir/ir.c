@@ -507,6 +507,11 @@ static Range range_of(RangeCheck *rc, const Expr *e) {
   if (ir_expr_integer(e) && (r.lo < INT_MIN || r.hi > INT_MAX))
     return range_refuse(rc, "the int arithmetic may overflow 'int' (C leaves its result "
                             "undefined)");
+  if (!ir_expr_integer(e)) { /* rounding to nearest moves x by |x| 2^-24 in float, 2^-53 in double */
+    double u = e->kind == EX_FLOAT ? 0x1p-24 : 0x1p-53;
+    r.lo -= fabs(r.lo) * u;
+    r.hi += fabs(r.hi) * u;
+  }
   return r;
 }
 
