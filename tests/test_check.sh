@@ -81,7 +81,7 @@ check_bg hand-product-filter tests/check/product_filter_weights.c -s 19 -t 3
 # averaged in float and rounded with + 0.5f, a clamped float sharpen on uint8, an int field
 # smoothed with a shift over swapped levels; on cpu and naive (cudaemu)
 for f in gauss3x3_u8 box5x5_u16 sharpen_u8_clamp smooth_int_shift; do
-  case $f in sharpen*) s= ;; *) s="-s 29x23" ;; esac
+  case $f in sharpen*) s= ;; smooth*) s="-s 29" ;; *) s="-s 29x23" ;; esac
   check_bg "int-$f" tests/check/$f.c $s -t 4
   check_bg "int-naive-$f" tests/check/$f.c --backend naive $s -t 3
 done
