@@ -201,6 +201,7 @@ expect 2 "-t contradicting the constant step count" "$STENCILC" check tests/chec
 expect 2 "-s giving two sizes to axes that share n" "$STENCILC" check tests/check/heat2d_polybench.c -s 20x26
 expect 2 "-s with two sizes for a 3D stencil" "$STENCILC" check tests/check/heat3d_aniso.c -s 20x26
 expect 2 "a file that is no stencil" "$STENCILC" check tests/check/no_such_file.c
+expect 2 "--fast-math with an integer grid" "$STENCILC" check tests/check/gauss3x3_u8.c --backend naive --fast-math -s 20
 expect 3 "a C compiler that fails" env CC=false TMPDIR="$tmp/t" "$STENCILC" check examples/j2d5pt.c -s 16 -t 2
 "$STENCILC" check --help | grep -q -- '--program EXE' && ok || no "check --help"
 
