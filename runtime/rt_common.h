@@ -51,6 +51,14 @@ enum { RT_MAX_DIMS = 3, RT_MAX_SCALARS = 8 };
 #define rt_rsqrtf(x) (1.0f / sqrtf(x))
 #endif
 
+/* A product in an integer grid's floating arithmetic (codegen/emit.c): in kernels CUDA's
+ * __dmul_rn, which nvcc never contracts with an addition into an FMA (the host code computes
+ * each operation rounded, as the user's code compiled by cc does). */
+#ifdef __CUDA_ARCH__
+#define RT_MUL(a, b) __dmul_rn((a), (b))
+#else
+#define RT_MUL(a, b) ((a) * (b))
+#endif
 /* Machine epsilon of the element type. */
 #define RT_EPS (sizeof(rt_real) == sizeof(float) ? (double)FLT_EPSILON : DBL_EPSILON)
 
@@ -189,15 +197,29 @@ RT_API double rt_random_value(uint64_t seed, uint64_t i) {
 
 /* Values 0 .. count - 1 of the stream into a (an MPI rank's part takes the values of its cells'
  * places in the whole grid: rt_mpi_global_cell). */
+/* An integer grid (RT_VALUE_LO/HI defined: the values the stencil keeps, the element type's
+ * range for 8- and 16-bit pixels) takes values uniform in [RT_VALUE_LO, RT_VALUE_HI]. */
 RT_API void rt_fill_random(rt_real *a, long count, uint64_t seed) {
 #pragma omp parallel for
-  for (long i = 0; i < count; i++) a[i] = (rt_real)rt_random_value(seed, (uint64_t)i);
+  for (long i = 0; i < count; i++)
+#ifdef RT_VALUE_HI
+    a[i] = (rt_real)(RT_VALUE_LO + (long long)(rt_random_u64(seed, (uint64_t)i) %
+                                               (uint64_t)(RT_VALUE_HI - RT_VALUE_LO + 1)));
+#else
+    a[i] = (rt_real)rt_random_value(seed, (uint64_t)i);
+#endif
 }
 
+/* NaN, or for an integer grid its type's largest value, in every interior cell. */
 RT_API void rt_poison_interior(rt_real *a, const RtGrid *g) {
+#ifdef RT_VALUE_HI
+  const rt_real poison = (rt_real)RT_VALUE_HI;
+#else
+  const rt_real poison = (rt_real)NAN;
+#endif
 #pragma omp parallel for
   for (long c = 0; c < g->cells; c++)
-    if (rt_is_interior(g, c)) a[c] = (rt_real)NAN;
+    if (rt_is_interior(g, c)) a[c] = poison;
 }
 
 /* Run-time weights: a stencil whose coefficients come from an array parameter (a convolution

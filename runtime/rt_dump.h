@@ -2,7 +2,7 @@
  * by the harness of `stencilc check`, which runs the user's own code on the same input. Comes
  * after rt_common.h. One file, in the host's byte order:
  *   8 bytes   "STCDUMP1"
- *   16 int64  elem_size (4 or 8), dims, steps, nweights, kind (0 input, 1 output),
+ *   16 int64  elem_size (4 or 8; an integer grid's code, below), dims, steps, nweights, kind (0 input, 1 output),
  *             ext[3], lo[3], hi[3] (per axis, axis 0 first, unused axes 1 / 0 / 0), 0 (spare)
  *   cells     the whole grid, halo included, axis 0 slowest, elements of elem_size bytes
  *   nweights  the run-time weights in row-major order (input dumps of stencils that have any)
@@ -13,10 +13,52 @@
 enum { RT_DUMP_FIELDS = 16, RT_DUMP_INPUT = 0, RT_DUMP_OUTPUT = 1 };
 static const char rt_dump_magic[8] = {'S', 'T', 'C', 'D', 'U', 'M', 'P', '1'};
 
+/* Element codes (elem_size in the header, `elem` of rt_usercheck.h): 4 float, 8 double, and for
+ * an integer type 100 + 10 * (signed) + its bytes: 101 unsigned char, 102 unsigned short, 111
+ * signed char, 112 short, 114 int (src/harness/harness.c computes the same). */
+#ifdef RT_VALUE_HI
+#define RT_DUMP_ELEM (100 + 10 * ((rt_real)-1 < 0) + (int)sizeof(rt_real))
+#else
+#define RT_DUMP_ELEM ((int)sizeof(rt_real))
+#endif
+
+RT_API size_t rt_dump_elem_bytes(long code) { return (size_t)(code > 100 ? code % 10 : code); }
+
+RT_API int rt_dump_elem_known(long code) {
+  return code == 4 || code == 8 || code == 101 || code == 102 || code == 111 || code == 112 ||
+         code == 114;
+}
+
+/* Element i of p, of element code `code`, as a double (which holds every value exactly). */
+RT_API double rt_dump_get(const void *p, long i, long code) {
+  switch (code) {
+  case 101: return ((const unsigned char *)p)[i];
+  case 102: return ((const unsigned short *)p)[i];
+  case 111: return ((const signed char *)p)[i];
+  case 112: return ((const short *)p)[i];
+  case 114: return ((const int *)p)[i];
+  case 4: return ((const float *)p)[i];
+  default: return ((const double *)p)[i];
+  }
+}
+
+/* Stores v (an integer grid's: a value of the type) as element i of p. */
+RT_API void rt_dump_set(void *p, long i, double v, long code) {
+  switch (code) {
+  case 101: ((unsigned char *)p)[i] = (unsigned char)v; break;
+  case 102: ((unsigned short *)p)[i] = (unsigned short)v; break;
+  case 111: ((signed char *)p)[i] = (signed char)v; break;
+  case 112: ((short *)p)[i] = (short)v; break;
+  case 114: ((int *)p)[i] = (int)v; break;
+  case 4: ((float *)p)[i] = (float)v; break;
+  default: ((double *)p)[i] = v; break;
+  }
+}
+
 RT_API void rt_dump_write(const char *path, int kind, const RtGrid *g, const int lo[],
                           const int hi[], long steps, const rt_real *cells, const rt_real *w,
                           int nweights) {
-  int64_t h[RT_DUMP_FIELDS] = {(int64_t)sizeof(rt_real), g->dims, steps, nweights, kind};
+  int64_t h[RT_DUMP_FIELDS] = {RT_DUMP_ELEM, g->dims, steps, nweights, kind};
   for (int a = 0; a < RT_MAX_DIMS; a++) {
     h[5 + a] = a < g->dims ? g->ext[a] : 1;
     h[8 + a] = a < g->dims ? lo[a] : 0;
@@ -41,12 +83,12 @@ typedef struct {
   double *cells_v, *weights;
 } RtDump;
 
-/* Reads `n` elements of elem_size bytes into out as doubles; 0 on success. */
+/* Reads `n` elements of element code elem_size into out as doubles; 0 on success. */
 RT_API int rt_dump_values(FILE *f, int elem_size, double *out, long n) {
   for (long i = 0; i < n; i++) {
-    float x;
-    if (elem_size == 4 ? fread(&x, 4, 1, f) != 1 : fread(&out[i], 8, 1, f) != 1) return -1;
-    if (elem_size == 4) out[i] = x;
+    double x; /* room for any element */
+    if (fread(&x, rt_dump_elem_bytes(elem_size), 1, f) != 1) return -1;
+    out[i] = rt_dump_get(&x, 0, elem_size);
   }
   return 0;
 }
@@ -69,7 +111,7 @@ RT_API int rt_dump_read(const char *path, RtDump *d) {
   d->nweights = (int)h[3];
   d->kind = (int)h[4];
   d->cells = 1;
-  int sane = (d->elem_size == 4 || d->elem_size == 8) && d->dims >= 1 && d->dims <= RT_MAX_DIMS &&
+  int sane = rt_dump_elem_known(d->elem_size) && d->dims >= 1 && d->dims <= RT_MAX_DIMS &&
              d->nweights >= 0 && d->nweights <= 1 << 20;
   for (int a = 0; a < RT_MAX_DIMS && sane; a++) {
     d->ext[a] = (long)h[5 + a];

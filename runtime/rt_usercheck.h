@@ -5,6 +5,8 @@
 #ifndef STENCILC_RT_USERCHECK_H
 #define STENCILC_RT_USERCHECK_H
 
+/* `elem` below: the user's element type, as a dump's element code (rt_dump.h). */
+
 /* The dumps do not fit the storage the user's code declares: exit 2. */
 RT_API void rt_user_need(int ok, const char *what) {
   if (!ok) {
@@ -15,11 +17,7 @@ RT_API void rt_user_need(int ok, const char *what) {
 
 /* Stores n values at element `at` of p, in the user's element type. */
 RT_API void rt_user_put(void *p, long at, const double *v, long n, size_t elem) {
-  for (long i = 0; i < n; i++)
-    if (elem == sizeof(float))
-      ((float *)p)[at + i] = (float)v[i];
-    else
-      ((double *)p)[at + i] = v[i];
+  for (long i = 0; i < n; i++) rt_dump_set(p, at + i, v[i], (long)elem);
 }
 
 /* `levels` copies of the input grid one after the other (the generated programs' buffer 1 has the
@@ -29,7 +27,7 @@ RT_API void rt_user_fill(void *p, const RtDump *in, size_t elem, long levels) {
 }
 
 RT_API void *rt_user_grid(const RtDump *in, size_t elem, long levels) {
-  void *p = rt_xmalloc((size_t)(levels * in->cells) * elem);
+  void *p = rt_xmalloc((size_t)(levels * in->cells) * rt_dump_elem_bytes((long)elem));
   rt_user_fill(p, in, elem, levels);
   return p;
 }
@@ -46,6 +44,7 @@ RT_API void *rt_user_weights(const RtDump *in, size_t elem) {
  * when that bound changes. */
 RT_API double rt_user_tolerance(const RtDump *in, size_t elem, int flops, double gain,
                                 const double *weight_gain) {
+  if (elem > sizeof(double)) return 0; /* an integer grid: the program computes it exactly */
   double eps = elem == sizeof(float) || in->elem_size == 4 ? FLT_EPSILON : DBL_EPSILON;
   for (int k = 0; k < in->nweights; k++) gain += weight_gain[k] * fabs(in->weights[k]);
   return rt_tolerance(eps, flops, in->steps, gain);
@@ -68,8 +67,7 @@ RT_API void rt_user_print_cell(int dims, const long *ext, long i) {
 RT_API int rt_user_verdict(const RtDump *in, const RtDump *out, const void *ref, size_t elem,
                            double tol) {
   double *r = (double *)rt_xmalloc((size_t)in->cells * sizeof(double));
-  for (long i = 0; i < in->cells; i++)
-    r[i] = elem == sizeof(float) ? (double)((const float *)ref)[i] : ((const double *)ref)[i];
+  for (long i = 0; i < in->cells; i++) r[i] = rt_dump_get(ref, i, (long)elem);
   RtCompare c = rt_compare_normwise(out->cells_v, r, in->cells, tol);
   int pass = rt_passes(&c);
   printf("check: user's code against the program: steps=%ld max_abs=%.3e max_rel=%.3e tol=%.3e",

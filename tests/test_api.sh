@@ -45,6 +45,31 @@ lib n5d-star3d star3d1r star3d1r 3 20 n5d 4
 lib 25d-j3d7pt j3d7pt j3d7pt 3 20 25d 3
 lib ssam-conv conv2d-3x3 conv2d 2 48 ssam 1 4
 
+# An 8-bit image filter (tests/api/image.c): unsigned char buffers, exactly the user's result,
+# with the cpu backend and naive through tools/cudaemu; the other backends refuse it.
+image_lib() { # CASE BACKEND
+  d=$tmp/$1
+  mkdir -p "$d"
+  if ! "$STENCILC" gen tests/check/gauss3x3_u8.c --api --backend "$2" -o "$d/lib" >"$d/gen.log" 2>&1; then
+    no "$1: gen --api failed: $(head -3 "$d/gen.log")"; return
+  fi
+  if [ "$2" = cpu ]; then
+    cc -std=c11 -O1 -fopenmp -Wall -Wextra -Werror -c -o "$d/lib.o" "$d/lib.c" >"$d/build.log" 2>&1 && link=cc
+  else
+    emu_build "$d/lib.cu" "$d/lib.o" -c >"$d/build.log" 2>&1 && link=g++
+  fi || { no "$1: the library does not build: $(head -5 "$d/build.log")"; return; }
+  if cc -std=c11 -O1 -Wall -Wextra -I"$d" -DH=23 -DW=31 -c -o "$d/driver.o" tests/api/image.c >"$d/driver.log" 2>&1 &&
+    $link -fopenmp -o "$d/check" "$d/driver.o" "$d/lib.o" -lm >>"$d/driver.log" 2>&1 && "$d/check" >"$d/out" 2>&1; then
+    ok
+  else
+    no "$1: $(cat "$d/driver.log"; grep FAIL "$d/out" | head -3)"
+  fi
+}
+image_lib cpu-image-u8 cpu
+image_lib naive-image-u8 naive
+expect 2 "gen --api --backend n5d of an unsigned char image" \
+  "$STENCILC" gen tests/check/gauss3x3_u8.c --api --backend n5d -o "$tmp/img-n5d"
+
 # Naming: -o NAME.cu is NAME; entry points from the last component; the input is never
 # overwritten; nothing is written on a refusal.
 cp examples/j2d5pt.c "$tmp/heat.c"

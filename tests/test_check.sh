@@ -19,6 +19,10 @@
 #    int, signed Sobel, unsigned char products, short with integer division) and values C
 #    rounds to float inside double stencils (naive, n5d: a (float) update, float arithmetic of
 #    float parameters, a float accumulator);
+#  - integer image grids compared exactly (tests/check: uint8 Gaussian / 16, uint16 5x5 box in
+#    float rounded with + 0.5f, clamped float sharpen on uint8, an int field smoothed with a
+#    shift) on cpu and naive, and a program whose kernel and reference both divide by 15 in
+#    place of 16 fails;
 #  - sizes or step counts that contradict the source are refused (exit 2), a failing compiler is
 #    exit 3, and the temporary folder is gone after a PASS.
 # Runs two checks at a time (CI has 2 cores).
@@ -79,6 +83,14 @@ check_bg hand-acoustic-snapshots tests/check/acoustic2d_snapshots.c --function f
 check_bg hand-weights-pointer tests/check/weights_pointer.c -s 19 -t 4
 check_bg hand-weights-two-arrays tests/check/weights_two_arrays.c --backend naive -s 19 -t 3
 check_bg hand-product-filter tests/check/product_filter_weights.c -s 19 -t 3
+# integer image grids, compared exactly: a 3x3 Gaussian on uint8 with / 16, a 5x5 box on uint16
+# averaged in float and rounded with + 0.5f, a clamped float sharpen on uint8, an int field
+# smoothed with a shift over swapped levels; on cpu and naive (cudaemu)
+for f in gauss3x3_u8 box5x5_u16 sharpen_u8_clamp smooth_int_shift; do
+  case $f in sharpen*) s= ;; smooth*) s="-s 29" ;; *) s="-s 29x23" ;; esac
+  check_bg "int-$f" tests/check/$f.c $s -t 4
+  check_bg "int-naive-$f" tests/check/$f.c --backend naive $s -t 3
+done
 # the level of u[2][n][n] named by a local toggled each step (cur ^= 1), through cudaemu
 check_bg emu-n5d-level-toggled tests/inputs/heat2d_level_toggled.c --backend n5d -s 27 -t 7
 # 6. Every input of tests/inputs/ (issue 17 item 8), then the cudaemu subset.
@@ -153,6 +165,10 @@ for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r ha
          hand-acoustic-snapshots; do
   passed "$n"
 done
+for f in gauss3x3_u8 box5x5_u16 sharpen_u8_clamp smooth_int_shift; do
+  passed "int-$f"
+  passed "int-naive-$f"
+done
 grep -q "size=38x38 steps=7" "$tmp/hand-jacobi2d.log" && ok ||
   no "the constant size and step count of jacobi2d_global.c are the check's defaults"
 [ -z "$(ls "$tmp/t")" ] && ok || no "temporary folders left after a PASS: $(ls "$tmp/t")"
@@ -174,12 +190,25 @@ rc=$?
 [ $rc = 1 ] && grep -q "^check: user's code against the program: .* FAIL$" "$tmp/broken.log" && ok ||
   no "check of the broken program: exit $rc, want 1 and a FAIL line" "$(tail -3 "$tmp/broken.log")"
 
+# The same for an integer grid, where the comparison is exact: a divisor of 15 in place of 16
+# in both the kernel and the reference shifts few pixels by one level, and check sees them.
+"$STENCILC" gen tests/check/gauss3x3_u8.c --backend cpu -o "$tmp/good_u8.c" 2>/dev/null || no "gen gauss3x3_u8"
+sed 's#) / 16);$#) / 15);#' "$tmp/good_u8.c" >"$tmp/broken_u8.c"
+[ "$(diff "$tmp/good_u8.c" "$tmp/broken_u8.c" | grep -c '^>')" = 2 ] && ok ||
+  no "the divisor was not changed in both the kernel and the reference"
+cc -O2 -fopenmp -o "$tmp/broken_u8" "$tmp/broken_u8.c" -lm || no "building the broken uint8 program"
+TMPDIR=$tmp/t "$STENCILC" check tests/check/gauss3x3_u8.c --program "$tmp/broken_u8" -s 24 -t 2 >"$tmp/broken_u8.log" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q "^check: user's code against the program: .* FAIL$" "$tmp/broken_u8.log" && ok ||
+  no "check of the broken uint8 program: exit $rc, want 1 and a FAIL line" "$(tail -3 "$tmp/broken_u8.log")"
+
 # 5. Refusals and failures.
 expect 2 "-s contradicting the constant extent" "$STENCILC" check tests/check/jacobi2d_global.c -s 20
 expect 2 "-t contradicting the constant step count" "$STENCILC" check tests/check/jacobi2d_global.c -t 3
 expect 2 "-s giving two sizes to axes that share n" "$STENCILC" check tests/check/heat2d_polybench.c -s 20x26
 expect 2 "-s with two sizes for a 3D stencil" "$STENCILC" check tests/check/heat3d_aniso.c -s 20x26
 expect 2 "a file that is no stencil" "$STENCILC" check tests/check/no_such_file.c
+expect 2 "--fast-math with an integer grid" "$STENCILC" check tests/check/gauss3x3_u8.c --backend naive --fast-math -s 20
 expect 3 "a C compiler that fails" env CC=false TMPDIR="$tmp/t" "$STENCILC" check examples/j2d5pt.c -s 16 -t 2
 "$STENCILC" check --help | grep -q -- '--program EXE' && ok || no "check --help"
 

@@ -382,6 +382,15 @@ int options_read(int argc, char **argv, const OptionSet *set, void (*help_fn)(FI
     return EXIT_INPUT;
   }
   if (!o->dtype_given) o->gen.dtype = st->dtype;
+  if (ir_dtype_integer(st->dtype) && o->nvcc.fast_math) {
+    /* fast math reassociates and contracts the floating part, and one rounding moves a result
+     * across the integer the store truncates to */
+    SrcLoc l = {o->input, (unsigned)st->region_line, 1};
+    diag_error(l, "leave --fast-math out: an integer grid is computed exactly",
+               "--fast-math with the %s grid '%s'", ir_dtype_name(st->dtype), st->array);
+    ir_free(st);
+    return EXIT_INPUT;
+  }
   /* rewrite --target cpu takes the cpu backend whatever auto would pick among the GPU ones */
   bool cpu_target = o->target && !strcmp(o->target, "cpu");
   if (o->auto_backend && !cpu_target && tune_choose(st, o)) {

@@ -83,7 +83,9 @@ static int choose_target(Options *o) {
 static int check_storage(const char *path, const Stencil *st, const RegionVar *grid,
                          const RegionVar *other) {
   bool time_dim = !st->out_array[0];
-  ElemKind want = st->dtype == DTYPE_FLOAT ? ELEM_FLOAT : ELEM_DOUBLE;
+  /* an integer grid's declarations gave the stencil its type (the front end's grid_type) */
+  ElemKind want = ir_dtype_integer(st->dtype) ? ELEM_INTEGER
+                  : st->dtype == DTYPE_FLOAT  ? ELEM_FLOAT : ELEM_DOUBLE;
   const RegionVar *vs[2] = {grid, other};
   for (int i = 0; i < (time_dim ? 1 : 2); i++) {
     const RegionVar *v = vs[i];
@@ -336,7 +338,7 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
     return 2;
   }
   if (check_storage(path, st, grid, other)) return 2;
-  const char *elem = st->dtype == DTYPE_FLOAT ? "float" : "double";
+  const char *elem = ir_dtype_name(st->dtype);
   call_open(out, path, st->region_line, prefix, st->steps_param, st->steps_const,
             st->time_do ? 1 : 0); /* a do loop's body runs once at least */
   if (st->time_stride == 2 && st->steps_param[0]) /* t += 2 from its start to its bound: the iterations */

@@ -135,6 +135,9 @@ static void emit_running(Buf *out, const Stencil *st, const Expr *e) {
   case EX_FLOAT:
     buf_puts(out, "rt_e_tofloat(");
     break;
+  case EX_IDIV: case EX_SHR: /* integer grids have the exact bound (emit_exact_bound) */
+    assert(!"integer operator in a floating bound");
+    return;
   }
   for (int i = 0; i < e->nargs; i++) {
     if (i) buf_puts(out, ", ");
@@ -185,8 +188,24 @@ static void emit_transform_bound(Buf *out, const Stencil *st, const char *local,
   em_close(&e);
 }
 
+/* An integer grid's step is exact: the program computes what the reference does, in the same C
+ * types (the comparison allows no difference). */
+static void emit_exact_bound(Buf *out) {
+  Emitter e = {out, 0};
+  buf_puts(out, "\n/* An integer grid's step is computed exactly: the bound is 0 everywhere. */\n");
+  em_open(&e, "static void reference_bound_step(const rt_real *in, const double *bin, double *bout, "
+              "const RtGrid *g)");
+  em_line(&e, "(void)in, (void)bin;");
+  em_line(&e, "memset(bout, 0, (size_t)g->cells * sizeof *bout);");
+  em_close(&e);
+}
+
 void emit_bound_step(Buf *out, const Stencil *st, double transform) {
   assert(transform == 0 || st->associative);
+  if (ir_dtype_integer(st->dtype)) {
+    emit_exact_bound(out);
+    return;
+  }
   const char *name = transform > 0 ? "reference_bound_local" : "reference_bound_step";
   if (!(st->associative && emit_linear_bound(out, st, name))) emit_running_bound(out, st, name);
   if (transform > 0) emit_transform_bound(out, st, name, transform);

@@ -81,8 +81,11 @@ static int check_stencil(const Stencil *st, const GenOptions *opt) {
     diag_error(stencil_loc(st), NULL, "the stencil reads no grid point");
     return -1;
   }
-  if (!opt->backend || (opt->dtype != DTYPE_FLOAT && opt->dtype != DTYPE_DOUBLE)) {
-    diag_error(stencil_loc(st), NULL, "internal: bad generation options");
+  if (!opt->backend || ir_dtype_integer(opt->dtype) != ir_dtype_integer(st->dtype) ||
+      (ir_dtype_integer(st->dtype) && opt->dtype != st->dtype)) {
+    diag_error(stencil_loc(st), "leave --dtype out: the program keeps the grid's integer type",
+               "the grid's element type is %s, the program's %s", ir_dtype_name(st->dtype),
+               ir_dtype_name(opt->dtype));
     return -1;
   }
   for (int a = 0; a < st->dims; a++)
@@ -93,11 +96,22 @@ static int check_stencil(const Stencil *st, const GenOptions *opt) {
   return check_points(st) || check_expr(st, st->expr) ? -1 : 0;
 }
 
+/* The backend's plan, or its refusal of an integer grid (Backend.integer_grids). */
+static int plan_of(const Stencil *st, const GenOptions *opt, PlanStore *plan, Refusal *r) {
+  const Backend *b = opt->backend;
+  memset(plan, 0, sizeof *plan);
+  if (ir_dtype_integer(st->dtype) && !b->integer_grids)
+    return codegen_refuse(r, "use --backend cpu or --backend naive, which compute integer grids "
+                             "exactly as C does",
+                          "the grid holds %s: this backend computes float and double grids only",
+                          ir_dtype_name(st->dtype));
+  return b->plan(st, opt, plan->bytes, r);
+}
+
 int codegen_plan(const Stencil *st, const GenOptions *opt, PlanStore *plan, char *why, size_t n) {
   const Backend *b = opt->backend;
   Refusal r;
-  memset(plan, 0, sizeof *plan);
-  if (!b->plan(st, opt, plan->bytes, &r)) return 0;
+  if (!plan_of(st, opt, plan, &r)) return 0;
   snprintf(why, n, "%s: %s", b->name, r.msg);
   return -1;
 }
@@ -106,8 +120,7 @@ int codegen_prepare(const Stencil *st, const GenOptions *opt, PlanStore *plan) {
   if (check_stencil(st, opt)) return -1;
   const Backend *b = opt->backend;
   Refusal r;
-  memset(plan, 0, sizeof *plan);
-  if (b->plan(st, opt, plan->bytes, &r)) {
+  if (plan_of(st, opt, plan, &r)) {
     diag_error(stencil_loc(st), r.hint, "%s: %s", b->name, r.msg);
     return -1;
   }

@@ -23,4 +23,4 @@ static void cpu_explain(Buf *out, const Stencil *st, const void *plan) {
 const Backend backend_cpu = {
     .name = "cpu", .engine = &engine_cpu, .options = NULL,
     .plan = cpu_plan, .explain = cpu_explain, .emit = cpu_emit,
-    .summary = "C + OpenMP (build: cc -O3 -fopenmp OUT -lm -o prog)"};
+    .summary = "C + OpenMP (build: cc -O3 -fopenmp OUT -lm -o prog)", .integer_grids = 1};

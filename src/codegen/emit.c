@@ -16,11 +16,12 @@
 
 static bool const_is_negative(const Expr *e) { return e->value < 0 || e->text[0] == '-'; }
 
-/* Binding strength of the emitted form: sums 1, products 2, unary minus 3, atoms 4. */
+/* Binding strength of the emitted form: shifts 0, sums 1, products 2, unary minus 3, atoms 4. */
 static int precedence(const Expr *e) {
   switch (e->kind) {
+  case EX_SHR: return 0;
   case EX_ADD: case EX_SUB: return 1;
-  case EX_MUL: case EX_DIV: return 2;
+  case EX_MUL: case EX_DIV: case EX_IDIV: return 2;
   case EX_NEG: return 3;
   case EX_CONST: return const_is_negative(e) ? 3 : 4;
   default: return 4;
@@ -63,11 +64,27 @@ static void emit_weight(Buf *out, int k, DType arith) {
   buf_printf(out, arith == DTYPE_DOUBLE ? "(double)rt_w[%d]" : "rt_w[%d]", k);
 }
 
+/* An integer grid's expression (arith an integer type) is written as C computes it: int nodes
+ * (ir_expr_integer) in int, from the grid's values and int literals; floating nodes in double,
+ * where C's float arithmetic is an EX_FLOAT rounding (exact: double holds a float operation's
+ * result before it rounds to float). An int operand of a floating node is converted first, as
+ * C converts it (a floating division of two ints stays one). */
+static bool int_in_floating(const Expr *parent, const Expr *e, DType arith) {
+  return ir_dtype_integer(arith) && !ir_expr_integer(parent) && ir_expr_integer(e);
+}
+
+static void emit_operand_of(Buf *out, const Stencil *st, const Expr *parent, const Expr *e,
+                            bool parens, DType arith, EmitLoadFn load, const void *ctx) {
+  bool convert = int_in_floating(parent, e, arith);
+  if (convert) buf_puts(out, "(double)");
+  if (parens || convert) buf_puts(out, "(");
+  emit_expr(out, st, e, arith, load, ctx);
+  if (parens || convert) buf_puts(out, ")");
+}
+
 static void emit_operand(Buf *out, const Stencil *st, const Expr *e, bool parens, DType arith,
                          EmitLoadFn load, const void *ctx) {
-  if (parens) buf_puts(out, "(");
-  emit_expr(out, st, e, arith, load, ctx);
-  if (parens) buf_puts(out, ")");
+  emit_operand_of(out, st, e, e, parens, arith, load, ctx);
 }
 
 static void emit_call(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoadFn load,
@@ -76,7 +93,7 @@ static void emit_call(Buf *out, const Stencil *st, const Expr *e, DType arith, E
   buf_printf(out, "%s(", arith == DTYPE_FLOAT ? f->float_name : f->name);
   for (int i = 0; i < e->nargs; i++) {
     if (i) buf_puts(out, ", ");
-    emit_expr(out, st, e->arg[i], arith, load, ctx);
+    emit_operand_of(out, st, e, e->arg[i], false, arith, load, ctx);
   }
   buf_puts(out, ")");
 }
@@ -95,7 +112,9 @@ void emit_expr(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoad
   int p = precedence(e);
   switch (e->kind) {
   case EX_CONST:
-    emit_const(out, e, arith);
+    if (ir_dtype_integer(arith) && e->integer) buf_printf(out, "%.0f", e->value);
+    else if (ir_dtype_integer(arith)) emit_number(out, e->value, DTYPE_DOUBLE);
+    else emit_const(out, e, arith);
     break;
   case EX_LOAD:
     load(out, st, e->point, ctx);
@@ -105,7 +124,12 @@ void emit_expr(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoad
     break;
   case EX_NEG:
     buf_puts(out, "-");
-    emit_operand(out, st, e->arg[0], precedence(e->arg[0]) <= p, arith, load, ctx);
+    emit_operand_of(out, st, e, e->arg[0], precedence(e->arg[0]) <= p, arith, load, ctx);
+    break;
+  case EX_IDIV: case EX_SHR: /* int operands only: written as C's / and >> */
+    emit_operand(out, st, e->arg[0], precedence(e->arg[0]) < p, arith, load, ctx);
+    buf_puts(out, e->kind == EX_IDIV ? " / " : " >> ");
+    emit_operand(out, st, e->arg[1], precedence(e->arg[1]) <= p, arith, load, ctx);
     break;
   case EX_DIV:
     if (is_reciprocal_sqrt(e)) {
@@ -116,17 +140,28 @@ void emit_expr(Buf *out, const Stencil *st, const Expr *e, DType arith, EmitLoad
     }
     /* fall through */
   case EX_ADD: case EX_SUB: case EX_MUL:
+    if (e->kind == EX_MUL && ir_dtype_integer(arith) && !ir_expr_integer(e)) {
+      /* an integer grid's floating product: RT_MUL (runtime/rt_common.h) keeps nvcc from fusing
+       * it with an addition into an FMA, whose single rounding may move the result across an
+       * integer the store truncates to */
+      buf_puts(out, "RT_MUL(");
+      emit_operand_of(out, st, e, e->arg[0], false, arith, load, ctx);
+      buf_puts(out, ", ");
+      emit_operand_of(out, st, e, e->arg[1], false, arith, load, ctx);
+      buf_puts(out, ")");
+      break;
+    }
     /* Floating-point operations do not reassociate: a right operand of equal strength keeps its
      * parentheses, a left one never needs them (the operators associate to the left). */
-    emit_operand(out, st, e->arg[0], precedence(e->arg[0]) < p, arith, load, ctx);
+    emit_operand_of(out, st, e, e->arg[0], precedence(e->arg[0]) < p, arith, load, ctx);
     buf_printf(out, " %c ", ops[e->kind]);
-    emit_operand(out, st, e->arg[1], precedence(e->arg[1]) <= p, arith, load, ctx);
+    emit_operand_of(out, st, e, e->arg[1], precedence(e->arg[1]) <= p, arith, load, ctx);
     break;
   case EX_CALL:
     emit_call(out, st, e, arith, load, ctx);
     break;
   case EX_FLOAT: /* parenthesised, an atom; a value of float arithmetic is a float already */
-    buf_puts(out, arith == DTYPE_DOUBLE ? "(double)(float)(" : "(");
+    buf_puts(out, arith == DTYPE_DOUBLE || ir_dtype_integer(arith) ? "(double)(float)(" : "(");
     emit_expr(out, st, e->arg[0], arith, load, ctx);
     buf_puts(out, ")");
     break;
@@ -619,9 +654,15 @@ static void emit_reference_rows(Buf *out, const Stencil *st) {
  * dtype, whatever their backend, share cached reference results. */
 static void emit_reference_step(Buf *out, const Stencil *st, DType dtype, double transform) {
   Buf ref = {0};
-  buf_puts(&ref, "\n/* Reference: the expression in double from the stored values, rounded to the\n"
-                 " * element type on store. */\n");
-  emit_reference_rows(&ref, st);
+  if (ir_dtype_integer(dtype)) { /* the expression as C computes it (emit_expr), stored as C does */
+    buf_puts(&ref, "\n/* Reference: the expression in C's int and floating types, converted to the\n"
+                   " * element type on store. */\n");
+    emit_host_step(&ref, st, &(HostStep){"reference_step", dtype, 0, emit_load_global});
+  } else {
+    buf_puts(&ref, "\n/* Reference: the expression in double from the stored values, rounded to the\n"
+                   " * element type on store. */\n");
+    emit_reference_rows(&ref, st);
+  }
   emit_bound_step(&ref, st, transform);
   const char *type = ir_dtype_name(dtype);
   uint64_t h = hash_bytes(HASH_INIT, ref.s, ref.len);
@@ -634,6 +675,9 @@ static void emit_reference_step(Buf *out, const Stencil *st, DType dtype, double
 
 void emit_engine_prelude(Buf *out, const Stencil *st, const GenOptions *opt) {
   buf_printf(out, "#define RT_REAL %s\n", ir_dtype_name(opt->dtype));
+  if (ir_dtype_integer(opt->dtype)) /* the values the grid is filled with and keeps */
+    buf_printf(out, "#define RT_VALUE_LO %.0fLL\n#define RT_VALUE_HI %.0fLL\n", st->value_lo,
+               st->value_hi);
   if (st->nweights) buf_printf(out, "#define RT_NWEIGHTS %d\n", st->nweights);
   if (opt->backend->multistep) buf_puts(out, "#define RT_ENGINE_ADVANCE 1\n");
   if (opt->mpi) buf_puts(out, "#define RT_MPI 1\n");

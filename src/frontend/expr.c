@@ -28,7 +28,18 @@ static void refuse(void *p, CXCursor at, const char *hint, const char *msg) {
 /* How operators.c reads this recogniser's expressions; defined below, after the readers. */
 static const ExprForms FORMS;
 static Expr *constant(void *parser, CXCursor c);
-static bool in_double(void *parser) { return ((Parser *)parser)->st->dtype == DTYPE_DOUBLE; }
+/* An integer grid's floating arithmetic is computed in double, with C's float operations
+ * rounded to float (EX_FLOAT), as in a double stencil. */
+static bool in_double(void *parser) {
+  DType t = ((Parser *)parser)->st->dtype;
+  return t == DTYPE_DOUBLE || ir_dtype_integer(t);
+}
+static bool int_grid(void *parser) { return ir_dtype_integer(((Parser *)parser)->st->dtype); }
+
+const char *const HINT_INT_GRID =
+    "compute the new pixel in int from the neighbours and integer weights, dividing or shifting "
+    "the sum ((a + 2 * b + c) / 4), or in float and clamp it before the store: "
+    "out[i] = (unsigned char)fminf(fmaxf(v, 0.0f), 255.0f);";
 
 /* The value of a constant expression of at most a few levels (deeper ones are left to the
  * check of the linear form's coefficients, which is located at the whole expression). */
@@ -76,7 +87,7 @@ static Expr *binary(void *parser, CXCursor c) {
     fail(p, c, "expand the macro by hand", "cannot see the operator (it comes from a macro)");
     return NULL;
   }
-  ExprKind k = op_binary_kind(op);
+  ExprKind k = op_binary_kind_at(c, op);
   if (k == EX_CONST) {
     fail(p, c, HINT_OPERATORS, "operator '%s' is not supported in a stencil expression", op);
     return NULL;
@@ -463,8 +474,34 @@ static int int_item(void *parser, CXCursor c, CXCursor *item) {
                    : "at constant subscripts, but it is no const table with an initializer");
 }
 
-static const ExprForms FORMS = {operand, constant, variable, load,     binary,   unary,
-                                call,    refuse,   int_name, int_item, NULL,     in_double};
+/* The base array of a subscript (the pointer of c[-1] with c = &u[..]), or a null cursor. */
+static CXCursor subscript_base(CXCursor c) {
+  while (kind(c) == CXCursor_ArraySubscriptExpr) {
+    CXCursor kids[2];
+    if (cur_children(c, kids, 2) != 2) return clang_getNullCursor();
+    c = cur_strip(kids[0]);
+  }
+  return kind(c) == CXCursor_DeclRefExpr ? clang_getCursorReferenced(c) : clang_getNullCursor();
+}
+
+/* A read of the grid, or of an int accumulator, in an integer grid's update. */
+static bool grid_value(CXCursor c, void *parser) {
+  if (kind(c) == CXCursor_DeclRefExpr)
+    return accumulator(parser, clang_getCursorReferenced(c)) >= 0;
+  if (kind(c) != CXCursor_ArraySubscriptExpr) return false;
+  CXCursor base = subscript_base(c);
+  return !clang_Cursor_isNull(base) && !const_table(base);
+}
+
+/* An integer grid's int operands known at run time (ExprForms.int_runtime): those that read the
+ * grid or an int accumulator. */
+static bool int_runtime(void *parser, CXCursor c) {
+  return int_grid(parser) && (grid_value(c, parser) || !clang_Cursor_isNull(cur_find(c, true, grid_value, parser)));
+}
+
+static const ExprForms FORMS = {operand, constant, variable, load,     binary,      unary,
+                                call,    refuse,   int_name, int_item, int_runtime, in_double,
+                                int_grid};
 
 /* The nesting of an expression is bounded (MAX_EXPR_DEPTH): every stage after the front end
  * recurses once per level. */
@@ -503,6 +540,13 @@ static int update(void *parser, CXCursor s) {
                 "expected an update of the accumulator (acc += ..., acc -= ... or acc = ...)");
   Expr *e = parse_expr(p, kids[1]);
   if (!e) return -1;
+  bool int_acc = clang_getCanonicalType(clang_getCursorType(p->acc_decl[a])).kind == CXType_Int;
+  if (int_acc && !ir_expr_integer(e)) {
+    ir_free_expr(e);
+    return fail(p, s, HINT_INT_GRID, "updates the int accumulator '%s' with a floating value: C "
+                "truncates each partial sum to an integer, which stencilc does not reproduce",
+                cur_ref_name(kids[0]));
+  }
   if (!strcmp(op, "=")) {
     ir_free_expr(p->acc[a]);
     p->acc[a] = e;
@@ -518,20 +562,24 @@ static int update(void *parser, CXCursor s) {
   return 0;
 }
 
+static bool int_accumulator(const Parser *p, CXCursor block, CXCursor var);
+
 /* The accumulator's declaration (a non-const float or double with a starting value); const
  * declarations and integer ones (indices, which poly.c reads where they are used) are skipped. */
-static int declare(Parser *p, CXCursor decl_stmt) {
+static int declare(Parser *p, CXCursor block, CXCursor decl_stmt) {
   CXCursor vars[CUR_MAX_CHILDREN];
   int n = cur_children(decl_stmt, vars, CUR_MAX_CHILDREN);
   for (int i = 0; i < n && i < CUR_MAX_CHILDREN; i++) {
     CXCursor v = vars[i];
     DType t;
+    bool int_acc = int_accumulator(p, block, v);
     if (kind(v) != CXCursor_VarDecl || clang_isConstQualifiedType(clang_getCursorType(v)) ||
-        cur_integer_type(v) || clang_getCanonicalType(clang_getCursorType(v)).kind == CXType_Pointer)
+        (cur_integer_type(v) && !int_acc) ||
+        clang_getCanonicalType(clang_getCursorType(v)).kind == CXType_Pointer)
       continue; /* (a pointer: a cell pointer, read where it is used, nest.c) */
     if (p->naccs == MAX_ACCUMULATORS)
       return fail(p, v, HINT_BLOCK, "more than %d accumulators in the loop body", MAX_ACCUMULATORS);
-    if (clang_getCursorType(v).kind == CXType_ConstantArray || !floating_type(v, &t))
+    if (clang_getCursorType(v).kind == CXType_ConstantArray || (!int_acc && !floating_type(v, &t)))
       return fail(p, v, HINT_BLOCK, "the accumulator must be a float or double variable");
     CXCursor init = clang_Cursor_getVarDeclInitializer(v);
     if (clang_Cursor_isNull(init))
@@ -559,6 +607,27 @@ static bool integer_sum(CXCursor c, void *ctx) {
   return kind(decl) == CXCursor_VarDecl && cur_integer_type(decl) && reads;
 }
 
+/* An int accumulator of an integer grid's update (int sum = 0; ... sum += K[a] * in[...], or
+ * int s = <grid reads>;): the int local of the block that a compound assignment adds a grid read
+ * to, or that is initialised from grid reads. C computes its sums
+ * in int, as the update is read (each addend must be an int, update). */
+static bool sums_into(CXCursor c, void *var) {
+  CXCursor kids[2];
+  return integer_sum(c, NULL) && cur_children(c, kids, 2) == 2 &&
+         clang_equalCursors(clang_getCursorReferenced(cur_strip(kids[0])), *(CXCursor *)var);
+}
+
+static bool grid_value(CXCursor c, void *parser);
+
+static bool int_accumulator(const Parser *p, CXCursor block, CXCursor var) {
+  if (!ir_dtype_integer(p->st->dtype) ||
+      clang_getCanonicalType(clang_getCursorType(var)).kind != CXType_Int)
+    return false;
+  CXCursor init = clang_Cursor_getVarDeclInitializer(var);
+  return !clang_Cursor_isNull(cur_find(block, true, sums_into, &var)) ||
+         (!clang_Cursor_isNull(init) && !clang_Cursor_isNull(cur_find(init, true, grid_value, (void *)p)));
+}
+
 /* The refusal of a block whose first statement after the declarations is no update of an
  * accumulator. */
 static int no_accumulator(Parser *p, CXCursor s) {
@@ -577,7 +646,7 @@ int parse_block(Parser *p, CXCursor block) {
   int n = cur_children(block, s, CUR_MAX_CHILDREN);
   for (int i = 0; i < n - 1; i++) {
     int rc;
-    if (kind(s[i]) == CXCursor_DeclStmt) rc = declare(p, s[i]);
+    if (kind(s[i]) == CXCursor_DeclStmt) rc = declare(p, block, s[i]);
     else if (cur_index_assignment(s[i])) rc = 0; /* (read where the index is used) */
     else if (!p->naccs) rc = no_accumulator(p, s[i]);
     else if (kind(s[i]) == CXCursor_ForStmt) rc = unroll_loop(p, s[i], update, p, HINT_BLOCK);

@@ -1106,11 +1106,23 @@ bool floating_type(CXCursor decl, DType *t) {
   return k == CXType_Float || k == CXType_Double;
 }
 
+bool grid_type(CXCursor decl, DType *t) {
+  switch (element_of(decl).kind) {
+  case CXType_UChar: *t = DTYPE_U8; return true;
+  case CXType_UShort: *t = DTYPE_U16; return true;
+  case CXType_SChar: *t = DTYPE_I8; return true;
+  case CXType_Short: *t = DTYPE_I16; return true;
+  case CXType_Int: *t = DTYPE_I32; return true;
+  default: return floating_type(decl, t);
+  }
+}
+
 static int element_type(Parser *p, CXCursor decl, const char *name, CXCursor use) {
-  if (!floating_type(decl, &p->st->dtype)) {
+  if (!grid_type(decl, &p->st->dtype)) {
     CXString s = clang_getTypeSpelling(element_of(decl));
-    fail(p, use, "declare the grid as float or double", "grid '%s' has element type %s", name,
-         clang_getCString(s));
+    fail(p, use, "declare the grid as float or double, or as an image of unsigned char "
+                 "(uint8_t), unsigned short (uint16_t), signed char, short or int",
+         "grid '%s' has element type %s", name, clang_getCString(s));
     clang_disposeString(s);
     return -1;
   }
@@ -1340,7 +1352,7 @@ static int grid_shape(Parser *p, const Sweep *sw, CXCursor use) {
 static int same_grid(Parser *p, const Sweep *sw, CXCursor use) {
   const Stencil *st = p->st;
   DType t;
-  if (!floating_type(sw->in_decl, &t) || t != st->dtype)
+  if (!grid_type(sw->in_decl, &t) || t != st->dtype)
     return fail(p, use, "declare both grids with the same element type",
                 "'%s' and '%s' have different element types", sw->in, sw->out.name);
   for (int ax = 0; ax < st->dims; ax++) {
@@ -1432,6 +1444,25 @@ static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
   return 0;
 }
 
+/* The value an integer grid's assignment converts to the element type: below the conversions
+ * to an integer type (the store's own, explicit or implicit, and a cast to int on the way) and
+ * parentheses, the int or floating expression C computes. Converting it to the element type
+ * directly is what C does with it whenever the conversion is defined, which ir_integer_range
+ * requires. */
+static CXCursor stored_value(const Parser *p, CXCursor c) {
+  for (DType t;;) {
+    enum CXCursorKind k = kind(c);
+    CXCursor kids[CUR_MAX_CHILDREN];
+    int n = cur_children(c, kids, CUR_MAX_CHILDREN);
+    bool conversion = k == CXCursor_CStyleCastExpr || k == CXCursor_UnexposedExpr ||
+                      k == CXCursor_ParenExpr;
+    if (!conversion || n < 1 || n > CUR_MAX_CHILDREN || !cur_integer_type(c) ||
+        !grid_type(c, &t) || (t != DTYPE_I32 && t != p->st->dtype))
+      return c;
+    c = kids[n - 1];
+  }
+}
+
 /* The sides of a sweep's assignment. */
 static CXCursor sweep_side(const Sweep *sw, int side) {
   CXCursor kids[2];
@@ -1447,11 +1478,16 @@ static int sweep_expr(Parser *p, Sweep *sw) {
   p->copied = p->accumulations = 0;
   p->sw = sw;
   if (!clang_Cursor_isNull(sw->block) && parse_block(p, sw->block)) return -1;
-  if (!(p->st->expr = parse_expr(p, sweep_rhs(sw)))) return -1;
+  bool integer = ir_dtype_integer(p->st->dtype);
+  CXCursor rhs = integer ? stored_value(p, sweep_rhs(sw)) : sweep_rhs(sw);
+  if (!(p->st->expr = parse_expr(p, rhs))) return -1;
   if (p->st->npoints == 0)
     return fail(p, clang_Cursor_isNull(sw->block) ? sweep_rhs(sw) : sw->block,
                 "the new value must depend on the previous time level",
                 "the expression reads no grid cell");
+  char why[256];
+  if (integer && !ir_integer_range(p->st, why, sizeof why))
+    return fail(p, sweep_rhs(sw), HINT_INT_GRID, "%s", why);
   return 0;
 }
 

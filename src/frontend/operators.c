@@ -311,12 +311,13 @@ static Expr *integer_constant(const ExprForms *forms, void *parser, CXCursor who
                  (clang_int(c, &known) || (forms->int_name && forms->int_name(parser, c, &bound)))));
   if (plain) { /* the reader reads it without a refusal */
     Expr *e = form_of(forms, c)(parser, c);
-    if (e && e->kind == EX_CONST && e->value == (double)v) return e;
+    if (e && e->kind == EX_CONST && e->value == (double)v) return e->integer = true, e;
     ir_free_expr(e);
   }
   Expr *e = ir_new_expr(EX_CONST);
   e->value = (double)v;
   snprintf(e->text, sizeof e->text, "%lld.0", (long long)v);
+  e->integer = true;
   return e;
 }
 
@@ -370,6 +371,18 @@ static bool float_arithmetic(CXCursor c) {
 static Expr *runtime_integer(const ExprForms *forms, void *parser, CXCursor c) {
   char op[4] = "";
   enum CXCursorKind k = clang_getCursorKind(c);
+  bool int_grid = forms->int_grid && forms->int_grid(parser);
+  if (int_grid && k == CXCursor_ArraySubscriptExpr) return forms->load(parser, c);
+  if (int_grid && k != CXCursor_DeclRefExpr && type_kind(c) != CXType_Int) {
+    char msg[200];
+    type_text(c, msg, sizeof msg);
+    char full[400];
+    snprintf(full, sizeof full, "computes in '%s', not int, from the grid's values (unsigned or "
+             "wider arithmetic, which stencilc does not reproduce)", msg);
+    forms->refuse(parser, c, "compute in int: write constants without a suffix (16, not 16u)",
+                  full);
+    return NULL;
+  }
   if (!int_typed(c)) { /* (int)(n * dt): C truncates */
     forms->refuse(parser, c, "keep the value in floating point: n * dt, not (int)(n * dt)",
                   "converts a value known at run time only to an integer");
@@ -378,7 +391,8 @@ static Expr *runtime_integer(const ExprForms *forms, void *parser, CXCursor c) {
   if (k == CXCursor_DeclRefExpr) return forms->variable(parser, c);
   if (k == CXCursor_UnaryOperator) return forms->unary(parser, c);
   if (k == CXCursor_BinaryOperator && cur_binary_op(clang_Cursor_getTranslationUnit(c), c, op) &&
-      (!strcmp(op, "+") || !strcmp(op, "-") || !strcmp(op, "*")))
+      (!strcmp(op, "+") || !strcmp(op, "-") || !strcmp(op, "*") ||
+       (int_grid && (!strcmp(op, "/") || !strcmp(op, ">>")))))
     return forms->binary(parser, c);
   char msg[160];
   snprintf(msg, sizeof msg, "integer operator '%s' on a value known at run time only (C computes "
@@ -390,6 +404,26 @@ static Expr *runtime_integer(const ExprForms *forms, void *parser, CXCursor c) {
   return NULL;
 }
 
+/* In an integer grid's update, a conversion of an int value known at run time to another
+ * integer type (not to a floating one, which read as the int value is exact: ir_integer_range
+ * bounds it below 2^24) on the way from c down to cur_strip(c) ((unsigned char)(a + b), (long)a): C wraps
+ * or widens it there, which the update read in int would not; true after refusing it. */
+static bool int_converted(const ExprForms *forms, void *parser, CXCursor c) {
+  for (CXCursor strip = cur_strip(c), kid; !clang_equalCursors(c, strip) && strip_once(c, &kid);
+       c = kid) {
+    enum CXTypeKind to = type_kind(c);
+    if (to == type_kind(kid) || to == CXType_Int || !int_typed(kid) || !int_typed(c)) continue;
+    char type[128], msg[256];
+    type_text(c, type, sizeof type);
+    snprintf(msg, sizeof msg, "converts an int value known at run time only to '%s' inside the "
+             "update (C wraps or widens it there)", type);
+    forms->refuse(parser, c, "keep the update's arithmetic in int; the store converts the result "
+                             "to the grid's type", msg);
+    return true;
+  }
+  return false;
+}
+
 Expr *op_read(const ExprForms *forms, void *parser, CXCursor c) {
   CXCursor whole = integer_operand(c);
   CXCursor narrow = clang_Cursor_isNull(whole) ? narrowing(c) : clang_getNullCursor();
@@ -399,9 +433,11 @@ Expr *op_read(const ExprForms *forms, void *parser, CXCursor c) {
   CXCursor operand;
   if (!clang_Cursor_isNull(narrow) && in_double && strip_once(narrow, &operand))
     return op_rounded(forms->expr(parser, operand));
+  bool runtime = !clang_Cursor_isNull(whole) && forms->int_runtime && forms->int_runtime(parser, whole);
+  if (runtime && forms->int_grid && forms->int_grid(parser) && int_converted(forms, parser, c))
+    return NULL;
   c = cur_strip(c);
-  if (!clang_Cursor_isNull(whole) && forms->int_runtime && forms->int_runtime(parser, whole))
-    return runtime_integer(forms, parser, c);
+  if (runtime) return runtime_integer(forms, parser, c);
   if (!clang_Cursor_isNull(whole)) return integer_constant(forms, parser, whole, c);
   if (in_double && float_arithmetic(c)) {
     Expr *folded = float_constant(c); /* 0.1f * 3.0f */
@@ -431,6 +467,12 @@ ExprKind op_binary_kind(const char *op) {
   if (!strcmp(op, "*")) return EX_MUL;
   if (!strcmp(op, "/")) return EX_DIV;
   return EX_CONST;
+}
+
+ExprKind op_binary_kind_at(CXCursor c, const char *op) {
+  if (int_typed(c) && !strcmp(op, "/")) return EX_IDIV;
+  if (int_typed(c) && !strcmp(op, ">>")) return EX_SHR;
+  return op_binary_kind(op);
 }
 
 Expr *op_node(const ExprForms *forms, void *parser, ExprKind k, const CXCursor *args, int n) {

@@ -42,6 +42,10 @@ typedef struct {
    * (EX_FLOAT): a cast or conversion of a double value to float, an operator or call of float
    * type. In a float stencil everything is computed in float anyway. */
   bool (*in_double)(void *parser);
+  /* Whether the stencil updates an integer grid (NULL: never): its int operands known at run
+   * time (grid reads, int accumulators) are read as C computes them in int: +, -, *, a
+   * truncating / (EX_IDIV) and >> (EX_SHR), with no conversion to another integer type. */
+  bool (*int_grid)(void *parser);
 } ExprForms;
 
 /* The expression at c (stripped of casts and parentheses) read by the reader of its form; NULL,
@@ -57,6 +61,8 @@ Expr *op_rounded(Expr *e);
 /* The node of a binary operator's spelling: EX_ADD, EX_SUB, EX_MUL, EX_DIV, or EX_CONST for an
  * operator a stencil expression does not take. */
 ExprKind op_binary_kind(const char *op);
+/* The same for the operator at c, where an int division is EX_IDIV and an int >> EX_SHR. */
+ExprKind op_binary_kind_at(CXCursor c, const char *op);
 
 /* A node of kind k whose operands, read in order by forms->expr, are at args[0..n-1]; NULL (the
  * node freed) as soon as one operand fails, the refusal being the reader's. */

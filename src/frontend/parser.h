@@ -166,6 +166,9 @@ int read_offsets(Parser *p, CXCursor at, const Access *a, int sub0, int off[IR_M
 /* Reads the time level of subscript c: (t + k) % m with t the time variable. */
 int time_level(Parser *p, CXCursor c, long long *k, long long *m);
 bool floating_type(CXCursor decl, DType *t);
+/* Whether decl's elements are of a grid's element type (floating_type, or an integer one of
+ * DType), and which. */
+bool grid_type(CXCursor decl, DType *t);
 void grid_extents(CXCursor decl, CXCursor *sizes, int *n, bool *pointer);
 bool loop_var_in_use(const Parser *p, const char *name);
 int parse_loop(Parser *p, CXCursor c, Loop *l);
@@ -213,6 +216,7 @@ void accumulators_reset(Parser *p);
 
 extern const char *const HINT_FORM;
 extern const char *const HINT_BLOCK;
+extern const char *const HINT_INT_GRID;
 
 /* ---- nest.c: the whole candidate ---- */
 

@@ -1390,7 +1390,7 @@ static Expr *literal(void *parser, CXCursor c) {
 
 static const ExprForms FORMS = {parse_expr, literal,  variable,    load,     binary, unary,
                                 call,       refuse,   NULL,        int_item, int_runtime,
-                                in_double};
+                                in_double,  NULL};
 
 static Expr *parse_expr(void *parser, CXCursor c) { return op_read(&FORMS, parser, c); }
 

@@ -31,9 +31,26 @@ static long grid_levels(const Plan *p, const RegionVar *v) {
   return v->is_array && v->outer >= 2 ? v->outer : 2;
 }
 
+/* The C name of the grid's element type, and its code for runtime/rt_usercheck.h's rt_user_*
+ * calls ("sizeof(float)", "101" for unsigned char: runtime/rt_dump.h's element codes). */
+static const char *grid_elem(const Plan *p) {
+  return ir_dtype_integer(p->st->dtype) ? ir_dtype_name(p->st->dtype) : elem_name(p->grid->elem);
+}
+
+static void grid_code(Buf *out, const Plan *p) {
+  DType t = p->st->dtype;
+  double lo, hi;
+  ir_dtype_range(t, &lo, &hi);
+  if (ir_dtype_integer(t)) /* runtime/rt_dump.h's code of an integer type */
+    buf_printf(out, "%d", 100 + 10 * (lo < 0) + ir_dtype_bytes(t));
+  else
+    buf_printf(out, "sizeof(%s)", grid_elem(p));
+}
+
 static int check_grid(const Plan *p, const RegionVar *v) {
   int dims = p->st->dims;
-  if (!floating(v) || v->inner_pointer || v->levels < 1)
+  bool integer = ir_dtype_integer(p->st->dtype) && v->elem == ELEM_INTEGER;
+  if (!(floating(v) || integer) || v->inner_pointer || v->levels < 1)
     return copy_refuse(&p->c, v, "declare the grid as float or double arrays, or pointers to them",
                   "the grid '%s' has type %s, which the check cannot fill", v->name, v->type);
   if (v->levels != dims + 1 && v->levels != dims && v->levels != 1)
@@ -106,15 +123,17 @@ static void inner_cells(Buf *out, const Plan *p, const RegionVar *v) {
 
 static void bind_grid(Buf *out, const Plan *p, int k) {
   const RegionVar *v = &p->c.r->vars[k];
-  const char *e = elem_name(v->elem);
+  const char *e = grid_elem(p);
+  Buf code = {0};
+  grid_code(&code, p);
   long levels = grid_levels(p, v);
   if (p->c.slot[k] >= 0 && v->is_array) { /* a global array: fill it in place */
     buf_puts(out, "  ");
     region_declarator(out, v, v->name, true, false);
     buf_puts(out, " = (");
     region_declarator(out, v, "", true, false);
-    buf_printf(out, ")stencilc_globals[%d];\n  rt_user_fill(%s, &stencilc_in, sizeof(%s), %ld);\n",
-               p->c.slot[k], v->name, e, levels);
+    buf_printf(out, ")stencilc_globals[%d];\n  rt_user_fill(%s, &stencilc_in, %s, %ld);\n",
+               p->c.slot[k], v->name, code.s, levels);
   } else if (p->c.slot[k] >= 0) { /* a global pointer: point it at fresh storage */
     buf_puts(out, "  ");
     region_declarator(out, v, "", false, true);
@@ -122,14 +141,15 @@ static void bind_grid(Buf *out, const Plan *p, int k) {
     region_declarator(out, v, "", false, true);
     buf_printf(out, ")stencilc_globals[%d];\n  *stencilc_slot_%s = (", p->c.slot[k], v->name);
     region_declarator(out, v, "", false, false);
-    buf_printf(out, ")rt_user_grid(&stencilc_in, sizeof(%s), %ld);\n", e, levels);
+    buf_printf(out, ")rt_user_grid(&stencilc_in, %s, %ld);\n", code.s, levels);
   } else {
     buf_puts(out, "  ");
     region_declarator(out, v, v->name, true, false);
     buf_puts(out, " = (");
     region_declarator(out, v, "", true, false);
-    buf_printf(out, ")rt_user_grid(&stencilc_in, sizeof(%s), %ld);\n", e, levels);
+    buf_printf(out, ")rt_user_grid(&stencilc_in, %s, %ld);\n", code.s, levels);
   }
+  buf_free(&code);
   if (v->levels >= 2) { /* the declared shape must be the grid's */
     buf_puts(out, "  rt_user_need(sizeof(*");
     copy_value_name(out, &p->c, k);
@@ -252,8 +272,7 @@ static void write_driver(Buf *out, const Plan *p) {
     for (int k = 0; k < r->nvars; k++)
       if ((r->vars[k].scope == REGION_GLOBAL) == (pass == 0)) bind_var(out, p, k);
   copy_call(out, &p->c);
-  buf_printf(out, "  const %s *stencilc_result = (const %s *)", elem_name(p->grid->elem),
-             elem_name(p->grid->elem));
+  buf_printf(out, "  const %s *stencilc_result = (const %s *)", grid_elem(p), grid_elem(p));
   copy_value_name(out, &p->c, (int)(p->grid - r->vars));
   /* the last step writes level (ir_level_first + steps) % 2 */
   if (p->grid->levels == st->dims + 1 && st->time_form == TIME_COPYBACK)
@@ -261,15 +280,17 @@ static void write_driver(Buf *out, const Plan *p) {
   else if (p->grid->levels == st->dims + 1)
     buf_printf(out, " + (stencilc_in.steps + %ldL) %% 2 * stencilc_in.cells",
                ir_level_first(st));
-  const char *e = elem_name(p->grid->elem);
+  Buf code = {0};
+  grid_code(&code, p);
   buf_printf(out,
-             ";\n  double stencilc_tol = rt_user_tolerance(&stencilc_in, sizeof(%s), %d, %.17g, "
+             ";\n  double stencilc_tol = rt_user_tolerance(&stencilc_in, %s, %d, %.17g, "
              "stencilc_weight_gain);\n",
-             e, st->flops, ir_gain(st));
+             code.s, st->flops, ir_gain(st));
   buf_printf(out,
-             "  return rt_user_verdict(&stencilc_in, &stencilc_out, stencilc_result, sizeof(%s), "
+             "  return rt_user_verdict(&stencilc_in, &stencilc_out, stencilc_result, %s, "
              "stencilc_tol);\n}\n",
-             e);
+             code.s);
+  buf_free(&code);
 }
 
 int harness_write(Buf *region_src, Buf *driver_src, const Stencil *st, const Region *r,

@@ -1,6 +1,8 @@
 #include "ir.h"
 
 
+#include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,7 +84,7 @@ int ir_add_point(Stencil *st, const int off[IR_MAX_DIMS]) {
 int ir_count_flops(const Expr *e) {
   int n = 0;
   switch (e->kind) {
-  case EX_ADD: case EX_SUB: case EX_MUL: case EX_DIV: n = 1; break;
+  case EX_ADD: case EX_SUB: case EX_MUL: case EX_DIV: case EX_IDIV: case EX_SHR: n = 1; break;
   default: break;
   }
   for (int i = 0; i < e->nargs; i++) n += ir_count_flops(e->arg[i]);
@@ -222,7 +224,7 @@ static bool linear_form(const Expr *e, Lin *l) {
   case EX_LOAD: lin_push(l, (Term){e->point, {1, 0, -1}}); return true;
   case EX_WEIGHT: l->k = (Sym){0, 1, e->weight}; return true;
   case EX_NEG: return linear_form(e->arg[0], l) && lin_scale(l, (Sym){-1, 0, -1});
-  case EX_CALL: case EX_FLOAT: return false;
+  case EX_CALL: case EX_FLOAT: case EX_IDIV: case EX_SHR: return false;
   case EX_ADD: case EX_SUB: case EX_MUL: case EX_DIV: break;
   }
   Lin r;
@@ -277,8 +279,9 @@ void ir_classify(Stencil *st) {
   st->constant = 0;
   Lin l;
   lin_init(&l);
-  /* a weight in the constant term would leave no compile-time constant to add */
-  st->associative = has_load(st->expr) && linear_form(st->expr, &l) && l.k.c == 0;
+  /* a weight in the constant term would leave no compile-time constant to add; an integer grid's
+   * update is computed as written, in C's int and floating types, never reassociated */
+  st->associative = !ir_dtype_integer(st->dtype) && has_load(st->expr) && linear_form(st->expr, &l) && l.k.c == 0;
   if (st->associative) {
     st->coef = xcalloc((size_t)st->npoints, sizeof *st->coef);
     st->coef_weight = xcalloc((size_t)st->npoints, sizeof *st->coef_weight);
@@ -325,6 +328,7 @@ static double eval_def(const Expr *e, const double *all) {
   case EX_MUL: return a * b;
   case EX_DIV: return a / b;
   case EX_FLOAT: return (float)a;
+  case EX_IDIV: case EX_SHR: return NAN; /* integer grids' updates only, never scalars */
   case EX_CALL: break;
   case EX_LOAD: return NAN; /* the front end keeps loads out of definitions */
   }
@@ -380,9 +384,183 @@ bool ir_fixed_steps(const Stencil *st, long *steps) {
 
 const char *ir_extent_var(const char *param, const char *bound) { return param[0] ? param : bound; }
 
-const char *ir_dtype_name(DType t) { return t == DTYPE_DOUBLE ? "double" : "float"; }
+static const struct {
+  const char *name;
+  int bytes;
+  bool integer;
+  double lo, hi;
+} dtype_table[] = {
+    [DTYPE_FLOAT] = {"float", 4, false, -FLT_MAX, FLT_MAX},
+    [DTYPE_DOUBLE] = {"double", 8, false, -DBL_MAX, DBL_MAX},
+    [DTYPE_U8] = {"unsigned char", 1, true, 0, UCHAR_MAX},
+    [DTYPE_U16] = {"unsigned short", 2, true, 0, USHRT_MAX},
+    [DTYPE_I8] = {"signed char", 1, true, SCHAR_MIN, SCHAR_MAX},
+    [DTYPE_I16] = {"short", 2, true, SHRT_MIN, SHRT_MAX},
+    [DTYPE_I32] = {"int", 4, true, INT_MIN, INT_MAX},
+};
 
-int ir_dtype_bytes(DType t) { return t == DTYPE_DOUBLE ? 8 : 4; }
+const char *ir_dtype_name(DType t) { return dtype_table[t].name; }
+
+int ir_dtype_bytes(DType t) { return dtype_table[t].bytes; }
+
+bool ir_dtype_integer(DType t) { return dtype_table[t].integer; }
+
+void ir_dtype_range(DType t, double *lo, double *hi) {
+  *lo = dtype_table[t].lo;
+  *hi = dtype_table[t].hi;
+}
+
+bool ir_expr_integer(const Expr *e) {
+  switch (e->kind) {
+  case EX_LOAD: case EX_IDIV: case EX_SHR: return true;
+  case EX_CONST: return e->integer;
+  case EX_NEG: case EX_ADD: case EX_SUB: case EX_MUL:
+    for (int i = 0; i < e->nargs; i++)
+      if (!ir_expr_integer(e->arg[i])) return false;
+    return true;
+  default: return false;
+  }
+}
+
+/* ---- integer grids: interval arithmetic (ir_integer_range) ---- */
+
+typedef struct {
+  double lo, hi;
+} Range;
+
+typedef struct {
+  Range in;     /* the values loads read */
+  char *why;    /* the first reason the update is refused */
+  size_t size;
+} RangeCheck;
+
+static Range range_refuse(RangeCheck *rc, const char *msg) {
+  if (!rc->why[0]) snprintf(rc->why, rc->size, "%s", msg);
+  return (Range){-INFINITY, INFINITY};
+}
+
+static Range range_hull(double a, double b, double c, double d) {
+  return (Range){fmin(fmin(a, b), fmin(c, d)), fmax(fmax(a, b), fmax(c, d))};
+}
+
+/* C truncates toward zero: the quotient's range is that of a / b rounded toward zero. */
+static Range range_div(Range a, Range b, bool truncate) {
+  if (b.lo <= 0 && b.hi >= 0) return (Range){-INFINITY, INFINITY};
+  Range q = range_hull(a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi);
+  return truncate ? (Range){trunc(q.lo), trunc(q.hi)} : q;
+}
+
+static Range range_of(RangeCheck *rc, const Expr *e);
+
+/* The range of operand i, checked below 2^24 in magnitude when it is an int operand of a
+ * floating operation (float holds it exactly). */
+static Range operand_range(RangeCheck *rc, const Expr *e, int i) {
+  Range r = range_of(rc, e->arg[i]);
+  if (!ir_expr_integer(e) && ir_expr_integer(e->arg[i]) && (r.lo < -16777216 || r.hi > 16777216))
+    range_refuse(rc, "an int value that may exceed 2^24 in magnitude is converted to floating "
+                     "point, which may round it");
+  return r;
+}
+
+static Range range_call(const Expr *e, Range a, Range b) {
+  if (!strcmp(e->func, "fmin")) return (Range){fmin(a.lo, b.lo), fmin(a.hi, b.hi)};
+  if (!strcmp(e->func, "fmax")) return (Range){fmax(a.lo, b.lo), fmax(a.hi, b.hi)};
+  if (!strcmp(e->func, "fabs"))
+    return a.lo >= 0 ? a : a.hi <= 0 ? (Range){-a.hi, -a.lo} : (Range){0, fmax(-a.lo, a.hi)};
+  if (!strcmp(e->func, "sqrt")) return (Range){a.lo > 0 ? sqrt(a.lo) : 0, sqrt(fmax(a.hi, 0))};
+  if (!strcmp(e->func, "tanh")) return (Range){-1, 1};
+  if (!strcmp(e->func, "sin") || !strcmp(e->func, "cos")) return (Range){-1, 1};
+  if (!strcmp(e->func, "exp")) return (Range){0, exp(a.hi)};
+  return (Range){-INFINITY, INFINITY};
+}
+
+static Range range_of(RangeCheck *rc, const Expr *e) {
+  Range a = {0, 0}, b = {0, 0}, r;
+  if (e->nargs > 0) a = operand_range(rc, e, 0);
+  if (e->nargs > 1) b = operand_range(rc, e, 1);
+  switch (e->kind) {
+  case EX_CONST: return (Range){e->value, e->value};
+  case EX_LOAD: return rc->in;
+  case EX_WEIGHT:
+    return range_refuse(rc, "an integer grid's update reads a run-time coefficient, whose "
+                            "range stencilc cannot bound");
+  case EX_NEG: r = (Range){-a.hi, -a.lo}; break;
+  case EX_ADD: r = (Range){a.lo + b.lo, a.hi + b.hi}; break;
+  case EX_SUB: r = (Range){a.lo - b.hi, a.hi - b.lo}; break;
+  case EX_MUL: r = range_hull(a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi); break;
+  case EX_DIV: r = range_div(a, b, false); break;
+  case EX_IDIV:
+    if (b.lo <= 0 && b.hi >= 0) return range_refuse(rc, "divides by an int that may be 0");
+    r = range_div(a, b, true);
+    break;
+  case EX_SHR:
+    if (a.lo < 0)
+      return range_refuse(rc, "shifts right an int that may be negative (C leaves the result "
+                              "to the implementation)");
+    if (b.lo < 0 || b.hi > 31 || b.lo != b.hi)
+      return range_refuse(rc, "shifts by a count that is not a constant in [0, 31]");
+    r = (Range){floor(ldexp(a.lo, -(int)b.lo)), floor(ldexp(a.hi, -(int)b.lo))};
+    break;
+  case EX_CALL: r = range_call(e, a, b); break;
+  case EX_FLOAT: default: r = a; break; /* rounding to float keeps a range's ends in it */
+  }
+  if (ir_expr_integer(e) && (r.lo < INT_MIN || r.hi > INT_MAX))
+    return range_refuse(rc, "the int arithmetic may overflow 'int' (C leaves its result "
+                            "undefined)");
+  if (!ir_expr_integer(e)) { /* rounding to nearest moves x by |x| 2^-24 in float, 2^-53 in double */
+    double u = e->kind == EX_FLOAT ? 0x1p-24 : 0x1p-53;
+    r.lo -= fabs(r.lo) * u;
+    r.hi += fabs(r.hi) * u;
+  }
+  return r;
+}
+
+/* Whether every step maps values in `in` to stored values in the grid's type, defined, and (for
+ * int) back into `in`; the reason in rc->why when not. */
+static bool range_closed(const Stencil *st, Range in, char *why, size_t size) {
+  RangeCheck rc = {in, why, size};
+  why[0] = 0;
+  Range r = range_of(&rc, st->expr);
+  double lo, hi;
+  ir_dtype_range(st->dtype, &lo, &hi);
+  bool floating = !ir_expr_integer(st->expr);
+  if (why[0]) return false;
+  if (floating && !(r.lo > lo - 1 && r.hi < hi + 1)) /* C truncates toward zero */
+    snprintf(why, size, "stores a floating value that may be outside the range of '%s' [%.0f, "
+             "%.0f] (C leaves that conversion undefined)", ir_dtype_name(st->dtype), lo, hi);
+  else if (!floating && lo < 0 && (r.lo < lo || r.hi > hi)) /* unsigned types wrap as C says */
+    snprintf(why, size, "stores an int that may be outside the range of '%s' (C leaves that "
+             "conversion to the implementation)", ir_dtype_name(st->dtype));
+  else if (st->dtype == DTYPE_I32 && (trunc(r.lo) < in.lo || trunc(r.hi) > in.hi))
+    snprintf(why, size, "the values grow from step to step without a bound that keeps int's "
+             "arithmetic from overflowing");
+  return !why[0];
+}
+
+bool ir_integer_range(Stencil *st, char *why, size_t size) {
+  double lo, hi;
+  ir_dtype_range(st->dtype, &lo, &hi);
+  if (st->dtype != DTYPE_I32) {
+    st->value_lo = lo, st->value_hi = hi;
+    return range_closed(st, (Range){lo, hi}, why, size);
+  }
+  /* int: the widest of [-2^k, 2^k] and [0, 2^k] that the update keeps, k down from 30; when
+   * none does, the reason for the narrowest symmetric one (not an overflow of wide values) */
+  char last[256] = "";
+  for (int k = 30; k >= 4; k--) {
+    double b = ldexp(1, k);
+    for (int sign = 0; sign < 2; sign++) {
+      Range in = {sign ? 0 : -b, b};
+      if (range_closed(st, in, why, size)) {
+        st->value_lo = in.lo, st->value_hi = in.hi;
+        return true;
+      }
+      if (!sign) snprintf(last, sizeof last, "%s", why);
+    }
+  }
+  snprintf(why, size, "%s", last);
+  return false;
+}
 
 const char *ir_shape_name(Shape s) {
   return s == SHAPE_STAR ? "star" : s == SHAPE_BOX ? "box" : "general";

@@ -9,6 +9,7 @@
 #define STENCILC_IR_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum { IR_MAX_DIMS = 3, IR_NAME_MAX = 64, IR_MAX_ARGS = 2 };
@@ -23,7 +24,11 @@ enum { IR_MAX_WEIGHTS = 4096 };
  * Each is an option of the generated program and a value in constant memory. */
 enum { IR_MAX_SCALARS = 8 };
 
-typedef enum { DTYPE_FLOAT, DTYPE_DOUBLE } DType;
+/* Element types of a grid. The integer ones are image grids (8- and 16-bit pixels, int
+ * fields): their update is computed as C computes it (ir_dtype_integer) and compared exactly. */
+typedef enum {
+  DTYPE_FLOAT, DTYPE_DOUBLE, DTYPE_U8, DTYPE_U16, DTYPE_I8, DTYPE_I16, DTYPE_I32
+} DType;
 
 typedef enum { SHAPE_STAR, SHAPE_BOX, SHAPE_GENERAL } Shape;
 
@@ -37,8 +42,11 @@ typedef enum {
 /* EX_FLOAT: arg[0] rounded to float, where C computes or converts a value in float inside a
  * double stencil ((float)(0.2 * (a[i][j] + ...)), float arithmetic on float operands). In float
  * arithmetic it is its operand. */
+/* EX_IDIV, EX_SHR: C's int division (truncating) and right shift, in a stencil of an integer
+ * grid, where a node is computed in int when all its operands are (ir_expr_integer). */
 typedef enum {
-  EX_CONST, EX_LOAD, EX_NEG, EX_ADD, EX_SUB, EX_MUL, EX_DIV, EX_CALL, EX_WEIGHT, EX_FLOAT
+  EX_CONST, EX_LOAD, EX_NEG, EX_ADD, EX_SUB, EX_MUL, EX_DIV, EX_CALL, EX_WEIGHT, EX_FLOAT,
+  EX_IDIV, EX_SHR
 } ExprKind;
 
 typedef struct Expr Expr;
@@ -46,6 +54,8 @@ struct Expr {
   ExprKind kind;
   double value;            /* EX_CONST: the value */
   char text[40];           /* EX_CONST: the literal as written, suffix removed ("0.2", "5") */
+  bool integer;            /* EX_CONST: of C type int (an integer grid's stencil computes with
+                              it in int) */
   int point;               /* EX_LOAD: index into Stencil.points */
   int weight;              /* EX_WEIGHT: index into the run-time weights (Stencil.weights) */
   const char *func;        /* EX_CALL: double-precision C name ("sqrt"); see ir_math_funcs */
@@ -204,6 +214,9 @@ typedef struct {
    * nscalars, EX_WEIGHT k is scalar k). */
   Scalar scalars[IR_MAX_SCALARS];
   int nscalars;
+  /* Integer grids (ir_dtype_integer): the values the program fills the grid with, which every
+   * step keeps within (ir_integer_range): the type's range for 8- and 16-bit unsigned pixels. */
+  double value_lo, value_hi;
 
   /* Derived facts (ir_classify). */
   int radius[IR_MAX_DIMS];  /* max |offset| per axis */
@@ -291,9 +304,27 @@ bool ir_fixed_steps(const Stencil *st, long *steps);
  * for a constant alone. */
 const char *ir_extent_var(const char *param, const char *bound);
 
+/* The C name of an element type ("unsigned char"), its size in bytes, whether it is an integer
+ * type and its range: the one place these come from (dtype_table in ir.c). */
 const char *ir_dtype_name(DType t);
-/* Bytes of one element: the one place element sizes come from. */
 int ir_dtype_bytes(DType t);
+bool ir_dtype_integer(DType t);
+void ir_dtype_range(DType t, double *lo, double *hi);
+
+/* Whether C computes e in int in a stencil of an integer grid: a grid read, an integer constant,
+ * an int division or shift, or + - * and negation of such operands. */
+bool ir_expr_integer(const Expr *e);
+
+/* An integer grid's update checked to compute what C computes without undefined or
+ * implementation-defined behaviour, by interval arithmetic over the values the grid may hold:
+ * no int operation overflows, a shift's operand is non-negative and its count in [0, 31], no
+ * division by an interval holding 0, an int operand of floating arithmetic is below 2^24 in
+ * magnitude (float holds it exactly, so int and float arithmetic agree on it), and the value
+ * stored fits the element type (a floating one converts only in range; a signed type keeps
+ * only its range; unsigned ones wrap as C defines). Fills value_lo/value_hi: the type's range,
+ * or for int, the widest symmetric (or non-negative) power-of-two range that each step maps
+ * into itself. false with the reason in why when there is none. */
+bool ir_integer_range(Stencil *st, char *why, size_t size);
 const char *ir_shape_name(Shape s);
 
 void ir_free(Stencil *st);

@@ -64,6 +64,7 @@ static double eval(const Program *pr, const Stage *st, const Expr *e, int unit, 
   case EX_MUL: return a * b;
   case EX_DIV: return a / b;
   case EX_CALL: case EX_FLOAT: return NAN; /* not linear: leaves the scale alone */
+  case EX_IDIV: case EX_SHR: return NAN; /* integer grids, never a program's */
   }
   return NAN;
 }

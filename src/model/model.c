@@ -69,7 +69,8 @@ double model_alu_efficiency(OpCounts o) {
 
 /* ---- registers ---- */
 
-int words(DType dt) { return ir_dtype_bytes(dt) / 4; }
+/* 32-bit registers a value takes: an 8- or 16-bit pixel takes one. */
+int words(DType dt) { return ir_dtype_bytes(dt) < 4 ? 1 : ir_dtype_bytes(dt) / 4; }
 
 int register_base(DType dt) { return dt == DTYPE_DOUBLE ? 30 : 20; }
 

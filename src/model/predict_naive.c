@@ -25,7 +25,7 @@ static int predict(const Stencil *st, const GenOptions *opt, const void *plan, c
   (void)prune;
   long n[3] = {1, 1, 1};
   int blk[3] = {1, 1, 1}, halo[3] = {0, 0, 0}, threads = 1;
-  double cells = 1, word = 4.0 * words(opt->dtype);
+  double cells = 1, word = ir_dtype_bytes(opt->dtype);
   p->blocks = 1;
   for (int a = 0; a < d; a++) { /* Tabik's axes: x (contiguous) first */
     int span = block[a] * pl->outputs[a]; /* cells a block covers */

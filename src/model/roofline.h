@@ -9,7 +9,7 @@
 enum { WARP = 32 };
 
 long ceil_div(long a, long b);
-/* 4-byte words per element. */
+/* 4-byte words (32-bit registers) per element, at least 1. */
 int words(DType dt);
 /* Registers a kernel needs besides its values (AN5D section 6.3): 20 in float, 30 in double. */
 int register_base(DType dt);

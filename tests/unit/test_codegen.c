@@ -170,6 +170,8 @@ static double eval(const Expr *e, const double *vals) {
   case EX_DIV: return eval(e->arg[0], vals) / eval(e->arg[1], vals);
   case EX_CALL: return call_math(e->func, eval(e->arg[0], vals));
   case EX_FLOAT: return (float)eval(e->arg[0], vals);
+  case EX_IDIV: return trunc(eval(e->arg[0], vals) / eval(e->arg[1], vals));
+  case EX_SHR: return floor(ldexp(eval(e->arg[0], vals), -(int)eval(e->arg[1], vals)));
   }
   return NAN;
 }

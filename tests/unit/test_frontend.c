@@ -298,7 +298,46 @@ static void test_float_roundings(void) {
   ir_free(&st);
 }
 
+/* Integer grids: the element type, the operators C computes in int, and the values the
+ * program fills the grid with (ir_integer_range): the type's range for 8- and 16-bit pixels,
+ * for int the widest power-of-two range each step keeps. */
+#define INT_GRID(T, RHS)                                                                      \
+  "void f(int n, int steps, " T " *restrict a, " T " *restrict b) {\n"                         \
+  "  for (int t = 0; t < steps; t++) {\n"                                                     \
+  "    for (int i = 1; i < n - 1; i++) b[i] = " RHS ";\n"                                     \
+  "    " T " *tmp = a; a = b; b = tmp;\n  }\n}\n"
+
+static void test_integer_grids(void) {
+  Stencil st;
+  EXPECT(parse(INT_GRID("unsigned char", "(a[i - 1] + 2 * a[i] + a[i + 1]) / 4"), NULL, 0, NULL,
+               &st) == 0 && st.dtype == DTYPE_U8 && st.expr->kind == EX_IDIV &&
+             ir_expr_integer(st.expr) && st.value_lo == 0 && st.value_hi == 255 && !st.associative,
+         "uint8 (a + 2b + c) / 4: an int division, values in [0, 255]");
+  ir_free(&st);
+  EXPECT(parse(INT_GRID("int", "(a[i - 1] + 2 * a[i] + a[i + 1] + 2) >> 2"), NULL, 0, NULL, &st) == 0 &&
+             st.dtype == DTYPE_I32 && st.expr->kind == EX_SHR && st.value_lo == 0 &&
+             st.value_hi == 268435456.0,
+         "int (a + 2b + c + 2) >> 2: non-negative values up to 2^28 (4 * 2^28 + 2 fits int)");
+  ir_free(&st);
+  EXPECT(parse(INT_GRID("int", "a[i - 1] / 2 + a[i + 1] / 2"), NULL, 0, NULL, &st) == 0 &&
+             st.value_lo == -1073741824.0 && st.value_hi == 1073741824.0,
+         "int halves: values in [-2^30, 2^30]");
+  ir_free(&st);
+  EXPECT(parse(INT_GRID("unsigned short", "(unsigned short)(0.25f * a[i - 1] + 0.75f * a[i + 1])"),
+               NULL, 0, NULL, &st) == 0 && st.dtype == DTYPE_U16 && !ir_expr_integer(st.expr),
+         "uint16 from float weights: a floating update, in range");
+  ir_free(&st);
+  EXPECT(parse(INT_GRID("unsigned char", "a[i - 1] + a[i + 1]"), NULL, 0, NULL, &st) == 0,
+         "uint8 sum stored modulo 256, as C converts to unsigned");
+  ir_free(&st);
+  EXPECT(parse(INT_GRID("signed char", "a[i - 1] + a[i + 1]"), NULL, 0, NULL, &st) != 0,
+         "signed char sum out of range: refused");
+  EXPECT(parse(INT_GRID("unsigned char", "2.0f * a[i]"), NULL, 0, NULL, &st) != 0,
+         "uint8 from an unclamped float beyond 255: refused");
+}
+
 int main(void) {
+  test_integer_grids();
   test_float_roundings();
   test_tables();
   test_many_flags();

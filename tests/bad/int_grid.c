@@ -1,7 +1,0 @@
-// expect: 6:9: error: grid 'A' has element type int
-void f(int n, int steps, int A[2][n][n]) {
-  for (int t = 0; t < steps; t++)
-    for (int i = 1; i < n - 1; i++)
-      for (int j = 1; j < n - 1; j++)
-        A[(t + 1) % 2][i][j] = A[t % 2][i][j - 1] / 2 + A[t % 2][i][j] / 2;
-}
