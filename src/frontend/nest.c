@@ -1468,6 +1468,7 @@ enum { MAX_MOVES = 8 };
 typedef struct {
   Move m[MAX_MOVES];
   int n;
+  CXCursor copy; /* memcpy(a, b, size) or memmove after the sweep (whole_copy), or null */
 } Moves;
 
 static int add_move(Parser *p, Moves *mv, CXCursor at, const char *dst, CXCursor src) {
@@ -1552,12 +1553,10 @@ static int moves_of(Parser *p, CXCursor s, Moves *mv) {
   case CXCursor_CallExpr: {
     char fn[IR_NAME_MAX];
     cur_name(s, fn);
-    if (!strcmp(fn, "memcpy") || !strcmp(fn, "memmove"))
-      return fail(p, s,
-                  "copy the interior back in a loop nest (a[i][j] = b[i][j] over the sweep's "
-                  "cells), or swap the pointers: tmp = a; a = b; b = tmp;",
-                  "%s copies the whole grid back, halo included, which stencilc's copy-back "
-                  "(the interior cells) does not do", fn);
+    if ((!strcmp(fn, "memcpy") || !strcmp(fn, "memmove")) && clang_Cursor_isNull(mv->copy)) {
+      mv->copy = s; /* read once the grid's extents are known (whole_copy) */
+      return 0;
+    }
     break;
   }
   default: break;
@@ -1578,6 +1577,82 @@ static int check_swap(Parser *p, const Moves *mv, const Sweep *sw) {
               "swap the two grids after the sweep: tmp = a; a = b; b = tmp; (three arrays "
               "rotated by pointer are read as a stencil program, README \"Stencil programs\")",
               "the assignments after the sweep do not swap '%s' and '%s'", sw->in, sw->out.name);
+}
+
+/* The bytes of the whole grid, sizeof(element) times every extent, into *size. */
+static int grid_bytes(Parser *p, Poly *size) {
+  const Stencil *st = p->st;
+  Poly factor, product;
+  poly_const(size, st->dtype == DTYPE_FLOAT ? (long long)sizeof(float) : (long long)sizeof(double));
+  for (int a = 0; a < st->dims; a++) {
+    if (!st->extent_param[a][0]) {
+      poly_const(&factor, st->extent_const[a]);
+    } else {
+      Poly name, pad;
+      if (poly_name(p, st->extent_param[a], &name))
+        return fail(p, p->time.at, HINT_TIME_BODY, "too many names in the time loop");
+      poly_const(&pad, st->extent_pad[a]);
+      poly_add(&name, &pad, &factor);
+    }
+    if (factor.n < 0 || !poly_mul(size, &factor, &product))
+      return fail(p, p->time.at, HINT_TIME_BODY, "the grid's size in bytes overflows");
+    *size = product;
+  }
+  return 0;
+}
+
+/* A copy's size: the initializer of a local set once before the time loop (const size_t bytes =
+ * sizeof(double) * n;), else the expression itself. */
+static CXCursor copy_size(Parser *p, CXCursor size) {
+  CXCursor ref = cur_strip(size), decl = clang_getCursorReferenced(ref), where, init;
+  if (kind(ref) != CXCursor_DeclRefExpr || kind(decl) != CXCursor_VarDecl ||
+      clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 || !cur_integer_type(decl) ||
+      clang_Cursor_isNull(init = clang_Cursor_getVarDeclInitializer(decl)) ||
+      cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where))
+    return size;
+  return init;
+}
+
+/* memcpy(a, b, size) (or memmove) after the sweep writing b from a: the copy-back of the whole
+ * grid, halo included (Stencil.copy_whole), when size is the grid's bytes
+ * (sizeof(double) * nx * ny, nx * ny * sizeof *a). */
+static int whole_copy(Parser *p, const Sweep *sw, CXCursor call) {
+  static const char *const hint =
+      "copy the whole grid back, memcpy(a, b, sizeof(double) * nx * ny) with a the grid the "
+      "sweep reads, or the interior in a loop nest (a[i][j] = b[i][j] over the sweep's cells)";
+  char fn[IR_NAME_MAX], dst[IR_NAME_MAX] = "", src[IR_NAME_MAX] = "";
+  cur_name(call, fn);
+  if (clang_Cursor_getNumArguments(call) != 3)
+    return fail(p, call, hint, "%s after the sweep takes 3 arguments", fn);
+  CXCursor to = cur_strip(clang_Cursor_getArgument(call, 0));
+  CXCursor from = cur_strip(clang_Cursor_getArgument(call, 1));
+  if (cur_ref_name(to)) snprintf(dst, sizeof dst, "%s", cur_ref_name(to));
+  if (cur_ref_name(from)) snprintf(src, sizeof src, "%s", cur_ref_name(from));
+  if (!dst[0] || !src[0])
+    return fail(p, call, hint,
+                "%s after the sweep copies between places inside the grids; stencilc reads the "
+                "copy of the whole of '%s' into '%s', from their first cells", fn, sw->out.name,
+                sw->in);
+  if (strcmp(dst, sw->in) || strcmp(src, sw->out.name))
+    return fail(p, call, hint,
+                "%s after the sweep copies '%s' into '%s'; stencilc reads the copy of '%s', the "
+                "grid written, into '%s', the grid read", fn, src, dst, sw->out.name, sw->in);
+  Poly want, got, diff;
+  long long left;
+  CXCursor size = copy_size(p, clang_Cursor_getArgument(call, 2));
+  if (grid_bytes(p, &want) || poly_of(p, size, &got)) return -1;
+  poly_sub(p, &got, &want, &diff);
+  if (!poly_is_const(&diff, &left) || left != 0) {
+    char text[256], grid[256];
+    poly_text(p, &got, text, sizeof text);
+    poly_text(p, &want, grid, sizeof grid);
+    return fail(p, clang_Cursor_getArgument(call, 2), hint,
+                "%s copies %s bytes, a part of the grid's %s; stencilc reads a copy-back of the "
+                "whole grid or of the sweep's cells", fn, text, grid);
+  }
+  p->st->time_form = TIME_COPYBACK;
+  p->st->copy_whole = true;
+  return 0;
 }
 
 /* The second nest of B = f(A); A = B: a copy of B's cells into A at the same cells. */
@@ -1659,6 +1734,7 @@ static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves 
   }
   *nsweeps = 0;
   mv->n = 0;
+  mv->copy = clang_getNullCursor();
   for (int i = 0; i < n; i++) {
     if (clang_equalCursors(s[i], p->time_inc)) continue; /* a while loop's t++ */
     if (kind(s[i]) == CXCursor_ForStmt && mv->n == 0) {
@@ -1722,6 +1798,10 @@ static int time_form(Parser *p, Sweep sw[MAX_SWEEPS], int nsweeps, const Moves *
     return 0;
   }
   snprintf(st->out_array, sizeof st->out_array, "%s", s1->out.name);
+  if (!clang_Cursor_isNull(mv->copy)) {
+    if (nsweeps == 1 && mv->n == 0) return whole_copy(p, s1, mv->copy);
+    return fail(p, mv->copy, HINT_TIME_BODY, "a copy beside a second loop nest or a swap");
+  }
   if (nsweeps == 1 && mv->n == 0)
     return fail(p, s1->stmt, HINT_TIME_BODY,
                 "the sweep writes '%s' from '%s', but nothing carries '%s' back to '%s' for the "

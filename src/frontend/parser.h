@@ -126,6 +126,8 @@ int row_target(Parser *p, CXCursor decl, Access *target, Poly *offset);
 int poly_of(Parser *p, CXCursor c, Poly *out);
 void poly_sub(Parser *p, const Poly *a, const Poly *b, Poly *out);
 void poly_add(const Poly *a, const Poly *b, Poly *out); /* (out->n < 0 on overflow, as sub) */
+/* The constant polynomial v. */
+void poly_const(Poly *out, long long v);
 /* The polynomial of one name (a size); -1 when the candidate has too many names. */
 int poly_name(Parser *p, const char *name, Poly *out);
 /* a * b; false when a term would hold too many names or the product has too many terms. */
