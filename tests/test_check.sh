@@ -7,7 +7,8 @@
 #    but fails `check` (the built-in check cannot see it; the user's code can);
 #  - the hand-written inputs of tests/check/ (VLA parameters, PolyBench-style loop counters,
 #    a global array of #define'd size, anisotropic 3D sizes, C89 counters and an index declared
-#    first and assigned in the loop body, on cpu and naive) pass;
+#    first and assigned in the loop body, on cpu and naive; the whole grid copied back with
+#    memcpy or memmove) pass;
 #  - every accepted input of tests/inputs/ passes with the cpu backend (with the C flags of its
 #    '// check:' line, when it has one: -D sizes smaller than the source's), and a subset through
 #    tools/cudaemu with naive (1D, copy-back 3D, pointer swap at radius 4) and n5d (a time loop
@@ -73,6 +74,12 @@ check_bg hand-heat2d-omp-master tests/check/heat2d_omp_master.c -s 19x26 -t 5
 check_bg hand-weights-pointer tests/check/weights_pointer.c -s 19 -t 4
 check_bg hand-weights-two-arrays tests/check/weights_two_arrays.c --backend naive -s 19 -t 3
 check_bg hand-product-filter tests/check/product_filter_weights.c -s 19 -t 3
+# the whole grid copied back with memcpy or memmove, halo included (SHOC's Stencil2D; a size
+# n * n * sizeof *a; a float size_t local): both buffers hold one halo, so the copy-back
+check_bg hand-shoc-memcpy tests/check/shoc_memcpy_copy_back.c -s 19x26 -t 4
+check_bg hand-jacobi2d-memcpy-naive tests/check/jacobi2d_memcpy_sizeof.c --backend naive -s 21 -t 3
+check_bg hand-heat1d-memmove tests/check/heat1d_memmove_float.c -s 300 -t 5
+check_bg hand-shoc-stencil2d-n5d tests/rewrite/shoc_stencil2d_memcpy.c --backend n5d -s 24x30 -t 5
 # the level of u[2][n][n] named by a local toggled each step (cur ^= 1), through cudaemu
 check_bg emu-n5d-level-toggled tests/inputs/heat2d_level_toggled.c --backend n5d -s 27 -t 7
 # 6. Every input of tests/inputs/ (issue 17 item 8), then the cudaemu subset.
@@ -143,7 +150,8 @@ passed pb-bound-program
 for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r hand-heat2d \
          hand-jacobi2d hand-heat3d hand-blur2d hand-heat2d-double-as-float hand-heat2d-c89 \
          hand-heat2d-c89-naive hand-weights-pointer hand-weights-two-arrays hand-product-filter \
-         emu-n5d-level-toggled hand-heat2d-omp-master; do
+         emu-n5d-level-toggled hand-heat2d-omp-master hand-shoc-memcpy hand-jacobi2d-memcpy-naive \
+         hand-heat1d-memmove hand-shoc-stencil2d-n5d; do
   passed "$n"
 done
 grep -q "size=38x38 steps=7" "$tmp/hand-jacobi2d.log" && ok ||
