@@ -10,6 +10,8 @@
  *                                  steps - 1 in the other, as the loop does;
  *   two pointers swapped each step buffers a, b; after an odd count the pointers are swapped, so
  *                                  that a points at the last level, as after the loop;
+ *   src = (t % 2 == 0) ? a : b     buffers a, b (a the one the first step reads), never swapped;
+ *                                  the library leaves the last level in b after an odd count;
  *   copy-back B = f(A); A = B      A in place, then the interior copied into B (its halo kept);
  *   memcpy(A, B, the whole grid)   the same, but after the first step B's halo is copied into
  *                                  A: the memcpy copies it, and the later steps read it;
@@ -99,7 +101,7 @@ static int check_storage(const char *path, const Stencil *st, const RegionVar *g
                "the time dimension of '%s' holds %ld level", grid->name, grid->outer);
     return 2;
   }
-  if (st->time_form == TIME_PARITY && st->steps_per_iter == 1 && !time_dim &&
+  if (st->time_form == TIME_PARITY && st->steps_per_iter == 1 && !time_dim && !st->level_pick &&
       (grid->is_array || other->is_array)) {
     diag_error(var_loc(path, grid->is_array ? grid : other), "swap two pointers",
                "'%s' is swapped each step but is an array", grid->is_array ? grid->name : other->name);
@@ -288,7 +290,8 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
   }
   if (other && st->time_form == TIME_COPYBACK) {
     copy_cells(out, st, elem, grid->name, other->name, false);
-  } else if (other && st->steps_per_iter == 1) { /* pointer swap: a ends at the last level */
+  } else if (other && st->steps_per_iter == 1 && !st->level_pick) { /* pointer swap: a ends
+                                                                        at the last level */
     const char *names[2] = {grid->name, other->name};
     if (rotate_pointers(out, grid, names, 2)) return 2;
   }

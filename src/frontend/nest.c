@@ -604,6 +604,97 @@ bool loop_var_in_use(const Parser *p, const char *name) {
 
 /* ---- accesses ---- */
 
+static const char *const HINT_PICK =
+    "pick the two grids by the step's parity, the one read and the other written: double *src "
+    "= (t % 2 == 0) ? u : v; double *dst = (t % 2 == 0) ? v : u;";
+
+/* A test of the step's parity, X, !X, X == c or X != c with X a time level (t % 2, t & 1, a
+ * level index toggled each step) and c 0 or 1: whether it holds at the loop's first step and
+ * at the next, in holds[]. 0, or -1 after a refusal. */
+static int parity_test(Parser *p, CXCursor cond, bool holds[2]) {
+  CXCursor kids[2];
+  char op[4];
+  bool prefix, invert = false;
+  long long want = 1, k, m; /* X alone holds when the level is 1 */
+  cond = cur_strip(cond);
+  while (kind(cond) == CXCursor_UnaryOperator && cur_unary_op(p->tu, cond, op, &prefix) &&
+         !strcmp(op, "!") && cur_children(cond, kids, 1) == 1) {
+    invert = !invert;
+    cond = cur_strip(kids[0]);
+  }
+  if (kind(cond) == CXCursor_BinaryOperator && cur_binary_op(p->tu, cond, op) &&
+      (!strcmp(op, "==") || !strcmp(op, "!=")) && cur_children(cond, kids, 2) == 2) {
+    if (!eval_index(p, kids[1], &want) || (want != 0 && want != 1))
+      return fail(p, kids[1], HINT_PICK, "the step's parity is compared with something else "
+                  "than 0 or 1");
+    invert ^= op[0] == '!';
+    cond = kids[0];
+  }
+  Refusal saved = p->why;
+  if (time_level(p, cond, &k, &m)) {
+    p->why = saved; /* this refusal, not time_level's, which speaks of subscripts */
+    return fail(p, cond, HINT_PICK,
+                "the grids are picked by a test that is not the step's parity (t %% 2, t & 1, or "
+                "a level index toggled each step)");
+  }
+  for (int s = 0; s < 2; s++)
+    holds[s] = ((((p->time.lo + s + k) % 2) + 2) % 2 == want) != invert;
+  return 0;
+}
+
+/* A pointer declared in the time loop (pointer_in_loops) and set there, once, to one of two
+ * grids by the step's parity: double *src = (t % 2 == 0) ? u : v;. 1 when decl is none; 0 with
+ * the grid it holds at the loop's first step in target (its name and declaration), the grids of
+ * both steps recorded in p->picks; -1 after a refusal. */
+static int level_pick(Parser *p, CXCursor decl, Access *target) {
+  CXCursor init = clang_Cursor_getVarDeclInitializer(decl), kids[3], where;
+  if (clang_Cursor_isNull(init) || kind(init = cur_strip(init)) != CXCursor_ConditionalOperator ||
+      cur_children(init, kids, 3) != 3)
+    return 1;
+  char name[IR_NAME_MAX], arm[2][IR_NAME_MAX];
+  CXCursor arm_decl[2];
+  bool holds[2] = {false, false};
+  cur_name(decl, name);
+  if (cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where))
+    return fail(p, where, HINT_PICK,
+                "the pointer '%s', picked by the step's parity, is changed after its declaration",
+                name);
+  for (int i = 0; i < 2; i++) {
+    CXCursor c = cur_strip(kids[1 + i]);
+    arm_decl[i] = clang_getCursorReferenced(c);
+    if (!cur_ref_name(c) || pointer_in_loops(p, arm_decl[i]) ||
+        (kind(arm_decl[i]) != CXCursor_VarDecl && kind(arm_decl[i]) != CXCursor_ParmDecl))
+      return fail(p, c, HINT_PICK,
+                  "'%s' picks something else than a grid declared outside the time loop", name);
+    snprintf(arm[i], sizeof arm[i], "%s", cur_ref_name(c));
+  }
+  if (!strcmp(arm[0], arm[1]))
+    return fail(p, init, HINT_PICK,
+                "both choices of '%s' are '%s': it names one grid at every step, not two levels",
+                name, arm[0]);
+  if (parity_test(p, kids[0], holds)) return -1;
+  int k = 0;
+  while (k < p->npicks && !clang_equalCursors(p->picks[k].decl, decl)) k++;
+  if (k == 2)
+    return fail(p, decl, HINT_PICK, "more than two pointers pick grids by the step's parity");
+  p->npicks += k == p->npicks;
+  p->picks[k].decl = decl;
+  for (int s = 0; s < 2; s++)
+    snprintf(p->picks[k].grid[s], IR_NAME_MAX, "%s", arm[holds[s] ? 0 : 1]);
+  char other[IR_NAME_MAX];
+  for (int s = 0; s < 2 && p->npicks == 2; s++)
+    if (!strcmp(p->picks[0].grid[s], p->picks[1].grid[s])) {
+      cur_name(p->picks[1 - k].decl, other);
+      return fail(p, decl, HINT_PICK,
+                  "'%s' and '%s', picked by the step's parity, both hold '%s' at the %s step: "
+                  "the sweep would update it in place", other, name, p->picks[0].grid[s],
+                  s ? "second" : "first");
+    }
+  snprintf(target->name, sizeof target->name, "%s", p->picks[k].grid[0]);
+  target->decl = arm_decl[holds[0] ? 0 : 1];
+  return 0;
+}
+
 int parse_access(Parser *p, CXCursor c, Access *a) {
   switch (cur_access(c, a)) {
   case CUR_ACCESS_DEEP: return fail(p, c, HINT_FORM, "array access has too many subscripts");
@@ -620,7 +711,14 @@ int parse_access(Parser *p, CXCursor c, Access *a) {
   default: break;
   }
   if (!pointer_in_loops(p, a->decl)) return 0;
-  Access target; /* row[j - 1] is u[i * nx + j - 1] */
+  Access target;
+  int pick = level_pick(p, a->decl, &target); /* src[i] is u[i] at the first step */
+  if (pick <= 0) {
+    snprintf(a->name, sizeof a->name, "%s", target.name);
+    a->decl = target.decl;
+    return pick;
+  }
+  /* row[j - 1] is u[i * nx + j - 1] */
   if (row_target(p, a->decl, &target, NULL)) return -1;
   if (a->nsub != 1)
     return fail(p, c, HINT_ROW, "'%s' is a row pointer but is read with %d subscripts", a->name,
@@ -1784,6 +1882,26 @@ static void record_loops(Stencil *st, const Sweep *sw, int nsweeps, const Moves 
   }
 }
 
+/* The sweep through pointers picked by the step's parity (level_pick): one reading a grid and
+ * the other writing the other, changing places each step, and nothing else carrying the
+ * result to the next step. */
+static int picked_levels(Parser *p, const Sweep *sw, int nsweeps, const Moves *mv) {
+  int r = 0, w = 0;
+  while (r < p->npicks && strcmp(p->picks[r].grid[0], sw->in)) r++;
+  while (w < p->npicks && strcmp(p->picks[w].grid[0], sw->out.name)) w++;
+  if (nsweeps > 1 || mv->n > 0 || !clang_Cursor_isNull(mv->copy))
+    return fail(p, nsweeps > 1 ? sw[1].loops[0].at : mv->n ? mv->m[0].at : mv->copy, HINT_PICK,
+                "with grids picked by the step's parity the time loop holds the sweep alone");
+  if (r == p->npicks || w == p->npicks || r == w || strcmp(p->picks[r].grid[1], sw->out.name) ||
+      strcmp(p->picks[w].grid[1], sw->in))
+    return fail(p, sw->stmt, HINT_PICK,
+                "the sweep writes '%s' from '%s' at the first step but does not write '%s' from "
+                "'%s' at the next: the grids picked by the step's parity do not change places",
+                sw->out.name, sw->in, sw->in, sw->out.name);
+  p->st->level_pick = true; /* TIME_PARITY with the two grids out_array and array */
+  return 0;
+}
+
 /* Decides the form of the time loop once the first sweep's update is known. */
 static int time_form(Parser *p, Sweep sw[MAX_SWEEPS], int nsweeps, const Moves *mv) {
   Stencil *st = p->st;
@@ -1798,6 +1916,7 @@ static int time_form(Parser *p, Sweep sw[MAX_SWEEPS], int nsweeps, const Moves *
     return 0;
   }
   snprintf(st->out_array, sizeof st->out_array, "%s", s1->out.name);
+  if (p->npicks) return picked_levels(p, s1, nsweeps, mv);
   if (!clang_Cursor_isNull(mv->copy)) {
     if (nsweeps == 1 && mv->n == 0) return whole_copy(p, s1, mv->copy);
     return fail(p, mv->copy, HINT_TIME_BODY, "a copy beside a second loop nest or a swap");

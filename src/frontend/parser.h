@@ -101,6 +101,14 @@ typedef struct {
   long accumulations;
   Bindings *bind;     /* the filter loops being unrolled (the program's, through flat.c) */
   bool in_scalar_def; /* reading a run-time scalar's initializer: no array reads */
+  /* Pointers declared in the time loop that pick one of two grids by the step's parity (double
+   * *src = (t % 2 == 0) ? u : v;): the grid each holds at the loop's first step and the next
+   * (nest.c, level_pick); time_form checks that the read one and the written one alternate. */
+  struct {
+    CXCursor decl;
+    char grid[2][IR_NAME_MAX];
+  } picks[2];
+  int npicks;
 } Parser;
 
 /* Records the refusal (the first one only) and returns -1, so callers can `return fail(...)`. */

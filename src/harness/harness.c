@@ -254,7 +254,13 @@ static void write_driver(Buf *out, const Plan *p) {
   copy_call(out, &p->c);
   buf_printf(out, "  const %s *stencilc_result = (const %s *)", elem_name(p->grid->elem),
              elem_name(p->grid->elem));
+  if (st->level_pick) { /* never swapped: the grid the last step wrote */
+    buf_puts(out, "(stencilc_in.steps % 2 ? ");
+    copy_value_name(out, &p->c, (int)(region_find(r, st->out_array) - r->vars));
+    buf_puts(out, " : ");
+  }
   copy_value_name(out, &p->c, (int)(p->grid - r->vars));
+  if (st->level_pick) buf_puts(out, ")");
   /* the last step writes level (ir_level_first + steps) % 2 */
   if (p->grid->levels == st->dims + 1 && st->time_form == TIME_COPYBACK)
     buf_puts(out, " + 0 * stencilc_in.cells");
