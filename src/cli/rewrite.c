@@ -6,6 +6,7 @@
  * what the original loop leaves, by storage form (ir.h, TimeForm; harness.h describes the
  * same forms):
  *   A[2][n][n] (a time dimension)  buffers A[f], A[1 - f] (f: the level the first step reads);
+ *                                  also double *A[2] read as A[cur][i * n + j];
  *                                  the library leaves level `steps` in the right one and level
  *                                  steps - 1 in the other, as the loop does;
  *   two pointers swapped each step buffers a, b; after an odd count the pointers are swapped, so
@@ -88,6 +89,10 @@ static int check_storage(const char *path, const Stencil *st, const RegionVar *g
   const RegionVar *vs[2] = {grid, other};
   for (int i = 0; i < (time_dim ? 1 : 2); i++) {
     const RegionVar *v = vs[i];
+    /* double *grid[2] read as grid[cur][i * n + j]: the library takes grid[0] and grid[1] (it
+     * refuses one buffer given twice) */
+    bool level_pointers = time_dim && v->inner_pointer && v->levels == 2;
+    if (level_pointers) continue;
     if (v->elem != want || v->inner_pointer ||
         (time_dim ? v->levels != st->dims + 1 : v->levels != st->dims && v->levels != 1)) {
       diag_error(var_loc(path, v), "declare the grid as A[2][n][n], or two arrays A[n][n] or "

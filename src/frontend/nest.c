@@ -429,12 +429,30 @@ static int pointer_levels(Parser *p, CXCursor at, const char *name, CXCursor pic
                 "(*u)[n] = malloc(sizeof(double[n][n])); u[i][j], or flat: u[i * n + j]",
                 "the grid '%s' is reached through row pointers; stencilc reads grids stored in "
                 "one block", name);
+  long long fixed;
+  if (eval_index(p, pick, &fixed)) /* grid[1][i] = f(grid[0]) */
+    return fail(p, at,
+                "name the level by the step: grid[t % 2] read and grid[(t + 1) % 2] written, or "
+                "grid[cur] and grid[1 - cur] with cur = 1 - cur; after the sweep; or keep the "
+                "levels in two pointers swapped after the sweep: tmp = a; a = b; b = tmp;",
+                "the grid is taken from a fixed entry of '%s', an array of pointers; stencilc "
+                "reads its two time levels named by the step", name);
   return fail(p, at,
-              "keep the two time levels in one array, float A[2][n] read as A[t % 2][i] and "
-              "written as A[(t + 1) % 2][i], or in two pointers swapped after the sweep: tmp = "
-              "a; a = b; b = tmp;",
-              "the grid is taken from '%s', an array of pointers; stencilc reads time levels "
-              "from one array or from two pointers it swaps", name);
+              "index the array of pointers in the sweep itself, grid[t % 2][i] read and "
+              "grid[(t + 1) % 2][i] written, or keep the time levels in two pointers swapped "
+              "after the sweep: tmp = a; a = b; b = tmp;",
+              "the grid is taken from '%s', an array of pointers, into a pointer; stencilc reads "
+              "time levels from one array or from two pointers it swaps", name);
+}
+
+/* Whether an access through an array of pointers picks a time level, not a row: its first
+ * subscript reads no spatial loop variable, and its second is the cell (grid[cur][i * n + j]).
+ * The time-level form reads it as A[2][n * n] whose levels are grid[0] and grid[1]. */
+static bool level_pointers(Parser *p, const Access *a) {
+  long long fixed;
+  for (int l = 0; l < p->sw->nloops; l++)
+    if (cur_mentions(a->sub[0], p->sw->loops[l].var)) return false;
+  return a->nsub == 2 && !eval_index(p, a->sub[0], &fixed); /* grid[1]: a fixed entry */
 }
 
 enum { MAX_ROW_CHAIN = 8 }; /* row pointers set from row pointers (c - nx with c = u + i * nx) */
@@ -1272,8 +1290,11 @@ static int declared_extent(Parser *p, const Sweep *sw, CXCursor decl, const char
     first = 1;
   }
   int spatial = n - first, want = sw->flat ? 1 : dims;
+  /* double *grid[2] read as grid[cur][i * n + j]: flat levels of pointers (level_pointers) */
+  bool level_ptrs = p->time_levels && spatial == 0 && holds_pointers(decl);
+  bool flat_pointers = spatial == 0 && (sw->flat ? pointer || level_ptrs : level_ptrs && dims == 1);
   if (!pointer || p->time_levels) {
-    if (spatial != want && !(sw->flat && spatial == 0 && pointer))
+    if (spatial != want && !flat_pointers)
       return fail(p, decl,
                   "declare the grid as float A[2][n][n] (2D) or float A[2][n][n][n] (3D), a "
                   "pointer float (*A)[n][n] to them, or two arrays A[n][n] and B[n][n]",
@@ -1284,6 +1305,7 @@ static int declared_extent(Parser *p, const Sweep *sw, CXCursor decl, const char
                 "grid '%s' is declared with %d spatial dimension%s, but the loops update %d",
                 name, spatial + 1, spatial + 1 == 1 ? "" : "s", dims);
   }
+  if (level_ptrs && !sw->flat) return 0; /* u[t % 2][i] of double **u: from the bounds */
   int idx = (pointer && !p->time_levels) ? ax - 1 : ax; /* index among the spatial sizes */
   param[0] = 0;
   if (sw->flat) {
@@ -1507,11 +1529,12 @@ static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
                 in_block ? "the loop body must end with the assignment to the grid"
                          : "loop body must be one assignment to the grid");
   sw->stmt = cur;
-  Access written;
-  if (cur_access(kids[0], &written) == CUR_ACCESS && holds_pointers(written.decl))
+  Access written; /* grid[1 - cur][i]: time levels in an array of two pointers (level_pointers) */
+  bool pointers = cur_access(kids[0], &written) == CUR_ACCESS && holds_pointers(written.decl);
+  if (pointers && !level_pointers(p, &written))
     return pointer_levels(p, kids[0], written.name, written.sub[0]);
   if (parse_access(p, kids[0], &sw->out)) return -1;
-  if (has_time_level(p, &sw->out) && indexes_space(p, sw)) {
+  if (has_time_level(p, &sw->out) && !pointers && indexes_space(p, sw)) {
     return fail(p, kids[0],
                 "stencilc takes a time loop around the sweep: for (int t = 0; t < nt; t++) { "
                 "<sweep>; <swap> }; a function that sweeps once is read from the loop that calls "

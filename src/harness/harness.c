@@ -24,15 +24,27 @@ static int scalar_of(const Stencil *st, const RegionVar *v) {
   return -1;
 }
 
+/* Whether v holds the two time levels as an array of two pointers to flat grids (double
+ * *grid[2] read as grid[cur][i * n + j]): the driver points them at two levels of one block. */
+static bool level_pointers(const Plan *p, const RegionVar *v) {
+  return v->inner_pointer && v->levels == 2 && !p->st->out_array[0];
+}
+
 /* Levels of storage the driver gives a grid variable: two time levels under a time dimension
  * (or as many as a constant first size declares), else one. */
 static long grid_levels(const Plan *p, const RegionVar *v) {
+  if (level_pointers(p, v)) return 2;
   if (v->levels != p->st->dims + 1) return 1;
   return v->is_array && v->outer >= 2 ? v->outer : 2;
 }
 
 static int check_grid(const Plan *p, const RegionVar *v) {
   int dims = p->st->dims;
+  if (level_pointers(p, v) && v->scope == REGION_GLOBAL)
+    return copy_refuse(&p->c, v, "pass the array of the two levels' pointers as a parameter",
+                       "the grid's levels are the pointers of the global '%s', which the check "
+                       "cannot set", v->name);
+  if (level_pointers(p, v)) return 0;
   if (!floating(v) || v->inner_pointer || v->levels < 1)
     return copy_refuse(&p->c, v, "declare the grid as float or double arrays, or pointers to them",
                   "the grid '%s' has type %s, which the check cannot fill", v->name, v->type);
@@ -123,6 +135,14 @@ static void bind_grid(Buf *out, const Plan *p, int k) {
     buf_printf(out, ")stencilc_globals[%d];\n  *stencilc_slot_%s = (", p->c.slot[k], v->name);
     region_declarator(out, v, "", false, false);
     buf_printf(out, ")rt_user_grid(&stencilc_in, sizeof(%s), %ld);\n", e, levels);
+  } else if (level_pointers(p, v)) { /* grid[0] and grid[1]: the two levels of one block */
+    buf_printf(out,
+               "  %s *stencilc_levels_%s[2];\n"
+               "  stencilc_levels_%s[0] = (%s *)rt_user_grid(&stencilc_in, sizeof(%s), 2);\n"
+               "  stencilc_levels_%s[1] = stencilc_levels_%s[0] + stencilc_in.cells;\n  ",
+               e, v->name, v->name, e, e, v->name, v->name);
+    region_declarator(out, v, v->name, true, false);
+    buf_printf(out, " = stencilc_levels_%s;\n", v->name);
   } else {
     buf_puts(out, "  ");
     region_declarator(out, v, v->name, true, false);
@@ -130,7 +150,7 @@ static void bind_grid(Buf *out, const Plan *p, int k) {
     region_declarator(out, v, "", true, false);
     buf_printf(out, ")rt_user_grid(&stencilc_in, sizeof(%s), %ld);\n", e, levels);
   }
-  if (v->levels >= 2) { /* the declared shape must be the grid's */
+  if (v->levels >= 2 && !level_pointers(p, v)) { /* the declared shape must be the grid's */
     buf_puts(out, "  rt_user_need(sizeof(*");
     copy_value_name(out, &p->c, k);
     buf_puts(out, ") == ");
@@ -138,7 +158,7 @@ static void bind_grid(Buf *out, const Plan *p, int k) {
     buf_printf(out, " * sizeof(%s), \"the sizes declared for '%s' are not the grid's\");\n", e,
                v->name);
   }
-  if (v->is_array && v->outer >= 0 && v->levels == p->st->dims)
+  if (v->is_array && v->outer >= 0 && v->levels == p->st->dims && !level_pointers(p, v))
     buf_printf(out,
                "  rt_user_need(%ldL == stencilc_in.ext[0], \"the first size of '%s' is not "
                "the grid's\");\n",
@@ -262,7 +282,9 @@ static void write_driver(Buf *out, const Plan *p) {
   copy_value_name(out, &p->c, (int)(p->grid - r->vars));
   if (st->level_pick) buf_puts(out, ")");
   /* the last step writes level (ir_level_first + steps) % 2 */
-  if (p->grid->levels == st->dims + 1 && st->time_form == TIME_COPYBACK)
+  if (level_pointers(p, p->grid))
+    buf_printf(out, "[(stencilc_in.steps + %ldL) %% 2]", ir_level_first(st));
+  else if (p->grid->levels == st->dims + 1 && st->time_form == TIME_COPYBACK)
     buf_puts(out, " + 0 * stencilc_in.cells");
   else if (p->grid->levels == st->dims + 1)
     buf_printf(out, " + (stencilc_in.steps + %ldL) %% 2 * stencilc_in.cells",
