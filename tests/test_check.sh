@@ -9,7 +9,7 @@
 #    a global array of #define'd size, anisotropic 3D sizes, C89 counters and an index declared
 #    first and assigned in the loop body, on cpu and naive; the whole grid copied back with
 #    memcpy or memmove; two grids picked by the step's parity, src = (t % 2 == 0) ? u : v; the
-#    levels in an array of two pointers, grid[cur]) pass;
+#    levels in an array of two pointers, grid[cur]; 2D grids of row pointers, double **) pass;
 #  - every accepted input of tests/inputs/ passes with the cpu backend (with the C flags of its
 #    '// check:' line, when it has one: -D sizes smaller than the source's), and a subset through
 #    tools/cudaemu with naive (1D, copy-back 3D, pointer swap at radius 4) and n5d (a time loop
@@ -96,6 +96,11 @@ check_bg hand-pointer-array-levels-naive tests/check/pointer_array_levels.c --ba
 check_bg hand-heat1d-pointer-levels-local tests/check/heat1d_pointer_levels_local.c -s 200 -t 5
 check_bg hand-heat3d-pointer-levels tests/check/heat3d_pointer_levels.c -s 9x10x12 -t 3
 check_bg hand-heat3d-pointer-levels-n5d tests/check/heat3d_pointer_levels.c --backend n5d -s 12x13x14 -t 5
+# 2D grids of row pointers, double ** read as u[i][j] (swapped; copied back): the driver points
+# the rows at one block
+check_bg hand-row-pointer-grid tests/check/row_pointer_grid.c -s 20 -t 5
+check_bg hand-row-pointer-grid-naive tests/check/row_pointer_grid.c --backend naive -s 20 -t 4
+check_bg hand-relax-nr-copy-back tests/check/relax_nr_copy_back.c -s 17x22 -t 4
 # the level of u[2][n][n] named by a local toggled each step (cur ^= 1), through cudaemu
 check_bg emu-n5d-level-toggled tests/inputs/heat2d_level_toggled.c --backend n5d -s 27 -t 7
 # 6. Every input of tests/inputs/ (issue 17 item 8), then the cudaemu subset.
@@ -170,7 +175,8 @@ for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r ha
          hand-heat1d-memmove hand-shoc-stencil2d-n5d hand-jacobi2d-ternary-and \
          hand-jacobi2d-ternary-and-naive hand-heat1d-ternary-toggle hand-heat2d-ternary-n5d \
          hand-pointer-array-levels hand-pointer-array-levels-naive hand-heat1d-pointer-levels-local \
-         hand-heat3d-pointer-levels hand-heat3d-pointer-levels-n5d; do
+         hand-heat3d-pointer-levels hand-heat3d-pointer-levels-n5d hand-row-pointer-grid \
+         hand-row-pointer-grid-naive hand-relax-nr-copy-back; do
   passed "$n"
 done
 grep -q "size=38x38 steps=7" "$tmp/hand-jacobi2d.log" && ok ||

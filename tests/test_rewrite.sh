@@ -117,6 +117,16 @@ rc=$?
 if [ $rc = 2 ] && [ ! -f "$tmp/s.c" ] &&
   grep -q "heat2d_neumann.c:9:1: error: stencilc rewrite does not replace a time loop with a boundary stage" "$tmp/s.log"; then ok
 else no "rewrite of a boundary stage: exit $rc $(cat "$tmp/s.log")"; fi
+# a grid of row pointers (Numerical Recipes' double **, swapped or copied back): check reads it,
+# rewrite refuses it at the grid's declaration (the library steps grids stored in one block)
+for f in row_pointer_grid:2:37:u relax_nr_copy_back:3:21:a; do
+  n=${f%%:*} at=${f#*:}; at=${at%:*}
+  "$STENCILC" rewrite "tests/check/$n.c" -o "$tmp/rp.c" >"$tmp/s.log" 2>&1
+  rc=$?
+  if [ $rc = 2 ] && [ ! -f "$tmp/rp.c" ] &&
+    grep -q "$n.c:$at: error: rewrite does not replace a loop over a grid of row pointers ('${f##*:}', double \*\*)" "$tmp/s.log"; then ok
+  else no "rewrite of a grid of row pointers: exit $rc $(cat "$tmp/s.log")"; fi
+done
 # a time loop inside #pragma omp parallel: every thread would call the library; refused at the
 # pragma's line
 for f in hotspot3d_omp:21 hotspot_omp_single:10; do

@@ -93,6 +93,14 @@ static int check_storage(const char *path, const Stencil *st, const RegionVar *g
      * refuses one buffer given twice) */
     bool level_pointers = time_dim && v->inner_pointer && v->levels == 2;
     if (level_pointers) continue;
+    if (!time_dim && v->inner_pointer && v->levels == 2) { /* double **u read as u[i][j] */
+      diag_error(var_loc(path, v),
+                 "allocate the grid in one block (double (*u)[n] = malloc(sizeof(double[n][n])), "
+                 "or flat), or keep the loop and verify it with stencilc check",
+                 "rewrite does not replace a loop over a grid of row pointers ('%s', %s): the "
+                 "library steps grids stored in one block", v->name, v->type);
+      return 2;
+    }
     if (v->elem != want || v->inner_pointer ||
         (time_dim ? v->levels != st->dims + 1 : v->levels != st->dims && v->levels != 1)) {
       diag_error(var_loc(path, v), "declare the grid as A[2][n][n], or two arrays A[n][n] or "

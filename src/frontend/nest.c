@@ -455,6 +455,19 @@ static bool level_pointers(Parser *p, const Access *a) {
   return a->nsub == 2 && !eval_index(p, a->sub[0], &fixed); /* grid[1]: a fixed entry */
 }
 
+/* Whether an access through an array of pointers reads a 2D grid of row pointers (Numerical
+ * Recipes' double **u, double *rows[N]) as u[i][j]: two subscripts, the first reading a spatial
+ * loop variable, in a 2D sweep. Its extents are the loops' bounds. */
+static bool row_grid(const Parser *p, const Access *a) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(a->decl));
+  t = clang_getCanonicalType(t.kind == CXType_Pointer ? clang_getPointeeType(t)
+                                                      : clang_getArrayElementType(t));
+  bool rows = false;
+  for (int l = 0; l < p->sw->nloops; l++) rows |= cur_mentions(a->sub[0], p->sw->loops[l].var);
+  return rows && a->nsub == 2 && p->sw->nloops == 2 && t.kind == CXType_Pointer &&
+         floating(clang_getPointeeType(t));
+}
+
 enum { MAX_ROW_CHAIN = 8 }; /* row pointers set from row pointers (c - nx with c = u + i * nx) */
 
 /* What a row pointer (decl: pointer_in_loops) is set to where it is declared and never changed:
@@ -1291,6 +1304,7 @@ static int declared_extent(Parser *p, const Sweep *sw, CXCursor decl, const char
   }
   int spatial = n - first, want = sw->flat ? 1 : dims;
   /* double *grid[2] read as grid[cur][i * n + j]: flat levels of pointers (level_pointers) */
+  if (!p->time_levels && holds_pointers(decl)) return 0; /* row pointers: from the bounds */
   bool level_ptrs = p->time_levels && spatial == 0 && holds_pointers(decl);
   bool flat_pointers = spatial == 0 && (sw->flat ? pointer || level_ptrs : level_ptrs && dims == 1);
   if (!pointer || p->time_levels) {
@@ -1531,8 +1545,9 @@ static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
   sw->stmt = cur;
   Access written; /* grid[1 - cur][i]: time levels in an array of two pointers (level_pointers) */
   bool pointers = cur_access(kids[0], &written) == CUR_ACCESS && holds_pointers(written.decl);
-  if (pointers && !level_pointers(p, &written))
+  if (pointers && !level_pointers(p, &written) && !row_grid(p, &written))
     return pointer_levels(p, kids[0], written.name, written.sub[0]);
+  pointers &= !row_grid(p, &written);
   if (parse_access(p, kids[0], &sw->out)) return -1;
   if (has_time_level(p, &sw->out) && !pointers && indexes_space(p, sw)) {
     return fail(p, kids[0],

@@ -30,6 +30,12 @@ static bool level_pointers(const Plan *p, const RegionVar *v) {
   return v->inner_pointer && v->levels == 2 && !p->st->out_array[0];
 }
 
+/* Whether v is a 2D grid of row pointers (double **u read as u[i][j], swapped or copied back):
+ * the driver points them at the rows of one block. */
+static bool row_pointers(const Plan *p, const RegionVar *v) {
+  return v->inner_pointer && v->levels == 2 && p->st->dims == 2 && p->st->out_array[0];
+}
+
 /* Levels of storage the driver gives a grid variable: two time levels under a time dimension
  * (or as many as a constant first size declares), else one. */
 static long grid_levels(const Plan *p, const RegionVar *v) {
@@ -40,11 +46,12 @@ static long grid_levels(const Plan *p, const RegionVar *v) {
 
 static int check_grid(const Plan *p, const RegionVar *v) {
   int dims = p->st->dims;
-  if (level_pointers(p, v) && v->scope == REGION_GLOBAL)
-    return copy_refuse(&p->c, v, "pass the array of the two levels' pointers as a parameter",
-                       "the grid's levels are the pointers of the global '%s', which the check "
-                       "cannot set", v->name);
-  if (level_pointers(p, v)) return 0;
+  bool pointers = level_pointers(p, v) || row_pointers(p, v);
+  if (pointers && v->scope == REGION_GLOBAL)
+    return copy_refuse(&p->c, v, "pass the pointers to the grid's levels or rows as a parameter",
+                       "the grid is reached through the pointers of the global '%s', which the "
+                       "check cannot set", v->name);
+  if (pointers) return 0;
   if (!floating(v) || v->inner_pointer || v->levels < 1)
     return copy_refuse(&p->c, v, "declare the grid as float or double arrays, or pointers to them",
                   "the grid '%s' has type %s, which the check cannot fill", v->name, v->type);
@@ -82,7 +89,9 @@ static int classify_var(void *plan, int k) {
   } else if ((size = copy_size(&p->c, v, st->extent_param, st->extent_bound, st->dims, st->steps_param, &b)) != 1) {
     if (size) return size;
   } else if (copy_plain(v, &b)) {
-  } else if (v->levels == p->grid->levels && v->elem == p->grid->elem && !v->inner_pointer &&
+  } else if (v->levels == p->grid->levels && v->elem == p->grid->elem &&
+             (!v->inner_pointer || (row_pointers(p, v) && row_pointers(p, p->grid) &&
+                                    v->scope != REGION_GLOBAL)) &&
              !(v->scope == REGION_GLOBAL && v->is_array)) {
     /* the other array of a pointer swap or a copy-back; a global array keeps what the user's
      * file gives it (a table of coefficients is one too) and has its storage already */
@@ -143,6 +152,15 @@ static void bind_grid(Buf *out, const Plan *p, int k) {
                e, v->name, v->name, e, e, v->name, v->name);
     region_declarator(out, v, v->name, true, false);
     buf_printf(out, " = stencilc_levels_%s;\n", v->name);
+  } else if (row_pointers(p, v)) { /* u[r]: row r of one block */
+    buf_printf(out, "  %s *stencilc_block_%s = (%s *)rt_user_grid(&stencilc_in, sizeof(%s), 1);\n  ",
+               e, v->name, e, e);
+    region_declarator(out, v, v->name, true, false);
+    buf_printf(out,
+               " = (%s **)rt_xmalloc((size_t)stencilc_in.ext[0] * sizeof(%s *));\n"
+               "  for (long stencilc_r = 0; stencilc_r < stencilc_in.ext[0]; stencilc_r++)\n"
+               "    %s[stencilc_r] = stencilc_block_%s + stencilc_r * stencilc_in.ext[1];\n",
+               e, e, v->name, v->name);
   } else {
     buf_puts(out, "  ");
     region_declarator(out, v, v->name, true, false);
@@ -150,7 +168,7 @@ static void bind_grid(Buf *out, const Plan *p, int k) {
     region_declarator(out, v, "", true, false);
     buf_printf(out, ")rt_user_grid(&stencilc_in, sizeof(%s), %ld);\n", e, levels);
   }
-  if (v->levels >= 2 && !level_pointers(p, v)) { /* the declared shape must be the grid's */
+  if (v->levels >= 2 && !level_pointers(p, v) && !row_pointers(p, v)) { /* the declared shape */
     buf_puts(out, "  rt_user_need(sizeof(*");
     copy_value_name(out, &p->c, k);
     buf_puts(out, ") == ");
@@ -158,7 +176,8 @@ static void bind_grid(Buf *out, const Plan *p, int k) {
     buf_printf(out, " * sizeof(%s), \"the sizes declared for '%s' are not the grid's\");\n", e,
                v->name);
   }
-  if (v->is_array && v->outer >= 0 && v->levels == p->st->dims && !level_pointers(p, v))
+  if (v->is_array && v->outer >= 0 && v->levels == p->st->dims && !level_pointers(p, v) &&
+      !row_pointers(p, v))
     buf_printf(out,
                "  rt_user_need(%ldL == stencilc_in.ext[0], \"the first size of '%s' is not "
                "the grid's\");\n",
@@ -284,6 +303,8 @@ static void write_driver(Buf *out, const Plan *p) {
   /* the last step writes level (ir_level_first + steps) % 2 */
   if (level_pointers(p, p->grid))
     buf_printf(out, "[(stencilc_in.steps + %ldL) %% 2]", ir_level_first(st));
+  else if (row_pointers(p, p->grid)) /* the block row 0 starts */
+    buf_puts(out, "[0]");
   else if (p->grid->levels == st->dims + 1 && st->time_form == TIME_COPYBACK)
     buf_puts(out, " + 0 * stencilc_in.cells");
   else if (p->grid->levels == st->dims + 1)
