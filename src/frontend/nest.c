@@ -1545,9 +1545,10 @@ static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
   sw->stmt = cur;
   Access written; /* grid[1 - cur][i]: time levels in an array of two pointers (level_pointers) */
   bool pointers = cur_access(kids[0], &written) == CUR_ACCESS && holds_pointers(written.decl);
-  if (pointers && !level_pointers(p, &written) && !row_grid(p, &written))
+  bool rows = pointers && row_grid(p, &written); /* double **u read as u[i][j] */
+  if (pointers && !rows && !level_pointers(p, &written))
     return pointer_levels(p, kids[0], written.name, written.sub[0]);
-  pointers &= !row_grid(p, &written);
+  pointers &= !rows;
   if (parse_access(p, kids[0], &sw->out)) return -1;
   if (has_time_level(p, &sw->out) && !pointers && indexes_space(p, sw)) {
     return fail(p, kids[0],
