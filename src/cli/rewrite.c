@@ -250,12 +250,13 @@ static void set_loop_vars(Buf *out, const Region *r, const Stencil *const sts[],
 }
 
 /* The library's run over `steps` steps (a C expression) from buffers b0 and b1 ("NULL": b0 in
- * place), then the exit on its error. */
+ * place), then the exit on its error; the first declares stencilc_rc. */
 static void run_call(Buf *out, const Stencil *st, const char *prefix, const char *b0,
-                     const char *b1, const char *steps) {
+                     const char *b1, const char *steps, bool first) {
   const char *elem = st->dtype == DTYPE_FLOAT ? "float" : "double";
   bool levels = strcmp(b1, "NULL"); /* both buffers: the loop's own halos */
-  buf_printf(out, "    stencilc_rc = %s_run%s(%s, %s", prefix, levels ? "_levels" : "", b0, b1);
+  buf_printf(out, "    %sstencilc_rc = %s_run%s(%s, %s", first ? "int " : "", prefix,
+             levels ? "_levels" : "", b0, b1);
   for (int a = 0; a < st->dims; a++) {
     buf_puts(out, ", ");
     extent(out, st, a);
@@ -293,13 +294,12 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
     if (st->time_form == TIME_COPYBACK) snprintf(b1, sizeof b1, "NULL");
     else snprintf(b1, sizeof b1, "(%s *)(%s)", elem, other->name);
   }
-  buf_puts(out, "    int stencilc_rc;\n");
   if (st->copy_whole) { /* memcpy: step 1 reads A's halo, the later steps B's */
-    run_call(out, st, prefix, b0, b1, "stencilc_steps > 0 ? 1L : 0L");
+    run_call(out, st, prefix, b0, b1, "stencilc_steps > 0 ? 1L : 0L", true);
     copy_cells(out, st, elem, other->name, grid->name, true);
-    run_call(out, st, prefix, b0, b1, "stencilc_steps > 0 ? stencilc_steps - 1L : 0L");
+    run_call(out, st, prefix, b0, b1, "stencilc_steps > 0 ? stencilc_steps - 1L : 0L", false);
   } else {
-    run_call(out, st, prefix, b0, b1, "stencilc_steps");
+    run_call(out, st, prefix, b0, b1, "stencilc_steps", true);
   }
   if (other && st->time_form == TIME_COPYBACK) {
     copy_cells(out, st, elem, grid->name, other->name, false);
