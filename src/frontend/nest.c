@@ -1650,6 +1650,8 @@ static bool level_move(Parser *p, CXCursor s, CXCursor lhs) {
  * of a SWAP macro; declarations of anything but pointers are skipped. */
 static int moves_of(Parser *p, CXCursor s, Moves *mv) {
   enum { MAX_KIDS = 16 };
+  if (kind(s) == CXCursor_CStyleCastExpr && kind(cur_strip(s)) == CXCursor_CallExpr)
+    s = cur_strip(s); /* (void)memcpy(...) */
   CXCursor kids[MAX_KIDS];
   int n = cur_children(s, kids, MAX_KIDS);
   long long v;
