@@ -7,7 +7,9 @@
 #    but fails `check` (the built-in check cannot see it; the user's code can);
 #  - the hand-written inputs of tests/check/ (VLA parameters, PolyBench-style loop counters,
 #    a global array of #define'd size, anisotropic 3D sizes, C89 counters and an index declared
-#    first and assigned in the loop body, on cpu and naive) pass;
+#    first and assigned in the loop body, on cpu and naive; the whole grid copied back with
+#    memcpy or memmove; two grids picked by the step's parity, src = (t % 2 == 0) ? u : v; the
+#    levels in an array of two pointers, grid[cur]; 2D grids of row pointers, double **) pass;
 #  - every accepted input of tests/inputs/ passes with the cpu backend (with the C flags of its
 #    '// check:' line, when it has one: -D sizes smaller than the source's), and a subset through
 #    tools/cudaemu with naive (1D, copy-back 3D, pointer swap at radius 4) and n5d (a time loop
@@ -91,6 +93,32 @@ for f in gauss3x3_u8 box5x5_u16 sharpen_u8_clamp smooth_int_shift; do
   check_bg "int-$f" tests/check/$f.c $s -t 4
   check_bg "int-naive-$f" tests/check/$f.c --backend naive $s -t 3
 done
+# the whole grid copied back with memcpy or memmove, halo included (SHOC's Stencil2D; a size
+# n * n * sizeof *a; a float size_t local): both buffers hold one halo, so the copy-back
+check_bg hand-shoc-memcpy tests/check/shoc_memcpy_copy_back.c -s 19x26 -t 4
+check_bg hand-jacobi2d-memcpy-naive tests/check/jacobi2d_memcpy_sizeof.c --backend naive -s 21 -t 3
+check_bg hand-heat1d-memmove tests/check/heat1d_memmove_float.c -s 300 -t 5
+check_bg hand-shoc-stencil2d-n5d tests/rewrite/shoc_stencil2d_memcpy.c --backend n5d -s 24x30 -t 5
+# two grids picked by the step's parity into pointers declared in the time loop, never swapped
+# (t & 1 from t = 1 into const row pointers, through cudaemu; a toggled level index compared
+# with 0; a flat heat code with different halos): the result is in the one the last step wrote
+check_bg hand-jacobi2d-ternary-and tests/check/jacobi2d_ternary_and.c -s 19 -t 5
+check_bg hand-jacobi2d-ternary-and-naive tests/check/jacobi2d_ternary_and.c --backend naive -s 19 -t 4
+check_bg hand-heat1d-ternary-toggle tests/check/heat1d_ternary_toggle.c -s 300 -t 5
+check_bg hand-heat2d-ternary-n5d tests/rewrite/heat2d_ternary_levels.c --backend n5d --bt 4 -s 24 -t 7
+# time levels in an array of two pointers, grid[cur][i * ny + j] (a parameter double *grid[2];
+# a local array set from the arguments, u[t % 2][i]; float *T[2] in 3D, indices swapped, on
+# cpu and n5d): the driver points the entries at two levels
+check_bg hand-pointer-array-levels tests/check/pointer_array_levels.c -s 20x23 -t 5
+check_bg hand-pointer-array-levels-naive tests/check/pointer_array_levels.c --backend naive -s 20x23 -t 4
+check_bg hand-heat1d-pointer-levels-local tests/check/heat1d_pointer_levels_local.c -s 200 -t 5
+check_bg hand-heat3d-pointer-levels tests/check/heat3d_pointer_levels.c -s 9x10x12 -t 3
+check_bg hand-heat3d-pointer-levels-n5d tests/check/heat3d_pointer_levels.c --backend n5d -s 12x13x14 -t 5
+# 2D grids of row pointers, double ** read as u[i][j] (swapped; copied back): the driver points
+# the rows at one block
+check_bg hand-row-pointer-grid tests/check/row_pointer_grid.c -s 20 -t 5
+check_bg hand-row-pointer-grid-naive tests/check/row_pointer_grid.c --backend naive -s 20 -t 4
+check_bg hand-relax-nr-copy-back tests/check/relax_nr_copy_back.c -s 17x22 -t 4
 # the level of u[2][n][n] named by a local toggled each step (cur ^= 1), through cudaemu
 check_bg emu-n5d-level-toggled tests/inputs/heat2d_level_toggled.c --backend n5d -s 27 -t 7
 # 6. Every input of tests/inputs/ (issue 17 item 8), then the cudaemu subset.
@@ -162,7 +190,13 @@ for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r ha
          hand-jacobi2d hand-heat3d hand-blur2d hand-heat2d-double-as-float hand-heat2d-c89 \
          hand-heat2d-c89-naive hand-weights-pointer hand-weights-two-arrays hand-product-filter \
          emu-n5d-level-toggled hand-heat2d-omp-master hand-levels-printf hand-heat2d-progress \
-         hand-acoustic-snapshots; do
+         hand-acoustic-snapshots \
+         hand-shoc-memcpy hand-jacobi2d-memcpy-naive \
+         hand-heat1d-memmove hand-shoc-stencil2d-n5d hand-jacobi2d-ternary-and \
+         hand-jacobi2d-ternary-and-naive hand-heat1d-ternary-toggle hand-heat2d-ternary-n5d \
+         hand-pointer-array-levels hand-pointer-array-levels-naive hand-heat1d-pointer-levels-local \
+         hand-heat3d-pointer-levels hand-heat3d-pointer-levels-n5d hand-row-pointer-grid \
+         hand-row-pointer-grid-naive hand-relax-nr-copy-back; do
   passed "$n"
 done
 for f in gauss3x3_u8 box5x5_u16 sharpen_u8_clamp smooth_int_shift; do

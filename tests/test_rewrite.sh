@@ -139,6 +139,16 @@ rc=$?
 if [ $rc = 2 ] && [ ! -f "$tmp/b.c" ] &&
   grep -q "between.c:7:5: error: stencilc rewrite cannot run this statement of the time loop between the library's chunks of steps: it stands between the sweep and the swap" "$tmp/s.log"; then ok
 else no "rewrite of a print between the sweep and the swap: exit $rc $(cat "$tmp/s.log")"; fi
+# a grid of row pointers (Numerical Recipes' double **, swapped or copied back): check reads it,
+# rewrite refuses it at the grid's declaration (the library steps grids stored in one block)
+for f in row_pointer_grid:2:37:u relax_nr_copy_back:3:21:a; do
+  n=${f%%:*} at=${f#*:}; at=${at%:*}
+  "$STENCILC" rewrite "tests/check/$n.c" -o "$tmp/rp.c" >"$tmp/s.log" 2>&1
+  rc=$?
+  if [ $rc = 2 ] && [ ! -f "$tmp/rp.c" ] &&
+    grep -q "$n.c:$at: error: rewrite does not replace a loop over a grid of row pointers ('${f##*:}', double \*\*)" "$tmp/s.log"; then ok
+  else no "rewrite of a grid of row pointers: exit $rc $(cat "$tmp/s.log")"; fi
+done
 # a time loop inside #pragma omp parallel: every thread would call the library; refused at the
 # pragma's line
 for f in hotspot3d_omp:21 hotspot_omp_single:10; do

@@ -148,8 +148,10 @@ static void print_text_scalars(const Stencil *st) {
 
 /* How the user's code keeps its time levels (see TimeForm, Stencil.out_array). */
 static const char *time_form_name(const Stencil *st) {
-  if (st->time_form == TIME_COPYBACK) return "copy-back";
+  if (st->time_form == TIME_COPYBACK)
+    return st->copy_whole ? "copy-back of the whole grid, halo included (memcpy)" : "copy-back";
   if (!st->out_array[0]) return "time levels";
+  if (st->level_pick) return "two grids picked by the step's parity";
   return st->steps_per_iter == 2 ? "two sweeps" : "pointer swap";
 }
 

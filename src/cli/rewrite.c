@@ -6,11 +6,16 @@
  * what the original loop leaves, by storage form (ir.h, TimeForm; harness.h describes the
  * same forms):
  *   A[2][n][n] (a time dimension)  buffers A[f], A[1 - f] (f: the level the first step reads);
+ *                                  also double *A[2] read as A[cur][i * n + j];
  *                                  the library leaves level `steps` in the right one and level
  *                                  steps - 1 in the other, as the loop does;
  *   two pointers swapped each step buffers a, b; after an odd count the pointers are swapped, so
  *                                  that a points at the last level, as after the loop;
+ *   src = (t % 2 == 0) ? a : b     buffers a, b (a the one the first step reads), never swapped;
+ *                                  the library leaves the last level in b after an odd count;
  *   copy-back B = f(A); A = B      A in place, then the interior copied into B (its halo kept);
+ *   memcpy(A, B, the whole grid)   the same, but after the first step B's halo is copied into
+ *                                  A: the memcpy copies it, and the later steps read it;
  *   two sweeps A -> B -> A         buffers A, B, twice the iterations.
  * Each level keeps its own halo and step t reads level t's, as in the loop (NAME_run_levels).
  * The run-time scalars the library takes are the function's parameters, in scope at the region.
@@ -89,6 +94,18 @@ static int check_storage(const char *path, const Stencil *st, const RegionVar *g
   const RegionVar *vs[2] = {grid, other};
   for (int i = 0; i < (time_dim ? 1 : 2); i++) {
     const RegionVar *v = vs[i];
+    /* double *grid[2] read as grid[cur][i * n + j]: the library takes grid[0] and grid[1] (it
+     * refuses one buffer given twice) */
+    bool level_pointers = time_dim && v->inner_pointer && v->levels == 2;
+    if (level_pointers) continue;
+    if (!time_dim && v->inner_pointer && v->levels == 2) { /* double **u read as u[i][j] */
+      diag_error(var_loc(path, v),
+                 "allocate the grid in one block (double (*u)[n] = malloc(sizeof(double[n][n])), "
+                 "or flat), or keep the loop and verify it with stencilc check",
+                 "rewrite does not replace a loop over a grid of row pointers ('%s', %s): the "
+                 "library steps grids stored in one block", v->name, v->type);
+      return 2;
+    }
     if (v->elem != want || v->inner_pointer ||
         (time_dim ? v->levels != st->dims + 1 : v->levels != st->dims && v->levels != 1)) {
       diag_error(var_loc(path, v), "declare the grid as A[2][n][n], or two arrays A[n][n] or "
@@ -102,7 +119,7 @@ static int check_storage(const char *path, const Stencil *st, const RegionVar *g
                "the time dimension of '%s' holds %ld level", grid->name, grid->outer);
     return 2;
   }
-  if (st->time_form == TIME_PARITY && st->steps_per_iter == 1 && !time_dim &&
+  if (st->time_form == TIME_PARITY && st->steps_per_iter == 1 && !time_dim && !st->level_pick &&
       (grid->is_array || other->is_array)) {
     diag_error(var_loc(path, grid->is_array ? grid : other), "swap two pointers",
                "'%s' is swapped each step but is an array", grid->is_array ? grid->name : other->name);
@@ -134,19 +151,31 @@ static void call_open(Buf *out, const char *path, int line, const char *prefix,
   buf_printf(out, ";\n    if (stencilc_steps < %d) stencilc_steps = %d;\n", min_steps, min_steps);
 }
 
-/* The copy of the interior of `from` into `to` (copy-back: B's part of the result). */
-static void copy_interior(Buf *out, const Stencil *st, const char *elem, const char *from,
-                          const char *to) {
+/* The copy of the interior of `from` into `to` (copy-back: B's part of the result), or of the
+ * halo, every cell outside the interior (halo: memcpy's copy-back, Stencil.copy_whole). */
+static void copy_cells(Buf *out, const Stencil *st, const char *elem, const char *from,
+                       const char *to, bool halo) {
   buf_printf(out, "    if (stencilc_steps > 0) {\n"
                   "      const %s *stencilc_from = (const %s *)(%s);\n"
                   "      %s *stencilc_to = (%s *)(%s);\n",
              elem, elem, from, elem, elem, to);
   for (int a = 0; a < st->dims; a++) {
-    buf_printf(out, "%*sfor (long stencilc_i%d = %d; stencilc_i%d < ", 6 + 2 * a, "", a, st->lo[a], a);
+    buf_printf(out, "%*sfor (long stencilc_i%d = %d; stencilc_i%d < ", 6 + 2 * a, "", a,
+               halo ? 0 : st->lo[a], a);
     extent(out, st, a);
-    buf_printf(out, " - %d; stencilc_i%d++)\n", st->hi[a], a);
+    buf_printf(out, " - %d; stencilc_i%d++)\n", halo ? 0 : st->hi[a], a);
   }
-  buf_printf(out, "%*s{\n%*sconst long stencilc_c = ", 4 + 2 * st->dims, "", 6 + 2 * st->dims, "");
+  buf_printf(out, "%*s{\n", 4 + 2 * st->dims, "");
+  if (halo) {
+    buf_printf(out, "%*sif (", 6 + 2 * st->dims, "");
+    for (int a = 0; a < st->dims; a++) {
+      buf_printf(out, "%sstencilc_i%d >= %d && stencilc_i%d < ", a ? " && " : "", a, st->lo[a], a);
+      extent(out, st, a);
+      buf_printf(out, " - %d", st->hi[a]);
+    }
+    buf_puts(out, ") continue; /* the interior */\n");
+  }
+  buf_printf(out, "%*sconst long stencilc_c = ", 6 + 2 * st->dims, "");
   for (int a = 0; a < st->dims; a++) {
     buf_puts(out, a ? " + stencilc_i" : "stencilc_i");
     buf_printf(out, "%d", a);
@@ -223,6 +252,25 @@ static void set_loop_vars(Buf *out, const Region *r, const Stencil *const sts[],
     buf_printf(out, "      %s = %s;\n", temps[i].var, temps[i].same_as);
   }
   if (open) buf_puts(out, "    }\n");
+}
+
+/* The library's run over `steps` steps (a C expression) from buffers b0 and b1 ("NULL": b0 in
+ * place), then the exit on its error; the first declares stencilc_rc. */
+static void run_call(Buf *out, const Stencil *st, const char *prefix, const char *b0,
+                     const char *b1, const char *steps, bool first) {
+  const char *elem = ir_dtype_name(st->dtype);
+  bool levels = strcmp(b1, "NULL"); /* both buffers: the loop's own halos */
+  buf_printf(out, "    %sstencilc_rc = %s_run%s(%s, %s", first ? "int " : "", prefix,
+             levels ? "_levels" : "", b0, b1);
+  for (int a = 0; a < st->dims; a++) {
+    buf_puts(out, ", ");
+    extent(out, st, a);
+  }
+  buf_printf(out, ", %s", steps);
+  if (st->weights[0]) buf_printf(out, ", (const %s *)(%s)", elem, st->weights);
+  for (int k = 0; k < st->nscalars; k++) /* the parameters, in scope: the library derives the rest */
+    if (st->scalars[k].kind == SCALAR_PARAM) buf_printf(out, ", %s", st->scalars[k].name);
+  buf_printf(out, ");\n    %s_exit_on_error(stencilc_rc);\n", prefix);
 }
 
 /* ---- prints and snapshots in the time loop (IrObserver): the library runs the steps in
@@ -387,20 +435,17 @@ static int library_steps(Buf *out, const Stencil *st, const RegionVar *grid,
     if (st->time_form == TIME_COPYBACK) snprintf(b1, sizeof b1, "NULL");
     else snprintf(b1, sizeof b1, "(%s *)(%s)", elem, other->name);
   }
-  bool levels = strcmp(b1, "NULL"); /* both buffers: the loop's own halos */
-  buf_printf(out, "    int stencilc_rc = %s_run%s(%s, %s", prefix, levels ? "_levels" : "", b0, b1);
-  for (int a = 0; a < st->dims; a++) {
-    buf_puts(out, ", ");
-    extent(out, st, a);
+  if (st->copy_whole) { /* memcpy: step 1 reads A's halo, the later steps B's */
+    run_call(out, st, prefix, b0, b1, "stencilc_steps > 0 ? 1L : 0L", true);
+    copy_cells(out, st, elem, other->name, grid->name, true);
+    run_call(out, st, prefix, b0, b1, "stencilc_steps > 0 ? stencilc_steps - 1L : 0L", false);
+  } else {
+    run_call(out, st, prefix, b0, b1, "stencilc_steps", true);
   }
-  buf_puts(out, ", stencilc_steps");
-  if (st->weights[0]) buf_printf(out, ", (const %s *)(%s)", elem, st->weights);
-  for (int k = 0; k < st->nscalars; k++) /* the parameters, in scope: the library derives the rest */
-    if (st->scalars[k].kind == SCALAR_PARAM) buf_printf(out, ", %s", st->scalars[k].name);
-  buf_printf(out, ");\n    %s_exit_on_error(stencilc_rc);\n", prefix);
   if (other && st->time_form == TIME_COPYBACK) {
-    copy_interior(out, st, elem, grid->name, other->name);
-  } else if (other && st->steps_per_iter == 1) { /* pointer swap: a ends at the last level */
+    copy_cells(out, st, elem, grid->name, other->name, false);
+  } else if (other && st->steps_per_iter == 1 && !st->level_pick) { /* pointer swap: a ends
+                                                                        at the last level */
     const char *names[2] = {grid->name, other->name};
     if (rotate_pointers(out, grid, names, 2)) return 2;
   }

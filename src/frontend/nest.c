@@ -430,12 +430,43 @@ static int pointer_levels(Parser *p, CXCursor at, const char *name, CXCursor pic
                 "(*u)[n] = malloc(sizeof(double[n][n])); u[i][j], or flat: u[i * n + j]",
                 "the grid '%s' is reached through row pointers; stencilc reads grids stored in "
                 "one block", name);
+  long long fixed;
+  if (eval_index(p, pick, &fixed)) /* grid[1][i] = f(grid[0]) */
+    return fail(p, at,
+                "name the level by the step: grid[t % 2] read and grid[(t + 1) % 2] written, or "
+                "grid[cur] and grid[1 - cur] with cur = 1 - cur; after the sweep; or keep the "
+                "levels in two pointers swapped after the sweep: tmp = a; a = b; b = tmp;",
+                "the grid is taken from a fixed entry of '%s', an array of pointers; stencilc "
+                "reads its two time levels named by the step", name);
   return fail(p, at,
-              "keep the two time levels in one array, float A[2][n] read as A[t % 2][i] and "
-              "written as A[(t + 1) % 2][i], or in two pointers swapped after the sweep: tmp = "
-              "a; a = b; b = tmp;",
-              "the grid is taken from '%s', an array of pointers; stencilc reads time levels "
-              "from one array or from two pointers it swaps", name);
+              "index the array of pointers in the sweep itself, grid[t % 2][i] read and "
+              "grid[(t + 1) % 2][i] written, or keep the time levels in two pointers swapped "
+              "after the sweep: tmp = a; a = b; b = tmp;",
+              "the grid is taken from '%s', an array of pointers, into a pointer; stencilc reads "
+              "time levels from one array or from two pointers it swaps", name);
+}
+
+/* Whether an access through an array of pointers picks a time level, not a row: its first
+ * subscript reads no spatial loop variable, and its second is the cell (grid[cur][i * n + j]).
+ * The time-level form reads it as A[2][n * n] whose levels are grid[0] and grid[1]. */
+static bool level_pointers(Parser *p, const Access *a) {
+  long long fixed;
+  for (int l = 0; l < p->sw->nloops; l++)
+    if (cur_mentions(a->sub[0], p->sw->loops[l].var)) return false;
+  return a->nsub == 2 && !eval_index(p, a->sub[0], &fixed); /* grid[1]: a fixed entry */
+}
+
+/* Whether an access through an array of pointers reads a 2D grid of row pointers (Numerical
+ * Recipes' double **u, double *rows[N]) as u[i][j]: two subscripts, the first reading a spatial
+ * loop variable, in a 2D sweep. Its extents are the loops' bounds. */
+static bool row_grid(const Parser *p, const Access *a) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(a->decl));
+  t = clang_getCanonicalType(t.kind == CXType_Pointer ? clang_getPointeeType(t)
+                                                      : clang_getArrayElementType(t));
+  bool rows = false;
+  for (int l = 0; l < p->sw->nloops; l++) rows |= cur_mentions(a->sub[0], p->sw->loops[l].var);
+  return rows && a->nsub == 2 && p->sw->nloops == 2 && t.kind == CXType_Pointer &&
+         floating(clang_getPointeeType(t));
 }
 
 enum { MAX_ROW_CHAIN = 8 }; /* row pointers set from row pointers (c - nx with c = u + i * nx) */
@@ -605,6 +636,97 @@ bool loop_var_in_use(const Parser *p, const char *name) {
 
 /* ---- accesses ---- */
 
+static const char *const HINT_PICK =
+    "pick the two grids by the step's parity, the one read and the other written: double *src "
+    "= (t % 2 == 0) ? u : v; double *dst = (t % 2 == 0) ? v : u;";
+
+/* A test of the step's parity, X, !X, X == c or X != c with X a time level (t % 2, t & 1, a
+ * level index toggled each step) and c 0 or 1: whether it holds at the loop's first step and
+ * at the next, in holds[]. 0, or -1 after a refusal. */
+static int parity_test(Parser *p, CXCursor cond, bool holds[2]) {
+  CXCursor kids[2];
+  char op[4];
+  bool prefix, invert = false;
+  long long want = 1, k, m; /* X alone holds when the level is 1 */
+  cond = cur_strip(cond);
+  while (kind(cond) == CXCursor_UnaryOperator && cur_unary_op(p->tu, cond, op, &prefix) &&
+         !strcmp(op, "!") && cur_children(cond, kids, 1) == 1) {
+    invert = !invert;
+    cond = cur_strip(kids[0]);
+  }
+  if (kind(cond) == CXCursor_BinaryOperator && cur_binary_op(p->tu, cond, op) &&
+      (!strcmp(op, "==") || !strcmp(op, "!=")) && cur_children(cond, kids, 2) == 2) {
+    if (!eval_index(p, kids[1], &want) || (want != 0 && want != 1))
+      return fail(p, kids[1], HINT_PICK, "the step's parity is compared with something else "
+                  "than 0 or 1");
+    invert ^= op[0] == '!';
+    cond = kids[0];
+  }
+  Refusal saved = p->why;
+  if (time_level(p, cond, &k, &m)) {
+    p->why = saved; /* this refusal, not time_level's, which speaks of subscripts */
+    return fail(p, cond, HINT_PICK,
+                "the grids are picked by a test that is not the step's parity (t %% 2, t & 1, or "
+                "a level index toggled each step)");
+  }
+  for (int s = 0; s < 2; s++)
+    holds[s] = ((((p->time.lo + s + k) % 2) + 2) % 2 == want) != invert;
+  return 0;
+}
+
+/* A pointer declared in the time loop (pointer_in_loops) and set there, once, to one of two
+ * grids by the step's parity: double *src = (t % 2 == 0) ? u : v;. 1 when decl is none; 0 with
+ * the grid it holds at the loop's first step in target (its name and declaration), the grids of
+ * both steps recorded in p->picks; -1 after a refusal. */
+static int level_pick(Parser *p, CXCursor decl, Access *target) {
+  CXCursor init = clang_Cursor_getVarDeclInitializer(decl), kids[3], where;
+  if (clang_Cursor_isNull(init) || kind(init = cur_strip(init)) != CXCursor_ConditionalOperator ||
+      cur_children(init, kids, 3) != 3)
+    return 1;
+  char name[IR_NAME_MAX], arm[2][IR_NAME_MAX];
+  CXCursor arm_decl[2];
+  bool holds[2] = {false, false};
+  cur_name(decl, name);
+  if (cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where))
+    return fail(p, where, HINT_PICK,
+                "the pointer '%s', picked by the step's parity, is changed after its declaration",
+                name);
+  for (int i = 0; i < 2; i++) {
+    CXCursor c = cur_strip(kids[1 + i]);
+    arm_decl[i] = clang_getCursorReferenced(c);
+    if (!cur_ref_name(c) || pointer_in_loops(p, arm_decl[i]) ||
+        (kind(arm_decl[i]) != CXCursor_VarDecl && kind(arm_decl[i]) != CXCursor_ParmDecl))
+      return fail(p, c, HINT_PICK,
+                  "'%s' picks something else than a grid declared outside the time loop", name);
+    snprintf(arm[i], sizeof arm[i], "%s", cur_ref_name(c));
+  }
+  if (!strcmp(arm[0], arm[1]))
+    return fail(p, init, HINT_PICK,
+                "both choices of '%s' are '%s': it names one grid at every step, not two levels",
+                name, arm[0]);
+  if (parity_test(p, kids[0], holds)) return -1;
+  int k = 0;
+  while (k < p->npicks && !clang_equalCursors(p->picks[k].decl, decl)) k++;
+  if (k == 2)
+    return fail(p, decl, HINT_PICK, "more than two pointers pick grids by the step's parity");
+  p->npicks += k == p->npicks;
+  p->picks[k].decl = decl;
+  for (int s = 0; s < 2; s++)
+    snprintf(p->picks[k].grid[s], IR_NAME_MAX, "%s", arm[holds[s] ? 0 : 1]);
+  char other[IR_NAME_MAX];
+  for (int s = 0; s < 2 && p->npicks == 2; s++)
+    if (!strcmp(p->picks[0].grid[s], p->picks[1].grid[s])) {
+      cur_name(p->picks[1 - k].decl, other);
+      return fail(p, decl, HINT_PICK,
+                  "'%s' and '%s', picked by the step's parity, both hold '%s' at the %s step: "
+                  "the sweep would update it in place", other, name, p->picks[0].grid[s],
+                  s ? "second" : "first");
+    }
+  snprintf(target->name, sizeof target->name, "%s", p->picks[k].grid[0]);
+  target->decl = arm_decl[holds[0] ? 0 : 1];
+  return 0;
+}
+
 int parse_access(Parser *p, CXCursor c, Access *a) {
   switch (cur_access(c, a)) {
   case CUR_ACCESS_DEEP: return fail(p, c, HINT_FORM, "array access has too many subscripts");
@@ -621,7 +743,14 @@ int parse_access(Parser *p, CXCursor c, Access *a) {
   default: break;
   }
   if (!pointer_in_loops(p, a->decl)) return 0;
-  Access target; /* row[j - 1] is u[i * nx + j - 1] */
+  Access target;
+  int pick = level_pick(p, a->decl, &target); /* src[i] is u[i] at the first step */
+  if (pick <= 0) {
+    snprintf(a->name, sizeof a->name, "%s", target.name);
+    a->decl = target.decl;
+    return pick;
+  }
+  /* row[j - 1] is u[i * nx + j - 1] */
   if (row_target(p, a->decl, &target, NULL)) return -1;
   if (a->nsub != 1)
     return fail(p, c, HINT_ROW, "'%s' is a row pointer but is read with %d subscripts", a->name,
@@ -1185,8 +1314,12 @@ static int declared_extent(Parser *p, const Sweep *sw, CXCursor decl, const char
     first = 1;
   }
   int spatial = n - first, want = sw->flat ? 1 : dims;
+  /* double *grid[2] read as grid[cur][i * n + j]: flat levels of pointers (level_pointers) */
+  if (!p->time_levels && holds_pointers(decl)) return 0; /* row pointers: from the bounds */
+  bool level_ptrs = p->time_levels && spatial == 0 && holds_pointers(decl);
+  bool flat_pointers = spatial == 0 && (sw->flat ? pointer || level_ptrs : level_ptrs && dims == 1);
   if (!pointer || p->time_levels) {
-    if (spatial != want && !(sw->flat && spatial == 0 && pointer))
+    if (spatial != want && !flat_pointers)
       return fail(p, decl,
                   "declare the grid as float A[2][n][n] (2D) or float A[2][n][n][n] (3D), a "
                   "pointer float (*A)[n][n] to them, or two arrays A[n][n] and B[n][n]",
@@ -1197,6 +1330,7 @@ static int declared_extent(Parser *p, const Sweep *sw, CXCursor decl, const char
                 "grid '%s' is declared with %d spatial dimension%s, but the loops update %d",
                 name, spatial + 1, spatial + 1 == 1 ? "" : "s", dims);
   }
+  if (level_ptrs && !sw->flat) return 0; /* u[t % 2][i] of double **u: from the bounds */
   int idx = (pointer && !p->time_levels) ? ax - 1 : ax; /* index among the spatial sizes */
   param[0] = 0;
   if (sw->flat) {
@@ -1420,11 +1554,14 @@ static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
                 in_block ? "the loop body must end with the assignment to the grid"
                          : "loop body must be one assignment to the grid");
   sw->stmt = cur;
-  Access written;
-  if (cur_access(kids[0], &written) == CUR_ACCESS && holds_pointers(written.decl))
+  Access written; /* grid[1 - cur][i]: time levels in an array of two pointers (level_pointers) */
+  bool pointers = cur_access(kids[0], &written) == CUR_ACCESS && holds_pointers(written.decl);
+  bool rows = pointers && row_grid(p, &written); /* double **u read as u[i][j] */
+  if (pointers && !rows && !level_pointers(p, &written))
     return pointer_levels(p, kids[0], written.name, written.sub[0]);
+  pointers &= !rows;
   if (parse_access(p, kids[0], &sw->out)) return -1;
-  if (has_time_level(p, &sw->out) && indexes_space(p, sw)) {
+  if (has_time_level(p, &sw->out) && !pointers && indexes_space(p, sw)) {
     return fail(p, kids[0],
                 "stencilc takes a time loop around the sweep: for (int t = 0; t < nt; t++) { "
                 "<sweep>; <swap> }; a function that sweeps once is read from the loop that calls "
@@ -1503,6 +1640,7 @@ enum { MAX_MOVES = 8 };
 typedef struct {
   Move m[MAX_MOVES];
   int n;
+  CXCursor copy; /* memcpy(a, b, size) or memmove after the sweep (whole_copy), or null */
 } Moves;
 
 static int add_move(Parser *p, Moves *mv, CXCursor at, const char *dst, CXCursor src) {
@@ -1547,6 +1685,8 @@ static bool level_move(Parser *p, CXCursor s, CXCursor lhs) {
  * of a SWAP macro; declarations of anything but pointers are skipped. */
 static int moves_of(Parser *p, CXCursor s, Moves *mv) {
   enum { MAX_KIDS = 16 };
+  if (kind(s) == CXCursor_CStyleCastExpr && kind(cur_strip(s)) == CXCursor_CallExpr)
+    s = cur_strip(s); /* (void)memcpy(...) */
   CXCursor kids[MAX_KIDS];
   int n = cur_children(s, kids, MAX_KIDS);
   long long v;
@@ -1587,12 +1727,10 @@ static int moves_of(Parser *p, CXCursor s, Moves *mv) {
   case CXCursor_CallExpr: {
     char fn[IR_NAME_MAX];
     cur_name(s, fn);
-    if (!strcmp(fn, "memcpy") || !strcmp(fn, "memmove"))
-      return fail(p, s,
-                  "copy the interior back in a loop nest (a[i][j] = b[i][j] over the sweep's "
-                  "cells), or swap the pointers: tmp = a; a = b; b = tmp;",
-                  "%s copies the whole grid back, halo included, which stencilc's copy-back "
-                  "(the interior cells) does not do", fn);
+    if ((!strcmp(fn, "memcpy") || !strcmp(fn, "memmove")) && clang_Cursor_isNull(mv->copy)) {
+      mv->copy = s; /* read once the grid's extents are known (whole_copy) */
+      return 0;
+    }
     break;
   }
   default: break;
@@ -1613,6 +1751,82 @@ static int check_swap(Parser *p, const Moves *mv, const Sweep *sw) {
               "swap the two grids after the sweep: tmp = a; a = b; b = tmp; (three arrays "
               "rotated by pointer are read as a stencil program, README \"Stencil programs\")",
               "the assignments after the sweep do not swap '%s' and '%s'", sw->in, sw->out.name);
+}
+
+/* The bytes of the whole grid, sizeof(element) times every extent, into *size. */
+static int grid_bytes(Parser *p, Poly *size) {
+  const Stencil *st = p->st;
+  Poly factor, product;
+  poly_const(size, st->dtype == DTYPE_FLOAT ? (long long)sizeof(float) : (long long)sizeof(double));
+  for (int a = 0; a < st->dims; a++) {
+    if (!st->extent_param[a][0]) {
+      poly_const(&factor, st->extent_const[a]);
+    } else {
+      Poly name, pad;
+      if (poly_name(p, st->extent_param[a], &name))
+        return fail(p, p->time.at, HINT_TIME_BODY, "too many names in the time loop");
+      poly_const(&pad, st->extent_pad[a]);
+      poly_add(&name, &pad, &factor);
+    }
+    if (factor.n < 0 || !poly_mul(size, &factor, &product))
+      return fail(p, p->time.at, HINT_TIME_BODY, "the grid's size in bytes overflows");
+    *size = product;
+  }
+  return 0;
+}
+
+/* A copy's size: the initializer of a local set once before the time loop (const size_t bytes =
+ * sizeof(double) * n;), else the expression itself. */
+static CXCursor copy_size(Parser *p, CXCursor size) {
+  CXCursor ref = cur_strip(size), decl = clang_getCursorReferenced(ref), where, init;
+  if (kind(ref) != CXCursor_DeclRefExpr || kind(decl) != CXCursor_VarDecl ||
+      clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 || !cur_integer_type(decl) ||
+      clang_Cursor_isNull(init = clang_Cursor_getVarDeclInitializer(decl)) ||
+      cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where))
+    return size;
+  return init;
+}
+
+/* memcpy(a, b, size) (or memmove) after the sweep writing b from a: the copy-back of the whole
+ * grid, halo included (Stencil.copy_whole), when size is the grid's bytes
+ * (sizeof(double) * nx * ny, nx * ny * sizeof *a). */
+static int whole_copy(Parser *p, const Sweep *sw, CXCursor call) {
+  static const char *const hint =
+      "copy the whole grid back, memcpy(a, b, sizeof(double) * nx * ny) with a the grid the "
+      "sweep reads, or the interior in a loop nest (a[i][j] = b[i][j] over the sweep's cells)";
+  char fn[IR_NAME_MAX], dst[IR_NAME_MAX] = "", src[IR_NAME_MAX] = "";
+  cur_name(call, fn);
+  if (clang_Cursor_getNumArguments(call) != 3)
+    return fail(p, call, hint, "%s after the sweep takes 3 arguments", fn);
+  CXCursor to = cur_strip(clang_Cursor_getArgument(call, 0));
+  CXCursor from = cur_strip(clang_Cursor_getArgument(call, 1));
+  if (cur_ref_name(to)) snprintf(dst, sizeof dst, "%s", cur_ref_name(to));
+  if (cur_ref_name(from)) snprintf(src, sizeof src, "%s", cur_ref_name(from));
+  if (!dst[0] || !src[0])
+    return fail(p, call, hint,
+                "%s after the sweep copies between places inside the grids; stencilc reads the "
+                "copy of the whole of '%s' into '%s', from their first cells", fn, sw->out.name,
+                sw->in);
+  if (strcmp(dst, sw->in) || strcmp(src, sw->out.name))
+    return fail(p, call, hint,
+                "%s after the sweep copies '%s' into '%s'; stencilc reads the copy of '%s', the "
+                "grid written, into '%s', the grid read", fn, src, dst, sw->out.name, sw->in);
+  Poly want, got, diff;
+  long long left;
+  CXCursor size = copy_size(p, clang_Cursor_getArgument(call, 2));
+  if (grid_bytes(p, &want) || poly_of(p, size, &got)) return -1;
+  poly_sub(p, &got, &want, &diff);
+  if (!poly_is_const(&diff, &left) || left != 0) {
+    char text[256], grid[256];
+    poly_text(p, &got, text, sizeof text);
+    poly_text(p, &want, grid, sizeof grid);
+    return fail(p, clang_Cursor_getArgument(call, 2), hint,
+                "%s copies %s bytes, a part of the grid's %s; stencilc reads a copy-back of the "
+                "whole grid or of the sweep's cells", fn, text, grid);
+  }
+  p->st->time_form = TIME_COPYBACK;
+  p->st->copy_whole = true;
+  return 0;
 }
 
 /* The second nest of B = f(A); A = B: a copy of B's cells into A at the same cells. */
@@ -1694,6 +1908,7 @@ static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves 
   }
   *nsweeps = 0;
   mv->n = 0;
+  mv->copy = clang_getNullCursor();
   IrObservers *obs = &p->st->obs;
   int obs_at[IR_MAX_OBSERVERS], last_step = -1; /* the observers' statements; the last sweep's or move's */
   obs->n = 0;
@@ -1760,6 +1975,26 @@ static void record_loops(Stencil *st, const Sweep *sw, int nsweeps, const Moves 
   }
 }
 
+/* The sweep through pointers picked by the step's parity (level_pick): one reading a grid and
+ * the other writing the other, changing places each step, and nothing else carrying the
+ * result to the next step. */
+static int picked_levels(Parser *p, const Sweep *sw, int nsweeps, const Moves *mv) {
+  int r = 0, w = 0;
+  while (r < p->npicks && strcmp(p->picks[r].grid[0], sw->in)) r++;
+  while (w < p->npicks && strcmp(p->picks[w].grid[0], sw->out.name)) w++;
+  if (nsweeps > 1 || mv->n > 0 || !clang_Cursor_isNull(mv->copy))
+    return fail(p, nsweeps > 1 ? sw[1].loops[0].at : mv->n ? mv->m[0].at : mv->copy, HINT_PICK,
+                "with grids picked by the step's parity the time loop holds the sweep alone");
+  if (r == p->npicks || w == p->npicks || r == w || strcmp(p->picks[r].grid[1], sw->out.name) ||
+      strcmp(p->picks[w].grid[1], sw->in))
+    return fail(p, sw->stmt, HINT_PICK,
+                "the sweep writes '%s' from '%s' at the first step but does not write '%s' from "
+                "'%s' at the next: the grids picked by the step's parity do not change places",
+                sw->out.name, sw->in, sw->in, sw->out.name);
+  p->st->level_pick = true; /* TIME_PARITY with the two grids out_array and array */
+  return 0;
+}
+
 /* Decides the form of the time loop once the first sweep's update is known. */
 static int time_form(Parser *p, Sweep sw[MAX_SWEEPS], int nsweeps, const Moves *mv) {
   Stencil *st = p->st;
@@ -1774,6 +2009,11 @@ static int time_form(Parser *p, Sweep sw[MAX_SWEEPS], int nsweeps, const Moves *
     return 0;
   }
   snprintf(st->out_array, sizeof st->out_array, "%s", s1->out.name);
+  if (p->npicks) return picked_levels(p, s1, nsweeps, mv);
+  if (!clang_Cursor_isNull(mv->copy)) {
+    if (nsweeps == 1 && mv->n == 0) return whole_copy(p, s1, mv->copy);
+    return fail(p, mv->copy, HINT_TIME_BODY, "a copy beside a second loop nest or a swap");
+  }
   if (nsweeps == 1 && mv->n == 0)
     return fail(p, s1->stmt, HINT_TIME_BODY,
                 "the sweep writes '%s' from '%s', but nothing carries '%s' back to '%s' for the "

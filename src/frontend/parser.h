@@ -101,6 +101,14 @@ typedef struct {
   long accumulations;
   Bindings *bind;     /* the filter loops being unrolled (the program's, through flat.c) */
   bool in_scalar_def; /* reading a run-time scalar's initializer: no array reads */
+  /* Pointers declared in the time loop that pick one of two grids by the step's parity (double
+   * *src = (t % 2 == 0) ? u : v;): the grid each holds at the loop's first step and the next
+   * (nest.c, level_pick); time_form checks that the read one and the written one alternate. */
+  struct {
+    CXCursor decl;
+    char grid[2][IR_NAME_MAX];
+  } picks[2];
+  int npicks;
 } Parser;
 
 /* Records the refusal (the first one only) and returns -1, so callers can `return fail(...)`. */
@@ -126,6 +134,8 @@ int row_target(Parser *p, CXCursor decl, Access *target, Poly *offset);
 int poly_of(Parser *p, CXCursor c, Poly *out);
 void poly_sub(Parser *p, const Poly *a, const Poly *b, Poly *out);
 void poly_add(const Poly *a, const Poly *b, Poly *out); /* (out->n < 0 on overflow, as sub) */
+/* The constant polynomial v. */
+void poly_const(Poly *out, long long v);
 /* The polynomial of one name (a size); -1 when the candidate has too many names. */
 int poly_name(Parser *p, const char *name, Poly *out);
 /* a * b; false when a term would hold too many names or the product has too many terms. */

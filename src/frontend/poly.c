@@ -76,6 +76,8 @@ static void constant_poly(Poly *a, long long v) {
   add_term(a, &t, v);
 }
 
+void poly_const(Poly *out, long long v) { constant_poly(out, v); }
+
 static const char *const HINT_AFFINE =
     "write each index as loop variables times sizes plus constants: A[i][j + 1], "
     "a[(i + 1) * ny + j], A[(z * ny + y) * nx + x]";

@@ -24,9 +24,22 @@ static int scalar_of(const Stencil *st, const RegionVar *v) {
   return -1;
 }
 
+/* Whether v holds the two time levels as an array of two pointers to flat grids (double
+ * *grid[2] read as grid[cur][i * n + j]): the driver points them at two levels of one block. */
+static bool level_pointers(const Plan *p, const RegionVar *v) {
+  return v->inner_pointer && v->levels == 2 && !p->st->out_array[0];
+}
+
+/* Whether v is a 2D grid of row pointers (double **u read as u[i][j], swapped or copied back):
+ * the driver points them at the rows of one block. */
+static bool row_pointers(const Plan *p, const RegionVar *v) {
+  return v->inner_pointer && v->levels == 2 && p->st->dims == 2 && p->st->out_array[0];
+}
+
 /* Levels of storage the driver gives a grid variable: two time levels under a time dimension
  * (or as many as a constant first size declares), else one. */
 static long grid_levels(const Plan *p, const RegionVar *v) {
+  if (level_pointers(p, v)) return 2;
   if (v->levels != p->st->dims + 1) return 1;
   return v->is_array && v->outer >= 2 ? v->outer : 2;
 }
@@ -49,6 +62,12 @@ static void grid_code(Buf *out, const Plan *p) {
 
 static int check_grid(const Plan *p, const RegionVar *v) {
   int dims = p->st->dims;
+  bool pointers = level_pointers(p, v) || row_pointers(p, v);
+  if (pointers && v->scope == REGION_GLOBAL)
+    return copy_refuse(&p->c, v, "pass the pointers to the grid's levels or rows as a parameter",
+                       "the grid is reached through the pointers of the global '%s', which the "
+                       "check cannot set", v->name);
+  if (pointers) return 0;
   bool integer = ir_dtype_integer(p->st->dtype) && v->elem == ELEM_INTEGER;
   if (!(floating(v) || integer) || v->inner_pointer || v->levels < 1)
     return copy_refuse(&p->c, v, "declare the grid as float or double arrays, or pointers to them",
@@ -87,7 +106,9 @@ static int classify_var(void *plan, int k) {
   } else if ((size = copy_size(&p->c, v, st->extent_param, st->extent_bound, st->dims, st->steps_param, &b)) != 1) {
     if (size) return size;
   } else if (copy_plain(v, &b)) {
-  } else if (v->levels == p->grid->levels && v->elem == p->grid->elem && !v->inner_pointer &&
+  } else if (v->levels == p->grid->levels && v->elem == p->grid->elem &&
+             (!v->inner_pointer || (row_pointers(p, v) && row_pointers(p, p->grid) &&
+                                    v->scope != REGION_GLOBAL)) &&
              !(v->scope == REGION_GLOBAL && v->is_array)) {
     /* the other array of a pointer swap or a copy-back; a global array keeps what the user's
      * file gives it (a table of coefficients is one too) and has its storage already */
@@ -142,6 +163,23 @@ static void bind_grid(Buf *out, const Plan *p, int k) {
     buf_printf(out, ")stencilc_globals[%d];\n  *stencilc_slot_%s = (", p->c.slot[k], v->name);
     region_declarator(out, v, "", false, false);
     buf_printf(out, ")rt_user_grid(&stencilc_in, %s, %ld);\n", code.s, levels);
+  } else if (level_pointers(p, v)) { /* grid[0] and grid[1]: the two levels of one block */
+    buf_printf(out,
+               "  %s *stencilc_levels_%s[2];\n"
+               "  stencilc_levels_%s[0] = (%s *)rt_user_grid(&stencilc_in, %s, 2);\n"
+               "  stencilc_levels_%s[1] = stencilc_levels_%s[0] + stencilc_in.cells;\n  ",
+               e, v->name, v->name, e, code.s, v->name, v->name);
+    region_declarator(out, v, v->name, true, false);
+    buf_printf(out, " = stencilc_levels_%s;\n", v->name);
+  } else if (row_pointers(p, v)) { /* u[r]: row r of one block */
+    buf_printf(out, "  %s *stencilc_block_%s = (%s *)rt_user_grid(&stencilc_in, %s, 1);\n  ",
+               e, v->name, e, code.s);
+    region_declarator(out, v, v->name, true, false);
+    buf_printf(out,
+               " = (%s **)rt_xmalloc((size_t)stencilc_in.ext[0] * sizeof(%s *));\n"
+               "  for (long stencilc_r = 0; stencilc_r < stencilc_in.ext[0]; stencilc_r++)\n"
+               "    %s[stencilc_r] = stencilc_block_%s + stencilc_r * stencilc_in.ext[1];\n",
+               e, e, v->name, v->name);
   } else {
     buf_puts(out, "  ");
     region_declarator(out, v, v->name, true, false);
@@ -150,7 +188,7 @@ static void bind_grid(Buf *out, const Plan *p, int k) {
     buf_printf(out, ")rt_user_grid(&stencilc_in, %s, %ld);\n", code.s, levels);
   }
   buf_free(&code);
-  if (v->levels >= 2) { /* the declared shape must be the grid's */
+  if (v->levels >= 2 && !level_pointers(p, v) && !row_pointers(p, v)) { /* the declared shape */
     buf_puts(out, "  rt_user_need(sizeof(*");
     copy_value_name(out, &p->c, k);
     buf_puts(out, ") == ");
@@ -158,7 +196,8 @@ static void bind_grid(Buf *out, const Plan *p, int k) {
     buf_printf(out, " * sizeof(%s), \"the sizes declared for '%s' are not the grid's\");\n", e,
                v->name);
   }
-  if (v->is_array && v->outer >= 0 && v->levels == p->st->dims)
+  if (v->is_array && v->outer >= 0 && v->levels == p->st->dims && !level_pointers(p, v) &&
+      !row_pointers(p, v))
     buf_printf(out,
                "  rt_user_need(%ldL == stencilc_in.ext[0], \"the first size of '%s' is not "
                "the grid's\");\n",
@@ -273,9 +312,19 @@ static void write_driver(Buf *out, const Plan *p) {
       if ((r->vars[k].scope == REGION_GLOBAL) == (pass == 0)) bind_var(out, p, k);
   copy_call(out, &p->c);
   buf_printf(out, "  const %s *stencilc_result = (const %s *)", grid_elem(p), grid_elem(p));
+  if (st->level_pick) { /* never swapped: the grid the last step wrote */
+    buf_puts(out, "(stencilc_in.steps % 2 ? ");
+    copy_value_name(out, &p->c, (int)(region_find(r, st->out_array) - r->vars));
+    buf_puts(out, " : ");
+  }
   copy_value_name(out, &p->c, (int)(p->grid - r->vars));
+  if (st->level_pick) buf_puts(out, ")");
   /* the last step writes level (ir_level_first + steps) % 2 */
-  if (p->grid->levels == st->dims + 1 && st->time_form == TIME_COPYBACK)
+  if (level_pointers(p, p->grid))
+    buf_printf(out, "[(stencilc_in.steps + %ldL) %% 2]", ir_level_first(st));
+  else if (row_pointers(p, p->grid)) /* the block row 0 starts */
+    buf_puts(out, "[0]");
+  else if (p->grid->levels == st->dims + 1 && st->time_form == TIME_COPYBACK)
     buf_puts(out, " + 0 * stencilc_in.cells");
   else if (p->grid->levels == st->dims + 1)
     buf_printf(out, " + (stencilc_in.steps + %ldL) %% 2 * stencilc_in.cells",

@@ -173,6 +173,16 @@ typedef struct {
   /* The array written when it is not the one read (the pointer swap, copy-back and two-sweep
    * forms: array is read, out_array written first); empty for A[(t + 1) % 2]. */
   char out_array[IR_NAME_MAX];
+  /* TIME_COPYBACK written as memcpy(A, B, the whole grid's bytes) (or memmove): the halo is
+   * copied too, so the first step reads A's halo and every later one B's (which the sweep never
+   * writes). The generated programs give both buffers one halo, where that is the copy-back of
+   * the interior; rewrite copies B's halo into A after the first step. */
+  bool copy_whole;
+  /* TIME_PARITY with two grids that are never swapped: pointers declared in the time loop pick
+   * them by the step's parity (double *src = (t % 2 == 0) ? u : v, *dst = ...). array is the
+   * grid the first step reads, out_array the other; after the loop the result is in array
+   * after an even count of steps, else in out_array. */
+  bool level_pick;
   /* The axis each spatial loop iterates, outermost loop first: {0, 1, 2} when the loops follow
    * the memory layout. The IR is always in memory order; this records how the user wrote it. */
   int loop_axis[IR_MAX_DIMS];

@@ -1,5 +1,3 @@
-// expect: 8:9: error: the grid 'v' is reached through row pointers; stencilc reads grids stored in one block
-// hint: allocate the grid in one block and index it through a pointer to rows, double (*u)[n] = malloc(sizeof(double[n][n])); u[i][j], or flat: u[i * n + j]
 /* Numerical Recipes-style matrices: double ** with a row pointer per row. */
 void jacobi(int n, int nt, double **u, double **v) {
   for (int t = 0; t < nt; t++) {

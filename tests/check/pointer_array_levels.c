@@ -1,5 +1,3 @@
-// expect: 9:9: error: the grid is taken from 'grid', an array of pointers; stencilc reads time levels from one array or from two pointers it swaps
-// hint: keep the two time levels in one array, float A[2][n] read as A[t % 2][i] and written as A[(t + 1) % 2][i], or in two pointers swapped after the sweep: tmp = a; a = b; b = tmp;
 /* Two grids in an array of two pointers, the current one chosen by cur, toggled each step. */
 void smooth(int nx, int ny, int nt, double *grid[2]) {
   int cur = 0;

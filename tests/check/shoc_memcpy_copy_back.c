@@ -1,7 +1,5 @@
-// expect: 14:5: error: memcpy copies the whole grid back, halo included, which stencilc's copy-back (the interior cells) does not do
-// hint: copy the interior back in a loop nest (a[i][j] = b[i][j] over the sweep's cells), or swap the pointers: tmp = a; a = b; b = tmp;
 /* SHOC-like 9-point update, the new grid copied back whole with memcpy: the old grid's halo
- * becomes the new grid's after the first step. */
+ * becomes the new grid's after the first step (check gives both one halo). */
 #include <string.h>
 void stencil(double *data, double *newData, int nRows, int nCols, double wc, double wn, double wd, int nIters) {
   for (int iter = 0; iter < nIters; iter++) {
