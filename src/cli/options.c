@@ -376,6 +376,13 @@ int options_read(int argc, char **argv, const OptionSet *set, void (*help_fn)(FI
   int rc = options_parse(argc, argv, set, help_fn, o);
   if (rc) return rc > 0 ? EXIT_OK : EXIT_INPUT;
   if (frontend_parse(o->input, &o->frontend, st)) return EXIT_INPUT;
+  Refusal why;
+  if (set->backend && codegen_refuse_converge(st, &why)) { /* every command but info */
+    SrcLoc at = {o->input, (unsigned)st->region_line, 1};
+    diag_error(at, why.hint, "%s", why.msg);
+    ir_free(st);
+    return EXIT_INPUT;
+  }
   long n[IR_MAX_DIMS], steps;
   if (apply_params(o, st) || (o->size && options_sizes(st, o, 1, 1, false, n, &steps))) {
     ir_free(st);

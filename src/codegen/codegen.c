@@ -93,11 +93,22 @@ static int check_stencil(const Stencil *st, const GenOptions *opt) {
   return check_points(st) || check_expr(st, st->expr) ? -1 : 0;
 }
 
+int codegen_refuse_converge(const Stencil *st, Refusal *why) {
+  if (!st->conv.kind) return 0;
+  return codegen_refuse(why,
+                        "run a fixed number of iterations to generate code: for (int iter = 0; "
+                        "iter < iter_max; iter++) { <sweep>; <copy-back or swap> } (stencilc "
+                        "info shows the residual it recognised)",
+                        "the time loop runs until the residual '%s' drops to the tolerance; "
+                        "convergence loops are recognised but not generated yet",
+                        st->conv.var);
+}
+
 int codegen_plan(const Stencil *st, const GenOptions *opt, PlanStore *plan, char *why, size_t n) {
   const Backend *b = opt->backend;
   Refusal r;
   memset(plan, 0, sizeof *plan);
-  if (!b->plan(st, opt, plan->bytes, &r)) return 0;
+  if (!codegen_refuse_converge(st, &r) && !b->plan(st, opt, plan->bytes, &r)) return 0;
   snprintf(why, n, "%s: %s", b->name, r.msg);
   return -1;
 }
@@ -107,7 +118,7 @@ int codegen_prepare(const Stencil *st, const GenOptions *opt, PlanStore *plan) {
   const Backend *b = opt->backend;
   Refusal r;
   memset(plan, 0, sizeof *plan);
-  if (b->plan(st, opt, plan->bytes, &r)) {
+  if (codegen_refuse_converge(st, &r) || b->plan(st, opt, plan->bytes, &r)) {
     diag_error(stencil_loc(st), r.hint, "%s: %s", b->name, r.msg);
     return -1;
   }
