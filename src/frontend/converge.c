@@ -181,7 +181,7 @@ static bool difference(Parser *p, const Sweep *sw, CXCursor c) {
   char op[4];
   c = through_local(p, c);
   if (kind(c) != CXCursor_BinaryOperator || cur_children(c, kids, 2) != 2 ||
-      !cur_binary_op(p->tu, c, op) || strcmp(op, "-"))
+      !cur_macro_binary_op(p->tu, c, false, op) || strcmp(op, "-"))
     return false;
   CXCursor a = cur_strip(kids[0]), b = cur_strip(kids[1]);
   return (cell_of(p, sw, a, sw->out.name) && cell_of(p, sw, b, sw->in)) ||
@@ -214,7 +214,8 @@ static bool max_with_residual(Parser *p, const Sweep *sw, CXCursor c) {
   char op[4];
   CXCursor t[2];
   if (kind(c) != CXCursor_ConditionalOperator || cur_children(c, kids, 3) != 3 ||
-      cur_children(cur_strip(kids[0]), t, 2) != 2 || !cur_binary_op(p->tu, cur_strip(kids[0]), op))
+      cur_children(cur_strip(kids[0]), t, 2) != 2 ||
+      !cur_macro_binary_op(p->tu, cur_strip(kids[0]), true, op))
     return false;
   /* a > b ? a : b or a < b ? b : a, with {a, b} = {err, x}: the larger is picked */
   int first = !strcmp(op, ">") || !strcmp(op, ">=") ? 0 : !strcmp(op, "<") || !strcmp(op, "<=") ? 1 : -1;
@@ -286,12 +287,34 @@ static ConvKind fold_kind(Parser *p, const Sweep *sw, CXCursor s) {
   return CONV_MAX_ABS;
 }
 
+/* A value err starts with: a constant, or tol + c with c > 0 (INFINITY: above the tolerance
+ * whatever it is). */
+static bool start_value(Parser *p, CXCursor c, double *v) {
+  CXCursor kids[2];
+  char op[4], text[40];
+  c = cur_strip(c);
+  if (cur_eval_number(c, v, text)) return true;
+  const char *tol = p->st->conv.tol;
+  if (!tol[0] || kind(c) != CXCursor_BinaryOperator || cur_children(c, kids, 2) != 2 ||
+      !cur_binary_op(p->tu, c, op) || strcmp(op, "+"))
+    return false;
+  for (int side = 0; side < 2; side++) {
+    const char *name = cur_ref_name(kids[side]);
+    double k;
+    if (name && !strcmp(name, tol) && cur_eval_number(kids[1 - side], &k, text) && k > 0) {
+      *v = INFINITY;
+      return true;
+    }
+  }
+  return false;
+}
+
 /* err's value before the loop: the last statement before it (or before its counter's start)
  * that sets err, an assignment or its declaration with a constant. */
 static bool first_value(Parser *p, CXCursor loop, double *v) {
   enum { MAX_STMTS = 256 };
   CXCursor s[MAX_STMTS], where, kids[2], vars[16];
-  char text[40], op[4];
+  char op[4];
   int n = kind(p->time_parent) == CXCursor_CompoundStmt ? cur_children(p->time_parent, s, MAX_STMTS) : 0;
   int at = -1;
   for (int i = 0; i < n && i < MAX_STMTS; i++)
@@ -302,13 +325,13 @@ static bool first_value(Parser *p, CXCursor loop, double *v) {
       for (int d = 0; d < nv && d < 16; d++)
         if (clang_equalCursors(vars[d], p->conv.decl)) {
           CXCursor init = clang_Cursor_getVarDeclInitializer(vars[d]);
-          return !clang_Cursor_isNull(init) && cur_eval_number(init, v, text);
+          return !clang_Cursor_isNull(init) && start_value(p, init, v);
         }
     }
     if (cur_written(p->tu, s[i], p->conv.decl, &where))
       return kind(s[i]) == CXCursor_BinaryOperator && cur_children(s[i], kids, 2) == 2 &&
              cur_binary_op(p->tu, s[i], op) && !strcmp(op, "=") && is_residual(p, kids[0]) &&
-             cur_eval_number(kids[1], v, text);
+             start_value(p, kids[1], v);
   }
   return false;
 }
@@ -367,7 +390,7 @@ int conv_finish(Parser *p, const Sweep *sw, CXCursor loop) {
                 "the tolerance is neither a function parameter nor a constant");
   cv->first = INFINITY;
   if (kind(loop) != CXCursor_DoStmt && !first_value(p, loop, &cv->first))
-    return fail(p, loop, "set the residual just before the loop: double err = 1.0;",
+    return fail(p, loop, "set the residual just before the loop: double err = 1.0; (or tol + 1.0)",
                 "the residual '%s' has no constant value before the loop", cv->var);
   cv->capped = p->conv.capped;
   cv->in_sweep = true;
