@@ -51,6 +51,14 @@ RT_API double rt_user_tolerance(const RtDump *in, size_t elem, int flops, double
   return rt_tolerance(eps, flops, in->steps, gain);
 }
 
+/* A convergence loop's step count: the user's loop's (its counter's final value less its start)
+ * against the program's (its output dump); prints both, and returns whether they are equal. */
+RT_API int rt_user_iterations(long user, long program) {
+  printf("check: iterations until the residual converged: user %ld program %ld %s\n", user,
+         program, user == program ? "PASS" : "FAIL");
+  return user == program;
+}
+
 /* Prints the index of cell i of a dumped grid of extents ext (halo included), axis 0 first:
  * "[3][7]". */
 RT_API void rt_user_print_cell(int dims, const long *ext, long i) {

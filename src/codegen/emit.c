@@ -445,7 +445,8 @@ static void emit_constants(Buf *out, const Stencil *st, DType dtype, const Backe
   emit_int_array(out, hi, IR_MAX_DIMS);
   long steps = bi->engine->default_steps, n;
   ir_fixed_steps(st, &steps);
-  buf_printf(out, ", %d, %s, %d, %ld, %ld, %ld", st->flops, gain, st->time_form == TIME_COPYBACK,
+  buf_printf(out, ", %d, %s, %d, %ld, %ld, %ld", st->flops, gain,
+             st->time_form == TIME_COPYBACK || st->conv.kind, /* converge.c */
              bi->engine->default_size[st->dims - 1], steps, bi->engine->default_reps);
   if (st->nweights) buf_printf(out, ", %d, rt_weight_gain", st->nweights);
   else buf_puts(out, ", 0, NULL");
@@ -621,8 +622,10 @@ static void emit_reference_step(Buf *out, const Stencil *st, DType dtype, double
   Buf ref = {0};
   buf_puts(&ref, "\n/* Reference: the expression in double from the stored values, rounded to the\n"
                  " * element type on store. */\n");
+  emit_converge_reference(&ref, st, true);
   emit_reference_rows(&ref, st);
   emit_bound_step(&ref, st, transform);
+  emit_converge_reference(&ref, st, false);
   const char *type = ir_dtype_name(dtype);
   uint64_t h = hash_bytes(HASH_INIT, ref.s, ref.len);
   h = hash_bytes(h, type, strlen(type));
@@ -636,6 +639,7 @@ void emit_engine_prelude(Buf *out, const Stencil *st, const GenOptions *opt) {
   buf_printf(out, "#define RT_REAL %s\n", ir_dtype_name(opt->dtype));
   if (st->nweights) buf_printf(out, "#define RT_NWEIGHTS %d\n", st->nweights);
   if (opt->backend->multistep) buf_puts(out, "#define RT_ENGINE_ADVANCE 1\n");
+  emit_converge_defines(out, st);
   if (opt->mpi) buf_puts(out, "#define RT_MPI 1\n");
   buf_puts(out, rt_rt_common);
   for (const char *const *t = opt->backend->engine->texts; *t; t++) buf_puts(out, *t);

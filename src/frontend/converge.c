@@ -346,6 +346,28 @@ bool conv_reset(Parser *p, CXCursor s) {
          cur_eval_number(kids[1], &v, text) && v == 0;
 }
 
+/* The tolerance parameter as a run-time scalar of the stencil (the program's --param). */
+static int tol_scalar(Parser *p, CXCursor use, CXCursor decl) {
+  Stencil *st = p->st;
+  Converge *cv = &st->conv;
+  for (int k = 0; k < st->nscalars; k++)
+    if (!strcmp(st->scalars[k].name, cv->tol)) return (cv->tol_scalar = k), 0;
+  if (st->weights[0] || st->nscalars == IR_MAX_SCALARS)
+    return fail(p, use, "write the tolerance as a constant",
+                "the tolerance '%s' cannot be one more run-time value beside %s", cv->tol,
+                st->weights[0] ? "a weight array" : "the stencil's scalars");
+  Scalar *s = &st->scalars[st->nscalars];
+  memset(s, 0, sizeof *s);
+  snprintf(s->name, sizeof s->name, "%s", cv->tol);
+  s->kind = SCALAR_PARAM;
+  s->type = clang_getCanonicalType(clang_getCursorType(decl)).kind == CXType_Float ? DTYPE_FLOAT
+                                                                                    : DTYPE_DOUBLE;
+  clang_getSpellingLocation(clang_getCursorLocation(decl), NULL, &s->line, NULL, NULL);
+  cv->tol_scalar = st->nscalars;
+  st->nweights = ++st->nscalars;
+  return 0;
+}
+
 int conv_finish(Parser *p, const Sweep *sw, CXCursor loop) {
   Converge *cv = &p->st->conv;
   memset(cv, 0, sizeof *cv);
@@ -383,9 +405,11 @@ int conv_finish(Parser *p, const Sweep *sw, CXCursor loop) {
                 cv->var, cv->var);
   char text[40];
   CXCursor tol_decl = clang_getCursorReferenced(tol);
-  if (cur_ref_name(tol) && kind(tol_decl) == CXCursor_ParmDecl && floating_var(tol_decl))
+  cv->tol_scalar = -1;
+  if (cur_ref_name(tol) && kind(tol_decl) == CXCursor_ParmDecl && floating_var(tol_decl)) {
     cur_name(tol_decl, cv->tol);
-  else if (!cur_eval_number(tol, &cv->tol_const, text))
+    if (tol_scalar(p, tol, tol_decl)) return -1;
+  } else if (!cur_eval_number(tol, &cv->tol_const, text))
     return fail(p, tol, "pass the tolerance as a double parameter, or write it as a constant",
                 "the tolerance is neither a function parameter nor a constant");
   cv->first = INFINITY;

@@ -202,6 +202,21 @@ static void bind_var(Buf *out, const Plan *p, int k) {
   buf_free(&check);
 }
 
+/* A convergence loop: the driver compares the steps the user's loop made with the program's
+ * (stencilc_iterations_ok), when the counter is a variable of the region's it can read after. */
+static void write_iterations(Buf *out, const Plan *p) {
+  const Stencil *st = p->st;
+  const RegionVar *v = st->time_var[0] ? region_find(p->c.r, st->time_var) : NULL;
+  if (!v) {
+    buf_puts(out, "  puts(\"check: iterations: the loop's counter is not read after it\");\n"
+                  "  int stencilc_iterations_ok = 1;\n");
+    return;
+  }
+  buf_puts(out, "  int stencilc_iterations_ok = rt_user_iterations((long)(");
+  copy_value_name(out, &p->c, (int)(v - p->c.r->vars));
+  buf_printf(out, ") - (%ldL), stencilc_out.iterations);\n", st->time_first);
+}
+
 static void write_driver(Buf *out, const Plan *p) {
   const Stencil *st = p->st;
   const Region *r = p->c.r;
@@ -252,6 +267,7 @@ static void write_driver(Buf *out, const Plan *p) {
     for (int k = 0; k < r->nvars; k++)
       if ((r->vars[k].scope == REGION_GLOBAL) == (pass == 0)) bind_var(out, p, k);
   copy_call(out, &p->c);
+  if (st->conv.kind) write_iterations(out, p);
   buf_printf(out, "  const %s *stencilc_result = (const %s *)", elem_name(p->grid->elem),
              elem_name(p->grid->elem));
   copy_value_name(out, &p->c, (int)(p->grid - r->vars));
@@ -268,8 +284,8 @@ static void write_driver(Buf *out, const Plan *p) {
              e, st->flops, ir_gain(st));
   buf_printf(out,
              "  return rt_user_verdict(&stencilc_in, &stencilc_out, stencilc_result, sizeof(%s), "
-             "stencilc_tol);\n}\n",
-             e);
+             "stencilc_tol)%s;\n}\n",
+             e, st->conv.kind ? " || !stencilc_iterations_ok" : "");
 }
 
 int harness_write(Buf *region_src, Buf *driver_src, const Stencil *st, const Region *r,

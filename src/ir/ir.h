@@ -97,7 +97,8 @@ typedef enum { CONV_NONE, CONV_MAX_ABS, CONV_SUM_SQ } ConvKind;
 typedef struct {
   ConvKind kind;
   char var[IR_NAME_MAX];  /* the residual variable (err) */
-  char tol[IR_NAME_MAX];  /* the tolerance variable, or "" for the constant tol_const */
+  char tol[IR_NAME_MAX];  /* the tolerance parameter, or "" for the constant tol_const */
+  int tol_scalar;         /* with tol: the run-time scalar it is (--param tol=...), else -1 */
   double tol_const;
   double first;           /* the residual's value before the loop (it runs when first > tol) */
   bool capped;            /* a counter bound too (iter < iter_max): the step count below is it */
