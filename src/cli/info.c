@@ -171,6 +171,10 @@ static const char *time_form_name(const Stencil *st) {
  * what the loop adds to it ("tsteps", "tsteps - 1") times the steps per iteration ("2 * n"). */
 static void steps_text(const Stencil *st, char *out, size_t cap) {
   long fixed;
+  if (st->conv.kind && !st->conv.capped) {
+    snprintf(out, cap, "until the residual converges (-t caps a run)");
+    return;
+  }
   if (ir_fixed_steps(st, &fixed)) {
     snprintf(out, cap, "%ld", fixed);
     return;

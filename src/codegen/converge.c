@@ -24,14 +24,17 @@ void emit_converge_reference(Buf *out, const Stencil *st, bool before) {
            "#undef reference_step\n#undef reference_bound_step\n"
            "static long rt_conv_iters; /* the steps the engine's last run made */\n"
            "static long rt_conv_ref;   /* the reference's steps since that run */\n"
+           "/* Past those steps the result is copied into the other buffer once; both then hold\n"
+           " * it, whichever the caller reads. */\n"
            "static void reference_bound_step(const rt_real *in, const double *bin, double *bout,\n"
            "                                 const RtGrid *g) {\n"
            "  if (rt_conv_ref < rt_conv_iters) reference_sweep_bound(in, bin, bout, g);\n"
-           "  else memcpy(bout, bin, (size_t)g->cells * sizeof(double));\n"
+           "  else if (rt_conv_ref == rt_conv_iters) memcpy(bout, bin, (size_t)g->cells * sizeof(double));\n"
            "}\n"
            "static void reference_step(const rt_real *in, rt_real *out, const RtGrid *g) {\n"
-           "  if (rt_conv_ref++ < rt_conv_iters) reference_sweep(in, out, g);\n"
-           "  else memcpy(out, in, (size_t)g->cells * sizeof(rt_real));\n"
+           "  if (rt_conv_ref < rt_conv_iters) reference_sweep(in, out, g);\n"
+           "  else if (rt_conv_ref == rt_conv_iters) memcpy(out, in, (size_t)g->cells * sizeof(rt_real));\n"
+           "  rt_conv_ref++;\n"
            "}\n");
 }
 

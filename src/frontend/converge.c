@@ -109,10 +109,6 @@ int conv_body(Parser *p, CXCursor body, CXCursor *update) {
   CXCursor s[MAX], rest[MAX];
   int n = cur_children(body, s, MAX), nrest = 0;
   if (n > MAX) n = MAX;
-  if (p->conv.later_nest)
-    return fail(p, body, CONV_HINT,
-                "the residual is computed in the loop nest after the sweep; compute it in the "
-                "sweep's loop body");
   p->conv.nstmts = 0;
   for (int i = 0; i < n; i++) {
     if (residual_stmt(p, s[i])) {
@@ -123,6 +119,10 @@ int conv_body(Parser *p, CXCursor body, CXCursor *update) {
       rest[nrest++] = s[i];
     }
   }
+  if (p->conv.later_nest)
+    return fail(p, p->conv.stmts[0], CONV_HINT,
+                "the residual is computed in the loop nest after the sweep; compute it in the "
+                "sweep's loop body");
   /* a local declared for the residual alone (double d = fabs(Anew[j][i] - A[j][i]);) */
   int kept = 0;
   for (int i = 0; i < nrest; i++) {

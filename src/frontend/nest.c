@@ -278,11 +278,11 @@ static int counted_loop(Parser *p, CXCursor c, Loop *l) {
   snprintf(l->var, sizeof l->var, "%s", var);
   preinc = false;
   if (loop_cond(p, cond, l, true, is_do ? &preinc : NULL)) return -1;
+  p->time_read = true;
   if (preinc && p->conv.on)
     return fail(p, cond, "count the iterations at the end of the body: do { ...; iter++; } "
                          "while (err > tol && iter < iter_max);",
-                "the counter of a convergence loop is stepped in its condition");
-  p->time_read = true; /* it counts steps: its refusals are the ones to show */
+                "the counter of a convergence loop is stepped in its condition"); /* it counts steps: its refusals are the ones to show */
   /* read again once the start is known (a '!=' bound must not lie below it) */
   if (counter_start(p, l) || loop_cond(p, cond, l, true, is_do ? &preinc : NULL)) return -1;
   int ns = kind(l->body) == CXCursor_CompoundStmt ? cur_children(l->body, stmts, 64) : 0;
