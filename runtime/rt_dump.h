@@ -3,9 +3,7 @@
  * after rt_common.h. One file, in the host's byte order:
  *   8 bytes   "STCDUMP1"
  *   16 int64  elem_size (4 or 8), dims, steps, nweights, kind (0 input, 1 output),
- *             ext[3], lo[3], hi[3] (per axis, axis 0 first, unused axes 1 / 0 / 0),
- *             iterations (the steps an output's convergence loop made until it converged, its
- *             RT_CONVERGE program's rt_conv_iters; else 0)
+ *             ext[3], lo[3], hi[3] (per axis, axis 0 first, unused axes 1 / 0 / 0), 0 (spare)
  *   cells     the whole grid, halo included, axis 0 slowest, elements of elem_size bytes
  *   nweights  the run-time weights in row-major order (input dumps of stencils that have any)
  * `steps` is the run's: the output holds the result of that many steps from the input. */
@@ -24,9 +22,6 @@ RT_API void rt_dump_write(const char *path, int kind, const RtGrid *g, const int
     h[8 + a] = a < g->dims ? lo[a] : 0;
     h[11 + a] = a < g->dims ? hi[a] : 0;
   }
-#ifdef RT_CONVERGE
-  if (kind == RT_DUMP_OUTPUT) h[14] = rt_conv_iters;
-#endif
   FILE *f = fopen(path, "wb");
   int ok = f && fwrite(rt_dump_magic, 1, 8, f) == 8 &&
            fwrite(h, sizeof h[0], RT_DUMP_FIELDS, f) == RT_DUMP_FIELDS &&
@@ -42,7 +37,7 @@ RT_API void rt_dump_write(const char *path, int kind, const RtGrid *g, const int
 /* A dump read back, its values widened to double. */
 typedef struct {
   int elem_size, dims, nweights, kind;
-  long steps, ext[RT_MAX_DIMS], lo[RT_MAX_DIMS], hi[RT_MAX_DIMS], cells, iterations;
+  long steps, ext[RT_MAX_DIMS], lo[RT_MAX_DIMS], hi[RT_MAX_DIMS], cells;
   double *cells_v, *weights;
 } RtDump;
 
@@ -73,7 +68,6 @@ RT_API int rt_dump_read(const char *path, RtDump *d) {
   d->steps = (long)h[2];
   d->nweights = (int)h[3];
   d->kind = (int)h[4];
-  d->iterations = (long)h[14];
   d->cells = 1;
   int sane = (d->elem_size == 4 || d->elem_size == 8) && d->dims >= 1 && d->dims <= RT_MAX_DIMS &&
              d->nweights >= 0 && d->nweights <= 1 << 20;

@@ -3,7 +3,7 @@
  * RT_ENGINE_ADVANCE path runs it), and the reference makes as many steps as the engine's last
  * run, then keeps its grid and bound: the program's own check compares the grids after the same
  * steps, and `stencilc check` compares the step count with the user's loop (the output dump
- * holds it, rt_dump.h). The result stays in buffer 0 (RtStencil.copyback) whatever the count. */
+ * holds it, emit_converge_dump). The result stays in buffer 0 (RtStencil.copyback) whatever the count. */
 #include <math.h>
 
 #include "emit.h"
@@ -95,4 +95,30 @@ void emit_converge_engine(Buf *out, const Stencil *st) {
   em_line(&e, "rt_conv_iters = k;");
   em_line(&e, "return src;");
   em_close(&e);
+  /* rt_dump.h's writer, renamed: emit_converge_dump wraps it */
+  buf_puts(out, "#define rt_dump_write rt_dump_write_grid\n");
+}
+
+void emit_converge_dump(Buf *out, const Stencil *st) {
+  if (!st->conv.kind) return;
+  buf_puts(out,
+           "\n#undef rt_dump_write\n"
+           "/* The dump, and in an output dump's spare header field (int64 number 14 of rt_dump.h's\n"
+           " * format) the steps the run made until it converged, which stencilc check compares\n"
+           " * with the user's loop's (rt_usercheck.h). */\n"
+           "RT_API void rt_dump_write(const char *path, int kind, const RtGrid *g, const int lo[],\n"
+           "                          const int hi[], long steps, const rt_real *cells,\n"
+           "                          const rt_real *w, int nweights) {\n"
+           "  rt_dump_write_grid(path, kind, g, lo, hi, steps, cells, w, nweights);\n"
+           "  if (kind != RT_DUMP_OUTPUT) return;\n"
+           "  int64_t iterations = rt_conv_iters;\n"
+           "  FILE *f = fopen(path, \"r+b\");\n"
+           "  int ok = f && !fseek(f, 8 + 14 * (long)sizeof iterations, SEEK_SET) &&\n"
+           "           fwrite(&iterations, sizeof iterations, 1, f) == 1;\n"
+           "  if (f) ok = !fclose(f) && ok;\n"
+           "  if (!ok) {\n"
+           "    fprintf(stderr, \"stencilc: cannot write %s\\n\", path);\n"
+           "    exit(4);\n"
+           "  }\n"
+           "}\n");
 }

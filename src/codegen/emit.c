@@ -656,6 +656,7 @@ void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const void
   bi->emit(out, st, opt, plan);
   buf_printf(out, "%s\n\n", CODEGEN_KERNEL_END);
   buf_puts(out, rt_rt_dump);
+  emit_converge_dump(out, st);
   buf_puts(out, rt_rt_driver);
   if (opt->mpi) {
     buf_puts(out, rt_rt_procgrid);

@@ -165,6 +165,8 @@ void emit_converge_reference(Buf *out, const Stencil *st, bool before);
 /* engine_advance of a host engine (its buffers e->buf[], engine_step): steps until the residual
  * drops to the tolerance. */
 void emit_converge_engine(Buf *out, const Stencil *st);
+/* Between rt_dump.h and rt_driver.h: the dump writer that adds the step count to an output. */
+void emit_converge_dump(Buf *out, const Stencil *st);
 
 /* Appends the complete program: header comment, runtime, constants, reference, the backend's
  * kernel code for `plan` between CODEGEN_KERNEL_BEGIN/END, driver. */

@@ -214,7 +214,7 @@ static void write_iterations(Buf *out, const Plan *p) {
   }
   buf_puts(out, "  int stencilc_iterations_ok = rt_user_iterations((long)(");
   copy_value_name(out, &p->c, (int)(v - p->c.r->vars));
-  buf_printf(out, ") - (%ldL), stencilc_out.iterations);\n", st->time_first);
+  buf_printf(out, ") - (%ldL), rt_user_dump_iterations(stencilc_argv[2]));\n", st->time_first);
 }
 
 static void write_driver(Buf *out, const Plan *p) {
