@@ -1,4 +1,4 @@
-// expect: 10:5: error: the residual 'diff' is computed outside the sweep's loop body
+// expect: 11:5: error: the residual 'diff' is computed outside the sweep's loop body
 // hint: write the residual over the sweep's cells: err = 0.0; before the sweep, then in its loop body err = fmax(err, fabs(Anew[j][i] - A[j][i])); (or if (d > err) err = d;, or err += d * d; with while (sqrt(err) > tol ...)), and iterate while (err > tol && iter < iter_max)
 /* Jacobi iterated until it converges, the change measured at one cell after the sweep: no
  * residual over the sweep's cells. */
