@@ -273,12 +273,20 @@ void em_directive(Emitter *e, const char *fmt, ...) {
 
 /* ---- Host loop nests (reference, CPU backend) ---- */
 
+/* Whether x reads a run-time weight (a convergence loop's tolerance is a scalar no update reads). */
+static bool reads_weights(const Expr *x) {
+  if (x->kind == EX_WEIGHT) return true;
+  for (int i = 0; i < x->nargs; i++)
+    if (reads_weights(x->arg[i])) return true;
+  return false;
+}
+
 void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs) {
   int d = st->dims;
   Emitter e = {out, 0};
   em_open(&e, "static void %s(const rt_real *__restrict__ in, rt_real *__restrict__ out, "
               "const RtGrid *g)", hs->name);
-  emit_grid_bounds(&e, d, st->nweights);
+  emit_grid_bounds(&e, d, reads_weights(st->expr));
   emit_cell_nest(&e, d, hs->simd);
   emit_expr_line(&e, "out[c] = (rt_real)(", st, st->expr, hs->arith, hs->load, NULL, ");");
   emit_cell_nest_close(&e, d);
@@ -575,7 +583,7 @@ static void emit_reference_rows(Buf *out, const Stencil *st) {
   Emitter e = {out, 0};
   em_open(&e, "static void reference_step(const rt_real *__restrict__ in, rt_real *__restrict__ out, "
               "const RtGrid *g)");
-  emit_grid_bounds(&e, d, st->nweights);
+  emit_grid_bounds(&e, d, reads_weights(st->expr));
   em_begin(&e);
   buf_puts(out, "const long rows = 1");
   for (int a = 0; a < L; a++) buf_printf(out, " * (e%d - b%d)", a, a);

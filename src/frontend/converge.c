@@ -145,6 +145,15 @@ int conv_body(Parser *p, CXCursor body, CXCursor *update) {
                 "the sweep's loop body holds %d statements beside the residual; it should hold "
                 "the update alone", kept);
   *update = rest[0];
+  /* the residual reads the cell the update has just written */
+  unsigned update_at, end, at;
+  cur_extent(*update, &update_at, &end);
+  for (int i = 0; i < p->conv.nstmts; i++) {
+    cur_extent(p->conv.stmts[i], &at, &end);
+    if (at < update_at)
+      return fail(p, p->conv.stmts[i], CONV_HINT,
+                  "the residual is computed before the update of the cell; compute it after");
+  }
   return 0;
 }
 
