@@ -1,4 +1,4 @@
-// expect: 12:9: error: the residual is computed before the update of the cell; compute it after
+// expect: 11:9: error: the residual is computed before the update of the cell; compute it after
 // hint: write the residual over the sweep's cells: err = 0.0; before the sweep, then in its loop body err = fmax(err, fabs(Anew[j][i] - A[j][i])); (or if (d > err) err = d;, or err += d * d; with while (sqrt(err) > tol ...)), and iterate while (err > tol && iter < iter_max)
 /* The change taken before the cell is updated: it reads the value of the step before. */
 #include <math.h>
