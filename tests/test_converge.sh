@@ -4,8 +4,9 @@
 #  - `check` with the cpu backend passes on the laplace2d tutorial (copy-back), a Poisson solver
 #    on a flat grid (pointer swap, if (d > err) err = d), a do-while with a MAX macro, a 3D
 #    for loop that counts and tests the residual, an L2 norm (sum of squares, sqrt(err) > tol),
-#    a 1D loop with no cap and a constant tolerance, and a float grid with a float residual
-#    (fmaxf, fabsf) and tolerance: the grids match AND the step counts do,
+#    a 1D loop with no cap and a constant tolerance, a float grid with a float residual
+#    (fmaxf, fabsf) and tolerance, and the residual in a loop nest of its own between the sweep
+#    and the copy-back (reset after the sweep): the grids match AND the step counts do,
 #    the tolerances chosen so that each converges before its cap (the count is below it), and
 #    once with a cap it reaches first;
 #  - a residual that starts at or below the tolerance: neither runs a step;
@@ -39,6 +40,7 @@ converges laplace3d $c/converge_laplace3d_for.c 1000 -s 12x14x16 --param tol=1e-
 converges l2-sum-squares $c/converge_jacobi_l2_sum_squares.c 3000 -s 14 --param tol=1e-3
 converges rod-uncapped $c/converge_rod_uncapped.c 1000000 -s 20
 converges float $c/converge_jacobi_float.c 3000 -s 16 --param tol=1e-4
+converges residual-nest $c/converge_laplace_residual_nest.c 3000 -s 16x19 --param tol=1e-4
 # the cap reached first: both stop there
 TMPDIR=$tmp/t "$STENCILC" check $c/converge_laplace2d_tutorial.c -s 16 -t 40 --param tol=1e-4 >"$tmp/cap.log" 2>&1 &&
   grep -q "^check: iterations until the residual converged: user 40 program 40 PASS$" "$tmp/cap.log" && ok ||

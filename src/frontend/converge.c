@@ -8,7 +8,8 @@
  *       Anew[j][i] = f(A);
  *       err = fmax(err, fabs(Anew[j][i] - A[j][i]));   or if (d > err) err = d;, MAX(err, d),
  *     }                                                err += d * d with sqrt(err) > tol
- *     <copy-back or pointer swap>
+ *     <copy-back or pointer swap>             (the residual may take a loop nest of its own
+ *                                              over the sweep's cells before that)
  *     iter++;
  *   }
  * The residual is the largest |new - old| over the sweep's cells (the same in any order), or
@@ -155,6 +156,33 @@ int conv_body(Parser *p, CXCursor body, CXCursor *update) {
                   "the residual is computed before the update of the cell; compute it after");
   }
   return 0;
+}
+
+int conv_nest(Parser *p, CXCursor c, const Sweep *sw) {
+  enum { MAX = 16 };
+  CXCursor cur = c, where, s[MAX];
+  if (!cur_written(p->tu, c, p->conv.decl, &where)) return 0;
+  for (int l = 0; l < sw->nloops; l++) {
+    Loop lp;
+    const Loop *in = &sw->loops[l];
+    if (kind(cur) != CXCursor_ForStmt) return 0;
+    if (parse_loop(p, cur, &lp)) return -1;
+    if (strcmp(lp.var, in->var) || lp.lo != in->lo || lp.bound != in->bound || strcmp(lp.ext, in->ext))
+      return fail(p, cur, "run the residual's loops as the sweep's, the same variables over the same "
+                          "cells",
+                  "the residual's loop nest runs over other cells than the sweep");
+    cur = lp.body;
+    if (l < sw->nloops - 1 && single_statement(p, cur, false, &cur)) return -1;
+  }
+  int n = kind(cur) == CXCursor_CompoundStmt ? cur_children(cur, s, MAX) : (s[0] = cur, 1);
+  if (n > MAX || n > CONV_MAX_STMTS) return 0;
+  for (int i = 0; i < n; i++)
+    if (kind(s[i]) != CXCursor_DeclStmt && !residual_stmt(p, s[i]))
+      return 0; /* it does more: the copy-back (time_form) */
+  p->conv.nstmts = n;
+  for (int i = 0; i < n; i++) p->conv.stmts[i] = s[i];
+  p->conv.in_nest = true;
+  return 1;
 }
 
 /* The value a local of the residual's statements was declared with, or c itself. */
@@ -389,6 +417,9 @@ int conv_finish(Parser *p, const Sweep *sw, CXCursor loop) {
   if (clang_Cursor_isNull(p->conv.reset))
     return fail(p, p->conv.test, CONV_HINT,
                 "the residual '%s' is not set to 0 at the start of each iteration", cv->var);
+  if (p->conv.reset_late && !p->conv.in_nest)
+    return fail(p, p->conv.reset, CONV_HINT,
+                "the residual '%s' is reset after the sweep that computes it", cv->var);
   if (p->conv.nstmts == 0)
     return fail(p, p->conv.test, CONV_HINT,
                 "the loop tests the residual '%s', but the sweep's loop body does not compute it",
@@ -426,6 +457,6 @@ int conv_finish(Parser *p, const Sweep *sw, CXCursor loop) {
     return fail(p, loop, "set the residual just before the loop: double err = 1.0; (or tol + 1.0)",
                 "the residual '%s' has no constant value before the loop", cv->var);
   cv->capped = p->conv.capped;
-  cv->in_sweep = true;
+  cv->in_sweep = !p->conv.in_nest;
   return 0;
 }

@@ -1699,6 +1699,11 @@ static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves 
   mv->n = 0;
   for (int i = 0; i < n; i++) {
     if (clang_equalCursors(s[i], p->time_inc)) continue; /* a while loop's t++ */
+    int residual = kind(s[i]) == CXCursor_ForStmt && mv->n == 0 && *nsweeps == 1 && p->conv.on
+                       ? conv_nest(p, s[i], &sw[0])
+                       : 0;
+    if (residual < 0) return -1;
+    if (residual) continue;
     if (kind(s[i]) == CXCursor_ForStmt && mv->n == 0) {
       if (*nsweeps == MAX_SWEEPS)
         return fail(p, s[i], HINT_TIME_BODY,
@@ -1719,6 +1724,10 @@ static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves 
                   "keep only declarations before the sweep: move this statement, and what it "
                   "starts (a residual over the cells, a print), out of the time loop",
                   "statement before the sweep in the time loop");
+    } else if (*nsweeps == 1 && mv->n == 0 && !p->conv.in_nest &&
+               clang_Cursor_isNull(p->conv.reset) && conv_reset(p, s[i])) {
+      p->conv.reset = s[i]; /* before the residual's own loop nest (conv_finish) */
+      p->conv.reset_late = true;
     } else if (p->conv.on && cur_written(p->tu, s[i], p->conv.decl, &where)) {
       char name[IR_NAME_MAX];
       cur_name(p->conv.decl, name);

@@ -81,6 +81,8 @@ typedef struct {
   int nstmts;
   bool capped;        /* the condition also tests a counter */
   bool later_nest;    /* reading the loop nest after the sweep (copy-back) */
+  bool in_nest;       /* the residual has a loop nest of its own after the sweep */
+  bool reset_late;    /* the reset comes after the sweep (then before that nest) */
 } ConvRead;
 
 typedef struct {
@@ -200,6 +202,10 @@ int conv_condition(Parser *p, CXCursor cond, CXCursor *counter);
 /* The statement of a sweep's innermost body that is the update, the residual's statements
  * (those writing it and the locals only they read) set apart into p->conv.stmts. */
 int conv_body(Parser *p, CXCursor body, CXCursor *update);
+/* Whether the loop nest c after the sweep sw computes the residual alone, over the sweep's
+ * cells with its loop variables: 1 (its statements then in p->conv.stmts), 0 (it does more), or
+ * -1 (refused). */
+int conv_nest(Parser *p, CXCursor c, const Sweep *sw);
 /* Whether s resets the residual (err = 0.0;) in a convergence loop. */
 bool conv_reset(Parser *p, CXCursor s);
 /* Fills st->conv once the sweep sw of the time loop `loop` is read (nothing when p->conv is
