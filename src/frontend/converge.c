@@ -98,8 +98,8 @@ int conv_condition(Parser *p, CXCursor cond, CXCursor *counter) {
   return 0;
 }
 
-/* Whether statement s of a sweep's body is part of the residual: it writes the residual, or
- * declares a local that only such statements read. */
+/* Whether statement s of a sweep's body computes the residual: it writes it (conv_body adds
+ * the locals only such statements read). */
 static bool residual_stmt(Parser *p, CXCursor s) {
   CXCursor where;
   return kind(s) != CXCursor_ForStmt && cur_written(p->tu, s, p->conv.decl, &where);
@@ -109,7 +109,8 @@ int conv_body(Parser *p, CXCursor body, CXCursor *update) {
   enum { MAX = 16 };
   CXCursor s[MAX], rest[MAX];
   int n = cur_children(body, s, MAX), nrest = 0;
-  if (n > MAX) n = MAX;
+  if (n > MAX)
+    return fail(p, s[MAX - 1], CONV_HINT, "the sweep's loop body holds %d statements", n);
   p->conv.nstmts = 0;
   for (int i = 0; i < n; i++) {
     if (residual_stmt(p, s[i])) {
@@ -122,8 +123,8 @@ int conv_body(Parser *p, CXCursor body, CXCursor *update) {
   }
   if (p->conv.later_nest)
     return fail(p, p->conv.stmts[0], CONV_HINT,
-                "the residual is computed in the loop nest after the sweep; compute it in the "
-                "sweep's loop body");
+                "the residual is computed in the copy-back's loop nest; compute it in the "
+                "sweep's loop body, or in a loop nest of its own before the copy-back");
   /* a local declared for the residual alone (double d = fabs(Anew[j][i] - A[j][i]);) */
   int kept = 0;
   for (int i = 0; i < nrest; i++) {

@@ -1,4 +1,4 @@
-// expect: 15:9: error: the residual is computed in the loop nest after the sweep; compute it in the sweep's loop body
+// expect: 15:9: error: the residual is computed in the copy-back's loop nest; compute it in the sweep's loop body, or in a loop nest of its own before the copy-back
 // hint: write the residual over the sweep's cells: err = 0.0; before the sweep, then in its loop body err = fmax(err, fabs(Anew[j][i] - A[j][i])); (or if (d > err) err = d;, or err += d * d; with while (sqrt(err) > tol ...)), and iterate while (err > tol && iter < iter_max)
 /* The laplace2d tutorial's other layout: the largest change taken while copying back. */
 #include <math.h>
