@@ -50,6 +50,24 @@ RT_API double rt_user_tolerance(const RtDump *in, size_t elem, int flops, double
   return rt_tolerance(eps, flops, in->steps, gain);
 }
 
+/* The steps a convergence loop's program made until it converged: its output dump's spare
+ * header field (int64 number 14 of rt_dump.h's format; src/codegen/converge.c writes it). */
+RT_API long rt_user_dump_iterations(const char *path) {
+  FILE *f = fopen(path, "rb");
+  int64_t n = -1;
+  if (!f || fseek(f, 8 + 14 * (long)sizeof n, SEEK_SET) || fread(&n, sizeof n, 1, f) != 1) n = -1;
+  if (f) fclose(f);
+  return (long)n;
+}
+
+/* A convergence loop's step count: the user's loop's (its counter's final value less its start)
+ * against the program's (its output dump); prints both, and returns whether they are equal. */
+RT_API int rt_user_iterations(long user, long program) {
+  printf("check: iterations until the residual converged: user %ld program %ld %s\n", user,
+         program, user == program ? "PASS" : "FAIL");
+  return user == program;
+}
+
 /* Prints the index of cell i of a dumped grid of extents ext (halo included), axis 0 first:
  * "[3][7]". */
 RT_API void rt_user_print_cell(int dims, const long *ext, long i) {

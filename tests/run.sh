@@ -48,6 +48,7 @@ suite refusals env STENCILC=build/asan/stencilc sh tests/test_refusals.sh
 suite inputs env STENCILC=build/asan/stencilc sh tests/test_inputs.sh
 suite fuzz-regressions env STENCILC=build/asan/stencilc sh tests/test_fuzz_regressions.sh
 suite check env STENCILC=build/stencilc sh tests/test_check.sh
+suite converge env STENCILC=build/stencilc sh tests/test_converge.sh
 suite check-programs env STENCILC=build/stencilc sh tests/test_check_programs.sh
 suite params env STENCILC=build/stencilc sh tests/test_params.sh
 suite n5d-cols env STENCILC=build/stencilc sh tests/test_n5d_cols.sh

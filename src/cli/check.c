@@ -45,7 +45,9 @@ static const char *const CHECK_HELP_TEXT =
     "and on a FAIL the first cell beyond the tolerance. Backends: cpu, naive, n5d (what it blocks).\n"
     "  -s SIZE        interior cells: N or N0xN1[xN2] (default: the source's constant sizes, else\n"
     "                 40 in 2D, 16 in 3D)\n"
-    "  -t STEPS       time steps (default: the source's constant, else 5)\n"
+    "  -t STEPS       time steps (default: the source's constant, else 5); of a loop that runs\n"
+    "                 until a residual converges, the cap (default: the source's, else 1000000);\n"
+    "                 the step counts the user's loop and the program make are compared too\n"
     "  --param NAME=VALUE  run-time scalar NAME at VALUE, in the program and the user's code\n"
     "  --program EXE  check this generated program (built already) instead of generating one\n"
     "  --workdir DIR  where to write and build (default: a fresh folder in $TMPDIR, removed\n"
@@ -63,7 +65,9 @@ static void check_help(FILE *f) {
   options_backend_help(f);
 }
 
-enum { DEFAULT_STEPS = 5, NO_GPU = 3, PATH_LEN = 4200 };
+/* UNCAPPED_STEPS: the program's cap of a convergence loop that has none (the user's code runs
+ * until it converges; the program stops there too, well before). */
+enum { DEFAULT_STEPS = 5, UNCAPPED_STEPS = 1000000, NO_GPU = 3, PATH_LEN = 4200 };
 static const long DEFAULT_SIZE[IR_MAX_DIMS + 1] = {0, 64, 40, 16};
 
 typedef struct {
@@ -77,8 +81,8 @@ typedef struct {
  * defaults (options_sizes); a contradiction is refused. Fills size ("N0xN1[xN2]") and steps. */
 static int choose_run(const Stencil *st, const Options *o, char *size, size_t cap, long *steps) {
   long n[IR_MAX_DIMS];
-  if (options_sizes(st, o, DEFAULT_SIZE[st->dims], DEFAULT_STEPS * st->steps_per_iter, true, n,
-                    steps))
+  long dflt = st->conv.kind && !st->conv.capped ? UNCAPPED_STEPS : DEFAULT_STEPS;
+  if (options_sizes(st, o, DEFAULT_SIZE[st->dims], dflt * st->steps_per_iter, true, n, steps))
     return EXIT_INPUT;
   int len = 0;
   for (int a = 0; a < st->dims; a++)

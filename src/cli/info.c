@@ -132,6 +132,20 @@ static void print_json_scalars(const Stencil *st) {
   printf("]");
 }
 
+/* A convergence loop's residual, tolerance and counter. */
+static void print_text_converge(const Stencil *st) {
+  const Converge *cv = &st->conv;
+  if (!cv->kind) return;
+  char tol[IR_NAME_MAX + 32];
+  if (cv->tol[0]) snprintf(tol, sizeof tol, "%s", cv->tol);
+  else snprintf(tol, sizeof tol, "%.17g", cv->tol_const);
+  printf("converge     while %s > %s, %s = %s over the sweep's cells%s%s%s\n",
+         cv->kind == CONV_SUM_SQ ? "sqrt(residual)" : "residual", tol, cv->var,
+         cv->kind == CONV_SUM_SQ ? "sum of (new - old)^2" : "max |new - old|",
+         cv->capped ? "" : ", no cap", st->time_var[0] ? ", counter " : ", no counter",
+         st->time_var);
+}
+
 static void print_text_scalars(const Stencil *st) {
   for (int k = 0; k < st->nscalars; k++) {
     const Scalar *s = &st->scalars[k];
@@ -159,6 +173,10 @@ static const char *time_form_name(const Stencil *st) {
  * what the loop adds to it ("tsteps", "tsteps - 1") times the steps per iteration ("2 * n"). */
 static void steps_text(const Stencil *st, char *out, size_t cap) {
   long fixed;
+  if (st->conv.kind && !st->conv.capped) {
+    snprintf(out, cap, "until the residual converges (-t caps a run)");
+    return;
+  }
   if (ir_fixed_steps(st, &fixed)) {
     snprintf(out, cap, "%ld", fixed);
     return;
@@ -277,7 +295,8 @@ static void print_text(const Stencil *st, const char *path) {
   cli_text_loop_bounds(st->extent_bound, st->dims);
   char steps[128];
   steps_text(st, steps, sizeof steps);
-  printf("steps        %s\n", steps);
+  printf("steps        %s%s\n", steps, st->conv.kind && st->conv.capped ? " (the cap)" : "");
+  print_text_converge(st);
   bool fixed = ir_fixed_steps(st, &(long){0});
   for (int ax = 0; ax < st->dims; ax++) fixed |= !st->extent_param[ax][0];
   if (fixed)

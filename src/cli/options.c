@@ -393,11 +393,22 @@ int options_read(int argc, char **argv, const OptionSet *set, void (*help_fn)(FI
   }
   /* rewrite --target cpu takes the cpu backend whatever auto would pick among the GPU ones */
   bool cpu_target = o->target && !strcmp(o->target, "cpu");
-  if (o->auto_backend && !cpu_target && tune_choose(st, o)) {
+  if (o->auto_backend && st->conv.kind) { /* the one backend of convergence loops */
+    o->gen.backend = backends_find("cpu");
+  } else if (o->auto_backend && !cpu_target && tune_choose(st, o)) {
     ir_free(st);
     return EXIT_INPUT;
   }
   return -1;
+}
+
+int options_refuse_converge(const Options *o, const Stencil *st, const char *what) {
+  if (!st->conv.kind) return 0;
+  SrcLoc at = {o->input, (unsigned)st->region_line, 1};
+  diag_error(at, "generate a program (stencilc gen --backend cpu) or check the loop (stencilc check)",
+             "the time loop runs until the residual '%s' drops to the tolerance: %s takes "
+             "convergence loops not yet", st->conv.var, what);
+  return EXIT_INPUT;
 }
 
 void options_backend_help(FILE *f) {

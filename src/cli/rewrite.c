@@ -717,7 +717,11 @@ static int rewrite_region(Options *o, const Stencil *st, const Program *pr) {
   return rc;
 }
 
-static int rewrite_run(Options *o, Stencil *st) { return rewrite_region(o, st, NULL); }
+static int rewrite_run(Options *o, Stencil *st) {
+  if (options_refuse_converge(o, st, "rewrite (it calls a library of a fixed step count)"))
+    return EXIT_INPUT;
+  return rewrite_region(o, st, NULL);
+}
 
 int rewrite_program(Options *o, const Program *pr) {
   if (pr->nsources) { /* the library has no source array to read (codegen_program_api) */

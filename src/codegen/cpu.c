@@ -12,6 +12,7 @@ static void cpu_emit(Buf *out, const Stencil *st, const GenOptions *opt, const v
   (void)plan;
   HostStep hs = {"stencil_step", opt->dtype, 1, emit_load_global};
   emit_host_step(out, st, &hs);
+  if (st->conv.kind) emit_converge_engine(out, st);
 }
 
 static void cpu_explain(Buf *out, const Stencil *st, const void *plan) {
@@ -21,6 +22,6 @@ static void cpu_explain(Buf *out, const Stencil *st, const void *plan) {
 }
 
 const Backend backend_cpu = {
-    .name = "cpu", .engine = &engine_cpu, .options = NULL,
+    .converge = true, .name = "cpu", .engine = &engine_cpu, .options = NULL,
     .plan = cpu_plan, .explain = cpu_explain, .emit = cpu_emit,
     .summary = "C + OpenMP (build: cc -O3 -fopenmp OUT -lm -o prog)", .integer_grids = 1};

@@ -308,12 +308,20 @@ void em_directive(Emitter *e, const char *fmt, ...) {
 
 /* ---- Host loop nests (reference, CPU backend) ---- */
 
+/* Whether x reads a run-time weight (a convergence loop's tolerance is a scalar no update reads). */
+static bool reads_weights(const Expr *x) {
+  if (x->kind == EX_WEIGHT) return true;
+  for (int i = 0; i < x->nargs; i++)
+    if (reads_weights(x->arg[i])) return true;
+  return false;
+}
+
 void emit_host_step(Buf *out, const Stencil *st, const HostStep *hs) {
   int d = st->dims;
   Emitter e = {out, 0};
   em_open(&e, "static void %s(const rt_real *__restrict__ in, rt_real *__restrict__ out, "
               "const RtGrid *g)", hs->name);
-  emit_grid_bounds(&e, d, st->nweights);
+  emit_grid_bounds(&e, d, reads_weights(st->expr));
   emit_cell_nest(&e, d, hs->simd);
   emit_expr_line(&e, "out[c] = (rt_real)(", st, st->expr, hs->arith, hs->load, NULL, ");");
   emit_cell_nest_close(&e, d);
@@ -480,7 +488,8 @@ static void emit_constants(Buf *out, const Stencil *st, DType dtype, const Backe
   emit_int_array(out, hi, IR_MAX_DIMS);
   long steps = bi->engine->default_steps, n;
   ir_fixed_steps(st, &steps);
-  buf_printf(out, ", %d, %s, %d, %ld, %ld, %ld", st->flops, gain, st->time_form == TIME_COPYBACK,
+  buf_printf(out, ", %d, %s, %d, %ld, %ld, %ld", st->flops, gain,
+             st->time_form == TIME_COPYBACK || st->conv.kind, /* converge.c */
              bi->engine->default_size[st->dims - 1], steps, bi->engine->default_reps);
   if (st->nweights) buf_printf(out, ", %d, rt_weight_gain", st->nweights);
   else buf_puts(out, ", 0, NULL");
@@ -609,7 +618,7 @@ static void emit_reference_rows(Buf *out, const Stencil *st) {
   Emitter e = {out, 0};
   em_open(&e, "static void reference_step(const rt_real *__restrict__ in, rt_real *__restrict__ out, "
               "const RtGrid *g)");
-  emit_grid_bounds(&e, d, st->nweights);
+  emit_grid_bounds(&e, d, reads_weights(st->expr));
   em_begin(&e);
   buf_puts(out, "const long rows = 1");
   for (int a = 0; a < L; a++) buf_printf(out, " * (e%d - b%d)", a, a);
@@ -654,6 +663,7 @@ static void emit_reference_rows(Buf *out, const Stencil *st) {
  * dtype, whatever their backend, share cached reference results. */
 static void emit_reference_step(Buf *out, const Stencil *st, DType dtype, double transform) {
   Buf ref = {0};
+  emit_converge_reference(&ref, st, true);
   if (ir_dtype_integer(dtype)) { /* the expression as C computes it (emit_expr), stored as C does */
     buf_puts(&ref, "\n/* Reference: the expression in C's int and floating types, converted to the\n"
                    " * element type on store. */\n");
@@ -664,6 +674,7 @@ static void emit_reference_step(Buf *out, const Stencil *st, DType dtype, double
     emit_reference_rows(&ref, st);
   }
   emit_bound_step(&ref, st, transform);
+  emit_converge_reference(&ref, st, false);
   const char *type = ir_dtype_name(dtype);
   uint64_t h = hash_bytes(HASH_INIT, ref.s, ref.len);
   h = hash_bytes(h, type, strlen(type));
@@ -680,6 +691,7 @@ void emit_engine_prelude(Buf *out, const Stencil *st, const GenOptions *opt) {
                st->value_hi);
   if (st->nweights) buf_printf(out, "#define RT_NWEIGHTS %d\n", st->nweights);
   if (opt->backend->multistep) buf_puts(out, "#define RT_ENGINE_ADVANCE 1\n");
+  emit_converge_defines(out, st);
   if (opt->mpi) buf_puts(out, "#define RT_MPI 1\n");
   buf_puts(out, rt_rt_common);
   for (const char *const *t = opt->backend->engine->texts; *t; t++) buf_puts(out, *t);
@@ -696,6 +708,7 @@ void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const void
   bi->emit(out, st, opt, plan);
   buf_printf(out, "%s\n\n", CODEGEN_KERNEL_END);
   buf_puts(out, rt_rt_dump);
+  emit_converge_dump(out, st);
   buf_puts(out, rt_rt_driver);
   if (opt->mpi) {
     buf_puts(out, rt_rt_procgrid);

@@ -156,6 +156,18 @@ void emit_compile_command(char *out, size_t n, const GenOptions *opt, bool cuda)
  * rt_common.h and the engine's headers (a program's and a library's start). */
 void emit_engine_prelude(Buf *out, const Stencil *st, const GenOptions *opt);
 
+/* ---- converge.c: convergence loops (Stencil.conv; nothing for other stencils) ---- */
+/* RT_ENGINE_ADVANCE and RT_CONVERGE, before the runtime. */
+void emit_converge_defines(Buf *out, const Stencil *st);
+/* Around the reference (before: ahead of it): it becomes the sweep of one step, and
+ * reference_step / reference_bound_step make as many of those as the engine's last run. */
+void emit_converge_reference(Buf *out, const Stencil *st, bool before);
+/* engine_advance of a host engine (its buffers e->buf[], engine_step): steps until the residual
+ * drops to the tolerance. */
+void emit_converge_engine(Buf *out, const Stencil *st);
+/* Between rt_dump.h and rt_driver.h: the dump writer that adds the step count to an output. */
+void emit_converge_dump(Buf *out, const Stencil *st);
+
 /* Appends the complete program: header comment, runtime, constants, reference, the backend's
  * kernel code for `plan` between CODEGEN_KERNEL_BEGIN/END, driver. */
 void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan);

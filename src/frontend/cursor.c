@@ -65,12 +65,14 @@ static bool punct(CXTranslationUnit tu, CXToken t, char op[4]) {
 
 /* The last short punctuator among the tokens of the main-file bytes [from, to), or false when
  * there is none or the range is not plain file text (both ends come from one macro use). */
-static bool punct_between(CXTranslationUnit tu, CXSourceLocation from, CXSourceLocation to,
-                          char op[4]) {
+typedef void (*LocateFn)(CXSourceLocation, CXFile *, unsigned *, unsigned *, unsigned *);
+
+static bool punct_between_at(CXTranslationUnit tu, CXSourceLocation from, CXSourceLocation to,
+                             LocateFn locate, char op[4]) {
   CXFile f1, f2;
   unsigned a, b;
-  clang_getExpansionLocation(from, &f1, NULL, NULL, &a);
-  clang_getExpansionLocation(to, &f2, NULL, NULL, &b);
+  locate(from, &f1, NULL, NULL, &a);
+  locate(to, &f2, NULL, NULL, &b);
   if (!f1 || !clang_File_isEqual(f1, f2) || a >= b) return false;
   CXSourceRange r = clang_getRange(clang_getLocationForOffset(tu, f1, a),
                                    clang_getLocationForOffset(tu, f1, b));
@@ -84,6 +86,11 @@ static bool punct_between(CXTranslationUnit tu, CXSourceLocation from, CXSourceL
     if (offset_of(clang_getTokenLocation(tu, toks[i])) < b) found = punct(tu, toks[i], op);
   clang_disposeTokens(tu, toks, n);
   return found;
+}
+
+static bool punct_between(CXTranslationUnit tu, CXSourceLocation from, CXSourceLocation to,
+                          char op[4]) {
+  return punct_between_at(tu, from, to, clang_getExpansionLocation, op);
 }
 
 /* Where an expression starts and ends. clang computes an operator's extent from its operands,
@@ -131,6 +138,35 @@ bool cur_binary_op(CXTranslationUnit tu, CXCursor c, char op[4]) {
   if (cur_children(c, kids, 2) != 2) return false;
   /* only the bytes between the operands are read: a long sum costs its length, not its square */
   return punct_between(tu, end_of(kids[0]), start_of(kids[1]), op);
+}
+
+static bool macro_use_at(CXTranslationUnit tu, unsigned offset, CXCursor *use);
+
+bool cur_macro_binary_op(CXTranslationUnit tu, CXCursor c, bool comparison, char op[4]) {
+  CXCursor kids[2], use;
+  if (cur_binary_op(tu, c, op)) return true;
+  if (cur_children(c, kids, 2) != 2) return false;
+  /* operands and operator in a macro's argument: the file location is where the argument is
+   * written */
+  if (punct_between_at(tu, end_of(kids[0]), start_of(kids[1]), clang_getFileLocation, op))
+    return true;
+  if (!comparison) return false;
+  /* the operator comes from the macro's body: its only comparison there */
+  if (!macro_use_at(tu, offset_of(clang_getCursorLocation(c)), &use)) return false;
+  CXCursor def = clang_getCursorReferenced(use);
+  if (clang_getCursorKind(def) != CXCursor_MacroDefinition) return false;
+  CXToken *toks;
+  unsigned n;
+  clang_tokenize(tu, clang_getCursorExtent(def), &toks, &n);
+  int found = 0;
+  for (unsigned i = 1; i < n; i++) {
+    char p[4];
+    if (punct(tu, toks[i], p) && (!strcmp(p, "<") || !strcmp(p, ">") || !strcmp(p, "<=") ||
+                                  !strcmp(p, ">=") || !strcmp(p, "==") || !strcmp(p, "!=")))
+      found++, memcpy(op, p, 4);
+  }
+  clang_disposeTokens(tu, toks, n);
+  return found == 1;
 }
 
 bool cur_unary_op(CXTranslationUnit tu, CXCursor c, char op[4], bool *prefix) {

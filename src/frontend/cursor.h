@@ -38,6 +38,10 @@ SrcLoc cur_loc(const char *main_path, CXCursor c);
 /* Spelling of the operator of a BinaryOperator / CompoundAssignOperator ("+", "<=", "+=", ...);
  * false when it cannot be found (an operator produced by a function-like macro). */
 bool cur_binary_op(CXTranslationUnit tu, CXCursor c, char op[4]);
+/* cur_binary_op, also for an operator written in a function-like macro's argument, and with
+ * `comparison`, for a comparison its body holds (MAX(a, b) as ((a) > (b) ? (a) : (b))), the only
+ * comparison written in the macro's definition. */
+bool cur_macro_binary_op(CXTranslationUnit tu, CXCursor c, bool comparison, char op[4]);
 
 /* Spelling of a UnaryOperator's operator and whether it is a prefix one. */
 bool cur_unary_op(CXTranslationUnit tu, CXCursor c, char op[4], bool *prefix);

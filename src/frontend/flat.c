@@ -186,6 +186,10 @@ int flat_counted_loop(const FlatInput *in, CXCursor parent, CXCursor loop, Loop 
   flat_parser(in, &input, &p, &sw, 0, NULL);
   p.time_parent = parent;
   int rc = parse_time_loop(&p, loop, l);
+  if (!rc && p.conv.on)
+    rc = fail(&p, p.conv.test, "iterate a single stencil to convergence, or run the stages a fixed "
+                               "number of steps: for (int t = 0; t < nt; t++)",
+              "a stencil program's time loop that runs until a residual converges");
   *init = p.time_init;
   *inc = p.time_inc;
   *why = p.why;

@@ -240,6 +240,21 @@ static int counter_start(Parser *p, Loop *l) {
               "the time counter '%s' is not set just before the loop, in the same block", l->var);
 }
 
+/* A convergence loop without a cap (while (err > tol) { ...; iter++; }): the counter, when
+ * the body ends by stepping one, set just before the loop; the step count is 0 (none fixed). */
+static int uncapped_loop(Parser *p, Loop *l) {
+  CXCursor stmts[64];
+  int ns = kind(l->body) == CXCursor_CompoundStmt ? cur_children(l->body, stmts, 64) : 0;
+  const char *var = ns >= 1 && ns <= 64 ? cur_stepped(p->tu, stmts[ns - 1]) : NULL;
+  p->time_read = true;
+  if (!var) return 0; /* no counter */
+  snprintf(l->var, sizeof l->var, "%s", var);
+  p->time_inc = stmts[ns - 1];
+  if (loop_step(p, stmts[ns - 1], l, &p->time_stride) || counter_start(p, l)) return -1;
+  l->bound = l->lo;
+  return 0;
+}
+
 /* A time loop written as while (t < nt) { ...; t++; }, do { ...; t++; } while (t < nt); or
  * do { ... } while (++t < nt);, the counter set just before it (counter_start). A do loop runs
  * its body once even when nt <= t: it makes the for loop's steps for nt > t, and one step
@@ -252,6 +267,9 @@ static int counted_loop(Parser *p, CXCursor c, Loop *l) {
                           is_do ? "do" : "while");
   CXCursor cond = cur_strip(kids[is_do ? 1 : 0]), ops[2], ref;
   l->body = kids[is_do ? 0 : 1];
+  if (conv_condition(p, cond, &cond)) return -1;
+  if (clang_Cursor_isNull(cond)) return uncapped_loop(p, l);
+  cond = cur_strip(cond);
   const char *var = kind(cond) == CXCursor_BinaryOperator && cur_children(cond, ops, 2) == 2
                         ? compared_var(p, ops[0], is_do ? &preinc : NULL, &ref)
                         : NULL;
@@ -261,7 +279,11 @@ static int counted_loop(Parser *p, CXCursor c, Loop *l) {
   snprintf(l->var, sizeof l->var, "%s", var);
   preinc = false;
   if (loop_cond(p, cond, l, true, is_do ? &preinc : NULL)) return -1;
-  p->time_read = true; /* it counts steps: its refusals are the ones to show */
+  p->time_read = true;
+  if (preinc && p->conv.on)
+    return fail(p, cond, "count the iterations at the end of the body: do { ...; iter++; } "
+                         "while (err > tol && iter < iter_max);",
+                "the counter of a convergence loop is stepped in its condition"); /* it counts steps: its refusals are the ones to show */
   /* read again once the start is known (a '!=' bound must not lie below it) */
   if (counter_start(p, l) || loop_cond(p, cond, l, true, is_do ? &preinc : NULL)) return -1;
   int ns = kind(l->body) == CXCursor_CompoundStmt ? cur_children(l->body, stmts, 64) : 0;
@@ -356,10 +378,16 @@ static int parse_loop_as(Parser *p, CXCursor c, Loop *l, bool time) {
                 "incomplete for loop");
   CXCursor start;
   bool down = !time && loop_start(p, kids[0], l, &start) && decrement(p, kids[2], l->var);
-  if (down ? down_loop(p, kids[0], kids[1], l)
-           : loop_init(p, kids[0], l) || loop_cond(p, kids[1], l, time, NULL) ||
-                 loop_step(p, kids[2], l, time ? &p->time_stride : NULL))
+  CXCursor cond = kids[1];
+  if (time && conv_condition(p, kids[1], &cond)) return -1;
+  if (clang_Cursor_isNull(cond)) { /* for (iter = 0; err > tol; iter++): no cap */
+    if (loop_init(p, kids[0], l) || loop_step(p, kids[2], l, &p->time_stride)) return -1;
+    l->bound = l->lo;
+  } else if (down ? down_loop(p, kids[0], cond, l)
+                  : loop_init(p, kids[0], l) || loop_cond(p, cond, l, time, NULL) ||
+                        loop_step(p, kids[2], l, time ? &p->time_stride : NULL)) {
     return -1;
+  }
   l->body = kids[3];
   return 0;
 }
@@ -1523,6 +1551,17 @@ static int check_halo(Parser *p, const Sweep *sw, CXCursor stmt) {
 /* ---- sweeps ---- */
 
 /* The loops of a sweep down to its assignment, the cell it writes and its layout. */
+/* The statement of a spatial loop's body: its only one, or in a convergence loop's sweep the
+ * update beside the residual's statements (conv_body). */
+static int sweep_body(Parser *p, CXCursor body, CXCursor *out) {
+  CXCursor s[CUR_MAX_CHILDREN], where;
+  int n = p->conv.on && kind(body) == CXCursor_CompoundStmt ? cur_children(body, s, CUR_MAX_CHILDREN) : 0;
+  for (int i = 0; i < n && i < CUR_MAX_CHILDREN; i++)
+    if (kind(s[i]) != CXCursor_ForStmt && cur_written(p->tu, s[i], p->conv.decl, &where))
+      return conv_body(p, body, out);
+  return single_statement(p, body, true, out);
+}
+
 static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
   CXCursor cur = c, kids[2];
   p->sw = sw;
@@ -1530,8 +1569,7 @@ static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
     if (sw->nloops == IR_MAX_DIMS)
       return fail(p, cur, HINT_NEST, "too many nested loops");
     Loop *l = &sw->loops[sw->nloops++];
-    if (parse_loop(p, cur, l) || single_statement(p, l->body, true, &cur) ||
-        row_pointer(p, cur))
+    if (parse_loop(p, cur, l) || sweep_body(p, l->body, &cur) || row_pointer(p, cur))
       return -1;
     index_prelude(cur, &cur);
   }
@@ -1897,7 +1935,7 @@ static int second_sweep(Parser *p, Sweep *s1, Sweep *s2) {
 /* The statements of the time loop: the sweep, then what carries its result to the next step. */
 static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves *mv) {
   enum { MAX_STMTS = 32 };
-  CXCursor body = p->time.body, s[MAX_STMTS];
+  CXCursor body = p->time.body, s[MAX_STMTS], where;
   int n = 1;
   if (kind(body) == CXCursor_CompoundStmt) {
     n = cur_children(body, s, MAX_STMTS);
@@ -1925,15 +1963,23 @@ static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves 
       obs->at[obs->n++] = o;
       continue;
     }
+    int residual = kind(s[i]) == CXCursor_ForStmt && mv->n == 0 && *nsweeps == 1 && p->conv.on
+                       ? conv_nest(p, s[i], &sw[0])
+                       : 0;
+    if (residual < 0) return -1;
+    if (residual) continue;
     if (kind(s[i]) != CXCursor_DeclStmt && kind(s[i]) != CXCursor_NullStmt) last_step = i;
     if (kind(s[i]) == CXCursor_ForStmt && mv->n == 0) {
       if (*nsweeps == MAX_SWEEPS)
         return fail(p, s[i], HINT_TIME_BODY,
                     "a third loop nest in the time loop (several stages: a stencil program, README "
                     "\"Stencil programs\")");
+      p->conv.later_nest = *nsweeps > 0;
       Sweep *w = &sw[(*nsweeps)++];
       memset(w, 0, sizeof *w);
       if (parse_sweep(p, s[i], w)) return -1;
+    } else if (*nsweeps == 0 && conv_reset(p, s[i])) {
+      p->conv.reset = s[i];
     } else if (*nsweeps == 0 &&
                (kind(s[i]) == CXCursor_DeclStmt || kind(s[i]) == CXCursor_NullStmt)) {
       continue; /* declarations before the sweep */
@@ -1943,6 +1989,15 @@ static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves 
                   "keep only declarations before the sweep: move this statement, and what it "
                   "starts (a residual over the cells, a print), out of the time loop",
                   "statement before the sweep in the time loop");
+    } else if (*nsweeps == 1 && mv->n == 0 && !p->conv.in_nest &&
+               clang_Cursor_isNull(p->conv.reset) && conv_reset(p, s[i])) {
+      p->conv.reset = s[i]; /* before the residual's own loop nest (conv_finish) */
+      p->conv.reset_late = true;
+    } else if (p->conv.on && cur_written(p->tu, s[i], p->conv.decl, &where)) {
+      char name[IR_NAME_MAX];
+      cur_name(p->conv.decl, name);
+      return fail(p, where, CONV_HINT, "the residual '%s' is computed outside the sweep's loop body",
+                  name);
     } else if (moves_of(p, s[i], mv)) {
       return -1;
     }
@@ -2081,7 +2136,7 @@ int parse_stencil(Parser *p, CXCursor time_loop) {
   if (!p->time_levels && same_grid(p, s1, sweep_rhs(s1))) return -1;
   if (check_halo(p, s1, clang_Cursor_isNull(s1->block) ? sweep_rhs(s1) : s1->block)) return -1;
   if (p->progress < 4) p->progress = 4;
-  if (time_form(p, sw, nsweeps, &mv)) return -1;
+  if (time_form(p, sw, nsweeps, &mv) || conv_finish(p, s1, time_loop)) return -1;
   for (int l = 0; l < st->dims; l++) st->loop_axis[l] = s1->loop_axis[l];
   record_loops(st, sw, nsweeps, &mv);
   const Loop *t = &p->time;

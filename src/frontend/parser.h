@@ -69,6 +69,22 @@ typedef struct {
   struct CXUnsavedFile *unsaved; /* the main file's text when it is not on disk, or NULL */
 } Input;
 
+/* A convergence loop being read (converge.c): the residual test of the loop's condition, then
+ * the statements of the sweep's body that accumulate the residual. */
+enum { CONV_MAX_STMTS = 4 };
+typedef struct {
+  bool on;            /* the condition tests a residual */
+  CXCursor decl;      /* the residual variable's declaration */
+  CXCursor test;      /* the residual conjunct of the condition */
+  CXCursor reset;     /* err = 0 before the sweep, or null */
+  CXCursor stmts[CONV_MAX_STMTS]; /* the residual's statements in the sweep's body */
+  int nstmts;
+  bool capped;        /* the condition also tests a counter */
+  bool later_nest;    /* reading the loop nest after the sweep (copy-back) */
+  bool in_nest;       /* the residual has a loop nest of its own after the sweep */
+  bool reset_late;    /* the reset comes after the sweep (then before that nest) */
+} ConvRead;
+
 typedef struct {
   const char *path;
   const Input *in;
@@ -109,6 +125,7 @@ typedef struct {
     char grid[2][IR_NAME_MAX];
   } picks[2];
   int npicks;
+  ConvRead conv;
 } Parser;
 
 /* Records the refusal (the first one only) and returns -1, so callers can `return fail(...)`. */
@@ -185,6 +202,28 @@ int parse_loop(Parser *p, CXCursor c, Loop *l);
 /* A time loop: for, or while / do counting a step counter (p->time_parent: the block holding
  * it; sets p->time_init, p->time_inc). */
 int parse_time_loop(Parser *p, CXCursor c, Loop *l);
+
+/* ---- converge.c ---- */
+
+/* The forms of a convergence loop stencilc reads. */
+extern const char *const CONV_HINT;
+
+/* Reads a time loop's condition for a residual test (err > tol, alone or beside a counter's
+ * test with &&): sets p->conv (on, decl, test) when there is one; *counter is the condition's
+ * other part, the whole condition when there is no residual test, or null when there is none. */
+int conv_condition(Parser *p, CXCursor cond, CXCursor *counter);
+/* The statement of a sweep's innermost body that is the update, the residual's statements
+ * (those writing it and the locals only they read) set apart into p->conv.stmts. */
+int conv_body(Parser *p, CXCursor body, CXCursor *update);
+/* Whether the loop nest c after the sweep sw computes the residual alone, over the sweep's
+ * cells with its loop variables: 1 (its statements then in p->conv.stmts), 0 (it does more), or
+ * -1 (refused). */
+int conv_nest(Parser *p, CXCursor c, const Sweep *sw);
+/* Whether s resets the residual (err = 0.0;) in a convergence loop. */
+bool conv_reset(Parser *p, CXCursor s);
+/* Fills st->conv once the sweep sw of the time loop `loop` is read (nothing when p->conv is
+ * off). */
+int conv_finish(Parser *p, const Sweep *sw, CXCursor loop);
 int single_statement(Parser *p, CXCursor body, bool blocks, CXCursor *out);
 
 /* ---- unroll.c ---- */

@@ -261,6 +261,21 @@ static void bind_var(Buf *out, const Plan *p, int k) {
   buf_free(&check);
 }
 
+/* A convergence loop: the driver compares the steps the user's loop made with the program's
+ * (stencilc_iterations_ok), when the counter is a variable of the region's it can read after. */
+static void write_iterations(Buf *out, const Plan *p) {
+  const Stencil *st = p->st;
+  const RegionVar *v = st->time_var[0] ? region_find(p->c.r, st->time_var) : NULL;
+  if (!v) {
+    buf_puts(out, "  puts(\"check: iterations: the loop's counter is not read after it\");\n"
+                  "  int stencilc_iterations_ok = 1;\n");
+    return;
+  }
+  buf_puts(out, "  int stencilc_iterations_ok = rt_user_iterations((long)(");
+  copy_value_name(out, &p->c, (int)(v - p->c.r->vars));
+  buf_printf(out, ") - (%ldL), rt_user_dump_iterations(stencilc_argv[2]));\n", st->time_first);
+}
+
 static void write_driver(Buf *out, const Plan *p) {
   const Stencil *st = p->st;
   const Region *r = p->c.r;
@@ -311,6 +326,7 @@ static void write_driver(Buf *out, const Plan *p) {
     for (int k = 0; k < r->nvars; k++)
       if ((r->vars[k].scope == REGION_GLOBAL) == (pass == 0)) bind_var(out, p, k);
   copy_call(out, &p->c);
+  if (st->conv.kind) write_iterations(out, p);
   buf_printf(out, "  const %s *stencilc_result = (const %s *)", grid_elem(p), grid_elem(p));
   if (st->level_pick) { /* never swapped: the grid the last step wrote */
     buf_puts(out, "(stencilc_in.steps % 2 ? ");
@@ -337,8 +353,8 @@ static void write_driver(Buf *out, const Plan *p) {
              code.s, st->flops, ir_gain(st));
   buf_printf(out,
              "  return rt_user_verdict(&stencilc_in, &stencilc_out, stencilc_result, %s, "
-             "stencilc_tol);\n}\n",
-             code.s);
+             "stencilc_tol)%s;\n}\n",
+             code.s, st->conv.kind ? " || !stencilc_iterations_ok" : "");
   buf_free(&code);
 }
 

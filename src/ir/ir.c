@@ -367,6 +367,8 @@ void ir_scalar_defaults(Stencil *st) {
   if (s < 0x1p-40 || !st->associative) s = 1;
   for (int k = 0; k < st->nscalars; k++)
     if (st->scalars[k].kind == SCALAR_PARAM) st->scalars[k].value = s;
+  /* a convergence loop's tolerance: stops a relaxation of random data within tens of steps */
+  if (st->conv.kind && st->conv.tol_scalar >= 0) st->scalars[st->conv.tol_scalar].value = 1e-2;
 }
 
 bool ir_fixed_interior(const Stencil *st, int a, long *n) {

@@ -124,6 +124,22 @@ typedef struct {
   double value;   /* SCALAR_PARAM: the default (ir_scalar_defaults) */
 } Scalar;
 
+/* A convergence loop: the time loop runs while the residual of the last sweep is above a
+ * tolerance (while (err > tol && iter < iter_max)), the residual being the largest |new - old|
+ * over the sweep's cells (order-independent) or their sum of squares (compared through sqrt). */
+typedef enum { CONV_NONE, CONV_MAX_ABS, CONV_SUM_SQ } ConvKind;
+
+typedef struct {
+  ConvKind kind;
+  char var[IR_NAME_MAX];  /* the residual variable (err) */
+  char tol[IR_NAME_MAX];  /* the tolerance parameter, or "" for the constant tol_const */
+  int tol_scalar;         /* with tol: the run-time scalar it is (--param tol=...), else -1 */
+  double tol_const;
+  double first;           /* the residual's value before the loop (it runs when first > tol) */
+  bool capped;            /* a counter bound too (iter < iter_max): the step count below is it */
+  bool in_sweep;          /* computed in the sweep's loop body (else in a loop nest after it) */
+} Converge;
+
 typedef struct {
   /* Source facts (frontend). */
   char name[IR_NAME_MAX];       /* base name of the input file without extension */
@@ -158,6 +174,9 @@ typedef struct {
   bool time_do; /* the time loop is a do loop: its body runs once even when the bound is past the
                    start (rewrite runs one step then) */
   char time_var[IR_NAME_MAX]; /* the time loop's variable (rewrite sets its final value) */
+  /* conv.kind != CONV_NONE: the time loop stops once the residual drops to the tolerance; the
+   * step count is then its cap (conv.capped), the most steps it runs. */
+  Converge conv;
   /* Int locals declared before the time loop that name the levels and change places once a
    * step: one toggled (int cur = 0; ... A[1 - cur][i] = f(A[cur]); cur = 1 - cur;), or two
    * swapped (int old = 0, nu = 1; ... A[nu][i] = f(A[old]); int tmp = old; old = nu; nu = tmp;),

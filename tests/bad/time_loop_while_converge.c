@@ -1,6 +1,7 @@
-// expect: 7:3: error: the loop nest is inside a while loop that does not count time steps
-// hint: count the steps: for (int t = 0; t < nt; t++) { <sweep> }, or t = 0; while (t < nt) { <sweep>; t++; }, or do { <sweep> } while (++t < nt);
-/* Jacobi iterated until it converges: the number of steps is not known before the loop. */
+// expect: 11:5: error: the residual 'diff' is computed outside the sweep's loop body
+// hint: write the residual over the sweep's cells: err = 0.0; before the sweep, then in its loop body err = fmax(err, fabs(Anew[j][i] - A[j][i])); (or if (d > err) err = d;, or err += d * d; with while (sqrt(err) > tol ...)), and iterate while (err > tol && iter < iter_max)
+/* Jacobi iterated until it converges, the change measured at one cell after the sweep: no
+ * residual over the sweep's cells. */
 #include <math.h>
 void solve(int n, double tol, double *u, double *un) {
   double diff = 2 * tol;

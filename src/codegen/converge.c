@@ -1,0 +1,124 @@
+/* Convergence loops (Stencil.conv) in the generated programs: the engine steps until the
+ * residual of a step drops to the tolerance, at most -t steps (engine_advance, so rt_driver.h's
+ * RT_ENGINE_ADVANCE path runs it), and the reference makes as many steps as the engine's last
+ * run, then keeps its grid and bound: the program's own check compares the grids after the same
+ * steps, and `stencilc check` compares the step count with the user's loop (the output dump
+ * holds it, emit_converge_dump). The result stays in buffer 0 (RtStencil.copyback) whatever the count. */
+#include <math.h>
+
+#include "emit.h"
+
+void emit_converge_defines(Buf *out, const Stencil *st) {
+  if (!st->conv.kind) return;
+  buf_puts(out, "#define RT_ENGINE_ADVANCE 1\n#define RT_CONVERGE 1\n");
+}
+
+void emit_converge_reference(Buf *out, const Stencil *st, bool before) {
+  if (!st->conv.kind) return;
+  if (before) { /* the reference below is the sweep of one step */
+    buf_puts(out, "#define reference_step reference_sweep\n"
+                  "#define reference_bound_step reference_sweep_bound\n");
+    return;
+  }
+  buf_puts(out,
+           "#undef reference_step\n#undef reference_bound_step\n"
+           "static long rt_conv_iters; /* the steps the engine's last run made */\n"
+           "static long rt_conv_ref;   /* the reference's steps since that run */\n"
+           "/* Past those steps the result is copied into the other buffer once; both then hold\n"
+           " * it, whichever the caller reads. */\n"
+           "static void reference_bound_step(const rt_real *in, const double *bin, double *bout,\n"
+           "                                 const RtGrid *g) {\n"
+           "  if (rt_conv_ref < rt_conv_iters) reference_sweep_bound(in, bin, bout, g);\n"
+           "  else if (rt_conv_ref == rt_conv_iters) memcpy(bout, bin, (size_t)g->cells * sizeof(double));\n"
+           "}\n"
+           "static void reference_step(const rt_real *in, rt_real *out, const RtGrid *g) {\n"
+           "  if (rt_conv_ref < rt_conv_iters) reference_sweep(in, out, g);\n"
+           "  else if (rt_conv_ref == rt_conv_iters) memcpy(out, in, (size_t)g->cells * sizeof(rt_real));\n"
+           "  rt_conv_ref++;\n"
+           "}\n");
+}
+
+/* The tolerance: the run-time scalar's host copy, or the constant. */
+static void emit_tolerance(Buf *out, const Converge *cv) {
+  if (cv->tol_scalar >= 0) buf_printf(out, "(double)rt_w_host[%d]", cv->tol_scalar);
+  else buf_printf(out, "%.17g", cv->tol_const);
+}
+
+void emit_converge_engine(Buf *out, const Stencil *st) {
+  const Converge *cv = &st->conv;
+  int d = st->dims;
+  bool sum = cv->kind == CONV_SUM_SQ;
+  Emitter e = {out, 0};
+  em_line(&e, "/* The residual of a step over the interior: %s, in double from the stored\n"
+              " * element type's difference, as the user's loop computes it. */",
+          sum ? "the sum of (new - old)^2, cell by cell in memory order (the sum's order is "
+                "the user's)"
+              : "the largest |new - old|");
+  em_open(&e, "static double conv_residual(const rt_real *in, const rt_real *out, const RtGrid *g)");
+  emit_grid_bounds(&e, d, false);
+  em_line(&e, "double r = 0;");
+  if (!sum) em_directive(&e, "#pragma omp parallel for reduction(max : r)");
+  for (int a = 0; a < d - 1; a++, e.depth++)
+    em_line(&e, "for (long i%d = b%d; i%d < e%d; i%d++)", a, a, a, a, a);
+  em_open(&e, "for (long i%d = b%d; i%d < e%d; i%d++)", d - 1, d - 1, d - 1, d - 1, d - 1);
+  em_begin(&e);
+  buf_puts(out, "const long c = ");
+  for (int a = 0; a < d - 1; a++) buf_printf(out, "i%d * s%d + ", a, a);
+  buf_printf(out, "i%d;", d - 1);
+  em_end(&e);
+  em_line(&e, "const double dv = (double)(out[c] - in[c]);");
+  em_line(&e, sum ? "r += dv * dv;" : "r = fmax(r, fabs(dv));");
+  em_close(&e);
+  e.depth -= d - 1;
+  em_line(&e, "return r;");
+  em_close(&e);
+  em_line(&e, "/* Steps from buffer 0 while the last step's residual is above the tolerance%s, at\n"
+              " * most `steps`; returns the buffer holding the result. */",
+          st->time_do ? " (the first step always: a do loop)" : "");
+  em_open(&e, "RT_API int engine_advance(Engine *e, long steps)");
+  em_begin(&e);
+  buf_printf(out, "const double tol = ");
+  emit_tolerance(out, cv);
+  buf_puts(out, ";");
+  em_end(&e);
+  if (cv->first == INFINITY || st->time_do) em_line(&e, "double r = INFINITY;");
+  else em_line(&e, "double r = %.17g; /* the residual's value before the loop */", cv->first);
+  em_line(&e, "int src = 0;");
+  em_line(&e, "long k = 0;");
+  em_line(&e, "rt_conv_ref = 0;");
+  em_open(&e, "while (k < steps && %s > tol)", sum ? "sqrt(r)" : "r");
+  em_line(&e, "engine_step(e, src);");
+  em_line(&e, "r = conv_residual(e->buf[src], e->buf[1 - src], &e->g);");
+  em_line(&e, "src ^= 1;");
+  em_line(&e, "k++;");
+  em_close(&e);
+  em_line(&e, "rt_conv_iters = k;");
+  em_line(&e, "return src;");
+  em_close(&e);
+  /* rt_dump.h's writer, renamed: emit_converge_dump wraps it */
+  buf_puts(out, "#define rt_dump_write rt_dump_write_grid\n");
+}
+
+void emit_converge_dump(Buf *out, const Stencil *st) {
+  if (!st->conv.kind) return;
+  buf_puts(out,
+           "\n#undef rt_dump_write\n"
+           "/* The dump, and in an output dump's spare header field (int64 number 14 of rt_dump.h's\n"
+           " * format) the steps the run made until it converged, which stencilc check compares\n"
+           " * with the user's loop's (rt_usercheck.h). */\n"
+           "RT_API void rt_dump_write(const char *path, int kind, const RtGrid *g, const int lo[],\n"
+           "                          const int hi[], long steps, const rt_real *cells,\n"
+           "                          const rt_real *w, int nweights) {\n"
+           "  rt_dump_write_grid(path, kind, g, lo, hi, steps, cells, w, nweights);\n"
+           "  if (kind != RT_DUMP_OUTPUT) return;\n"
+           "  int64_t iterations = rt_conv_iters;\n"
+           "  FILE *f = fopen(path, \"r+b\");\n"
+           "  int ok = f && !fseek(f, 8 + 14 * (long)sizeof iterations, SEEK_SET) &&\n"
+           "           fwrite(&iterations, sizeof iterations, 1, f) == 1;\n"
+           "  if (f) ok = !fclose(f) && ok;\n"
+           "  if (!ok) {\n"
+           "    fprintf(stderr, \"stencilc: cannot write %s\\n\", path);\n"
+           "    exit(4);\n"
+           "  }\n"
+           "}\n");
+}
