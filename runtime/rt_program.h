@@ -22,7 +22,9 @@
  * coefficient value at most s, each stage's spatial gain is at most 1, which keeps the wave
  * equation inside its CFL bound (v * sum |c| <= 4 in 2D, 6 in 3D; here v * sum |c| <= 1) and an
  * explicit heat step monotone (r * k * sum |c| <= 1), so the state stays bounded however many
- * steps run and the relative error measure means what it says.
+ * steps run and the relative error measure means what it says. Where the draws still make the
+ * scheme blow up (weights passed in, of any sign the user's caller would not give),
+ * the first check (rt_prog_check in rt_program_main.h) lowers s and runs again.
  *
  * Check: after the steps, every buffer of every field a stage writes is compared with the
  * reference's, each relative to its own max |ref|, against rt_tolerance with the program's

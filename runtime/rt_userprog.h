@@ -9,7 +9,7 @@
 
 /* src/ir/program.h's PROG_MAX_FIELDS, PROG_MAX_LEVELS and PROG_MAX_SCALARS; rt_program_main.h's
  * RT_PROG_NAME */
-enum { RT_UP_FIELDS = 24, RT_UP_LEVELS = 3, RT_UP_SCALARS = 16, RT_UP_NAME = 32 };
+enum { RT_UP_FIELDS = 24, RT_UP_LEVELS = 3, RT_UP_SCALARS = 32, RT_UP_NAME = 32 };
 
 typedef struct {
   char name[RT_UP_NAME];
@@ -88,20 +88,36 @@ RT_API double rt_up_scalar(const RtProgDump *in, const char *name) {
   return 0;
 }
 
-/* A coefficient array parameter of the user's function (const float c[R + 1]) whose elements
- * the program reads as run-time scalars named "c[k]": fresh storage of elements of elem bytes
- * up to the last such k, those the program reads holding their scalars' values, the others 0. */
-RT_API void *rt_up_scalar_array(const RtProgDump *in, const char *name, size_t elem) {
+/* Where the scalar named `scalar` is an element of the coefficient array `name` read with
+ * nsub subscripts ("c[2]", "w[1][0]"): its index in the flattened array (stride[i] elements per
+ * step of subscript i), else -1. */
+static long rt_up_array_index(const char *scalar, const char *name, int nsub, const long *stride) {
   size_t len = strlen(name);
+  if (strncmp(scalar, name, len)) return -1;
+  const char *at = scalar + len;
+  long flat = 0, k;
+  int used;
+  for (int i = 0; i < nsub; i++, at += used) {
+    if (sscanf(at, "[%ld]%n", &k, &used) != 1) return -1;
+    flat += k * stride[i];
+  }
+  return *at ? -1 : flat;
+}
+
+/* A coefficient array parameter of the user's function (const float c[R + 1], const double
+ * w[3][3]) whose elements the program reads as run-time scalars named "c[k]", "w[a][b]": fresh
+ * storage of elements of elem bytes up to the last such element, those the program reads
+ * holding their scalars' values, the others 0. */
+RT_API void *rt_up_scalar_array(const RtProgDump *in, const char *name, size_t elem, int nsub,
+                                const long *stride) {
   long last = -1, k;
   for (int s = 0; s < in->nscalars; s++)
-    if (!strncmp(in->scalar_name[s], name, len) && sscanf(in->scalar_name[s] + len, "[%ld]", &k) == 1 && k > last)
-      last = k;
+    if ((k = rt_up_array_index(in->scalar_name[s], name, nsub, stride)) > last) last = k;
   rt_user_need(last >= 0, "the input dump holds no element of a coefficient array of the program");
   void *p = calloc((size_t)last + 1, elem);
   rt_user_need(p != NULL, "out of memory");
   for (int s = 0; s < in->nscalars; s++)
-    if (!strncmp(in->scalar_name[s], name, len) && sscanf(in->scalar_name[s] + len, "[%ld]", &k) == 1) {
+    if ((k = rt_up_array_index(in->scalar_name[s], name, nsub, stride)) >= 0) {
       double v = in->scalar[s];
       rt_user_put(p, k, &v, 1, elem);
     }

@@ -13,7 +13,8 @@
 #    grids, 16 stages: the limits), n5d on
 #    a 2D one; programs with radius loops (tests/programs/*radius*, elastic2d_staggered): naive on
 #    the flat 3D one, the 2D table and the three staggered stages, n5d on the 2D flat one, the 2D
-#    table (the in-place leapfrog) and the 3D loop per axis;
+#    table (the in-place leapfrog) and the 3D loop per axis; a 3x3 mask parameter read as
+#    lap9[a + 1][b + 1] (tests/programs/acoustic2d_mask_param.c): naive and n5d;
 #  - a program whose kernel AND reference carry the same wrong coefficient passes its own check
 #    but fails `check`, naming the field and its first differing cell;
 #  - --param reaches the program (the value in its input dump, which the user's code runs with);
@@ -39,7 +40,7 @@
 #    heat2d_flat_neumann.c, heat2d_flat_fixed_edges.c, heat3d_flat_faces.c, ghost layers:
 #    wave1d_ghost.c, heat2d_ghost2.c): cpu and naive pass, the boundary cells compared; a shot moved onto the edge a boundary loop sets
 #    before it passes (the source is added after that loop, in the user's order);
-#  - refusals: a variable the check cannot bind (named), 17 run-time scalars (the program front
+#  - refusals: a variable the check cannot bind (named), 33 run-time scalars (the program front
 #    end's message), -s/-t against the source's constants.
 # Two checks at a time (CI has 2 cores).
 . "$(dirname "$0")/lib.sh"
@@ -98,6 +99,9 @@ check_bg naive-acoustic2d_radius_table2 tests/programs/acoustic2d_radius_table2.
 check_bg naive-elastic2d_staggered tests/programs/elastic2d_staggered.c --backend naive -s 19x22 -t 4
 check_bg n5d-acoustic2d_radius tests/programs/acoustic2d_radius.c --backend n5d -s 24x30 -t 5
 check_bg n5d-acoustic2d_radius_table2 tests/programs/acoustic2d_radius_table2.c --backend n5d -s 21x26 -t 5
+# a 3x3 mask passed as const float lap9[3][3], read as lap9[a + 1][b + 1]: nine run-time scalars
+check_bg naive-acoustic2d_mask_param tests/programs/acoustic2d_mask_param.c --backend naive -s 19x24 -t 4
+check_bg n5d-acoustic2d_mask_param tests/programs/acoustic2d_mask_param.c --backend n5d -s 22x17 -t 5
 check_bg n5d-wave3d_radius_axes tests/programs/wave3d_radius_axes.c --backend n5d -s 11x12x13 -t 3
 # boundary stages: edges, a periodic wrap, an inflow row, fdtd's source row and 3D faces
 check_bg naive-heat2d_neumann tests/programs/heat2d_neumann.c --backend naive -s 17x23 -t 4
@@ -181,6 +185,8 @@ passed naive-acoustic2d_radius_table2 pcur
 passed naive-elastic2d_staggered vx vz p
 passed n5d-acoustic2d_radius p
 passed n5d-acoustic2d_radius_table2 pcur
+passed naive-acoustic2d_mask_param cur
+passed n5d-acoustic2d_mask_param cur
 passed n5d-wave3d_radius_axes p
 for n in acoustic2d_radius acoustic2d_radius_table2 wave3d_radius_axes; do
   grep -q "backend=n5d size=" "$tmp/n5d-$n.log" && ok || no "n5d did not run $n"
@@ -366,10 +372,10 @@ rc=$?
 [ $rc = 2 ] && grep -q "^stencilc check: the program ran with Cap_1 = .* where the user's code computes 0.000744791701; generate it with --param Cap_1=0.000744791701" "$tmp/hr-p.log" && ok ||
   no "check --program of hotspot_rodinia with random constants: exit $rc" "$(grep -v '^+' "$tmp/hr-p.log" | tail -2)"
 # Refusals.
-"$STENCILC" check tests/bad/program_scalars_17.c >"$tmp/s17.log" 2>&1
+"$STENCILC" check tests/bad/program_scalars_33.c >"$tmp/s33.log" 2>&1
 rc=$?
-[ $rc = 2 ] && grep -q "program_scalars_17.c:22:76: error: 'leak' is run-time scalar 17 of the time loop; a stencil program reads at most 16" "$tmp/s17.log" && ok ||
-  no "17 run-time scalars: exit $rc, want 2 and the program's message" "$(tail -2 "$tmp/s17.log")"
+[ $rc = 2 ] && grep -q "program_scalars_33.c:13:20: error: 'mask\[4\]\[4\]' is run-time scalar 33 of the time loop; a stencil program reads at most 32" "$tmp/s33.log" && ok ||
+  no "33 run-time scalars: exit $rc, want 2 and the program's message" "$(tail -2 "$tmp/s33.log")"
 expect 2 "-s contradicting the constant extent" "$STENCILC" check examples/programs/fdtd2d.c -s 30
 expect 2 "-t contradicting the constant step count" "$STENCILC" check tests/programs/heat2d_fixed.c -t 3
 expect 2 "-s with three sizes for a 2D program" "$STENCILC" check examples/programs/acoustic2d.c -s 20x20x20

@@ -40,9 +40,9 @@ enum {
    * velocity derivatives and shared factors before its six assignments, about 20 */
   MAX_BODY = 32,
   MAX_COPIED_NODES = 1 << 16, /* expression nodes copied from uses of temporaries */
-  /* the last element of a coefficient array parameter read (c[r]): its elements are run-time
-   * scalars named "c[r]", at most PROG_MAX_SCALARS of them, and a radius above this is no
-   * stencil's (IR radius limit) */
+  /* the last element (its index in the flattened array) of a coefficient array parameter read
+   * (c[r], w[a][b]): its elements are run-time scalars named "c[r]", "w[a][b]", at most
+   * PROG_MAX_SCALARS of them, and a radius above this is no stencil's (IR radius limit) */
   MAX_PARAMETER_ELEMENT = 64,
 };
 
@@ -1049,27 +1049,63 @@ static Expr *scalar(Parser *p, CXCursor c, const char *name, enum CXTypeKind tk,
   return e;
 }
 
-/* An element of a float or double array parameter read at a constant subscript or a radius
- * loop's variable (c[r] of const float c[R + 1], coefficients the caller computes): run-time
- * scalar "c[r]" of the program, the array's other elements unread. */
-static Expr *parameter_element(Parser *p, CXCursor c, const Access *a) {
-  static const char *const hint =
-      "pass the coefficients as a one-dimensional float or double array read at constants or a "
-      "radius loop's variable (const float c[R + 1], read as c[0] and c[r]), or as scalars";
-  CXType t = clang_getCanonicalType(clang_getCursorType(a->decl));
+static const char *const HINT_PARAMETER_ARRAY =
+    "pass the coefficients as a float or double array of constant inner sizes, read at constants "
+    "or radius loops' variables (const float c[R + 1] read as c[0] and c[r], const float "
+    "w[3][3] read as w[a + 1][b + 1]), or as scalars";
+
+/* The subscript of a coefficient array parameter: a constant or a radius loop's variable, in
+ * 0 .. size - 1 (size < 0: not declared). 0, or -1 after a refusal. */
+static int parameter_subscript(Parser *p, const Access *a, int i, long long size, long long *k) {
+  if (!cur_eval_int(a->sub[i], k) && !radius_value(p, a->sub[i], k))
+    return fail(p, a->sub[i], HINT_PARAMETER_ARRAY, "the subscript of the coefficient array '%s' "
+                "is neither a constant nor a radius loop's variable", a->name);
+  if (*k < 0 || (size >= 0 && *k >= size))
+    return fail(p, a->sub[i], HINT_PARAMETER_ARRAY, "subscript %d of the coefficient array '%s' "
+                "is %lld, outside 0 to %lld", i + 1, a->name, *k, size >= 0 ? size - 1 : (long long)MAX_PARAMETER_ELEMENT);
+  return 0;
+}
+
+/* The element type under the subscripts of array parameter a, the sizes of its levels in
+ * size[] (-1 for an outermost pointer or []): NULL type kind when a level below the first is no
+ * array of constant size. */
+static enum CXTypeKind parameter_levels(const Access *a, long long size[IR_MAX_DIMS]) {
   /* (libclang gives a parameter its type as declared: const float c[5] is an array) */
-  CXType elem = t.kind == CXType_Pointer ? clang_getPointeeType(t) : clang_getArrayElementType(t);
-  enum CXTypeKind tk = clang_getCanonicalType(elem).kind;
-  if (a->nsub != 1 || (tk != CXType_Float && tk != CXType_Double)) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(a->decl));
+  for (int i = 0; i < a->nsub; i++) {
+    bool sized = t.kind == CXType_ConstantArray;
+    if (i > 0 && !sized) return CXType_Invalid;
+    if (t.kind != CXType_Pointer && !sized && t.kind != CXType_IncompleteArray &&
+        t.kind != CXType_VariableArray)
+      return CXType_Invalid;
+    size[i] = sized ? clang_getArraySize(t) : -1;
+    t = clang_getCanonicalType(t.kind == CXType_Pointer ? clang_getPointeeType(t)
+                                                        : clang_getArrayElementType(t));
+  }
+  return t.kind;
+}
+
+/* An element of a float or double array parameter read at constant subscripts or radius loops'
+ * variables (c[r] of const float c[R + 1], w[a + 1][b + 1] of const float w[3][3]: coefficients
+ * the caller computes): run-time scalar "c[r]" or "w[1][2]" of the program, the array's other
+ * elements unread. */
+static Expr *parameter_element(Parser *p, CXCursor c, const Access *a) {
+  long long size[IR_MAX_DIMS];
+  enum CXTypeKind tk = a->nsub <= IR_MAX_DIMS ? parameter_levels(a, size) : CXType_Invalid;
+  if (tk != CXType_Float && tk != CXType_Double) {
     /* (not p->program_form: the single-stencil front end takes a filter's weights W[a][b]) */
     CXString ts = clang_getTypeSpelling(clang_getCursorType(a->decl));
-    fail(p, c, hint, "reads the parameter '%s' (%s) at subscripts that name none of the cell's "
-         "loop variables: coefficients the caller passes come in a one-dimensional float or "
-         "double array", a->name, clang_getCString(ts));
+    fail(p, c, HINT_PARAMETER_ARRAY, "reads the parameter '%s' (%s) at subscripts that name "
+         "none of the cell's loop variables: coefficients the caller passes come in a float or "
+         "double array whose inner sizes are constants", a->name, clang_getCString(ts));
     clang_disposeString(ts);
     return NULL;
   }
-  p->program_form = true; /* this message, not the single stencil's */
+  /* this message, not the single stencil's, except for a filter's weights W[a][b], which the
+   * single-stencil front end takes in constant memory (a leapfrog's centre read or a scalar
+   * makes the program's message win there too) */
+  bool program_form = p->program_form || a->nsub == 1;
+  p->program_form = program_form;
   /* a grid's cell (u[1]) or an array the loop changes is no value fixed before the loop */
   if (program_field(p->pr, a->name) >= 0 || !cur_elements_unchanged(p->time.at, a->decl)) {
     fail(p, c, "read the grid at the cell's loop variables (u[i + 1]); a value the time loop "
@@ -1078,24 +1114,27 @@ static Expr *parameter_element(Parser *p, CXCursor c, const Access *a) {
          "from step to step", a->name, a->name);
     return NULL;
   }
-  long long k;
-  if (!cur_eval_int(a->sub[0], &k) && !radius_value(p, a->sub[0], &k)) {
-    fail(p, a->sub[0], hint, "the subscript of the coefficient array '%s' is neither a constant "
-         "nor a radius loop's variable", a->name);
-    return NULL;
+  char name[IR_NAME_MAX + 16]; /* the name, then at most 3 subscripts of 2 digits */
+  int len = snprintf(name, sizeof name, "%s", a->name);
+  long long flat = 0;
+  for (int i = 0; i < a->nsub; i++) {
+    long long k;
+    if (parameter_subscript(p, a, i, size[i], &k)) return NULL;
+    flat = flat * (i > 0 ? size[i] : 1) + k;
+    if (flat > MAX_PARAMETER_ELEMENT) {
+      fail(p, c, HINT_PARAMETER_ARRAY, "reads element %lld of the coefficient array '%s', "
+           "beyond the %d a stencil reads", flat, a->name, MAX_PARAMETER_ELEMENT);
+      return NULL;
+    }
+    len += snprintf(name + len, sizeof name - (size_t)len, "[%lld]", k);
   }
-  if (k < 0 || k > MAX_PARAMETER_ELEMENT) {
-    fail(p, a->sub[0], hint, "reads the coefficient array '%s' at %lld, outside 0 to %d",
-         a->name, k, MAX_PARAMETER_ELEMENT);
-    return NULL;
-  }
-  char name[IR_NAME_MAX + 8];
-  snprintf(name, sizeof name, "%s[%lld]", a->name, k);
-  if (strlen(name) >= IR_NAME_MAX) {
+  if (len >= IR_NAME_MAX) {
     fail(p, c, "give the coefficient array a shorter name", "the name '%s' is too long", a->name);
     return NULL;
   }
-  return scalar(p, c, name, tk, false);
+  Expr *e = scalar(p, c, name, tk, false);
+  if (e) p->program_form = program_form; /* (scalar() claims the form for every scalar) */
+  return e;
 }
 
 static const char *const HINT_INVARIANT =

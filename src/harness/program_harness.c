@@ -97,7 +97,7 @@ static int classify_var(void *plan, int k) {
     else
       return copy_derive(&p->c, k, classify_var, p);
   } else if (scalar_array(pr, v)) {
-    if (!copy_floating(v) || v->levels != 1 || v->inner_pointer || v->scope != REGION_PARAM)
+    if (!copy_floating(v) || v->levels > IR_MAX_DIMS || v->inner_pointer || v->scope != REGION_PARAM)
       return copy_refuse(&p->c, v, "pass the coefficients as a float or double array parameter",
                          "the coefficient array '%s' has type %s, which the check cannot fill",
                          v->name, v->type);
@@ -179,18 +179,40 @@ static void bind_field(Buf *out, const Plan *p, int k) {
                t ? ((b + first) % levels + levels) % levels : 0L, e);
 }
 
+/* Declares the user's pointer variable v, bound to the C expression value. */
+static void bind_pointer(Buf *out, const RegionVar *v, const char *value) {
+  buf_puts(out, "  ");
+  region_declarator(out, v, v->name, true, false);
+  buf_puts(out, " = (");
+  region_declarator(out, v, "", true, false);
+  buf_printf(out, ")%s;\n", value);
+}
+
 /* Source array variable k: the values the generated program injected (rt_up_source). */
 static void bind_source(Buf *out, const Plan *p, int k) {
   const Program *pr = p->pr;
   const RegionVar *v = &p->c.r->vars[k];
   int lead, n = source_of(pr, v, &lead);
+  char value[160];
   buf_printf(out, "  void *stencilc_s_%s = rt_up_source(%d, stencilc_in.steps + %d, sizeof(%s));\n",
              v->name, n, lead, copy_elem_name(v->elem));
-  buf_puts(out, "  ");
-  region_declarator(out, v, v->name, true, false);
-  buf_puts(out, " = (");
-  region_declarator(out, v, "", true, false);
-  buf_printf(out, ")stencilc_s_%s;\n", v->name);
+  snprintf(value, sizeof value, "stencilc_s_%s", v->name);
+  bind_pointer(out, v, value);
+}
+
+/* Coefficient array parameter v: the program's scalars "v[a]" or "v[a][b]..." (its pointer
+ * levels) in storage the user's code reads; the strides of its subscripts in elements are
+ * sizeof(*v) / sizeof(elem), sizeof(**v) / sizeof(elem), ..., 1. */
+static void bind_weights(Buf *out, const RegionVar *v) {
+  const char *e = copy_elem_name(v->elem);
+  Buf value = {0};
+  buf_printf(&value, "rt_up_scalar_array(&stencilc_in, \"%s\", sizeof(%s), %d, (const long[]){", v->name,
+             e, v->levels);
+  for (int i = 1; i < v->levels; i++)
+    buf_printf(&value, "sizeof(%.*s%s) / sizeof(%s), ", i, "***", v->name, e);
+  buf_puts(&value, "1})");
+  bind_pointer(out, v, value.s);
+  buf_free(&value);
 }
 
 static void bind_var(Buf *out, const Plan *p, int k) {
@@ -200,14 +222,7 @@ static void bind_var(Buf *out, const Plan *p, int k) {
   switch (p->c.bind[k]) {
     case BIND_FIELD: bind_field(out, p, k); break;
     case BIND_SOURCE: bind_source(out, p, k); break;
-    case BIND_WEIGHTS: /* the program's scalars v[k] */
-      buf_puts(out, "  ");
-      region_declarator(out, v, v->name, true, false);
-      buf_puts(out, " = (");
-      region_declarator(out, v, "", true, false);
-      buf_printf(out, ")rt_up_scalar_array(&stencilc_in, \"%s\", sizeof(%s));\n", v->name,
-                 copy_elem_name(v->elem));
-      break;
+    case BIND_WEIGHTS: bind_weights(out, v); break;
     case BIND_SCALAR:
       snprintf(value, sizeof value, "(%s)rt_up_scalar(&stencilc_in, \"%s\")",
                v->elem == ELEM_INTEGER ? "long" : copy_elem_name(v->elem), v->name);

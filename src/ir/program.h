@@ -36,8 +36,9 @@ enum {
   /* statements per time step: 3D elastic's 9 (3 velocities, 6 stresses), 16 in the viscoelastic
    * step above; a stage writes a field of its own (one writer per field) */
   PROG_MAX_STAGES = 16,
-  PROG_MAX_SCALARS = 16, /* run-time scalar parameters (r = dt / h^2): Rodinia's hotspot3D step
-                            reads 9 (cc, cw, ce, cs, cn, cb, ct, stepDivCap, amb_temp) */
+  PROG_MAX_SCALARS = 32, /* run-time scalar parameters (r = dt / h^2): Rodinia's hotspot3D step
+                            reads 9 (cc, cw, ce, cs, cn, cb, ct, stepDivCap, amb_temp), a 5x5
+                            mask passed in (m[a][b]) 25 */
   PROG_MAX_LEVELS = 3,   /* t-1, t, t+1 */
   PROG_MAX_SOURCES = 4,  /* point sources per step: a shot has one, a survey's step a few */
   PROG_MAX_BOUNDARIES = 8, /* boundary stages per step: a 3D box's six faces, two corners */

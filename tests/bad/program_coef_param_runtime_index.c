@@ -1,5 +1,5 @@
 // expect: 11:23: error: the subscript of the coefficient array 'c' is neither a constant nor a radius loop's variable
-// hint: pass the coefficients as a one-dimensional float or double array read at constants or a radius loop's variable (const float c[R + 1], read as c[0] and c[r]), or as scalars
+// hint: pass the coefficients as a float or double array of constant inner sizes, read at constants or radius loops' variables (const float c[R + 1] read as c[0] and c[r], const float w[3][3] read as w[a + 1][b + 1]), or as scalars
 /* The coefficient array is read at an index known only at run time (the order the caller asks
  * for), so which weight each point gets is not known when the program is generated. */
 void wave(int nz, int nx, int nt, int half, const float *c, const float *vel, float *pold,
