@@ -141,9 +141,10 @@ bool cur_binary_op(CXTranslationUnit tu, CXCursor c, char op[4]) {
 }
 
 static bool macro_use_at(CXTranslationUnit tu, unsigned offset, CXCursor *use);
+static bool macro_body_at(CXTranslationUnit tu, CXCursor c, CXToken **toks, unsigned *n);
 
 bool cur_macro_binary_op(CXTranslationUnit tu, CXCursor c, bool comparison, char op[4]) {
-  CXCursor kids[2], use;
+  CXCursor kids[2];
   if (cur_binary_op(tu, c, op)) return true;
   if (cur_children(c, kids, 2) != 2) return false;
   /* operands and operator in a macro's argument: the file location is where the argument is
@@ -152,12 +153,9 @@ bool cur_macro_binary_op(CXTranslationUnit tu, CXCursor c, bool comparison, char
     return true;
   if (!comparison) return false;
   /* the operator comes from the macro's body: its only comparison there */
-  if (!macro_use_at(tu, offset_of(clang_getCursorLocation(c)), &use)) return false;
-  CXCursor def = clang_getCursorReferenced(use);
-  if (clang_getCursorKind(def) != CXCursor_MacroDefinition) return false;
   CXToken *toks;
   unsigned n;
-  clang_tokenize(tu, clang_getCursorExtent(def), &toks, &n);
+  if (!macro_body_at(tu, c, &toks, &n)) return false;
   int found = 0;
   for (unsigned i = 1; i < n; i++) {
     char p[4];
@@ -286,14 +284,21 @@ static bool macro_use_at(CXTranslationUnit tu, unsigned offset, CXCursor *use) {
   return u != NULL;
 }
 
-static bool macro_literal(CXTranslationUnit tu, CXCursor c, char text[40]) {
+/* The tokens of the macro expanded at c (toks[0] its name; the caller disposes of them), when
+ * c is where a macro's use stands. */
+static bool macro_body_at(CXTranslationUnit tu, CXCursor c, CXToken **toks, unsigned *n) {
   CXCursor use;
   if (!macro_use_at(tu, offset_of(clang_getCursorLocation(c)), &use)) return false;
   CXCursor def = clang_getCursorReferenced(use);
   if (clang_getCursorKind(def) != CXCursor_MacroDefinition) return false;
+  clang_tokenize(tu, clang_getCursorExtent(def), toks, n);
+  return true;
+}
+
+static bool macro_literal(CXTranslationUnit tu, CXCursor c, char text[40]) {
   CXToken *toks;
   unsigned n;
-  clang_tokenize(tu, clang_getCursorExtent(def), &toks, &n);
+  if (!macro_body_at(tu, c, &toks, &n)) return false;
   int literal = -1, others = 0;
   for (unsigned i = 1; i < n; i++) { /* toks[0] is the macro's name */
     CXString sp = clang_getTokenSpelling(tu, toks[i]);
