@@ -113,7 +113,6 @@ typedef struct {
 extern const ProgramEngine engine_cuda, engine_cpu; /* emit.c */
 
 struct Backend {
-  bool converge; /* generates convergence loops (Stencil.conv, src/codegen/converge.c) */
   const char *name;         /* --backend NAME */
   const char *summary;      /* one help line */
   const ProgramEngine *engine;
@@ -138,9 +137,10 @@ struct Backend {
    * relative to the tile's largest value, not to the output's own terms: the factor of that
    * error (runtime/rt_common.h, rt_bound_transform_step) for the plan; NULL for the others. */
   double (*transform_error)(const void *plan);
-  /* 1: emits integer grids' updates exactly as C computes them (emit_expr with an integer
-   * arith: the cpu and naive backends); the others refuse them (codegen_plan). */
-  int integer_grids;
+  /* Emits integer grids' updates exactly as C computes them (emit_expr with an integer arith:
+   * the cpu and naive backends); the others refuse them (codegen_plan). */
+  bool integer_grids;
+  bool converge; /* generates convergence loops (Stencil.conv, src/codegen/converge.c) */
 };
 
 /* Comment lines enclosing the backend's kernel code (not the reference) in every program, so

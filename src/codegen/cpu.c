@@ -24,4 +24,4 @@ static void cpu_explain(Buf *out, const Stencil *st, const void *plan) {
 const Backend backend_cpu = {
     .converge = true, .name = "cpu", .engine = &engine_cpu, .options = NULL,
     .plan = cpu_plan, .explain = cpu_explain, .emit = cpu_emit,
-    .summary = "C + OpenMP (build: cc -O3 -fopenmp OUT -lm -o prog)", .integer_grids = 1};
+    .summary = "C + OpenMP (build: cc -O3 -fopenmp OUT -lm -o prog)", .integer_grids = true};

@@ -270,4 +270,4 @@ static const BackendOption naive_options[] = {
 const Backend backend_naive = {
     .name = "naive", .engine = &engine_cuda, .options = naive_options,
     .plan = naive_plan, .explain = naive_explain, .emit = naive_emit,
-    .summary = "CUDA, one time step per launch from global memory", .integer_grids = 1};
+    .summary = "CUDA, one time step per launch from global memory", .integer_grids = true};
