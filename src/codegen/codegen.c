@@ -26,8 +26,9 @@ int codegen_require_linear(const Stencil *st, Refusal *why, const char *because)
                         "the stencil is not linear (not a sum of coefficient x point), so %s", because);
 }
 
+/* The time loop's line in the source, or the stencil's name when it has no file. */
 static SrcLoc stencil_loc(const Stencil *st) {
-  SrcLoc loc = {st->name, 0, 0};
+  SrcLoc loc = {st->path[0] ? st->path : st->name, st->path[0] ? (unsigned)st->region_line : 0, 1};
   return loc;
 }
 

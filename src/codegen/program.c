@@ -979,7 +979,7 @@ static int step_reach(const Program *pr, int a) {
 
 int codegen_program_stages(Buf *out, const Program *pr, const GenOptions *opt) {
   char why[512];
-  SrcLoc loc = {pr->name, 0, 0};
+  SrcLoc loc = {pr->path[0] ? pr->path : pr->name, pr->path[0] ? (unsigned)pr->region_line : 0, 1};
   if (codegen_program_validate(pr, opt, why, sizeof why)) {
     diag_error(loc, HINT_PROGRAM_BACKENDS, "%s", why);
     return -1;

@@ -446,6 +446,7 @@ static int recognise(Source *src, const FrontendOptions *fo, Stencil *st) {
   if (report_clang_errors(src->path, src->tu) || scop_regions(src) || choose(src, fo, st))
     return 2;
   frontend_base_name(src->path, st->name);
+  snprintf(st->path, sizeof st->path, "%s", src->path);
   ir_classify(st);
   ir_scalar_defaults(st);
   if (src->inlined) {

@@ -3245,6 +3245,7 @@ static ProgramParse program_of(ProgramJob *job, CXIndex index, const char **args
     func = cur_find(clang_getTranslationUnitCursor(tu), false, program_function, &want);
   if (!clang_Cursor_isNull(func)) {
     frontend_base_name(path, pr->name);
+    snprintf(pr->path, sizeof pr->path, "%s", path);
     cur_name(func, pr->func_name);
     CXCursor body, loop = first_loop(func, &body);
     CXCursor region = omp_parallel_around(tu, func, loop, NULL);

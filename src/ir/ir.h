@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 enum { IR_MAX_DIMS = 3, IR_NAME_MAX = 64, IR_MAX_ARGS = 2 };
+enum { IR_PATH_MAX = 512 }; /* a source file's path as given, kept for diagnostics */
 /* The largest extent_pad: a halo of 64 cells (the radius limit) on each side. */
 enum { IR_MAX_EXTENT_PAD = 128 };
 
@@ -143,6 +144,8 @@ typedef struct {
 typedef struct {
   /* Source facts (frontend). */
   char name[IR_NAME_MAX];       /* base name of the input file without extension */
+  char path[IR_PATH_MAX];       /* the input file as given ("": none), whose region_line
+                                   diagnostics after the front end point at */
   char func_name[IR_NAME_MAX];  /* the C function holding the loop nest */
   char array[IR_NAME_MAX];      /* the grid array (the one read) */
   int dims;                     /* 1, 2 or 3 */

@@ -176,6 +176,7 @@ typedef struct {
 
 typedef struct {
   char name[IR_NAME_MAX];      /* base name of the input file */
+  char path[IR_PATH_MAX];      /* the input file as given ("": none), as Stencil.path */
   char func_name[IR_NAME_MAX];
   int dims;
   DType dtype;
