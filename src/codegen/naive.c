@@ -61,12 +61,13 @@ int naive_window(const Stencil *st, const int outputs[IR_MAX_DIMS], NaiveWindow 
 
 /* The tile a thread computes when --outputs is not given: one cell, except on a 2D integer
  * grid, where one cell a thread loads 1, 2 or 4 bytes a value and leaves the memory system
- * idle: 4x4 cells of 8- and 16-bit pixels, 1x4 of int (H200, 16384^2, 1000 steps,
- * results/intgrid_outputs_h200_cc4ad6d.csv: gauss3x3_u8 300 -> 970 GCells/s, box5x5_u16
- * 51 -> 68, smooth_int_shift 262 -> 313, and 180 at 1x8). */
+ * idle: 4x4 cells of 8- and 16-bit pixels, 2x4 of int (H200, 16384^2, 1000 steps,
+ * results/intgrid_outputs_h200_cc4ad6d.csv and intgrid_defaults_h200_011749a.csv: gauss3x3_u8
+ * 300 -> 970 GCells/s, box5x5_u16 51 -> 68, smooth_int_shift 262 -> 420, against 313 at 1x4
+ * and 332 at 4x4). */
 static void default_outputs(const Stencil *st, int out[IR_MAX_DIMS]) {
   bool pixels = st->dims == 2 && ir_dtype_integer(st->dtype);
-  out[0] = pixels && ir_dtype_bytes(st->dtype) <= 2 ? 4 : 1;
+  out[0] = !pixels ? 1 : ir_dtype_bytes(st->dtype) <= 2 ? 4 : 2;
   out[1] = pixels ? 4 : 1;
   out[2] = 1;
 }
