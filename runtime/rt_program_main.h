@@ -161,12 +161,11 @@ static double rt_prog_state_max(rt_real *const *h, const RtGrid *g) {
  * values, and those stencilc check computes from the others with the user's code, must stay
  * what they are) and s is not yet tiny. */
 RT_API int rt_prog_may_rescale(void) {
-#ifdef RT_PROG_PARAM_SET
-  static const int given[RT_NWEIGHTS] = RT_PROG_PARAM_SET;
-  for (int k = 0; k < RT_NWEIGHTS; k++)
-    if (given[k]) return 0;
-#endif
+#ifdef RT_PROG_PARAM_SET /* the generated code defines it when --param gave a value */
+  return 0;
+#else
   return rt_prog_scale() > 1e-12;
+#endif
 }
 
 /* s divided by 4 and the scalars drawn again (rt_prog_check below says when), said on stderr. */

@@ -270,6 +270,14 @@ void copy_bind_scalar(Buf *out, const Copy *c, int k, const char *value) {
   }
 }
 
+void copy_bind_pointer(Buf *out, const RegionVar *v, const char *value) {
+  buf_puts(out, "  ");
+  region_declarator(out, v, v->name, true, false);
+  buf_puts(out, " = (");
+  region_declarator(out, v, "", true, false);
+  buf_printf(out, ")%s;\n", value);
+}
+
 bool copy_bind_plain(Buf *out, const Copy *c, int k) {
   switch (c->bind[k]) {
     case BIND_DEAD: copy_bind_scalar(out, c, k, "0"); return true;

@@ -98,6 +98,10 @@ void copy_value_name(Buf *out, const Copy *c, int k);
 /* Binds scalar variable k (a local declared, a global stored through its slot) to value. */
 void copy_bind_scalar(Buf *out, const Copy *c, int k, const char *value);
 
+/* Declares the user's pointer or array variable v as its decayed type, bound to the C expression
+ * value: `T (*v)[n] = (T (*)[n])value;`. */
+void copy_bind_pointer(Buf *out, const RegionVar *v, const char *value);
+
 /* Binds the bindings every harness shares (NONE, DEAD, VALUE, KEEP, DERIVED); false for the
  * others. */
 bool copy_bind_plain(Buf *out, const Copy *c, int k);

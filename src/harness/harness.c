@@ -148,13 +148,11 @@ static void bind_grid(Buf *out, const Plan *p, int k) {
   Buf code = {0};
   grid_code(&code, p);
   long levels = grid_levels(p, v);
+  char value[96 + IR_NAME_MAX];
   if (p->c.slot[k] >= 0 && v->is_array) { /* a global array: fill it in place */
-    buf_puts(out, "  ");
-    region_declarator(out, v, v->name, true, false);
-    buf_puts(out, " = (");
-    region_declarator(out, v, "", true, false);
-    buf_printf(out, ")stencilc_globals[%d];\n  rt_user_fill(%s, &stencilc_in, %s, %ld);\n",
-               p->c.slot[k], v->name, code.s, levels);
+    snprintf(value, sizeof value, "stencilc_globals[%d]", p->c.slot[k]);
+    copy_bind_pointer(out, v, value);
+    buf_printf(out, "  rt_user_fill(%s, &stencilc_in, %s, %ld);\n", v->name, code.s, levels);
   } else if (p->c.slot[k] >= 0) { /* a global pointer: point it at fresh storage */
     buf_puts(out, "  ");
     region_declarator(out, v, "", false, true);
@@ -181,11 +179,8 @@ static void bind_grid(Buf *out, const Plan *p, int k) {
                "    %s[stencilc_r] = stencilc_block_%s + stencilc_r * stencilc_in.ext[1];\n",
                e, e, v->name, v->name);
   } else {
-    buf_puts(out, "  ");
-    region_declarator(out, v, v->name, true, false);
-    buf_puts(out, " = (");
-    region_declarator(out, v, "", true, false);
-    buf_printf(out, ")rt_user_grid(&stencilc_in, %s, %ld);\n", code.s, levels);
+    snprintf(value, sizeof value, "rt_user_grid(&stencilc_in, %s, %ld)", code.s, levels);
+    copy_bind_pointer(out, v, value);
   }
   buf_free(&code);
   if (v->levels >= 2 && !level_pointers(p, v) && !row_pointers(p, v)) { /* the declared shape */

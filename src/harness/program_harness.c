@@ -179,15 +179,6 @@ static void bind_field(Buf *out, const Plan *p, int k) {
                t ? ((b + first) % levels + levels) % levels : 0L, e);
 }
 
-/* Declares the user's pointer variable v, bound to the C expression value. */
-static void bind_pointer(Buf *out, const RegionVar *v, const char *value) {
-  buf_puts(out, "  ");
-  region_declarator(out, v, v->name, true, false);
-  buf_puts(out, " = (");
-  region_declarator(out, v, "", true, false);
-  buf_printf(out, ")%s;\n", value);
-}
-
 /* Source array variable k: the values the generated program injected (rt_up_source). */
 static void bind_source(Buf *out, const Plan *p, int k) {
   const Program *pr = p->pr;
@@ -197,7 +188,7 @@ static void bind_source(Buf *out, const Plan *p, int k) {
   buf_printf(out, "  void *stencilc_s_%s = rt_up_source(%d, stencilc_in.steps + %d, sizeof(%s));\n",
              v->name, n, lead, copy_elem_name(v->elem));
   snprintf(value, sizeof value, "stencilc_s_%s", v->name);
-  bind_pointer(out, v, value);
+  copy_bind_pointer(out, v, value);
 }
 
 /* Coefficient array parameter v: the program's scalars "v[a]" or "v[a][b]..." (its pointer
@@ -211,7 +202,7 @@ static void bind_weights(Buf *out, const RegionVar *v) {
   for (int i = 1; i < v->levels; i++)
     buf_printf(&value, "sizeof(%.*s%s) / sizeof(%s), ", i, "***", v->name, e);
   buf_puts(&value, "1})");
-  bind_pointer(out, v, value.s);
+  copy_bind_pointer(out, v, value.s);
   buf_free(&value);
 }
 
