@@ -11,7 +11,8 @@
 #include "model/program.h"
 #include "util/mem.h"
 
-extern const Backend backend_naive, backend_cpu, backend_n5d, backend_p25d, backend_ssam, backend_fft;
+extern const Backend backend_naive, backend_cpu, backend_n5d, backend_p25d, backend_ssam, backend_fft,
+    backend_direct;
 extern const BackendModel model_naive, model_n5d, model_p25d, model_ssam, model_fft;
 
 static const BackendEntry table[] = {
@@ -21,6 +22,7 @@ static const BackendEntry table[] = {
     {&backend_p25d, &model_p25d},
     {&backend_ssam, &model_ssam},
     {&backend_fft, &model_fft},
+    {&backend_direct, NULL},
 };
 enum { NBACKENDS = sizeof table / sizeof *table };
 

@@ -54,6 +54,14 @@ struct dim3 {
 struct uint3 {
   unsigned x, y, z;
 };
+/* CUDA's 16-byte vector types, aligned as on the device (a misaligned vector load faults there,
+ * and UBSan's alignment check reports it here). */
+struct alignas(16) float4 {
+  float x, y, z, w;
+};
+struct alignas(16) double2 {
+  double x, y;
+};
 
 typedef enum { cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorLaunch = 2 } cudaError_t;
 typedef enum {
