@@ -13,7 +13,7 @@
 
 extern const Backend backend_naive, backend_cpu, backend_n5d, backend_p25d, backend_ssam, backend_fft,
     backend_direct;
-extern const BackendModel model_naive, model_n5d, model_p25d, model_ssam, model_fft;
+extern const BackendModel model_naive, model_n5d, model_p25d, model_ssam, model_fft, model_direct;
 
 static const BackendEntry table[] = {
     {&backend_naive, &model_naive},
@@ -22,7 +22,7 @@ static const BackendEntry table[] = {
     {&backend_p25d, &model_p25d},
     {&backend_ssam, &model_ssam},
     {&backend_fft, &model_fft},
-    {&backend_direct, NULL},
+    {&backend_direct, &model_direct},
 };
 enum { NBACKENDS = sizeof table / sizeof *table };
 
