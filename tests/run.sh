@@ -43,6 +43,7 @@ suite reference env STENCILC=build/stencilc sh tests/test_reference.sh
 suite programs-multi env STENCILC=build/stencilc sh tests/test_programs_multi.sh
 suite conv2d env STENCILC=build/asan/stencilc sh tests/test_conv2d.sh
 suite fft env STENCILC=build/asan/stencilc sh tests/test_fft.sh
+suite direct env STENCILC=build/asan/stencilc sh tests/test_direct.sh
 suite naive-outputs env STENCILC=build/asan/stencilc sh tests/test_naive_outputs.sh
 suite refusals env STENCILC=build/asan/stencilc sh tests/test_refusals.sh
 suite inputs env STENCILC=build/asan/stencilc sh tests/test_inputs.sh

@@ -195,8 +195,8 @@ first=$(grep -v '^#' "$tmp/e4/tune.tsv" | sed -n 1p | cut -f2)
 # A backend's default is tried past the model's register limit, but not far past it: n5d keeps
 # conv2d-20x20's 400 run-time weights in registers (hand count: at least 400 of at most 255 a
 # thread), so its default is no candidate; j2d5pt's n5d default (5 weights), is one. (The
-# defaults that are candidates there: fft's, the model's first strategy for it; ssam's, at a
-# third of fft's prediction, falls under TUNE_PRUNE.)
+# defaults that are candidates there: fft's, the model's second strategy for it after direct;
+# ssam's, at a third of fft's prediction, falls under TUNE_PRUNE.)
 "$STENCILC" tune examples/conv2d-20x20.c -s 8192 -t 1 --gpu h200 --emit "$tmp/e20" >/dev/null 2>&1 &&
   ! cut -f2 "$tmp/e20/tune.tsv" | grep -qx -- '--backend n5d' &&
   cut -f2 "$tmp/e20/tune.tsv" | grep -qx -- '--backend fft' && ok || no "conv2d-20x20: the n5d default is a tune candidate"
