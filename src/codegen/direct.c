@@ -36,8 +36,6 @@ enum {
   DEFAULT_ROWS = 8,
   DEFAULT_COLS = 4,
   DEFAULT_WARPS = 4,
-  /* Tile cells a thread copies per unrolled round (emit_copy_in). */
-  COPY_UNROLL = 8,
 };
 
 static int round_up(int v, int m) { return (v + m - 1) / m * m; }
@@ -123,26 +121,30 @@ static void emit_weights(Emitter *e, const Stencil *st, DType dtype, const Direc
   em_close(e);
 }
 
-/* The block's input tile and filter into shared memory, cell k of the tile (row-major) by thread
- * k modulo the block: consecutive lanes, consecutive columns (coalesced). Unrolled, so that a
- * thread has COPY_UNROLL loads in flight: one at a time, each waiting for DRAM before its store,
- * kept the copy at a fraction of the bandwidth. Cells past what any stored output reads are
+/* The block's input tile and filter into shared memory: the tile's rows to the warps in turn,
+ * a row's columns across the lanes (coalesced), all of a lane's columns of the row unrolled so
+ * that its loads are in flight together (one at a time, each waiting for DRAM before its store,
+ * kept the copy of small filters latency-bound). Cells past what any stored output reads are
  * zero. */
 static void emit_copy_in(Emitter *e, const Stencil *st, const DirectPlan *pl) {
-  int threads = pl->warps * WARP;
   em_line(e, "extern __shared__ __align__(16) unsigned char direct_smem[];");
   em_line(e, "rt_real *const tile = (rt_real *)direct_smem;");
   em_line(e, "rt_real *const wts = tile + %d;", pl->tile_rows * pl->pitch);
-  em_line(e, "const int tid = threadIdx.y * %d + threadIdx.x;", WARP);
   em_line(e, "const long y0 = (long)blockIdx.y * %d, x0 = (long)blockIdx.x * %d;",
           pl->warps * pl->rows, WARP * pl->cols);
-  em_line(e, "for (int k = tid; k < %d; k += %d) wts[k] = direct_wt[k];", pl->fh * pl->wpitch, threads);
-  em_line(e, "#pragma unroll %d", COPY_UNROLL);
-  em_open(e, "for (int k = tid; k < %d; k += %d)", pl->tile_rows * pl->tile_cols, threads);
-  em_line(e, "const int r = k / %d, c = k - r * %d;", pl->tile_cols, pl->tile_cols);
-  em_line(e, "const long gy = y0 + r + %d, gx = x0 + c + %d;", pl->lo[0], pl->lo[1]);
-  em_line(e, "tile[r * %d + c] = gy < n0 + %d && gx < n1 + %d ? in[(gy + %d) * s0 + gx + %d] : (rt_real)0;",
-          pl->pitch, pl->lo[0] + pl->fh - 1, pl->lo[1] + pl->fw - 1, st->lo[0], st->lo[1]);
+  em_line(e, "for (int k = threadIdx.y * %d + threadIdx.x; k < %d; k += %d) wts[k] = direct_wt[k];",
+          WARP, pl->fh * pl->wpitch, pl->warps * WARP);
+  em_open(e, "for (int r = threadIdx.y; r < %d; r += %d)", pl->tile_rows, pl->warps);
+  em_line(e, "const long gy = y0 + r + %d;", pl->lo[0]);
+  em_line(e, "const bool row_read = gy < n0 + %d;", pl->lo[0] + pl->fh - 1);
+  em_line(e, "#pragma unroll");
+  em_open(e, "for (int j = 0; j < %d; j++)", (pl->tile_cols + WARP - 1) / WARP);
+  em_line(e, "const int c = threadIdx.x + %d * j;", WARP);
+  em_line(e, "const long gx = x0 + c + %d;", pl->lo[1]);
+  em_line(e, "if (c < %d) tile[r * %d + c] = row_read && gx < n1 + %d ? in[(gy + %d) * s0 + gx + %d] : "
+             "(rt_real)0;",
+          pl->tile_cols, pl->pitch, pl->lo[1] + pl->fw - 1, st->lo[0], st->lo[1]);
+  em_close(e);
   em_close(e);
   em_line(e, "__syncthreads();");
 }
