@@ -44,6 +44,8 @@ lib n5d-j2d5pt j2d5pt j2d5pt 2 48 n5d 5 13
 lib n5d-star3d star3d1r star3d1r 3 20 n5d 4
 lib 25d-j3d7pt j3d7pt j3d7pt 3 20 25d 3
 lib ssam-conv conv2d-3x3 conv2d 2 48 ssam 1 4
+lib direct-conv conv2d-4x7 conv2d 2 150 direct 1 3
+lib direct-j2d5pt j2d5pt j2d5pt 2 40 direct 2
 
 # An 8-bit image filter (tests/api/image.c): unsigned char buffers, exactly the user's result,
 # with the cpu backend and naive through tools/cudaemu; the other backends refuse it.
