@@ -122,10 +122,10 @@ static void emit_weights(Emitter *e, const Stencil *st, DType dtype, const Direc
 }
 
 /* The block's input tile and filter into shared memory: rows of the tile to the warps in turn,
- * each row's columns across the lanes (coalesced); cells past what any stored output reads are
- * zero. (Measured on the H200 against two unrolled copies, bench/results/conv2d_direct_h200_*:
- * a flat loop over the tile's cells 8 deep ran 2x2-5x5 up to 16% faster and 11x11-20x20 3-5%
- * slower; the lanes' columns of a row unrolled ran every filter slower, 2x2 by 38%.) */
+ * each row's columns across the lanes (coalesced), by asynchronous copies (cp.async), so that
+ * all of a thread's loads are in flight at once and none holds a register; cells past what any
+ * stored output reads are zero-filled, read from nowhere. (Measured on the H200 against plain
+ * loads and two unrolled forms of them, bench/results/conv2d_direct_*_h200_*.csv.) */
 static void emit_copy_in(Emitter *e, const Stencil *st, const DirectPlan *pl) {
   em_line(e, "extern __shared__ __align__(16) unsigned char direct_smem[];");
   em_line(e, "rt_real *const tile = (rt_real *)direct_smem;");
@@ -139,10 +139,14 @@ static void emit_copy_in(Emitter *e, const Stencil *st, const DirectPlan *pl) {
   em_line(e, "const bool row_read = gy < n0 + %d;", pl->lo[0] + pl->fh - 1);
   em_open(e, "for (int c = threadIdx.x; c < %d; c += %d)", pl->tile_cols, WARP);
   em_line(e, "const long gx = x0 + c + %d;", pl->lo[1]);
-  em_line(e, "tile[r * %d + c] = row_read && gx < n1 + %d ? in[(gy + %d) * s0 + gx + %d] : (rt_real)0;",
-          pl->pitch, pl->lo[1] + pl->fw - 1, st->lo[0], st->lo[1]);
+  em_line(e, "const bool read = row_read && gx < n1 + %d;", pl->lo[1] + pl->fw - 1);
+  em_line(e, "__pipeline_memcpy_async(tile + r * %d + c, read ? in + (gy + %d) * s0 + gx + %d : in, "
+             "sizeof(rt_real), read ? 0 : sizeof(rt_real));",
+          pl->pitch, st->lo[0], st->lo[1]);
   em_close(e);
   em_close(e);
+  em_line(e, "__pipeline_commit();");
+  em_line(e, "__pipeline_wait_prior(0);");
   em_line(e, "__syncthreads();");
 }
 
@@ -222,6 +226,7 @@ static void direct_emit(Buf *out, const Stencil *st, const GenOptions *opt, cons
   const DirectPlan *pl = plan;
   assert(st->dims == 2 && pl->cols % pl->vec == 0);
   Emitter e = {out, 0};
+  em_line(&e, "#include <cuda_pipeline.h>");
   emit_weights(&e, st, opt->dtype, pl);
   buf_puts(out, "\n");
   em_line(&e, "static const long direct_smem_bytes = %ld;", pl->smem);
