@@ -266,11 +266,18 @@ static void run_call(Buf *out, const Stencil *st, const char *prefix, const char
     buf_puts(out, ", ");
     extent(out, st, a);
   }
+  const Converge *cv = &st->conv;
+  if (cv->kind && cv->tol[0]) buf_printf(out, ", %s", cv->tol); /* the parameter, in scope */
+  else if (cv->kind) buf_printf(out, ", %.17g", cv->tol_const);
   buf_printf(out, ", %s", steps);
   if (st->weights[0]) buf_printf(out, ", (const %s *)(%s)", elem, st->weights);
   for (int k = 0; k < st->nscalars; k++) /* the parameters, in scope: the library derives the rest */
-    if (st->scalars[k].kind == SCALAR_PARAM) buf_printf(out, ", %s", st->scalars[k].name);
+    if (st->scalars[k].kind == SCALAR_PARAM && !(cv->kind && k == cv->tol_scalar))
+      buf_printf(out, ", %s", st->scalars[k].name);
+  if (cv->kind) buf_puts(out, ", &stencilc_iterations, &stencilc_residual");
   buf_printf(out, ");\n    %s_exit_on_error(stencilc_rc);\n", prefix);
+  if (cv->kind) /* what follows runs on the steps made */
+    buf_puts(out, "    stencilc_steps = stencilc_iterations;\n");
 }
 
 /* ---- prints and snapshots in the time loop (IrObserver): the library runs the steps in
@@ -376,6 +383,37 @@ static int stencil_chunk(Buf *out, const void *ctx) {
   return library_steps(out, c->st, c->grid, c->other, c->elem, c->prefix, true);
 }
 
+/* ---- convergence loops (Stencil.conv): the library steps until the residual drops to the
+ * tolerance, at most the loop's cap, and returns the steps made and the last residual ---- */
+
+/* The forms of a convergence loop the call does not replace: 0, or 2 after a diagnostic. */
+static int converge_refuse(const char *path, const Stencil *st) {
+  const char *why = st->obs.n            ? "a statement in the loop runs between its iterations (a print)"
+                    : st->copy_whole     ? "the copy-back is a memcpy of the whole grid"
+                    : st->steps_per_iter > 1 ? "an iteration sweeps twice"
+                                             : NULL;
+  if (!why) return 0;
+  SrcLoc at = {path, (unsigned)st->region_line, 1};
+  if (st->obs.n) at = (SrcLoc){path, (unsigned)st->obs.at[0].line, (unsigned)st->obs.at[0].col};
+  diag_error(at, "keep the loop in your code for this form (stencilc check verifies it), or write "
+                 "the sweep, the residual and a copy-back nest or a pointer swap alone in the loop, "
+                 "and print after it",
+             "stencilc rewrite does not replace this convergence loop on '%s': %s", st->conv.var,
+             why);
+  return 2;
+}
+
+/* Before the call: its outputs, and the cap when the loop has none (the step count is then 0). */
+static void converge_open(Buf *out, const Stencil *st) {
+  buf_puts(out, "    long stencilc_iterations = 0;\n    double stencilc_residual = 0;\n");
+  if (!st->conv.capped) buf_puts(out, "    stencilc_steps = (long)(~0UL >> 1); /* no cap */\n");
+}
+
+/* After it: the residual as the loop leaves it, the last iteration's (unchanged when none ran). */
+static void converge_close(Buf *out, const Stencil *st) {
+  buf_printf(out, "    if (stencilc_steps > 0) %s = stencilc_residual;\n", st->conv.var);
+}
+
 /* The statement replacing the region. */
 static int emit_call(Buf *out, const char *path, const Stencil *st, const Region *r,
                      const char *text, const char *prefix) {
@@ -385,10 +423,11 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
     fprintf(stderr, "%s: error: internal: the grid is not among the region's variables\n", path);
     return 2;
   }
-  if (check_storage(path, st, grid, other)) return 2;
+  if (check_storage(path, st, grid, other) || (st->conv.kind && converge_refuse(path, st))) return 2;
   const char *elem = ir_dtype_name(st->dtype);
   call_open(out, path, st->region_line, prefix, st->steps_param, st->steps_const,
             st->time_do ? 1 : 0); /* a do loop's body runs once at least */
+  if (st->conv.kind) converge_open(out, st);
   if (st->time_stride == 2 && st->steps_param[0]) /* t += 2 from its start to its bound: the iterations */
     buf_puts(out, "    stencilc_steps = (stencilc_steps + 1) / 2;\n");
   if (st->steps_per_iter > 1) buf_printf(out, "    stencilc_steps *= %d;\n", st->steps_per_iter);
@@ -404,6 +443,7 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
   } else if (library_steps(out, st, grid, other, elem, prefix, false)) {
     return 2;
   }
+  if (st->conv.kind) converge_close(out, st);
   set_counter(out, r, st->time_var, st->time_first, st->steps_per_iter, st->time_stride);
   for (int i = 0; i < 2; i++) /* toggled once a step (steps_per_iter and time_stride are 1) */
     if (st->level_toggle[i][0])
@@ -717,11 +757,7 @@ static int rewrite_region(Options *o, const Stencil *st, const Program *pr) {
   return rc;
 }
 
-static int rewrite_run(Options *o, Stencil *st) {
-  if (options_refuse_converge(o, st, "rewrite (it calls a library of a fixed step count)"))
-    return EXIT_INPUT;
-  return rewrite_region(o, st, NULL);
-}
+static int rewrite_run(Options *o, Stencil *st) { return rewrite_region(o, st, NULL); }
 
 int rewrite_program(Options *o, const Program *pr) {
   if (pr->nsources) { /* the library has no source array to read (codegen_program_api) */
