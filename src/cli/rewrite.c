@@ -28,6 +28,7 @@
  * call a loop over the iterations that runs the library in chunks, up to each iteration where
  * a statement's condition holds, and the statement verbatim in between. */
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -336,10 +337,11 @@ static int observers_check(const char *path, const IrObservers *obs, const Regio
 /* Emits the steps of a chunk: stencilc_steps of them, stencilc_done steps in. */
 typedef int (*ChunkSteps)(Buf *out, const void *ctx);
 
-/* The library's steps up to `upto` (a C expression of steps), when some are left. */
-static int chunk_to(Buf *out, const char *upto, ChunkSteps steps, const void *ctx) {
+/* The library's steps up to `upto` (a C expression of steps), when some are left (and a
+ * convergence loop's have not stopped: stencilc_running). */
+static int chunk_to(Buf *out, const char *upto, ChunkSteps steps, const void *ctx, bool conv) {
   buf_printf(out, "    {\n    long stencilc_steps = %s - stencilc_done;\n"
-                  "    if (stencilc_steps > 0) {\n", upto);
+                  "    if (stencilc_steps > 0%s) {\n", upto, conv ? " && stencilc_running" : "");
   if (steps(out, ctx)) return 2;
   buf_puts(out, "    stencilc_done += stencilc_steps;\n    }\n    }\n");
   return 0;
@@ -348,13 +350,15 @@ static int chunk_to(Buf *out, const char *upto, ChunkSteps steps, const void *ct
 /* The loop over the iterations (stencilc_total steps, per_iter a one; the counter from first by
  * stride) that runs each observer where its condition holds, the steps before it run first:
  * those of the iterations before (placed before the sweeps) or up to its own (after the swap).
- * Then the steps left. 0, or 2. */
+ * Then the steps left. conv: a convergence loop, which stops where its chunk made fewer steps
+ * than asked or stencilc_running (the loop's condition after them) is 0: an observer runs when
+ * its iteration does, one before the sweeps when the condition holds too. 0, or 2. */
 static int observers_loop(Buf *out, const IrObservers *obs, const Region *r, const char *text,
                           const char *tvar, long first, int stride, int per_iter,
-                          ChunkSteps steps, const void *ctx) {
+                          ChunkSteps steps, const void *ctx, bool conv) {
   buf_printf(out, "    long stencilc_total = stencilc_steps, stencilc_done = 0;\n"
-                  "    for (long stencilc_k = 0; stencilc_k < stencilc_total / %d; stencilc_k++) {\n",
-             per_iter);
+                  "    for (long stencilc_k = 0; stencilc_k < stencilc_total / %d%s; stencilc_k++) {\n",
+             per_iter, conv ? " && stencilc_running" : "");
   if (region_find(r, tvar)) buf_printf(out, "    %s = ", tvar);
   else buf_printf(out, "    %s %s = (%s)", obs->time_type, tvar, obs->time_type);
   buf_printf(out, "(%ldL + stencilc_k * %d);\n    (void)%s;\n", first, stride, tvar);
@@ -366,11 +370,14 @@ static int observers_loop(Buf *out, const IrObservers *obs, const Region *r, con
       buf_puts(out, "    {\n");
     char upto[64];
     snprintf(upto, sizeof upto, "(stencilc_k + %d) * %d", o->place == OBS_AFTER, per_iter);
-    if (chunk_to(out, upto, steps, ctx)) return 2;
+    if (chunk_to(out, upto, steps, ctx, conv)) return 2;
+    if (conv)
+      buf_printf(out, "    if (stencilc_done != %s%s) break; /* the loop stopped before */\n", upto,
+                 o->place == OBS_AFTER ? "" : " || !stencilc_running");
     buf_printf(out, "    %.*s;\n    }\n", (int)(o->body_end - o->body_begin), text + o->body_begin);
   }
   buf_puts(out, "    }\n");
-  return chunk_to(out, "stencilc_total", steps, ctx);
+  return chunk_to(out, "stencilc_total", steps, ctx, conv);
 }
 
 typedef struct {
@@ -383,9 +390,17 @@ static int library_steps(Buf *out, const Stencil *st, const RegionVar *grid,
                          const RegionVar *other, const char *elem, const char *prefix,
                          bool chunked);
 
+static void converge_running(Buf *out, const Stencil *st, const char *also, const char *residual);
+
+/* A chunk of steps; a convergence loop's then says whether the loop goes on: all the steps
+ * asked made and the residual still above the tolerance. */
 static int stencil_chunk(Buf *out, const void *ctx) {
   const StencilChunk *c = ctx;
-  return library_steps(out, c->st, c->grid, c->other, c->elem, c->prefix, true);
+  if (c->st->conv.kind) buf_puts(out, "    const long stencilc_asked = stencilc_steps;\n");
+  if (library_steps(out, c->st, c->grid, c->other, c->elem, c->prefix, true)) return 2;
+  if (c->st->conv.kind)
+    converge_running(out, c->st, "stencilc_steps == stencilc_asked && ", "stencilc_residual");
+  return 0;
 }
 
 /* ---- convergence loops (Stencil.conv): the library steps until the residual drops to the
@@ -393,7 +408,9 @@ static int stencil_chunk(Buf *out, const void *ctx) {
 
 /* The forms of a convergence loop the call does not replace: 0, or 2 after a diagnostic. */
 static int converge_refuse(const char *path, const Stencil *st) {
-  const char *why = st->obs.n ? "a statement in the loop runs between its iterations (a print)"
+  const char *why = st->obs.n && !st->conv.capped
+                        ? "a statement in the loop runs between its iterations (a print), and the "
+                          "loop has no cap to run them up to"
                     : st->steps_per_iter > 1 ? "an iteration sweeps twice"
                                              : NULL;
   if (!why) return 0;
@@ -407,10 +424,28 @@ static int converge_refuse(const char *path, const Stencil *st) {
   return 2;
 }
 
-/* Before the call: its outputs, and the cap when the loop has none (the step count is then 0). */
+/* `stencilc_running = ALSO R > tol;`, R the residual (its root for a sum of squares): whether
+ * the loop goes on. */
+static void converge_running(Buf *out, const Stencil *st, const char *also, const char *residual) {
+  buf_printf(out, "    stencilc_running = %s%s%s%s > ", also, st->conv.kind == CONV_SUM_SQ ? "sqrt(" : "",
+             residual, st->conv.kind == CONV_SUM_SQ ? ")" : "");
+  converge_tol(out, &st->conv);
+  buf_puts(out, ";\n");
+}
+
+/* Before the call: its outputs, and the cap when the loop has none (the step count is then 0);
+ * with prints in the loop (chunks), whether it starts: a do loop's body always runs, a while
+ * loop's when a step is allowed and the residual's first value is above the tolerance. */
 static void converge_open(Buf *out, const Stencil *st) {
+  const Converge *cv = &st->conv;
   buf_puts(out, "    long stencilc_iterations = 0;\n    double stencilc_residual = 0;\n");
-  if (!st->conv.capped) buf_puts(out, "    stencilc_steps = (long)(~0UL >> 1); /* no cap */\n");
+  if (!cv->capped) buf_puts(out, "    stencilc_steps = (long)(~0UL >> 1); /* no cap */\n");
+  if (!st->obs.n) return;
+  buf_puts(out, "    int stencilc_running = 1;\n");
+  char first[40];
+  snprintf(first, sizeof first, "%.17g", cv->first);
+  if (!st->time_do && cv->first != INFINITY) converge_running(out, st, "stencilc_steps > 0 && ", first);
+  else if (!st->time_do) buf_puts(out, "    stencilc_running = stencilc_steps > 0;\n");
 }
 
 /* After it: the residual as the loop leaves it, the last iteration's (unchanged when none ran). */
@@ -442,8 +477,10 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
       return observer_refuse(path, &st->obs.at[0], "the levels are named by a toggled index");
     if (observers_check(path, &st->obs, r, text, st->time_var, temps, 1) ||
         observers_loop(out, &st->obs, r, text, st->time_var, st->time_first,
-                       st->time_stride == 2 ? 2 : 1, st->steps_per_iter, stencil_chunk, &chunk))
+                       st->time_stride == 2 ? 2 : 1, st->steps_per_iter, stencil_chunk, &chunk,
+                       st->conv.kind))
       return 2;
+    if (st->conv.kind) buf_puts(out, "    stencilc_steps = stencilc_done;\n");
   } else if (library_steps(out, st, grid, other, elem, prefix, false)) {
     return 2;
   }
@@ -635,7 +672,7 @@ static int emit_program_call(Buf *out, const char *path, const Program *pr, cons
     for (int i = 0; i < pr->ntemps; i++) temps[i] = pr->temps[i].var;
     if (observers_check(path, &pr->obs, r, text, pr->time_var, temps, pr->ntemps) ||
         observers_loop(out, &pr->obs, r, text, pr->time_var, pr->t_start, 1, 1, program_chunk,
-                       &chunk))
+                       &chunk, false))
       return 2;
   } else if (program_steps(out, &chunk, false)) {
     return 2;
