@@ -26,7 +26,10 @@
  * counter, the spatial loops' counters and a swap's temporary declared before the loop get the
  * values the loop leaves in them. Prints and snapshots in the time loop (IrObserver) make the
  * call a loop over the iterations that runs the library in chunks, up to each iteration where
- * a statement's condition holds, and the statement verbatim in between. */
+ * a statement's condition holds, and the statement verbatim in between. A convergence loop
+ * (Stencil.conv, cpu only) calls the library's loop with the tolerance and the cap: it returns
+ * the steps made, which then count as the steps above (stencilc_steps), and the last residual,
+ * which the residual variable takes when a step ran; chunks stop where the loop would. */
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -263,6 +266,14 @@ static void converge_tol(Buf *out, const Converge *cv) {
   else buf_printf(out, "%.17g", cv->tol_const);
 }
 
+/* `R > tol`: whether the loop goes on after a step whose residual is `residual` (its root for a
+ * sum of squares). */
+static void converge_above(Buf *out, const Converge *cv, const char *residual) {
+  bool root = cv->kind == CONV_SUM_SQ;
+  buf_printf(out, "%s%s%s > ", root ? "sqrt(" : "", residual, root ? ")" : "");
+  converge_tol(out, cv);
+}
+
 /* The library's run over `steps` steps (a C expression) from buffers b0 and b1 ("NULL": b0 in
  * place), then the exit on its error; the first declares stencilc_rc. */
 static void run_call(Buf *out, const Stencil *st, const char *prefix, const char *b0,
@@ -426,12 +437,10 @@ static int converge_refuse(const char *path, const Stencil *st) {
   return 2;
 }
 
-/* `stencilc_running = ALSO R > tol;`, R the residual (its root for a sum of squares): whether
- * the loop goes on. */
+/* `stencilc_running = ALSO R > tol;`: whether the loop goes on. */
 static void converge_running(Buf *out, const Stencil *st, const char *also, const char *residual) {
-  buf_printf(out, "    stencilc_running = %s%s%s%s > ", also, st->conv.kind == CONV_SUM_SQ ? "sqrt(" : "",
-             residual, st->conv.kind == CONV_SUM_SQ ? ")" : "");
-  converge_tol(out, &st->conv);
+  buf_printf(out, "    stencilc_running = %s", also);
+  converge_above(out, &st->conv, residual);
   buf_puts(out, ";\n");
 }
 
@@ -444,10 +453,11 @@ static void converge_open(Buf *out, const Stencil *st) {
   if (!cv->capped) buf_puts(out, "    stencilc_steps = (long)(~0UL >> 1); /* no cap */\n");
   if (!st->obs.n) return;
   buf_puts(out, "    int stencilc_running = 1;\n");
+  if (st->time_do) return;
   char first[40];
   snprintf(first, sizeof first, "%.17g", cv->first);
-  if (!st->time_do && cv->first != INFINITY) converge_running(out, st, "stencilc_steps > 0 && ", first);
-  else if (!st->time_do) buf_puts(out, "    stencilc_running = stencilc_steps > 0;\n");
+  if (cv->first != INFINITY) converge_running(out, st, "stencilc_steps > 0 && ", first);
+  else buf_puts(out, "    stencilc_running = stencilc_steps > 0;\n");
 }
 
 /* After it: the residual as the loop leaves it, the last iteration's (unchanged when none ran). */
@@ -523,9 +533,8 @@ static int library_steps(Buf *out, const Stencil *st, const RegionVar *grid,
     buf_puts(out, "    const long stencilc_cap = stencilc_steps;\n");
     run_call(out, st, prefix, b0, b1, "stencilc_cap > 0 ? 1L : 0L", true);
     copy_cells(out, st, elem, other->name, grid->name, true);
-    buf_printf(out, "    if (stencilc_steps == 1 && stencilc_cap > 1 && %s > ",
-               st->conv.kind == CONV_SUM_SQ ? "sqrt(stencilc_residual)" : "stencilc_residual");
-    converge_tol(out, &st->conv);
+    buf_puts(out, "    if (stencilc_steps == 1 && stencilc_cap > 1 && ");
+    converge_above(out, &st->conv, "stencilc_residual");
     buf_puts(out, ") {\n");
     run_call(out, st, prefix, b0, b1, "stencilc_cap - 1L", false);
     buf_puts(out, "    stencilc_steps += 1;\n    }\n");
@@ -812,7 +821,8 @@ static int rewrite_region(Options *o, const Stencil *st, const Program *pr) {
 }
 
 static int rewrite_run(Options *o, Stencil *st) {
-  if (st->conv.kind && o->target && strcmp(o->target, "cpu")) { /* auto picked cpu all the same */
+  /* --target cuda: the options picked cpu, the one backend of these loops, all the same */
+  if (st->conv.kind && o->target && strcmp(o->target, "cpu")) {
     SrcLoc at = {o->input, (unsigned)st->region_line, 1};
     diag_error(at, "use --target cpu (or no --target: it is the default for these loops)",
                "the time loop runs until the residual '%s' drops to the tolerance: rewrite "

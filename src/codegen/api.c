@@ -17,7 +17,12 @@
  * its program_step (program.h, the code of its generated program) from the source's own t0 on
  * every buffer of every field, so each buffer ends as the source's loop leaves it; its halo
  * contract copies each field's halo from the buffer of level t0 into the others (run_levels
- * does not). Run-time scalars are named arguments of both kinds of entry points. */
+ * does not). Run-time scalars are named arguments of both kinds of entry points.
+ *
+ * A convergence loop's library (Stencil.conv, cpu backend) has run and run_levels only, with
+ * the tolerance and the iteration cap in place of `steps` (its tolerance parameter is no scalar
+ * argument besides) and the iterations made and the last residual out: api_converge
+ * (converge.c) steps as the source's loop does, so buf[iterations % 2] holds the last level. */
 #include "api.h"
 
 #include <ctype.h>
