@@ -5,7 +5,8 @@
 # CUDA backend through tools/cudaemu; then the CLI's naming and its refusals; then run-time
 # scalars as arguments (tests/api/scalars.c), stencil programs (tests/api/program.c) and failed
 # kernel launches returned, not exits (tests/api/launch_error.c), and so is running out of memory
-# in the CPU library (tests/api/out_of_memory.c).
+# in the CPU library (tests/api/out_of_memory.c); convergence loops' libraries against a solver
+# written by hand (tests/api/converge.c).
 . "$(dirname "$0")/lib.sh"
 make_tmp
 
