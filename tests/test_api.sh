@@ -5,7 +5,8 @@
 # CUDA backend through tools/cudaemu; then the CLI's naming and its refusals; then run-time
 # scalars as arguments (tests/api/scalars.c), stencil programs (tests/api/program.c) and failed
 # kernel launches returned, not exits (tests/api/launch_error.c), and so is running out of memory
-# in the CPU library (tests/api/out_of_memory.c).
+# in the CPU library (tests/api/out_of_memory.c); convergence loops' libraries against a solver
+# written by hand (tests/api/converge.c).
 . "$(dirname "$0")/lib.sh"
 make_tmp
 
@@ -220,5 +221,31 @@ if "$STENCILC" gen examples/j2d5pt.c --api --backend cpu -o "$d/lib" >"$d/gen.lo
   if [ $rc -eq 0 ] && grep -q 'out of memory returned' "$d/out"; then ok
   else no "cpu library, out of memory: exit $rc: $(head -3 "$d/out")"; fi
 else no "cpu library, out of memory: does not build: $(head -3 "$d/gen.log" "$d/build.log" "$d/driver.log")"; fi
+
+
+# Convergence loops (tests/api/converge.c): the library of the laplace2d tutorial (largest change,
+# while with a cap), of an L2 norm (sum of squares through sqrt) and of a do loop, cpu backend,
+# against a solver written by hand in the driver: the iteration count, the residual and both
+# buffers exactly, through lib_run (halo contract, in place) and lib_run_levels. The tolerance a
+# parameter is the entries' tol, not a scalar argument besides; a constant one is tol too.
+for c in TUTORIAL:laplace2d_tutorial L2:jacobi_l2_sum_squares DO:do_while_max_macro; do
+  k=${c%%:*} f=${c#*:}
+  d=$tmp/converge-$k
+  mkdir -p "$d"
+  if "$STENCILC" gen "tests/check/converge_$f.c" --api --backend cpu -o "$d/lib" >"$d/gen.log" 2>&1 &&
+    grep -q '^int lib_run(double \*buf0, double \*buf1, long e0, long e1, double tol, long max_iter,$' "$d/lib.h" &&
+    cc -std=c11 -O1 -fopenmp -Wall -Wextra -Werror -c -o "$d/lib.o" "$d/lib.c" >"$d/build.log" 2>&1 &&
+    cc -std=c11 -O1 -Wall -Wextra -Werror -I"$d" -DCASE_$k -c -o "$d/driver.o" tests/api/converge.c >"$d/driver.log" 2>&1 &&
+    cc -fopenmp -o "$d/check" "$d/driver.o" "$d/lib.o" -lm >>"$d/driver.log" 2>&1 && "$d/check" >"$d/out" 2>&1; then
+    ok
+  else
+    no "converge $k: $(head -3 "$d/gen.log" "$d/build.log" "$d/driver.log"; grep FAIL "$d/out" | head -3)"
+  fi
+done
+# ... the CUDA backends refuse it at the loop, naming the cpu backend; nothing is written
+"$STENCILC" gen tests/check/converge_laplace2d_tutorial.c --api --backend naive -o "$tmp/conv-naive" >"$tmp/conv-naive.log" 2>&1
+rc=$?
+if [ $rc = 2 ] && [ ! -e "$tmp/conv-naive.h" ] && grep -q "converge_laplace2d_tutorial.c:7:1: error: .*cpu" "$tmp/conv-naive.log"; then ok
+else no "gen --api --backend naive of a convergence loop: exit $rc: $(cat "$tmp/conv-naive.log")"; fi
 
 summary api

@@ -10,7 +10,10 @@
 # tools/cudaemu), and the rewritten program must print the same lines, numbers within 1e-4
 # relative (prints and snapshots in the time loop included: the library runs in chunks between
 # them). A program's `stencilc:` line gives the flags rewrite needs, each of its `run:` lines
-# the arguments of one run (odd and even step counts: which buffer a pointer ends on). Then the refusals: no -o, -o naming the input, a target and backend that disagree, a time loop inside #pragma omp parallel,
+# the arguments of one run (odd and even step counts: which buffer a pointer ends on). A
+# `target: cpu` line (convergence loops, whose library only the cpu backend generates) skips the
+# cuda rewrite, which must then refuse at the loop and write nothing; `compare: exact` asks for
+# the same bytes (the iterations and the residual printed in full). Then the refusals: no -o, -o naming the input, a target and backend that disagree, a time loop inside #pragma omp parallel,
 # a stencil program for a backend that does not take programs.
 . "$(dirname "$0")/lib.sh"
 make_tmp
@@ -43,7 +46,9 @@ compare() {
   while IFS= read -r args; do
     if ! "$d/orig" $args >"$d/want" 2>/dev/null; then no "$1: the original fails with '$args'"
     elif ! "$3" $args >"$d/got" 2>/dev/null; then no "$1: the $2 rewrite fails with '$args': $(tail -3 "$d/got")"
-    elif diff=$(same_output "$d/want" "$d/got"); then ok
+    elif [ "$exact" = exact ] && ! cmp -s "$d/want" "$d/got"; then
+      no "$1: $2 prints other bytes with '$args': $(diff "$d/want" "$d/got" | head -4)"
+    elif [ "$exact" = exact ] || diff=$(same_output "$d/want" "$d/got"); then ok
     else no "$1: $2 prints another result with '$args': $diff"; fi
   done <"$d/runs"
 }
@@ -54,6 +59,8 @@ for src in tests/rewrite/*.c; do
   mkdir -p "$d"
   flags=$(sed -n 's/^ \* stencilc: //p' "$src")
   backend=$(sed -n 's/^ \* cuda-backend: //p' "$src")
+  target=$(sed -n 's/^ \* target: //p' "$src")
+  exact=$(sed -n 's/^ \* compare: //p' "$src")
   if ! cc -std=gnu11 -O1 -o "$d/orig" "$src" -lm >"$d/orig.log" 2>&1; then
     no "$name: the original does not build: $(head -3 "$d/orig.log")"; continue
   fi
@@ -64,7 +71,12 @@ for src in tests/rewrite/*.c; do
     no "$name: the cpu rewrite does not build: $(head -5 "$d/cpu.log")"
   else compare "$name" "--target cpu" "$d/cpu"; fi
   # --target cuda, through cudaemu
-  if ! "$STENCILC" rewrite "$src" -o "$d/gpu.c" --backend "${backend:-naive}" $flags >"$d/rw.log" 2>&1; then
+  if [ "$target" = cpu ]; then
+    "$STENCILC" rewrite "$src" -o "$d/gpu.c" --target cuda $flags >"$d/rw.log" 2>&1
+    rc=$?
+    if [ $rc = 2 ] && [ ! -e "$d/gpu.c" ] && grep -q "^$src:[0-9]*:[0-9]*: error: .*cpu backend only" "$d/rw.log"; then ok
+    else no "$name: rewrite --target cuda: exit $rc, want a refusal: $(head -3 "$d/rw.log")"; fi
+  elif ! "$STENCILC" rewrite "$src" -o "$d/gpu.c" --backend "${backend:-naive}" $flags >"$d/rw.log" 2>&1; then
     no "$name: rewrite --target cuda: $(head -3 "$d/rw.log")"
   elif ! emu_build "$d/gpu_stencil.cu" "$d/gpu_stencil.o" -c >"$d/gpu.log" 2>&1 ||
        ! cc -std=gnu11 -O1 -c -o "$d/gpu.o" "$d/gpu.c" >>"$d/gpu.log" 2>&1 ||
@@ -90,6 +102,28 @@ src=tests/rewrite/jacobi2d_polybench4_bound.c
 if grep -A4 '^ *if ((long)(n) == 90L) { /\* stencilc rewrite' "$tmp/pb.c" | grep -q 'pb_stencil_run_levels(' &&
   grep -A3 '^ *} else {$' "$tmp/pb.c" | grep -q 'for (t = 0; t < _PB_TSTEPS; t++) {'; then ok
 else no "the PolyBench-form rewrite does not guard the call with n == N: $(grep -n 'if (\|else' "$tmp/pb.c")"; fi
+
+# tests/bad/rewrite/*.c: forms every command takes but rewrite refuses, at the place and with
+# the message and hint of the file's first two lines (as tests/bad/, test_diagnostics.sh), writing
+# nothing.
+for f in tests/bad/rewrite/*.c; do
+  want="$f:$(head -1 "$f" | sed 's#^// expect: ##')"
+  hint=$(sed -n '2s#^// hint: #  hint: #p' "$f")
+  rm -f "$tmp/bad.c" "$tmp/bad_stencil.c" "$tmp/bad_stencil.h"
+  "$STENCILC" rewrite "$f" --target cpu -o "$tmp/bad.c" >"$tmp/bad.log" 2>&1
+  rc=$?
+  if [ $rc = 2 ] && grep -qF -- "$want" "$tmp/bad.log" && grep -qF -- "${hint:-  hint: }" "$tmp/bad.log" &&
+    [ ! -e "$tmp/bad.c" ] && [ ! -e "$tmp/bad_stencil.c" ]; then ok
+  else no "$f: rewrite exit $rc, expected '$want' and its hint: $(cat "$tmp/bad.log")"; fi
+done
+
+# A convergence loop's call: the tolerance and the cap in, the counter and the residual set after
+# it; the loop itself gone.
+"$STENCILC" rewrite tests/rewrite/converge_laplace2d_while.c --function laplace -o "$tmp/cv.c" >/dev/null 2>&1
+if grep -q 'cv_stencil_run((double \*)(A), NULL, (long)(n), (long)(m), tol, stencilc_steps, &stencilc_iterations, &stencilc_residual);' "$tmp/cv.c" &&
+  grep -q '^    if (stencilc_steps > 0) error = stencilc_residual;$' "$tmp/cv.c" &&
+  grep -q '^    iter = 0L + stencilc_steps;$' "$tmp/cv.c" && ! grep -q 'while (error > tol' "$tmp/cv.c"; then ok
+else no "the rewrite of a convergence loop: $(sed -n '/stencilc rewrite:/,/^  }/p' "$tmp/cv.c")"; fi
 
 cp tests/rewrite/global_fixed.c "$tmp/g.c"
 expect 2 "rewrite without -o" "$STENCILC" rewrite "$tmp/g.c"

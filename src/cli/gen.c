@@ -71,10 +71,7 @@ static int gen_run(Options *o, Stencil *st) {
     fprintf(stderr, "stencilc gen: -o OUT is required (--help lists the options)\n");
     return EXIT_INPUT;
   }
-  if (o->api)
-    return options_refuse_converge(o, st, "gen --api (a library of a fixed step count)")
-               ? EXIT_INPUT
-               : gen_api_write(o, st, o->explain ? stderr : NULL);
+  if (o->api) return gen_api_write(o, st, o->explain ? stderr : NULL);
   return gen_write(st, &o->gen, o->explain ? stderr : NULL, o->output);
 }
 

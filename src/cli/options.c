@@ -402,15 +402,6 @@ int options_read(int argc, char **argv, const OptionSet *set, void (*help_fn)(FI
   return -1;
 }
 
-int options_refuse_converge(const Options *o, const Stencil *st, const char *what) {
-  if (!st->conv.kind) return 0;
-  SrcLoc at = {o->input, (unsigned)st->region_line, 1};
-  diag_error(at, "generate a program (stencilc gen --backend cpu) or check the loop (stencilc check)",
-             "the time loop runs until the residual '%s' drops to the tolerance: %s takes "
-             "convergence loops not yet", st->conv.var, what);
-  return EXIT_INPUT;
-}
-
 void options_backend_help(FILE *f) {
   fprintf(f, "  --backend %s|auto\n", backends_names("|"));
   for (int i = 0; i < backends_count(); i++)

@@ -65,10 +65,6 @@ typedef struct {
  * it), or -1 after an error message (exit 2). */
 int options_parse(int argc, char **argv, const OptionSet *set, void (*help_fn)(FILE *), Options *o);
 
-/* The refusal of a convergence loop (Stencil.conv) by `what` (the library, rewrite): EXIT_INPUT
- * after the message, 0 for any other stencil. */
-int options_refuse_converge(const Options *o, const Stencil *st, const char *what);
-
 /* What every subcommand that reads a stencil does first: options_parse, then the front end on the
  * input file with the C flags, the dtype defaulting to the source's, and for --backend auto the
  * tuned or modelled choice (tune_choose). Returns -1 when the subcommand goes on (st to be freed

@@ -26,8 +26,12 @@
  * counter, the spatial loops' counters and a swap's temporary declared before the loop get the
  * values the loop leaves in them. Prints and snapshots in the time loop (IrObserver) make the
  * call a loop over the iterations that runs the library in chunks, up to each iteration where
- * a statement's condition holds, and the statement verbatim in between. */
+ * a statement's condition holds, and the statement verbatim in between. A convergence loop
+ * (Stencil.conv, cpu only) calls the library's loop with the tolerance and the cap: it returns
+ * the steps made, which then count as the steps above (stencilc_steps), and the last residual,
+ * which the residual variable takes when a step ran; chunks stop where the loop would. */
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -54,7 +58,9 @@ static void rewrite_help(FILE *f) {
         "pointers), halos included, and the loop counters and a swap's temporary declared before\n"
         "the loop their final values; each step reads the halo of the level it reads, as the\n"
         "loop does. Prints and snapshots in the time loop run as written between chunks of\n"
-        "the library's steps, each at the step where its condition holds.\n"
+        "the library's steps, each at the step where its condition holds. A convergence loop\n"
+        "(while (err > tol && iter < iter_max)) calls a library that steps while the loop would\n"
+        "and sets the counter and the residual as the loop leaves them (--target cpu only).\n"
         "  --target   cuda (a CUDA backend, default naive) or cpu (the cpu backend)\n"
         "  C flags    -I DIR, -D NAME[=VALUE], -U NAME, -std=STD, -include FILE: as a C compiler\n"
         "             reads FILE.c; --function NAME: the stencil is in that function\n"
@@ -254,6 +260,20 @@ static void set_loop_vars(Buf *out, const Region *r, const Stencil *const sts[],
   if (open) buf_puts(out, "    }\n");
 }
 
+/* A convergence loop's tolerance: the parameter (in scope at the call), or the constant. */
+static void converge_tol(Buf *out, const Converge *cv) {
+  if (cv->tol[0]) buf_puts(out, cv->tol);
+  else buf_printf(out, "%.17g", cv->tol_const);
+}
+
+/* `R > tol`: whether the loop goes on after a step whose residual is `residual` (its root for a
+ * sum of squares). */
+static void converge_above(Buf *out, const Converge *cv, const char *residual) {
+  bool root = cv->kind == CONV_SUM_SQ;
+  buf_printf(out, "%s%s%s > ", root ? "sqrt(" : "", residual, root ? ")" : "");
+  converge_tol(out, cv);
+}
+
 /* The library's run over `steps` steps (a C expression) from buffers b0 and b1 ("NULL": b0 in
  * place), then the exit on its error; the first declares stencilc_rc. */
 static void run_call(Buf *out, const Stencil *st, const char *prefix, const char *b0,
@@ -266,11 +286,17 @@ static void run_call(Buf *out, const Stencil *st, const char *prefix, const char
     buf_puts(out, ", ");
     extent(out, st, a);
   }
+  const Converge *cv = &st->conv;
+  if (cv->kind) buf_puts(out, ", "), converge_tol(out, cv);
   buf_printf(out, ", %s", steps);
   if (st->weights[0]) buf_printf(out, ", (const %s *)(%s)", elem, st->weights);
   for (int k = 0; k < st->nscalars; k++) /* the parameters, in scope: the library derives the rest */
-    if (st->scalars[k].kind == SCALAR_PARAM) buf_printf(out, ", %s", st->scalars[k].name);
+    if (st->scalars[k].kind == SCALAR_PARAM && !(cv->kind && k == cv->tol_scalar))
+      buf_printf(out, ", %s", st->scalars[k].name);
+  if (cv->kind) buf_puts(out, ", &stencilc_iterations, &stencilc_residual");
   buf_printf(out, ");\n    %s_exit_on_error(stencilc_rc);\n", prefix);
+  if (cv->kind) /* what follows runs on the steps made */
+    buf_puts(out, "    stencilc_steps = stencilc_iterations;\n");
 }
 
 /* ---- prints and snapshots in the time loop (IrObserver): the library runs the steps in
@@ -324,10 +350,11 @@ static int observers_check(const char *path, const IrObservers *obs, const Regio
 /* Emits the steps of a chunk: stencilc_steps of them, stencilc_done steps in. */
 typedef int (*ChunkSteps)(Buf *out, const void *ctx);
 
-/* The library's steps up to `upto` (a C expression of steps), when some are left. */
-static int chunk_to(Buf *out, const char *upto, ChunkSteps steps, const void *ctx) {
+/* The library's steps up to `upto` (a C expression of steps), when some are left (and a
+ * convergence loop's have not stopped: stencilc_running). */
+static int chunk_to(Buf *out, const char *upto, ChunkSteps steps, const void *ctx, bool conv) {
   buf_printf(out, "    {\n    long stencilc_steps = %s - stencilc_done;\n"
-                  "    if (stencilc_steps > 0) {\n", upto);
+                  "    if (stencilc_steps > 0%s) {\n", upto, conv ? " && stencilc_running" : "");
   if (steps(out, ctx)) return 2;
   buf_puts(out, "    stencilc_done += stencilc_steps;\n    }\n    }\n");
   return 0;
@@ -336,13 +363,15 @@ static int chunk_to(Buf *out, const char *upto, ChunkSteps steps, const void *ct
 /* The loop over the iterations (stencilc_total steps, per_iter a one; the counter from first by
  * stride) that runs each observer where its condition holds, the steps before it run first:
  * those of the iterations before (placed before the sweeps) or up to its own (after the swap).
- * Then the steps left. 0, or 2. */
+ * Then the steps left. conv: a convergence loop, which stops where its chunk made fewer steps
+ * than asked or stencilc_running (the loop's condition after them) is 0: an observer runs when
+ * its iteration does, one before the sweeps when the condition holds too. 0, or 2. */
 static int observers_loop(Buf *out, const IrObservers *obs, const Region *r, const char *text,
                           const char *tvar, long first, int stride, int per_iter,
-                          ChunkSteps steps, const void *ctx) {
+                          ChunkSteps steps, const void *ctx, bool conv) {
   buf_printf(out, "    long stencilc_total = stencilc_steps, stencilc_done = 0;\n"
-                  "    for (long stencilc_k = 0; stencilc_k < stencilc_total / %d; stencilc_k++) {\n",
-             per_iter);
+                  "    for (long stencilc_k = 0; stencilc_k < stencilc_total / %d%s; stencilc_k++) {\n",
+             per_iter, conv ? " && stencilc_running" : "");
   if (region_find(r, tvar)) buf_printf(out, "    %s = ", tvar);
   else buf_printf(out, "    %s %s = (%s)", obs->time_type, tvar, obs->time_type);
   buf_printf(out, "(%ldL + stencilc_k * %d);\n    (void)%s;\n", first, stride, tvar);
@@ -354,11 +383,14 @@ static int observers_loop(Buf *out, const IrObservers *obs, const Region *r, con
       buf_puts(out, "    {\n");
     char upto[64];
     snprintf(upto, sizeof upto, "(stencilc_k + %d) * %d", o->place == OBS_AFTER, per_iter);
-    if (chunk_to(out, upto, steps, ctx)) return 2;
+    if (chunk_to(out, upto, steps, ctx, conv)) return 2;
+    if (conv)
+      buf_printf(out, "    if (stencilc_done != %s%s) break; /* the loop stopped before */\n", upto,
+                 o->place == OBS_AFTER ? "" : " || !stencilc_running");
     buf_printf(out, "    %.*s;\n    }\n", (int)(o->body_end - o->body_begin), text + o->body_begin);
   }
   buf_puts(out, "    }\n");
-  return chunk_to(out, "stencilc_total", steps, ctx);
+  return chunk_to(out, "stencilc_total", steps, ctx, conv);
 }
 
 typedef struct {
@@ -371,9 +403,66 @@ static int library_steps(Buf *out, const Stencil *st, const RegionVar *grid,
                          const RegionVar *other, const char *elem, const char *prefix,
                          bool chunked);
 
+static void converge_running(Buf *out, const Stencil *st, const char *also, const char *residual);
+
+/* A chunk of steps; a convergence loop's then says whether the loop goes on: all the steps
+ * asked made and the residual still above the tolerance. */
 static int stencil_chunk(Buf *out, const void *ctx) {
   const StencilChunk *c = ctx;
-  return library_steps(out, c->st, c->grid, c->other, c->elem, c->prefix, true);
+  if (c->st->conv.kind) buf_puts(out, "    const long stencilc_asked = stencilc_steps;\n");
+  if (library_steps(out, c->st, c->grid, c->other, c->elem, c->prefix, true)) return 2;
+  if (c->st->conv.kind)
+    converge_running(out, c->st, "stencilc_steps == stencilc_asked && ", "stencilc_residual");
+  return 0;
+}
+
+/* ---- convergence loops (Stencil.conv): the library steps until the residual drops to the
+ * tolerance, at most the loop's cap, and returns the steps made and the last residual ---- */
+
+/* The forms of a convergence loop the call does not replace: 0, or 2 after a diagnostic. */
+static int converge_refuse(const char *path, const Stencil *st) {
+  const char *why = st->obs.n && !st->conv.capped
+                        ? "a statement in the loop runs between its iterations (a print), and the "
+                          "loop has no cap to run them up to"
+                    : st->steps_per_iter > 1 ? "an iteration sweeps twice"
+                                             : NULL;
+  if (!why) return 0;
+  SrcLoc at = {path, (unsigned)st->region_line, 1};
+  if (st->obs.n) at = (SrcLoc){path, (unsigned)st->obs.at[0].line, (unsigned)st->obs.at[0].col};
+  diag_error(at, "keep the loop in your code for this form (stencilc check verifies it), or write "
+                 "the sweep, the residual and a copy-back nest or a pointer swap alone in the loop, "
+                 "and print after it",
+             "stencilc rewrite does not replace this convergence loop on '%s': %s", st->conv.var,
+             why);
+  return 2;
+}
+
+/* `stencilc_running = ALSO R > tol;`: whether the loop goes on. */
+static void converge_running(Buf *out, const Stencil *st, const char *also, const char *residual) {
+  buf_printf(out, "    stencilc_running = %s", also);
+  converge_above(out, &st->conv, residual);
+  buf_puts(out, ";\n");
+}
+
+/* Before the call: its outputs, and the cap when the loop has none (the step count is then 0);
+ * with prints in the loop (chunks), whether it starts: a do loop's body always runs, a while
+ * loop's when a step is allowed and the residual's first value is above the tolerance. */
+static void converge_open(Buf *out, const Stencil *st) {
+  const Converge *cv = &st->conv;
+  buf_puts(out, "    long stencilc_iterations = 0;\n    double stencilc_residual = 0;\n");
+  if (!cv->capped) buf_puts(out, "    stencilc_steps = (long)(~0UL >> 1); /* no cap */\n");
+  if (!st->obs.n) return;
+  buf_puts(out, "    int stencilc_running = 1;\n");
+  if (st->time_do) return;
+  char first[40];
+  snprintf(first, sizeof first, "%.17g", cv->first);
+  if (cv->first != INFINITY) converge_running(out, st, "stencilc_steps > 0 && ", first);
+  else buf_puts(out, "    stencilc_running = stencilc_steps > 0;\n");
+}
+
+/* After it: the residual as the loop leaves it, the last iteration's (unchanged when none ran). */
+static void converge_close(Buf *out, const Stencil *st) {
+  buf_printf(out, "    if (stencilc_steps > 0) %s = stencilc_residual;\n", st->conv.var);
 }
 
 /* The statement replacing the region. */
@@ -385,10 +474,11 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
     fprintf(stderr, "%s: error: internal: the grid is not among the region's variables\n", path);
     return 2;
   }
-  if (check_storage(path, st, grid, other)) return 2;
+  if (check_storage(path, st, grid, other) || (st->conv.kind && converge_refuse(path, st))) return 2;
   const char *elem = ir_dtype_name(st->dtype);
   call_open(out, path, st->region_line, prefix, st->steps_param, st->steps_const,
             st->time_do ? 1 : 0); /* a do loop's body runs once at least */
+  if (st->conv.kind) converge_open(out, st);
   if (st->time_stride == 2 && st->steps_param[0]) /* t += 2 from its start to its bound: the iterations */
     buf_puts(out, "    stencilc_steps = (stencilc_steps + 1) / 2;\n");
   if (st->steps_per_iter > 1) buf_printf(out, "    stencilc_steps *= %d;\n", st->steps_per_iter);
@@ -399,11 +489,14 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
       return observer_refuse(path, &st->obs.at[0], "the levels are named by a toggled index");
     if (observers_check(path, &st->obs, r, text, st->time_var, temps, 1) ||
         observers_loop(out, &st->obs, r, text, st->time_var, st->time_first,
-                       st->time_stride == 2 ? 2 : 1, st->steps_per_iter, stencil_chunk, &chunk))
+                       st->time_stride == 2 ? 2 : 1, st->steps_per_iter, stencil_chunk, &chunk,
+                       st->conv.kind))
       return 2;
+    if (st->conv.kind) buf_puts(out, "    stencilc_steps = stencilc_done;\n");
   } else if (library_steps(out, st, grid, other, elem, prefix, false)) {
     return 2;
   }
+  if (st->conv.kind) converge_close(out, st);
   set_counter(out, r, st->time_var, st->time_first, st->steps_per_iter, st->time_stride);
   for (int i = 0; i < 2; i++) /* toggled once a step (steps_per_iter and time_stride are 1) */
     if (st->level_toggle[i][0])
@@ -435,7 +528,17 @@ static int library_steps(Buf *out, const Stencil *st, const RegionVar *grid,
     if (st->time_form == TIME_COPYBACK) snprintf(b1, sizeof b1, "NULL");
     else snprintf(b1, sizeof b1, "(%s *)(%s)", elem, other->name);
   }
-  if (st->copy_whole) { /* memcpy: step 1 reads A's halo, the later steps B's */
+  if (st->copy_whole && st->conv.kind) { /* the same, the second run while the first's residual
+                                            is above the tolerance */
+    buf_puts(out, "    const long stencilc_cap = stencilc_steps;\n");
+    run_call(out, st, prefix, b0, b1, "stencilc_cap > 0 ? 1L : 0L", true);
+    copy_cells(out, st, elem, other->name, grid->name, true);
+    buf_puts(out, "    if (stencilc_steps == 1 && stencilc_cap > 1 && ");
+    converge_above(out, &st->conv, "stencilc_residual");
+    buf_puts(out, ") {\n");
+    run_call(out, st, prefix, b0, b1, "stencilc_cap - 1L", false);
+    buf_puts(out, "    stencilc_steps += 1;\n    }\n");
+  } else if (st->copy_whole) { /* memcpy: step 1 reads A's halo, the later steps B's */
     run_call(out, st, prefix, b0, b1, "stencilc_steps > 0 ? 1L : 0L", true);
     copy_cells(out, st, elem, other->name, grid->name, true);
     run_call(out, st, prefix, b0, b1, "stencilc_steps > 0 ? stencilc_steps - 1L : 0L", false);
@@ -580,7 +683,7 @@ static int emit_program_call(Buf *out, const char *path, const Program *pr, cons
     for (int i = 0; i < pr->ntemps; i++) temps[i] = pr->temps[i].var;
     if (observers_check(path, &pr->obs, r, text, pr->time_var, temps, pr->ntemps) ||
         observers_loop(out, &pr->obs, r, text, pr->time_var, pr->t_start, 1, 1, program_chunk,
-                       &chunk))
+                       &chunk, false))
       return 2;
   } else if (program_steps(out, &chunk, false)) {
     return 2;
@@ -718,8 +821,15 @@ static int rewrite_region(Options *o, const Stencil *st, const Program *pr) {
 }
 
 static int rewrite_run(Options *o, Stencil *st) {
-  if (options_refuse_converge(o, st, "rewrite (it calls a library of a fixed step count)"))
+  /* --target cuda: the options picked cpu, the one backend of these loops, all the same */
+  if (st->conv.kind && o->target && strcmp(o->target, "cpu")) {
+    SrcLoc at = {o->input, (unsigned)st->region_line, 1};
+    diag_error(at, "use --target cpu (or no --target: it is the default for these loops)",
+               "the time loop runs until the residual '%s' drops to the tolerance: rewrite "
+               "--target %s does not take it, the library of a convergence loop is generated by "
+               "the cpu backend only", st->conv.var, o->target);
     return EXIT_INPUT;
+  }
   return rewrite_region(o, st, NULL);
 }
 

@@ -17,10 +17,16 @@
  * its program_step (program.h, the code of its generated program) from the source's own t0 on
  * every buffer of every field, so each buffer ends as the source's loop leaves it; its halo
  * contract copies each field's halo from the buffer of level t0 into the others (run_levels
- * does not). Run-time scalars are named arguments of both kinds of entry points. */
+ * does not). Run-time scalars are named arguments of both kinds of entry points.
+ *
+ * A convergence loop's library (Stencil.conv, cpu backend) has run and run_levels only, with
+ * the tolerance and the iteration cap in place of `steps` (its tolerance parameter is no scalar
+ * argument besides) and the iterations made and the last residual out: api_converge
+ * (converge.c) steps as the source's loop does, so buf[iterations % 2] holds the last level. */
 #include "api.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -299,6 +305,62 @@ static const char api_cpu_entries[] =
     "  return api_cpu_pair(buf0, buf1, ext, steps, API_W, 1);\n"
     "}\n";
 
+/* A convergence loop's entry points (cpu; Stencil.conv): api_converge (converge.c) is defined
+ * before them, with API_EXTENTS, API_EXTENT_LIST, API_WEIGHTS and API_W. */
+static const char api_converge_entries[] =
+    "/* The arguments: 0, API_ESIZE or API_EARG. */\n"
+    "static int api_converge_check(RtGrid *g, const long ext[], long max_iter, const rt_real *w,\n"
+    "                              const rt_real *buf0) {\n"
+    "  (void)w;\n"
+    "  if (max_iter < 0 || !buf0 || (API_NWEIGHTS > 0 && !w)) return API_EARG;\n"
+    "  return api_grid(g, ext);\n"
+    "}\n"
+    "\n"
+    "/* The loop on buf0 and buf1; halo_levels: each step reads the halo of the buffer it reads\n"
+    " * (run_levels) rather than buf0's (run). */\n"
+    "static int api_converge_pair(rt_real *buf0, rt_real *buf1, const long ext[], double tol,\n"
+    "                             long max_iter, const rt_real *w, int halo_levels,\n"
+    "                             long *iterations, double *residual) {\n"
+    "  RtGrid g;\n"
+    "  int rc = api_converge_check(&g, ext, max_iter, w, buf0);\n"
+    "  if (rc) return rc;\n"
+    "  if (!buf1 || buf1 == buf0) return API_EARG;\n"
+    "#ifdef RT_NWEIGHTS\n"
+    "  memcpy(rt_w_host, w, sizeof rt_w_host);\n"
+    "#endif\n"
+    "  rt_real *buf[2] = {buf0, buf1};\n"
+    "  if (!halo_levels) api_halo(buf1, buf0, &g, api_copy_rows);\n"
+    "  double r;\n"
+    "  const long k = api_converge(buf, &g, tol, max_iter, &r);\n"
+    "  if (iterations) *iterations = k;\n"
+    "  if (residual) *residual = r;\n"
+    "  return 0;\n"
+    "}\n"
+    "\n"
+    "int API_(run)(rt_real *buf0, rt_real *buf1, API_EXTENTS, double tol, long max_iter API_WEIGHTS,\n"
+    "              long *iterations, double *residual) {\n"
+    "  const long ext[] = {API_EXTENT_LIST};\n"
+    "  if (buf1) return api_converge_pair(buf0, buf1, ext, tol, max_iter, API_W, 0, iterations, residual);\n"
+    "  RtGrid g; /* only buf0: the other level in a buffer of our own */\n"
+    "  int rc = api_converge_check(&g, ext, max_iter, API_W, buf0);\n"
+    "  if (rc) return rc;\n"
+    "  const size_t bytes = (size_t)g.cells * sizeof(rt_real);\n"
+    "  rt_real *other = (rt_real *)malloc(bytes);\n"
+    "  if (!other) return API_EDEVICE; /* out of memory */\n"
+    "  long k = 0;\n"
+    "  rc = api_converge_pair(buf0, other, ext, tol, max_iter, API_W, 0, &k, residual);\n"
+    "  if (!rc && k % 2) memcpy(buf0, other, bytes);\n"
+    "  free(other);\n"
+    "  if (!rc && iterations) *iterations = k;\n"
+    "  return rc;\n"
+    "}\n"
+    "\n"
+    "int API_(run_levels)(rt_real *buf0, rt_real *buf1, API_EXTENTS, double tol, long max_iter\n"
+    "                     API_WEIGHTS, long *iterations, double *residual) {\n"
+    "  const long ext[] = {API_EXTENT_LIST};\n"
+    "  return api_converge_pair(buf0, buf1, ext, tol, max_iter, API_W, 1, iterations, residual);\n"
+    "}\n";
+
 /* A stencil program's entry points share these: API_LEVELS (buffers per field), API_COEF
  * (coefficient grids), API_FIELD_LO and API_FIELD_HI (the bounds of the stage writing each field:
  * outside them is the field's halo) are defined before them, and program_step (program.h). */
@@ -426,6 +488,7 @@ typedef struct {
   const char *name[API_MAX_SCALARS];
   DType type[API_MAX_SCALARS];
   bool arg[API_MAX_SCALARS];
+  bool tol[API_MAX_SCALARS]; /* a convergence loop's tolerance: the entry points' tol, not here */
 } ApiScalars;
 
 /* What a library is generated from: the facts its header and source state. */
@@ -496,17 +559,23 @@ static void header_intro(Buf *h, const ApiLib *l, const char *what) {
 
 /* The header's scalar lines, if any. */
 static void header_scalars(Buf *h, const ApiScalars *sc) {
-  bool derived = false;
-  for (int k = 0; k < sc->n; k++) derived = derived || !sc->arg[k];
-  if (!sc->n) return;
+  bool derived = false, tol = false;
+  int shown = 0;
+  for (int k = 0; k < sc->n; k++) {
+    derived = derived || (!sc->arg[k] && !sc->tol[k]);
+    tol = tol || sc->tol[k];
+    shown += !sc->tol[k];
+  }
+  if (!shown) return;
   bool element = false;
   for (int k = 0; k < sc->n; k++) element = element || strchr(sc->name[k], '[');
-  buf_puts(h, " * Run-time scalars: the arguments after steps, the source's parameters of those names");
+  buf_printf(h, " * Run-time scalars: the arguments after %s, the source's parameters of those names",
+             tol ? "max_iter" : "steps");
   if (element) buf_puts(h, "\n * (x_k: element k of the source's coefficient array x)");
   if (derived) {
     buf_puts(h, "; the library\n * computes");
     for (int k = 0, first = 1; k < sc->n; k++)
-      if (!sc->arg[k]) {
+      if (!sc->arg[k] && !sc->tol[k]) {
         buf_printf(h, "%s%s", first ? " " : ", ", sc->name[k]);
         first = 0;
       }
@@ -580,10 +649,54 @@ static void source_base(Buf *s, const ApiLib *l) {
 
 /* ---- One stencil ---- */
 
+/* The header's contract of a convergence loop (Stencil.conv), in place of the fixed count's. */
+static void converge_contract(Buf *h, const Stencil *st, const char *prefix) {
+  const Converge *cv = &st->conv;
+  char first[IR_NAME_MAX + 64];
+  if (cv->first == INFINITY || st->time_do) snprintf(first, sizeof first, "above any tolerance");
+  else snprintf(first, sizeof first, "%.17g (the source's %s before the loop)", cv->first, cv->var);
+  buf_printf(h, " *\n"
+                " * Convergence loop, the source's loop on its residual '%s': steps run from buf0\n"
+                " * %swhile the residual R of the last step is above tol%s and fewer than\n"
+                " * max_iter steps ran.\n"
+                " * R is %s over the interior cells, in double\n"
+                " * from the element type's difference. Before the first step R is %s.\n"
+                " * Halo contract: the halo of buf0 is the boundary condition of every step; %s_run copies\n"
+                " * it into buf1 first, so what buf1 holds on entry never matters (it may be uninitialised).\n"
+                " * Result: after k steps buf[k %% 2] (buf0 when k is even, buf1 when odd) holds the last\n"
+                " * level and the other buffer the one before (when k > 0); *iterations = k and\n"
+                " * *residual = R of the last step (R before the first when k == 0), as the source's loop\n"
+                " * leaves its counter and '%s'. iterations and residual may be NULL.\n",
+             cv->var, st->time_do ? "(the first one always: a do loop), then " : "",
+             cv->kind == CONV_SUM_SQ ? " through its root (sqrt(R) > tol)" : "",
+             cv->kind == CONV_SUM_SQ ? "the sum of (new - old)^2, cell by cell in memory order,"
+                                     : "the largest |new - old|",
+             first, prefix, cv->var);
+}
+
+/* A convergence loop's entry points: the tolerance and the cap for the steps, the count and
+ * the residual out. */
+static void converge_declarations(Buf *h, const char *prefix, const char *t, const char *ext,
+                                  const char *w) {
+  buf_printf(h,
+             "/* Host pointers: the loop on buf0 and buf1 after the halo copy. buf1 may be NULL: then\n"
+             " * buf0 receives the last level whatever the parity. tol may be any double (a NaN, or\n"
+             " * one at or above R's start, runs no step); max_iter >= 0. */\n"
+             "int %s_run(%s *buf0, %s *buf1, %s, double tol, long max_iter%s,\n"
+             "    long *iterations, double *residual);\n\n"
+             "/* Host pointers, the plain loop's own halos (what stencilc rewrite calls): no halo is\n"
+             " * copied; step k reads buf[k %% 2], halo included, as the source's loop does, so both\n"
+             " * buffers must be initialised. The result is where %s_run leaves it. */\n"
+             "int %s_run_levels(%s *buf0, %s *buf1, %s, double tol, long max_iter%s,\n"
+             "    long *iterations, double *residual);\n\n",
+             prefix, t, t, ext, w, prefix, prefix, t, t, ext, w);
+}
+
 static void single_header(Buf *h, const Stencil *st, const ApiLib *l) {
   const char *t = ir_dtype_name(l->opt->dtype), *prefix = l->prefix;
   header_intro(h, l, "one stencil");
-  buf_puts(h, " *\n"
+  if (st->conv.kind) converge_contract(h, st, prefix);
+  else buf_puts(h, " *\n"
               " * Halo contract: the halo of buf0 is the boundary condition of every step; the entry\n"
               " * points copy it into buf1 before the first step, so what buf1 holds on entry never\n"
               " * matters (it may be uninitialised).\n"
@@ -602,7 +715,8 @@ static void single_header(Buf *h, const Stencil *st, const ApiLib *l) {
   extents(&ext, st->dims, "long ", "");
   if (st->weights[0]) buf_printf(&w, ", const %s *w", t);
   scalar_args(&w, &l->sc, true, true);
-  buf_printf(h,
+  if (st->conv.kind) converge_declarations(h, prefix, t, ext.s, w.s ? w.s : "");
+  else buf_printf(h,
              "/* Host pointers: copies buf0 in, runs `steps` steps, copies the result out. buf1 may be\n"
              " * NULL: then buf0 receives level `steps` whatever the parity. */\n"
              "int %s_run(%s *buf0, %s *buf1, %s, long steps%s);\n\n"
@@ -628,6 +742,7 @@ static void single_source(Buf *s, const Stencil *st, const ApiLib *l, const Plan
   const Backend *b = l->opt->backend;
   source_intro(s, l);
   emit_engine_prelude(s, st, l->opt);
+  emit_converge_library_state(s, st);
   buf_printf(s, "\n%s\n", CODEGEN_KERNEL_BEGIN);
   b->emit(s, st, l->opt, plan->bytes);
   buf_printf(s, "%s\n\n", CODEGEN_KERNEL_END);
@@ -650,7 +765,13 @@ static void single_source(Buf *s, const Stencil *st, const ApiLib *l, const Plan
   } else {
     buf_puts(s, "\n#define API_WEIGHTS\n#define API_W NULL\n#define API_W_ARG\n");
   }
-  buf_printf(s, "\n%s\n%s", api_single, b->engine->cuda ? api_cuda_entries : api_cpu_entries);
+  if (st->conv.kind) { /* cpu only (gen_api_write) */
+    buf_puts(s, "\n");
+    emit_converge_library(s, st);
+    buf_printf(s, "\n%s", api_converge_entries);
+  } else {
+    buf_printf(s, "\n%s\n%s", api_single, b->engine->cuda ? api_cuda_entries : api_cpu_entries);
+  }
 }
 
 void codegen_api(Buf *header, Buf *source, const Stencil *st, const GenOptions *opt,
@@ -662,7 +783,8 @@ void codegen_api(Buf *header, Buf *source, const Stencil *st, const GenOptions *
     for (int k = 0; k < st->nscalars; k++) {
       l.sc.name[k] = st->scalars[k].name;
       l.sc.type[k] = st->scalars[k].type;
-      l.sc.arg[k] = st->scalars[k].kind == SCALAR_PARAM;
+      l.sc.tol[k] = k == st->conv.tol_scalar && st->conv.kind && st->conv.tol[0];
+      l.sc.arg[k] = st->scalars[k].kind == SCALAR_PARAM && !l.sc.tol[k];
     }
   }
   single_header(header, st, &l);

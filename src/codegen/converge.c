@@ -122,3 +122,38 @@ void emit_converge_dump(Buf *out, const Stencil *st) {
            "  }\n"
            "}\n");
 }
+
+/* ---- The library of a convergence loop (api.c) ---- */
+
+void emit_converge_library_state(Buf *out, const Stencil *st) {
+  if (!st->conv.kind) return;
+  buf_puts(out, "/* The state engine_advance (the generated programs' loop, in the kernel code below) keeps\n"
+                " * for their reference; the library's own loop is api_converge. */\n"
+                "static long rt_conv_iters, rt_conv_ref;\n");
+}
+
+void emit_converge_library(Buf *out, const Stencil *st) {
+  const Converge *cv = &st->conv;
+  bool sum = cv->kind == CONV_SUM_SQ;
+  Emitter e = {out, 0};
+  em_line(&e, "/* The source's loop: steps from buf[0], step k from buf[k %% 2] into buf[1 - k %% 2], %s\n"
+              " * the residual of the last step (conv_residual) is above tol and fewer than max_iter steps\n"
+              " * ran. Returns the steps made, the last one's residual in *residual (with no step, the\n"
+              " * residual's value before the loop: %s). */",
+          st->time_do ? "the first one\n * always (a do loop), then more while" : "while",
+          cv->first == INFINITY || st->time_do ? "above any tolerance" : "the source's");
+  em_open(&e, "static long api_converge(rt_real *buf[2], const RtGrid *g, double tol, long max_iter,\n"
+              "                         double *residual)");
+  if (cv->first == INFINITY || st->time_do) em_line(&e, "double r = INFINITY;");
+  else em_line(&e, "double r = %.17g; /* the residual's value before the loop */", cv->first);
+  em_line(&e, "long k = 0;");
+  em_open(&e, "while (%s(k < max_iter && %s > tol))", st->time_do ? "k == 0 || " : "",
+          sum ? "sqrt(r)" : "r");
+  em_line(&e, "stencil_step(buf[k %% 2], buf[1 - k %% 2], g);");
+  em_line(&e, "r = conv_residual(buf[k %% 2], buf[1 - k %% 2], g);");
+  em_line(&e, "k++;");
+  em_close(&e);
+  em_line(&e, "*residual = r;");
+  em_line(&e, "return k;");
+  em_close(&e);
+}

@@ -167,6 +167,10 @@ void emit_converge_reference(Buf *out, const Stencil *st, bool before);
 void emit_converge_engine(Buf *out, const Stencil *st);
 /* Between rt_dump.h and rt_driver.h: the dump writer that adds the step count to an output. */
 void emit_converge_dump(Buf *out, const Stencil *st);
+/* A library's (api.c): before the kernel code, the state its engine_advance keeps (nothing for
+ * other stencils); after it, api_converge, the source's loop on the caller's buffers. */
+void emit_converge_library_state(Buf *out, const Stencil *st);
+void emit_converge_library(Buf *out, const Stencil *st);
 
 /* Appends the complete program: header comment, runtime, constants, reference, the backend's
  * kernel code for `plan` between CODEGEN_KERNEL_BEGIN/END, driver. */
