@@ -415,6 +415,12 @@ int conv_finish(Parser *p, const Sweep *sw, CXCursor loop) {
     return fail(p, sw->stmt, "iterate to convergence between two arrays: Anew[j][i] = f(A); "
                              "then a copy-back or a pointer swap",
                 "a convergence loop over the time levels of one array");
+  /* the generated loop tests the residual after every step; here an iteration is two steps and
+   * the residual of one of them counts */
+  if (p->st->steps_per_iter > 1)
+    return fail(p, loop, "sweep once an iteration (Anew from A, the residual from that sweep), then "
+                         "swap the pointers or copy Anew back into A",
+                "a convergence loop that sweeps twice an iteration (A into B, then B back into A)");
   if (clang_Cursor_isNull(p->conv.reset))
     return fail(p, p->conv.test, CONV_HINT,
                 "the residual '%s' is not set to 0 at the start of each iteration", cv->var);
