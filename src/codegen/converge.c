@@ -44,10 +44,60 @@ static void emit_tolerance(Buf *out, const Converge *cv) {
   else buf_printf(out, "%.17g", cv->tol_const);
 }
 
+/* The loops over the interior in memory order, the last axis innermost, whose body adds cell c's
+ * difference dv (in double from the stored element type's, as the user's loop computes it) to r
+ * by `accumulate`; omp_max: OpenMP threads over axis 0 with a max reduction (a max's order does
+ * not matter; a sum's does). The loops need the bounds of emit_grid_bounds and `double r`. */
+static void emit_residual_loops(Emitter *e, int d, bool omp_max, const char *accumulate) {
+  if (omp_max) em_directive(e, "#pragma omp parallel for reduction(max : r)");
+  for (int a = 0; a < d - 1; a++, e->depth++)
+    em_line(e, "for (long i%d = b%d; i%d < e%d; i%d++)", a, a, a, a, a);
+  em_open(e, "for (long i%d = b%d; i%d < e%d; i%d++)", d - 1, d - 1, d - 1, d - 1, d - 1);
+  em_begin(e);
+  buf_puts(e->out, "const long c = ");
+  for (int a = 0; a < d - 1; a++) buf_printf(e->out, "i%d * s%d + ", a, a);
+  buf_printf(e->out, "i%d;", d - 1);
+  em_end(e);
+  em_line(e, "const double dv = (double)(out[c] - in[c]);");
+  em_line(e, "%s", accumulate);
+  em_close(e);
+  e->depth -= d - 1;
+}
+
+/* The function `head` (returning the buffer holding the result): steps from buffer 0 while the
+ * last step's residual is above the tolerance, at most `steps`. `step` makes one step from buffer
+ * src into 1 - src and sets `double r` to its residual. */
+static void emit_converge_advance(Emitter *e, const Stencil *st, const char *head, const char *step) {
+  bool sum = st->conv.kind == CONV_SUM_SQ;
+  em_line(e, "/* Steps from buffer 0 while the last step's residual is above the tolerance%s, at\n"
+             " * most `steps`; returns the buffer holding the result. */",
+          st->time_do ? " (the first step always: a do loop)" : "");
+  em_open(e, "%s", head);
+  em_begin(e);
+  buf_printf(e->out, "const double tol = ");
+  emit_tolerance(e->out, &st->conv);
+  buf_puts(e->out, ";");
+  em_end(e);
+  if (st->conv.first == INFINITY || st->time_do) em_line(e, "double r = INFINITY;");
+  else em_line(e, "double r = %.17g; /* the residual's value before the loop */", st->conv.first);
+  em_line(e, "int src = 0;");
+  em_line(e, "long k = 0;");
+  em_line(e, "rt_conv_ref = 0;");
+  em_open(e, "while (k < steps && %s > tol)", sum ? "sqrt(r)" : "r");
+  em_line(e, "%s", step);
+  em_line(e, "src ^= 1;");
+  em_line(e, "k++;");
+  em_close(e);
+  em_line(e, "rt_conv_iters = k;");
+  em_line(e, "return src;");
+  em_close(e);
+  /* rt_dump.h's writer, renamed: emit_converge_dump wraps it */
+  buf_puts(e->out, "#define rt_dump_write rt_dump_write_grid\n");
+}
+
 void emit_converge_engine(Buf *out, const Stencil *st) {
-  const Converge *cv = &st->conv;
   int d = st->dims;
-  bool sum = cv->kind == CONV_SUM_SQ;
+  bool sum = st->conv.kind == CONV_SUM_SQ;
   Emitter e = {out, 0};
   em_line(&e, "/* The residual of a step over the interior: %s, in double from the stored\n"
               " * element type's difference, as the user's loop computes it. */",
@@ -57,46 +107,12 @@ void emit_converge_engine(Buf *out, const Stencil *st) {
   em_open(&e, "static double conv_residual(const rt_real *in, const rt_real *out, const RtGrid *g)");
   emit_grid_bounds(&e, d, false);
   em_line(&e, "double r = 0;");
-  if (!sum) em_directive(&e, "#pragma omp parallel for reduction(max : r)");
-  for (int a = 0; a < d - 1; a++, e.depth++)
-    em_line(&e, "for (long i%d = b%d; i%d < e%d; i%d++)", a, a, a, a, a);
-  em_open(&e, "for (long i%d = b%d; i%d < e%d; i%d++)", d - 1, d - 1, d - 1, d - 1, d - 1);
-  em_begin(&e);
-  buf_puts(out, "const long c = ");
-  for (int a = 0; a < d - 1; a++) buf_printf(out, "i%d * s%d + ", a, a);
-  buf_printf(out, "i%d;", d - 1);
-  em_end(&e);
-  em_line(&e, "const double dv = (double)(out[c] - in[c]);");
-  em_line(&e, sum ? "r += dv * dv;" : "r = fmax(r, fabs(dv));");
-  em_close(&e);
-  e.depth -= d - 1;
+  emit_residual_loops(&e, d, !sum, sum ? "r += dv * dv;" : "r = fmax(r, fabs(dv));");
   em_line(&e, "return r;");
   em_close(&e);
-  em_line(&e, "/* Steps from buffer 0 while the last step's residual is above the tolerance%s, at\n"
-              " * most `steps`; returns the buffer holding the result. */",
-          st->time_do ? " (the first step always: a do loop)" : "");
-  em_open(&e, "RT_API int engine_advance(Engine *e, long steps)");
-  em_begin(&e);
-  buf_printf(out, "const double tol = ");
-  emit_tolerance(out, cv);
-  buf_puts(out, ";");
-  em_end(&e);
-  if (cv->first == INFINITY || st->time_do) em_line(&e, "double r = INFINITY;");
-  else em_line(&e, "double r = %.17g; /* the residual's value before the loop */", cv->first);
-  em_line(&e, "int src = 0;");
-  em_line(&e, "long k = 0;");
-  em_line(&e, "rt_conv_ref = 0;");
-  em_open(&e, "while (k < steps && %s > tol)", sum ? "sqrt(r)" : "r");
-  em_line(&e, "engine_step(e, src);");
-  em_line(&e, "r = conv_residual(e->buf[src], e->buf[1 - src], &e->g);");
-  em_line(&e, "src ^= 1;");
-  em_line(&e, "k++;");
-  em_close(&e);
-  em_line(&e, "rt_conv_iters = k;");
-  em_line(&e, "return src;");
-  em_close(&e);
-  /* rt_dump.h's writer, renamed: emit_converge_dump wraps it */
-  buf_puts(out, "#define rt_dump_write rt_dump_write_grid\n");
+  emit_converge_advance(&e, st, "RT_API int engine_advance(Engine *e, long steps)",
+                        "engine_step(e, src);\n"
+                        "r = conv_residual(e->buf[src], e->buf[1 - src], &e->g);");
 }
 
 void emit_converge_dump(Buf *out, const Stencil *st) {
