@@ -172,6 +172,27 @@ template <class A, class B>
 static inline auto max(A a, B b) -> decltype(a + b) { return a < b ? b : a; }
 template <class T>
 static inline T __ldg(const T *p) { return *p; }
+/* Arithmetic rounded alone (no fused multiply-add), as in CUDA; the host compiler does not fuse
+ * at -O0 either. */
+static inline double __dadd_rn(double a, double b) { return a + b; }
+static inline double __dmul_rn(double a, double b) { return a * b; }
+static inline long long __double_as_longlong(double v) {
+  long long r;
+  memcpy(&r, &v, sizeof r);
+  return r;
+}
+/* Atomics: the fibers of a launch never run at the same time, so a plain update is atomic.
+ * They return the old value, as CUDA's do. */
+static inline double atomicAdd(double *p, double v) {
+  double old = *p;
+  *p = old + v;
+  return old;
+}
+static inline unsigned long long atomicMax(unsigned long long *p, unsigned long long v) {
+  unsigned long long old = *p;
+  *p = old < v ? v : old;
+  return old;
+}
 
 /* ---- launches ---- */
 
@@ -298,6 +319,7 @@ static inline cudaError_t cudaMalloc(void **p, size_t n) {
   return *p ? cudaSuccess : cudaErrorInvalidValue;
 }
 static inline cudaError_t cudaFree(void *p) { return free(p), cudaSuccess; }
+static inline cudaError_t cudaMemset(void *p, int v, size_t n) { return memset(p, v, n), cudaSuccess; }
 /* Pinned host memory is plain host memory here. */
 static inline cudaError_t cudaMallocHost(void **p, size_t n) { return cudaMalloc(p, n); }
 static inline cudaError_t cudaFreeHost(void *p) { return cudaFree(p); }
