@@ -18,7 +18,8 @@
 #    user's order at every step passes;
 #  - info (and info --json) shows what it recognised; model ranks naive alone and says why, and
 #    model --backend n5d says that it refuses; the other backends (n5d, 25d, ssam), naive with tiles of
-#    several cells, gen --api and rewrite refuse clearly.
+#    several cells, --mpi (each rank would stop at its own part's residual), gen --api and
+#    rewrite refuse clearly.
 . "$(dirname "$0")/lib.sh"
 make_tmp
 mkdir -p "$tmp/t"
@@ -157,6 +158,12 @@ done
 rc=$?
 [ $rc = 2 ] && [ ! -e "$tmp/x.cu" ] && grep -q "error: naive: --outputs of 2 cells per thread with a convergence loop" "$tmp/err" && ok ||
   no "gen --backend naive --outputs 2x1 of a convergence loop: exit $rc: $(cat "$tmp/err")"
+for b in cpu naive; do
+  "$STENCILC" gen $c/converge_laplace2d_tutorial.c --backend $b --mpi -o "$tmp/x.c" 2>"$tmp/err"
+  rc=$?
+  [ $rc = 2 ] && [ ! -e "$tmp/x.c" ] && grep -q "^tests/check/converge_laplace2d_tutorial.c:[0-9]*:[0-9]*: error: $b: --mpi with a convergence loop: each rank would stop at the residual of its own part" "$tmp/err" && ok ||
+    no "gen --backend $b --mpi of a convergence loop: exit $rc: $(cat "$tmp/err")"
+done
 "$STENCILC" gen --api $c/converge_laplace2d_tutorial.c --backend cpu -o "$tmp/lib" 2>"$tmp/err"
 [ $? = 2 ] && grep -q "gen --api (a library of a fixed step count) takes convergence loops not yet" "$tmp/err" && ok ||
   no "gen --api of a convergence loop: $(cat "$tmp/err")"

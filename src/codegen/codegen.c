@@ -116,6 +116,12 @@ static int plan_of(const Stencil *st, const GenOptions *opt, PlanStore *plan, Re
                              "exactly as C does",
                           "the grid holds %s: this backend computes float and double grids only",
                           ir_dtype_name(st->dtype));
+  if (st->conv.kind && opt->mpi) /* the residual of the whole grid takes a reduction over the ranks */
+    return codegen_refuse(r, "leave --mpi out: one process (cpu's threads or naive's GPU) steps the "
+                             "whole grid",
+                          "--mpi with a convergence loop: each rank would stop at the residual of "
+                          "its own part, not the whole grid's that the loop '%s' tests",
+                          st->conv.var);
   int refused = codegen_refuse_converge(st, b, r);
   return refused ? refused : b->plan(st, opt, plan->bytes, r);
 }
