@@ -310,6 +310,9 @@ static void naive_explain(Buf *out, const Stencil *st, const void *plan) {
     for (int a = 0; a < st->dims; a++) buf_printf(out, "%s%d", a ? "x" : "", pl->outputs[a]);
     buf_printf(out, " cells from %d input values read once into registers", pl->window);
   }
+  if (st->conv.kind)
+    buf_puts(out, "; the kernel also reduces the step's residual (per block, one atomic each), "
+                  "which the host reads back after every step to stop where the loop does");
   buf_puts(out, "\n");
 }
 

@@ -8,7 +8,8 @@
  *   - a launch runs the blocks one after another; every thread of a block is a fiber
  *     (ucontext) that runs until it reaches __syncthreads() or a warp shuffle, which are
  *     barriers over the block or the warp; a barrier that can never complete (a thread exited
- *     or took another path) aborts with "deadlock";
+ *     or took another path) aborts with "deadlock"; atomics (a double add, an unsigned max) are
+ *     plain updates, as no two fibers run at once;
  *   - the schedule, CUDAEMU_SCHEDULE: "fixed" (the default) runs the ready threads in index
  *     order, so thread 0 reaches each barrier first; "random" runs them in a new random order
  *     each round, seeded by CUDAEMU_SEED (default 1), and the thread that completes a barrier
