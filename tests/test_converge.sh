@@ -15,7 +15,8 @@
 #  - the same through tools/cudaemu with --backend naive, whose kernel reduces the residual on the
 #    device; naive programs with a residual half the user's (max and sum of squares) or the
 #    tolerance off fail the check on the step count, one that sums the squares again in the
-#    user's order at every step passes;
+#    user's order at every step passes; a tolerance at the residual of step 50 exactly (max, and
+#    the sum of squares, which the device's order cannot decide) stops both at step 50;
 #  - info (and info --json) shows what it recognised; model ranks naive alone and says why, and
 #    model --backend n5d says that it refuses; the other backends (n5d, 25d, ssam), naive with tiles of
 #    several cells, --mpi (each rank would stop at its own part's residual), gen --api and
@@ -91,9 +92,10 @@ rc=$?
 # fails each on the step count: the user's loop is the oracle. The sum of squares summed
 # again in the user's order at every step (the exact path, taken only where the device's sum
 # cannot decide the test) passes.
-wrong_naive() { # NAME FILE SED CHECK-ARGS...
-  _name=$1 _file=$2 _sed=$3; shift 3
-  "$STENCILC" gen "$_file" --backend naive -o "$tmp/$_name-good.cu" 2>/dev/null || no "gen $_name"
+wrong_naive() { # NAME FILE SED PARAM CHECK-ARGS...: the program generated with --param PARAM
+  _name=$1 _file=$2 _sed=$3 _param=$4; shift 4
+  set -- --param "$_param" "$@"
+  "$STENCILC" gen "$_file" --backend naive --param "$_param" -o "$tmp/$_name-good.cu" 2>/dev/null || no "gen $_name"
   sed "$_sed" "$tmp/$_name-good.cu" >"$tmp/$_name.cu"
   [ "$(diff "$tmp/$_name-good.cu" "$tmp/$_name.cu" | grep -c '^>')" = 1 ] || no "$_name: the sed did not change one line"
   emu_build "$tmp/$_name.cu" "$tmp/$_name" || no "building $_name"
@@ -104,16 +106,35 @@ failed_steps() { # NAME RC
   [ "$2" = 1 ] && grep -q "^check: iterations until the residual converged: user [0-9]* program [0-9]* FAIL$" "$tmp/$1.log" && ok ||
     no "check of $1: exit $2, want 1 and a FAIL on the step count" "$(grep '^check' "$tmp/$1.log")"
 }
-wrong_naive half-max $c/converge_laplace2d_tutorial.c 's/^    r = fmax(r, fabs(dv));$/    r = fmax(r, 0.5 * fabs(dv));/' -s 16 --param tol=1e-4
+wrong_naive half-max $c/converge_laplace2d_tutorial.c 's/^    r = fmax(r, fabs(dv));$/    r = fmax(r, 0.5 * fabs(dv));/' tol=1e-4 -s 16
 failed_steps half-max $?
-wrong_naive tol-off $c/converge_laplace2d_tutorial.c 's/^  while (k < steps \&\& r > tol) {$/  while (k < steps \&\& r > 2 * tol) {/' -s 16 --param tol=1e-4
+wrong_naive tol-off $c/converge_laplace2d_tutorial.c 's/^  while (k < steps \&\& r > tol) {$/  while (k < steps \&\& r > 2 * tol) {/' tol=1e-4 -s 16
 failed_steps tol-off $?
-wrong_naive half-sum $c/converge_jacobi_l2_sum_squares.c '0,/^    r = __dadd_rn(r, __dmul_rn(dv, dv));$/s//    r = __dadd_rn(r, __dmul_rn(dv, 0.5 * dv));/' -s 14 --param tol=1e-3
+wrong_naive half-sum $c/converge_jacobi_l2_sum_squares.c '0,/^    r = __dadd_rn(r, __dmul_rn(dv, dv));$/s//    r = __dadd_rn(r, __dmul_rn(dv, 0.5 * dv));/' tol=1e-3 -s 14
 failed_steps half-sum $?
-wrong_naive exact-sum $c/converge_jacobi_l2_sum_squares.c 's/^  if (!conv_sum_decides(r, tol, g)) {$/  if (1) {/' -s 14 --param tol=1e-3
+wrong_naive exact-sum $c/converge_jacobi_l2_sum_squares.c 's/^  if (!conv_sum_decides(r, tol, g)) {$/  if (1) {/' tol=1e-3 -s 14
 rc=$?
 [ $rc = 0 ] && grep -q "^check: iterations until the residual converged: user \([0-9]*\) program \1 PASS$" "$tmp/exact-sum.log" && ok ||
   no "check of the sum in the user's order at every step: exit $rc" "$(grep '^check' "$tmp/exact-sum.log")"
+
+# The tolerance at the residual of step 50 exactly, as the user's loop computes it (the cpu
+# program's, in the user's order, printed by a line added after it; its first run is at the
+# size check dumps): the loop's test (max > tol, or sqrt(sum) > tol) is false there for the first
+# time, and it stops at step 50; the naive program stops there too, the sum of squares (the
+# device's order too close to the tolerance to decide) summed again in the user's order.
+at_step_50() { # NAME FILE PRINTED SIZE
+  "$STENCILC" gen "$2" --backend cpu -o "$tmp/$1-cpu.c" 2>/dev/null || no "gen $1 --backend cpu"
+  sed "s|^    r = conv_residual(e->buf\[src\], e->buf\[1 - src\], &e->g);\$|&\n    fprintf(stderr, \"residual %ld %.17g\\\\n\", k + 1, $3);|" \
+    "$tmp/$1-cpu.c" >"$tmp/$1-print.c"
+  cc -O2 -fopenmp -o "$tmp/$1-print" "$tmp/$1-print.c" -lm || no "building $1's printing program"
+  _tol=$("$tmp/$1-print" -s "$4" -t 60 -r 1 --param tol=0 2>&1 | sed -n 's/^residual 50 //p' | head -1)
+  TMPDIR=$tmp/t "$STENCILC" check "$2" --backend naive -s "$4" -t 3000 --param "tol=$_tol" >"$tmp/$1.log" 2>&1
+  _rc=$?
+  [ $_rc = 0 ] && grep -q "^check: iterations until the residual converged: user 50 program 50 PASS$" "$tmp/$1.log" && ok ||
+    no "check of $1 at tol=$_tol: exit $_rc, want the 50 steps of both" "$(grep '^check' "$tmp/$1.log")"
+}
+at_step_50 at-50-max $c/converge_laplace2d_tutorial.c r 16
+at_step_50 at-50-sum $c/converge_jacobi_l2_sum_squares.c 'sqrt(r)' 14
 
 # What info recognised.
 "$STENCILC" info $c/converge_jacobi_l2_sum_squares.c | grep -q "^converge     while sqrt(residual) > tol, norm = sum of (new - old)^2 over the sweep's cells, counter iter$" && ok || no "info of the sum of squares"
