@@ -3,7 +3,9 @@
  * RT_ENGINE_ADVANCE path runs it), and the reference makes as many steps as the engine's last
  * run, then keeps its grid and bound: the program's own check compares the grids after the same
  * steps, and `stencilc check` compares the step count with the user's loop (the output dump
- * holds it, emit_converge_dump). The result stays in buffer 0 (RtStencil.copyback) whatever the count. */
+ * holds it, emit_converge_dump). The result stays in buffer 0 (RtStencil.copyback) whatever the count.
+ * A host engine (cpu) computes the residual on the host after each step; a CUDA engine (naive) has
+ * its sweep kernel reduce it on the device and reads the one scalar back after each step. */
 #include <math.h>
 
 #include "emit.h"
