@@ -245,4 +245,17 @@ accepted tests/programs/advect1d_periodic.c
 backend=cpu
 refused tests/programs/heat2d_neumann.c "cpu: boundary stages (line 9) --mpi" --mpi
 
+# ---- convergence loops: n5d, 25d, ssam and fft refuse them at the loop's line, naming the two
+# backends that generate them; naive refuses tiles of several cells and --mpi (each rank would
+# stop at its own part's residual), and so does cpu ----
+for backend in n5d 25d ssam fft; do
+  refused tests/check/converge_laplace2d_tutorial.c "converge_laplace2d_tutorial.c:7:1: $backend: residual 'error' --backend cpu and naive only hint: use --backend cpu or naive"
+done
+backend=naive
+refused tests/check/converge_jacobi_l2_sum_squares.c "naive: --outputs of 4 cells per thread convergence loop hint: leave --outputs out" --outputs 2x2
+accepted tests/check/converge_jacobi_l2_sum_squares.c --outputs 1x1
+refused tests/check/converge_laplace3d_for.c "naive: --mpi convergence loop residual of its own part hint: leave --mpi out" --mpi
+backend=cpu
+refused tests/check/converge_rod_uncapped.c "cpu: --mpi convergence loop 'change'" --mpi
+
 summary refusals

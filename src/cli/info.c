@@ -146,6 +146,37 @@ static void print_text_converge(const Stencil *st) {
          st->time_var);
 }
 
+/* The same in info --json: "converge": null, or the residual's kind and variable, the tolerance
+ * (the parameter's name, or the constant), the cap (the step count's number or parameter; null:
+ * none), the counter (null: none), the residual before the loop (null: a do loop's first step
+ * runs whatever it is), and whether the residual is computed in the sweep's loop body. */
+static void print_json_converge(const Stencil *st, const char *steps) {
+  const Converge *cv = &st->conv;
+  printf(", \"converge\": ");
+  if (!cv->kind) {
+    printf("null");
+    return;
+  }
+  printf("{\"residual\": \"%s\", \"variable\": ", cv->kind == CONV_SUM_SQ ? "sum_squares" : "max_abs");
+  cli_json_string(cv->var);
+  printf(", \"test\": \"%s > tol\", \"tol\": ", cv->kind == CONV_SUM_SQ ? "sqrt(residual)" : "residual");
+  if (cv->tol[0]) cli_json_string(cv->tol);
+  else printf("%.17g", cv->tol_const);
+  printf(", \"cap\": ");
+  long fixed;
+  if (!cv->capped) printf("null");
+  else if (ir_fixed_steps(st, &fixed)) printf("%ld", fixed);
+  else cli_json_string(steps);
+  printf(", \"counter\": ");
+  if (st->time_var[0]) cli_json_string(st->time_var);
+  else printf("null");
+  printf(", \"first\": ");
+  if (isfinite(cv->first) && !st->time_do) printf("%.17g", cv->first);
+  else printf("null");
+  printf(", \"do_loop\": %s, \"in_sweep\": %s}", st->time_do ? "true" : "false",
+         cv->in_sweep ? "true" : "false");
+}
+
 static void print_text_scalars(const Stencil *st) {
   for (int k = 0; k < st->nscalars; k++) {
     const Scalar *s = &st->scalars[k];
@@ -273,6 +304,7 @@ static void print_json(const Stencil *st) {
   for (int l = 0; l < st->dims; l++) printf("%s%d", l ? ", " : "", st->loop_axis[l]);
   printf("], \"time_form\": \"%s\", \"steps_per_iter\": %d", time_form_name(st),
          st->steps_per_iter);
+  print_json_converge(st, steps);
   cli_json_loop_bounds(st->extent_bound, st->dims);
   print_json_scalars(st);
   printf("}\n");

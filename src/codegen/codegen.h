@@ -59,8 +59,8 @@ int codegen_refuse(Refusal *why, const char *hint, const char *fmt, ...)
 /* The test of backends that need a linear stencil (ssam, fft): 0 when st is a sum of
  * coefficient x point (+ constant) with coefficients constant over the grid (literals or
  * run-time weights), else -1 with the refusal: "the stencil is not linear (...), so <because>". */
-/* The refusal of a convergence loop (Stencil.conv) by backend b: only the cpu backend
- * generates one (src/codegen/converge.c); 0 for any other stencil. */
+/* The refusal of a convergence loop (Stencil.conv) by backend b: only the cpu and naive
+ * backends generate one (Backend.converge, src/codegen/converge.c); 0 for any other stencil. */
 int codegen_refuse_converge(const Stencil *st, const Backend *b, Refusal *why);
 
 int codegen_require_linear(const Stencil *st, Refusal *why, const char *because);

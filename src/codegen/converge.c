@@ -3,7 +3,9 @@
  * RT_ENGINE_ADVANCE path runs it), and the reference makes as many steps as the engine's last
  * run, then keeps its grid and bound: the program's own check compares the grids after the same
  * steps, and `stencilc check` compares the step count with the user's loop (the output dump
- * holds it, emit_converge_dump). The result stays in buffer 0 (RtStencil.copyback) whatever the count. */
+ * holds it, emit_converge_dump). The result stays in buffer 0 (RtStencil.copyback) whatever the count.
+ * A host engine (cpu) computes the residual on the host after each step; a CUDA engine (naive) has
+ * its sweep kernel reduce it on the device and reads the one scalar back after each step. */
 #include <math.h>
 
 #include "emit.h"
@@ -44,10 +46,60 @@ static void emit_tolerance(Buf *out, const Converge *cv) {
   else buf_printf(out, "%.17g", cv->tol_const);
 }
 
+/* The loops over the interior in memory order, the last axis innermost, whose body adds cell c's
+ * difference dv (in double from the stored element type's, as the user's loop computes it) to r
+ * by `accumulate`; omp_max: OpenMP threads over axis 0 with a max reduction (a max's order does
+ * not matter; a sum's does). The loops need the bounds of emit_grid_bounds and `double r`. */
+static void emit_residual_loops(Emitter *e, int d, bool omp_max, const char *accumulate) {
+  if (omp_max) em_directive(e, "#pragma omp parallel for reduction(max : r)");
+  for (int a = 0; a < d - 1; a++, e->depth++)
+    em_line(e, "for (long i%d = b%d; i%d < e%d; i%d++)", a, a, a, a, a);
+  em_open(e, "for (long i%d = b%d; i%d < e%d; i%d++)", d - 1, d - 1, d - 1, d - 1, d - 1);
+  em_begin(e);
+  buf_puts(e->out, "const long c = ");
+  for (int a = 0; a < d - 1; a++) buf_printf(e->out, "i%d * s%d + ", a, a);
+  buf_printf(e->out, "i%d;", d - 1);
+  em_end(e);
+  em_line(e, "const double dv = (double)(out[c] - in[c]);");
+  em_line(e, "%s", accumulate);
+  em_close(e);
+  e->depth -= d - 1;
+}
+
+/* The function `head` (returning the buffer holding the result): steps from buffer 0 while the
+ * last step's residual is above the tolerance, at most `steps`. `step` makes one step from buffer
+ * src into 1 - src and sets `double r` to its residual. */
+static void emit_converge_advance(Emitter *e, const Stencil *st, const char *head, const char *step) {
+  bool sum = st->conv.kind == CONV_SUM_SQ;
+  em_line(e, "/* Steps from buffer 0 while the last step's residual is above the tolerance%s, at\n"
+             " * most `steps`; returns the buffer holding the result. */",
+          st->time_do ? " (the first step always: a do loop)" : "");
+  em_open(e, "%s", head);
+  em_begin(e);
+  buf_printf(e->out, "const double tol = ");
+  emit_tolerance(e->out, &st->conv);
+  buf_puts(e->out, ";");
+  em_end(e);
+  if (st->conv.first == INFINITY || st->time_do) em_line(e, "double r = INFINITY;");
+  else em_line(e, "double r = %.17g; /* the residual's value before the loop */", st->conv.first);
+  em_line(e, "int src = 0;");
+  em_line(e, "long k = 0;");
+  em_line(e, "rt_conv_ref = 0;");
+  em_open(e, "while (k < steps && %s > tol)", sum ? "sqrt(r)" : "r");
+  em_line(e, "%s", step);
+  em_line(e, "src ^= 1;");
+  em_line(e, "k++;");
+  em_close(e);
+  em_line(e, "rt_conv_iters = k;");
+  em_line(e, "return src;");
+  em_close(e);
+  /* rt_dump.h's writer, renamed: emit_converge_dump wraps it */
+  buf_puts(e->out, "#define rt_dump_write rt_dump_write_grid\n");
+}
+
 void emit_converge_engine(Buf *out, const Stencil *st) {
-  const Converge *cv = &st->conv;
   int d = st->dims;
-  bool sum = cv->kind == CONV_SUM_SQ;
+  bool sum = st->conv.kind == CONV_SUM_SQ;
   Emitter e = {out, 0};
   em_line(&e, "/* The residual of a step over the interior: %s, in double from the stored\n"
               " * element type's difference, as the user's loop computes it. */",
@@ -57,46 +109,12 @@ void emit_converge_engine(Buf *out, const Stencil *st) {
   em_open(&e, "static double conv_residual(const rt_real *in, const rt_real *out, const RtGrid *g)");
   emit_grid_bounds(&e, d, false);
   em_line(&e, "double r = 0;");
-  if (!sum) em_directive(&e, "#pragma omp parallel for reduction(max : r)");
-  for (int a = 0; a < d - 1; a++, e.depth++)
-    em_line(&e, "for (long i%d = b%d; i%d < e%d; i%d++)", a, a, a, a, a);
-  em_open(&e, "for (long i%d = b%d; i%d < e%d; i%d++)", d - 1, d - 1, d - 1, d - 1, d - 1);
-  em_begin(&e);
-  buf_puts(out, "const long c = ");
-  for (int a = 0; a < d - 1; a++) buf_printf(out, "i%d * s%d + ", a, a);
-  buf_printf(out, "i%d;", d - 1);
-  em_end(&e);
-  em_line(&e, "const double dv = (double)(out[c] - in[c]);");
-  em_line(&e, sum ? "r += dv * dv;" : "r = fmax(r, fabs(dv));");
-  em_close(&e);
-  e.depth -= d - 1;
+  emit_residual_loops(&e, d, !sum, sum ? "r += dv * dv;" : "r = fmax(r, fabs(dv));");
   em_line(&e, "return r;");
   em_close(&e);
-  em_line(&e, "/* Steps from buffer 0 while the last step's residual is above the tolerance%s, at\n"
-              " * most `steps`; returns the buffer holding the result. */",
-          st->time_do ? " (the first step always: a do loop)" : "");
-  em_open(&e, "RT_API int engine_advance(Engine *e, long steps)");
-  em_begin(&e);
-  buf_printf(out, "const double tol = ");
-  emit_tolerance(out, cv);
-  buf_puts(out, ";");
-  em_end(&e);
-  if (cv->first == INFINITY || st->time_do) em_line(&e, "double r = INFINITY;");
-  else em_line(&e, "double r = %.17g; /* the residual's value before the loop */", cv->first);
-  em_line(&e, "int src = 0;");
-  em_line(&e, "long k = 0;");
-  em_line(&e, "rt_conv_ref = 0;");
-  em_open(&e, "while (k < steps && %s > tol)", sum ? "sqrt(r)" : "r");
-  em_line(&e, "engine_step(e, src);");
-  em_line(&e, "r = conv_residual(e->buf[src], e->buf[1 - src], &e->g);");
-  em_line(&e, "src ^= 1;");
-  em_line(&e, "k++;");
-  em_close(&e);
-  em_line(&e, "rt_conv_iters = k;");
-  em_line(&e, "return src;");
-  em_close(&e);
-  /* rt_dump.h's writer, renamed: emit_converge_dump wraps it */
-  buf_puts(out, "#define rt_dump_write rt_dump_write_grid\n");
+  emit_converge_advance(&e, st, "RT_API int engine_advance(Engine *e, long steps)",
+                        "engine_step(e, src);\n"
+                        "r = conv_residual(e->buf[src], e->buf[1 - src], &e->g);");
 }
 
 void emit_converge_dump(Buf *out, const Stencil *st) {
@@ -156,4 +174,102 @@ void emit_converge_library(Buf *out, const Stencil *st) {
   em_line(&e, "*residual = r;");
   em_line(&e, "return k;");
   em_close(&e);
+}
+
+/* ---- CUDA engines: the residual reduced on the device ---- */
+
+/* The residual's accumulation of cell c's difference dv into r. In CUDA the product is rounded
+ * alone (nvcc would fuse r + dv * dv into one multiply-add, which the user's cc does not). */
+static const char *cuda_accumulate(const Stencil *st) {
+  return st->conv.kind == CONV_SUM_SQ ? "r = __dadd_rn(r, __dmul_rn(dv, dv));" : "r = fmax(r, fabs(dv));";
+}
+
+void emit_converge_cell(Emitter *e, const Stencil *st) {
+  em_line(e, "const double dv = (double)(out[c] - in[c]);");
+  em_line(e, "%s", cuda_accumulate(st));
+}
+
+/* A shuffle tree over a warp's r: lane 0's r is then the warp's. */
+static void emit_warp_reduce(Emitter *e, bool sum) {
+  em_line(e, "for (int d = 16; d > 0; d /= 2) r = %s(r, __shfl_down_sync(0xffffffffu, r, d));",
+          sum ? "__dadd_rn" : "fmax");
+}
+
+void emit_converge_block_reduce(Emitter *e, const Stencil *st, int threads) {
+  bool sum = st->conv.kind == CONV_SUM_SQ;
+  em_line(e, "/* The block's residual: each warp's by shuffles, the warps' by warp 0 from shared memory,\n"
+             " * then one atomic per block: %s. */",
+          sum ? "a double add, the blocks in any order (the host proves\n"
+                " * the test's outcome from that sum, or sums again in the user's order)"
+              : "a max on the bits (non-negative doubles order as\n"
+                " * their bits do)");
+  em_line(e, "extern __shared__ __align__(16) unsigned char smem[];");
+  em_line(e, "double *const warp_r = (double *)smem;");
+  em_line(e, "const int t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);");
+  emit_warp_reduce(e, sum);
+  em_line(e, "if (t %% 32 == 0) warp_r[t / 32] = r;");
+  em_line(e, "__syncthreads();");
+  em_open(e, "if (t < 32)");
+  em_line(e, "r = t < %d ? warp_r[t] : 0;", threads / 32);
+  emit_warp_reduce(e, sum);
+  if (sum) em_line(e, "if (t == 0) atomicAdd(residual, r);");
+  else em_line(e, "if (t == 0) atomicMax((unsigned long long *)residual, (unsigned long long)__double_as_longlong(r));");
+  em_close(e);
+}
+
+/* conv_sum_exact (a kernel of one thread: the user's order, memory order, which no parallel sum
+ * keeps) and conv_sum_decides (whether the device's sum in its own order decides the test as
+ * the user's would). */
+static void emit_exact_sum(Emitter *e, const Stencil *st) {
+  em_line(e, "/* The sum of squares in the user's order, by one thread: the steps whose residual is too\n"
+             " * close to the tolerance for the parallel sum to decide run it. */");
+  em_open(e, "__global__ void conv_sum_exact(const rt_real *in, const rt_real *out, double *residual, RtGrid grid)");
+  em_line(e, "const RtGrid *g = &grid;");
+  emit_grid_bounds(e, st->dims, false);
+  em_line(e, "double r = 0;");
+  emit_residual_loops(e, st->dims, false, cuda_accumulate(st));
+  em_line(e, "*residual = r;");
+  em_close(e);
+  em_blank(e);
+  em_line(e, "/* Two sums of the same n non-negative terms in different orders are each within (n - 1) u\n"
+             " * (1 + O(nu)) of the exact sum (u = 2^-53, no partial sum overflowing), so within 2.01 n u\n"
+             " * of each other; 4 n u of r leaves room for the rounding of the bounds. When sqrt at both\n"
+             " * ends of that interval compares with tol alike, so does the user's sum. 0 is every term 0;\n"
+             " * NaN, infinity and sums near the ends of the range are left to the exact sum. */");
+  em_open(e, "static int conv_sum_decides(double r, double tol, const RtGrid *g)");
+  em_line(e, "if (r == 0) return 1;");
+  em_line(e, "if (!(r > 0x1p-900 && r < 0x1p+1000)) return 0;");
+  em_line(e, "const double slack = 4.0 * (double)g->cells * 0x1p-53;");
+  em_line(e, "return sqrt(r * (1 - slack)) > tol || !(sqrt(r * (1 + slack)) > tol);");
+  em_close(e);
+  em_blank(e);
+}
+
+void emit_converge_cuda_engine(Buf *out, const Stencil *st) {
+  bool sum = st->conv.kind == CONV_SUM_SQ;
+  Emitter e = {out, 0};
+  em_blank(&e);
+  if (sum) emit_exact_sum(&e, st);
+  em_line(&e, "static double *rt_conv_dev; /* the device's residual of a step */");
+  em_line(&e, "/* One step from in into out and its residual, read back: the test of each step is the\n"
+              " * user's. */");
+  em_open(&e, "static double conv_step(const rt_real *in, rt_real *out, const RtGrid *g, double tol)");
+  if (!sum) em_line(&e, "(void)tol;");
+  em_line(&e, "if (!rt_conv_dev) RT_CUDA_CHECK(cudaMalloc((void **)&rt_conv_dev, sizeof(double)));");
+  em_line(&e, "RT_CUDA_CHECK(cudaMemset(rt_conv_dev, 0, sizeof(double))); /* 0.0 */");
+  em_line(&e, "stencil_conv_step(in, out, g, rt_conv_dev);");
+  em_line(&e, "double r;");
+  em_line(&e, "RT_CUDA_CHECK(cudaMemcpy(&r, rt_conv_dev, sizeof r, cudaMemcpyDeviceToHost));");
+  if (sum) {
+    em_open(&e, "if (!conv_sum_decides(r, tol, g))");
+    em_line(&e, "conv_sum_exact<<<1, 1>>>(in, out, rt_conv_dev, *g);");
+    em_line(&e, "RT_CUDA_LAUNCH_CHECK();");
+    em_line(&e, "RT_CUDA_CHECK(cudaMemcpy(&r, rt_conv_dev, sizeof r, cudaMemcpyDeviceToHost));");
+    em_close(&e);
+  }
+  em_line(&e, "return r;");
+  em_close(&e);
+  em_blank(&e);
+  emit_converge_advance(&e, st, "static int stencil_advance(rt_real *buf[2], const RtGrid *g, long steps)",
+                        "r = conv_step(buf[src], buf[1 - src], g, tol);");
 }

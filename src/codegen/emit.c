@@ -717,8 +717,9 @@ void emit_program(Buf *out, const Stencil *st, const GenOptions *opt, const void
   }
 }
 
-void emit_thread_tile(Emitter *e, int d, const int lo[IR_MAX_DIMS], const int tile[IR_MAX_DIMS],
-                      const char *name) {
+/* emit_thread_tile; stay: the threads past the grid stay, `inside` false (emit_thread_cell_stay). */
+static void thread_tile(Emitter *e, int d, const int lo[IR_MAX_DIMS], const int tile[IR_MAX_DIMS],
+                        const char *name, bool stay) {
   static const char thread_axis[] = "xyz";
   Buf *out = e->out;
   for (int a = 0; a < d; a++) buf_printf(out, ", int n%d", a);
@@ -733,9 +734,15 @@ void emit_thread_tile(Emitter *e, int d, const int lo[IR_MAX_DIMS], const int ti
       em_line(e, "const long i%d = (long)(blockIdx.%c * blockDim.%c + threadIdx.%c) * %d;", a, t, t, t, tile[a]);
   }
   em_begin(e);
-  buf_puts(out, "if (");
-  for (int a = 0; a < d; a++) buf_printf(out, "%si%d >= n%d", a ? " || " : "", a, a);
-  buf_puts(out, ") return;");
+  if (stay) {
+    buf_puts(out, "const bool inside = ");
+    for (int a = 0; a < d; a++) buf_printf(out, "%si%d < n%d", a ? " && " : "", a, a);
+    buf_puts(out, ";");
+  } else {
+    buf_puts(out, "if (");
+    for (int a = 0; a < d; a++) buf_printf(out, "%si%d >= n%d", a ? " || " : "", a, a);
+    buf_puts(out, ") return;");
+  }
   em_end(e);
   em_begin(e);
   buf_printf(out, "const long %s = ", name);
@@ -744,9 +751,19 @@ void emit_thread_tile(Emitter *e, int d, const int lo[IR_MAX_DIMS], const int ti
   em_end(e);
 }
 
+void emit_thread_tile(Emitter *e, int d, const int lo[IR_MAX_DIMS], const int tile[IR_MAX_DIMS],
+                      const char *name) {
+  thread_tile(e, d, lo, tile, name, false);
+}
+
+static const int one_cell[IR_MAX_DIMS] = {1, 1, 1};
+
 void emit_thread_cell(Emitter *e, int d, const int lo[IR_MAX_DIMS]) {
-  static const int one[IR_MAX_DIMS] = {1, 1, 1};
-  emit_thread_tile(e, d, lo, one, "c");
+  thread_tile(e, d, lo, one_cell, "c", false);
+}
+
+void emit_thread_cell_stay(Emitter *e, int d, const int lo[IR_MAX_DIMS]) {
+  thread_tile(e, d, lo, one_cell, "c", true);
 }
 
 void emit_thread_block(Emitter *e, int d, const int block[IR_MAX_DIMS]) {

@@ -103,6 +103,11 @@ void emit_thread_cell(Emitter *e, int dims, const int lo[IR_MAX_DIMS]);
  * offset of the tile's first cell; tile[a] == 1 everywhere with name "c" is emit_thread_cell. */
 void emit_thread_tile(Emitter *e, int dims, const int lo[IR_MAX_DIMS], const int tile[IR_MAX_DIMS],
                       const char *name);
+/* emit_thread_cell for a kernel whose block works together after the update (a block
+ * reduction, whose shuffles and barriers every thread must reach): no thread returns,
+ * `const bool inside` says whether the thread's cell is in the grid (`c` is its offset either
+ * way; read or write it only inside). */
+void emit_thread_cell_stay(Emitter *e, int dims, const int lo[IR_MAX_DIMS]);
 
 /* The launch shape of such a kernel: `const dim3 block(...)` of block[a] threads along axis a
  * (x the last axis), and `const dim3 grid(...)`, its counts under one another, covering the
@@ -165,6 +170,17 @@ void emit_converge_reference(Buf *out, const Stencil *st, bool before);
 /* engine_advance of a host engine (its buffers e->buf[], engine_step): steps until the residual
  * drops to the tolerance. */
 void emit_converge_engine(Buf *out, const Stencil *st);
+/* A CUDA engine's parts (RT_ENGINE_ADVANCE: stencil_advance). In the sweep kernel, after the
+ * update of cell c (inside the grid): its difference added to the thread's `double r` (0 before
+ * it; 0 for a thread outside the grid). At the kernel's end, every thread of the block reaching
+ * it: the block's r into `double *residual` (one atomic per block); the launch gives the kernel
+ * threads / 32 * sizeof(double) bytes of dynamic shared memory. */
+void emit_converge_cell(Emitter *e, const Stencil *st);
+void emit_converge_block_reduce(Emitter *e, const Stencil *st, int threads);
+/* stencil_advance, stepping through the backend's `static void stencil_conv_step(const rt_real
+ * *in, rt_real *out, const RtGrid *g, double *residual)` (its launch of that kernel, residual
+ * zeroed before it), reading the residual back after each step. */
+void emit_converge_cuda_engine(Buf *out, const Stencil *st);
 /* Between rt_dump.h and rt_driver.h: the dump writer that adds the step count to an output. */
 void emit_converge_dump(Buf *out, const Stencil *st);
 /* A library's (api.c): before the kernel code, the state its engine_advance keeps (nothing for

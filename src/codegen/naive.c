@@ -4,6 +4,7 @@
  * limit of the one-cell kernel, which L1 serves at about half the DRAM bandwidth). The engine
  * (device buffers, events) is runtime/rt_cuda.h. */
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,7 +67,8 @@ int naive_window(const Stencil *st, const int outputs[IR_MAX_DIMS], NaiveWindow 
  * 300 -> 970 GCells/s, box5x5_u16 51 -> 68, smooth_int_shift 262 -> 420, against 313 at 1x4
  * and 332 at 4x4). */
 static void default_outputs(const Stencil *st, int out[IR_MAX_DIMS]) {
-  bool pixels = st->dims == 2 && ir_dtype_integer(st->dtype);
+  /* a convergence loop's kernel reduces the residual of one cell per thread */
+  bool pixels = st->dims == 2 && ir_dtype_integer(st->dtype) && !st->conv.kind;
   out[0] = !pixels ? 1 : ir_dtype_bytes(st->dtype) <= 2 ? 4 : 2;
   out[1] = pixels ? 4 : 1;
   out[2] = 1;
@@ -93,6 +95,10 @@ static int plan_outputs(const Stencil *st, const NaiveParams *p, NaivePlan *pl, 
                             pl->outputs[a], NAIVE_MAX_OUTPUTS);
     pl->tile *= pl->outputs[a];
   }
+  if (pl->tile > 1 && st->conv.kind)
+    return codegen_refuse(why, "leave --outputs out: one cell per thread",
+                          "--outputs of %d cells per thread with a convergence loop, whose kernel "
+                          "reduces the residual of one cell per thread", pl->tile);
   if (pl->tile > NAIVE_MAX_OUTPUTS)
     return codegen_refuse(why, hint, "%d cells per thread are over the limit of %d (registers)",
                           pl->tile, NAIVE_MAX_OUTPUTS);
@@ -228,9 +234,30 @@ static void emit_kernel(Buf *out, const Stencil *st, DType dtype, const NaivePla
   buf_puts(out, "\n");
 }
 
-static void emit_launch(Buf *out, const Stencil *st, const NaivePlan *pl) {
+/* A convergence loop's sweep (Stencil.conv): one cell per thread, and the residual of the step
+ * reduced over the block into `residual` (converge.c), so every thread reaches the end. */
+static void emit_conv_kernel(Buf *out, const Stencil *st, DType dtype, const NaivePlan *pl) {
   Emitter e = {out, 0};
-  em_open(&e, "static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g)");
+  em_line(&e, "__global__ void __launch_bounds__(%d)", pl->threads);
+  buf_puts(out, "naive_conv_kernel(const rt_real *__restrict__ in, rt_real *__restrict__ out, "
+                "double *__restrict__ residual");
+  emit_thread_cell_stay(&e, st->dims, st->lo);
+  em_line(&e, "double r = 0;");
+  em_open(&e, "if (inside)");
+  emit_expr_line(&e, "out[c] = ", st, st->expr, dtype, emit_load_global, NULL, ";");
+  emit_converge_cell(&e, st);
+  em_close(&e);
+  emit_converge_block_reduce(&e, st, pl->threads);
+  em_close(&e);
+  buf_puts(out, "\n");
+}
+
+/* `head`, the host function launching the kernel over the grid g from in into out: `launch` is
+ * the launch up to its arguments' list (which gets the extents and strides). */
+static void emit_launch(Buf *out, const Stencil *st, const NaivePlan *pl, const char *head,
+                        const char *launch) {
+  Emitter e = {out, 0};
+  em_open(&e, "%s", head);
   emit_thread_block(&e, st->dims, pl->block);
   if (pl->tile == 1) {
     emit_thread_grid(&e, st->dims, pl->block, "g->n");
@@ -246,7 +273,7 @@ static void emit_launch(Buf *out, const Stencil *st, const NaivePlan *pl) {
     emit_thread_grid(&e, st->dims, pl->block, "tiles");
   }
   em_begin(&e);
-  buf_puts(out, "naive_kernel<<<grid, block>>>(in, out");
+  buf_puts(out, launch);
   emit_thread_args(out, st->dims, "g->n");
   buf_puts(out, ");");
   em_end(&e);
@@ -256,8 +283,20 @@ static void emit_launch(Buf *out, const Stencil *st, const NaivePlan *pl) {
 
 static void naive_emit(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan) {
   assert(((const NaivePlan *)plan)->threads % 32 == 0);
-  emit_kernel(out, st, opt->dtype, plan);
-  emit_launch(out, st, plan);
+  const NaivePlan *pl = plan;
+  if (st->conv.kind) {
+    char launch[128];
+    snprintf(launch, sizeof launch, "naive_conv_kernel<<<grid, block, %d * sizeof(double)>>>(in, out, residual",
+             pl->threads / 32);
+    emit_conv_kernel(out, st, opt->dtype, pl);
+    emit_launch(out, st, pl, "static void stencil_conv_step(const rt_real *in, rt_real *out, const RtGrid *g, "
+                "double *residual)", launch);
+    emit_converge_cuda_engine(out, st);
+    return;
+  }
+  emit_kernel(out, st, opt->dtype, pl);
+  emit_launch(out, st, pl, "static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g)",
+              "naive_kernel<<<grid, block>>>(in, out");
 }
 
 static void naive_explain(Buf *out, const Stencil *st, const void *plan) {
@@ -271,6 +310,9 @@ static void naive_explain(Buf *out, const Stencil *st, const void *plan) {
     for (int a = 0; a < st->dims; a++) buf_printf(out, "%s%d", a ? "x" : "", pl->outputs[a]);
     buf_printf(out, " cells from %d input values read once into registers", pl->window);
   }
+  if (st->conv.kind)
+    buf_puts(out, "; the kernel also reduces the step's residual (per block, one atomic each), "
+                  "which the host reads back after every step to stop where the loop does");
   buf_puts(out, "\n");
 }
 
@@ -283,6 +325,6 @@ static const BackendOption naive_options[] = {
 };
 
 const Backend backend_naive = {
-    .name = "naive", .engine = &engine_cuda, .options = naive_options,
+    .converge = true, .name = "naive", .engine = &engine_cuda, .options = naive_options,
     .plan = naive_plan, .explain = naive_explain, .emit = naive_emit,
     .summary = "CUDA, one time step per launch from global memory", .integer_grids = true};

@@ -8,7 +8,8 @@
  *   - a launch runs the blocks one after another; every thread of a block is a fiber
  *     (ucontext) that runs until it reaches __syncthreads() or a warp shuffle, which are
  *     barriers over the block or the warp; a barrier that can never complete (a thread exited
- *     or took another path) aborts with "deadlock";
+ *     or took another path) aborts with "deadlock"; atomics (a double add, an unsigned max) are
+ *     plain updates, as no two fibers run at once;
  *   - the schedule, CUDAEMU_SCHEDULE: "fixed" (the default) runs the ready threads in index
  *     order, so thread 0 reaches each barrier first; "random" runs them in a new random order
  *     each round, seeded by CUDAEMU_SEED (default 1), and the thread that completes a barrier
@@ -180,6 +181,27 @@ template <class A, class B>
 static inline auto max(A a, B b) -> decltype(a + b) { return a < b ? b : a; }
 template <class T>
 static inline T __ldg(const T *p) { return *p; }
+/* Arithmetic rounded alone (no fused multiply-add), as in CUDA; the host compiler does not fuse
+ * at -O0 either. */
+static inline double __dadd_rn(double a, double b) { return a + b; }
+static inline double __dmul_rn(double a, double b) { return a * b; }
+static inline long long __double_as_longlong(double v) {
+  long long r;
+  memcpy(&r, &v, sizeof r);
+  return r;
+}
+/* Atomics: the fibers of a launch never run at the same time, so a plain update is atomic.
+ * They return the old value, as CUDA's do. */
+static inline double atomicAdd(double *p, double v) {
+  double old = *p;
+  *p = old + v;
+  return old;
+}
+static inline unsigned long long atomicMax(unsigned long long *p, unsigned long long v) {
+  unsigned long long old = *p;
+  *p = old < v ? v : old;
+  return old;
+}
 
 /* ---- launches ---- */
 
@@ -306,6 +328,7 @@ static inline cudaError_t cudaMalloc(void **p, size_t n) {
   return *p ? cudaSuccess : cudaErrorInvalidValue;
 }
 static inline cudaError_t cudaFree(void *p) { return free(p), cudaSuccess; }
+static inline cudaError_t cudaMemset(void *p, int v, size_t n) { return memset(p, v, n), cudaSuccess; }
 /* Pinned host memory is plain host memory here. */
 static inline cudaError_t cudaMallocHost(void **p, size_t n) { return cudaMalloc(p, n); }
 static inline cudaError_t cudaFreeHost(void *p) { return cudaFree(p); }
