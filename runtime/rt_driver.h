@@ -235,7 +235,9 @@ RT_API RtCheck rt_check(const char *label, const long n[], long steps, double ga
 
 /* One warm-up run, then reps timed runs of *steps steps; returns the median in ms. Uploads
  * and downloads are outside the timed region. With time_ms, the warm-up is one full launch,
- * and *steps becomes the whole launches that take about time_ms (at most *steps). */
+ * and *steps becomes the whole launches that take about time_ms (at most *steps). A
+ * convergence loop (RT_CONVERGE) stops where its residual drops, and from a converged grid at
+ * once: each timed run starts from the same grid, and *steps becomes the steps each made. */
 RT_API double rt_time_runs(const long n[], long *steps, long reps, long time_ms, uint64_t seed) {
   RtGrid g = rt_grid_make(&rt_stencil, n);
   /* one host grid for both buffers: no check reads the result, so buffer 1 needs only the halo */
@@ -243,7 +245,6 @@ RT_API double rt_time_runs(const long n[], long *steps, long reps, long time_ms,
   rt_fill_random(init, g.cells, seed);
   Engine *e = engine_create(&g);
   engine_upload(e, init, init);
-  free(init);
 
   if (time_ms > 0 && *steps > RT_LAUNCH_STEPS) {
     long launch = RT_LAUNCH_STEPS;
@@ -259,12 +260,19 @@ RT_API double rt_time_runs(const long n[], long *steps, long reps, long time_ms,
   }
   double *ms = (double *)rt_xmalloc((size_t)reps * sizeof *ms);
   for (long r = 0; r < reps; r++) {
+#ifdef RT_CONVERGE
+    engine_upload(e, init, init);
+#endif
     engine_timer_start(e);
     rt_engine_run(e, *steps);
     ms[r] = engine_timer_stop(e);
   }
+#ifdef RT_CONVERGE
+  *steps = rt_conv_iters;
+#endif
   double median = rt_median(ms, (int)reps);
   free(ms);
+  free(init);
   engine_destroy(e);
   return median;
 }
