@@ -8,7 +8,8 @@
 #  - the hand-written inputs of tests/check/ (VLA parameters, PolyBench-style loop counters,
 #    a global array of #define'd size, anisotropic 3D sizes, C89 counters and an index declared
 #    first and assigned in the loop body, on cpu and naive; the whole grid copied back with
-#    memcpy or memmove; two grids picked by the step's parity, src = (t % 2 == 0) ? u : v; the
+#    memcpy or memmove; two grids picked by the step's parity, src = (t % 2 == 0) ? u : v, or by
+#    an if on it into pointers declared in the loop or before it; the
 #    levels in an array of two pointers, grid[cur]; 2D grids of row pointers, double **) pass;
 #  - every accepted input of tests/inputs/ passes with the cpu backend (with the C flags of its
 #    '// check:' line, when it has one: -D sizes smaller than the source's), and a subset through
@@ -106,6 +107,20 @@ check_bg hand-jacobi2d-ternary-and tests/check/jacobi2d_ternary_and.c -s 19 -t 5
 check_bg hand-jacobi2d-ternary-and-naive tests/check/jacobi2d_ternary_and.c --backend naive -s 19 -t 4
 check_bg hand-heat1d-ternary-toggle tests/check/heat1d_ternary_toggle.c -s 300 -t 5
 check_bg hand-heat2d-ternary-n5d tests/rewrite/heat2d_ternary_levels.c --backend n5d --bt 4 -s 24 -t 7
+# the pick written as statements at the top of the step: an if on t % 2 == 0 (the pointers
+# declared in the loop), if (it & 1) from it = 1 into pointers declared before the loop (3D), an
+# if on a flag flipped each step, ternaries assigned to pointers declared before the loop; on
+# cpu (odd and even step counts) and naive
+check_bg hand-jacobi2d-if-parity tests/check/jacobi2d_if_parity.c -s 19 -t 5
+check_bg hand-jacobi2d-if-parity-even tests/check/jacobi2d_if_parity.c -s 19 -t 4
+check_bg hand-jacobi2d-if-parity-naive tests/check/jacobi2d_if_parity.c --backend naive -s 19 -t 3
+check_bg hand-heat3d-if-odd-before tests/check/heat3d_if_odd_before.c -s 9x10x12 -t 4
+check_bg hand-heat3d-if-odd-before-naive tests/check/heat3d_if_odd_before.c --backend naive -s 9x10x12 -t 3
+check_bg hand-heat1d-flag-if tests/check/heat1d_flag_if.c -s 300 -t 5
+check_bg hand-heat1d-flag-if-naive tests/check/heat1d_flag_if.c --backend naive -s 300 -t 4
+check_bg hand-jacobi2d-ternary-before tests/check/jacobi2d_ternary_before.c -s 19x23 -t 4
+check_bg hand-jacobi2d-ternary-before-naive tests/check/jacobi2d_ternary_before.c --backend naive -s 19x23 -t 5
+check_bg hand-heat2d-if-parity-before-n5d tests/rewrite/heat2d_if_parity_before.c --backend n5d --bt 4 -s 24x27 -t 7
 # time levels in an array of two pointers, grid[cur][i * ny + j] (a parameter double *grid[2];
 # a local array set from the arguments, u[t % 2][i]; float *T[2] in 3D, indices swapped, on
 # cpu and n5d): the driver points the entries at two levels
@@ -194,6 +209,10 @@ for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r ha
          hand-shoc-memcpy hand-jacobi2d-memcpy-naive \
          hand-heat1d-memmove hand-shoc-stencil2d-n5d hand-jacobi2d-ternary-and \
          hand-jacobi2d-ternary-and-naive hand-heat1d-ternary-toggle hand-heat2d-ternary-n5d \
+         hand-jacobi2d-if-parity hand-jacobi2d-if-parity-even hand-jacobi2d-if-parity-naive \
+         hand-heat3d-if-odd-before hand-heat3d-if-odd-before-naive hand-heat1d-flag-if \
+         hand-heat1d-flag-if-naive hand-jacobi2d-ternary-before hand-jacobi2d-ternary-before-naive \
+         hand-heat2d-if-parity-before-n5d \
          hand-pointer-array-levels hand-pointer-array-levels-naive hand-heat1d-pointer-levels-local \
          hand-heat3d-pointer-levels hand-heat3d-pointer-levels-n5d hand-row-pointer-grid \
          hand-row-pointer-grid-naive hand-relax-nr-copy-back; do

@@ -409,6 +409,9 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
     if (st->level_toggle[i][0])
       buf_printf(out, "    %s = (int)((%s + stencilc_steps) %% 2);\n", st->level_toggle[i],
                  st->level_toggle[i]);
+  for (int i = 0; i < 2 && st->pick_vars[i].var[0]; i++) /* the last step's pick */
+    buf_printf(out, "    if (stencilc_steps > 0) %s = stencilc_steps %% 2 ? %s : %s;\n",
+               st->pick_vars[i].var, st->pick_vars[i].grid[0], st->pick_vars[i].grid[1]);
   const Stencil *one[] = {st};
   set_loop_vars(out, r, one, 1, &st->swap_tmp, st->swap_tmp.var[0] ? 1 : 0);
   buf_puts(out, "  }");
