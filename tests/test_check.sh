@@ -9,8 +9,9 @@
 #    a global array of #define'd size, anisotropic 3D sizes, C89 counters and an index declared
 #    first and assigned in the loop body, on cpu and naive; the whole grid copied back with
 #    memcpy or memmove; two grids picked by the step's parity, src = (t % 2 == 0) ? u : v, or by
-#    an if on it into pointers declared in the loop or before it; the
-#    levels in an array of two pointers, grid[cur]; 2D grids of row pointers, double **) pass;
+#    an if on it into pointers declared in the loop or before it; the levels in an array of two
+#    pointers, grid[cur], or taken from it, cur = grid[t & 1]; 2D grids of row pointers, double
+#    **) pass;
 #  - every accepted input of tests/inputs/ passes with the cpu backend (with the C flags of its
 #    '// check:' line, when it has one: -D sizes smaller than the source's), and a subset through
 #    tools/cudaemu with naive (1D, copy-back 3D, pointer swap at radius 4) and n5d (a time loop
@@ -129,6 +130,13 @@ check_bg hand-pointer-array-levels-naive tests/check/pointer_array_levels.c --ba
 check_bg hand-heat1d-pointer-levels-local tests/check/heat1d_pointer_levels_local.c -s 200 -t 5
 check_bg hand-heat3d-pointer-levels tests/check/heat3d_pointer_levels.c -s 9x10x12 -t 3
 check_bg hand-heat3d-pointer-levels-n5d tests/check/heat3d_pointer_levels.c --backend n5d -s 12x13x14 -t 5
+# ... the levels taken into pointers at the top of each step: double *cur = grid[t & 1], *nxt =
+# grid[(t + 1) & 1] (a parameter, run-time scalars, cpu and naive); const float *in = T[t % 2]
+# from a local float *T[2] = {a, b} in 3D (cpu and n5d)
+check_bg hand-heat2d-level-locals tests/check/heat2d_level_locals.c -s 19x23 -t 5
+check_bg hand-heat2d-level-locals-naive tests/check/heat2d_level_locals.c --backend naive -s 19x23 -t 4
+check_bg hand-heat3d-level-locals-mod tests/check/heat3d_level_locals_mod.c -s 9x10x12 -t 4
+check_bg hand-heat3d-level-locals-mod-n5d tests/check/heat3d_level_locals_mod.c --backend n5d -s 12x13x14 -t 5
 # 2D grids of row pointers, double ** read as u[i][j] (swapped; copied back): the driver points
 # the rows at one block
 check_bg hand-row-pointer-grid tests/check/row_pointer_grid.c -s 20 -t 5
@@ -213,6 +221,8 @@ for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r ha
          hand-heat3d-if-odd-before hand-heat3d-if-odd-before-naive hand-heat1d-flag-if \
          hand-heat1d-flag-if-naive hand-jacobi2d-ternary-before hand-jacobi2d-ternary-before-naive \
          hand-heat2d-if-parity-before-n5d \
+         hand-heat2d-level-locals hand-heat2d-level-locals-naive hand-heat3d-level-locals-mod \
+         hand-heat3d-level-locals-mod-n5d \
          hand-pointer-array-levels hand-pointer-array-levels-naive hand-heat1d-pointer-levels-local \
          hand-heat3d-pointer-levels hand-heat3d-pointer-levels-n5d hand-row-pointer-grid \
          hand-row-pointer-grid-naive hand-relax-nr-copy-back; do

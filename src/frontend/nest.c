@@ -782,6 +782,33 @@ static int level_pick(Parser *p, CXCursor decl, Access *target) {
   return 0;
 }
 
+/* A pointer declared in the time loop as one level of an array of two pointers and never
+ * changed: double *cur = grid[t & 1]; cur[i] reads grid[t & 1][i], the form level_pointers
+ * takes. 0 with a made that access, 1 when a reads through no such pointer, -1 after a refusal. */
+static int level_alias(Parser *p, Access *a) {
+  CXCursor init = clang_Cursor_getVarDeclInitializer(a->decl), where;
+  Access level;
+  if (clang_Cursor_isNull(init) || kind(init = cur_strip(init)) != CXCursor_ArraySubscriptExpr ||
+      cur_access(init, &level) != CUR_ACCESS || level.nsub != 1 || !holds_pointers(level.decl))
+    return 1;
+  char name[IR_NAME_MAX];
+  cur_name(a->decl, name);
+  if (a->nsub != 1)
+    return fail(p, init, HINT_ROW, "'%s' is one level of '%s' but is read with %d subscripts",
+                name, level.name, a->nsub);
+  level.sub[1] = a->sub[0];
+  level.nsub = 2;
+  if (!level_pointers(p, &level)) return pointer_levels(p, init, level.name, level.sub[0]);
+  if (cur_written(p->tu, clang_getCursorSemanticParent(a->decl), a->decl, &where))
+    return fail(p, where,
+                "set the pointer once, where it is declared: double *cur = grid[t % 2], *nxt = "
+                "grid[(t + 1) % 2];",
+                "the pointer '%s', one level of '%s', is changed after its declaration", name,
+                level.name);
+  *a = level;
+  return 0;
+}
+
 int parse_access(Parser *p, CXCursor c, Access *a) {
   switch (cur_access(c, a)) {
   case CUR_ACCESS_DEEP: return fail(p, c, HINT_FORM, "array access has too many subscripts");
@@ -805,6 +832,8 @@ int parse_access(Parser *p, CXCursor c, Access *a) {
     return pick;
   }
   if (!pointer_in_loops(p, a->decl)) return 0;
+  int alias = level_alias(p, a); /* cur[i] is grid[t & 1][i] */
+  if (alias <= 0) return alias;
   /* row[j - 1] is u[i * nx + j - 1] */
   if (row_target(p, a->decl, &target, NULL)) return -1;
   if (a->nsub != 1)
@@ -1624,8 +1653,8 @@ static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
   bool rows = pointers && row_grid(p, &written); /* double **u read as u[i][j] */
   if (pointers && !rows && !level_pointers(p, &written))
     return pointer_levels(p, kids[0], written.name, written.sub[0]);
-  pointers &= !rows;
   if (parse_access(p, kids[0], &sw->out)) return -1;
+  pointers = holds_pointers(sw->out.decl) && !rows; /* nxt[i] with nxt = grid[(t + 1) & 1] too */
   if (has_time_level(p, &sw->out) && !pointers && indexes_space(p, sw)) {
     return fail(p, kids[0],
                 "stencilc takes a time loop around the sweep: for (int t = 0; t < nt; t++) { "
