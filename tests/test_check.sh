@@ -10,8 +10,8 @@
 #    first and assigned in the loop body, on cpu and naive; the whole grid copied back with
 #    memcpy or memmove; two grids picked by the step's parity, src = (t % 2 == 0) ? u : v, or by
 #    an if on it into pointers declared in the loop or before it; the levels in an array of two
-#    pointers, grid[cur], or taken from it, cur = grid[t & 1]; 2D grids of row pointers, double
-#    **) pass;
+#    pointers, grid[cur], or taken from it, cur = grid[t & 1]; 2D and 3D grids of row pointers,
+#    double ** and double ***) pass;
 #  - every accepted input of tests/inputs/ passes with the cpu backend (with the C flags of its
 #    '// check:' line, when it has one: -D sizes smaller than the source's), and a subset through
 #    tools/cudaemu with naive (1D, copy-back 3D, pointer swap at radius 4) and n5d (a time loop
@@ -142,6 +142,12 @@ check_bg hand-heat3d-level-locals-mod-n5d tests/check/heat3d_level_locals_mod.c 
 check_bg hand-row-pointer-grid tests/check/row_pointer_grid.c -s 20 -t 5
 check_bg hand-row-pointer-grid-naive tests/check/row_pointer_grid.c --backend naive -s 20 -t 4
 check_bg hand-relax-nr-copy-back tests/check/relax_nr_copy_back.c -s 17x22 -t 4
+# 3D grids of row pointers (Numerical Recipes' f3tensor, double ***T read as T[i][j][k]; float
+# *** copied back): the driver points the planes at rows of one block
+check_bg hand-heat3d-f3tensor tests/check/heat3d_f3tensor.c -s 9x10x12 -t 5
+check_bg hand-heat3d-f3tensor-naive tests/check/heat3d_f3tensor.c --backend naive -s 9x10x12 -t 4
+check_bg hand-jacobi3d-rows-copy-back tests/check/jacobi3d_rows_copy_back.c -s 11 -t 4
+check_bg hand-jacobi3d-rows-copy-back-n5d tests/check/jacobi3d_rows_copy_back.c --backend n5d -s 12 -t 5
 # the level of u[2][n][n] named by a local toggled each step (cur ^= 1), through cudaemu
 check_bg emu-n5d-level-toggled tests/inputs/heat2d_level_toggled.c --backend n5d -s 27 -t 7
 # 6. Every input of tests/inputs/ (issue 17 item 8), then the cudaemu subset.
@@ -225,7 +231,8 @@ for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r ha
          hand-heat3d-level-locals-mod-n5d \
          hand-pointer-array-levels hand-pointer-array-levels-naive hand-heat1d-pointer-levels-local \
          hand-heat3d-pointer-levels hand-heat3d-pointer-levels-n5d hand-row-pointer-grid \
-         hand-row-pointer-grid-naive hand-relax-nr-copy-back; do
+         hand-row-pointer-grid-naive hand-relax-nr-copy-back hand-heat3d-f3tensor \
+         hand-heat3d-f3tensor-naive hand-jacobi3d-rows-copy-back hand-jacobi3d-rows-copy-back-n5d; do
   passed "$n"
 done
 for f in gauss3x3_u8 box5x5_u16 sharpen_u8_clamp smooth_int_shift; do

@@ -454,10 +454,12 @@ static int pointer_levels(Parser *p, CXCursor at, const char *name, CXCursor pic
   for (int l = 0; l < p->sw->nloops; l++) levels &= !cur_mentions(pick, p->sw->loops[l].var);
   if (!levels)
     return fail(p, at,
-                "allocate the grid in one block and index it through a pointer to rows, double "
-                "(*u)[n] = malloc(sizeof(double[n][n])); u[i][j], or flat: u[i * n + j]",
-                "the grid '%s' is reached through row pointers; stencilc reads grids stored in "
-                "one block", name);
+                "read row pointers to float or double with a subscript per loop, u[i][j] in 2D "
+                "or u[i][j][k] in 3D, or allocate the grid in one block and index it through a "
+                "pointer to rows, double (*u)[n] = malloc(sizeof(double[n][n])); u[i][j], or "
+                "flat: u[i * n + j]",
+                "the grid '%s' is reached through row pointers in a form stencilc does not read",
+                name);
   long long fixed;
   if (eval_index(p, pick, &fixed)) /* grid[1][i] = f(grid[0]) */
     return fail(p, at,
@@ -484,17 +486,20 @@ static bool level_pointers(Parser *p, const Access *a) {
   return a->nsub == 2 && !eval_index(p, a->sub[0], &fixed); /* grid[1]: a fixed entry */
 }
 
-/* Whether an access through an array of pointers reads a 2D grid of row pointers (Numerical
- * Recipes' double **u, double *rows[N]) as u[i][j]: two subscripts, the first reading a spatial
- * loop variable, in a 2D sweep. Its extents are the loops' bounds. */
+/* Whether an access through an array of pointers reads a 2D or 3D grid of row pointers
+ * (Numerical Recipes' double **u, double *rows[N], f3tensor's double ***u) as u[i][j] or
+ * u[i][j][k]: a subscript per loop of the sweep, the first reading a spatial loop variable, each
+ * but the outermost through a pointer to the next, the last to the elements. Its extents are the
+ * loops' bounds. */
 static bool row_grid(const Parser *p, const Access *a) {
   CXType t = clang_getCanonicalType(clang_getCursorType(a->decl));
   t = clang_getCanonicalType(t.kind == CXType_Pointer ? clang_getPointeeType(t)
                                                       : clang_getArrayElementType(t));
+  for (int s = 1; s < a->nsub && t.kind == CXType_Pointer; s++) /* the levels of rows */
+    t = clang_getCanonicalType(clang_getPointeeType(t));
   bool rows = false;
   for (int l = 0; l < p->sw->nloops; l++) rows |= cur_mentions(a->sub[0], p->sw->loops[l].var);
-  return rows && a->nsub == 2 && p->sw->nloops == 2 && t.kind == CXType_Pointer &&
-         floating(clang_getPointeeType(t));
+  return rows && a->nsub >= 2 && a->nsub == p->sw->nloops && floating(t);
 }
 
 enum { MAX_ROW_CHAIN = 8 }; /* row pointers set from row pointers (c - nx with c = u + i * nx) */
