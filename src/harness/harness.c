@@ -170,27 +170,10 @@ static void bind_grid(Buf *out, const Plan *p, int k) {
     region_declarator(out, v, v->name, true, false);
     buf_printf(out, " = stencilc_levels_%s;\n", v->name);
   } else if (row_pointers(p, v)) { /* u[r]: row r of one block; in 3D u[r][s]: row s of plane r */
-    const char *stars = "***" + (3 - p->st->dims), *rows = "stencilc_block_";
     buf_printf(out, "  %s *stencilc_block_%s = (%s *)rt_user_grid(&stencilc_in, %s, 1);\n",
                e, v->name, e, code.s);
-    if (p->st->dims == 3) { /* the rows of every plane, one block of pointers (f3tensor) */
-      buf_printf(out,
-                 "  %s **stencilc_rows_%s = (%s **)rt_xmalloc((size_t)(stencilc_in.ext[0] * "
-                 "stencilc_in.ext[1]) * sizeof(%s *));\n"
-                 "  for (long stencilc_r = 0; stencilc_r < stencilc_in.ext[0] * stencilc_in.ext[1]; "
-                 "stencilc_r++)\n"
-                 "    stencilc_rows_%s[stencilc_r] = stencilc_block_%s + stencilc_r * "
-                 "stencilc_in.ext[2];\n",
-                 e, v->name, e, e, v->name, v->name);
-      rows = "stencilc_rows_";
-    }
-    buf_puts(out, "  ");
-    region_declarator(out, v, v->name, true, false);
-    buf_printf(out,
-               " = (%s %s)rt_xmalloc((size_t)stencilc_in.ext[0] * sizeof(%s %s));\n"
-               "  for (long stencilc_r = 0; stencilc_r < stencilc_in.ext[0]; stencilc_r++)\n"
-               "    %s[stencilc_r] = %s%s + stencilc_r * stencilc_in.ext[1];\n",
-               e, stars, e, stars + 1, v->name, rows, v->name);
+    snprintf(value, sizeof value, "stencilc_block_%s", v->name);
+    copy_bind_rows(out, v, e, value, p->st->dims);
   } else {
     snprintf(value, sizeof value, "rt_user_grid(&stencilc_in, %s, %ld)", code.s, levels);
     copy_bind_pointer(out, v, value);
