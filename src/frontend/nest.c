@@ -1793,7 +1793,14 @@ static int pick_statement(Parser *p, CXCursor s) {
   CXCursor kids[3], decl[2][2], value[2][2];
   if (pointer_set(p, s, &decl[0][0], &value[0][0])) {
     CXCursor v = cur_strip(value[0][0]);
-    if (kind(v) != CXCursor_ConditionalOperator || cur_children(v, kids, 3) != 3) return 1;
+    char name[IR_NAME_MAX];
+    cur_name(decl[0][0], name);
+    if (kind(v) != CXCursor_ConditionalOperator || cur_children(v, kids, 3) != 3)
+      return fail(p, s,
+                  "pick the grid by the step's parity, src = (t % 2 == 0) ? u : v;, or declare "
+                  "the pointer in the time loop with its value: double *cur = grid[t & 1];",
+                  "the pointer '%s' is set before the sweep, but not to one of two grids by the "
+                  "step's parity", name);
     return record_pick(p, decl[0][0], s, v, kids[0], kids + 1);
   }
   if (kind(s) != CXCursor_IfStmt || cur_children(s, kids, 3) != 3) return 1;
