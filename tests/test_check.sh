@@ -8,8 +8,10 @@
 #  - the hand-written inputs of tests/check/ (VLA parameters, PolyBench-style loop counters,
 #    a global array of #define'd size, anisotropic 3D sizes, C89 counters and an index declared
 #    first and assigned in the loop body, on cpu and naive; the whole grid copied back with
-#    memcpy or memmove; two grids picked by the step's parity, src = (t % 2 == 0) ? u : v; the
-#    levels in an array of two pointers, grid[cur]; 2D grids of row pointers, double **) pass;
+#    memcpy or memmove; two grids picked by the step's parity, src = (t % 2 == 0) ? u : v, or by
+#    an if on it into pointers declared in the loop or before it; the levels in an array of two
+#    pointers, grid[cur], or taken from it, cur = grid[t & 1]; 2D and 3D grids of row pointers,
+#    double ** and double ***) pass;
 #  - every accepted input of tests/inputs/ passes with the cpu backend (with the C flags of its
 #    '// check:' line, when it has one: -D sizes smaller than the source's), and a subset through
 #    tools/cudaemu with naive (1D, copy-back 3D, pointer swap at radius 4) and n5d (a time loop
@@ -106,6 +108,20 @@ check_bg hand-jacobi2d-ternary-and tests/check/jacobi2d_ternary_and.c -s 19 -t 5
 check_bg hand-jacobi2d-ternary-and-naive tests/check/jacobi2d_ternary_and.c --backend naive -s 19 -t 4
 check_bg hand-heat1d-ternary-toggle tests/check/heat1d_ternary_toggle.c -s 300 -t 5
 check_bg hand-heat2d-ternary-n5d tests/rewrite/heat2d_ternary_levels.c --backend n5d --bt 4 -s 24 -t 7
+# the pick written as statements at the top of the step: an if on t % 2 == 0 (the pointers
+# declared in the loop), if (it & 1) from it = 1 into pointers declared before the loop (3D), an
+# if on a flag flipped each step, ternaries assigned to pointers declared before the loop; on
+# cpu (odd and even step counts) and naive
+check_bg hand-jacobi2d-if-parity tests/check/jacobi2d_if_parity.c -s 19 -t 5
+check_bg hand-jacobi2d-if-parity-even tests/check/jacobi2d_if_parity.c -s 19 -t 4
+check_bg hand-jacobi2d-if-parity-naive tests/check/jacobi2d_if_parity.c --backend naive -s 19 -t 3
+check_bg hand-heat3d-if-odd-before tests/check/heat3d_if_odd_before.c -s 9x10x12 -t 4
+check_bg hand-heat3d-if-odd-before-naive tests/check/heat3d_if_odd_before.c --backend naive -s 9x10x12 -t 3
+check_bg hand-heat1d-flag-if tests/check/heat1d_flag_if.c -s 300 -t 5
+check_bg hand-heat1d-flag-if-naive tests/check/heat1d_flag_if.c --backend naive -s 300 -t 4
+check_bg hand-jacobi2d-ternary-before tests/check/jacobi2d_ternary_before.c -s 19x23 -t 4
+check_bg hand-jacobi2d-ternary-before-naive tests/check/jacobi2d_ternary_before.c --backend naive -s 19x23 -t 5
+check_bg hand-heat2d-if-parity-before-n5d tests/rewrite/heat2d_if_parity_before.c --backend n5d --bt 4 -s 24x27 -t 7
 # time levels in an array of two pointers, grid[cur][i * ny + j] (a parameter double *grid[2];
 # a local array set from the arguments, u[t % 2][i]; float *T[2] in 3D, indices swapped, on
 # cpu and n5d): the driver points the entries at two levels
@@ -114,11 +130,24 @@ check_bg hand-pointer-array-levels-naive tests/check/pointer_array_levels.c --ba
 check_bg hand-heat1d-pointer-levels-local tests/check/heat1d_pointer_levels_local.c -s 200 -t 5
 check_bg hand-heat3d-pointer-levels tests/check/heat3d_pointer_levels.c -s 9x10x12 -t 3
 check_bg hand-heat3d-pointer-levels-n5d tests/check/heat3d_pointer_levels.c --backend n5d -s 12x13x14 -t 5
+# ... the levels taken into pointers at the top of each step: double *cur = grid[t & 1], *nxt =
+# grid[(t + 1) & 1] (a parameter, run-time scalars, cpu and naive); const float *in = T[t % 2]
+# from a local float *T[2] = {a, b} in 3D (cpu and n5d)
+check_bg hand-heat2d-level-locals tests/check/heat2d_level_locals.c -s 19x23 -t 5
+check_bg hand-heat2d-level-locals-naive tests/check/heat2d_level_locals.c --backend naive -s 19x23 -t 4
+check_bg hand-heat3d-level-locals-mod tests/check/heat3d_level_locals_mod.c -s 9x10x12 -t 4
+check_bg hand-heat3d-level-locals-mod-n5d tests/check/heat3d_level_locals_mod.c --backend n5d -s 12x13x14 -t 5
 # 2D grids of row pointers, double ** read as u[i][j] (swapped; copied back): the driver points
 # the rows at one block
 check_bg hand-row-pointer-grid tests/check/row_pointer_grid.c -s 20 -t 5
 check_bg hand-row-pointer-grid-naive tests/check/row_pointer_grid.c --backend naive -s 20 -t 4
 check_bg hand-relax-nr-copy-back tests/check/relax_nr_copy_back.c -s 17x22 -t 4
+# 3D grids of row pointers (Numerical Recipes' f3tensor, double ***T read as T[i][j][k]; float
+# *** copied back): the driver points the planes at rows of one block
+check_bg hand-heat3d-f3tensor tests/check/heat3d_f3tensor.c -s 9x10x12 -t 5
+check_bg hand-heat3d-f3tensor-naive tests/check/heat3d_f3tensor.c --backend naive -s 9x10x12 -t 4
+check_bg hand-jacobi3d-rows-copy-back tests/check/jacobi3d_rows_copy_back.c -s 11 -t 4
+check_bg hand-jacobi3d-rows-copy-back-n5d tests/check/jacobi3d_rows_copy_back.c --backend n5d -s 12 -t 5
 # the level of u[2][n][n] named by a local toggled each step (cur ^= 1), through cudaemu
 check_bg emu-n5d-level-toggled tests/inputs/heat2d_level_toggled.c --backend n5d -s 27 -t 7
 # 6. Every input of tests/inputs/ (issue 17 item 8), then the cudaemu subset.
@@ -194,9 +223,16 @@ for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r ha
          hand-shoc-memcpy hand-jacobi2d-memcpy-naive \
          hand-heat1d-memmove hand-shoc-stencil2d-n5d hand-jacobi2d-ternary-and \
          hand-jacobi2d-ternary-and-naive hand-heat1d-ternary-toggle hand-heat2d-ternary-n5d \
+         hand-jacobi2d-if-parity hand-jacobi2d-if-parity-even hand-jacobi2d-if-parity-naive \
+         hand-heat3d-if-odd-before hand-heat3d-if-odd-before-naive hand-heat1d-flag-if \
+         hand-heat1d-flag-if-naive hand-jacobi2d-ternary-before hand-jacobi2d-ternary-before-naive \
+         hand-heat2d-if-parity-before-n5d \
+         hand-heat2d-level-locals hand-heat2d-level-locals-naive hand-heat3d-level-locals-mod \
+         hand-heat3d-level-locals-mod-n5d \
          hand-pointer-array-levels hand-pointer-array-levels-naive hand-heat1d-pointer-levels-local \
          hand-heat3d-pointer-levels hand-heat3d-pointer-levels-n5d hand-row-pointer-grid \
-         hand-row-pointer-grid-naive hand-relax-nr-copy-back; do
+         hand-row-pointer-grid-naive hand-relax-nr-copy-back hand-heat3d-f3tensor \
+         hand-heat3d-f3tensor-naive hand-jacobi3d-rows-copy-back hand-jacobi3d-rows-copy-back-n5d; do
   passed "$n"
 done
 for f in gauss3x3_u8 box5x5_u16 sharpen_u8_clamp smooth_int_shift; do

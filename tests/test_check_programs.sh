@@ -4,7 +4,7 @@
 # written field compared. The oracle is the user's code, not stencilc's emitter:
 #  - every example of examples/programs/ and every input of tests/programs/ passes with the cpu
 #    backend (three levels in one array, leapfrog, rotated pointers, flat levels, in-place FDTD
-#    fields, a Runge-Kutta temporary in a static global, 1D);
+#    fields, a Runge-Kutta temporary in a static global, 1D, grids of row pointers in 2D and 3D);
 #  - through tools/cudaemu: naive on a 2D and a 3D program, on hotspot_calls (its sweep a
 #    function called from the time loop), on hotspot3d (nine run-time scalars) and on two
 #    programs assigning several grids in one loop nest (elastic velocity-stress, 3D Yee), on the
@@ -89,6 +89,10 @@ check_bg naive-acoustic2d_src tests/programs/acoustic2d_src.c --backend naive -s
 check_bg naive-acoustic3d_src tests/programs/acoustic3d_src.c --backend naive -s 9x11x10 -t 3
 check_bg naive-hotspot_calls tests/programs/hotspot_calls.c --backend naive -s 24x19 -t 4
 check_bg naive-hotspot3d tests/programs/hotspot3d.c --backend naive -s 9x10x12 -t 3
+# fields in grids of row pointers (Numerical Recipes' double ** rotated, float *** swapped, each
+# with a coefficient grid of its own rows): the driver points the rows at the field's buffers
+check_bg naive-wave2d_nr_rows tests/programs/wave2d_nr_rows.c --backend naive -s 17x23 -t 4
+check_bg naive-acoustic3d_f3tensor tests/programs/acoustic3d_f3tensor.c --backend naive -s 11x12x13 -t 3
 # C89 forms: counters and indices declared first (in the cell or at the function's top), the
 # time loop do { ... } while (++i < numiter) and while (it < nsteps) { ...; it++; }
 check_bg naive-hotspot3d_c89 tests/programs/hotspot3d_c89.c --backend naive -s 9x10x12 -t 3
@@ -177,6 +181,8 @@ passed naive-acoustic2d_src p
 passed naive-acoustic3d_src p
 passed naive-hotspot_calls temp
 passed naive-hotspot3d tIn_t
+passed naive-wave2d_nr_rows u
+passed naive-acoustic3d_f3tensor p
 passed naive-hotspot3d_c89 tIn
 passed naive-heat3d_c89_top u
 passed naive-heun2d_c89 k1 u

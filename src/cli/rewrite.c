@@ -90,6 +90,21 @@ static int choose_target(Options *o) {
   return 0;
 }
 
+/* The levels of row pointers above v's elements when v is a 2D or 3D grid of row pointers
+ * (double **u read as u[i][j], double ***u as u[i][j][k], swapped or copied back): 1 or 2, else
+ * 0. The library steps them when their rows follow each other in one block (rows_guard). */
+static int row_levels(const Stencil *st, const RegionVar *v) {
+  return st->out_array[0] && v && v->inner_pointer && v->levels == st->dims && st->dims >= 2
+             ? st->dims - 1
+             : 0;
+}
+
+/* The subscripts that take a grid to its first cell: "[0]" per level of row pointers. */
+static const char *first_cell(const Stencil *st, const RegionVar *v) {
+  static const char *const subs[] = {"", "[0]", "[0][0]"};
+  return subs[row_levels(st, v)];
+}
+
 /* The grid's storage and the other array's: 0, or 2 after a diagnostic at the declaration. */
 static int check_storage(const char *path, const Stencil *st, const RegionVar *grid,
                          const RegionVar *other) {
@@ -104,14 +119,8 @@ static int check_storage(const char *path, const Stencil *st, const RegionVar *g
      * refuses one buffer given twice) */
     bool level_pointers = time_dim && v->inner_pointer && v->levels == 2;
     if (level_pointers) continue;
-    if (!time_dim && v->inner_pointer && v->levels == 2) { /* double **u read as u[i][j] */
-      diag_error(var_loc(path, v),
-                 "allocate the grid in one block (double (*u)[n] = malloc(sizeof(double[n][n])), "
-                 "or flat), or keep the loop and verify it with stencilc check",
-                 "rewrite does not replace a loop over a grid of row pointers ('%s', %s): the "
-                 "library steps grids stored in one block", v->name, v->type);
-      return 2;
-    }
+    if (row_levels(st, v) && v->elem == want && !st->copy_whole)
+      continue; /* double **u read as u[i][j]: its rows' block when they form one (rows_guard) */
     if (v->elem != want || v->inner_pointer ||
         (time_dim ? v->levels != st->dims + 1 : v->levels != st->dims && v->levels != 1)) {
       diag_error(var_loc(path, v), "declare the grid as A[2][n][n], or two arrays A[n][n] or "
@@ -502,6 +511,9 @@ static int emit_call(Buf *out, const char *path, const Stencil *st, const Region
     if (st->level_toggle[i][0])
       buf_printf(out, "    %s = (int)((%s + stencilc_steps) %% 2);\n", st->level_toggle[i],
                  st->level_toggle[i]);
+  for (int i = 0; i < 2 && st->pick_vars[i].var[0]; i++) /* the last step's pick */
+    buf_printf(out, "    if (stencilc_steps > 0) %s = stencilc_steps %% 2 ? %s : %s;\n",
+               st->pick_vars[i].var, st->pick_vars[i].grid[0], st->pick_vars[i].grid[1]);
   const Stencil *one[] = {st};
   set_loop_vars(out, r, one, 1, &st->swap_tmp, st->swap_tmp.var[0] ? 1 : 0);
   buf_puts(out, "  }");
@@ -524,9 +536,9 @@ static int library_steps(Buf *out, const Stencil *st, const RegionVar *grid,
     snprintf(b0, sizeof b0, "(%s *)(%s[%d])", elem, grid->name, f);
     snprintf(b1, sizeof b1, "(%s *)(%s[%d])", elem, grid->name, 1 - f);
   } else {
-    snprintf(b0, sizeof b0, "(%s *)(%s)", elem, grid->name);
+    snprintf(b0, sizeof b0, "(%s *)(%s%s)", elem, grid->name, first_cell(st, grid));
     if (st->time_form == TIME_COPYBACK) snprintf(b1, sizeof b1, "NULL");
-    else snprintf(b1, sizeof b1, "(%s *)(%s)", elem, other->name);
+    else snprintf(b1, sizeof b1, "(%s *)(%s%s)", elem, other->name, first_cell(st, other));
   }
   if (st->copy_whole && st->conv.kind) { /* the same, the second run while the first's residual
                                             is above the tolerance */
@@ -546,7 +558,10 @@ static int library_steps(Buf *out, const Stencil *st, const RegionVar *grid,
     run_call(out, st, prefix, b0, b1, "stencilc_steps", true);
   }
   if (other && st->time_form == TIME_COPYBACK) {
-    copy_cells(out, st, elem, grid->name, other->name, false);
+    char from[IR_NAME_MAX + 8], to[IR_NAME_MAX + 8];
+    snprintf(from, sizeof from, "%s%s", grid->name, first_cell(st, grid));
+    snprintf(to, sizeof to, "%s%s", other->name, first_cell(st, other));
+    copy_cells(out, st, elem, from, to, false);
   } else if (other && st->steps_per_iter == 1 && !st->level_pick) { /* pointer swap: a ends
                                                                         at the last level */
     const char *names[2] = {grid->name, other->name};
@@ -696,6 +711,37 @@ static int emit_program_call(Buf *out, const char *path, const Program *pr, cons
   return 0;
 }
 
+/* Grids of row pointers (row_levels): a block that opens with stencilc_rows, whether the rows
+ * of each follow each other in one block, in order (each starting where the one before ends, a
+ * comparison C defines for pointers one past the end of an array), which the call's guard tests
+ * (bound_guard_open); false, the region runs as written. *rows says whether one was written. */
+static void rows_guard_open(Buf *out, const Stencil *st, const Region *r, bool *rows) {
+  const RegionVar *vs[2] = {region_find(r, st->array),
+                            st->out_array[0] ? region_find(r, st->out_array) : NULL};
+  int levels = row_levels(st, vs[0]) ? row_levels(st, vs[0]) : row_levels(st, vs[1]);
+  const char *elem = ir_dtype_name(st->dtype), *inner = levels == 2 ? "[stencilc_i1]" : "";
+  *rows = levels > 0;
+  if (!*rows) return;
+  buf_puts(out, "{ /* stencilc rewrite: the library steps the grids when their rows form one block */\n"
+                "    int stencilc_rows = 1;\n");
+  for (int g = 0; g < 2; g++) {
+    if (!row_levels(st, vs[g])) continue;
+    const char *name = vs[g]->name;
+    buf_printf(out, "    const %s *stencilc_next_%s = %s%s;\n", elem, name, name, first_cell(st, vs[g]));
+    for (int a = 0; a < levels; a++) {
+      buf_printf(out, "%*sfor (long stencilc_i%d = 0; stencilc_i%d < ", 4 + 2 * a, "", a, a);
+      extent(out, st, a);
+      buf_printf(out, "; stencilc_i%d++)%s\n", a, a + 1 == levels ? " {" : "");
+    }
+    buf_printf(out, "%*sstencilc_rows &= %s[stencilc_i0]%s == stencilc_next_%s;\n"
+                    "%*sstencilc_next_%s = %s[stencilc_i0]%s + ",
+               4 + 2 * levels, "", name, inner, name, 4 + 2 * levels, "", name, name, inner);
+    extent(out, st, levels);
+    buf_printf(out, ";\n%*s}\n", 2 + 2 * levels, "");
+  }
+  buf_puts(out, "    ");
+}
+
 /* PolyBench's grids declared A[N][N] and swept by i < n - 1 (Stencil.extent_bound): the library
  * steps the whole constant extent, the region as far as the run-time bound. The call runs when
  * every bound equals its extent: `if (n == 1300L) ` before its block; `*guarded` says whether
@@ -703,8 +749,9 @@ static int emit_program_call(Buf *out, const char *path, const Program *pr, cons
  * before the region. */
 static int bound_guard_open(Buf *out, const char *path, const Region *r, int line,
                             const char (*bound)[IR_NAME_MAX], const long *extent, int dims,
-                            bool *guarded) {
-  *guarded = false;
+                            bool rows, bool *guarded) {
+  *guarded = rows;
+  if (rows) buf_puts(out, "if (stencilc_rows"); /* rows_guard_open's test */
   for (int a = 0; a < dims; a++) {
     if (!bound[a][0]) continue;
     const RegionVar *v = region_find(r, bound[a]);
@@ -794,15 +841,17 @@ static int rewrite_region(Options *o, const Stencil *st, const Program *pr) {
   buf_printf(&out, "#line 1 \"%s\"\n%.*s", o->input, (int)r.begin, text.s);
   if (r.begin > 0 && !isspace((unsigned char)text.s[r.begin - 1]))
     buf_puts(&out, "\n"); /* a region that starts on the line of #pragma scop */
-  bool guarded;
+  bool guarded, rows = false;
+  if (st) rows_guard_open(&out, st, &r, &rows);
   int rc = bound_guard_open(&out, o->input, &r, st ? st->region_line : pr->region_line,
                             st ? st->extent_bound : pr->extent_bound,
                             st ? st->extent_const : pr->extent_const, st ? st->dims : pr->dims,
-                            &guarded) ||
+                            rows, &guarded) ||
                    (st ? emit_call(&out, o->input, st, &r, text.s, base)
                        : emit_program_call(&out, o->input, pr, &r, text.s, base))
                ? EXIT_INPUT : EXIT_OK;
   if (!rc && guarded) bound_guard_close(&out, o->input, &text, &r);
+  if (rows) buf_puts(&out, "\n  }");
   unsigned line = 1; /* of the region's end: the lines after it keep their numbers */
   for (unsigned i = 0; i < r.end; i++) line += text.s[i] == '\n';
   buf_printf(&out, "\n#line %u \"%s\"\n%s", line, o->input, text.s + r.end);

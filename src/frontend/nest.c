@@ -454,10 +454,12 @@ static int pointer_levels(Parser *p, CXCursor at, const char *name, CXCursor pic
   for (int l = 0; l < p->sw->nloops; l++) levels &= !cur_mentions(pick, p->sw->loops[l].var);
   if (!levels)
     return fail(p, at,
-                "allocate the grid in one block and index it through a pointer to rows, double "
-                "(*u)[n] = malloc(sizeof(double[n][n])); u[i][j], or flat: u[i * n + j]",
-                "the grid '%s' is reached through row pointers; stencilc reads grids stored in "
-                "one block", name);
+                "read row pointers to float or double with a subscript per loop, u[i][j] in 2D "
+                "or u[i][j][k] in 3D, or allocate the grid in one block and index it through a "
+                "pointer to rows, double (*u)[n] = malloc(sizeof(double[n][n])); u[i][j], or "
+                "flat: u[i * n + j]",
+                "the grid '%s' is reached through row pointers in a form stencilc does not read",
+                name);
   long long fixed;
   if (eval_index(p, pick, &fixed)) /* grid[1][i] = f(grid[0]) */
     return fail(p, at,
@@ -484,17 +486,20 @@ static bool level_pointers(Parser *p, const Access *a) {
   return a->nsub == 2 && !eval_index(p, a->sub[0], &fixed); /* grid[1]: a fixed entry */
 }
 
-/* Whether an access through an array of pointers reads a 2D grid of row pointers (Numerical
- * Recipes' double **u, double *rows[N]) as u[i][j]: two subscripts, the first reading a spatial
- * loop variable, in a 2D sweep. Its extents are the loops' bounds. */
+/* Whether an access through an array of pointers reads a 2D or 3D grid of row pointers
+ * (Numerical Recipes' double **u, double *rows[N], f3tensor's double ***u) as u[i][j] or
+ * u[i][j][k]: a subscript per loop of the sweep, the first reading a spatial loop variable, each
+ * but the outermost through a pointer to the next, the last to the elements. Its extents are the
+ * loops' bounds. */
 static bool row_grid(const Parser *p, const Access *a) {
   CXType t = clang_getCanonicalType(clang_getCursorType(a->decl));
   t = clang_getCanonicalType(t.kind == CXType_Pointer ? clang_getPointeeType(t)
                                                       : clang_getArrayElementType(t));
+  for (int s = 1; s < a->nsub && t.kind == CXType_Pointer; s++) /* the levels of rows */
+    t = clang_getCanonicalType(clang_getPointeeType(t));
   bool rows = false;
   for (int l = 0; l < p->sw->nloops; l++) rows |= cur_mentions(a->sub[0], p->sw->loops[l].var);
-  return rows && a->nsub == 2 && p->sw->nloops == 2 && t.kind == CXType_Pointer &&
-         floating(clang_getPointeeType(t));
+  return rows && a->nsub >= 2 && a->nsub == p->sw->nloops && floating(t);
 }
 
 enum { MAX_ROW_CHAIN = 8 }; /* row pointers set from row pointers (c - nx with c = u + i * nx) */
@@ -702,56 +707,110 @@ static int parity_test(Parser *p, CXCursor cond, bool holds[2]) {
   return 0;
 }
 
-/* A pointer declared in the time loop (pointer_in_loops) and set there, once, to one of two
- * grids by the step's parity: double *src = (t % 2 == 0) ? u : v;. 1 when decl is none; 0 with
- * the grid it holds at the loop's first step in target (its name and declaration), the grids of
- * both steps recorded in p->picks; -1 after a refusal. */
-static int level_pick(Parser *p, CXCursor decl, Access *target) {
-  CXCursor init = clang_Cursor_getVarDeclInitializer(decl), kids[3], where;
-  if (clang_Cursor_isNull(init) || kind(init = cur_strip(init)) != CXCursor_ConditionalOperator ||
-      cur_children(init, kids, 3) != 3)
-    return 1;
+/* The entry of p->picks for the pointer decl, or -1. */
+static int pick_of(const Parser *p, CXCursor decl) {
+  for (int k = 0; k < p->npicks; k++)
+    if (clang_equalCursors(p->picks[k].decl, decl)) return k;
+  return -1;
+}
+
+/* Records that the pointer decl holds arms[0] at the steps where the parity test cond holds and
+ * arms[1] at the others (set: the statement that assigns it, a null cursor for its declaration;
+ * at: the conditional or the if). 0, or -1 after a refusal. */
+static int record_pick(Parser *p, CXCursor decl, CXCursor set, CXCursor at, CXCursor cond,
+                       const CXCursor arms[2]) {
   char name[IR_NAME_MAX], arm[2][IR_NAME_MAX];
   CXCursor arm_decl[2];
   bool holds[2] = {false, false};
   cur_name(decl, name);
-  if (cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where))
-    return fail(p, where, HINT_PICK,
-                "the pointer '%s', picked by the step's parity, is changed after its declaration",
-                name);
   for (int i = 0; i < 2; i++) {
-    CXCursor c = cur_strip(kids[1 + i]);
+    CXCursor c = cur_strip(arms[i]);
     arm_decl[i] = clang_getCursorReferenced(c);
-    if (!cur_ref_name(c) || pointer_in_loops(p, arm_decl[i]) ||
+    if (!cur_ref_name(c) || pointer_in_loops(p, arm_decl[i]) || pick_of(p, arm_decl[i]) >= 0 ||
+        clang_equalCursors(arm_decl[i], decl) ||
         (kind(arm_decl[i]) != CXCursor_VarDecl && kind(arm_decl[i]) != CXCursor_ParmDecl))
       return fail(p, c, HINT_PICK,
                   "'%s' picks something else than a grid declared outside the time loop", name);
     snprintf(arm[i], sizeof arm[i], "%s", cur_ref_name(c));
   }
   if (!strcmp(arm[0], arm[1]))
-    return fail(p, init, HINT_PICK,
+    return fail(p, at, HINT_PICK,
                 "both choices of '%s' are '%s': it names one grid at every step, not two levels",
                 name, arm[0]);
-  if (parity_test(p, kids[0], holds)) return -1;
-  int k = 0;
-  while (k < p->npicks && !clang_equalCursors(p->picks[k].decl, decl)) k++;
-  if (k == 2)
+  if (parity_test(p, cond, holds)) return -1;
+  int k = pick_of(p, decl);
+  if (k < 0 && p->npicks == 2)
     return fail(p, decl, HINT_PICK, "more than two pointers pick grids by the step's parity");
-  p->npicks += k == p->npicks;
+  if (k < 0) k = p->npicks++;
   p->picks[k].decl = decl;
-  for (int s = 0; s < 2; s++)
+  p->picks[k].set = set;
+  for (int s = 0; s < 2; s++) {
     snprintf(p->picks[k].grid[s], IR_NAME_MAX, "%s", arm[holds[s] ? 0 : 1]);
+    p->picks[k].grid_decl[s] = arm_decl[holds[s] ? 0 : 1];
+  }
   char other[IR_NAME_MAX];
   for (int s = 0; s < 2 && p->npicks == 2; s++)
     if (!strcmp(p->picks[0].grid[s], p->picks[1].grid[s])) {
       cur_name(p->picks[1 - k].decl, other);
-      return fail(p, decl, HINT_PICK,
+      return fail(p, clang_Cursor_isNull(set) ? decl : set, HINT_PICK,
                   "'%s' and '%s', picked by the step's parity, both hold '%s' at the %s step: "
                   "the sweep would update it in place", other, name, p->picks[0].grid[s],
                   s ? "second" : "first");
     }
+  return 0;
+}
+
+/* A pointer that picks one of two grids by the step's parity: set before the sweep by a
+ * statement (pick_statement), or declared in the time loop (pointer_in_loops) and set there,
+ * once, by its declaration: double *src = (t % 2 == 0) ? u : v;. 1 when decl is none; 0 with
+ * the grid it holds at the loop's first step in target (its name and declaration), the grids of
+ * both steps recorded in p->picks; -1 after a refusal. */
+static int level_pick(Parser *p, CXCursor decl, Access *target) {
+  int k = pick_of(p, decl);
+  if (k < 0) {
+    CXCursor init = clang_Cursor_getVarDeclInitializer(decl), kids[3], where;
+    if (!pointer_in_loops(p, decl) || clang_Cursor_isNull(init) ||
+        kind(init = cur_strip(init)) != CXCursor_ConditionalOperator ||
+        cur_children(init, kids, 3) != 3)
+      return 1;
+    char name[IR_NAME_MAX];
+    cur_name(decl, name);
+    if (cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where))
+      return fail(p, where, HINT_PICK,
+                  "the pointer '%s', picked by the step's parity, is changed after its "
+                  "declaration", name);
+    if (record_pick(p, decl, clang_getNullCursor(), init, kids[0], kids + 1)) return -1;
+    k = pick_of(p, decl);
+  }
   snprintf(target->name, sizeof target->name, "%s", p->picks[k].grid[0]);
-  target->decl = arm_decl[holds[0] ? 0 : 1];
+  target->decl = p->picks[k].grid_decl[0];
+  return 0;
+}
+
+/* A pointer declared in the time loop as one level of an array of two pointers and never
+ * changed: double *cur = grid[t & 1]; cur[i] reads grid[t & 1][i], the form level_pointers
+ * takes. 0 with a made that access, 1 when a reads through no such pointer, -1 after a refusal. */
+static int level_alias(Parser *p, Access *a) {
+  CXCursor init = clang_Cursor_getVarDeclInitializer(a->decl), where;
+  Access level;
+  if (clang_Cursor_isNull(init) || kind(init = cur_strip(init)) != CXCursor_ArraySubscriptExpr ||
+      cur_access(init, &level) != CUR_ACCESS || level.nsub != 1 || !holds_pointers(level.decl))
+    return 1;
+  char name[IR_NAME_MAX];
+  cur_name(a->decl, name);
+  if (a->nsub != 1)
+    return fail(p, init, HINT_ROW, "'%s' is one level of '%s' but is read with %d subscripts",
+                name, level.name, a->nsub);
+  level.sub[1] = a->sub[0];
+  level.nsub = 2;
+  if (!level_pointers(p, &level)) return pointer_levels(p, init, level.name, level.sub[0]);
+  if (cur_written(p->tu, clang_getCursorSemanticParent(a->decl), a->decl, &where))
+    return fail(p, where,
+                "set the pointer once, where it is declared: double *cur = grid[t % 2], *nxt = "
+                "grid[(t + 1) % 2];",
+                "the pointer '%s', one level of '%s', is changed after its declaration", name,
+                level.name);
+  *a = level;
   return 0;
 }
 
@@ -770,7 +829,6 @@ int parse_access(Parser *p, CXCursor c, Access *a) {
   }
   default: break;
   }
-  if (!pointer_in_loops(p, a->decl)) return 0;
   Access target;
   int pick = level_pick(p, a->decl, &target); /* src[i] is u[i] at the first step */
   if (pick <= 0) {
@@ -778,6 +836,9 @@ int parse_access(Parser *p, CXCursor c, Access *a) {
     a->decl = target.decl;
     return pick;
   }
+  if (!pointer_in_loops(p, a->decl)) return 0;
+  int alias = level_alias(p, a); /* cur[i] is grid[t & 1][i] */
+  if (alias <= 0) return alias;
   /* row[j - 1] is u[i * nx + j - 1] */
   if (row_target(p, a->decl, &target, NULL)) return -1;
   if (a->nsub != 1)
@@ -1597,8 +1658,8 @@ static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
   bool rows = pointers && row_grid(p, &written); /* double **u read as u[i][j] */
   if (pointers && !rows && !level_pointers(p, &written))
     return pointer_levels(p, kids[0], written.name, written.sub[0]);
-  pointers &= !rows;
   if (parse_access(p, kids[0], &sw->out)) return -1;
+  pointers = holds_pointers(sw->out.decl) && !rows; /* nxt[i] with nxt = grid[(t + 1) & 1] too */
   if (has_time_level(p, &sw->out) && !pointers && indexes_space(p, sw)) {
     return fail(p, kids[0],
                 "stencilc takes a time loop around the sweep: for (int t = 0; t < nt; t++) { "
@@ -1696,6 +1757,68 @@ static int add_move(Parser *p, Moves *mv, CXCursor at, const char *dst, CXCursor
 
 static bool is_pointer(CXCursor c) {
   return clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Pointer;
+}
+
+/* `ptr = value;` of a pointer variable: its declaration and the value. */
+static bool pointer_set(Parser *p, CXCursor s, CXCursor *decl, CXCursor *value) {
+  CXCursor kids[2];
+  char op[4];
+  if (kind(s) != CXCursor_BinaryOperator || cur_children(s, kids, 2) != 2 ||
+      !cur_binary_op(p->tu, s, op) || strcmp(op, "=") || !cur_ref_name(cur_strip(kids[0])) ||
+      !is_pointer(kids[0]))
+    return false;
+  *decl = clang_getCursorReferenced(cur_strip(kids[0]));
+  *value = kids[1];
+  return kind(*decl) == CXCursor_VarDecl;
+}
+
+/* The pointer assignments a branch of an if holds, { src = u; dst = v; } or one alone: how
+ * many (1 or 2), or -1 when it holds anything else. */
+static int branch_sets(Parser *p, CXCursor branch, CXCursor decl[2], CXCursor value[2]) {
+  CXCursor s[3];
+  int n = 1;
+  if (kind(branch) == CXCursor_CompoundStmt) n = cur_children(branch, s, 3);
+  else s[0] = branch;
+  if (n < 1 || n > 2) return -1;
+  for (int i = 0; i < n; i++)
+    if (!pointer_set(p, s[i], &decl[i], &value[i])) return -1;
+  return n;
+}
+
+/* A statement before the sweep that picks grids by the step's parity into pointers: src = (t %
+ * 2 == 0) ? u : v;, or if (t % 2 == 0) { src = u; dst = v; } else { src = v; dst = u; } (the
+ * pointers declared in the time loop or before it). 0 with the picks recorded (record_pick), 1
+ * when s is no such statement, -1 after a refusal. */
+static int pick_statement(Parser *p, CXCursor s) {
+  CXCursor kids[3], decl[2][2], value[2][2];
+  if (pointer_set(p, s, &decl[0][0], &value[0][0])) {
+    CXCursor v = cur_strip(value[0][0]);
+    char name[IR_NAME_MAX];
+    cur_name(decl[0][0], name);
+    if (kind(v) != CXCursor_ConditionalOperator || cur_children(v, kids, 3) != 3)
+      return fail(p, s,
+                  "pick the grid by the step's parity, src = (t % 2 == 0) ? u : v;, or declare "
+                  "the pointer in the time loop with its value: double *cur = grid[t & 1];",
+                  "the pointer '%s' is set before the sweep, but not to one of two grids by the "
+                  "step's parity", name);
+    return record_pick(p, decl[0][0], s, v, kids[0], kids + 1);
+  }
+  if (kind(s) != CXCursor_IfStmt || cur_children(s, kids, 3) != 3) return 1;
+  int n[2] = {branch_sets(p, kids[1], decl[0], value[0]), branch_sets(p, kids[2], decl[1], value[1])};
+  if (n[0] < 0 || n[1] < 0) return 1;
+  for (int b = 0; b < 2; b++) /* each pointer set in both branches */
+    for (int i = 0; i < n[b]; i++) {
+      int j = 0;
+      while (j < n[1 - b] && !clang_equalCursors(decl[1 - b][j], decl[b][i])) j++;
+      char name[IR_NAME_MAX];
+      cur_name(decl[b][i], name);
+      if (j == n[1 - b])
+        return fail(p, kids[2 - b], HINT_PICK, "the %s branch does not set '%s', which the %s "
+                    "branch picks", b ? "if" : "else", name, b ? "else" : "if");
+      CXCursor arms[2] = {value[b][i], value[1 - b][j]};
+      if (!b && record_pick(p, decl[0][i], s, s, kids[0], arms)) return -1;
+    }
+  return 0;
 }
 
 /* a = b between pointers. Inside a SWAP macro the operator has no place in the file that
@@ -1949,6 +2072,7 @@ static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves 
   mv->copy = clang_getNullCursor();
   IrObservers *obs = &p->st->obs;
   int obs_at[IR_MAX_OBSERVERS], last_step = -1; /* the observers' statements; the last sweep's or move's */
+  int picked;
   obs->n = 0;
   for (int i = 0; i < n; i++) {
     if (clang_equalCursors(s[i], p->time_inc)) continue; /* a while loop's t++ */
@@ -1983,6 +2107,8 @@ static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves 
     } else if (*nsweeps == 0 &&
                (kind(s[i]) == CXCursor_DeclStmt || kind(s[i]) == CXCursor_NullStmt)) {
       continue; /* declarations before the sweep */
+    } else if (*nsweeps == 0 && (picked = pick_statement(p, s[i])) <= 0) {
+      if (picked < 0) return -1; /* the grids picked by the step's parity */
     } else if (*nsweeps == 0) {
       /* a statement where the sweep should start: a residual reset (err = 0.0;), a print */
       return fail(p, s[i],
@@ -2033,8 +2159,35 @@ static void record_loops(Stencil *st, const Sweep *sw, int nsweeps, const Moves 
 /* The sweep through pointers picked by the step's parity (level_pick): one reading a grid and
  * the other writing the other, changing places each step, and nothing else carrying the
  * result to the next step. */
+/* Whether s is the statement that sets one of the picks (pick_statement). */
+static bool sets_pick(const Parser *p, CXCursor s) {
+  for (int k = 0; k < p->npicks; k++)
+    if (clang_equalCursors(p->picks[k].set, s)) return true;
+  return false;
+}
+
+/* A pointer set by a statement that picks grids by the step's parity and changed by another
+ * statement of the time loop: -1 after its refusal, else 0. */
+static int picks_kept(Parser *p) {
+  CXCursor s[CUR_MAX_CHILDREN], where;
+  int n = kind(p->time.body) == CXCursor_CompoundStmt
+              ? cur_children(p->time.body, s, CUR_MAX_CHILDREN)
+              : 0;
+  for (int k = 0; k < p->npicks; k++)
+    for (int i = 0; i < n && i < CUR_MAX_CHILDREN && !clang_Cursor_isNull(p->picks[k].set); i++)
+      if (!sets_pick(p, s[i]) && cur_written(p->tu, s[i], p->picks[k].decl, &where)) {
+        char name[IR_NAME_MAX];
+        cur_name(p->picks[k].decl, name);
+        return fail(p, where, HINT_PICK,
+                    "the pointer '%s', picked by the step's parity, is changed after its pick",
+                    name);
+      }
+  return 0;
+}
+
 static int picked_levels(Parser *p, const Sweep *sw, int nsweeps, const Moves *mv) {
   int r = 0, w = 0;
+  if (picks_kept(p)) return -1;
   while (r < p->npicks && strcmp(p->picks[r].grid[0], sw->in)) r++;
   while (w < p->npicks && strcmp(p->picks[w].grid[0], sw->out.name)) w++;
   if (nsweeps > 1 || mv->n > 0 || !clang_Cursor_isNull(mv->copy))
@@ -2047,6 +2200,13 @@ static int picked_levels(Parser *p, const Sweep *sw, int nsweeps, const Moves *m
                 "'%s' at the next: the grids picked by the step's parity do not change places",
                 sw->out.name, sw->in, sw->in, sw->out.name);
   p->st->level_pick = true; /* TIME_PARITY with the two grids out_array and array */
+  for (int k = 0, n = 0; k < p->npicks; k++) /* set by a statement, declared before the loop */
+    if (!clang_Cursor_isNull(p->picks[k].set) && !pointer_in_loops(p, p->picks[k].decl)) {
+      cur_name(p->picks[k].decl, p->st->pick_vars[n].var);
+      for (int s = 0; s < 2; s++)
+        snprintf(p->st->pick_vars[n].grid[s], IR_NAME_MAX, "%s", p->picks[k].grid[s]);
+      n++;
+    }
   return 0;
 }
 

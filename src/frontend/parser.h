@@ -117,12 +117,16 @@ typedef struct {
   long accumulations;
   Bindings *bind;     /* the filter loops being unrolled (the program's, through flat.c) */
   bool in_scalar_def; /* reading a run-time scalar's initializer: no array reads */
-  /* Pointers declared in the time loop that pick one of two grids by the step's parity (double
-   * *src = (t % 2 == 0) ? u : v;): the grid each holds at the loop's first step and the next
-   * (nest.c, level_pick); time_form checks that the read one and the written one alternate. */
+  /* Pointers that pick one of two grids by the step's parity, declared in the time loop with
+   * their pick (double *src = (t % 2 == 0) ? u : v;) or set by statements before the sweep
+   * (src = t % 2 ? v : u;, if (t % 2 == 0) { src = u; dst = v; } else { ... }): the grid each
+   * holds at the loop's first step and the next and its declaration (nest.c, level_pick), the
+   * statement that sets it (null for a declaration); time_form checks that the read one and the
+   * written one alternate. */
   struct {
-    CXCursor decl;
+    CXCursor decl, set;
     char grid[2][IR_NAME_MAX];
+    CXCursor grid_decl[2];
   } picks[2];
   int npicks;
   ConvRead conv;

@@ -147,7 +147,9 @@ static int add_var(Scan *s, CXCursor decl, CXCursor at, bool used) {
                 t.kind == CXType_IncompleteArray;
   describe_type(t, v);
   if (v->is_const && v->levels == 0) constant_value(decl, v);
-  v->table = v->scope == REGION_LOCAL && v->is_array && !v->variably_modified &&
+  /* (an array of pointers holds storage the region writes through them: double *T[2] = {a, b};
+   * read as the levels T[t % 2], no table of values) */
+  v->table = v->scope == REGION_LOCAL && v->is_array && !v->variably_modified && !v->inner_pointer &&
              cur_read_only_table(decl) && !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl));
   if (v->table) cur_extent(decl, &v->decl_begin, &v->decl_end);
   return k;

@@ -278,6 +278,29 @@ void copy_bind_pointer(Buf *out, const RegionVar *v, const char *value) {
   buf_printf(out, ")%s;\n", value);
 }
 
+void copy_bind_rows(Buf *out, const RegionVar *v, const char *elem, const char *block, int dims) {
+  const char *stars = &"***"[3 - dims], *rows = block;
+  char rows_name[IR_NAME_MAX + 16];
+  if (dims == 3) { /* the rows of every plane */
+    snprintf(rows_name, sizeof rows_name, "stencilc_rows_%s", v->name);
+    buf_printf(out,
+               "  %s **%s = (%s **)rt_xmalloc((size_t)(stencilc_in.ext[0] * stencilc_in.ext[1]) * "
+               "sizeof(%s *));\n"
+               "  for (long stencilc_r = 0; stencilc_r < stencilc_in.ext[0] * stencilc_in.ext[1]; "
+               "stencilc_r++)\n"
+               "    %s[stencilc_r] = %s + stencilc_r * stencilc_in.ext[2];\n",
+               elem, rows_name, elem, elem, rows_name, block);
+    rows = rows_name;
+  }
+  buf_puts(out, "  ");
+  region_declarator(out, v, v->name, true, false);
+  buf_printf(out,
+             " = (%s %s)rt_xmalloc((size_t)stencilc_in.ext[0] * sizeof(%s %s));\n"
+             "  for (long stencilc_r = 0; stencilc_r < stencilc_in.ext[0]; stencilc_r++)\n"
+             "    %s[stencilc_r] = %s + stencilc_r * stencilc_in.ext[1];\n",
+             elem, stars, elem, stars + 1, v->name, rows);
+}
+
 bool copy_bind_plain(Buf *out, const Copy *c, int k) {
   switch (c->bind[k]) {
     case BIND_DEAD: copy_bind_scalar(out, c, k, "0"); return true;

@@ -102,6 +102,12 @@ void copy_bind_scalar(Buf *out, const Copy *c, int k, const char *value);
  * value: `T (*v)[n] = (T (*)[n])value;`. */
 void copy_bind_pointer(Buf *out, const RegionVar *v, const char *value);
 
+/* Declares the user's 2D or 3D grid of row pointers v (double **u, double ***u: dims of them)
+ * pointing at the rows of the block `block` (a C expression of type elem *, the grid's cells in
+ * order): u[r] is row r in 2D; in 3D u[r][s] is row s of plane r, the rows' pointers in one block
+ * of their own (Numerical Recipes' f3tensor). */
+void copy_bind_rows(Buf *out, const RegionVar *v, const char *elem, const char *block, int dims);
+
 /* Binds the bindings every harness shares (NONE, DEAD, VALUE, KEEP, DERIVED); false for the
  * others. */
 bool copy_bind_plain(Buf *out, const Copy *c, int k);

@@ -30,10 +30,10 @@ static bool level_pointers(const Plan *p, const RegionVar *v) {
   return v->inner_pointer && v->levels == 2 && !p->st->out_array[0];
 }
 
-/* Whether v is a 2D grid of row pointers (double **u read as u[i][j], swapped or copied back):
- * the driver points them at the rows of one block. */
+/* Whether v is a 2D or 3D grid of row pointers (double **u read as u[i][j], double ***u as
+ * u[i][j][k], swapped or copied back): the driver points them at the rows of one block. */
 static bool row_pointers(const Plan *p, const RegionVar *v) {
-  return v->inner_pointer && v->levels == 2 && p->st->dims == 2 && p->st->out_array[0];
+  return v->inner_pointer && v->levels == p->st->dims && p->st->dims >= 2 && p->st->out_array[0];
 }
 
 /* Levels of storage the driver gives a grid variable: two time levels under a time dimension
@@ -169,15 +169,11 @@ static void bind_grid(Buf *out, const Plan *p, int k) {
                e, v->name, v->name, e, code.s, v->name, v->name);
     region_declarator(out, v, v->name, true, false);
     buf_printf(out, " = stencilc_levels_%s;\n", v->name);
-  } else if (row_pointers(p, v)) { /* u[r]: row r of one block */
-    buf_printf(out, "  %s *stencilc_block_%s = (%s *)rt_user_grid(&stencilc_in, %s, 1);\n  ",
+  } else if (row_pointers(p, v)) { /* u[r]: row r of one block; in 3D u[r][s]: row s of plane r */
+    buf_printf(out, "  %s *stencilc_block_%s = (%s *)rt_user_grid(&stencilc_in, %s, 1);\n",
                e, v->name, e, code.s);
-    region_declarator(out, v, v->name, true, false);
-    buf_printf(out,
-               " = (%s **)rt_xmalloc((size_t)stencilc_in.ext[0] * sizeof(%s *));\n"
-               "  for (long stencilc_r = 0; stencilc_r < stencilc_in.ext[0]; stencilc_r++)\n"
-               "    %s[stencilc_r] = stencilc_block_%s + stencilc_r * stencilc_in.ext[1];\n",
-               e, e, v->name, v->name);
+    snprintf(value, sizeof value, "stencilc_block_%s", v->name);
+    copy_bind_rows(out, v, e, value, p->st->dims);
   } else {
     snprintf(value, sizeof value, "rt_user_grid(&stencilc_in, %s, %ld)", code.s, levels);
     copy_bind_pointer(out, v, value);
@@ -333,8 +329,8 @@ static void write_driver(Buf *out, const Plan *p) {
   /* the last step writes level (ir_level_first + steps) % 2 */
   if (level_pointers(p, p->grid))
     buf_printf(out, "[(stencilc_in.steps + %ldL) %% 2]", ir_level_first(st));
-  else if (row_pointers(p, p->grid)) /* the block row 0 starts */
-    buf_puts(out, "[0]");
+  else if (row_pointers(p, p->grid)) /* the block the first row starts */
+    buf_puts(out, p->st->dims == 3 ? "[0][0]" : "[0]");
   else if (p->grid->levels == st->dims + 1 && st->time_form == TIME_COPYBACK)
     buf_puts(out, " + 0 * stencilc_in.cells");
   else if (p->grid->levels == st->dims + 1)

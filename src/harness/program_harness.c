@@ -32,9 +32,17 @@ static bool timed(const Program *pr, int f) {
   return pr->fields[f].levels > 1 && !pr->fields[f].level_var[0][0];
 }
 
+/* Whether field variable v is a 2D or 3D grid of row pointers (double **p read as p[i][j], one
+ * buffer of the field: rotated pointers or a single level): the driver points them at the rows
+ * of the buffer. */
+static bool row_pointers(const Program *pr, const RegionVar *v, int f) {
+  return v->inner_pointer && v->levels == pr->dims && pr->dims >= 2 && !timed(pr, f);
+}
+
 static int check_field(const Plan *p, const RegionVar *v, int f) {
   const Program *pr = p->pr;
   bool t = timed(pr, f);
+  if (row_pointers(pr, v, f) && copy_floating(v) && v->scope != REGION_GLOBAL) return 0;
   if (!copy_floating(v) || v->inner_pointer ||
       (t ? v->levels != pr->dims + 1 && v->levels != 2 /* flat levels u[3][nz * nx] */
          : v->levels != pr->dims && v->levels != 1))
@@ -135,6 +143,17 @@ static int classify(Plan *p) {
   return 0;
 }
 
+/* Where field variable k's buffers are: stencilc_user[field][buffer] (bind_field). */
+static void bind_buffers(Buf *out, const Plan *p, int k, long first) {
+  const RegionVar *v = &p->c.r->vars[k];
+  int f = p->field[k], levels = p->pr->fields[f].levels;
+  bool t = timed(p->pr, f);
+  for (int b = 0; b < (t ? levels : 1); b++) /* program buffer b is the user's (b + first) */
+    buf_printf(out, "  stencilc_user[%d][%d] = (char *)stencilc_s_%s + %ld * stencilc_in.cells * sizeof(%s);\n",
+               f, p->level[k] > 0 ? p->level[k] : b, v->name,
+               t ? ((b + first) % levels + levels) % levels : 0L, copy_elem_name(v->elem));
+}
+
 /* Field variable k: fresh storage filled from the input dump (a global array's own), bound to
  * the variable, and each program buffer it holds recorded in stencilc_user[field][buffer]. */
 static void bind_field(Buf *out, const Plan *p, int k) {
@@ -153,6 +172,13 @@ static void bind_field(Buf *out, const Plan *p, int k) {
   } else {
     buf_printf(out, "  void *stencilc_s_%s = rt_up_storage(&stencilc_in, %d, %ld, %ld, sizeof(%s));\n",
                v->name, f, count, first, e);
+    char block[IR_NAME_MAX + 64];
+    snprintf(block, sizeof block, "(%s *)stencilc_s_%s", e, v->name);
+    if (row_pointers(pr, v, f)) { /* p[r]: row r of the buffer (check_field: no global) */
+      copy_bind_rows(out, v, e, block, pr->dims);
+      bind_buffers(out, p, k, first);
+      return;
+    }
     buf_puts(out, "  ");
     if (slot >= 0) {
       buf_puts(out, "*(");
@@ -173,10 +199,7 @@ static void bind_field(Buf *out, const Plan *p, int k) {
                         "the grid's\");\n", v->outer, v->name);
     }
   }
-  for (int b = 0; b < (t ? levels : 1); b++) /* program buffer b is the user's (b + first) */
-    buf_printf(out, "  stencilc_user[%d][%d] = (char *)stencilc_s_%s + %ld * stencilc_in.cells * sizeof(%s);\n",
-               f, p->level[k] > 0 ? p->level[k] : b, v->name,
-               t ? ((b + first) % levels + levels) % levels : 0L, e);
+  bind_buffers(out, p, k, first);
 }
 
 /* Source array variable k: the values the generated program injected (rt_up_source). */

@@ -205,6 +205,12 @@ typedef struct {
    * grid the first step reads, out_array the other; after the loop the result is in array
    * after an even count of steps, else in out_array. */
   bool level_pick;
+  /* level_pick: the pointers declared before the time loop that a statement in it sets (src =
+   * (t % 2 == 0) ? u : v;, or an if on the parity), var "" when none, and the grid each holds at
+   * the loop's first step and at the next: rewrite gives them the values the last step leaves. */
+  struct {
+    char var[IR_NAME_MAX], grid[2][IR_NAME_MAX];
+  } pick_vars[2];
   /* The axis each spatial loop iterates, outermost loop first: {0, 1, 2} when the loops follow
    * the memory layout. The IR is always in memory order; this records how the user wrote it. */
   int loop_axis[IR_MAX_DIMS];
