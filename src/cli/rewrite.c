@@ -420,13 +420,24 @@ static int stencil_chunk(Buf *out, const void *ctx) {
   const StencilChunk *c = ctx;
   if (c->st->conv.kind) buf_puts(out, "    const long stencilc_asked = stencilc_steps;\n");
   if (library_steps(out, c->st, c->grid, c->other, c->elem, c->prefix, true)) return 2;
-  if (c->st->conv.kind)
+  if (c->st->conv.kind) {
     converge_running(out, c->st, "stencilc_steps == stencilc_asked && ", "stencilc_residual");
+    /* as the loop leaves the residual after these steps, for a print that reads it */
+    buf_printf(out, "    if (stencilc_steps > 0) %s = stencilc_residual;\n", c->st->conv.var);
+  }
   return 0;
 }
 
 /* ---- convergence loops (Stencil.conv): the library steps until the residual drops to the
  * tolerance, at most the loop's cap, and returns the steps made and the last residual ---- */
+
+/* A print reading the residual where the loop has not finished it: before the sweep, or where
+ * the residual has its own loop nest (which may come after the print). */
+static bool print_reads_partial_residual(const Stencil *st) {
+  for (int i = 0; i < st->obs.n; i++)
+    if (st->obs.at[i].residual && (st->obs.at[i].place != OBS_AFTER || !st->conv.in_sweep)) return true;
+  return false;
+}
 
 /* The forms of a convergence loop the call does not replace: 0, or 2 after a diagnostic. */
 static int converge_refuse(const char *path, const Stencil *st) {
@@ -434,7 +445,9 @@ static int converge_refuse(const char *path, const Stencil *st) {
                         ? "a statement in the loop runs between its iterations (a print), and the "
                           "loop has no cap to run them up to"
                     : st->steps_per_iter > 1 ? "an iteration sweeps twice"
-                                             : NULL;
+                    : print_reads_partial_residual(st)
+                        ? "a print reads the residual before the iteration has computed it"
+                        : NULL;
   if (!why) return 0;
   SrcLoc at = {path, (unsigned)st->region_line, 1};
   if (st->obs.n) at = (SrcLoc){path, (unsigned)st->obs.at[0].line, (unsigned)st->obs.at[0].col};

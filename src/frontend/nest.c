@@ -2074,10 +2074,13 @@ static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves 
   int obs_at[IR_MAX_OBSERVERS], last_step = -1; /* the observers' statements; the last sweep's or move's */
   int picked;
   obs->n = 0;
+  char conv_var[IR_NAME_MAX] = "";
+  if (p->conv.on) cur_name(p->conv.decl, conv_var);
   for (int i = 0; i < n; i++) {
     if (clang_equalCursors(s[i], p->time_inc)) continue; /* a while loop's t++ */
     IrObserver o;
-    int seen = observer_read(p->path, p->time.at, p->time.var, s[i], &o, &p->why);
+    int seen = observer_read(p->path, p->time.at, p->time.var, conv_var[0] ? conv_var : NULL, s[i],
+                             &o, &p->why);
     if (seen < 0) return -1;
     if (seen && obs->n == IR_MAX_OBSERVERS)
       return fail(p, s[i], HINT_TIME_BODY, "more than %d prints in the time loop", IR_MAX_OBSERVERS);

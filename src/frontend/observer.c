@@ -18,8 +18,10 @@ typedef struct {
   const char *path;
   CXCursor loop;
   const char *tvar;
+  const char *residual; /* a convergence loop's residual variable, or NULL */
   Refusal *why;
-  bool in_cond; /* reading the if's condition: no grid, no call */
+  bool in_cond;        /* reading the if's condition: no grid, no call */
+  bool reads_residual; /* an argument reads the residual */
 } Reader;
 
 __attribute__((format(printf, 3, 4))) static int refuse(Reader *r, CXCursor at, const char *fmt,
@@ -187,6 +189,15 @@ static int read_ref(Reader *r, CXCursor c) {
   cur_name(decl, name);
   bool counter = !strcmp(name, r->tvar);
   CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+  /* a convergence loop's residual, printed as the loop goes (rewrite sets it after each chunk
+   * of the library's steps); a condition on it would need the residual of steps not made yet */
+  if (r->residual && !strcmp(name, r->residual)) {
+    if (r->in_cond)
+      return refuse(r, c, "a print in the time loop runs under a condition on the residual '%s'",
+                    name);
+    r->reads_residual = true;
+    return 0;
+  }
   /* the arguments may read the grids' pointers the loop swaps (rewrite keeps them current); a
    * condition reads no cell (read_expr) and no variable the loop changes */
   if (!counter && inside(decl, r->loop))
@@ -248,10 +259,10 @@ static bool copies_memory(CXCursor s) {
   return kind(cur_strip(s)) == CXCursor_CallExpr && (!strcmp(fn, "memcpy") || !strcmp(fn, "memmove"));
 }
 
-int observer_read(const char *path, CXCursor loop, const char *tvar, CXCursor s, IrObserver *o,
-                  Refusal *why) {
+int observer_read(const char *path, CXCursor loop, const char *tvar, const char *residual,
+                  CXCursor s, IrObserver *o, Refusal *why) {
   if (!calls_only(s) || copies_memory(s)) return 0;
-  Reader r = {path, loop, tvar, why, false};
+  Reader r = {path, loop, tvar, residual, why, false, false};
   CXCursor kids[3], body = s;
   memset(o, 0, sizeof *o);
   if (kind(s) == CXCursor_IfStmt) {
@@ -266,6 +277,7 @@ int observer_read(const char *path, CXCursor loop, const char *tvar, CXCursor s,
     body = kids[1];
   }
   if (read_body(&r, body)) return -1;
+  o->residual = r.reads_residual;
   cur_extent(s, &o->begin, &o->end);
   cur_extent(body, &o->body_begin, &o->body_end);
   SrcLoc at = cur_loc(path, s);

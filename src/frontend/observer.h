@@ -20,12 +20,13 @@
 #include "inline.h"
 #include "ir/ir.h"
 
-/* Reads statement s of the time loop `loop` (counter `tvar`) as an observer into *o (its place
- * left to the caller): 1 when it is one; 0 when it calls nothing (other readers take it, and
- * memcpy / memmove too); -1 with *why when it calls something but may change what the stencil
- * computes. */
-int observer_read(const char *path, CXCursor loop, const char *tvar, CXCursor s, IrObserver *o,
-                  Refusal *why);
+/* Reads statement s of the time loop `loop` (counter `tvar`; a convergence loop's residual
+ * variable `residual`, else NULL, which its arguments may read too) as an observer into *o (its
+ * place left to the caller): 1 when it is one; 0 when it calls nothing (other readers take it,
+ * and memcpy / memmove too); -1 with *why when it calls something but may change what the
+ * stencil computes. */
+int observer_read(const char *path, CXCursor loop, const char *tvar, const char *residual,
+                  CXCursor s, IrObserver *o, Refusal *why);
 
 /* The time counter's type into obs->time_type when the loop declares it (for (int t = 0; ...)). */
 void observer_time_type(CXCursor loop, const char *tvar, IrObservers *obs);

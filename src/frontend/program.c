@@ -3039,7 +3039,7 @@ static int take_observers(Parser *p, CXCursor *s, int *n) {
   for (int i = 0; i < *n; i++) {
     IrObserver o;
     Refusal why = {0};
-    int seen = observer_read(p->path, p->time.at, p->time.var, s[i], &o, &why);
+    int seen = observer_read(p->path, p->time.at, p->time.var, NULL, s[i], &o, &why);
     if (seen < 0) return refused(p, &why);
     if (seen && obs->n == IR_MAX_OBSERVERS)
       return fail(p, s[i], HINT_PROGRAM, "more than %d prints in the time loop", IR_MAX_OBSERVERS);

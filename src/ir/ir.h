@@ -98,6 +98,7 @@ typedef struct {
   unsigned body_begin, body_end; /* what runs when the condition holds */
   int line, col;
   ObserverPlace place;
+  bool residual; /* it reads a convergence loop's residual (Stencil.conv) */
 } IrObserver;
 
 typedef struct {
