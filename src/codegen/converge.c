@@ -52,18 +52,10 @@ static void emit_tolerance(Buf *out, const Converge *cv) {
  * not matter; a sum's does). The loops need the bounds of emit_grid_bounds and `double r`. */
 static void emit_residual_loops(Emitter *e, int d, bool omp_max, const char *accumulate) {
   if (omp_max) em_directive(e, "#pragma omp parallel for reduction(max : r)");
-  for (int a = 0; a < d - 1; a++, e->depth++)
-    em_line(e, "for (long i%d = b%d; i%d < e%d; i%d++)", a, a, a, a, a);
-  em_open(e, "for (long i%d = b%d; i%d < e%d; i%d++)", d - 1, d - 1, d - 1, d - 1, d - 1);
-  em_begin(e);
-  buf_puts(e->out, "const long c = ");
-  for (int a = 0; a < d - 1; a++) buf_printf(e->out, "i%d * s%d + ", a, a);
-  buf_printf(e->out, "i%d;", d - 1);
-  em_end(e);
+  emit_cell_loops(e, d, NULL);
   em_line(e, "const double dv = (double)(out[c] - in[c]);");
   em_line(e, "%s", accumulate);
-  em_close(e);
-  e->depth -= d - 1;
+  emit_cell_nest_close(e, d);
 }
 
 /* The function `head` (returning the buffer holding the result): steps from buffer 0 while the

@@ -794,9 +794,13 @@ void emit_thread_args(Buf *out, int d, const char *extent) {
 void emit_cell_nest(Emitter *e, int d, bool simd) {
   /* in 1D the one loop is both the parallel and the vector loop */
   em_directive(e, d == 1 && simd ? "#pragma omp parallel for simd" : "#pragma omp parallel for");
+  emit_cell_loops(e, d, simd && d > 1 ? "#pragma omp simd" : NULL);
+}
+
+void emit_cell_loops(Emitter *e, int d, const char *inner) {
   for (int a = 0; a < d - 1; a++, e->depth++) /* one statement each: no braces */
     em_line(e, "for (long i%d = b%d; i%d < e%d; i%d++)", a, a, a, a, a);
-  if (simd && d > 1) em_directive(e, "#pragma omp simd");
+  if (inner) em_directive(e, "%s", inner);
   em_open(e, "for (long i%d = b%d; i%d < e%d; i%d++)", d - 1, d - 1, d - 1, d - 1, d - 1);
   em_begin(e);
   buf_puts(e->out, "const long c = ");

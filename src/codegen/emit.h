@@ -126,6 +126,9 @@ void emit_grid_bounds(Emitter *e, int dims, bool weights);
  * opened to its innermost body, dims levels deeper, where `const long c` is the cell's offset;
  * simd: `#pragma omp simd` on the innermost loop. emit_cell_nest_close closes it. */
 void emit_cell_nest(Emitter *e, int dims, bool simd);
+/* The loops of emit_cell_nest without its parallel directive; `inner`, when not NULL, a
+ * directive before the innermost loop. emit_cell_nest_close closes them too. */
+void emit_cell_loops(Emitter *e, int dims, const char *inner);
 void emit_cell_nest_close(Emitter *e, int dims);
 
 /* reference_bound_step(): the bound per cell that the reference propagates beside its values
