@@ -21,7 +21,7 @@
 double A[NN][NM];
 double Anew[NN][NM];
 
-static int laplace(double tol, int iter_max) {
+static void laplace(double tol, int iter_max) {
   const int n = NN, m = NM;
   double error = 1.0;
 
@@ -51,10 +51,10 @@ static int laplace(double tol, int iter_max) {
     iter++;
   }
   printf(" total: %d iterations, error %0.9f, A[n/2][m/2] = %0.12f\n", iter, error, A[n / 2][m / 2]);
-  return iter;
 }
 
 int main(int argc, char **argv) {
   if (argc < 3) return 1;
-  return laplace(atof(argv[1]), atoi(argv[2])) > 0 ? 0 : 2;
+  laplace(atof(argv[1]), atoi(argv[2]));
+  return 0;
 }
