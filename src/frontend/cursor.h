@@ -43,6 +43,13 @@ bool cur_binary_op(CXTranslationUnit tu, CXCursor c, char op[4]);
  * comparison written in the macro's definition. */
 bool cur_macro_binary_op(CXTranslationUnit tu, CXCursor c, bool comparison, char op[4]);
 
+/* A loop condition read as `kids[0] op kids[1]` with op <, <= or != (false for another form or
+ * operator): written the other way round (n - 1 > i, about `var`) it is turned, and `var` plus
+ * or minus a constant on the left (i + 1 < n, as unsigned counters are compared so that n - 1
+ * cannot wrap) leaves kids[0] the variable and *shift the constant, to take from the bound. */
+bool cur_loop_cond(CXTranslationUnit tu, CXCursor cond, const char *var, CXCursor kids[2],
+                   char op[4], long long *shift);
+
 /* Spelling of a UnaryOperator's operator and whether it is a prefix one. */
 bool cur_unary_op(CXTranslationUnit tu, CXCursor c, char op[4], bool *prefix);
 

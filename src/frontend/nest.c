@@ -111,18 +111,22 @@ static bool bound_local(Parser *p, CXCursor bound, const char *name, char size[I
 static int loop_cond(Parser *p, CXCursor cond, Loop *l, bool time, bool *preinc) {
   CXCursor kids[2];
   char op[4] = "";
+  long long shift;
   cond = cur_strip(cond);
-  if (kind(cond) != CXCursor_BinaryOperator || cur_children(cond, kids, 2) != 2 ||
-      !cur_binary_op(p->tu, cond, op) || (strcmp(op, "<") && strcmp(op, "<=") && strcmp(op, "!=")) ||
+  if (!cur_loop_cond(p->tu, cond, l->var, kids, op, &shift) ||
       !compared_var(p, kids[0], preinc, NULL) || strcmp(compared_var(p, kids[0], preinc, NULL), l->var))
     return fail(p, clang_Cursor_isNull(cond) ? l->at : cond,
                 "write the condition as i < n - R (or i <= n - R - 1, i != n - R)",
                 "loop condition must compare the loop variable '%s' with '<', '<=' or '!='", l->var);
-  Poly b;
+  Poly b, moved;
   const char *name;
   long long k;
   l->ext[0] = 0;
   if (poly_of(p, kids[1], &b)) return -1;
+  if (shift) {
+    poly_const(&moved, shift);
+    poly_sub(p, &b, &moved, &b);
+  }
   if (poly_is_const(&b, &l->bound)) {
   } else if (poly_is_var_plus_const(p, &b, &name, &k)) {
     char size[IR_NAME_MAX];
@@ -1451,13 +1455,14 @@ static long long bound_extent(Parser *p, const Loop *l, CXCursor *size_at) {
   Loop unused;
   if (kind(l->at) != CXCursor_ForStmt || cur_children(l->at, parts, 4) != 4) return 0;
   CXCursor cond = cur_strip(parts[1]);
-  if (kind(cond) != CXCursor_BinaryOperator || cur_children(cond, sides, 2) != 2 ||
-      !cur_binary_op(p->tu, cond, op))
-    return 0;
-  if (op[0] == '>') /* i >= 1 counting down from N - 2 */
+  long long shift;
+  if (cur_loop_cond(p->tu, cond, l->var, sides, op, &shift))
+    return cur_implied_size(p->tu, sides[1], !strcmp(op, "<="), size_at);
+  if (kind(cond) == CXCursor_BinaryOperator && cur_binary_op(p->tu, cond, op) && op[0] == '>')
+    /* i >= 1 counting down from N - 2 */
     return loop_start(p, parts[0], &unused, &start) ? cur_implied_size(p->tu, start, true, size_at)
                                                     : 0;
-  return cur_implied_size(p->tu, sides[1], !strcmp(op, "<="), size_at);
+  return 0;
 }
 
 /* Ties each spatial loop to the grid's size along its axis and fills lo/hi/extents. */

@@ -182,10 +182,10 @@ static int parse_loop(Parser *p, CXCursor c, Loop *l, long long *size) {
     return fail(p, k[0], "start each loop from a constant: for (int i = R; ...)",
                 "loop start is not a constant");
   char op[4] = "";
+  long long shift;
   CXCursor cond = k[1];
-  if (kind(cond) != CXCursor_BinaryOperator || cur_children(cond, kids, 2) != 2 ||
-      !cur_binary_op(p->tu, cond, op) || (strcmp(op, "<") && strcmp(op, "<=") && strcmp(op, "!=")) ||
-      !cur_ref_name(kids[0]) || strcmp(cur_ref_name(kids[0]), l->var))
+  if (!cur_loop_cond(p->tu, cond, l->var, kids, op, &shift) || !cur_ref_name(kids[0]) ||
+      strcmp(cur_ref_name(kids[0]), l->var))
     return fail(p, cond, "write the condition as i < n - R (or i <= n - R - 1, i != n - R)",
                 "loop condition must compare the loop variable '%s' with '<', '<=' or '!='", l->var);
   CXCursor rhs = cur_strip(kids[1]), sub[2];
@@ -205,6 +205,7 @@ static int parse_loop(Parser *p, CXCursor c, Loop *l, long long *size) {
     return fail(p, kids[1], "write the bound as n - R, n, or a constant",
                 "loop bound must be an extent minus a constant");
   }
+  l->bound += l->ext[0] ? shift : -shift; /* i + 1 < n: i < n - 1 */
   if (!strcmp(op, "<=")) l->bound += l->ext[0] ? -1 : 1;
   /* counting up by one (below), i != end is i < end when it starts at or below the end */
   if (!strcmp(op, "!=") && !l->ext[0] && l->lo > l->bound)
