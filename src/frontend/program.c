@@ -816,6 +816,7 @@ static Expr *call(void *parser, CXCursor c) {
   if (p->source && (!strcmp(name, "pow") || !strcmp(name, "powf")) &&
       clang_Cursor_getNumArguments(c) == 2)
     return source_power(p, c);
+  if (op_is_fma(c, name)) return op_fma(&FORMS, p, c);
   const MathFunc *f = ir_math_func(name);
   int n = clang_Cursor_getNumArguments(c);
   char why[512];
