@@ -47,9 +47,24 @@ static bool loop_start(Parser *p, CXCursor init, Loop *l, CXCursor *start) {
   return false;
 }
 
+/* Refuses, at `at`, a counter whose start is floating point: for (double time = 0; time < tend;
+ * time += dt) runs as often as the sums of dt round to below tend. */
+static bool floating_counter(Parser *p, CXCursor at, CXCursor start, const char *var) {
+  enum CXTypeKind type = clang_getCanonicalType(clang_getCursorType(start)).kind;
+  if (type != CXType_Float && type != CXType_Double && type != CXType_LongDouble) return false;
+  fail(p, at,
+       "count the steps in an integer: int nsteps = (int)ceil(tend / dt); for (int n = 0; n < "
+       "nsteps; n++)",
+       "the loop counts '%s' in floating point; stencilc counts time steps and cells in integers",
+       var);
+  return true;
+}
+
 static int loop_init(Parser *p, CXCursor init, Loop *l) {
   CXCursor start;
-  if (loop_start(p, init, l, &start) && eval_index(p, start, &l->lo)) return 0;
+  bool found = loop_start(p, init, l, &start);
+  if (found && eval_index(p, start, &l->lo)) return 0;
+  if (found && floating_counter(p, init, start, l->var)) return -1;
   return fail(p, clang_Cursor_isNull(init) ? l->at : init,
               "start each loop from a constant: for (int i = R; ...) or i = R with i declared "
               "before",
@@ -216,6 +231,7 @@ static int counter_start(Parser *p, Loop *l) {
   }
   if (at > 0 && kind(s[at - 1]) == CXCursor_BinaryOperator && cur_children(s[at - 1], kids, 2) == 2 &&
       is_var(kids[0], l->var) && cur_binary_op(p->tu, s[at - 1], op) && !strcmp(op, "=")) {
+    if (floating_counter(p, s[at - 1], kids[1], l->var)) return -1;
     if (!eval_index(p, kids[1], &l->lo))
       return fail(p, kids[1], HINT_COUNTED, "the time counter '%s' does not start from a constant",
                   l->var);
@@ -230,6 +246,7 @@ static int counter_start(Parser *p, Loop *l) {
       cur_name(decls[d], name);
       if (kind(decls[d]) != CXCursor_VarDecl || strcmp(name, l->var)) continue;
       CXCursor init = clang_Cursor_getVarDeclInitializer(decls[d]);
+      if (!clang_Cursor_isNull(init) && floating_counter(p, decls[d], init, l->var)) return -1;
       if (clang_Cursor_isNull(init) || !eval_index(p, init, &l->lo))
         return fail(p, decls[d], HINT_COUNTED,
                     "the time counter '%s' is not declared with a constant start", l->var);
