@@ -826,6 +826,14 @@ bool cur_integer_type(CXCursor decl) {
   return k >= CXType_Char_U && k <= CXType_Int128;
 }
 
+bool cur_prelude_var(CXCursor var) {
+  enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(var)).kind;
+  return clang_getCursorKind(var) == CXCursor_VarDecl &&
+         (cur_integer_type(var) || k == CXType_Pointer ||
+          ((k == CXType_Float || k == CXType_Double) &&
+           !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(var))));
+}
+
 const char *const CUR_HINT_RUNNING_INDEX =
     "compute the index from the loop variables where it is used instead of stepping it: "
     "int idx = j * nx + i; in the loop body, or index the grid with j * nx + i";

@@ -627,11 +627,8 @@ static bool index_prelude(CXCursor body, CXCursor *loop) {
   for (int i = 0; i < n - 1; i++) {
     int nv = cur_children(s[i], vars, CUR_MAX_CHILDREN);
     if (kind(s[i]) != CXCursor_DeclStmt || nv > CUR_MAX_CHILDREN) return false;
-    for (int v = 0; v < nv; v++) /* (pointers: row pointers, which row_pointer checked) */
-      if (kind(vars[v]) != CXCursor_VarDecl ||
-          !(cur_integer_type(vars[v]) ||
-            clang_getCanonicalType(clang_getCursorType(vars[v])).kind == CXType_Pointer))
-        return false;
+    for (int v = 0; v < nv; v++)
+      if (!cur_prelude_var(vars[v])) return false;
   }
   *loop = s[n - 1];
   return true;

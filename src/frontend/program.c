@@ -1619,11 +1619,8 @@ static bool index_decls(const CXCursor *s, int n) {
   for (int i = 0; i < n; i++) {
     int nv = cur_children(s[i], vars, CUR_MAX_CHILDREN);
     if (kind(s[i]) != CXCursor_DeclStmt || nv > CUR_MAX_CHILDREN) return false;
-    for (int v = 0; v < nv; v++) /* (pointers: row pointers, which parse_access reads) */
-      if (kind(vars[v]) != CXCursor_VarDecl ||
-          !(cur_integer_type(vars[v]) ||
-            clang_getCanonicalType(clang_getCursorType(vars[v])).kind == CXType_Pointer))
-        return false;
+    for (int v = 0; v < nv; v++)
+      if (!cur_prelude_var(vars[v])) return false;
   }
   return true;
 }
