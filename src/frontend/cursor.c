@@ -834,6 +834,22 @@ bool cur_prelude_var(CXCursor var) {
            !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(var))));
 }
 
+bool cur_wrapping_index(CXTranslationUnit tu, CXCursor c) {
+  char op[4];
+  c = cur_strip(c);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  return k == CXCursor_ConditionalOperator ||
+         (k == CXCursor_BinaryOperator && cur_binary_op(tu, c, op) && !strcmp(op, "%"));
+}
+
+const char *const CUR_MSG_PERIODIC =
+    "an index that wraps around or is clamped at the grid's ends (%% or ?:); stencilc reads the "
+    "same offsets at every cell of an interior inside a halo";
+const char *const CUR_HINT_PERIODIC =
+    "give the grid ghost cells, sweep the interior and fill the ghost cells each step (from the "
+    "other end for a periodic domain): for (i = 1; i < n - 1; i++) un[i] = ...; un[0] = "
+    "un[n - 2]; un[n - 1] = un[1];";
+
 const char *const CUR_HINT_RUNNING_INDEX =
     "compute the index from the loop variables where it is used instead of stepping it: "
     "int idx = j * nx + i; in the loop body, or index the grid with j * nx + i";

@@ -460,6 +460,7 @@ static int affine(Parser *p, CXCursor c, char var[IR_NAME_MAX], long long *k) {
                 "array: #define B(i, j) b[(i) * ld + (j)]",
                 "the index's operators come from a macro, which stencilc reads only in the index "
                 "of a flat array");
+  if (cur_wrapping_index(p->tu, bad)) return fail(p, bad, CUR_HINT_PERIODIC, CUR_MSG_PERIODIC);
   return fail(p, bad, "write each index as a loop variable plus or minus a constant",
               "index is not a loop variable plus a constant");
 }
