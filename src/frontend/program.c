@@ -198,9 +198,10 @@ static int parse_loop(Parser *p, CXCursor c, Loop *l, long long *size) {
   } else if (cur_ref_name(rhs)) {
     snprintf(l->ext, sizeof l->ext, "%s", cur_ref_name(rhs));
   } else if (kind(rhs) == CXCursor_BinaryOperator && cur_binary_op(p->tu, rhs, sop) &&
-             !strcmp(sop, "-") && cur_children(rhs, sub, 2) == 2 && cur_ref_name(sub[0]) &&
-             cur_eval_int(sub[1], &l->bound)) {
+             (!strcmp(sop, "-") || !strcmp(sop, "+")) && cur_children(rhs, sub, 2) == 2 &&
+             cur_ref_name(sub[0]) && cur_eval_int(sub[1], &l->bound)) {
     snprintf(l->ext, sizeof l->ext, "%s", cur_ref_name(sub[0]));
+    if (sop[0] == '+') l->bound = -l->bound; /* i < n + 2 over a grid of n + 2 */
   } else {
     return fail(p, kids[1], "write the bound as n - R, n, or a constant",
                 "loop bound must be an extent minus a constant");
