@@ -826,12 +826,14 @@ bool cur_integer_type(CXCursor decl) {
   return k >= CXType_Char_U && k <= CXType_Int128;
 }
 
-bool cur_prelude_var(CXCursor var) {
+bool cur_prelude_var(CXCursor body, CXCursor var) {
   enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(var)).kind;
+  CXCursor where;
   return clang_getCursorKind(var) == CXCursor_VarDecl &&
          (cur_integer_type(var) || k == CXType_Pointer ||
           ((k == CXType_Float || k == CXType_Double) &&
-           !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(var))));
+           !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(var)) &&
+           !cur_written(clang_Cursor_getTranslationUnit(var), body, var, &where)));
 }
 
 bool cur_wrapping_index(CXTranslationUnit tu, CXCursor c) {

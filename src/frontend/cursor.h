@@ -78,11 +78,12 @@ extern const char *const CUR_HINT_RUNNING_INDEX;
 /* Whether the variable declared at decl has an integer type (char to __int128, signed or not). */
 bool cur_integer_type(CXCursor decl);
 
-/* Whether var, declared in a loop body before the next loop, is one the loops' readers take: an
- * integer (a row's offset, int row = i * nx;, read where it is used), a pointer (a row pointer,
- * read through), or a float or double with an initializer (a coefficient hoisted out of the inner
- * loop, const double c = 1.0 - 4.0 * w;, read as the same local declared in the cell's body). */
-bool cur_prelude_var(CXCursor var);
+/* Whether var, declared in loop body `body` before the next loop, is one the loops' readers
+ * take: an integer (a row's offset, int row = i * nx;, read where it is used), a pointer (a row
+ * pointer, read through), or a float or double with an initializer that body never changes (a
+ * coefficient hoisted out of the inner loop, const double c = 1.0 - 4.0 * w;, read as the same
+ * local declared in the cell's body; not an accumulator, acc += ... in a filter loop). */
+bool cur_prelude_var(CXCursor body, CXCursor var);
 
 /* Whether decl is assigned, incremented or has its address taken anywhere in scope, scope itself
  * included (its initializer aside): then its value is not its initializer's. *where: the first

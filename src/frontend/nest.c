@@ -628,7 +628,7 @@ static bool index_prelude(CXCursor body, CXCursor *loop) {
     int nv = cur_children(s[i], vars, CUR_MAX_CHILDREN);
     if (kind(s[i]) != CXCursor_DeclStmt || nv > CUR_MAX_CHILDREN) return false;
     for (int v = 0; v < nv; v++)
-      if (!cur_prelude_var(vars[v])) return false;
+      if (!cur_prelude_var(body, vars[v])) return false;
   }
   *loop = s[n - 1];
   return true;

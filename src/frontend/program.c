@@ -1616,13 +1616,13 @@ static int radius_loop(Parser *p, CXCursor loop) {
 /* Whether the n statements s declare integer variables and pointers only: a row's index before
  * the inner loop (const int row = i * nx;), which flat.c reads where it is used, and row
  * pointers (const float *up = &u[(i - 1) * nx];), which parse_access reads through. */
-static bool index_decls(const CXCursor *s, int n) {
+static bool index_decls(CXCursor body, const CXCursor *s, int n) {
   CXCursor vars[CUR_MAX_CHILDREN];
   for (int i = 0; i < n; i++) {
     int nv = cur_children(s[i], vars, CUR_MAX_CHILDREN);
     if (kind(s[i]) != CXCursor_DeclStmt || nv > CUR_MAX_CHILDREN) return false;
     for (int v = 0; v < nv; v++)
-      if (!cur_prelude_var(vars[v])) return false;
+      if (!cur_prelude_var(body, vars[v])) return false;
   }
   return true;
 }
@@ -1634,7 +1634,7 @@ static int nest_next(Parser *p, CXCursor body, CXCursor *next) {
   CXCursor kids[MAX_BODY];
   int k = statements(p, body, kids);
   if (k < 0) return -1;
-  bool inner = k >= 1 && kind(kids[k - 1]) == CXCursor_ForStmt && index_decls(kids, k - 1);
+  bool inner = k >= 1 && kind(kids[k - 1]) == CXCursor_ForStmt && index_decls(body, kids, k - 1);
   *next = inner ? kids[k - 1] : body;
   return 0;
 }
