@@ -836,6 +836,19 @@ bool cur_prelude_var(CXCursor body, CXCursor var) {
            !cur_written(clang_Cursor_getTranslationUnit(var), body, var, &where)));
 }
 
+bool cur_deref(CXTranslationUnit tu, CXCursor c) {
+  char op[4];
+  bool prefix;
+  c = cur_strip(c);
+  return clang_getCursorKind(c) == CXCursor_UnaryOperator && cur_unary_op(tu, c, op, &prefix) &&
+         prefix && !strcmp(op, "*");
+}
+
+const char *const CUR_MSG_DEREF =
+    "a grid read or written through a dereferenced pointer (*(a + i * n + j)); stencilc reads "
+    "grids through subscripts";
+const char *const CUR_HINT_DEREF = "write the subscript: a[i * n + j] for *(a + i * n + j)";
+
 bool cur_wrapping_index(CXTranslationUnit tu, CXCursor c) {
   char op[4];
   c = cur_strip(c);

@@ -65,6 +65,11 @@ const char *cur_stepped(CXTranslationUnit tu, CXCursor s);
  * `var` that an operand steps (cur_stepped); NULL when there is none. */
 const char *cur_other_step(CXTranslationUnit tu, CXCursor inc, const char *var);
 
+/* Whether c (stripped) reads a grid through a dereferenced pointer, *(a + i * n + j); the message
+ * and the hint of the refusal (stencilc reads grids through subscripts). */
+bool cur_deref(CXTranslationUnit tu, CXCursor c);
+extern const char *const CUR_MSG_DEREF, *const CUR_HINT_DEREF;
+
 /* Whether the index expression c (stripped) is chosen per cell as C wraps an index around a
  * periodic domain or clamps it at an edge: a remainder, u[(i + 1) % n], or a choice,
  * (i == n - 1) ? 0 : i + 1. A stencil's sweep reads the same offsets at every cell, inside a

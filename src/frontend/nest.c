@@ -784,6 +784,7 @@ int parse_access(Parser *p, CXCursor c, Access *a) {
                   "those: double *u = g->u, *unew = g->unew; ... unew[i * nx + j] = u[...];",
                   "the grid is the struct member '%s'; stencilc reads grids held in variables",
                   member);
+    if (cur_deref(p->tu, c)) return fail(p, c, CUR_HINT_DEREF, CUR_MSG_DEREF);
     return fail(p, c, HINT_FORM, "expected an access to the grid array");
   }
   default: break;

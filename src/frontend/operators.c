@@ -521,6 +521,10 @@ Expr *op_sign(const ExprForms *forms, void *parser, CXTranslationUnit tu, CXCurs
   if (cur_children(c, &kid, 1) == 1 && cur_unary_op(tu, c, op, &prefix) && prefix &&
       (!strcmp(op, "-") || !strcmp(op, "+")))
     return op[0] == '+' ? forms->expr(parser, kid) : op_node(forms, parser, EX_NEG, &kid, 1);
+  if (cur_deref(tu, c)) {
+    forms->refuse(parser, c, CUR_HINT_DEREF, CUR_MSG_DEREF);
+    return NULL;
+  }
   forms->refuse(parser, c, HINT_OPERATORS,
                 "this unary operator is not supported in a stencil expression");
   return NULL;

@@ -492,7 +492,9 @@ static int time_shift(Parser *p, CXCursor c, const char *name, int levels, int *
 static int parse_access(Parser *p, CXCursor c, Access *a) {
   switch (cur_access(c, a)) {
   case CUR_ACCESS_DEEP: return fail(p, c, HINT_PROGRAM, "array access has too many subscripts");
-  case CUR_NO_ACCESS: return fail(p, c, HINT_PROGRAM, "expected an access to a grid array");
+  case CUR_NO_ACCESS:
+    if (cur_deref(p->tu, c)) return fail(p, c, CUR_HINT_DEREF, CUR_MSG_DEREF);
+    return fail(p, c, HINT_PROGRAM, "expected an access to a grid array");
   default: break;
   }
   /* through a row pointer (const float *up = &u[(i - 1) * nx]; up[j]): the grid it points into,
