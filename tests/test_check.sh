@@ -22,7 +22,9 @@
 #    n5d (a sweep function called twice, the grids swapped) and naive (integer weight tables:
 #    int, signed Sobel, unsigned char products, short with integer division) and values C
 #    rounds to float inside double stencils (naive, n5d: a (float) update, float arithmetic of
-#    float parameters, a float accumulator);
+#    float parameters, a float accumulator), an update through fma() (naive), loops under
+#    #pragma GCC unroll / #pragma clang loop and a coefficient hoisted between the loops (n5d),
+#    the inner loop a function called per row with pointers to the rows (naive);
 #  - integer image grids compared exactly (tests/check: uint8 Gaussian / 16, uint16 5x5 box in
 #    float rounded with + 0.5f, clamped float sharpen on uint8, an int field smoothed with a
 #    shift) on cpu and naive, and a program whose kernel and reference both divide by 15 in
@@ -200,6 +202,12 @@ check_bg emu-naive-float-cast-constants tests/inputs/double_float_cast_constants
 check_bg emu-naive-float-cast-update tests/inputs/double_float_cast_update.c --backend naive -s 24 -t 3
 check_bg emu-n5d-float-arith-params tests/inputs/double_float_arith_params.c --backend n5d --bt 4 -s 24 -t 6
 check_bg emu-naive-float-accumulator tests/inputs/double_float_accumulator.c --backend naive -t 3
+# fma() read as a product and a sum (naive), loops under #pragma GCC unroll / clang loop and a
+# coefficient hoisted between the loops (n5d)
+check_bg emu-naive-fma-copyback tests/inputs/jacobi2d_fma_copyback.c --backend naive -s 24 -t 3
+check_bg emu-n5d-loop-hints tests/inputs/heat2d_loop_hints.c --backend n5d --bt 4 -s 24 -t 6
+check_bg emu-n5d-hoisted-row-coef tests/inputs/smooth2d_hoisted_row_coef.c --backend n5d --bt 4 -s 24 -t 5
+check_bg emu-naive-row-function tests/inputs/jacobi2d_row_function.c --backend naive -s 20x27 -t 3
 wait
 for f in examples/*.c; do passed "cpu-$(basename "$f" .c)"; done
 for f in tests/inputs/*.c; do passed "input-$(basename "$f" .c)"; done
@@ -210,7 +218,8 @@ for n in naive-jacobi1d naive-heat1d-r2 naive-copyback-3d naive-wave2d-r4 n5d-ti
          naive-pb4-heat3d naive-pb-bound-program naive-int-table naive-int-sobel naive-uchar-table \
          naive-int-division naive-counting-down n5d-down-const naive-nas-mg-27pt n5d-acc-per-axis \
          naive-dx-dy naive-incomplete-first-dim naive-float-cast-update n5d-float-arith-params \
-         naive-float-accumulator naive-int-table-casts naive-float-cast-constants; do
+         naive-float-accumulator naive-int-table-casts naive-float-cast-constants \
+         naive-fma-copyback n5d-loop-hints n5d-hoisted-row-coef naive-row-function; do
   passed "emu-$n"
 done
 passed pb4-jacobi2d-scalar-lb

@@ -38,7 +38,8 @@
 #  - boundary stages (tests/programs/heat2d_neumann.c, advect1d_periodic.c, heat2d_inflow.c,
 #    fdtd2d_polybench.c, heat3d_faces.c, heat2d_robin_edges.c, acoustic2d_edges_src.c, flat ones:
 #    heat2d_flat_neumann.c, heat2d_flat_fixed_edges.c, heat3d_flat_faces.c, ghost layers:
-#    wave1d_ghost.c, heat2d_ghost2.c): cpu and naive pass, the boundary cells compared; a shot moved onto the edge a boundary loop sets
+#    wave1d_ghost.c, heat2d_ghost2.c, heat2d_periodic_ghost_before.c: a periodic domain's ghost
+#    layer refilled before the sweep): cpu and naive pass, the boundary cells compared; a shot moved onto the edge a boundary loop sets
 #    before it passes (the source is added after that loop, in the user's order);
 #  - refusals: a variable the check cannot bind (named), 33 run-time scalars (the program front
 #    end's message), -s/-t against the source's constants.
@@ -110,6 +111,10 @@ check_bg n5d-wave3d_radius_axes tests/programs/wave3d_radius_axes.c --backend n5
 # boundary stages: edges, a periodic wrap, an inflow row, fdtd's source row and 3D faces
 check_bg naive-heat2d_neumann tests/programs/heat2d_neumann.c --backend naive -s 17x23 -t 4
 check_bg naive-advect1d_periodic tests/programs/advect1d_periodic.c --backend naive -s 45 -t 5
+# ghost cells refilled from the opposite edges before the sweep (bounds n + 1 over grids of
+# n + 2); a leapfrog written through fma()
+check_bg naive-heat2d_periodic_ghost_before tests/programs/heat2d_periodic_ghost_before.c --backend naive -s 17x17 -t 4
+check_bg naive-wave1d_fma_velocity tests/programs/wave1d_fma_velocity.c --backend naive -s 45 -t 5
 # a separable blur in two passes, accessor macros U(i, j) over a padded flat array
 check_bg naive-blur_separable_two_passes tests/programs/blur_separable_two_passes.c --backend naive -s 17x23 -t 3
 check_bg naive-poisson_accessor_macros tests/programs/poisson_accessor_macros.c --backend naive -s 17x23 -t 3
@@ -199,6 +204,8 @@ for n in acoustic2d_radius acoustic2d_radius_table2 wave3d_radius_axes; do
 done
 passed naive-heat2d_neumann un u
 passed naive-advect1d_periodic u
+passed naive-heat2d_periodic_ghost_before u un
+passed naive-wave1d_fma_velocity u
 passed naive-heat2d_inflow u
 passed naive-fdtd2d_polybench ex ey hz
 passed naive-heat3d_faces a

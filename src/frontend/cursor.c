@@ -10,9 +10,27 @@ typedef struct {
   int max, n;
 } ChildList;
 
+/* A loop under #pragma clang loop, #pragma GCC unroll or #pragma unroll is an AttributedStmt,
+ * which libclang 14 shows as an unexposed statement holding only the loop: the loop stands for
+ * it (the hint changes how the loop is compiled, not what it computes). */
+static enum CXChildVisitResult first_child(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  *(CXCursor *)data = c;
+  return CXChildVisit_Break;
+}
+
+static CXCursor unattributed(CXCursor c) {
+  if (clang_getCursorKind(c) != CXCursor_UnexposedStmt) return c;
+  CXCursor loop = clang_getNullCursor();
+  clang_visitChildren(c, first_child, &loop);
+  enum CXCursorKind k = clang_getCursorKind(loop);
+  return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt ? loop : c;
+}
+
 static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   ChildList *l = data;
+  c = unattributed(c);
   if (l->n < l->max) l->out[l->n] = c;
   l->n++;
   return CXChildVisit_Continue;
@@ -190,6 +208,41 @@ const char *cur_ref_name(CXCursor c) {
   snprintf(name, sizeof name, "%s", clang_getCString(s));
   clang_disposeString(s);
   return name;
+}
+
+static bool is_named(CXCursor c, const char *var) {
+  const char *name = cur_ref_name(c);
+  return name && !strcmp(name, var);
+}
+
+bool cur_loop_cond(CXTranslationUnit tu, CXCursor cond, const char *var, CXCursor kids[2],
+                   char op[4], long long *shift) {
+  CXCursor sum[2];
+  char sop[4];
+  long long k;
+  *shift = 0;
+  if (clang_getCursorKind(cond) != CXCursor_BinaryOperator || cur_children(cond, kids, 2) != 2 ||
+      !cur_binary_op(tu, cond, op))
+    return false;
+  if ((!strcmp(op, ">") || !strcmp(op, ">=")) && is_named(kids[1], var)) {
+    CXCursor turned = kids[1];
+    kids[1] = kids[0];
+    kids[0] = turned;
+    op[0] = '<';
+  }
+  if (strcmp(op, "<") && strcmp(op, "<=") && strcmp(op, "!=")) return false;
+  CXCursor lhs = cur_strip(kids[0]);
+  if (clang_getCursorKind(lhs) != CXCursor_BinaryOperator || cur_children(lhs, sum, 2) != 2 ||
+      !cur_binary_op(tu, lhs, sop) || (strcmp(sop, "+") && strcmp(sop, "-")))
+    return true;
+  if (is_named(sum[0], var) && cur_eval_int(sum[1], &k)) {
+    *shift = sop[0] == '+' ? k : -k;
+    kids[0] = sum[0];
+  } else if (sop[0] == '+' && is_named(sum[1], var) && cur_eval_int(sum[0], &k)) {
+    *shift = k;
+    kids[0] = sum[1];
+  }
+  return true;
 }
 
 bool cur_eval_int(CXCursor c, long long *v) {
@@ -772,6 +825,45 @@ bool cur_integer_type(CXCursor decl) {
   enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(decl)).kind;
   return k >= CXType_Char_U && k <= CXType_Int128;
 }
+
+bool cur_prelude_var(CXCursor body, CXCursor var) {
+  enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(var)).kind;
+  CXCursor where;
+  return clang_getCursorKind(var) == CXCursor_VarDecl &&
+         (cur_integer_type(var) || k == CXType_Pointer ||
+          ((k == CXType_Float || k == CXType_Double) &&
+           !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(var)) &&
+           !cur_written(clang_Cursor_getTranslationUnit(var), body, var, &where)));
+}
+
+bool cur_deref(CXTranslationUnit tu, CXCursor c) {
+  char op[4];
+  bool prefix;
+  c = cur_strip(c);
+  return clang_getCursorKind(c) == CXCursor_UnaryOperator && cur_unary_op(tu, c, op, &prefix) &&
+         prefix && !strcmp(op, "*");
+}
+
+const char *const CUR_MSG_DEREF =
+    "a grid read or written through a dereferenced pointer (*(a + i * n + j)); stencilc reads "
+    "grids through subscripts";
+const char *const CUR_HINT_DEREF = "write the subscript: a[i * n + j] for *(a + i * n + j)";
+
+bool cur_wrapping_index(CXTranslationUnit tu, CXCursor c) {
+  char op[4];
+  c = cur_strip(c);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  return k == CXCursor_ConditionalOperator ||
+         (k == CXCursor_BinaryOperator && cur_binary_op(tu, c, op) && !strcmp(op, "%"));
+}
+
+const char *const CUR_MSG_PERIODIC =
+    "an index that wraps around or is clamped at the grid's ends (%% or ?:); stencilc reads the "
+    "same offsets at every cell of an interior inside a halo";
+const char *const CUR_HINT_PERIODIC =
+    "give the grid ghost cells, sweep the interior and fill the ghost cells each step (from the "
+    "other end for a periodic domain): for (i = 1; i < n - 1; i++) un[i] = ...; un[0] = "
+    "un[n - 2]; un[n - 1] = un[1];";
 
 const char *const CUR_HINT_RUNNING_INDEX =
     "compute the index from the loop variables where it is used instead of stepping it: "

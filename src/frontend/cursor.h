@@ -43,6 +43,13 @@ bool cur_binary_op(CXTranslationUnit tu, CXCursor c, char op[4]);
  * comparison written in the macro's definition. */
 bool cur_macro_binary_op(CXTranslationUnit tu, CXCursor c, bool comparison, char op[4]);
 
+/* A loop condition read as `kids[0] op kids[1]` with op <, <= or != (false for another form or
+ * operator): written the other way round (n - 1 > i, about `var`) it is turned, and `var` plus
+ * or minus a constant on the left (i + 1 < n, as unsigned counters are compared so that n - 1
+ * cannot wrap) leaves kids[0] the variable and *shift the constant, to take from the bound. */
+bool cur_loop_cond(CXTranslationUnit tu, CXCursor cond, const char *var, CXCursor kids[2],
+                   char op[4], long long *shift);
+
 /* Spelling of a UnaryOperator's operator and whether it is a prefix one. */
 bool cur_unary_op(CXTranslationUnit tu, CXCursor c, char op[4], bool *prefix);
 
@@ -58,11 +65,30 @@ const char *cur_stepped(CXTranslationUnit tu, CXCursor s);
  * `var` that an operand steps (cur_stepped); NULL when there is none. */
 const char *cur_other_step(CXTranslationUnit tu, CXCursor inc, const char *var);
 
+/* Whether c (stripped) reads a grid through a dereferenced pointer, *(a + i * n + j); the message
+ * and the hint of the refusal (stencilc reads grids through subscripts). */
+bool cur_deref(CXTranslationUnit tu, CXCursor c);
+extern const char *const CUR_MSG_DEREF, *const CUR_HINT_DEREF;
+
+/* Whether the index expression c (stripped) is chosen per cell as C wraps an index around a
+ * periodic domain or clamps it at an edge: a remainder, u[(i + 1) % n], or a choice,
+ * (i == n - 1) ? 0 : i + 1. A stencil's sweep reads the same offsets at every cell, inside a
+ * halo; the message and the hint of the refusal. */
+bool cur_wrapping_index(CXTranslationUnit tu, CXCursor c);
+extern const char *const CUR_MSG_PERIODIC, *const CUR_HINT_PERIODIC;
+
 /* The hint of a loop whose increment also steps a running index. */
 extern const char *const CUR_HINT_RUNNING_INDEX;
 
 /* Whether the variable declared at decl has an integer type (char to __int128, signed or not). */
 bool cur_integer_type(CXCursor decl);
+
+/* Whether var, declared in loop body `body` before the next loop, is one the loops' readers
+ * take: an integer (a row's offset, int row = i * nx;, read where it is used), a pointer (a row
+ * pointer, read through), or a float or double with an initializer that body never changes (a
+ * coefficient hoisted out of the inner loop, const double c = 1.0 - 4.0 * w;, read as the same
+ * local declared in the cell's body; not an accumulator, acc += ... in a filter loop). */
+bool cur_prelude_var(CXCursor body, CXCursor var);
 
 /* Whether decl is assigned, incremented or has its address taken anywhere in scope, scope itself
  * included (its initializer aside): then its value is not its initializer's. *where: the first

@@ -110,6 +110,7 @@ static Expr *call(void *parser, CXCursor c) {
   char name[IR_NAME_MAX];
   snprintf(name, sizeof name, "%s", clang_getCString(s));
   clang_disposeString(s);
+  if (op_is_fma(c, name)) return op_fma(&FORMS, p, c);
   const MathFunc *f = ir_math_func(name);
   char why[512];
   const char *hint;

@@ -109,9 +109,55 @@ static bool macro_names_param(Job *j, CXToken t, CXCursor def, int nparams) {
   return found;
 }
 
+/* Appends the tokens of cursor c's text, one blank between them; in parentheses unless it is
+ * one token or `bare`. */
+static void put_cursor(Job *j, CXCursor c, bool bare) {
+  unsigned ab, ae, line;
+  cur_extent(c, &ab, &ae);
+  CXToken *at;
+  unsigned na;
+  clang_tokenize(j->tu, file_range(j->tu, j->path, ab, ae), &at, &na);
+  bool paren = na != 1 && !bare;
+  if (paren) put(j, "(", 1, ab);
+  for (unsigned a = 0; a < na; a++) {
+    unsigned aoff = token_offset(j->tu, at[a], &line);
+    if (aoff >= ae) continue;
+    CXString as = clang_getTokenSpelling(j->tu, at[a]);
+    if (a) put(j, " ", 1, ~0u);
+    put(j, clang_getCString(as), strlen(clang_getCString(as)), aoff);
+    clang_disposeString(as);
+  }
+  if (paren) put(j, ")", 1, ae);
+  clang_disposeTokens(j->tu, at, na);
+}
+
+/* An argument that points into a flat array, &a[(i - 1) * nx] or a + i * nx (a row passed to a
+ * function sweeping it): true with the array's name and the offset. */
+static bool row_argument(Job *j, CXCursor arg, CXCursor *array, CXCursor *offset) {
+  CXCursor kids[2];
+  char op[4];
+  bool prefix;
+  arg = cur_strip(arg);
+  if (kind(arg) == CXCursor_UnaryOperator && cur_unary_op(j->tu, arg, op, &prefix) &&
+      !strcmp(op, "&") && cur_children(arg, kids, 1) == 1 &&
+      kind(cur_strip(kids[0])) == CXCursor_ArraySubscriptExpr)
+    arg = cur_strip(kids[0]);
+  else if (!(kind(arg) == CXCursor_BinaryOperator && cur_binary_op(j->tu, arg, op) &&
+             !strcmp(op, "+")))
+    return false;
+  if (cur_children(arg, kids, 2) != 2 || kind(cur_strip(kids[0])) != CXCursor_DeclRefExpr ||
+      clang_getCanonicalType(clang_getCursorType(cur_strip(kids[0]))).kind != CXType_Pointer)
+    return false;
+  *array = cur_strip(kids[0]);
+  *offset = kids[1];
+  return true;
+}
+
 /* Appends the tokens of the file's bytes [b, e), one blank between them (no line breaks, no
  * comments, no preprocessor lines); a token naming parameter k of def becomes args[k]'s tokens,
- * in parentheses unless it is one token. */
+ * in parentheses unless it is one token. A parameter bound to a row of a flat array
+ * (row_argument) and subscripted, out[j] with out = &b[i * nx], becomes that array's element,
+ * b[(i * nx) + j], which the stencil's reader takes as any flat index. */
 static int put_tokens(Job *j, CXCursor def, const CXCursor *args, int nparams, unsigned b,
                       unsigned e) {
   CXToken *toks;
@@ -174,22 +220,19 @@ static int put_tokens(Job *j, CXCursor def, const CXCursor *args, int nparams, u
         rc = refuse(j, cur[i], "assign a local copy instead, or write the loop in the caller",
                     "'%s' assigns its parameter '%s': stencilc expands a call by binding each "
                     "parameter to its argument", fn, sp);
-      unsigned ab, ae;
-      cur_extent(args[k], &ab, &ae);
-      CXToken *at;
-      unsigned na;
-      clang_tokenize(j->tu, file_range(j->tu, j->path, ab, ae), &at, &na);
-      if (na != 1) put(j, "(", 1, ab);
-      for (unsigned a = 0; a < na; a++) {
-        unsigned aoff = token_offset(j->tu, at[a], &line);
-        if (aoff >= ae) continue;
-        CXString as = clang_getTokenSpelling(j->tu, at[a]);
-        if (a) put(j, " ", 1, ~0u);
-        put(j, clang_getCString(as), strlen(clang_getCString(as)), aoff);
-        clang_disposeString(as);
+      CXCursor array, offset;
+      CXString after = clang_getTokenSpelling(j->tu, toks[i + 1 < n ? i + 1 : i]);
+      bool subscripted = i + 1 < n && !strcmp(clang_getCString(after), "[");
+      clang_disposeString(after);
+      if (subscripted && row_argument(j, args[k], &array, &offset)) {
+        put_cursor(j, array, true);
+        put(j, "[", 1, off);
+        put_cursor(j, offset, false);
+        put(j, " +", 2, ~0u);
+        i++; /* the parameter's [ */
+      } else {
+        put_cursor(j, args[k], false);
       }
-      if (na != 1) put(j, ")", 1, ae);
-      clang_disposeTokens(j->tu, at, na);
     } else if (rc == 0) {
       put(j, sp, strlen(sp), off);
     }
@@ -355,7 +398,9 @@ static int globals_visible(Job *j, CXCursor call, CXCursor def) {
 }
 
 /* Expands the call c (its statement's ';' too when stmt). */
-static int expand(Job *j, CXCursor c, bool stmt) {
+/* Expands the call at c: as an expression, or with `stmt` as the statements of the callee's
+ * body, kept in their braces with `braced` (the call is a loop's whole body: for (...) f(...);). */
+static int expand(Job *j, CXCursor c, bool stmt, bool braced) {
   CXCursor def = callee(c);
   if (clang_Cursor_isNull(def)) return 0;
   CXCursor body = body_of(def), expr = returned(body);
@@ -383,7 +428,8 @@ static int expand(Job *j, CXCursor c, bool stmt) {
   copy_to(j, b);
   unsigned nb = (unsigned)o->len;
   put(j, sweep ? "" : "(", sweep ? 0 : 1, sweep ? ~0u : b);
-  if (put_tokens(j, def, args, nparams, sweep ? bb + 1 : bb, sweep ? be - 1 : be)) return -1;
+  bool inner = sweep && !braced; /* the statements inside the callee's braces */
+  if (put_tokens(j, def, args, nparams, inner ? bb + 1 : bb, inner ? be - 1 : be)) return -1;
   put(j, sweep ? "" : ")", sweep ? 0 : 1, sweep ? ~0u : e - 1);
   j->copied = e;
   grow((void **)&o->edits, &j->ecap, o->nedits, sizeof *o->edits);
@@ -409,7 +455,12 @@ static enum CXChildVisitResult walk(CXCursor c, CXCursor parent, CXClientData da
     return CXChildVisit_Continue;
   }
   if (kind(c) == CXCursor_CallExpr && w->loops > 0) {
-    int r = expand(w->j, c, kind(parent) == CXCursor_CompoundStmt);
+    CXCursor parts[4];
+    unsigned b, e, pb, pe;
+    cur_extent(c, &b, &e);
+    bool body = kind(parent) == CXCursor_ForStmt && cur_children(parent, parts, 4) == 4 &&
+                (cur_extent(parts[3], &pb, &pe), pb == b && pe == e);
+    int r = expand(w->j, c, kind(parent) == CXCursor_CompoundStmt || body, body);
     if (r < 0) return CXChildVisit_Break;
     if (r > 0) return CXChildVisit_Continue;
   }

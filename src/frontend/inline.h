@@ -5,7 +5,9 @@
  *       the call becomes the expression, with each parameter bound to its argument;
  *   (b) the sweep in a function of its own, called as a statement in the time loop
  *       (Rodinia's hotspot, or step(a, b); step(b, a); instead of a pointer swap):
- *       the call becomes the callee's statements, parameters bound the same way.
+ *       the call becomes the callee's statements, parameters bound the same way; also the
+ *       inner loop in a function called per row (for (i ...) row(nx, &a[i * nx], &b[i * nx]);),
+ *       whose pointer parameters read out[j] become the caller's b[(i * nx) + j].
  * The expansion is text built from libclang's tokens of the callee (the references to its
  * parameters found by clang_getCursorReferenced), with no line break added: every line keeps
  * its number, and positions in the expanded text map back to the file (a refusal inside an

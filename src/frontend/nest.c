@@ -47,9 +47,24 @@ static bool loop_start(Parser *p, CXCursor init, Loop *l, CXCursor *start) {
   return false;
 }
 
+/* Refuses, at `at`, a counter whose start is floating point: for (double time = 0; time < tend;
+ * time += dt) runs as often as the sums of dt round to below tend. */
+static bool floating_counter(Parser *p, CXCursor at, CXCursor start, const char *var) {
+  enum CXTypeKind type = clang_getCanonicalType(clang_getCursorType(start)).kind;
+  if (type != CXType_Float && type != CXType_Double && type != CXType_LongDouble) return false;
+  fail(p, at,
+       "count the steps in an integer: int nsteps = (int)ceil(tend / dt); for (int n = 0; n < "
+       "nsteps; n++)",
+       "the loop counts '%s' in floating point; stencilc counts time steps and cells in integers",
+       var);
+  return true;
+}
+
 static int loop_init(Parser *p, CXCursor init, Loop *l) {
   CXCursor start;
-  if (loop_start(p, init, l, &start) && eval_index(p, start, &l->lo)) return 0;
+  bool found = loop_start(p, init, l, &start);
+  if (found && eval_index(p, start, &l->lo)) return 0;
+  if (found && floating_counter(p, init, start, l->var)) return -1;
   return fail(p, clang_Cursor_isNull(init) ? l->at : init,
               "start each loop from a constant: for (int i = R; ...) or i = R with i declared "
               "before",
@@ -111,18 +126,22 @@ static bool bound_local(Parser *p, CXCursor bound, const char *name, char size[I
 static int loop_cond(Parser *p, CXCursor cond, Loop *l, bool time, bool *preinc) {
   CXCursor kids[2];
   char op[4] = "";
+  long long shift;
   cond = cur_strip(cond);
-  if (kind(cond) != CXCursor_BinaryOperator || cur_children(cond, kids, 2) != 2 ||
-      !cur_binary_op(p->tu, cond, op) || (strcmp(op, "<") && strcmp(op, "<=") && strcmp(op, "!=")) ||
+  if (!cur_loop_cond(p->tu, cond, l->var, kids, op, &shift) ||
       !compared_var(p, kids[0], preinc, NULL) || strcmp(compared_var(p, kids[0], preinc, NULL), l->var))
     return fail(p, clang_Cursor_isNull(cond) ? l->at : cond,
                 "write the condition as i < n - R (or i <= n - R - 1, i != n - R)",
                 "loop condition must compare the loop variable '%s' with '<', '<=' or '!='", l->var);
-  Poly b;
+  Poly b, moved;
   const char *name;
   long long k;
   l->ext[0] = 0;
   if (poly_of(p, kids[1], &b)) return -1;
+  if (shift) {
+    poly_const(&moved, shift);
+    poly_sub(p, &b, &moved, &b);
+  }
   if (poly_is_const(&b, &l->bound)) {
   } else if (poly_is_var_plus_const(p, &b, &name, &k)) {
     char size[IR_NAME_MAX];
@@ -212,6 +231,7 @@ static int counter_start(Parser *p, Loop *l) {
   }
   if (at > 0 && kind(s[at - 1]) == CXCursor_BinaryOperator && cur_children(s[at - 1], kids, 2) == 2 &&
       is_var(kids[0], l->var) && cur_binary_op(p->tu, s[at - 1], op) && !strcmp(op, "=")) {
+    if (floating_counter(p, s[at - 1], kids[1], l->var)) return -1;
     if (!eval_index(p, kids[1], &l->lo))
       return fail(p, kids[1], HINT_COUNTED, "the time counter '%s' does not start from a constant",
                   l->var);
@@ -226,6 +246,7 @@ static int counter_start(Parser *p, Loop *l) {
       cur_name(decls[d], name);
       if (kind(decls[d]) != CXCursor_VarDecl || strcmp(name, l->var)) continue;
       CXCursor init = clang_Cursor_getVarDeclInitializer(decls[d]);
+      if (!clang_Cursor_isNull(init) && floating_counter(p, decls[d], init, l->var)) return -1;
       if (clang_Cursor_isNull(init) || !eval_index(p, init, &l->lo))
         return fail(p, decls[d], HINT_COUNTED,
                     "the time counter '%s' is not declared with a constant start", l->var);
@@ -611,11 +632,8 @@ static bool index_prelude(CXCursor body, CXCursor *loop) {
   for (int i = 0; i < n - 1; i++) {
     int nv = cur_children(s[i], vars, CUR_MAX_CHILDREN);
     if (kind(s[i]) != CXCursor_DeclStmt || nv > CUR_MAX_CHILDREN) return false;
-    for (int v = 0; v < nv; v++) /* (pointers: row pointers, which row_pointer checked) */
-      if (kind(vars[v]) != CXCursor_VarDecl ||
-          !(cur_integer_type(vars[v]) ||
-            clang_getCanonicalType(clang_getCursorType(vars[v])).kind == CXType_Pointer))
-        return false;
+    for (int v = 0; v < nv; v++)
+      if (!cur_prelude_var(body, vars[v])) return false;
   }
   *loop = s[n - 1];
   return true;
@@ -825,6 +843,7 @@ int parse_access(Parser *p, CXCursor c, Access *a) {
                   "those: double *u = g->u, *unew = g->unew; ... unew[i * nx + j] = u[...];",
                   "the grid is the struct member '%s'; stencilc reads grids held in variables",
                   member);
+    if (cur_deref(p->tu, c)) return fail(p, c, CUR_HINT_DEREF, CUR_MSG_DEREF);
     return fail(p, c, HINT_FORM, "expected an access to the grid array");
   }
   default: break;
@@ -1512,13 +1531,14 @@ static long long bound_extent(Parser *p, const Loop *l, CXCursor *size_at) {
   Loop unused;
   if (kind(l->at) != CXCursor_ForStmt || cur_children(l->at, parts, 4) != 4) return 0;
   CXCursor cond = cur_strip(parts[1]);
-  if (kind(cond) != CXCursor_BinaryOperator || cur_children(cond, sides, 2) != 2 ||
-      !cur_binary_op(p->tu, cond, op))
-    return 0;
-  if (op[0] == '>') /* i >= 1 counting down from N - 2 */
+  long long shift;
+  if (cur_loop_cond(p->tu, cond, l->var, sides, op, &shift))
+    return cur_implied_size(p->tu, sides[1], !strcmp(op, "<="), size_at);
+  if (kind(cond) == CXCursor_BinaryOperator && cur_binary_op(p->tu, cond, op) && op[0] == '>')
+    /* i >= 1 counting down from N - 2 */
     return loop_start(p, parts[0], &unused, &start) ? cur_implied_size(p->tu, start, true, size_at)
                                                     : 0;
-  return cur_implied_size(p->tu, sides[1], !strcmp(op, "<="), size_at);
+  return 0;
 }
 
 /* Ties each spatial loop to the grid's size along its axis and fills lo/hi/extents. */

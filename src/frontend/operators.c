@@ -496,6 +496,24 @@ Expr *op_call(const ExprForms *forms, void *parser, CXCursor c, const MathFunc *
   return e;
 }
 
+bool op_is_fma(CXCursor c, const char *name) {
+  return (!strcmp(name, "fma") || !strcmp(name, "fmaf")) && clang_Cursor_getNumArguments(c) == 3;
+}
+
+Expr *op_fma(const ExprForms *forms, void *parser, CXCursor c) {
+  CXCursor args[3];
+  for (int i = 0; i < 3; i++) args[i] = clang_Cursor_getArgument(c, (unsigned)i);
+  Expr *sum = ir_new_expr(EX_ADD);
+  sum->nargs = 2;
+  if (!(sum->arg[0] = op_node(forms, parser, EX_MUL, args, 2)) ||
+      !(sum->arg[1] = forms->expr(parser, args[2]))) {
+    sum->nargs = sum->arg[0] ? 1 : 0;
+    ir_free_expr(sum);
+    return NULL;
+  }
+  return sum;
+}
+
 Expr *op_sign(const ExprForms *forms, void *parser, CXTranslationUnit tu, CXCursor c) {
   char op[4];
   bool prefix;
@@ -503,6 +521,10 @@ Expr *op_sign(const ExprForms *forms, void *parser, CXTranslationUnit tu, CXCurs
   if (cur_children(c, &kid, 1) == 1 && cur_unary_op(tu, c, op, &prefix) && prefix &&
       (!strcmp(op, "-") || !strcmp(op, "+")))
     return op[0] == '+' ? forms->expr(parser, kid) : op_node(forms, parser, EX_NEG, &kid, 1);
+  if (cur_deref(tu, c)) {
+    forms->refuse(parser, c, CUR_HINT_DEREF, CUR_MSG_DEREF);
+    return NULL;
+  }
   forms->refuse(parser, c, HINT_OPERATORS,
                 "this unary operator is not supported in a stencil expression");
   return NULL;

@@ -72,6 +72,12 @@ Expr *op_node(const ExprForms *forms, void *parser, ExprKind k, const CXCursor *
  * has f->nargs arguments (the caller checked). */
 Expr *op_call(const ExprForms *forms, void *parser, CXCursor c, const MathFunc *f);
 
+/* fma(x, y, z) or fmaf at c (the callee's name): read as x * y + z, rounded twice where C rounds
+ * once (within the checks' tolerance; nvcc and cc -O3 contract it back into one fma), so that
+ * the update keeps its linear form (coefficients, partial sums). */
+bool op_is_fma(CXCursor c, const char *name);
+Expr *op_fma(const ExprForms *forms, void *parser, CXCursor c);
+
 /* The UnaryOperator at c: a prefix + or - of its operand; anything else is refused. */
 Expr *op_sign(const ExprForms *forms, void *parser, CXTranslationUnit tu, CXCursor c);
 

@@ -242,6 +242,8 @@ int poly_of(Parser *p, CXCursor c, Poly *out) {
     rc = fail(p, c, CUR_HINT_RUNNING_INDEX,
               "the index '%s' is changed inside the subscript (a running index); stencilc reads "
               "an index as loop variables times sizes plus constants", cur_stepped(p->tu, c));
+  } else if (cur_wrapping_index(p->tu, c)) {
+    rc = fail(p, c, CUR_HINT_PERIODIC, CUR_MSG_PERIODIC);
   } else {
     rc = fail(p, c, HINT_AFFINE, "index is not an affine expression of the loop variables");
   }

@@ -182,10 +182,10 @@ static int parse_loop(Parser *p, CXCursor c, Loop *l, long long *size) {
     return fail(p, k[0], "start each loop from a constant: for (int i = R; ...)",
                 "loop start is not a constant");
   char op[4] = "";
+  long long shift;
   CXCursor cond = k[1];
-  if (kind(cond) != CXCursor_BinaryOperator || cur_children(cond, kids, 2) != 2 ||
-      !cur_binary_op(p->tu, cond, op) || (strcmp(op, "<") && strcmp(op, "<=") && strcmp(op, "!=")) ||
-      !cur_ref_name(kids[0]) || strcmp(cur_ref_name(kids[0]), l->var))
+  if (!cur_loop_cond(p->tu, cond, l->var, kids, op, &shift) || !cur_ref_name(kids[0]) ||
+      strcmp(cur_ref_name(kids[0]), l->var))
     return fail(p, cond, "write the condition as i < n - R (or i <= n - R - 1, i != n - R)",
                 "loop condition must compare the loop variable '%s' with '<', '<=' or '!='", l->var);
   CXCursor rhs = cur_strip(kids[1]), sub[2];
@@ -198,13 +198,15 @@ static int parse_loop(Parser *p, CXCursor c, Loop *l, long long *size) {
   } else if (cur_ref_name(rhs)) {
     snprintf(l->ext, sizeof l->ext, "%s", cur_ref_name(rhs));
   } else if (kind(rhs) == CXCursor_BinaryOperator && cur_binary_op(p->tu, rhs, sop) &&
-             !strcmp(sop, "-") && cur_children(rhs, sub, 2) == 2 && cur_ref_name(sub[0]) &&
-             cur_eval_int(sub[1], &l->bound)) {
+             (!strcmp(sop, "-") || !strcmp(sop, "+")) && cur_children(rhs, sub, 2) == 2 &&
+             cur_ref_name(sub[0]) && cur_eval_int(sub[1], &l->bound)) {
     snprintf(l->ext, sizeof l->ext, "%s", cur_ref_name(sub[0]));
+    if (sop[0] == '+') l->bound = -l->bound; /* i < n + 2 over a grid of n + 2 */
   } else {
     return fail(p, kids[1], "write the bound as n - R, n, or a constant",
                 "loop bound must be an extent minus a constant");
   }
+  l->bound += l->ext[0] ? shift : -shift; /* i + 1 < n: i < n - 1 */
   if (!strcmp(op, "<=")) l->bound += l->ext[0] ? -1 : 1;
   /* counting up by one (below), i != end is i < end when it starts at or below the end */
   if (!strcmp(op, "!=") && !l->ext[0] && l->lo > l->bound)
@@ -459,6 +461,7 @@ static int affine(Parser *p, CXCursor c, char var[IR_NAME_MAX], long long *k) {
                 "array: #define B(i, j) b[(i) * ld + (j)]",
                 "the index's operators come from a macro, which stencilc reads only in the index "
                 "of a flat array");
+  if (cur_wrapping_index(p->tu, bad)) return fail(p, bad, CUR_HINT_PERIODIC, CUR_MSG_PERIODIC);
   return fail(p, bad, "write each index as a loop variable plus or minus a constant",
               "index is not a loop variable plus a constant");
 }
@@ -489,7 +492,9 @@ static int time_shift(Parser *p, CXCursor c, const char *name, int levels, int *
 static int parse_access(Parser *p, CXCursor c, Access *a) {
   switch (cur_access(c, a)) {
   case CUR_ACCESS_DEEP: return fail(p, c, HINT_PROGRAM, "array access has too many subscripts");
-  case CUR_NO_ACCESS: return fail(p, c, HINT_PROGRAM, "expected an access to a grid array");
+  case CUR_NO_ACCESS:
+    if (cur_deref(p->tu, c)) return fail(p, c, CUR_HINT_DEREF, CUR_MSG_DEREF);
+    return fail(p, c, HINT_PROGRAM, "expected an access to a grid array");
   default: break;
   }
   /* through a row pointer (const float *up = &u[(i - 1) * nx]; up[j]): the grid it points into,
@@ -815,6 +820,7 @@ static Expr *call(void *parser, CXCursor c) {
   if (p->source && (!strcmp(name, "pow") || !strcmp(name, "powf")) &&
       clang_Cursor_getNumArguments(c) == 2)
     return source_power(p, c);
+  if (op_is_fma(c, name)) return op_fma(&FORMS, p, c);
   const MathFunc *f = ir_math_func(name);
   int n = clang_Cursor_getNumArguments(c);
   char why[512];
@@ -1612,16 +1618,13 @@ static int radius_loop(Parser *p, CXCursor loop) {
 /* Whether the n statements s declare integer variables and pointers only: a row's index before
  * the inner loop (const int row = i * nx;), which flat.c reads where it is used, and row
  * pointers (const float *up = &u[(i - 1) * nx];), which parse_access reads through. */
-static bool index_decls(const CXCursor *s, int n) {
+static bool index_decls(CXCursor body, const CXCursor *s, int n) {
   CXCursor vars[CUR_MAX_CHILDREN];
   for (int i = 0; i < n; i++) {
     int nv = cur_children(s[i], vars, CUR_MAX_CHILDREN);
     if (kind(s[i]) != CXCursor_DeclStmt || nv > CUR_MAX_CHILDREN) return false;
-    for (int v = 0; v < nv; v++) /* (pointers: row pointers, which parse_access reads) */
-      if (kind(vars[v]) != CXCursor_VarDecl ||
-          !(cur_integer_type(vars[v]) ||
-            clang_getCanonicalType(clang_getCursorType(vars[v])).kind == CXType_Pointer))
-        return false;
+    for (int v = 0; v < nv; v++)
+      if (!cur_prelude_var(body, vars[v])) return false;
   }
   return true;
 }
@@ -1633,7 +1636,7 @@ static int nest_next(Parser *p, CXCursor body, CXCursor *next) {
   CXCursor kids[MAX_BODY];
   int k = statements(p, body, kids);
   if (k < 0) return -1;
-  bool inner = k >= 1 && kind(kids[k - 1]) == CXCursor_ForStmt && index_decls(kids, k - 1);
+  bool inner = k >= 1 && kind(kids[k - 1]) == CXCursor_ForStmt && index_decls(body, kids, k - 1);
   *next = inner ? kids[k - 1] : body;
   return 0;
 }
