@@ -225,6 +225,7 @@ emu() {
 emu naive2d examples/j2d5pt.c 33x29 --backend naive
 emu n5d2d examples/star2d2r.c 35x27 --backend n5d --bt 3
 emu n5d3d examples/star3d1r.c 13x11x9 --backend n5d --bt 2
+emu direct2d examples/conv2d-4x7.c 40x150 --backend direct
 # the NCCL exchange: device buffer to device buffer, ordered on a stream; with 4 ranks as 2 x 2
 # (axis 1 staged through the host, axis 0 through NCCL)
 EMUFLAGS=-DRT_MPI_NCCL emu n5d2d-nccl examples/star2d2r.c 35x27 --backend n5d --bt 3
