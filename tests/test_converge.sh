@@ -50,6 +50,7 @@ converges rod-uncapped $c/converge_rod_uncapped.c 1000000 -s 20
 converges float $c/converge_jacobi_float.c 3000 -s 16 --param tol=1e-4
 converges residual-nest $c/converge_laplace_residual_nest.c 3000 -s 16x19 --param tol=1e-4
 converges print-error $c/converge_laplace2d_print_error.c 3000 -s 16x21 --param tol=1e-4
+converges argv-tol tests/rewrite/converge_laplace2d_argv_tol.c 3000 --param tol=1e-2
 # The same through tools/cudaemu with --backend naive: the residual reduced on the device (max
 # by atomics on its bits, the sum of squares proven or summed again in the user's order).
 converges naive-laplace2d $c/converge_laplace2d_tutorial.c 3000 -s 16 --param tol=1e-4 --backend naive
