@@ -453,19 +453,21 @@ int conv_finish(Parser *p, const Sweep *sw, CXCursor loop) {
   char text[40];
   CXCursor tol_decl = clang_getCursorReferenced(tol);
   cv->tol_scalar = -1;
+  /* not a constant: a parameter, or a local set once where it is declared (const double tol =
+   * atof(argv[1]);), a run-time scalar, which rewrite passes by its name */
   CXCursor where;
-  if (cur_eval_number(tol, &cv->tol_const, text)) {
-  } else if (cur_ref_name(tol) && floating_var(tol_decl) &&
-             (kind(tol_decl) == CXCursor_ParmDecl ||
-              !cur_written(p->tu, clang_getCursorSemanticParent(tol_decl), tol_decl, &where))) {
-    /* a parameter, or a local set once where it is declared (const double tol =
-     * atof(argv[1]);): a run-time scalar, which rewrite passes by its name */
-    cur_name(tol_decl, cv->tol);
-    if (tol_scalar(p, tol, tol_decl)) return -1;
-  } else
+  bool run_time = !cur_eval_number(tol, &cv->tol_const, text);
+  bool set_once = cur_ref_name(tol) && floating_var(tol_decl) &&
+                  (kind(tol_decl) == CXCursor_ParmDecl ||
+                   !cur_written(p->tu, clang_getCursorSemanticParent(tol_decl), tol_decl, &where));
+  if (run_time && !set_once)
     return fail(p, tol, "pass the tolerance as a double parameter, set it once where it is "
                         "declared, or write it as a constant",
                 "the tolerance is neither a function parameter, a local set once, nor a constant");
+  if (run_time) {
+    cur_name(tol_decl, cv->tol);
+    if (tol_scalar(p, tol, tol_decl)) return -1;
+  }
   cv->first = INFINITY;
   if (kind(loop) != CXCursor_DoStmt && !first_value(p, loop, &cv->first))
     return fail(p, loop, "set the residual just before the loop: double err = 1.0; (or tol + 1.0)",
