@@ -139,17 +139,22 @@ static void print_text_converge(const Stencil *st) {
   char tol[IR_NAME_MAX + 32];
   if (cv->tol[0]) snprintf(tol, sizeof tol, "%s", cv->tol);
   else snprintf(tol, sizeof tol, "%.17g", cv->tol_const);
-  printf("converge     while %s > %s, %s = %s over the sweep's cells%s%s%s\n",
+  printf("converge     while %s > %s, %s = %s over the sweep's cells%s%s%s",
          cv->kind == CONV_SUM_SQ ? "sqrt(residual)" : "residual", tol, cv->var,
          cv->kind == CONV_SUM_SQ ? "sum of (new - old)^2" : "max |new - old|",
          cv->capped ? "" : ", no cap", st->time_var[0] ? ", counter " : ", no counter",
          st->time_var);
+  if (cv->check_every > 1)
+    printf(", computed every %ld steps (step k from 0 when (k + %ld) %% %ld == %ld)", cv->check_every,
+           cv->check_offset, cv->check_every, cv->check_phase);
+  printf("\n");
 }
 
 /* The same in info --json: "converge": null, or the residual's kind and variable, the tolerance
  * (the parameter's name, or the constant), the cap (the step count's number or parameter; null:
  * none), the counter (null: none), the residual before the loop (null: a do loop's first step
- * runs whatever it is), and whether the residual is computed in the sweep's loop body. */
+ * runs whatever it is; a string: its expression of the tolerance, "2 * tol + 1"), whether the
+ * residual is computed in the sweep's loop body, and every how many steps (Converge.check_every). */
 static void print_json_converge(const Stencil *st, const char *steps) {
   const Converge *cv = &st->conv;
   printf(", \"converge\": ");
@@ -171,10 +176,18 @@ static void print_json_converge(const Stencil *st, const char *steps) {
   if (st->time_var[0]) cli_json_string(st->time_var);
   else printf("null");
   printf(", \"first\": ");
-  if (isfinite(cv->first) && !st->time_do) printf("%.17g", cv->first);
-  else printf("null");
-  printf(", \"do_loop\": %s, \"in_sweep\": %s}", st->time_do ? "true" : "false",
-         cv->in_sweep ? "true" : "false");
+  if (cv->first_tol && !st->time_do) { /* a multiple of the tolerance: its expression */
+    Buf first = {0};
+    emit_converge_first(&first, st, cv->tol);
+    cli_json_string(first.s);
+    buf_free(&first);
+  } else if (isfinite(cv->first) && !st->time_do) {
+    printf("%.17g", cv->first);
+  } else {
+    printf("null");
+  }
+  printf(", \"do_loop\": %s, \"in_sweep\": %s, \"check_every\": %ld}", st->time_do ? "true" : "false",
+         cv->in_sweep ? "true" : "false", cv->check_every);
 }
 
 static void print_text_scalars(const Stencil *st) {

@@ -62,6 +62,9 @@ int codegen_refuse(Refusal *why, const char *hint, const char *fmt, ...)
 /* The refusal of a convergence loop (Stencil.conv) by backend b: only the cpu and naive
  * backends generate one (Backend.converge, src/codegen/converge.c); 0 for any other stencil. */
 int codegen_refuse_converge(const Stencil *st, const Backend *b, Refusal *why);
+/* A convergence loop's residual before the first step as C text, in a scope with the tolerance
+ * named `tol` ("INFINITY" when it is above any tolerance or a do loop's first step runs anyway). */
+void emit_converge_first(Buf *out, const Stencil *st, const char *tol);
 
 int codegen_require_linear(const Stencil *st, Refusal *why, const char *because);
 

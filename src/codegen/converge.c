@@ -58,10 +58,53 @@ static void emit_residual_loops(Emitter *e, int d, bool omp_max, const char *acc
   emit_cell_nest_close(e, d);
 }
 
+void emit_converge_first(Buf *out, const Stencil *st, const char *tol) {
+  const Converge *cv = &st->conv;
+  if (cv->first == INFINITY || st->time_do) buf_puts(out, "INFINITY");
+  else if (cv->first_tol == 1) buf_printf(out, "%s + %.17g", tol, cv->first);
+  else if (cv->first_tol) buf_printf(out, "%.17g * %s + %.17g", cv->first_tol, tol, cv->first);
+  else buf_printf(out, "%.17g", cv->first);
+}
+
+/* `double r = ...;`: the residual before the first step, in a scope with `tol`. */
+static void emit_first_residual(Emitter *e, const Stencil *st) {
+  em_begin(e);
+  buf_puts(e->out, "double r = ");
+  emit_converge_first(e->out, st, "tol");
+  buf_puts(e->out, st->conv.first == INFINITY || st->time_do ? ";" : "; /* the residual's value before the loop */");
+  em_end(e);
+}
+
+void emit_converge_checked(Buf *out, const Stencil *st, const char *k) {
+  const Converge *cv = &st->conv;
+  buf_printf(out, "(%s + %ldL) %% %ldL == %ldL", k, cv->check_offset, cv->check_every, cv->check_phase);
+}
+
+/* The step from buffer src into 1 - src: `step`, which also sets r to its residual, or on the
+ * steps that do not compute the residual (Converge.check_every) `plain`, which keeps r. */
+static void emit_converge_step(Emitter *e, const Stencil *st, const char *step, const char *plain) {
+  if (st->conv.check_every == 1) {
+    em_line(e, "%s", step);
+    return;
+  }
+  em_begin(e);
+  buf_puts(e->out, "if (");
+  emit_converge_checked(e->out, st, "k");
+  buf_puts(e->out, ") { /* the steps on which the source computes the residual */");
+  em_end(e);
+  e->depth++;
+  em_line(e, "%s", step);
+  em_else(e);
+  em_line(e, "%s /* the residual keeps its value, above the tolerance */", plain);
+  em_close(e);
+}
+
 /* The function `head` (returning the buffer holding the result): steps from buffer 0 while the
  * last step's residual is above the tolerance, at most `steps`. `step` makes one step from buffer
- * src into 1 - src and sets `double r` to its residual. */
-static void emit_converge_advance(Emitter *e, const Stencil *st, const char *head, const char *step) {
+ * src into 1 - src and sets `double r` to its residual; `plain` makes one without the residual
+ * (emit_converge_step). */
+static void emit_converge_advance(Emitter *e, const Stencil *st, const char *head, const char *step,
+                                  const char *plain) {
   bool sum = st->conv.kind == CONV_SUM_SQ;
   em_line(e, "/* Steps from buffer 0 while the last step's residual is above the tolerance%s, at\n"
              " * most `steps`; returns the buffer holding the result. */",
@@ -72,13 +115,12 @@ static void emit_converge_advance(Emitter *e, const Stencil *st, const char *hea
   emit_tolerance(e->out, &st->conv);
   buf_puts(e->out, ";");
   em_end(e);
-  if (st->conv.first == INFINITY || st->time_do) em_line(e, "double r = INFINITY;");
-  else em_line(e, "double r = %.17g; /* the residual's value before the loop */", st->conv.first);
+  emit_first_residual(e, st);
   em_line(e, "int src = 0;");
   em_line(e, "long k = 0;");
   em_line(e, "rt_conv_ref = 0;");
   em_open(e, "while (k < steps && %s > tol)", sum ? "sqrt(r)" : "r");
-  em_line(e, "%s", step);
+  emit_converge_step(e, st, step, plain);
   em_line(e, "src ^= 1;");
   em_line(e, "k++;");
   em_close(e);
@@ -106,7 +148,8 @@ void emit_converge_engine(Buf *out, const Stencil *st) {
   em_close(&e);
   emit_converge_advance(&e, st, "RT_API int engine_advance(Engine *e, long steps)",
                         "engine_step(e, src);\n"
-                        "r = conv_residual(e->buf[src], e->buf[1 - src], &e->g);");
+                        "r = conv_residual(e->buf[src], e->buf[1 - src], &e->g);",
+                        "engine_step(e, src);");
 }
 
 void emit_converge_dump(Buf *out, const Stencil *st) {
@@ -154,13 +197,20 @@ void emit_converge_library(Buf *out, const Stencil *st) {
           cv->first == INFINITY || st->time_do ? "above any tolerance" : "the source's");
   em_open(&e, "static long api_converge(rt_real *buf[2], const RtGrid *g, double tol, long max_iter,\n"
               "                         double *residual)");
-  if (cv->first == INFINITY || st->time_do) em_line(&e, "double r = INFINITY;");
-  else em_line(&e, "double r = %.17g; /* the residual's value before the loop */", cv->first);
+  emit_first_residual(&e, st);
   em_line(&e, "long k = 0;");
   em_open(&e, "while (%s(k < max_iter && %s > tol))", st->time_do ? "k == 0 || " : "",
           sum ? "sqrt(r)" : "r");
   em_line(&e, "stencil_step(buf[k %% 2], buf[1 - k %% 2], g);");
-  em_line(&e, "r = conv_residual(buf[k %% 2], buf[1 - k %% 2], g);");
+  if (cv->check_every == 1) {
+    em_line(&e, "r = conv_residual(buf[k %% 2], buf[1 - k %% 2], g);");
+  } else {
+    em_begin(&e);
+    buf_puts(out, "if (");
+    emit_converge_checked(out, st, "k");
+    buf_puts(out, ") r = conv_residual(buf[k % 2], buf[1 - k % 2], g);");
+    em_end(&e);
+  }
   em_line(&e, "k++;");
   em_close(&e);
   em_line(&e, "*residual = r;");
@@ -263,5 +313,6 @@ void emit_converge_cuda_engine(Buf *out, const Stencil *st) {
   em_close(&e);
   em_blank(&e);
   emit_converge_advance(&e, st, "static int stencil_advance(rt_real *buf[2], const RtGrid *g, long steps)",
-                        "r = conv_step(buf[src], buf[1 - src], g, tol);");
+                        "r = conv_step(buf[src], buf[1 - src], g, tol);",
+                        "stencil_step(buf[src], buf[1 - src], g);");
 }

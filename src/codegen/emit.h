@@ -166,6 +166,8 @@ void emit_engine_prelude(Buf *out, const Stencil *st, const GenOptions *opt);
 
 /* ---- converge.c: convergence loops (Stencil.conv; nothing for other stencils) ---- */
 /* RT_ENGINE_ADVANCE and RT_CONVERGE, before the runtime. */
+/* Whether step k (a C expression, from 0) computes the residual (Converge.check_every). */
+void emit_converge_checked(Buf *out, const Stencil *st, const char *k);
 void emit_converge_defines(Buf *out, const Stencil *st);
 /* Around the reference (before: ahead of it): it becomes the sweep of one step, and
  * reference_step / reference_bound_step make as many of those as the engine's last run. */

@@ -281,6 +281,13 @@ static void emit_launch(Buf *out, const Stencil *st, const NaivePlan *pl, const 
   em_close(&e);
 }
 
+/* naive_kernel and stencil_step, its launch: one step. */
+static void emit_plain_step(Buf *out, const Stencil *st, DType dtype, const NaivePlan *pl) {
+  emit_kernel(out, st, dtype, pl);
+  emit_launch(out, st, pl, "static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g)",
+              "naive_kernel<<<grid, block>>>(in, out");
+}
+
 static void naive_emit(Buf *out, const Stencil *st, const GenOptions *opt, const void *plan) {
   assert(((const NaivePlan *)plan)->threads % 32 == 0);
   const NaivePlan *pl = plan;
@@ -291,12 +298,12 @@ static void naive_emit(Buf *out, const Stencil *st, const GenOptions *opt, const
     emit_conv_kernel(out, st, opt->dtype, pl);
     emit_launch(out, st, pl, "static void stencil_conv_step(const rt_real *in, rt_real *out, const RtGrid *g, "
                 "double *residual)", launch);
+    /* the steps that do not compute the residual run the plain sweep: no reduction, no read-back */
+    if (st->conv.check_every > 1) emit_plain_step(out, st, opt->dtype, pl);
     emit_converge_cuda_engine(out, st);
     return;
   }
-  emit_kernel(out, st, opt->dtype, pl);
-  emit_launch(out, st, pl, "static void stencil_step(const rt_real *in, rt_real *out, const RtGrid *g)",
-              "naive_kernel<<<grid, block>>>(in, out");
+  emit_plain_step(out, st, opt->dtype, pl);
 }
 
 static void naive_explain(Buf *out, const Stencil *st, const void *plan) {

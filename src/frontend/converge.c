@@ -186,6 +186,69 @@ int conv_nest(Parser *p, CXCursor c, const Sweep *sw) {
   return 1;
 }
 
+/* iter % K == R, R == iter % K or !(iter % K) with iter the time counter (or iter + c), K a
+ * positive constant: K, c and R. */
+static bool every_test(Parser *p, CXCursor c, long *every, long *offset, long *phase) {
+  CXCursor kids[2], mod[2];
+  char op[4];
+  long long k, r = 0, add;
+  Poly counter;
+  const char *name;
+  Refusal saved = p->why;
+  c = cur_strip(c);
+  if (kind(c) == CXCursor_UnaryOperator && cur_unary_op(p->tu, c, op, &(bool){false}) &&
+      !strcmp(op, "!") && cur_children(c, kids, 1) == 1) {
+    c = cur_strip(kids[0]);
+  } else {
+    if (kind(c) != CXCursor_BinaryOperator || cur_children(c, kids, 2) != 2 ||
+        !cur_binary_op(p->tu, c, op) || strcmp(op, "=="))
+      return false;
+    int side = eval_index(p, kids[1], &r) ? 0 : eval_index(p, kids[0], &r) ? 1 : -1;
+    p->why = saved;
+    if (side < 0) return false;
+    c = cur_strip(kids[side]);
+  }
+  bool ok = kind(c) == CXCursor_BinaryOperator && cur_children(c, mod, 2) == 2 &&
+            cur_binary_op(p->tu, c, op) && !strcmp(op, "%") && eval_index(p, mod[1], &k) &&
+            k > 0 && !poly_of(p, mod[0], &counter) &&
+            poly_is_var_plus_const(p, &counter, &name, &add) && !strcmp(name, p->time.var);
+  p->why = saved;
+  if (!ok) return false;
+  *every = (long)k;
+  *offset = (long)add;
+  *phase = (long)r;
+  return true;
+}
+
+int conv_check_block(Parser *p, CXCursor s, const Sweep *sw) {
+  CXCursor kids[3], in[CONV_MAX_STMTS + 1];
+  long every, offset, phase;
+  if (!p->conv.on || p->conv.nstmts || p->conv.in_nest || !clang_Cursor_isNull(p->conv.reset) ||
+      kind(s) != CXCursor_IfStmt || cur_children(s, kids, 3) != 2 ||
+      !p->time.var[0] || !every_test(p, kids[0], &every, &offset, &phase))
+    return 0;
+  const char *hint = "compute the residual every K steps as a block of its own right after the "
+                     "sweep: if (iter % K == 0) { err = 0.0; for (...) for (...) err = fmax(err, "
+                     "fabs(Anew[j][i] - A[j][i])); }, the loop testing err > tol in its condition";
+  int n = kind(kids[1]) == CXCursor_CompoundStmt ? cur_children(kids[1], in, CONV_MAX_STMTS + 1) : 0;
+  if (n != 2 || !conv_reset(p, in[0]) || kind(in[1]) != CXCursor_ForStmt)
+    return fail(p, kids[1], hint,
+                "a block run every %ld steps should hold the residual's reset and its loop nest "
+                "alone", every);
+  int nest = conv_nest(p, in[1], sw);
+  if (nest <= 0)
+    return nest < 0 ? -1 : fail(p, in[1], hint, "this loop nest does more than compute the residual");
+  if (p->time_stride > 1)
+    return fail(p, kids[0], hint, "the counter of a loop testing every %ld steps steps by %d",
+                every, p->time_stride);
+  p->conv.reset = in[0];
+  p->conv.reset_late = true;
+  p->conv.every = every;
+  p->conv.offset = offset;
+  p->conv.phase = phase;
+  return 1;
+}
+
 /* The value a local of the residual's statements was declared with, or c itself. */
 static CXCursor through_local(Parser *p, CXCursor c) {
   c = cur_strip(c);
@@ -325,31 +388,54 @@ static ConvKind fold_kind(Parser *p, const Sweep *sw, CXCursor s) {
   return CONV_MAX_ABS;
 }
 
-/* A value err starts with: a constant, or tol + c with c > 0 (INFINITY: above the tolerance
- * whatever it is). */
-static bool start_value(Parser *p, CXCursor c, double *v) {
+/* tol, a * tol or tol * a (a a constant): a's value. */
+static bool tol_multiple(Parser *p, CXCursor c, double *a) {
+  CXCursor kids[2];
+  char op[4], text[40];
+  const char *tol = p->st->conv.tol, *name = cur_ref_name(cur_strip(c));
+  c = cur_strip(c);
+  if (name) return !strcmp(name, tol) && ((*a = 1), true);
+  if (kind(c) != CXCursor_BinaryOperator || cur_children(c, kids, 2) != 2 ||
+      !cur_binary_op(p->tu, c, op) || strcmp(op, "*"))
+    return false;
+  for (int side = 0; side < 2; side++)
+    if ((name = cur_ref_name(cur_strip(kids[side]))) && !strcmp(name, tol) &&
+        cur_eval_number(kids[1 - side], a, text))
+      return true;
+  return false;
+}
+
+/* A value err starts with: a constant c, or a multiple of the run-time tolerance plus a constant
+ * (tol + 1, 2.0 * tol + 1.0, c + a * tol): *v = c, *a the multiple (0: none). The generated code
+ * computes a * tol + c, which is the source's value when the sum is computed in double (IEEE
+ * addition and multiplication commute, and 1 * tol is tol); in float, tol + c with c > 0 alone,
+ * as above any tolerance (INFINITY). */
+static bool start_value(Parser *p, CXCursor c, double *v, double *a) {
   CXCursor kids[2];
   char op[4], text[40];
   c = cur_strip(c);
+  *a = 0;
   if (cur_eval_number(c, v, text)) return true;
-  const char *tol = p->st->conv.tol;
-  if (!tol[0] || kind(c) != CXCursor_BinaryOperator || cur_children(c, kids, 2) != 2 ||
+  if (!p->st->conv.tol[0]) return false;
+  bool in_double = clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Double &&
+                   clang_getCanonicalType(clang_getCursorType(p->conv.decl)).kind == CXType_Double;
+  if (in_double && tol_multiple(p, c, a)) return (*v = 0), true;
+  if (kind(c) != CXCursor_BinaryOperator || cur_children(c, kids, 2) != 2 ||
       !cur_binary_op(p->tu, c, op) || strcmp(op, "+"))
     return false;
   for (int side = 0; side < 2; side++) {
-    const char *name = cur_ref_name(kids[side]);
     double k;
-    if (name && !strcmp(name, tol) && cur_eval_number(kids[1 - side], &k, text) && k > 0) {
-      *v = INFINITY;
-      return true;
-    }
+    if (!tol_multiple(p, kids[side], a) || !cur_eval_number(kids[1 - side], &k, text)) continue;
+    if (in_double) return (*v = k), true;
+    if (*a == 1 && k > 0) return (*a = 0), (*v = INFINITY), true;
   }
+  *a = 0;
   return false;
 }
 
 /* err's value before the loop: the last statement before it (or before its counter's start)
  * that sets err, an assignment or its declaration with a constant. */
-static bool first_value(Parser *p, CXCursor loop, double *v) {
+static bool first_value(Parser *p, CXCursor loop, double *v, double *a) {
   enum { MAX_STMTS = 256 };
   CXCursor s[MAX_STMTS], where, kids[2], vars[16];
   char op[4];
@@ -363,13 +449,13 @@ static bool first_value(Parser *p, CXCursor loop, double *v) {
       for (int d = 0; d < nv && d < 16; d++)
         if (clang_equalCursors(vars[d], p->conv.decl)) {
           CXCursor init = clang_Cursor_getVarDeclInitializer(vars[d]);
-          return !clang_Cursor_isNull(init) && start_value(p, init, v);
+          return !clang_Cursor_isNull(init) && start_value(p, init, v, a);
         }
     }
     if (cur_written(p->tu, s[i], p->conv.decl, &where))
       return kind(s[i]) == CXCursor_BinaryOperator && cur_children(s[i], kids, 2) == 2 &&
              cur_binary_op(p->tu, s[i], op) && !strcmp(op, "=") && is_residual(p, kids[0]) &&
-             start_value(p, kids[1], v);
+             start_value(p, kids[1], v, a);
   }
   return false;
 }
@@ -469,10 +555,14 @@ int conv_finish(Parser *p, const Sweep *sw, CXCursor loop) {
     if (tol_scalar(p, tol, tol_decl)) return -1;
   }
   cv->first = INFINITY;
-  if (kind(loop) != CXCursor_DoStmt && !first_value(p, loop, &cv->first))
-    return fail(p, loop, "set the residual just before the loop: double err = 1.0; (or tol + 1.0)",
+  if (kind(loop) != CXCursor_DoStmt && !first_value(p, loop, &cv->first, &cv->first_tol))
+    return fail(p, loop, "set the residual just before the loop: double err = 1.0; (or tol + 1.0, "
+                         "2.0 * tol + 1.0)",
                 "the residual '%s' has no constant value before the loop", cv->var);
   cv->capped = p->conv.capped;
   cv->in_sweep = !p->conv.in_nest;
+  cv->check_every = p->conv.every ? p->conv.every : 1;
+  cv->check_offset = p->conv.offset + (long)p->time.lo; /* the counter in step 0 */
+  cv->check_phase = p->conv.phase;
   return 0;
 }

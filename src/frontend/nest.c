@@ -2113,6 +2113,7 @@ static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves 
     int residual = kind(s[i]) == CXCursor_ForStmt && mv->n == 0 && *nsweeps == 1 && p->conv.on
                        ? conv_nest(p, s[i], &sw[0])
                        : 0;
+    if (!residual && *nsweeps == 1 && mv->n == 0) residual = conv_check_block(p, s[i], &sw[0]);
     if (residual < 0) return -1;
     if (residual) continue;
     if (kind(s[i]) != CXCursor_DeclStmt && kind(s[i]) != CXCursor_NullStmt) last_step = i;

@@ -83,6 +83,9 @@ typedef struct {
   bool later_nest;    /* reading the loop nest after the sweep (copy-back) */
   bool in_nest;       /* the residual has a loop nest of its own after the sweep */
   bool reset_late;    /* the reset comes after the sweep (then before that nest) */
+  /* a block computing the residual every `every` steps (conv_check_block; 0: every step), when
+   * (counter + offset) % every == phase */
+  long every, offset, phase;
 } ConvRead;
 
 typedef struct {
@@ -223,6 +226,10 @@ int conv_body(Parser *p, CXCursor body, CXCursor *update);
  * cells with its loop variables: 1 (its statements then in p->conv.stmts), 0 (it does more), or
  * -1 (refused). */
 int conv_nest(Parser *p, CXCursor c, const Sweep *sw);
+/* Whether s, after the sweep sw, is a block computing the residual every K steps (if (iter %
+ * K == 0) { err = 0.0; <the residual's loop nest> }): 1 (read into p->conv), 0 (not one), or
+ * -1 after a refusal. */
+int conv_check_block(Parser *p, CXCursor s, const Sweep *sw);
 /* Whether s resets the residual (err = 0.0;) in a convergence loop. */
 bool conv_reset(Parser *p, CXCursor s);
 /* Fills st->conv once the sweep sw of the time loop `loop` is read (nothing when p->conv is

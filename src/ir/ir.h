@@ -138,6 +138,12 @@ typedef struct {
   int tol_scalar;         /* with tol: the run-time scalar it is (--param tol=...), else -1 */
   double tol_const;
   double first;           /* the residual's value before the loop (it runs when first > tol) */
+  double first_tol;       /* and its multiple of the tolerance: first_tol * tol + first (0: none) */
+  /* The residual computed only on some steps (if (iter % 10 == 0) { err = 0; <its nest> }): the
+   * step k from 0 computes it when (k + check_offset) % check_every == check_phase (the counter's
+   * value in the body is the loop's start plus k); on the other steps it keeps its value, which
+   * is above the tolerance (else the loop would have stopped). check_every 1: every step. */
+  long check_every, check_offset, check_phase;
   bool capped;            /* a counter bound too (iter < iter_max): the step count below is it */
   bool in_sweep;          /* computed in the sweep's loop body (else in a loop nest after it) */
 } Converge;
