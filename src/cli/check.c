@@ -433,5 +433,5 @@ int check_program(Options *o, const Program *pr) {
 const Command command_check = {
     "check",
     {"-s -t --dtype --backend --gpu --workdir --keep --fast-math --arch --nvcc-flags --program --param", true,
-     true, "cpu"},
+     true, "cpu", false},
     check_help, check_run};

@@ -75,4 +75,4 @@ static int gen_run(Options *o, Stencil *st) {
   return gen_write(st, &o->gen, o->explain ? stderr : NULL, o->output);
 }
 
-const Command command_gen = {"gen", {"-o --backend --dtype --gpu --arch --explain --mpi --param --api", true, true, NULL}, gen_help, gen_run};
+const Command command_gen = {"gen", {"-o --backend --dtype --gpu --arch --explain --mpi --param --api", true, true, NULL, false}, gen_help, gen_run};

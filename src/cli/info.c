@@ -387,4 +387,4 @@ static int info_run(Options *o, Stencil *st) {
   return EXIT_OK;
 }
 
-const Command command_info = {"info", {"--json", false, true, NULL}, info_help, info_run};
+const Command command_info = {"info", {"--json", false, true, NULL, false}, info_help, info_run};

@@ -393,7 +393,9 @@ int options_read(int argc, char **argv, const OptionSet *set, void (*help_fn)(FI
   }
   /* rewrite --target cpu takes the cpu backend whatever auto would pick among the GPU ones */
   bool cpu_target = o->target && !strcmp(o->target, "cpu");
-  if (o->auto_backend && st->conv.kind) { /* the one backend of convergence loops */
+  /* the library of a convergence loop is the cpu backend's alone; its programs are the cpu and
+   * naive backends', and the model ranks naive's for the GPU (the CPU path runs the cpu one) */
+  if (o->auto_backend && st->conv.kind && (o->api || set->library || cpu_target)) {
     o->gen.backend = backends_find("cpu");
   } else if (o->auto_backend && !cpu_target && tune_choose(st, o)) {
     ir_free(st);

@@ -59,6 +59,7 @@ typedef struct {
   bool backend;       /* --backend and the backends' own options */
   bool c_flags;       /* -I -D -U -std= -include --function */
   const char *default_backend; /* without --backend (NULL: auto) */
+  bool library;       /* the command writes a library (rewrite), as gen --api does */
 } OptionSet;
 
 /* Parses argv (after the subcommand name). Returns 0, 1 when --help was printed (help_fn prints

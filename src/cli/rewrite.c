@@ -447,6 +447,15 @@ static int converge_refuse(const char *path, const Stencil *st) {
                     : st->steps_per_iter > 1 ? "an iteration sweeps twice"
                     : print_reads_partial_residual(st)
                         ? "a print reads the residual before the iteration has computed it"
+                    /* each chunk's call counts its steps from 0, so the steps computing the
+                     * residual would shift; and with no such step the library's residual is its
+                     * start, which is the source's only when that is a constant or tol's multiple */
+                    : st->conv.check_every > 1 && st->obs.n
+                        ? "it computes the residual every few steps, and a statement runs between "
+                          "its iterations (a print)"
+                    : st->conv.check_every > 1 && (st->conv.first == INFINITY || st->time_do)
+                        ? "it computes the residual every few steps, and the residual's value "
+                          "before it is not one the library starts with"
                         : NULL;
   if (!why) return 0;
   SrcLoc at = {path, (unsigned)st->region_line, 1};
@@ -476,10 +485,11 @@ static void converge_open(Buf *out, const Stencil *st) {
   if (!st->obs.n) return;
   buf_puts(out, "    int stencilc_running = 1;\n");
   if (st->time_do) return;
-  char first[40];
-  snprintf(first, sizeof first, "%.17g", cv->first);
-  if (cv->first != INFINITY) converge_running(out, st, "stencilc_steps > 0 && ", first);
+  Buf first = {0};
+  emit_converge_first(&first, st, cv->tol[0] ? cv->tol : "0");
+  if (cv->first != INFINITY) converge_running(out, st, "stencilc_steps > 0 && ", first.s);
   else buf_puts(out, "    stencilc_running = stencilc_steps > 0;\n");
+  buf_free(&first);
 }
 
 /* After it: the residual as the loop leaves it, the last iteration's (unchanged when none ran). */
@@ -919,4 +929,4 @@ int rewrite_program(Options *o, const Program *pr) {
 }
 
 const Command command_rewrite = {
-    "rewrite", {"-o --backend --target --gpu --explain", true, true, NULL}, rewrite_help, rewrite_run};
+    "rewrite", {"-o --backend --target --gpu --explain", true, true, NULL, true}, rewrite_help, rewrite_run};

@@ -137,5 +137,5 @@ static int run_run(Options *o, Stencil *st) {
 const Command command_run = {
     "run",
     {"-s -t -r --dtype --backend --gpu --fast-math --arch --nvcc-flags --cpu --workdir --keep --explain --ranks --param",
-     true, true, NULL},
+     true, true, NULL, false},
     run_help, run_run};

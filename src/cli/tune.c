@@ -159,7 +159,7 @@ static int cache_lookup(const char *key, char *out, size_t n) {
 }
 
 int tune_apply_choice(const char *text, Options *o) {
-  static const OptionSet set = {"--backend", true, false, NULL};
+  static const OptionSet set = {"--backend", true, false, NULL, false};
   char copy[512], *argv[32];
   int argc = 0;
   snprintf(copy, sizeof copy, "%s", text);
@@ -703,5 +703,5 @@ int tune_program(const Program *pr, Options *o) {
 const Command command_tune = {
     "tune",
     {"--gpu --dtype -s -t --top --fast-math --arch --nvcc-flags --workdir --keep --emit --import",
-     false, true, NULL},
+     false, true, NULL, false},
     tune_help, tune_run};

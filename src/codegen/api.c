@@ -652,15 +652,26 @@ static void source_base(Buf *s, const ApiLib *l) {
 /* The header's contract of a convergence loop (Stencil.conv), in place of the fixed count's. */
 static void converge_contract(Buf *h, const Stencil *st, const char *prefix) {
   const Converge *cv = &st->conv;
-  char first[IR_NAME_MAX + 64];
-  if (cv->first == INFINITY || st->time_do) snprintf(first, sizeof first, "above any tolerance");
-  else snprintf(first, sizeof first, "%.17g (the source's %s before the loop)", cv->first, cv->var);
+  Buf first = {0}, every = {0};
+  if (cv->first == INFINITY || st->time_do) {
+    buf_puts(&first, "above any tolerance");
+  } else {
+    emit_converge_first(&first, st, "tol");
+    buf_printf(&first, " (the source's %s before the loop)", cv->var);
+  }
+  if (cv->check_every > 1) {
+    buf_puts(&every, " * R is computed on the steps k (from 0) where ");
+    emit_converge_checked(&every, st, "k");
+    buf_printf(&every, "\n * alone, as the source's counter %% %ld: on the others it keeps its value.\n",
+               cv->check_every);
+  }
   buf_printf(h, " *\n"
                 " * Convergence loop, the source's loop on its residual '%s': steps run from buf0\n"
                 " * %swhile the residual R of the last step is above tol%s and fewer than\n"
                 " * max_iter steps ran.\n"
                 " * R is %s over the interior cells, in double\n"
                 " * from the element type's difference. Before the first step R is %s.\n"
+                "%s"
                 " * Halo contract: the halo of buf0 is the boundary condition of every step; %s_run copies\n"
                 " * it into buf1 first, so what buf1 holds on entry never matters (it may be uninitialised).\n"
                 " * Result: after k steps buf[k %% 2] (buf0 when k is even, buf1 when odd) holds the last\n"
@@ -671,7 +682,9 @@ static void converge_contract(Buf *h, const Stencil *st, const char *prefix) {
              cv->kind == CONV_SUM_SQ ? " through its root (sqrt(R) > tol)" : "",
              cv->kind == CONV_SUM_SQ ? "the sum of (new - old)^2, cell by cell in memory order,"
                                      : "the largest |new - old|",
-             first, prefix, cv->var);
+             first.s, every.s ? every.s : "", prefix, cv->var);
+  buf_free(&first);
+  buf_free(&every);
 }
 
 /* A convergence loop's entry points: the tolerance and the cap for the steps, the count and

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "comm.h"
 #include "roofline.h"
 
 enum { REG_UNIT = 256 /* registers are allocated per warp in these units */ };
@@ -75,6 +76,24 @@ int words(DType dt) { return ir_dtype_bytes(dt) < 4 ? 1 : ir_dtype_bytes(dt) / 4
 int register_base(DType dt) { return dt == DTYPE_DOUBLE ? 30 : 20; }
 
 int model_naive_registers(DType dt) { return register_base(dt); }
+
+/* ---- Convergence loops ---- */
+
+double model_converge_checks(const Stencil *st, const Problem *pb) {
+  if (!st->conv.kind) return 0;
+  return (double)ceil_div(pb->steps, st->conv.check_every);
+}
+
+/* A check: the cudaMemset of the scalar and the copy back are two more launches, and the host's
+ * wait drains the queue, so the next sweep's launch latency is no longer hidden behind this one:
+ * three launch latencies (4 us each, as predict_fft.c counts a launch) and the copy's PCIe
+ * latency (comm_pcie, 10 us). The block reduction inside the sweep (shuffles, one atomic per
+ * block) is left out; so is the sum of squares summed again in the user's order on the steps
+ * too close to the tolerance, which are rare. */
+double model_converge_check_seconds(void) {
+  const double launch = 4e-6;
+  return 3 * launch + comm_pcie()->latency_s;
+}
 
 /* ---- Tabik's global memory transactions ---- */
 

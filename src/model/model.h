@@ -90,4 +90,11 @@ typedef struct BackendModel {
                  const GpuSpec *g, bool prune, Prediction *p);
 } BackendModel;
 
+/* A convergence loop (Stencil.conv) on a CUDA engine: after each step that computes the residual
+ * the host zeroes the device's scalar, waits for the sweep and copies the scalar back before it
+ * can launch the next step. The steps of pb that do (all of them, or one in check_every), and
+ * the seconds each such check costs beside the sweep. */
+double model_converge_checks(const Stencil *st, const Problem *pb);
+double model_converge_check_seconds(void);
+
 #endif

@@ -50,7 +50,7 @@ static int predict(const Stencil *st, const GenOptions *opt, const void *plan, c
   p->t_comp = p->flops / (peak_gflops(g, opt->dtype) * 1e9 * model_alu_efficiency(ops));
   finish(g, &attained, threads, 0, p);
   if (!p->blocks_per_sm) return -1;
-  p->seconds *= pb->steps;
+  p->seconds = p->seconds * pb->steps + model_converge_checks(st, pb) * model_converge_check_seconds();
   return 0;
 }
 
