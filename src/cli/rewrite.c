@@ -445,15 +445,16 @@ static int converge_refuse(const char *path, const Stencil *st) {
                         ? "a statement in the loop runs between its iterations (a print), and the "
                           "loop has no cap to run them up to"
                     : st->steps_per_iter > 1 ? "an iteration sweeps twice"
-                    : print_reads_partial_residual(st)
-                        ? "a print reads the residual before the iteration has computed it"
                     /* each chunk's call counts its steps from 0, so the steps computing the
-                     * residual would shift; and with no such step the library's residual is its
-                     * start, which is the source's only when that is a constant or tol's multiple */
+                     * residual would shift; and before the first such step (a do loop's first
+                     * step is one) the library's residual is its start, the source's only when
+                     * that is a constant or tol's multiple in double */
                     : st->conv.check_every > 1 && st->obs.n
                         ? "it computes the residual every few steps, and a statement runs between "
                           "its iterations (a print)"
-                    : st->conv.check_every > 1 && (st->conv.first == INFINITY || st->time_do)
+                    : print_reads_partial_residual(st)
+                        ? "a print reads the residual before the iteration has computed it"
+                    : st->conv.check_every > 1 && st->conv.first == INFINITY && !st->time_do
                         ? "it computes the residual every few steps, and the residual's value "
                           "before it is not one the library starts with"
                         : NULL;

@@ -554,6 +554,14 @@ int conv_finish(Parser *p, const Sweep *sw, CXCursor loop) {
     cur_name(tol_decl, cv->tol);
     if (tol_scalar(p, tol, tol_decl)) return -1;
   }
+  /* a do loop's first test reads the residual's value from before the loop, unless its first
+   * step computes it (the generated loop takes that value as above any tolerance) */
+  if (kind(loop) == CXCursor_DoStmt && p->conv.every > 1 &&
+      (p->conv.offset + p->time.lo) % p->conv.every != p->conv.phase)
+    return fail(p, loop, "compute the residual on the first step too: if (iter % K == 0) with the "
+                         "counter starting at 0",
+                "the do loop tests the residual '%s' after its first step, which does not compute it",
+                cv->var);
   cv->first = INFINITY;
   if (kind(loop) != CXCursor_DoStmt && !first_value(p, loop, &cv->first, &cv->first_tol))
     return fail(p, loop, "set the residual just before the loop: double err = 1.0; (or tol + 1.0, "
