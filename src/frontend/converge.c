@@ -187,8 +187,9 @@ int conv_nest(Parser *p, CXCursor c, const Sweep *sw) {
 }
 
 /* iter % K == R, R == iter % K or !(iter % K) with iter the time counter (or iter + c), K a
- * positive constant: K, c and R. */
-static bool every_test(Parser *p, CXCursor c, long *every, long *offset, long *phase) {
+ * positive constant: 1 with K, c and R; 0 when c is no such test; -1 after the refusal of a K
+ * known at run time only. */
+static int every_test(Parser *p, CXCursor c, long *every, long *offset, long *phase) {
   CXCursor kids[2], mod[2];
   char op[4];
   long long k, r = 0, add;
@@ -209,24 +210,32 @@ static bool every_test(Parser *p, CXCursor c, long *every, long *offset, long *p
     c = cur_strip(kids[side]);
   }
   bool ok = kind(c) == CXCursor_BinaryOperator && cur_children(c, mod, 2) == 2 &&
-            cur_binary_op(p->tu, c, op) && !strcmp(op, "%") && eval_index(p, mod[1], &k) &&
-            k > 0 && !poly_of(p, mod[0], &counter) &&
+            cur_binary_op(p->tu, c, op) && !strcmp(op, "%") && !poly_of(p, mod[0], &counter) &&
             poly_is_var_plus_const(p, &counter, &name, &add) && !strcmp(name, p->time.var);
+  bool constant = ok && eval_index(p, mod[1], &k);
   p->why = saved;
-  if (!ok) return false;
+  if (!ok) return 0;
+  if (!constant)
+    return fail(p, mod[1], "write the number of steps between the residual's computations as a "
+                           "constant: if (iter % 10 == 0)",
+                "the residual is computed every '%s' steps, a value known at run time only",
+                cur_ref_name(cur_strip(mod[1])) ? cur_ref_name(cur_strip(mod[1])) : "K");
+  if (k <= 0) return 0;
   *every = (long)k;
   *offset = (long)add;
   *phase = (long)r;
-  return true;
+  return 1;
 }
 
 int conv_check_block(Parser *p, CXCursor s, const Sweep *sw) {
   CXCursor kids[3], in[CONV_MAX_STMTS + 1];
-  long every, offset, phase;
+  long every = 0, offset = 0, phase = 0;
   if (!p->conv.on || p->conv.nstmts || p->conv.in_nest || !clang_Cursor_isNull(p->conv.reset) ||
-      kind(s) != CXCursor_IfStmt || cur_children(s, kids, 3) != 2 ||
-      !p->time.var[0] || !every_test(p, kids[0], &every, &offset, &phase))
+      kind(s) != CXCursor_IfStmt || cur_children(s, kids, 3) != 2 || !p->time.var[0] ||
+      !cur_written(p->tu, s, p->conv.decl, &(CXCursor){0}))
     return 0;
+  int every_rc = every_test(p, kids[0], &every, &offset, &phase);
+  if (every_rc <= 0) return every_rc;
   const char *hint = "compute the residual every K steps as a block of its own right after the "
                      "sweep: if (iter % K == 0) { err = 0.0; for (...) for (...) err = fmax(err, "
                      "fabs(Anew[j][i] - A[j][i])); }, the loop testing err > tol in its condition";

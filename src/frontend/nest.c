@@ -2075,6 +2075,31 @@ static int second_sweep(Parser *p, Sweep *s1, Sweep *s2) {
   return rc;
 }
 
+static bool is_break(CXCursor c, void *ctx) {
+  (void)ctx;
+  return kind(c) == CXCursor_BreakStmt;
+}
+
+/* A statement of the time loop (not a loop of its own) that leaves it by a break (if (err < tol)
+ * break;): -1 after its refusal, else 0. The break skips the counter's increment and what follows
+ * it in the body (the copy-back or swap), so the loop would end in a state that no form read here
+ * ends in. */
+static int time_loop_break(Parser *p, const CXCursor *s, int n) {
+  for (int i = 0; i < n; i++) {
+    enum CXCursorKind k = kind(s[i]);
+    if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt) continue;
+    CXCursor brk = k == CXCursor_BreakStmt ? s[i] : cur_find(s[i], true, is_break, NULL);
+    if (!clang_Cursor_isNull(brk))
+      return fail(p, brk,
+                  "test the residual in the loop's condition and compute it every K steps in a "
+                  "block of its own after the sweep: while (err > tol && iter < iter_max) { "
+                  "<sweep>; if (iter % K == 0) { err = 0.0; <its loop nest> } <copy-back or "
+                  "swap>; iter++; }",
+                  "a break out of the time loop");
+  }
+  return 0;
+}
+
 /* The statements of the time loop: the sweep, then what carries its result to the next step. */
 static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves *mv) {
   enum { MAX_STMTS = 32 };
@@ -2087,6 +2112,7 @@ static int parse_time_body(Parser *p, Sweep sw[MAX_SWEEPS], int *nsweeps, Moves 
   } else {
     s[0] = body;
   }
+  if (time_loop_break(p, s, n)) return -1;
   *nsweeps = 0;
   mv->n = 0;
   mv->copy = clang_getNullCursor();
