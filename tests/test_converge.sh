@@ -17,6 +17,13 @@
 #    tolerance off fail the check on the step count, one that sums the squares again in the
 #    user's order at every step passes; a tolerance at the residual of step 50 exactly (max, and
 #    the sum of squares, which the device's order cannot decide) stops both at step 50;
+#  - the residual computed every K steps only (a block after the sweep: if (iter % 10 == 0)
+#    { err = 0; <its nest> }), with the cpu and the naive backend, whose loop reduces and reads
+#    back the residual on those steps alone: a naive program computing it on other steps fails
+#    the check on the step count; a residual starting at 10 tol or 2 tol + 1 (at tol = 0 or -1
+#    no step runs, as in the user's loop);
+#  - --backend auto takes naive's best for a program (gen, run: the CPU path without a GPU), and
+#    the cpu backend for gen --api;
 #  - info (and info --json) shows what it recognised; model ranks naive alone and says why, and
 #    model --backend n5d says that it refuses; the other backends (n5d, 25d, ssam), naive with tiles of
 #    several cells, --mpi (each rank would stop at its own part's residual) and rewrite for a
@@ -51,6 +58,14 @@ converges float $c/converge_jacobi_float.c 3000 -s 16 --param tol=1e-4
 converges residual-nest $c/converge_laplace_residual_nest.c 3000 -s 16x19 --param tol=1e-4
 converges print-error $c/converge_laplace2d_print_error.c 3000 -s 16x21 --param tol=1e-4
 converges argv-tol tests/rewrite/converge_laplace2d_argv_tol.c 3000 --param tol=1e-2
+# the residual computed every K steps only (if (iter % 10 == 0) { err = 0; <its nest> }),
+# K counted from the counter's start ((it + 1) % 5 with it from 1; !(k % 4) in a do loop)
+converges every-10 $c/converge_laplace2d_every_k.c 3000 -s 16 --param tol=1e-4
+converges every-10-rect $c/converge_laplace2d_every_k.c 3000 -s 12x21 --param tol=3e-4
+converges every-5-l2-swap $c/converge_poisson_every_l2_swap.c 3000 -s 13x17 --param tol=1e-3
+converges every-4-do-3d $c/converge_jacobi3d_every_do.c 3000 --param eps=1e-3
+# the residual starting at 10 tol (a multiple of the run-time tolerance)
+converges start-10-tol $c/converge_heat_start_tol_multiple.c 100000 -s 20 --param tol=1e-4
 # The same through tools/cudaemu with --backend naive: the residual reduced on the device (max
 # by atomics on its bits, the sum of squares proven or summed again in the user's order).
 converges naive-laplace2d $c/converge_laplace2d_tutorial.c 3000 -s 16 --param tol=1e-4 --backend naive
@@ -62,6 +77,10 @@ converges naive-l2-sum-squares $c/converge_jacobi_l2_sum_squares.c 3000 -s 14 --
 converges naive-rod-uncapped $c/converge_rod_uncapped.c 1000000 -s 20 --backend naive
 converges naive-float $c/converge_jacobi_float.c 3000 -s 16 --param tol=1e-4 --backend naive
 converges naive-residual-nest $c/converge_laplace_residual_nest.c 3000 -s 16x19 --param tol=1e-4 --backend naive
+converges naive-every-10 $c/converge_laplace2d_every_k.c 3000 -s 16 --param tol=1e-4 --backend naive
+converges naive-every-5-l2-swap $c/converge_poisson_every_l2_swap.c 3000 -s 13x17 --param tol=1e-3 --backend naive
+converges naive-every-4-do-3d $c/converge_jacobi3d_every_do.c 3000 --param eps=1e-3 --backend naive
+converges naive-start-10-tol $c/converge_heat_start_tol_multiple.c 100000 -s 20 --param tol=1e-4 --backend naive
 # The program's RESULT line counts the steps its timed runs made, each from the same grid (a
 # converged grid would stop at once), not the cap: on a grid that converges in a few hundred
 # steps (check above: the user's loop), more than one step and fewer than the cap.
@@ -79,6 +98,12 @@ TMPDIR=$tmp/t "$STENCILC" check $c/converge_laplace2d_tutorial.c -s 16 -t 40 --p
 TMPDIR=$tmp/t "$STENCILC" check $c/converge_laplace2d_tutorial.c -s 16 -t 40 --param tol=2 >"$tmp/none.log" 2>&1 &&
   grep -q "^check: iterations until the residual converged: user 0 program 0 PASS$" "$tmp/none.log" && ok ||
   no "check with the residual below the tolerance at the start" "$(grep '^check' "$tmp/none.log")"
+# err = 10 tol is not above tol = 0 (nor -1): no step, as the user's loop computes its start
+for t in 0 -1; do
+  TMPDIR=$tmp/t "$STENCILC" check $c/converge_heat_start_tol_multiple.c -s 20 -t 40 --param tol=$t >"$tmp/none.log" 2>&1 &&
+    grep -q "^check: iterations until the residual converged: user 0 program 0 PASS$" "$tmp/none.log" && ok ||
+    no "check with the residual's start 10 tol at tol=$t" "$(grep '^check' "$tmp/none.log")"
+done
 TMPDIR=$tmp/t "$STENCILC" check $c/converge_do_while_max_macro.c -t 40 --param eps=2 >"$tmp/once.log" 2>&1 &&
   grep -q "^check: iterations until the residual converged: user 1 program 1 PASS$" "$tmp/once.log" && ok ||
   no "check of a do loop whose first step converges" "$(grep '^check' "$tmp/once.log")"
@@ -128,6 +153,19 @@ rc=$?
 [ $rc = 0 ] && grep -q "^check: iterations until the residual converged: user \([0-9]*\) program \1 PASS$" "$tmp/exact-sum.log" && ok ||
   no "check of the sum in the user's order at every step: exit $rc" "$(grep '^check' "$tmp/exact-sum.log")"
 
+# Every 10 steps: naive's loop reduces and reads back the residual on the steps that compute it
+# alone (the plain sweep on the others); a program computing it on the steps after those, or on
+# every step, passes its own check, and check fails it on the step count.
+"$STENCILC" gen $c/converge_laplace2d_every_k.c --backend naive -o "$tmp/every.cu" 2>/dev/null &&
+  [ "$(grep -c 'conv_step(buf\[src\]' "$tmp/every.cu")" = 1 ] &&
+  grep -B1 '^      r = conv_step(buf\[src\], buf\[1 - src\], g, tol);$' "$tmp/every.cu" | grep -q '^    if ((k + 0L) % 10L == 0L) {' &&
+  grep -A2 '^      r = conv_step(' "$tmp/every.cu" | grep -q '^      stencil_step(buf\[src\], buf\[1 - src\], g);' && ok ||
+  no "naive's loop of a residual every 10 steps" "$(grep -n -A12 'static int stencil_advance(rt_real' "$tmp/every.cu" | tail -12)"
+wrong_naive every-shifted $c/converge_laplace2d_every_k.c 's/^    if ((k + 0L) % 10L == 0L) {/    if ((k + 1L) % 10L == 0L) {/' tol=1e-4 -s 16
+failed_steps every-shifted $?
+wrong_naive every-step $c/converge_laplace2d_every_k.c 's/^    if ((k + 0L) % 10L == 0L) {/    if (1) {/' tol=1e-4 -s 16
+failed_steps every-step $?
+
 # The tolerance at the residual of step 50 exactly, as the user's loop computes it (the cpu
 # program's, in the user's order, printed by a line added after it; its first run is at the
 # size check dumps): the loop's test (max > tol, or sqrt(sum) > tol) is false there for the first
@@ -151,6 +189,7 @@ at_step_50 at-50-sum $c/converge_jacobi_l2_sum_squares.c 'sqrt(r)' 14
 "$STENCILC" info $c/converge_jacobi_l2_sum_squares.c | grep -q "^converge     while sqrt(residual) > tol, norm = sum of (new - old)^2 over the sweep's cells, counter iter$" && ok || no "info of the sum of squares"
 "$STENCILC" info $c/converge_rod_uncapped.c | grep -q "^converge     while residual > 0.0001, change = max |new - old| over the sweep's cells, no cap, counter sweeps$" && ok || no "info of the uncapped loop"
 "$STENCILC" info $c/converge_do_while_max_macro.c | grep -q "^steps        maxit (the cap)$" && ok || no "info of the cap"
+"$STENCILC" info $c/converge_poisson_every_l2_swap.c | grep -q "^converge     while sqrt(residual) > tol, norm = sum of (new - old)^2 over the sweep's cells, counter it, computed every 5 steps (step k from 0 when (k + 2) % 5 == 0)$" && ok || no "info of the residual every 5 steps"
 
 # info --json: the residual's kind, the tolerance's name (or constant), the cap.
 "$STENCILC" info --json $c/converge_jacobi_l2_sum_squares.c | python3 -c 'import json, sys
@@ -162,6 +201,10 @@ sys.exit(not (c["residual"] == "sum_squares" and c["variable"] == "norm" and c["
 c = json.load(sys.stdin)["converge"]
 sys.exit(not (c["residual"] == "max_abs" and c["tol"] == 0.0001 and c["cap"] is None))' && ok ||
   no "info --json of the uncapped loop"
+"$STENCILC" info --json $c/converge_poisson_every_l2_swap.c | python3 -c 'import json, sys
+c = json.load(sys.stdin)["converge"]
+sys.exit(not (c["check_every"] == 5 and c["first"] == "2 * tol + 1"))' && ok ||
+  no "info --json of the residual every 5 steps, from 2 tol + 1"
 "$STENCILC" info --json examples/j2d5pt.c | python3 -c 'import json, sys
 sys.exit(json.load(sys.stdin)["converge"] is not None)' && ok || no "info --json of a fixed step count"
 
@@ -170,6 +213,26 @@ sys.exit(json.load(sys.stdin)["converge"] is not None)' && ok || no "info --json
 [ $? = 0 ] && grep -q "^note: the time loop runs until the residual 'error' drops to the tolerance: convergence loops are generated by .*naive.* only, so the ranking leaves out n5d, 25d, ssam" "$tmp/model.out" &&
   [ "$(grep -c '^ *[0-9][0-9]*  naive ' "$tmp/model.out")" -ge 1 ] && [ "$(grep -c '^ *[0-9][0-9]*  ' "$tmp/model.out")" = "$(grep -c '^ *[0-9][0-9]*  naive ' "$tmp/model.out")" ] && ok ||
   no "model of a convergence loop" "$(cat "$tmp/model.out")"
+# the predictions count the read-back of each step that computes the residual: fewer with one
+# step in 10, so the same candidate is predicted faster
+"$STENCILC" model $c/converge_laplace2d_every_k.c -s 256 >"$tmp/every.model" 2>&1
+"$STENCILC" model $c/converge_laplace2d_tutorial.c -s 256 >"$tmp/all.model" 2>&1
+every=$(sed -n 's/^ *1  naive  *--block 1x32  *\([0-9.]*\) .*/\1/p' "$tmp/every.model")
+all=$(sed -n 's/^ *1  naive  *--block 1x32  *\([0-9.]*\) .*/\1/p' "$tmp/all.model")
+grep -q "^note: .*the predictions count, beside the sweep, the residual's read-back after each step that computes it (one step in 10, as the source): [0-9]* us each" "$tmp/every.model" &&
+  grep -q "^note: .*(every step): [0-9]* us each.*--backend auto (gen, run) takes the best of them, rewrite and gen --api the cpu backend" "$tmp/all.model" &&
+  [ -n "$every" ] && [ -n "$all" ] && python3 -c "import sys; sys.exit(not ($every > 2 * $all))" && ok ||
+  no "model of a residual every 10 steps: $every GCells/s against $all every step" "$(head -3 "$tmp/every.model")"
+# --backend auto: naive's best for a program (gen; run builds it and runs the CPU path without a
+# GPU), the cpu backend for the library (gen --api, rewrite)
+"$STENCILC" gen $c/converge_laplace2d_tutorial.c -o "$tmp/auto.cu" 2>"$tmp/auto.err" &&
+  grep -q "^stencilc: --backend auto: model's best for h200 (not tuned): --backend naive" "$tmp/auto.err" &&
+  grep -q "naive_conv_kernel" "$tmp/auto.cu" && ok || no "gen --backend auto of a convergence loop: $(cat "$tmp/auto.err")"
+"$STENCILC" gen --api $c/converge_laplace2d_tutorial.c -o "$tmp/autolib" 2>"$tmp/auto.err" && [ -e "$tmp/autolib.c" ] && ok ||
+  no "gen --api --backend auto of a convergence loop: $(cat "$tmp/auto.err")"
+TMPDIR=$tmp/t "$STENCILC" run $c/converge_laplace2d_tutorial.c -s 16 -t 3000 -r 1 --param tol=1e-4 >"$tmp/run.log" 2>&1 &&
+  n=$(sed -n 's/^RESULT .* steps=\([0-9]*\) reps=1 .*verify=PASS$/\1/p' "$tmp/run.log") && [ -n "$n" ] && [ "$n" -lt 3000 ] && ok ||
+  no "run --backend auto of a convergence loop (naive, or the CPU path without a GPU)" "$(tail -5 "$tmp/run.log")"
 "$STENCILC" model $c/converge_laplace2d_tutorial.c --backend n5d >"$tmp/model.out" 2>&1
 [ $? = 2 ] && grep -q "it refuses the stencil (n5d: the time loop runs until the residual 'error' drops" "$tmp/model.out" && ok ||
   no "model --backend n5d of a convergence loop" "$(cat "$tmp/model.out")"
