@@ -333,4 +333,22 @@ bytes=$(sed -n '2s/.*(\([0-9.e+]*\) bytes per step.*/\1/p' "$tmp/fused")
 python3 -c "import sys; sys.exit(abs($bytes / (11 * 16384 ** 2 * 4) - 1) > 0.01)" 2>/dev/null && ok ||
   no "fused program's bytes per step: $bytes, want 11 x 16384^2 x 4 ($(sed -n 2p "$tmp/fused"))"
 
+# A convergence loop: naive's prediction adds 22 us (the note's figure) per step that computes the
+# residual to the same sweep. Solving each rank-1 prediction for its sweep time, the laplace2d
+# tutorial's (a check every step) and its variant computing the error every 10 steps (100 checks
+# in 1000 steps) must give the same sweep.
+for f in converge_laplace2d_tutorial converge_laplace2d_every_k; do
+  "$STENCILC" model tests/check/$f.c -s 1024 -t 1000 >"$tmp/$f.model" 2>&1
+done
+us=$(sed -n 's/^note: .*: \([0-9]*\) us each.*/\1/p' "$tmp/converge_laplace2d_tutorial.model")
+g1=$(sed -n 's/^ *1  naive .*  \([0-9.]*\)  global .*/\1/p' "$tmp/converge_laplace2d_tutorial.model")
+g10=$(sed -n 's/^ *1  naive .*  \([0-9.]*\)  global .*/\1/p' "$tmp/converge_laplace2d_every_k.model")
+python3 -c "
+import sys
+cells, steps, check = 1024 * 1024 * 1000, 1000, $us * 1e-6
+s1 = (cells / ($g1 * 1e9) - steps * check) / steps
+s10 = (cells / ($g10 * 1e9) - steps / 10 * check) / steps
+sys.exit(not (s1 > 0 and abs(s1 / s10 - 1) < 0.02))" 2>/dev/null && ok ||
+  no "convergence loops' predictions: $g1 GCells/s (a check every step), $g10 (every 10), $us us a check"
+
 summary model
