@@ -224,11 +224,12 @@ else no "cpu library, out of memory: does not build: $(head -3 "$d/gen.log" "$d/
 
 
 # Convergence loops (tests/api/converge.c): the library of the laplace2d tutorial (largest change,
-# while with a cap), of an L2 norm (sum of squares through sqrt) and of a do loop, cpu backend,
+# while with a cap), of an L2 norm (sum of squares through sqrt), of a do loop and of the
+# tutorial taking the change every 10 iterations only, cpu backend,
 # against a solver written by hand in the driver: the iteration count, the residual and both
 # buffers exactly, through lib_run (halo contract, in place) and lib_run_levels. The tolerance a
 # parameter is the entries' tol, not a scalar argument besides; a constant one is tol too.
-for c in TUTORIAL:laplace2d_tutorial L2:jacobi_l2_sum_squares DO:do_while_max_macro; do
+for c in TUTORIAL:laplace2d_tutorial L2:jacobi_l2_sum_squares DO:do_while_max_macro EVERY:laplace2d_every_k; do
   k=${c%%:*} f=${c#*:}
   d=$tmp/converge-$k
   mkdir -p "$d"
