@@ -5,7 +5,9 @@
  * steps, and `stencilc check` compares the step count with the user's loop (the output dump
  * holds it, emit_converge_dump). The result stays in buffer 0 (RtStencil.copyback) whatever the count.
  * A host engine (cpu) computes the residual on the host after each step; a CUDA engine (naive) has
- * its sweep kernel reduce it on the device and reads the one scalar back after each step. */
+ * its sweep kernel reduce it on the device and reads the one scalar back after each step. A
+ * residual the source computes every K steps (Converge.check_every) is computed, reduced and read
+ * back on those steps alone; the others run the plain step. */
 #include <math.h>
 
 #include "emit.h"

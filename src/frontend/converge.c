@@ -9,9 +9,9 @@
  *       err = fmax(err, fabs(Anew[j][i] - A[j][i]));   or if (d > err) err = d;, MAX(err, d),
  *     }                                                err += d * d with sqrt(err) > tol
  *     <copy-back or pointer swap>             (the residual may take a loop nest of its own
- *                                              over the sweep's cells before that)
- *     iter++;
- *   }
+ *                                              over the sweep's cells before that, or one run
+ *     iter++;                                  every K steps alone: if (iter % K == 0) {
+ *   }                                          err = 0.0; <its nest> }, conv_check_block)
  * The residual is the largest |new - old| over the sweep's cells (the same in any order), or
  * their sum of squares (whose value depends on the order of the sum). nest.c reads the loop as
  * a counted time loop whose count is the cap; this file reads the residual's parts. */
@@ -203,10 +203,10 @@ static int every_test(Parser *p, CXCursor c, long *every, long *offset, long *ph
   } else {
     if (kind(c) != CXCursor_BinaryOperator || cur_children(c, kids, 2) != 2 ||
         !cur_binary_op(p->tu, c, op) || strcmp(op, "=="))
-      return false;
+      return 0;
     int side = eval_index(p, kids[1], &r) ? 0 : eval_index(p, kids[0], &r) ? 1 : -1;
     p->why = saved;
-    if (side < 0) return false;
+    if (side < 0) return 0;
     c = cur_strip(kids[side]);
   }
   bool ok = kind(c) == CXCursor_BinaryOperator && cur_children(c, mod, 2) == 2 &&
