@@ -920,11 +920,10 @@ int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why
   int axis_array = program_axis_array(pr);
   if (axis_array >= 0 && (opt->mpi || (opt->backend != &backend_naive && !is_cpu(opt->backend)))) {
     const Field *fd = &pr->fields[axis_array];
-    snprintf(why, n, "%s: the program reads the 1D coefficient array '%s' along axis %d, which the "
-                     "%s has no place for; --backend naive (CUDA) or cpu%s runs it",
-             opt->backend->name, fd->name, fd->axis,
-             opt->mpi ? "decomposition of --mpi" : "kernels of this backend",
-             opt->mpi ? " without --mpi" : "");
+    snprintf(why, n, "%s: the program reads the 1D coefficient array '%s' along axis %d, which "
+                     "the %s%s %s no place for; --backend naive (CUDA) or cpu%s runs it",
+             opt->backend->name, fd->name, fd->axis, opt->mpi ? "--mpi decomposition" : opt->backend->name,
+             opt->mpi ? "" : " kernels", opt->mpi ? "has" : "have", opt->mpi ? " without --mpi" : "");
     return -1;
   }
   if (opt->backend == &backend_naive) return naive_plan(pr, opt, &plan, why, n);
