@@ -66,8 +66,9 @@ static void emit_load(Buf *out, const Stencil *st, int point, const void *ctx) {
   ref_name(out, l->pr, &l->s->refs[point]);
   const Field *fd = &l->pr->fields[l->s->refs[point].field];
   if (fd->per_axis) { /* element (position along its axis + offset) of a 1D array */
-    int a = fd->axis;
-    buf_printf(out, "[i%d + %d]", a, st->points[point].off[a] + (l->cell_lo ? l->cell_lo[a] : 0));
+    int a = fd->axis, k = st->points[point].off[a] + (l->cell_lo ? l->cell_lo[a] : 0);
+    if (k) buf_printf(out, "[i%d %c %d]", a, k < 0 ? '-' : '+', abs(k));
+    else buf_printf(out, "[i%d]", a);
     return;
   }
   buf_puts(out, "[");
