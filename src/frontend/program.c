@@ -1535,9 +1535,18 @@ static Expr *literal(void *parser, CXCursor c) {
   return e;
 }
 
+/* Whether ref names a spatial loop's counter of the stage being read. */
+static bool loop_counter(void *parser, CXCursor ref) {
+  const Parser *p = parser;
+  const char *name = cur_ref_name(ref);
+  for (int ax = 0; name && ax < p->pr->dims; ax++)
+    if (!strcmp(name, p->loops[ax].var)) return true;
+  return false;
+}
+
 static const ExprForms FORMS = {parse_expr, literal,  variable,    load,     binary, unary,
                                 call,       refuse,   NULL,        int_item, int_runtime,
-                                in_double,  NULL};
+                                in_double,  NULL,     loop_counter};
 
 static Expr *parse_expr(void *parser, CXCursor c) { return op_read(&FORMS, parser, c); }
 
