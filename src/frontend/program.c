@@ -961,19 +961,23 @@ static int axis_decl(Parser *p, const Access *a, int ax) {
                   ? !strcmp(cur_ref_name(sizes[0]), pr->extent_param[ax]) && !pr->extent_pad[ax]
                   : padded_size(p, sizes[0], param, &pad) &&
                         !strcmp(param, pr->extent_param[ax]) && pad == pr->extent_pad[ax];
-  if (!same)
-    return fail(p, sizes[0],
-                "declare the array with the grids' extent along its axis (const float "
-                "damp_x[nx] for a profile read at damp_x[ix])",
-                "coefficient array '%s' is read along axis %d ('%s'), but its size is not the "
-                "grids' extent along that axis", a->name, ax, p->loops[ax].var);
-  return 0;
+  if (same) return 0;
+  char ext[IR_NAME_MAX + 24];
+  if (!pr->extent_param[ax][0]) snprintf(ext, sizeof ext, "%ld", pr->extent_const[ax]);
+  else if (pr->extent_pad[ax]) snprintf(ext, sizeof ext, "%s + %d", pr->extent_param[ax], pr->extent_pad[ax]);
+  else snprintf(ext, sizeof ext, "%s", pr->extent_param[ax]);
+  return fail(p, sizes[0],
+              "declare the array with the grids' extent along its axis (const float damp_x[nx] "
+              "for a profile read at damp_x[ix])",
+              "coefficient array '%s' is read along axis %d ('%s'), but its size is not the "
+              "grids' extent along that axis, %s", a->name, ax, p->loops[ax].var, ext);
 }
 
 /* The EX_LOAD of a read of the 1D coefficient array a along axis ax at offset k (axis_read). */
 static Expr *read_axis_array(Parser *p, CXCursor c, const Access *a, int ax, long long k) {
   Program *pr = p->pr;
   int f = program_field(pr, a->name);
+  p->program_form = true; /* only a program reads one: this message, not the single stencil's */
   if (f >= 0 && !pr->fields[f].per_axis) {
     fail(p, c, "read a grid of the program at every axis (k[iz][ix], k[iz * nx + ix]), a 1D "
                "coefficient array at one (damp_x[ix])",
@@ -1006,7 +1010,6 @@ static Expr *read_axis_array(Parser *p, CXCursor c, const Access *a, int ax, lon
     fd->writer = -1;
     fd->per_axis = true;
     fd->axis = ax;
-    p->program_form = true;
   }
   int off[IR_MAX_DIMS] = {0};
   off[ax] = (int)k;
