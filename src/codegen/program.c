@@ -892,6 +892,18 @@ void codegen_program_explain(Buf *out, const Program *pr, const GenOptions *opt)
   }
 }
 
+int codegen_program_axis_refusal(const Program *pr, const GenOptions *opt, char *why, size_t n) {
+  int axis_array = program_axis_array(pr);
+  if (axis_array < 0 || (!opt->mpi && (opt->backend == &backend_naive || is_cpu(opt->backend))))
+    return 0;
+  const Field *fd = &pr->fields[axis_array];
+  snprintf(why, n, "%s: the program reads the 1D coefficient array '%s' along axis %d, which the "
+                   "%s%s %s no place for; --backend naive (CUDA) or cpu%s runs it",
+           opt->backend->name, fd->name, fd->axis, opt->mpi ? "--mpi decomposition" : opt->backend->name,
+           opt->mpi ? "" : " kernels", opt->mpi ? "has" : "have", opt->mpi ? " without --mpi" : "");
+  return -1;
+}
+
 int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why, size_t n) {
   NaivePlan plan;
   if (pr->nsources && opt->mpi) {
@@ -918,15 +930,7 @@ int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why
              opt->backend->name, pr->boundaries[0].line, opt->backend->name);
     return -1;
   }
-  int axis_array = program_axis_array(pr);
-  if (axis_array >= 0 && (opt->mpi || (opt->backend != &backend_naive && !is_cpu(opt->backend)))) {
-    const Field *fd = &pr->fields[axis_array];
-    snprintf(why, n, "%s: the program reads the 1D coefficient array '%s' along axis %d, which "
-                     "the %s%s %s no place for; --backend naive (CUDA) or cpu%s runs it",
-             opt->backend->name, fd->name, fd->axis, opt->mpi ? "--mpi decomposition" : opt->backend->name,
-             opt->mpi ? "" : " kernels", opt->mpi ? "has" : "have", opt->mpi ? " without --mpi" : "");
-    return -1;
-  }
+  if (codegen_program_axis_refusal(pr, opt, why, n)) return -1;
   if (opt->backend == &backend_naive) return naive_plan(pr, opt, &plan, why, n);
   if (is_cpu(opt->backend)) return 0;
   N5dProgramPlan n5d;
