@@ -12,7 +12,7 @@
 #    an if on it into pointers declared in the loop or before it; the levels in an array of two
 #    pointers, grid[cur], or taken from it, cur = grid[t & 1]; 2D and 3D grids of row pointers,
 #    double ** and double ***; 1D coefficient arrays of one axis, kz[iz], inv_dx[i], 3D depth
-#    profiles, on cpu and naive) pass;
+#    profiles, a global float damp_x[NX], on cpu and naive) pass;
 #  - every accepted input of tests/inputs/ passes with the cpu backend (with the C flags of its
 #    '// check:' line, when it has one: -D sizes smaller than the source's), and a subset through
 #    tools/cudaemu with naive (1D, copy-back 3D, pointer swap at radius 4) and n5d (a time loop
@@ -217,6 +217,9 @@ check_bg hand-advect1d-nonuniform tests/check/advect1d_nonuniform.c -s 45 -t 5
 check_bg hand-advect1d-nonuniform-naive tests/check/advect1d_nonuniform.c --backend naive -s 45 -t 5
 check_bg hand-diffuse3d-depth-profiles tests/check/diffuse3d_depth_profiles.c -s 9x10x12 -t 3
 check_bg hand-diffuse3d-depth-profiles-naive tests/check/diffuse3d_depth_profiles.c --backend naive -s 9x10x12 -t 3
+# a global profile of the axis' extent (float damp_x[NX]): the check fills its NX values
+check_bg hand-sponge2d-global-profile tests/check/sponge2d_global_profile.c -t 4
+check_bg hand-sponge2d-global-profile-naive tests/check/sponge2d_global_profile.c --backend naive -t 3
 wait
 for f in examples/*.c; do passed "cpu-$(basename "$f" .c)"; done
 for f in tests/inputs/*.c; do passed "input-$(basename "$f" .c)"; done
@@ -253,7 +256,8 @@ for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r ha
          hand-heat3d-f3tensor-naive hand-jacobi3d-rows-copy-back hand-jacobi3d-rows-copy-back-n5d \
          hand-heat2d-layers-kz hand-heat2d-layers-kz-naive hand-advect1d-nonuniform \
          hand-advect1d-nonuniform-naive hand-diffuse3d-depth-profiles \
-         hand-diffuse3d-depth-profiles-naive; do
+         hand-diffuse3d-depth-profiles-naive hand-sponge2d-global-profile \
+         hand-sponge2d-global-profile-naive; do
   passed "$n"
 done
 for f in gauss3x3_u8 box5x5_u16 sharpen_u8_clamp smooth_int_shift; do
