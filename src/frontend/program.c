@@ -925,6 +925,20 @@ static int fused_read(Parser *p, CXCursor c, int f, int shift, const int off[IR_
   return 0;
 }
 
+/* A new read-only field named name, a coefficient grid (its index), or -1 past the limit. */
+static int new_coef_field(Parser *p, CXCursor c, const char *name) {
+  Program *pr = p->pr;
+  if (pr->nfields == PROG_MAX_FIELDS)
+    return fail(p, c, HINT_GRIDS, "more than %d grids (coefficient grids included)", PROG_MAX_FIELDS);
+  Field *fd = &pr->fields[pr->nfields];
+  memset(fd, 0, sizeof *fd);
+  snprintf(fd->name, sizeof fd->name, "%s", name);
+  fd->levels = 1;
+  fd->coef = true;
+  fd->writer = -1;
+  return pr->nfields++;
+}
+
 /* Whether a reads a 1D coefficient array along one axis of a program of several (Field.per_axis:
  * damp_x[ix], dx[i - 1], kz[iz]): one subscript, a stage loop's variable plus a constant, of an
  * array declared with one size or none. True with the axis and the offset. A flat index
@@ -996,20 +1010,9 @@ static Expr *read_axis_array(Parser *p, CXCursor c, const Access *a, int ax, lon
     return NULL;
   }
   if (f < 0) {
-    if (pr->nfields == PROG_MAX_FIELDS) {
-      fail(p, c, HINT_GRIDS, "more than %d grids (coefficient grids included)", PROG_MAX_FIELDS);
-      return NULL;
-    }
-    if (axis_decl(p, a, ax)) return NULL;
-    f = pr->nfields++;
-    Field *fd = &pr->fields[f];
-    memset(fd, 0, sizeof *fd);
-    snprintf(fd->name, sizeof fd->name, "%s", a->name);
-    fd->levels = 1;
-    fd->coef = true;
-    fd->writer = -1;
-    fd->per_axis = true;
-    fd->axis = ax;
+    if (axis_decl(p, a, ax) || (f = new_coef_field(p, c, a->name)) < 0) return NULL;
+    pr->fields[f].per_axis = true;
+    pr->fields[f].axis = ax;
   }
   int off[IR_MAX_DIMS] = {0};
   off[ax] = (int)k;
@@ -1036,24 +1039,13 @@ static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
     return NULL;
   }
   if (f < 0) { /* a grid no stage writes: a coefficient grid */
-    if (pr->nfields == PROG_MAX_FIELDS) {
-      fail(p, c, HINT_GRIDS, "more than %d grids (coefficient grids included)", PROG_MAX_FIELDS);
-      return NULL;
-    }
     if (level_sub) {
       fail(p, c, "a grid no stage writes is a coefficient grid, read as k[i][j] without a time "
                  "level",
            "'%s' is read with a time level, but no stage writes it", a->name);
       return NULL;
     }
-    if (grid_decl(p, a, 1, false, false)) return NULL;
-    f = pr->nfields++;
-    Field *fd = &pr->fields[f];
-    memset(fd, 0, sizeof *fd);
-    snprintf(fd->name, sizeof fd->name, "%s", a->name);
-    fd->levels = 1;
-    fd->coef = true;
-    fd->writer = -1;
+    if (grid_decl(p, a, 1, false, false) || (f = new_coef_field(p, c, a->name)) < 0) return NULL;
     if (!cur_pointer_decl(a->decl)) p->program_form = true;
   }
   const Field *fd = &pr->fields[f];
