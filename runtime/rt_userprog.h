@@ -160,6 +160,16 @@ RT_API void rt_up_fill(void *p, const RtProgDump *in, int f, long count, long fi
   free(fresh);
 }
 
+/* The same for a global 1D coefficient array of one axis (of size elements): the first n values
+ * of field f's buffer, n the grid's extent along its axis. */
+RT_API void rt_up_fill_line(void *p, long size, const RtProgDump *in, int f, long n, size_t elem) {
+  rt_user_need(n <= size,
+               "a 1D coefficient array is shorter than the grid's extent along its axis");
+  void *fresh = rt_up_storage(in, f, 1, 0, elem);
+  memcpy(p, fresh, (size_t)n * elem);
+  free(fresh);
+}
+
 typedef struct {
   double max_abs, max_rel;
   long nonfinite;

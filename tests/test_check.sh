@@ -11,7 +11,8 @@
 #    memcpy or memmove; two grids picked by the step's parity, src = (t % 2 == 0) ? u : v, or by
 #    an if on it into pointers declared in the loop or before it; the levels in an array of two
 #    pointers, grid[cur], or taken from it, cur = grid[t & 1]; 2D and 3D grids of row pointers,
-#    double ** and double ***) pass;
+#    double ** and double ***; 1D coefficient arrays of one axis, kz[iz], inv_dx[i], 3D depth
+#    profiles, a global float damp_x[NX], on cpu and naive) pass;
 #  - every accepted input of tests/inputs/ passes with the cpu backend (with the C flags of its
 #    '// check:' line, when it has one: -D sizes smaller than the source's), and a subset through
 #    tools/cudaemu with naive (1D, copy-back 3D, pointer swap at radius 4) and n5d (a time loop
@@ -208,6 +209,17 @@ check_bg emu-naive-fma-copyback tests/inputs/jacobi2d_fma_copyback.c --backend n
 check_bg emu-n5d-loop-hints tests/inputs/heat2d_loop_hints.c --backend n5d --bt 4 -s 24 -t 6
 check_bg emu-n5d-hoisted-row-coef tests/inputs/smooth2d_hoisted_row_coef.c --backend n5d --bt 4 -s 24 -t 5
 check_bg emu-naive-row-function tests/inputs/jacobi2d_row_function.c --backend naive -s 20x27 -t 3
+# 1D coefficient arrays of one axis: a conductivity by row in the single-stencil form, a 1D
+# non-uniform grid's inverse widths, 3D profiles by depth over a flat grid copied back
+check_bg hand-heat2d-layers-kz tests/check/heat2d_layers_kz.c -s 17x23 -t 4
+check_bg hand-heat2d-layers-kz-naive tests/check/heat2d_layers_kz.c --backend naive -s 17x23 -t 3
+check_bg hand-advect1d-nonuniform tests/check/advect1d_nonuniform.c -s 45 -t 5
+check_bg hand-advect1d-nonuniform-naive tests/check/advect1d_nonuniform.c --backend naive -s 45 -t 5
+check_bg hand-diffuse3d-depth-profiles tests/check/diffuse3d_depth_profiles.c -s 9x10x12 -t 3
+check_bg hand-diffuse3d-depth-profiles-naive tests/check/diffuse3d_depth_profiles.c --backend naive -s 9x10x12 -t 3
+# a global profile of the axis' extent (float damp_x[NX]): the check fills its NX values
+check_bg hand-sponge2d-global-profile tests/check/sponge2d_global_profile.c -t 4
+check_bg hand-sponge2d-global-profile-naive tests/check/sponge2d_global_profile.c --backend naive -t 3
 wait
 for f in examples/*.c; do passed "cpu-$(basename "$f" .c)"; done
 for f in tests/inputs/*.c; do passed "input-$(basename "$f" .c)"; done
@@ -241,7 +253,11 @@ for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r ha
          hand-pointer-array-levels hand-pointer-array-levels-naive hand-heat1d-pointer-levels-local \
          hand-heat3d-pointer-levels hand-heat3d-pointer-levels-n5d hand-row-pointer-grid \
          hand-row-pointer-grid-naive hand-relax-nr-copy-back hand-heat3d-f3tensor \
-         hand-heat3d-f3tensor-naive hand-jacobi3d-rows-copy-back hand-jacobi3d-rows-copy-back-n5d; do
+         hand-heat3d-f3tensor-naive hand-jacobi3d-rows-copy-back hand-jacobi3d-rows-copy-back-n5d \
+         hand-heat2d-layers-kz hand-heat2d-layers-kz-naive hand-advect1d-nonuniform \
+         hand-advect1d-nonuniform-naive hand-diffuse3d-depth-profiles \
+         hand-diffuse3d-depth-profiles-naive hand-sponge2d-global-profile \
+         hand-sponge2d-global-profile-naive; do
   passed "$n"
 done
 for f in gauss3x3_u8 box5x5_u16 sharpen_u8_clamp smooth_int_shift; do

@@ -10,7 +10,8 @@
 #    programs assigning several grids in one loop nest (elastic velocity-stress, 3D Yee), on the
 #    C89 forms (tests/programs/*_c89*: counters and indices declared first, do and while time
 #    loops), on 3D elastic velocity-stress (12 grids, 9 stages) and SOFI3D's viscoelastic form (24
-#    grids, 16 stages: the limits), n5d on
+#    grids, 16 stages: the limits), on 1D coefficient arrays of one axis (damping profiles,
+#    CPML coefficients, a stretched grid's spacings), n5d on
 #    a 2D one; programs with radius loops (tests/programs/*radius*, elastic2d_staggered): naive on
 #    the flat 3D one, the 2D table and the three staggered stages, n5d on the 2D flat one, the 2D
 #    table (the in-place leapfrog) and the 3D loop per axis; a 3x3 mask parameter read as
@@ -167,6 +168,12 @@ check_bg naive-acoustic3d_ricker_top tests/programs/acoustic3d_ricker_top.c --ba
 check_bg naive-elastic3d_staggered tests/programs/elastic3d_staggered.c --backend naive -s 9x10x12 -t 3
 check_bg naive-elastic3d_sofi_fused tests/programs/elastic3d_sofi_fused.c --backend naive -s 9x10x12 -t 3
 check_bg naive-viscoelastic3d_sofi tests/programs/viscoelastic3d_sofi.c --backend naive -s 9x10x12 -t 3
+# 1D coefficient arrays of one axis: a sponge's damping profiles, CPML coefficients per axis
+# (read at ix and ix - 1), a bottom layer along depth, a stretched grid's spacings
+check_bg naive-acoustic2d_sponge tests/programs/acoustic2d_sponge.c --backend naive -s 17x23 -t 4
+check_bg naive-cpml2d_profiles tests/programs/cpml2d_profiles.c --backend naive -s 17x23 -t 4
+check_bg naive-acoustic3d_damp_z tests/programs/acoustic3d_damp_z.c --backend naive -s 9x10x12 -t 3
+check_bg naive-heat2d_stretched tests/programs/heat2d_stretched.c --backend naive -s 17x23 -t 4
 wait
 for n in acoustic2d acoustic2d_leapfrog heat2d_var; do passed "cpu-$n"; done
 passed cpu-acoustic3d u
@@ -181,6 +188,10 @@ for f in tests/programs/*.c; do
 done
 passed naive-acoustic2d u
 passed naive-acoustic3d_leapfrog p
+passed naive-acoustic2d_sponge p
+passed naive-cpml2d_profiles psi_px psi_pz vx vz psi_vx psi_vz p
+passed naive-acoustic3d_damp_z u
+passed naive-heat2d_stretched u
 passed n5d-acoustic2d_leapfrog p
 passed naive-acoustic2d_src p
 passed naive-acoustic3d_src p

@@ -433,6 +433,30 @@ tests/programs/wave1d.c ssam this program is 1D
 tests/programs/wave1d.c 25d this program is 1D
 tests/programs/advect1d_rk2.c ssam this program is 1D
 EOF
+# a 1D coefficient array of one axis: every backend but naive and cpu refuses it by name, and
+# so does --mpi
+for be in n5d 25d ssam fft direct; do
+  rm -f "$tmp/x.cu"
+  "$STENCILC" gen tests/programs/acoustic2d_sponge.c --backend $be -o "$tmp/x.cu" 2>"$tmp/err"
+  rc=$?
+  if [ $rc -eq 2 ] && [ ! -e "$tmp/x.cu" ] &&
+    grep -q "error: $be: the program reads the 1D coefficient array 'damp_x' along axis 1, which the $be kernels have no place for; --backend naive (CUDA) or cpu runs it" "$tmp/err"; then ok
+  else no "$be on acoustic2d_sponge: exit $rc: $(cat "$tmp/err")"; fi
+done
+rm -f "$tmp/x.c"
+"$STENCILC" gen tests/programs/acoustic3d_damp_z.c --backend cpu --mpi -o "$tmp/x.c" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 2 ] && [ ! -e "$tmp/x.c" ] &&
+  grep -q "error: cpu: the program reads the 1D coefficient array 'damp' along axis 0, which the --mpi decomposition has no place for; --backend naive (CUDA) or cpu without --mpi runs it" "$tmp/err"; then ok
+else no "cpu --mpi on acoustic3d_damp_z: exit $rc: $(cat "$tmp/err")"; fi
+# auto takes naive for it, and model predicts naive alone, counting no DRAM for the profiles:
+# 3 buffers of 4 bytes a cell (p at t, pm read and written, v2dt2) at 1000x1000
+"$STENCILC" gen tests/programs/acoustic2d_sponge.c --backend auto -o "$tmp/x.cu" 2>"$tmp/err"
+if grep -q 'backend auto: naive' "$tmp/err" && grep -q 'in_damp_x_0\[i1 + 1\]' "$tmp/x.cu"; then ok
+else no "auto on acoustic2d_sponge: $(cat "$tmp/err")"; fi
+"$STENCILC" model tests/programs/acoustic2d_sponge.c -s 1000x1000 >"$tmp/model" 2>&1
+if [ "$(grep -c 'GCells/s' "$tmp/model")" = 1 ] && grep -q '^ *1  naive .*(1.2e+07 bytes per step)' "$tmp/model"; then ok
+else no "model on acoustic2d_sponge: $(cat "$tmp/model")"; fi
 
 # fft names what sets a program apart, as many fields as its message holds and the rest counted
 # (12 grids of 3D elastic), the scalar last: no field cut off
@@ -472,6 +496,10 @@ for o in tests/programs/*.oracle.c; do
     # (virieux2d_psv_force: the force's cell (2, 2) beside stress cells)
     acoustic2d_vp_fused | acoustic2d_cpml_fused | elastic2d_vs_fused | virieux2d_psv | virieux2d_psv_force)
       args="-s 23x34 -t 7" ;;
+    # 1D coefficient arrays of one axis (damping profiles, CPML coefficients, a stretched grid's
+    # spacings): sizes uneven, so that an array read along the wrong axis shows
+    acoustic2d_sponge | cpml2d_profiles | heat2d_stretched) args="-s 23x34 -t 7" ;;
+    acoustic3d_damp_z) args="-s 11x13x15 -t 5" ;;
     acoustic3d_flat_stride) args="-s 14x11x17 -t 5" ;;
     heat2d_var_flat_ld) args="-s 21x30 -t 7" ;;
     wave2d_flat_levels) args="-s 19x27 -t 6" ;;

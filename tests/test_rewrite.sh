@@ -5,7 +5,7 @@
 # stencils, some reading run-time scalars (a parameter, a local dt c^2 / h^2), and stencil
 # programs: the acoustic wave with a velocity grid in the three-level and the leapfrog forms, its
 # finite-difference weights computed at run time and passed as an array (or a 3x3 mask),
-# variable-coefficient heat with a scalar, FDTD 2D, a sweep through fma() under loop hints). Each is
+# variable-coefficient heat with a scalar, FDTD 2D, a sponge's 1D damping profiles passed by name, a sweep through fma() under loop hints). Each is
 # compiled and run as written (the oracle: the user's own code), then rewritten for --target cpu
 # (built with cc) and --target cuda (the backend its `cuda-backend:` line names, built through
 # tools/cudaemu), and the rewritten program must print the same lines, numbers within 1e-4

@@ -59,6 +59,7 @@ static void info_json(const Program *pr) {
     printf(", \"levels\": %d, \"coef\": %s, \"writer\": %d, \"radius\": ", fd->levels,
            fd->coef ? "true" : "false", fd->writer);
     json_ints(fd->radius, pr->dims);
+    if (fd->per_axis) printf(", \"axis\": %d", fd->axis); /* (a 1D array along that axis) */
     printf("}");
   }
   printf("]");
@@ -147,7 +148,10 @@ static void info_text(const Program *pr, const char *path) {
   for (int f = 0; f < pr->nfields; f++) {
     const Field *fd = &pr->fields[f];
     printf("field        %s: %s", fd->name,
-           fd->coef ? "coefficient grid (read only)" : fd->levels == 1 ? "1 buffer (in place)" : "");
+           fd->per_axis ? "1D coefficient array (read only)"
+           : fd->coef   ? "coefficient grid (read only)"
+           : fd->levels == 1 ? "1 buffer (in place)" : "");
+    if (fd->per_axis) printf(" along axis %d", fd->axis);
     if (!fd->coef && fd->levels > 1) printf("%d time levels", fd->levels);
     printf(", radius");
     for (int a = 0; a < pr->dims; a++) printf(" %d", fd->radius[a]);

@@ -362,7 +362,7 @@ static const char api_converge_entries[] =
     "}\n";
 
 /* A stencil program's entry points share these: API_LEVELS (buffers per field), API_COEF
- * (coefficient grids), API_FIELD_LO and API_FIELD_HI (the bounds of the stage writing each field:
+ * (1 for a coefficient grid, 2 + a for a 1D coefficient array along axis a), API_FIELD_LO and API_FIELD_HI (the bounds of the stage writing each field:
  * outside them is the field's halo) are defined before them, and program_step (program.h). */
 static const char api_program[] =
     "static const int api_levels[RT_PROG_FIELDS] = API_LEVELS, api_coef[RT_PROG_FIELDS] = API_COEF;\n"
@@ -442,7 +442,9 @@ static const char api_program_cuda[] =
     "  for (int i = 0; i < RT_PROG_FIELDS * RT_PROG_LEVELS; i++)\n"
     "    if (host[i]) {\n"
     "      API_TRY(cudaMalloc((void **)&dev[i], bytes));\n"
-    "      API_TRY(cudaMemcpy(dev[i], host[i], bytes, cudaMemcpyHostToDevice));\n"
+    "      const int coef = api_coef[i / RT_PROG_LEVELS]; /* 2 + a: a 1D array along axis a */\n"
+    "      const size_t in = coef > 1 ? (size_t)g.ext[coef - 2] * sizeof(rt_real) : bytes;\n"
+    "      API_TRY(cudaMemcpy(dev[i], host[i], in, cudaMemcpyHostToDevice));\n"
     "    }\n"
     "  rc = api_program_device(dev, ext, t0, steps, w, halos, NULL);\n"
     "  for (int i = 0; !rc && i < RT_PROG_FIELDS * RT_PROG_LEVELS; i++)\n"
@@ -848,6 +850,10 @@ static void program_header(Buf *h, const Program *pr, const ApiLib *l) {
               " * Result: after steps t0 .. t0 + steps - 1 every buffer holds what the source's loop\n"
               " * leaves in it (level t0 + steps in buffer (t0 + steps) % levels). steps == 0 changes\n"
               " * nothing.\n");
+  for (int f = 0; f < pr->nfields; f++)
+    if (pr->fields[f].per_axis)
+      buf_printf(h, " * %s: a 1D coefficient array of e%d elements, the value at each position along "
+                    "axis %d.\n", pr->fields[f].name, pr->fields[f].axis, pr->fields[f].axis);
   header_scalars(h, &l->sc);
   header_open(h, l, "");
   Buf args = {0};
@@ -907,7 +913,7 @@ static void field_table(Buf *s, const Program *pr, const char *macro, int what) 
     const Stage *w = fd->writer >= 0 ? &pr->stages[fd->writer] : NULL;
     buf_puts(s, f ? ", " : "");
     if (what == 0) buf_printf(s, "%d", fd->levels);
-    if (what == 1) buf_printf(s, "%d", fd->coef);
+    if (what == 1) buf_printf(s, "%d", fd->per_axis ? 2 + fd->axis : fd->coef);
     if (what < 2) continue;
     buf_puts(s, "{");
     for (int a = 0; a < IR_MAX_DIMS; a++)

@@ -30,6 +30,7 @@
 #include "emit.h"
 #include "model/gpu.h"
 #include "n5d.h"
+#include "program.h"
 
 enum { MAX_BT = 32 };
 
@@ -147,6 +148,7 @@ int n5d_program_plan(const Program *pr, const GenOptions *opt, N5dProgramPlan *p
     return refuse(why, n, "streams axis 0 through tiles of the other axes; a 1D program has no "
                           "other axis: --backend naive (CUDA) or cpu runs it");
   if (pr->nstages > 1) return refuse_stages(pr, why, n);
+  if (codegen_program_axis_refusal(pr, opt, why, n)) return -1;
   const Stage *s = &pr->stages[0];
   const Field *u = &pr->fields[s->field];
   pl->field = s->field;

@@ -28,6 +28,9 @@ typedef struct {
   /* In a kernel of several stages (ProgramKernels): its first stage; the values stages
    * kernel_first .. s - 1 store are in registers (new_<field>). NULL elsewhere. */
   const Stage *kernel_first;
+  /* The cell's position along axis a is i<a> + cell_lo[a] (a kernel's thread, counted from the
+   * bounds' start); NULL where i<a> is the position itself (a host loop). */
+  const int *cell_lo;
 } LoadCtx;
 
 static bool at_cell(const int *off) { return !off[0] && !off[1] && !off[2]; }
@@ -61,6 +64,13 @@ static void emit_load(Buf *out, const Stencil *st, int point, const void *ctx) {
   }
   if (l->as_double) buf_puts(out, "(double)");
   ref_name(out, l->pr, &l->s->refs[point]);
+  const Field *fd = &l->pr->fields[l->s->refs[point].field];
+  if (fd->per_axis) { /* element (position along its axis + offset) of a 1D array */
+    int a = fd->axis, k = st->points[point].off[a] + (l->cell_lo ? l->cell_lo[a] : 0);
+    if (k) buf_printf(out, "[i%d %c %d]", a, k < 0 ? '-' : '+', abs(k));
+    else buf_printf(out, "[i%d]", a);
+    return;
+  }
   buf_puts(out, "[");
   emit_point_index(out, st, point);
   buf_puts(out, "]");
@@ -131,7 +141,7 @@ static void emit_host_stage(Buf *out, const Program *pr, int i, const char *pref
   em_line(&e, "(void)t; /* unused when every field keeps one buffer */");
   emit_pointers(&e, pr, s, false);
   emit_cell_nest(&e, d, !reference);
-  LoadCtx l = {pr, s, reference, NULL};
+  LoadCtx l = {pr, s, reference, NULL, NULL};
   emit_expr_line(&e, "out[c] = (rt_real)(", &s->st, s->st.expr, arith, emit_load, &l, ");");
   emit_cell_nest_close(&e, d);
   em_close(&e);
@@ -568,9 +578,10 @@ static void emit_kernel(Buf *out, const Program *pr, const ProgramKernels *k, in
     ref_name(out, pr, &reads[r]);
   }
   Emitter e = {out, 0};
-  emit_thread_cell(&e, d, pr->stages[first].st.lo);
+  const int *lo = pr->stages[first].st.lo;
+  emit_thread_cell(&e, d, lo);
   if (!fused) {
-    LoadCtx l = {pr, &pr->stages[first], false, NULL};
+    LoadCtx l = {pr, &pr->stages[first], false, NULL, lo};
     emit_expr_line(&e, "out[c] = ", &l.s->st, l.s->st.expr, dtype, emit_load, &l, ";");
   }
   /* several stages: every value first, in the user's order, a later stage reading an earlier
@@ -579,7 +590,7 @@ static void emit_kernel(Buf *out, const Program *pr, const ProgramKernels *k, in
    * writes sees the old value, as in the user's loop */
   for (int i = first; i <= last && fused; i++) {
     const Stage *s = &pr->stages[i];
-    LoadCtx l = {pr, s, false, &pr->stages[first]};
+    LoadCtx l = {pr, s, false, &pr->stages[first], lo};
     Buf head = {0};
     buf_printf(&head, "const rt_real new_%s = ", pr->fields[s->field].name);
     emit_expr_line(&e, head.s, &s->st, s->st.expr, dtype, emit_load, &l, ";");
@@ -810,7 +821,7 @@ static void emit_p25d(Buf *out, const Program *pr, const GenOptions *opt) {
     fetch_names[nfetch] = names[nfetch].s;
     fetch[p] = nfetch++;
   }
-  LoadCtx l = {pr, s, false, NULL};
+  LoadCtx l = {pr, s, false, NULL, NULL};
   P25dStage sg = {streamed, fetch, nfetch, fetch_names, emit_load, &l, "stage0_kernel", params.s,
                   stream.s, args.s};
   p25d_emit_stage(out, &s->st, opt->dtype, &pl, &sg);
@@ -881,6 +892,18 @@ void codegen_program_explain(Buf *out, const Program *pr, const GenOptions *opt)
   }
 }
 
+int codegen_program_axis_refusal(const Program *pr, const GenOptions *opt, char *why, size_t n) {
+  int axis_array = program_axis_array(pr);
+  if (axis_array < 0 || (!opt->mpi && (opt->backend == &backend_naive || is_cpu(opt->backend))))
+    return 0;
+  const Field *fd = &pr->fields[axis_array];
+  snprintf(why, n, "%s: the program reads the 1D coefficient array '%s' along axis %d, which the "
+                   "%s%s %s no place for; --backend naive (CUDA) or cpu%s runs it",
+           opt->backend->name, fd->name, fd->axis, opt->mpi ? "--mpi decomposition" : opt->backend->name,
+           opt->mpi ? "" : " kernels", opt->mpi ? "has" : "have", opt->mpi ? " without --mpi" : "");
+  return -1;
+}
+
 int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why, size_t n) {
   NaivePlan plan;
   if (pr->nsources && opt->mpi) {
@@ -907,6 +930,7 @@ int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why
              opt->backend->name, pr->boundaries[0].line, opt->backend->name);
     return -1;
   }
+  if (codegen_program_axis_refusal(pr, opt, why, n)) return -1;
   if (opt->backend == &backend_naive) return naive_plan(pr, opt, &plan, why, n);
   if (is_cpu(opt->backend)) return 0;
   N5dProgramPlan n5d;

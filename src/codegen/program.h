@@ -28,6 +28,11 @@ void codegen_program_fusion(const Program *pr, ProgramKernels *k);
  * ("BACKEND: message") in why; prints nothing. */
 int codegen_program_validate(const Program *pr, const GenOptions *opt, char *why, size_t n);
 
+/* The refusal (-1, the reason in why) of a program reading a 1D coefficient array of one axis
+ * (Field.per_axis) by a backend other than naive and cpu, or with --mpi; 0 otherwise. Part of
+ * codegen_program_validate, and of the plans the model asks for directly (n5d_program_plan). */
+int codegen_program_axis_refusal(const Program *pr, const GenOptions *opt, char *why, size_t n);
+
 /* Appends the whole program to out. Returns 0, or non-zero after printing why the program or
  * the options cannot be handled (nothing is appended then). */
 int codegen_program_stages(Buf *out, const Program *pr, const GenOptions *opt);

@@ -500,9 +500,16 @@ static bool int_runtime(void *parser, CXCursor c) {
   return int_grid(parser) && (grid_value(c, parser) || !clang_Cursor_isNull(cur_find(c, true, grid_value, parser)));
 }
 
+/* Whether ref names a spatial loop's counter (not the time loop's). */
+static bool loop_counter(void *parser, CXCursor ref) {
+  const Parser *p = parser;
+  const char *name = cur_ref_name(ref);
+  return name && strcmp(name, p->time.var) && loop_var_in_use(p, name);
+}
+
 static const ExprForms FORMS = {operand, constant, variable, load,     binary,      unary,
                                 call,    refuse,   int_name, int_item, int_runtime, in_double,
-                                int_grid};
+                                int_grid, loop_counter};
 
 /* The nesting of an expression is bounded (MAX_EXPR_DEPTH): every stage after the front end
  * recurses once per level. */

@@ -262,6 +262,14 @@ static bool int_eval(IntEval *ev, CXCursor c, __int128 *v) {
   else if (k == CXCursor_DeclRefExpr && const_initialized(c))
     ok = int_eval(ev, clang_Cursor_getVarDeclInitializer(clang_getCursorReferenced(c)), v) &&
          in_type(*v, it, true, v);
+  else if (k == CXCursor_DeclRefExpr && ev->forms->loop_counter &&
+           ev->forms->loop_counter(ev->parser, c))
+    ok = int_refuse(ev, c,
+                    "compute the values into an array before the time loop, one per position "
+                    "along the axis (double k[n]; for (int j = 0; j < n; j++) k[j] = 1.0 + 0.5 * "
+                    "j * h;), and read k[j] in the update: a 1D coefficient array",
+                    "'%s' is a counter of the loops over the grid: a coefficient computed from "
+                    "the cell's position is not taken", cur_ref_name(c));
   else if (k == CXCursor_DeclRefExpr)
     ok = int_refuse(ev, c, HINT_INT, "'%s' is not a compile-time constant", cur_ref_name(c));
   else

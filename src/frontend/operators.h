@@ -46,6 +46,9 @@ typedef struct {
    * time (grid reads, int accumulators) are read as C computes them in int: +, -, *, a
    * truncating / (EX_IDIV) and >> (EX_SHR), with no conversion to another integer type. */
   bool (*int_grid)(void *parser);
+  /* Whether the name at ref is a counter of the spatial loops (NULL: never asked), so that a
+   * value computed from the cell's position (double x = i * dx;) is refused as such. */
+  bool (*loop_counter)(void *parser, CXCursor ref);
 } ExprForms;
 
 /* The expression at c (stripped of casts and parentheses) read by the reader of its form; NULL,

@@ -925,8 +925,109 @@ static int fused_read(Parser *p, CXCursor c, int f, int shift, const int off[IR_
   return 0;
 }
 
+/* A new read-only field named name, a coefficient grid (its index), or -1 past the limit. */
+static int new_coef_field(Parser *p, CXCursor c, const char *name) {
+  Program *pr = p->pr;
+  if (pr->nfields == PROG_MAX_FIELDS)
+    return fail(p, c, HINT_GRIDS, "more than %d grids (coefficient grids included)", PROG_MAX_FIELDS);
+  Field *fd = &pr->fields[pr->nfields];
+  memset(fd, 0, sizeof *fd);
+  snprintf(fd->name, sizeof fd->name, "%s", name);
+  fd->levels = 1;
+  fd->coef = true;
+  fd->writer = -1;
+  return pr->nfields++;
+}
+
+/* Whether a reads a 1D coefficient array along one axis of a program of several (Field.per_axis:
+ * damp_x[ix], dx[i - 1], kz[iz]): one subscript, a stage loop's variable plus a constant, of an
+ * array declared with one size or none. True with the axis and the offset. A flat index
+ * (iz * nx + ix) is none. */
+static bool axis_read(Parser *p, const Access *a, int *axis, long long *k) {
+  CXCursor sizes[1 + IR_MAX_DIMS], bad;
+  char var[IR_NAME_MAX];
+  if (p->pr->dims < 2 || a->nsub != 1 || !clang_Cursor_isNull(a->row) ||
+      cur_decl_sizes(a->decl, sizes) > 1 || !affine_at(p, a->sub[0], var, k, &bad))
+    return false;
+  for (*axis = 0; *axis < p->pr->dims; (*axis)++)
+    if (!strcmp(var, p->loops[*axis].var)) return true;
+  return false;
+}
+
+/* Checks the declaration of a 1D coefficient array along axis ax: the program's element type,
+ * and a declared size (const float damp_x[nx]) that is the grids' extent along ax. */
+static int axis_decl(Parser *p, const Access *a, int ax) {
+  const Program *pr = p->pr;
+  enum CXTypeKind ek = clang_getCanonicalType(cur_element_type(clang_getCursorType(a->decl))).kind;
+  DType t = ek == CXType_Double ? DTYPE_DOUBLE : DTYPE_FLOAT;
+  if ((ek != CXType_Float && ek != CXType_Double) || t != pr->dtype)
+    return fail(p, a->decl, "declare the coefficient arrays with the grids' element type",
+                "coefficient array '%s' is not of %s, the program's element type", a->name,
+                ir_dtype_name(pr->dtype));
+  CXCursor sizes[1 + IR_MAX_DIMS];
+  if (cur_decl_sizes(a->decl, sizes) == 0) return 0; /* a pointer: the caller's extent */
+  char param[IR_NAME_MAX] = "";
+  int pad = 0;
+  long long e = 0;
+  bool same = cur_eval_int(sizes[0], &e)
+                  ? !pr->extent_param[ax][0] && e == pr->extent_const[ax]
+              : cur_ref_name(sizes[0])
+                  ? !strcmp(cur_ref_name(sizes[0]), pr->extent_param[ax]) && !pr->extent_pad[ax]
+                  : padded_size(p, sizes[0], param, &pad) &&
+                        !strcmp(param, pr->extent_param[ax]) && pad == pr->extent_pad[ax];
+  if (same) return 0;
+  char ext[IR_NAME_MAX + 24];
+  if (!pr->extent_param[ax][0]) snprintf(ext, sizeof ext, "%ld", pr->extent_const[ax]);
+  else if (pr->extent_pad[ax]) snprintf(ext, sizeof ext, "%s + %d", pr->extent_param[ax], pr->extent_pad[ax]);
+  else snprintf(ext, sizeof ext, "%s", pr->extent_param[ax]);
+  return fail(p, sizes[0],
+              "declare the array with the grids' extent along its axis (const float damp_x[nx] "
+              "for a profile read at damp_x[ix])",
+              "coefficient array '%s' is read along axis %d ('%s'), but its size is not the "
+              "grids' extent along that axis, %s", a->name, ax, p->loops[ax].var, ext);
+}
+
+/* The EX_LOAD of a read of the 1D coefficient array a along axis ax at offset k (axis_read). */
+static Expr *read_axis_array(Parser *p, CXCursor c, const Access *a, int ax, long long k) {
+  Program *pr = p->pr;
+  int f = program_field(pr, a->name);
+  p->program_form = true; /* only a program reads one: this message, not the single stencil's */
+  if (f >= 0 && !pr->fields[f].per_axis) {
+    fail(p, c, "read a grid of the program at every axis (k[iz][ix], k[iz * nx + ix]), a 1D "
+               "coefficient array at one (damp_x[ix])",
+         "'%s' is read as a grid of the program elsewhere and as a 1D array along axis %d here",
+         a->name, ax);
+    return NULL;
+  }
+  if (f >= 0 && pr->fields[f].axis != ax) {
+    fail(p, c, "read a 1D coefficient array along one axis, or give each axis an array of its own",
+         "1D coefficient array '%s' is read along axis %d ('%s') here and along axis %d "
+         "elsewhere", a->name, ax, p->loops[ax].var, pr->fields[f].axis);
+    return NULL;
+  }
+  if (k < -64 || k > 64) {
+    fail(p, a->sub[0], "stencilc handles radii up to 64", "offset %lld is too large", k);
+    return NULL;
+  }
+  if (f < 0) {
+    if (axis_decl(p, a, ax) || (f = new_coef_field(p, c, a->name)) < 0) return NULL;
+    pr->fields[f].per_axis = true;
+    pr->fields[f].axis = ax;
+  }
+  int off[IR_MAX_DIMS] = {0};
+  off[ax] = (int)k;
+  Expr *e = ir_new_expr(EX_LOAD);
+  e->point = program_add_point(&pr->stages[p->stage], f, 0, off);
+  return e;
+}
+
 static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
   Program *pr = p->pr;
+  int axis, level, known = program_field(pr, a->name);
+  long long axis_off;
+  if (axis_read(p, a, &axis, &axis_off) && !rotation_of(p, a->name, &level) &&
+      (known < 0 || pr->fields[known].coef))
+    return read_axis_array(p, c, a, axis, axis_off);
   int k = 0;
   const Rotation *rot = rotation_of(p, a->name, &k);
   const char *name = rot ? rotation_field(rot) : a->name;
@@ -938,28 +1039,24 @@ static Expr *read_grid(Parser *p, CXCursor c, const Access *a) {
     return NULL;
   }
   if (f < 0) { /* a grid no stage writes: a coefficient grid */
-    if (pr->nfields == PROG_MAX_FIELDS) {
-      fail(p, c, HINT_GRIDS, "more than %d grids (coefficient grids included)", PROG_MAX_FIELDS);
-      return NULL;
-    }
     if (level_sub) {
       fail(p, c, "a grid no stage writes is a coefficient grid, read as k[i][j] without a time "
                  "level",
            "'%s' is read with a time level, but no stage writes it", a->name);
       return NULL;
     }
-    if (grid_decl(p, a, 1, false, false)) return NULL;
-    f = pr->nfields++;
-    Field *fd = &pr->fields[f];
-    memset(fd, 0, sizeof *fd);
-    snprintf(fd->name, sizeof fd->name, "%s", a->name);
-    fd->levels = 1;
-    fd->coef = true;
-    fd->writer = -1;
+    if (grid_decl(p, a, 1, false, false) || (f = new_coef_field(p, c, a->name)) < 0) return NULL;
     if (!cur_pointer_decl(a->decl)) p->program_form = true;
   }
   const Field *fd = &pr->fields[f];
   int shift = rot ? rotation_shift(rot, k) : 0, off[IR_MAX_DIMS];
+  if (fd->per_axis) {
+    fail(p, c, "read a 1D coefficient array at its axis' loop variable plus a constant "
+               "(damp_x[ix], dx[ix - 1])",
+         "'%s' is a 1D coefficient array along axis %d ('%s'), but this read is not '%s' plus a "
+         "constant", a->name, fd->axis, p->loops[fd->axis].var, p->loops[fd->axis].var);
+    return NULL;
+  }
   if (fd->levels > 1 && !rot && !level_sub) {
     fail(p, c, "read every time level as F[(t + k) % M][i][j]",
          "'%s' is read without its time level", a->name);
@@ -1433,9 +1530,18 @@ static Expr *literal(void *parser, CXCursor c) {
   return e;
 }
 
+/* Whether ref names a spatial loop's counter of the stage being read. */
+static bool loop_counter(void *parser, CXCursor ref) {
+  const Parser *p = parser;
+  const char *name = cur_ref_name(ref);
+  for (int ax = 0; name && ax < p->pr->dims; ax++)
+    if (!strcmp(name, p->loops[ax].var)) return true;
+  return false;
+}
+
 static const ExprForms FORMS = {parse_expr, literal,  variable,    load,     binary, unary,
                                 call,       refuse,   NULL,        int_item, int_runtime,
-                                in_double,  NULL};
+                                in_double,  NULL,     loop_counter};
 
 static Expr *parse_expr(void *parser, CXCursor c) { return op_read(&FORMS, parser, c); }
 

@@ -165,7 +165,11 @@ static void bind_field(Buf *out, const Plan *p, int k) {
   long count = t && v->is_array && v->outer > levels ? v->outer : t ? levels : 1;
   /* the user's first buffer holds the program's (0 - first) mod levels */
   long first = t ? pr->t_start : p->level[k] > 0 ? -p->level[k] : 0;
-  if (slot >= 0 && v->is_array) {
+  if (slot >= 0 && v->is_array && pr->fields[f].per_axis) {
+    buf_printf(out, "  void *stencilc_s_%s = stencilc_globals[%d];\n", v->name, slot);
+    buf_printf(out, "  rt_up_fill_line(stencilc_s_%s, %ldL, &stencilc_in, %d, stencilc_in.ext[%d], "
+                    "sizeof(%s));\n", v->name, v->outer, f, pr->fields[f].axis, e);
+  } else if (slot >= 0 && v->is_array) {
     buf_printf(out, "  void *stencilc_s_%s = stencilc_globals[%d];\n", v->name, slot);
     buf_printf(out, "  rt_up_fill(stencilc_s_%s, &stencilc_in, %d, %ld, %ld, sizeof(%s));\n",
                v->name, f, count, first, e);

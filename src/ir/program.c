@@ -149,6 +149,12 @@ int program_field(const Program *pr, const char *name) {
   return -1;
 }
 
+int program_axis_array(const Program *pr) {
+  for (int f = 0; f < pr->nfields; f++)
+    if (pr->fields[f].per_axis) return f;
+  return -1;
+}
+
 void program_classify(Program *pr) {
   memset(pr->lo, 0, sizeof pr->lo);
   memset(pr->hi, 0, sizeof pr->hi);

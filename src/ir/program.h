@@ -61,6 +61,14 @@ typedef struct {
   bool coef;       /* read-only coefficient grid (levels == 1) */
   int writer;      /* the stage that writes it, -1 for a coefficient grid */
   int radius[IR_MAX_DIMS]; /* max |offset| of its reads over all stages (program_classify) */
+  /* A coefficient array of one axis (a damping profile damp_x[ix], a non-uniform spacing
+   * dx[i - 1], a coefficient by row kz[iz]): per_axis, its element k the value at position k
+   * along axis `axis`, ext[axis] elements; its reads keep their offset in off[axis] (0 on the
+   * other axes). The generated programs keep it in the first ext[axis] elements of a buffer of
+   * the grid's size (so the buffers, fills and dumps stay alike); the library takes and copies
+   * ext[axis] elements. */
+  bool per_axis;
+  int axis;
 } Field;
 
 /* Which buffer a point of a stage reads. */
@@ -269,6 +277,9 @@ bool program_fixed_steps(const Program *pr, long *steps);
 
 /* The seed number of time array k's values (rt_prog_source_value): after the point sources'. */
 int program_tarray_id(const Program *pr, int k);
+
+/* The first 1D coefficient array of one axis (Field.per_axis), or -1. */
+int program_axis_array(const Program *pr);
 
 /* The index of the field named name, or -1. */
 int program_field(const Program *pr, const char *name);

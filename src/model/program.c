@@ -28,7 +28,7 @@ static bool has_ref(const Ref *refs, int n, int field, int shift) {
 }
 
 /* Buffers naive's kernel of stages first .. last moves: each distinct buffer its stages read from
- * memory (a later stage reads an earlier one's new value from a register), plus each stage's
+ * memory (not a 1D coefficient array of one axis, a row's worth of values) (a later stage reads an earlier one's new value from a register), plus each stage's
  * written one unless the stage reads that buffer too. first == last: one stage's own kernel. */
 static int kernel_buffers(const Program *pr, int first, int last) {
   Ref read[PROG_MAX_FIELDS * PROG_MAX_LEVELS];
@@ -38,6 +38,7 @@ static int kernel_buffers(const Program *pr, int first, int last) {
     bool reads_out = false;
     for (int q = 0; q < s->st.npoints; q++) {
       const Ref *r = &s->refs[q];
+      if (pr->fields[r->field].per_axis) continue; /* a 1D array of one axis stays in cache */
       reads_out = reads_out || (r->field == s->field && r->shift == 1);
       bool in_register = false;
       for (int j = first; j < i && !in_register; j++)
