@@ -60,6 +60,15 @@ static bool floating_counter(Parser *p, CXCursor at, CXCursor start, const char 
   return true;
 }
 
+/* Refuses red-black Gauss-Seidel in the time loop (cur_colour_sweep): -1 when it is that,
+ * else 0; before the sweep's loops, whose start or cell body would be refused saying less. */
+static int red_black(Parser *p) {
+  CXCursor at;
+  char what[CUR_COLOUR_MAX];
+  if (clang_Cursor_isNull(p->time.at) || !cur_colour_sweep(p->tu, p->time.at, &at, what)) return 0;
+  return fail(p, at, CUR_HINT_RED_BLACK, CUR_MSG_RED_BLACK, what);
+}
+
 static int loop_init(Parser *p, CXCursor init, Loop *l) {
   CXCursor start;
   bool found = loop_start(p, init, l, &start);
@@ -1646,6 +1655,7 @@ static int sweep_body(Parser *p, CXCursor body, CXCursor *out) {
 static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
   CXCursor cur = c, kids[2];
   p->sw = sw;
+  if (red_black(p)) return -1;
   while (kind(cur) == CXCursor_ForStmt) {
     if (sw->nloops == IR_MAX_DIMS)
       return fail(p, cur, HINT_NEST, "too many nested loops");

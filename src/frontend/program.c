@@ -3064,13 +3064,22 @@ static int take_observers(Parser *p, CXCursor *s, int *n) {
   return 0;
 }
 
+/* Refuses red-black Gauss-Seidel or SOR in the time loop (cur_colour_sweep). */
+static int red_black(Parser *p, CXCursor time_loop) {
+  CXCursor at;
+  char what[CUR_COLOUR_MAX];
+  if (!cur_colour_sweep(p->tu, time_loop, &at, what)) return 0;
+  p->program_form = true; /* this message, not a loop's or a statement's */
+  return fail(p, at, CUR_HINT_RED_BLACK, CUR_MSG_RED_BLACK, what);
+}
+
 /* The time loop: each statement of its body a stage. */
 static int parse_program(Parser *p, CXCursor time_loop, CXCursor parent) {
   Program *pr = p->pr;
   CXCursor s[MAX_BODY], first;
   int n;
-  if (time_loop_body(p, time_loop, parent, &first, s, &n) || take_observers(p, s, &n) ||
-      source_locals(p, s, &n))
+  if (time_loop_body(p, time_loop, parent, &first, s, &n) || red_black(p, time_loop) ||
+      take_observers(p, s, &n) || source_locals(p, s, &n))
     return -1;
   observer_time_type(time_loop, p->time.var, &pr->obs);
   /* the stages' loop nests and boundary stages (shallower nests, one-cell updates reading the
