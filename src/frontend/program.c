@@ -537,7 +537,8 @@ static int parity_holds(Parser *p, CXCursor cond, bool holds[2]) {
         ((!strcmp(op, "%") && m == 2) || (!strcmp(op, "&") && m == 1)) &&
         affine_at(p, kids[0], var, &k, &bad) && !strcmp(var, p->time.var)))
     return fail(p, cond, HINT_PICK,
-                "the grids are picked by a test that is not the step's parity (%s %% 2 or %s & 1)",
+                "the grids are picked by a test that is not the step's parity (%s %% 2 or %s & 1), "
+                "the only test a stencil program's picks take",
                 p->time.var, p->time.var);
   for (int s = 0; s < 2; s++) holds[s] = ((((p->time.lo + s + k) % 2) + 2) % 2 == want) != invert;
   return 0;
@@ -745,6 +746,13 @@ static int parse_access(Parser *p, CXCursor c, Access *a) {
   int k;
   const Rotation *rot = rotation_of(p, a->name, &k);
   if (rot && rot->picked) return 0; /* (a pick, declared in the loop too, is no row pointer) */
+  for (int r = 0; r < p->nrot; r++)
+    for (int j = 0; p->rot[r].picked && j < p->rot[r].len; j++)
+      if (!strcmp(p->rot[r].grid[j], a->name))
+        return fail(p, c, "read and write the grids through the pointers that pick them",
+                    "'%s' is accessed directly, but the step picks it into '%s' or '%s' by its "
+                    "parity: which level it holds changes each step", a->name, p->rot[r].name[0],
+                    p->rot[r].name[1]);
   int row = flat_row(&p->flat, a->decl, name, &grid, why, sizeof why);
   if (row < 0)
     return fail(p, c,
