@@ -672,7 +672,6 @@ static int take_picks(Parser *p, CXCursor *s, int *n) {
     taken[i] = rc > 0;
   }
   if (!npicks) return 0;
-  p->program_form = true; /* (one sweep between two picked grids is the single stencil's form) */
   for (int i = 0; i < first; i++) { /* double *src, *dst; before an if that picks them */
     CXCursor kids[CUR_MAX_CHILDREN];
     int nk = kind(s[i]) == CXCursor_DeclStmt ? cur_children(s[i], kids, CUR_MAX_CHILDREN) : 0;
@@ -728,6 +727,9 @@ static int take_picks(Parser *p, CXCursor *s, int *n) {
   for (int i = 0; i < *n; i++)
     if (!taken[i]) s[kept++] = s[i];
   *n = kept;
+  /* (a refusal above is left to the single-stencil front end, which reads picks too and says
+   * as much; one sweep between two picked grids is its form, which it takes) */
+  p->program_form = true;
   return 0;
 }
 
