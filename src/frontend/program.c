@@ -661,7 +661,7 @@ static bool sets_pick(const Pick *picks, int n, CXCursor s) {
  * pointers declared in the time loop or before it, and the declarations of those set by an
  * assignment or an if), taken out of s; each two pointers that pick the same two grids the
  * other way round become a field of two levels (a Rotation, picked). 0, or -1 after a refusal. */
-static int take_picks(Parser *p, CXCursor *s, int *n) {
+static int read_picks(Parser *p, CXCursor *s, int *n) {
   Pick picks[MAX_PICKS];
   int npicks = 0, kept = 0, first = 0;
   bool taken[MAX_BODY] = {false};
@@ -727,10 +727,36 @@ static int take_picks(Parser *p, CXCursor *s, int *n) {
   for (int i = 0; i < *n; i++)
     if (!taken[i]) s[kept++] = s[i];
   *n = kept;
-  /* (a refusal above is left to the single-stencil front end, which reads picks too and says
-   * as much; one sweep between two picked grids is its form, which it takes) */
-  p->program_form = true;
+  p->program_form = true; /* (one sweep between two picked grids is frontend_parse's form) */
   return 0;
+}
+
+/* Up to three distinct names of the grids (or pointers) accessed in c (GridNames.n). */
+typedef struct {
+  char name[3][IR_NAME_MAX];
+  int n;
+} GridNames;
+
+static bool note_grid(CXCursor c, void *data) {
+  GridNames *g = data;
+  Access a;
+  if (kind(c) != CXCursor_ArraySubscriptExpr || cur_access(c, &a) != CUR_ACCESS) return false;
+  bool seen = false;
+  for (int i = 0; i < g->n; i++) seen = seen || !strcmp(g->name[i], a.name);
+  if (!seen) snprintf(g->name[g->n++], IR_NAME_MAX, "%s", a.name);
+  return g->n == 3;
+}
+
+/* The picks of read_picks. A refusal of them is this front end's where the step's nests access
+ * more than the two pointers of one sweep (a coefficient grid, another field): else it is the
+ * single-stencil front end's, which reads one sweep's picks too. */
+static int take_picks(Parser *p, CXCursor *s, int *n) {
+  if (!read_picks(p, s, n)) return 0;
+  GridNames g = {.n = 0};
+  for (int i = 0; i < *n && g.n < 3; i++)
+    if (kind(s[i]) == CXCursor_ForStmt) cur_find(s[i], true, note_grid, &g);
+  if (g.n == 3) p->program_form = true;
+  return -1;
 }
 
 static int parse_access(Parser *p, CXCursor c, Access *a) {
