@@ -540,6 +540,9 @@ static int parity_holds(Parser *p, CXCursor cond, bool holds[2]) {
                 "the grids are picked by a test that is not the step's parity (%s %% 2 or %s & 1), "
                 "the only test a stencil program's picks take",
                 p->time.var, p->time.var);
+  if (op[0] == '%' && p->time.lo + k < 0) /* (C's % of a negative value is negative) */
+    return fail(p, cond, HINT_PICK, "the step's parity is taken of a value negative at the first "
+                "step (%s = %lld)", p->time.var, p->time.lo);
   for (int s = 0; s < 2; s++) holds[s] = ((((p->time.lo + s + k) % 2) + 2) % 2 == want) != invert;
   return 0;
 }
