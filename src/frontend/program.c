@@ -721,9 +721,9 @@ static int read_picks(Parser *p, CXCursor *s, int *n) {
     r->written = -1;
     r->picked = true;
     const Pick *pair[2] = {&picks[k], &picks[o]};
-    for (int j = 0; j < 2; j++) {
-      snprintf(r->name[j], IR_NAME_MAX, "%s", pair[j]->name);
-      snprintf(r->grid[j], IR_NAME_MAX, "%s", pair[j]->grid[0]);
+    for (int j = 0; j < 2; j++) { /* (names of IR_NAME_MAX each) */
+      memcpy(r->name[j], pair[j]->name, IR_NAME_MAX);
+      memcpy(r->grid[j], pair[j]->grid[0], IR_NAME_MAX);
     }
     picks[o].name[0] = '\0';
   }
