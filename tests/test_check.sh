@@ -131,6 +131,11 @@ check_bg hand-heat2d-if-parity-before-n5d tests/rewrite/heat2d_if_parity_before.
 check_bg hand-pointer-array-levels tests/check/pointer_array_levels.c -s 20x23 -t 5
 check_bg hand-pointer-array-levels-naive tests/check/pointer_array_levels.c --backend naive -s 20x23 -t 4
 check_bg hand-heat1d-pointer-levels-local tests/check/heat1d_pointer_levels_local.c -s 200 -t 5
+# the levels of an array of two pointers assigned to pointers at the top of each step
+check_bg hand-heat2d-levels-assigned tests/check/heat2d_levels_assigned.c -s 17x22 -t 5
+check_bg hand-heat2d-levels-assigned-even tests/check/heat2d_levels_assigned.c -s 17x22 -t 4
+check_bg hand-heat2d-levels-assigned-naive tests/check/heat2d_levels_assigned.c --backend naive -s 17x22 -t 3
+check_bg hand-relax1d-levels-assigned-before tests/check/relax1d_levels_assigned_before.c -s 100 -t 5
 check_bg hand-heat3d-pointer-levels tests/check/heat3d_pointer_levels.c -s 9x10x12 -t 3
 check_bg hand-heat3d-pointer-levels-n5d tests/check/heat3d_pointer_levels.c --backend n5d -s 12x13x14 -t 5
 # ... the levels taken into pointers at the top of each step: double *cur = grid[t & 1], *nxt =
@@ -251,6 +256,8 @@ for n in naive-j2d5pt naive-star3d1r naive-conv2d-3x3 n5d-j2d5pt n5d-star3d2r ha
          hand-heat2d-level-locals hand-heat2d-level-locals-naive hand-heat3d-level-locals-mod \
          hand-heat3d-level-locals-mod-n5d \
          hand-pointer-array-levels hand-pointer-array-levels-naive hand-heat1d-pointer-levels-local \
+         hand-heat2d-levels-assigned hand-heat2d-levels-assigned-even hand-heat2d-levels-assigned-naive \
+         hand-relax1d-levels-assigned-before \
          hand-heat3d-pointer-levels hand-heat3d-pointer-levels-n5d hand-row-pointer-grid \
          hand-row-pointer-grid-naive hand-relax-nr-copy-back hand-heat3d-f3tensor \
          hand-heat3d-f3tensor-naive hand-jacobi3d-rows-copy-back hand-jacobi3d-rows-copy-back-n5d \

@@ -174,6 +174,13 @@ check_bg naive-acoustic2d_sponge tests/programs/acoustic2d_sponge.c --backend na
 check_bg naive-cpml2d_profiles tests/programs/cpml2d_profiles.c --backend naive -s 17x23 -t 4
 check_bg naive-acoustic3d_damp_z tests/programs/acoustic3d_damp_z.c --backend naive -s 9x10x12 -t 3
 check_bg naive-heat2d_stretched tests/programs/heat2d_stretched.c --backend naive -s 17x23 -t 4
+# two grids per field picked by the step's parity into pointers, never swapped: by an if, by ?:
+# where they are declared (two fields), assigned by t & 1 in a loop from 1; odd and even counts
+check_bg naive-heat2d_var_parity_if tests/programs/heat2d_var_parity_if.c --backend naive -s 17x23 -t 3
+check_bg n5d-heat2d_var_parity_if tests/programs/heat2d_var_parity_if.c --backend n5d -s 21x26 -t 5
+check_bg naive-grayscott2d_parity_pick tests/programs/grayscott2d_parity_pick.c --backend naive -s 19 -t 4
+check_bg naive-heat3d_var_pick_and1 tests/programs/heat3d_var_pick_and1.c --backend naive -s 9x10x12 -t 3
+check_bg even-heat3d_var_pick_and1 tests/programs/heat3d_var_pick_and1.c -s 9x10x12 -t 4
 wait
 for n in acoustic2d acoustic2d_leapfrog heat2d_var; do passed "cpu-$n"; done
 passed cpu-acoustic3d u
@@ -249,6 +256,11 @@ for c in "ce 0.5" "cw 0.5" "cn 0.25" "cs 0.25" "ct 0.1" "cb 0.1" "cc -0.8"; do
     no "hotspot3d_omp: $1 is not the user's $2" "$(grep "scalar $1 " "$tmp/hotspot3d_omp-chain.log")"
 done
 passed naive-elastic2d_vs_fused vx vz sxx szz sxz
+passed naive-heat2d_var_parity_if src
+passed n5d-heat2d_var_parity_if src
+passed naive-grayscott2d_parity_pick u v
+passed naive-heat3d_var_pick_and1 cur
+passed even-heat3d_var_pick_and1 cur
 passed naive-yee3d_fused hx hy hz ex ey ez
 passed naive-fdtd2d_hard_const ez hx hy
 passed naive-fd1d_sullivan_pulse ex hy

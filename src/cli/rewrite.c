@@ -926,6 +926,16 @@ int rewrite_program(Options *o, const Program *pr) {
                "it calls steps the stages without the boundary cells set in between");
     return EXIT_INPUT;
   }
+  for (int f = 0; f < pr->nfields; f++)
+    if (pr->fields[f].level_pick) { /* the pointers that pick them are the loop's to set */
+      SrcLoc loc = {o->input, pr->region_line, 1};
+      diag_error(loc, "keep the time loop in your code, or generate a whole program with stencilc "
+                 "gen --backend naive or cpu (stencilc check compares it with your loop)",
+                 "stencilc rewrite does not replace a stencil program's time loop that picks "
+                 "'%s' and '%s' by the step's parity into pointers",
+                 pr->fields[f].level_var[0], pr->fields[f].level_var[1]);
+      return EXIT_INPUT;
+    }
   return rewrite_region(o, NULL, pr);
 }
 

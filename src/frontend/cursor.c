@@ -865,6 +865,137 @@ const char *const CUR_HINT_PERIODIC =
     "other end for a periodic domain): for (i = 1; i < n - 1; i++) un[i] = ...; un[0] = "
     "un[n - 2]; un[n - 1] = un[1];";
 
+/* ---- red-black Gauss-Seidel ---- */
+
+/* A search for a sweep over the cells of one colour: the parity operation found and the
+ * variables its operand names (the first three distinct ones). */
+typedef struct {
+  CXTranslationUnit tu;
+  int min_vars; /* variables the parity's operand must name */
+  char vars[3][IR_NAME_MAX];
+  int nvars;
+  CXCursor at; /* where the colour is chosen */
+  int loops;   /* the for loops around the statement visited */
+  bool found;
+} Colour;
+
+static bool note_var(CXCursor c, void *data) {
+  Colour *col = data;
+  const char *name = clang_getCursorKind(c) == CXCursor_DeclRefExpr ? cur_ref_name(c) : NULL;
+  bool seen = false;
+  for (int i = 0; name && i < col->nvars; i++) seen = seen || !strcmp(col->vars[i], name);
+  if (name && !seen) snprintf(col->vars[col->nvars++], IR_NAME_MAX, "%s", name);
+  return col->nvars == 3;
+}
+
+/* X % 2 or X & 1 with X naming at least min_vars variables: (i + j) % 2, (i + 1) % 2. */
+static bool parity_of_vars(CXCursor c, void *data) {
+  Colour *col = data;
+  CXCursor kids[2];
+  char op[4];
+  long long m;
+  if (clang_getCursorKind(c) != CXCursor_BinaryOperator || !cur_binary_op(col->tu, c, op) ||
+      cur_children(c, kids, 2) != 2 || !cur_eval_int(kids[1], &m) ||
+      !((!strcmp(op, "%") && m == 2) || (!strcmp(op, "&") && m == 1)))
+    return false;
+  col->nvars = 0;
+  if (!note_var(kids[0], col)) cur_find(kids[0], true, note_var, col);
+  return col->nvars >= col->min_vars;
+}
+
+static bool has_parity(CXCursor c, Colour *col) {
+  return parity_of_vars(c, col) || !clang_Cursor_isNull(cur_find(c, true, parity_of_vars, col));
+}
+
+/* A loop increment j += 2 or j = j + 2. */
+static bool steps_by_two(CXTranslationUnit tu, CXCursor inc) {
+  CXCursor kids[2], sum[2];
+  char op[4];
+  long long k;
+  if (clang_getCursorKind(inc) == CXCursor_CompoundAssignOperator && cur_binary_op(tu, inc, op) &&
+      !strcmp(op, "+=") && cur_children(inc, kids, 2) == 2)
+    return cur_eval_int(kids[1], &k) && k == 2;
+  return cur_is_assignment(inc, kids) &&
+         clang_getCursorKind(kids[1] = cur_strip(kids[1])) == CXCursor_BinaryOperator &&
+         cur_binary_op(tu, kids[1], op) && !strcmp(op, "+") && cur_children(kids[1], sum, 2) == 2 &&
+         cur_eval_int(sum[1], &k) && k == 2;
+}
+
+/* The value a loop's initialisation int j = X or j = X gives its counter, X; null otherwise. */
+static CXCursor loop_start_value(CXCursor init) {
+  CXCursor kids[2];
+  if (clang_getCursorKind(init) == CXCursor_DeclStmt && cur_children(init, kids, 2) == 1 &&
+      clang_getCursorKind(kids[0]) == CXCursor_VarDecl)
+    return clang_Cursor_getVarDeclInitializer(kids[0]);
+  return cur_is_assignment(init, kids) ? kids[1] : clang_getNullCursor();
+}
+
+/* A loop over every other cell from a start set by an index's parity (for (j = 1 + (i + 1) % 2;
+ * ...; j += 2), the start possibly a local holding it), or a cell body guarded by the parity of
+ * two indices or more (if ((i + j) % 2 == color)) inside a loop (not a test of the step's
+ * parity, which picks grids). */
+static bool colour_sweep(CXCursor c, Colour *col) {
+  CXCursor k[4], start, decl, init;
+  enum CXCursorKind kind = clang_getCursorKind(c);
+  if (kind == CXCursor_ForStmt && cur_children(c, k, 4) == 4 && steps_by_two(col->tu, k[2])) {
+    col->min_vars = 1;
+    col->at = k[0];
+    start = loop_start_value(k[0]);
+    return has_parity(k[0], col) ||
+           (!clang_Cursor_isNull(start) &&
+            clang_getCursorKind(decl = clang_getCursorReferenced(cur_strip(start))) ==
+                CXCursor_VarDecl &&
+            !clang_Cursor_isNull(init = clang_Cursor_getVarDeclInitializer(decl)) &&
+            has_parity(init, col));
+  }
+  if (kind == CXCursor_IfStmt && col->loops && cur_children(c, k, 1) >= 1) {
+    col->min_vars = 2;
+    col->at = k[0];
+    return has_parity(k[0], col);
+  }
+  return false;
+}
+
+static enum CXChildVisitResult colour_visit(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Colour *col = data;
+  col->found = colour_sweep(c, col);
+  if (!col->found && clang_getCursorKind(c) == CXCursor_ForStmt) {
+    col->loops++;
+    clang_visitChildren(c, colour_visit, col);
+    col->loops--;
+    return col->found ? CXChildVisit_Break : CXChildVisit_Continue;
+  }
+  return col->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+bool cur_colour_sweep(CXTranslationUnit tu, CXCursor time_loop, CXCursor *at,
+                      char what[CUR_COLOUR_MAX]) {
+  Colour col = {.tu = tu};
+  clang_visitChildren(time_loop, colour_visit, &col);
+  if (!col.found) return false;
+  *at = col.at;
+  if (col.min_vars == 1) {
+    snprintf(what, CUR_COLOUR_MAX, "a loop starting at the parity of '%s' and stepping by 2",
+             col.vars[0]);
+    return true;
+  }
+  char names[3 * (IR_NAME_MAX + 4)] = "";
+  for (int i = 0; i < col.nvars; i++)
+    snprintf(names + strlen(names), sizeof names - strlen(names), "%s'%s'",
+             i == 0 ? "" : i + 1 < col.nvars ? ", " : " and ", col.vars[i]);
+  snprintf(what, CUR_COLOUR_MAX, "a test of the parity of %s", names);
+  return true;
+}
+
+const char *const CUR_MSG_RED_BLACK =
+    "red-black Gauss-Seidel (or SOR) is not supported: %s sweeps the cells of one colour, "
+    "updating the grid in place";
+const char *const CUR_HINT_RED_BLACK =
+    "write the Jacobi form, which stencilc takes: unew[i][j] = 0.25 * (u[i - 1][j] + "
+    "u[i + 1][j] + u[i][j - 1] + u[i][j + 1] + h2 * f[i][j]) over every interior cell, then "
+    "swap u and unew";
+
 const char *const CUR_HINT_RUNNING_INDEX =
     "compute the index from the loop variables where it is used instead of stepping it: "
     "int idx = j * nx + i; in the loop body, or index the grid with j * nx + i";

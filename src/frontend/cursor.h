@@ -77,6 +77,15 @@ extern const char *const CUR_MSG_DEREF, *const CUR_HINT_DEREF;
 bool cur_wrapping_index(CXTranslationUnit tu, CXCursor c);
 extern const char *const CUR_MSG_PERIODIC, *const CUR_HINT_PERIODIC;
 
+/* Whether the body of time_loop holds a sweep over the cells of one colour, as red-black
+ * Gauss-Seidel and SOR write it: a loop over every other cell starting at an index's parity (for
+ * (j = 1 + (i + 1) % 2; j < n - 1; j += 2)), or, inside a loop, a test of two indices' parity (if
+ * ((i + j) % 2 == color)). Such a half-sweep updates the grid in place, which no stage of
+ * stencilc does; *at is where the colour is chosen, what says how, for CUR_MSG_RED_BLACK's %s. */
+enum { CUR_COLOUR_MAX = 3 * IR_NAME_MAX + 64 };
+bool cur_colour_sweep(CXTranslationUnit tu, CXCursor time_loop, CXCursor *at, char what[CUR_COLOUR_MAX]);
+extern const char *const CUR_MSG_RED_BLACK, *const CUR_HINT_RED_BLACK;
+
 /* The hint of a loop whose increment also steps a running index. */
 extern const char *const CUR_HINT_RUNNING_INDEX;
 

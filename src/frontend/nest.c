@@ -60,6 +60,15 @@ static bool floating_counter(Parser *p, CXCursor at, CXCursor start, const char 
   return true;
 }
 
+/* Refuses red-black Gauss-Seidel in the time loop (cur_colour_sweep): -1 when it is that,
+ * else 0; before the sweep's loops, whose start or cell body would be refused saying less. */
+static int red_black(Parser *p) {
+  CXCursor at;
+  char what[CUR_COLOUR_MAX];
+  if (clang_Cursor_isNull(p->time.at) || !cur_colour_sweep(p->tu, p->time.at, &at, what)) return 0;
+  return fail(p, at, CUR_HINT_RED_BLACK, CUR_MSG_RED_BLACK, what);
+}
+
 static int loop_init(Parser *p, CXCursor init, Loop *l) {
   CXCursor start;
   bool found = loop_start(p, init, l, &start);
@@ -808,8 +817,34 @@ static int level_pick(Parser *p, CXCursor decl, Access *target) {
 /* A pointer declared in the time loop as one level of an array of two pointers and never
  * changed: double *cur = grid[t & 1]; cur[i] reads grid[t & 1][i], the form level_pointers
  * takes. 0 with a made that access, 1 when a reads through no such pointer, -1 after a refusal. */
+static const char *const HINT_ALIAS =
+    "set the pointer once, where it is declared: double *cur = grid[t % 2], *nxt = grid[(t + "
+    "1) % 2];, or once at the top of the step: cur = grid[t % 2]; nxt = grid[(t + 1) % 2];";
+
+/* The entry of p->aliases for the pointer decl, or -1. */
+static int alias_of(const Parser *p, CXCursor decl) {
+  for (int k = 0; k < p->naliases; k++)
+    if (clang_equalCursors(p->aliases[k].decl, decl)) return k;
+  return -1;
+}
+
+/* Whether decl is written in the time loop by a statement other than `set`; *where: the first
+ * such write. */
+static bool written_elsewhere(Parser *p, CXCursor decl, CXCursor set, CXCursor *where) {
+  CXCursor s[CUR_MAX_CHILDREN];
+  int n = kind(p->time.body) == CXCursor_CompoundStmt
+              ? cur_children(p->time.body, s, CUR_MAX_CHILDREN)
+              : 0;
+  for (int i = 0; i < n && i < CUR_MAX_CHILDREN; i++)
+    if (!clang_equalCursors(s[i], set) && cur_written(p->tu, s[i], decl, where)) return true;
+  return false;
+}
+
 static int level_alias(Parser *p, Access *a) {
-  CXCursor init = clang_Cursor_getVarDeclInitializer(a->decl), where;
+  int assigned = alias_of(p, a->decl); /* cur = grid[t & 1]; at the top of the step */
+  CXCursor init = assigned >= 0 ? p->aliases[assigned].value
+                                : clang_Cursor_getVarDeclInitializer(a->decl),
+           where;
   Access level;
   if (clang_Cursor_isNull(init) || kind(init = cur_strip(init)) != CXCursor_ArraySubscriptExpr ||
       cur_access(init, &level) != CUR_ACCESS || level.nsub != 1 || !holds_pointers(level.decl))
@@ -822,12 +857,12 @@ static int level_alias(Parser *p, Access *a) {
   level.sub[1] = a->sub[0];
   level.nsub = 2;
   if (!level_pointers(p, &level)) return pointer_levels(p, init, level.name, level.sub[0]);
-  if (cur_written(p->tu, clang_getCursorSemanticParent(a->decl), a->decl, &where))
+  if (assigned >= 0 ? written_elsewhere(p, a->decl, p->aliases[assigned].set, &where)
+                    : cur_written(p->tu, clang_getCursorSemanticParent(a->decl), a->decl, &where))
     return fail(p, where,
-                "set the pointer once, where it is declared: double *cur = grid[t % 2], *nxt = "
-                "grid[(t + 1) % 2];",
-                "the pointer '%s', one level of '%s', is changed after its declaration", name,
-                level.name);
+                HINT_ALIAS,
+                "the pointer '%s', one level of '%s', is changed after %s", name,
+                level.name, assigned >= 0 ? "it is set" : "its declaration");
   *a = level;
   return 0;
 }
@@ -855,7 +890,7 @@ int parse_access(Parser *p, CXCursor c, Access *a) {
     a->decl = target.decl;
     return pick;
   }
-  if (!pointer_in_loops(p, a->decl)) return 0;
+  if (!pointer_in_loops(p, a->decl) && alias_of(p, a->decl) < 0) return 0;
   int alias = level_alias(p, a); /* cur[i] is grid[t & 1][i] */
   if (alias <= 0) return alias;
   /* row[j - 1] is u[i * nx + j - 1] */
@@ -1646,6 +1681,7 @@ static int sweep_body(Parser *p, CXCursor body, CXCursor *out) {
 static int parse_sweep(Parser *p, CXCursor c, Sweep *sw) {
   CXCursor cur = c, kids[2];
   p->sw = sw;
+  if (red_black(p)) return -1;
   while (kind(cur) == CXCursor_ForStmt) {
     if (sw->nloops == IR_MAX_DIMS)
       return fail(p, cur, HINT_NEST, "too many nested loops");
@@ -1815,6 +1851,17 @@ static int pick_statement(Parser *p, CXCursor s) {
     CXCursor v = cur_strip(value[0][0]);
     char name[IR_NAME_MAX];
     cur_name(decl[0][0], name);
+    Access level;
+    if (kind(v) == CXCursor_ArraySubscriptExpr && cur_access(v, &level) == CUR_ACCESS &&
+        level.nsub == 1 && holds_pointers(level.decl)) { /* cur = grid[t & 1]; (level_alias) */
+      if (alias_of(p, decl[0][0]) >= 0 || p->naliases == 2)
+        return fail(p, s, HINT_ALIAS, "'%s' is set to a level of '%s' twice in the step, or a "
+                    "third pointer is", name, level.name);
+      p->aliases[p->naliases].decl = decl[0][0];
+      p->aliases[p->naliases].value = v;
+      p->aliases[p->naliases++].set = s;
+      return 0;
+    }
     if (kind(v) != CXCursor_ConditionalOperator || cur_children(v, kids, 3) != 3)
       return fail(p, s,
                   "pick the grid by the step's parity, src = (t % 2 == 0) ? u : v;, or declare "
@@ -2206,6 +2253,27 @@ static void record_loops(Stencil *st, const Sweep *sw, int nsweeps, const Moves 
   }
 }
 
+/* The pointers declared before the time loop that an assignment in it sets to a level of an
+ * array of two pointers (cur = grid[t & 1];): rewrite gives them the values the last step
+ * leaves, as it gives the picks' (Stencil.pick_vars). 0, or -1 after a refusal. */
+static int alias_vars(Parser *p) {
+  for (int k = 0, n = 0; k < p->naliases; k++) {
+    Access level;
+    long long shift, m;
+    if (pointer_in_loops(p, p->aliases[k].decl)) continue;
+    if (cur_access(p->aliases[k].value, &level) != CUR_ACCESS ||
+        time_level(p, level.sub[0], &shift, &m))
+      return -1;
+    cur_name(p->aliases[k].decl, p->st->pick_vars[n].var);
+    for (int s = 0; s < 2; s++)
+      if (snprintf(p->st->pick_vars[n].grid[s], IR_NAME_MAX, "%s[%d]", level.name,
+                   (int)((((p->time.lo + s + shift) % m) + m) % m)) >= IR_NAME_MAX)
+        return fail(p, p->aliases[k].value, HINT_ALIAS, "the name '%s' is too long", level.name);
+    n++;
+  }
+  return 0;
+}
+
 /* The sweep through pointers picked by the step's parity (level_pick): one reading a grid and
  * the other writing the other, changing places each step, and nothing else carrying the
  * result to the next step. */
@@ -2271,7 +2339,7 @@ static int time_form(Parser *p, Sweep sw[MAX_SWEEPS], int nsweeps, const Moves *
       return fail(p, nsweeps > 1 ? sw[1].loops[0].at : mv->m[0].at,
                   "with A[(t + 1) % 2] the time loop holds the sweep alone",
                   "statement in the time loop beside the sweep");
-    return 0;
+    return alias_vars(p);
   }
   snprintf(st->out_array, sizeof st->out_array, "%s", s1->out.name);
   if (p->npicks) return picked_levels(p, s1, nsweeps, mv);

@@ -132,6 +132,13 @@ typedef struct {
     CXCursor grid_decl[2];
   } picks[2];
   int npicks;
+  /* Pointers set at the top of each step to one level of an array of two pointers (double *cur,
+   * *nxt; ... cur = grid[t & 1]; nxt = grid[(t + 1) & 1];), read as that level (level_alias):
+   * the value and the statement. */
+  struct {
+    CXCursor decl, value, set;
+  } aliases[2];
+  int naliases;
   ConvRead conv;
 } Parser;
 

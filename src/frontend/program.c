@@ -73,6 +73,11 @@ typedef struct {
   char name[PROG_MAX_LEVELS][IR_NAME_MAX];
   int len;
   int written; /* the index of the name a stage writes, -1 before the first pass reaches it */
+  /* Two pointers that pick two grids by the step's parity at the top of each step, never
+   * moved (take_picks): name[k] holds grid[k] at the loop's first step, and the other grid at
+   * the next, as a rotated pointer would. */
+  bool picked;
+  char grid[PROG_MAX_LEVELS][IR_NAME_MAX];
 } Rotation;
 
 typedef struct {
@@ -489,6 +494,274 @@ static int time_shift(Parser *p, CXCursor c, const char *name, int levels, int *
   return 0;
 }
 
+/* ---- grids picked by the step's parity ---- */
+
+static const char *const HINT_PICK =
+    "pick the two grids by the step's parity, the one read and the other written: double *src "
+    "= (t % 2 == 0) ? u : v; double *dst = (t % 2 == 0) ? v : u;";
+
+enum { MAX_PICKS = 2 * PROG_MAX_FIELDS };
+
+/* A pointer picking one of two grids by the step's parity: grid[s] is the one it holds at the
+ * loop's first step (s = 0) and at the next (s = 1); set: where. */
+typedef struct {
+  char name[IR_NAME_MAX];
+  char grid[2][IR_NAME_MAX];
+  CXCursor decl, set, grid_decl[2];
+} Pick;
+
+/* A test of the step's parity, X, !X, X == c or X != c with X (t + k) % 2 or (t + k) & 1 and c
+ * 0 or 1: whether it holds at the loop's first step and at the next, in holds[]. 0, or -1 after
+ * a refusal. */
+static int parity_holds(Parser *p, CXCursor cond, bool holds[2]) {
+  CXCursor kids[2], bad;
+  char op[4], var[IR_NAME_MAX];
+  bool prefix, invert = false;
+  long long want = 1, k = 0, m; /* X alone holds when the parity is 1 */
+  cond = cur_strip(cond);
+  while (kind(cond) == CXCursor_UnaryOperator && cur_unary_op(p->tu, cond, op, &prefix) &&
+         !strcmp(op, "!") && cur_children(cond, kids, 1) == 1) {
+    invert = !invert;
+    cond = cur_strip(kids[0]);
+  }
+  if (kind(cond) == CXCursor_BinaryOperator && cur_binary_op(p->tu, cond, op) &&
+      (!strcmp(op, "==") || !strcmp(op, "!=")) && cur_children(cond, kids, 2) == 2) {
+    if (!cur_eval_int(kids[1], &want) || (want != 0 && want != 1))
+      return fail(p, kids[1], HINT_PICK,
+                  "the step's parity is compared with something else than 0 or 1");
+    invert ^= op[0] == '!';
+    cond = cur_strip(kids[0]);
+  }
+  if (!(kind(cond) == CXCursor_BinaryOperator && cur_binary_op(p->tu, cond, op) &&
+        cur_children(cond, kids, 2) == 2 && cur_eval_int(kids[1], &m) &&
+        ((!strcmp(op, "%") && m == 2) || (!strcmp(op, "&") && m == 1)) &&
+        affine_at(p, kids[0], var, &k, &bad) && !strcmp(var, p->time.var)))
+    return fail(p, cond, HINT_PICK,
+                "the grids are picked by a test that is not the step's parity (%s %% 2 or %s & 1), "
+                "the only test a stencil program's picks take",
+                p->time.var, p->time.var);
+  if (op[0] == '%' && p->time.lo + k < 0) /* (C's % of a negative value is negative) */
+    return fail(p, cond, HINT_PICK, "the step's parity is taken of a value negative at the first "
+                "step (%s = %lld)", p->time.var, p->time.lo);
+  for (int s = 0; s < 2; s++) holds[s] = ((((p->time.lo + s + k) % 2) + 2) % 2 == want) != invert;
+  return 0;
+}
+
+/* Records that pointer decl holds arms[0] at the steps where the parity test cond holds and
+ * arms[1] at the others (set: the statement). 0, or -1 after a refusal. */
+static int record_pick(Parser *p, Pick *picks, int *n, CXCursor decl, CXCursor set,
+                       CXCursor cond, const CXCursor arms[2]) {
+  char name[IR_NAME_MAX], arm[2][IR_NAME_MAX];
+  bool holds[2];
+  cur_name(decl, name);
+  for (int i = 0; i < 2; i++) {
+    if (!cur_ref_name(arms[i]))
+      return fail(p, arms[i], HINT_PICK, "'%s' picks something else than a grid", name);
+    snprintf(arm[i], IR_NAME_MAX, "%s", cur_ref_name(arms[i]));
+  }
+  if (!strcmp(arm[0], arm[1]))
+    return fail(p, set, HINT_PICK,
+                "both choices of '%s' are '%s': it names one grid at every step, not two levels",
+                name, arm[0]);
+  if (parity_holds(p, cond, holds)) return -1;
+  int k = 0;
+  while (k < *n && !clang_equalCursors(picks[k].decl, decl)) k++;
+  if (k < *n) return fail(p, set, HINT_PICK, "'%s' is picked twice in the step", name);
+  if (*n == MAX_PICKS)
+    return fail(p, set, HINT_PICK, "more than %d pointers pick grids by the step's parity",
+                MAX_PICKS);
+  Pick *pk = &picks[(*n)++];
+  snprintf(pk->name, sizeof pk->name, "%s", name);
+  for (int s = 0; s < 2; s++) {
+    snprintf(pk->grid[s], IR_NAME_MAX, "%s", arm[holds[s] ? 0 : 1]);
+    pk->grid_decl[s] = clang_getCursorReferenced(cur_strip(arms[holds[s] ? 0 : 1]));
+  }
+  pk->decl = decl;
+  pk->set = set;
+  return 0;
+}
+
+/* ptr = e; with ptr a pointer variable: its declaration and e; false otherwise. */
+static bool pointer_assignment(CXCursor s, CXCursor *decl, CXCursor *value) {
+  CXCursor kids[2];
+  if (!cur_is_assignment(s, kids) || kind(cur_strip(kids[0])) != CXCursor_DeclRefExpr ||
+      !is_pointer(kids[0]))
+    return false;
+  *decl = clang_getCursorReferenced(cur_strip(kids[0]));
+  *value = kids[1];
+  return true;
+}
+
+/* The pointers a branch of an if sets (ptr = name; statements, braced or not), at most max:
+ * their count, or -1 when it holds anything else. */
+static int branch_sets(CXCursor branch, CXCursor *decl, CXCursor *value, int max) {
+  CXCursor s[CUR_MAX_CHILDREN];
+  int n = kind(branch) == CXCursor_CompoundStmt ? cur_children(branch, s, CUR_MAX_CHILDREN) : 1;
+  if (n == 1 && kind(branch) != CXCursor_CompoundStmt) s[0] = branch;
+  if (n > max || n > CUR_MAX_CHILDREN) return -1;
+  for (int i = 0; i < n; i++)
+    if (!pointer_assignment(s[i], &decl[i], &value[i])) return -1;
+  return n;
+}
+
+/* Statement s before the stages, when it picks grids by the step's parity: double *src = (t %
+ * 2 == 0) ? u : v; (a declaration may hold several), src = (t % 2 == 0) ? u : v;, or if (t % 2
+ * == 0) { src = u; dst = v; } else { src = v; dst = u; }. 1 with the picks recorded, 0 when s
+ * is no such statement, -1 after a refusal. */
+static int pick_statement(Parser *p, CXCursor s, Pick *picks, int *n) {
+  enum { MAX_SET = 4 };
+  CXCursor kids[CUR_MAX_CHILDREN], decl[2][MAX_SET], value[2][MAX_SET], arms[3];
+  int nk = cur_children(s, kids, CUR_MAX_CHILDREN), found = 0;
+  if (kind(s) == CXCursor_DeclStmt && nk <= CUR_MAX_CHILDREN) {
+    for (int i = 0; i < nk; i++) {
+      CXCursor init = clang_Cursor_getVarDeclInitializer(kids[i]);
+      if (kind(kids[i]) != CXCursor_VarDecl || !is_pointer(kids[i]) ||
+          (!clang_Cursor_isNull(init) && kind(cur_strip(init)) != CXCursor_ConditionalOperator))
+        return 0; /* (declarations of anything else are no picks) */
+      found += !clang_Cursor_isNull(init);
+    }
+    for (int i = 0; i < nk; i++) {
+      CXCursor init = clang_Cursor_getVarDeclInitializer(kids[i]);
+      if (!clang_Cursor_isNull(init) &&
+          (cur_children(cur_strip(init), arms, 3) != 3 ||
+           record_pick(p, picks, n, kids[i], init, arms[0], arms + 1)))
+        return -1;
+    }
+    return found > 0;
+  }
+  if (pointer_assignment(s, &decl[0][0], &value[0][0])) {
+    CXCursor v = cur_strip(value[0][0]);
+    if (kind(v) != CXCursor_ConditionalOperator || cur_children(v, arms, 3) != 3) return 0;
+    return record_pick(p, picks, n, decl[0][0], s, arms[0], arms + 1) ? -1 : 1;
+  }
+  if (kind(s) != CXCursor_IfStmt || nk != 3) return 0;
+  int set[2] = {branch_sets(kids[1], decl[0], value[0], MAX_SET),
+                branch_sets(kids[2], decl[1], value[1], MAX_SET)};
+  if (set[0] <= 0 || set[1] <= 0) return 0;
+  for (int b = 0; b < 2; b++) /* each pointer set in both branches */
+    for (int i = 0; i < set[b]; i++) {
+      int j = 0;
+      while (j < set[1 - b] && !clang_equalCursors(decl[1 - b][j], decl[b][i])) j++;
+      char name[IR_NAME_MAX];
+      cur_name(decl[b][i], name);
+      if (j == set[1 - b])
+        return fail(p, kids[2 - b], HINT_PICK, "the %s branch does not set '%s', which the %s "
+                    "branch picks", b ? "if" : "else", name, b ? "else" : "if");
+      CXCursor both[2] = {value[b][i], value[1 - b][j]};
+      if (!b && record_pick(p, picks, n, decl[0][i], s, kids[0], both)) return -1;
+    }
+  return 1;
+}
+
+/* Whether statement s is one of the picks' statements. */
+static bool sets_pick(const Pick *picks, int n, CXCursor s) {
+  for (int k = 0; k < n; k++)
+    if (clang_equalCursors(picks[k].set, s)) return true;
+  return false;
+}
+
+/* The statements before the stages that pick grids by the step's parity into pointers (the
+ * pointers declared in the time loop or before it, and the declarations of those set by an
+ * assignment or an if), taken out of s; each two pointers that pick the same two grids the
+ * other way round become a field of two levels (a Rotation, picked). 0, or -1 after a refusal. */
+static int read_picks(Parser *p, CXCursor *s, int *n) {
+  Pick picks[MAX_PICKS];
+  int npicks = 0, kept = 0, first = 0;
+  bool taken[MAX_BODY] = {false};
+  while (first < *n && kind(s[first]) != CXCursor_ForStmt) first++;
+  for (int i = 0; i < first; i++) {
+    int rc = pick_statement(p, s[i], picks, &npicks);
+    if (rc < 0) return -1;
+    taken[i] = rc > 0;
+  }
+  if (!npicks) return 0;
+  for (int i = 0; i < first; i++) { /* double *src, *dst; before an if that picks them */
+    CXCursor kids[CUR_MAX_CHILDREN];
+    int nk = kind(s[i]) == CXCursor_DeclStmt ? cur_children(s[i], kids, CUR_MAX_CHILDREN) : 0;
+    bool all = nk > 0 && nk <= CUR_MAX_CHILDREN;
+    for (int v = 0; all && v < nk; v++) {
+      int k = 0;
+      while (k < npicks && !clang_equalCursors(picks[k].decl, kids[v])) k++;
+      all = k < npicks;
+    }
+    taken[i] = taken[i] || all;
+  }
+  for (int k = 0; k < npicks; k++) /* nothing else in the step moves a pointer or a grid */
+    for (int i = 0; i < *n; i++) {
+      CXCursor where;
+      if (sets_pick(picks, npicks, s[i]) || (kind(s[i]) == CXCursor_DeclStmt && taken[i]))
+        continue;
+      if (cur_written(p->tu, s[i], picks[k].decl, &where))
+        return fail(p, where, HINT_PICK,
+                    "the pointer '%s', picked by the step's parity, is changed after its pick",
+                    picks[k].name);
+      for (int g = 0; g < 2; g++)
+        if (cur_written(p->tu, s[i], picks[k].grid_decl[g], &where))
+          return fail(p, where, HINT_PICK,
+                      "the grid '%s', which '%s' picks by the step's parity, is moved in the "
+                      "time loop", picks[k].grid[g], picks[k].name);
+    }
+  for (int k = 0; k < npicks; k++) { /* pair the pointers */
+    if (!picks[k].name[0]) continue;
+    int o = k + 1;
+    while (o < npicks && !(picks[o].name[0] && !strcmp(picks[o].grid[0], picks[k].grid[1]) &&
+                           !strcmp(picks[o].grid[1], picks[k].grid[0])))
+      o++;
+    if (o == npicks)
+      return fail(p, picks[k].set, HINT_PICK,
+                  "'%s' picks '%s' and '%s' by the step's parity, but no other pointer picks them "
+                  "the other way round: the grid read and the grid written must change places "
+                  "each step", picks[k].name, picks[k].grid[0], picks[k].grid[1]);
+    if (p->nrot == PROG_MAX_FIELDS)
+      return fail(p, picks[k].set, HINT_GRIDS, "more than %d grids (coefficient grids included)",
+                  PROG_MAX_FIELDS);
+    Rotation *r = &p->rot[p->nrot++];
+    memset(r, 0, sizeof *r);
+    r->len = 2;
+    r->written = -1;
+    r->picked = true;
+    const Pick *pair[2] = {&picks[k], &picks[o]};
+    for (int j = 0; j < 2; j++) { /* (names of IR_NAME_MAX each) */
+      memcpy(r->name[j], pair[j]->name, IR_NAME_MAX);
+      memcpy(r->grid[j], pair[j]->grid[0], IR_NAME_MAX);
+    }
+    picks[o].name[0] = '\0';
+  }
+  for (int i = 0; i < *n; i++)
+    if (!taken[i]) s[kept++] = s[i];
+  *n = kept;
+  p->program_form = true; /* (one sweep between two picked grids is frontend_parse's form) */
+  return 0;
+}
+
+/* Up to three distinct names of the grids (or pointers) accessed in c (GridNames.n). */
+typedef struct {
+  char name[3][IR_NAME_MAX];
+  int n;
+} GridNames;
+
+static bool note_grid(CXCursor c, void *data) {
+  GridNames *g = data;
+  Access a;
+  if (kind(c) != CXCursor_ArraySubscriptExpr || cur_access(c, &a) != CUR_ACCESS) return false;
+  bool seen = false;
+  for (int i = 0; i < g->n; i++) seen = seen || !strcmp(g->name[i], a.name);
+  if (!seen) snprintf(g->name[g->n++], IR_NAME_MAX, "%s", a.name);
+  return g->n == 3;
+}
+
+/* The picks of read_picks. A refusal of them is this front end's where the step's nests access
+ * more than the two pointers of one sweep (a coefficient grid, another field): else it is the
+ * single-stencil front end's, which reads one sweep's picks too. */
+static int take_picks(Parser *p, CXCursor *s, int *n) {
+  if (!read_picks(p, s, n)) return 0;
+  GridNames g = {.n = 0};
+  for (int i = 0; i < *n && g.n < 3; i++)
+    if (kind(s[i]) == CXCursor_ForStmt) cur_find(s[i], true, note_grid, &g);
+  if (g.n == 3) p->program_form = true;
+  return -1;
+}
+
 static int parse_access(Parser *p, CXCursor c, Access *a) {
   switch (cur_access(c, a)) {
   case CUR_ACCESS_DEEP: return fail(p, c, HINT_PROGRAM, "array access has too many subscripts");
@@ -501,6 +774,16 @@ static int parse_access(Parser *p, CXCursor c, Access *a) {
    * the row's offset added to the subscript where it is read (flat_read) */
   char name[IR_NAME_MAX], why[512] = "";
   CXCursor grid;
+  int k;
+  const Rotation *rot = rotation_of(p, a->name, &k);
+  if (rot && rot->picked) return 0; /* (a pick, declared in the loop too, is no row pointer) */
+  for (int r = 0; r < p->nrot; r++)
+    for (int j = 0; p->rot[r].picked && j < p->rot[r].len; j++)
+      if (!strcmp(p->rot[r].grid[j], a->name))
+        return fail(p, c, "read and write the grids through the pointers that pick them",
+                    "'%s' is accessed directly, but the step picks it into '%s' or '%s' by its "
+                    "parity: which level it holds changes each step", a->name, p->rot[r].name[0],
+                    p->rot[r].name[1]);
   int row = flat_row(&p->flat, a->decl, name, &grid, why, sizeof why);
   if (row < 0)
     return fail(p, c,
@@ -1957,8 +2240,10 @@ static int stage_target(Parser *p, CXCursor lhs) {
   memset(f, 0, sizeof *f);
   snprintf(f->name, sizeof f->name, "%s", name);
   f->levels = levels;
-  for (int j = 0; rot && j < rot->len; j++)
-    snprintf(f->level_var[rotation_shift(rot, j)], IR_NAME_MAX, "%s", rot->name[j]);
+  for (int j = 0; rot && j < rot->len; j++) /* (the grids themselves where pointers pick them) */
+    snprintf(f->level_var[rotation_shift(rot, j)], IR_NAME_MAX, "%s",
+             rot->picked ? rot->grid[j] : rot->name[j]);
+  f->level_pick = rot && rot->picked;
   f->writer = pr->nstages;
   Stage *s = &pr->stages[pr->nstages];
   memset(s, 0, sizeof *s);
@@ -3170,13 +3455,22 @@ static int take_observers(Parser *p, CXCursor *s, int *n) {
   return 0;
 }
 
+/* Refuses red-black Gauss-Seidel or SOR in the time loop (cur_colour_sweep). */
+static int red_black(Parser *p, CXCursor time_loop) {
+  CXCursor at;
+  char what[CUR_COLOUR_MAX];
+  if (!cur_colour_sweep(p->tu, time_loop, &at, what)) return 0;
+  p->program_form = true; /* this message, not a loop's or a statement's */
+  return fail(p, at, CUR_HINT_RED_BLACK, CUR_MSG_RED_BLACK, what);
+}
+
 /* The time loop: each statement of its body a stage. */
 static int parse_program(Parser *p, CXCursor time_loop, CXCursor parent) {
   Program *pr = p->pr;
   CXCursor s[MAX_BODY], first;
   int n;
-  if (time_loop_body(p, time_loop, parent, &first, s, &n) || take_observers(p, s, &n) ||
-      source_locals(p, s, &n))
+  if (time_loop_body(p, time_loop, parent, &first, s, &n) || red_black(p, time_loop) ||
+      take_observers(p, s, &n) || take_picks(p, s, &n) || source_locals(p, s, &n))
     return -1;
   observer_time_type(time_loop, p->time.var, &pr->obs);
   /* the stages' loop nests and boundary stages (shallower nests, one-cell updates reading the

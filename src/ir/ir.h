@@ -214,7 +214,9 @@ typedef struct {
   bool level_pick;
   /* level_pick: the pointers declared before the time loop that a statement in it sets (src =
    * (t % 2 == 0) ? u : v;, or an if on the parity), var "" when none, and the grid each holds at
-   * the loop's first step and at the next: rewrite gives them the values the last step leaves. */
+   * the loop's first step and at the next: rewrite gives them the values the last step leaves.
+   * Also, with levels in an array of two pointers, those set to one of its levels at the top of
+   * the step (cur = grid[t & 1];): the grids are then grid[0] and grid[1]. */
   struct {
     char var[IR_NAME_MAX], grid[2][IR_NAME_MAX];
   } pick_vars[2];

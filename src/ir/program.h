@@ -58,6 +58,10 @@ typedef struct {
    * level_var[s]. Empty ("") for a field indexed by its time level (u[(t + 1) % 2]) or of one
    * buffer, whose name is the variable. */
   char level_var[PROG_MAX_LEVELS][IR_NAME_MAX];
+  /* The two levels are grids that pointers pick by the step's parity at the top of each step
+   * (double *src = (t % 2 == 0) ? u : v; ...), never moved: level_var[s] is the grid holding
+   * level t + s at the loop's first step, and the grids change places each step. */
+  bool level_pick;
   bool coef;       /* read-only coefficient grid (levels == 1) */
   int writer;      /* the stage that writes it, -1 for a coefficient grid */
   int radius[IR_MAX_DIMS]; /* max |offset| of its reads over all stages (program_classify) */
