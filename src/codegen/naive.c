@@ -317,7 +317,11 @@ static void naive_explain(Buf *out, const Stencil *st, const void *plan) {
     for (int a = 0; a < st->dims; a++) buf_printf(out, "%s%d", a ? "x" : "", pl->outputs[a]);
     buf_printf(out, " cells from %d input values read once into registers", pl->window);
   }
-  if (st->conv.kind)
+  if (st->conv.kind && st->conv.check_every > 1)
+    buf_printf(out, "; on the steps that compute the residual (one in %d) the kernel also reduces it "
+                    "(per block, one atomic each) and the host reads it back to stop where the loop "
+                    "does; the other steps launch the plain sweep", (int)st->conv.check_every);
+  else if (st->conv.kind)
     buf_puts(out, "; the kernel also reduces the step's residual (per block, one atomic each), "
                   "which the host reads back after every step to stop where the loop does");
   buf_puts(out, "\n");
