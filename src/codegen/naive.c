@@ -320,7 +320,7 @@ static void naive_explain(Buf *out, const Stencil *st, const void *plan) {
   if (st->conv.kind && st->conv.check_every > 1)
     buf_printf(out, "; on the steps that compute the residual (one in %d) the kernel also reduces it "
                     "(per block, one atomic each) and the host reads it back to stop where the loop "
-                    "does; the other steps launch the plain sweep", (int)st->conv.check_every);
+                    "does; the other steps launch the plain sweep", st->conv.check_every);
   else if (st->conv.kind)
     buf_puts(out, "; the kernel also reduces the step's residual (per block, one atomic each), "
                   "which the host reads back after every step to stop where the loop does");
