@@ -318,7 +318,7 @@ static void naive_explain(Buf *out, const Stencil *st, const void *plan) {
     buf_printf(out, " cells from %d input values read once into registers", pl->window);
   }
   if (st->conv.kind && st->conv.check_every > 1)
-    buf_printf(out, "; on the steps that compute the residual (one in %d) the kernel also reduces it "
+    buf_printf(out, "; on the steps that compute the residual (one in %ld) the kernel also reduces it "
                     "(per block, one atomic each) and the host reads it back to stop where the loop "
                     "does; the other steps launch the plain sweep", st->conv.check_every);
   else if (st->conv.kind)
