@@ -50,7 +50,12 @@
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof *(a)))
 
-enum { WARP = 32 };
+enum {
+  WARP = 32,
+  /* Planes a block copies ahead (--ahead): each is a tile of shared memory, and beyond a few the
+   * tiles cost blocks per SM instead of hiding more latency. */
+  MAX_AHEAD = 8,
+};
 
 static const int default_blocks[][2] = {{4, 128}, {2, 128}, {1, 128}, {1, 64}, {1, 32}}; /* y, x */
 static const Placement auto_order[] = {P25D_REGISTER, P25D_HYBRID, P25D_GLOBAL};
@@ -89,16 +94,22 @@ static bool row_span(const Stencil *st, int dy, bool shifted, int *lo, int *hi) 
  * address per row loaded (own values and halos), which nvcc keeps out of the loop. */
 static int estimate_registers(const Stencil *st, const Plan *pl, DType dt) {
   int values = 0, addresses = 0, lo, hi, cells = (pl->tile + pl->bx * pl->by - 1) / (pl->bx * pl->by);
-  if (pl->placement == P25D_HYBRID) values = pl->w + cells, addresses = cells;
-  if (pl->placement == P25D_SHARED) values = cells, addresses = cells;
+  int fetched = pl->ahead ? 0 : cells; /* cp.async copies without a register */
+  if (pl->placement == P25D_HYBRID) values = pl->w + fetched, addresses = cells;
+  if (pl->placement == P25D_SHARED) values = fetched, addresses = cells;
   for (int dy = -pl->ry; pl->placement == P25D_REGISTER && dy <= pl->ry; dy++)
     for (int shifted = 0; shifted < 2; shifted++)
       if (row_span(st, dy, shifted, &lo, &hi)) values += hi - lo + 1, addresses += 2;
   return base_registers(dt) + words(dt) * values + addresses;
 }
 
-/* The plan's block, window and tile for the radii of the streamed grid, radius[a] along axis a. */
-static void init_plan(const int *radius, bool df, Placement placement, int by, int bx, Plan *pl) {
+/* The plan's block, window and tile for the radii of the streamed grid, radius[a] along axis a,
+ * with `ahead` planes in flight (0: one, through registers). The shared placement's ring has a
+ * slot for each plane in flight besides the window, so that the copy a thread starts after the
+ * plane's barrier lands in a slot whose last reads came before it; the hybrid placement's tiles
+ * rotate the same way. */
+static void init_plan(const int *radius, bool df, Placement placement, int by, int bx, int ahead,
+                      Plan *pl) {
   memset(pl, 0, sizeof *pl);
   pl->placement = placement;
   pl->by = by;
@@ -107,7 +118,10 @@ static void init_plan(const int *radius, bool df, Placement placement, int by, i
   pl->ry = radius[1];
   pl->rx = radius[2];
   pl->w = 2 * pl->rs + 1;
-  pl->ring = placement == P25D_GLOBAL ? 1 : placement == P25D_SHARED ? pl->w + 1 : pl->w;
+  pl->ahead = ahead;
+  int in_flight = ahead ? ahead : 1;
+  pl->ring = placement == P25D_GLOBAL ? 1 : placement == P25D_SHARED ? pl->w + in_flight : pl->w;
+  pl->tiles = placement == P25D_SHARED ? pl->ring : placement == P25D_HYBRID ? in_flight + 1 : 0;
   pl->df = df;
   pl->tw = bx + 2 * pl->rx;
   pl->tile = (by + 2 * pl->ry) * pl->tw;
@@ -134,8 +148,13 @@ static int fit(const Stencil *st, DType dt, Plan *pl, Refusal *why) {
     return codegen_refuse(why, "use --placement shared, register or global",
                           "the hybrid placement needs a diagonal-access-free or associative "
                           "stencil; this one is neither");
-  long tiles = pl->placement == P25D_SHARED ? pl->ring : pl->placement == P25D_HYBRID ? 2 : 0;
-  pl->smem = tiles * pl->tile * words(dt) * 4;
+  if (pl->ahead && pl->placement != P25D_SHARED && pl->placement != P25D_HYBRID)
+    return codegen_refuse(why, "leave --ahead out, or use --placement shared or hybrid",
+                          "the %s placement has no shared-memory tiles to copy planes ahead into", name);
+  if (pl->ahead > MAX_AHEAD)
+    return codegen_refuse(why, "give --ahead from 1 to 8",
+                          "%d planes in flight are over the limit of %d", pl->ahead, MAX_AHEAD);
+  pl->smem = (long)pl->tiles * pl->tile * words(dt) * 4;
   if (pl->smem > gpu->smem_per_block)
     return codegen_refuse(why, "give a smaller --block, or use --placement hybrid or register",
                           "the %s placement needs %ld bytes of shared memory for a %dx%d block, "
@@ -191,7 +210,7 @@ static int choose_block(const Stencil *st, const int *radius, bool df, Placement
   int rc = -1;
   for (int b = 0; b < (counts ? 1 : COUNT(default_blocks)); b++) {
     init_plan(radius, df, placement, counts ? p->block[0] : default_blocks[b][0],
-              counts ? p->block[1] : default_blocks[b][1], pl);
+              counts ? p->block[1] : default_blocks[b][1], p->ahead, pl);
     if (!(rc = fit(st, dt, pl, why))) return 0;
   }
   return rc;
@@ -338,16 +357,48 @@ static void load_register(Buf *out, const Stencil *st, int p, const void *ctx) {
 /* The store of output plane p - RS, its value begun with "= " on the line the caller ends. */
 static const char *const STORE = "out[(long)(p - RS) * s0 + c0] = ";
 
+/* A plane's tile, in two parts around what the caller emits before the barrier. The first makes
+ * the tile at offset `ready` hold plane `plane` at the barrier: through registers, the values
+ * fetched a plane earlier stored and the next plane's fetched; by cp.async, the wait for the
+ * plane's copy. The second is the barrier and, by cp.async, the start of the copy of the plane
+ * `ahead` planes later into the tile at offset `next`, whose last reads came before it. */
+static void emit_plane_ready(Emitter *e, const Plan *pl, const char *ready, const char *plane) {
+  if (pl->ahead) {
+    em_line(e, "__pipeline_wait_prior(%d);", pl->ahead - 1);
+    return;
+  }
+  em_line(e, "p25d_put(sm + %s, pf, src, t);", ready);
+  em_line(e, "p25d_fetch(pf, src, in + p25d_plane(%s + 1, e0, s0));", plane);
+}
+
+static void emit_plane_barrier(Emitter *e, const Plan *pl, const char *next, const char *plane) {
+  em_line(e, "__syncthreads();");
+  if (!pl->ahead) return;
+  em_line(e, "p25d_copy(sm + %s, src, t, in + p25d_plane(%s + %d, e0, s0));", next, plane, pl->ahead);
+  em_line(e, "__pipeline_commit();");
+}
+
+/* The offset of the hybrid placement's tile that receives the plane `ahead` after the current
+ * one (b): the tile before b in the rotation. */
+static const char *hybrid_next(const Plan *pl) { return pl->ahead ? "(b ? b - TILE : TILES * TILE - TILE)" : ""; }
+
 static void emit_shared_step(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int u) {
   LoadCtx c = {pl, u, NULL};
-  em_line(e, "p25d_put(sm + %ld, pf, src, t);", (long)slot(pl, u) * pl->tile);
-  em_line(e, "p25d_fetch(pf, src, in + p25d_plane(p + 1, e0, s0));");
-  em_line(e, "__syncthreads();");
+  char ready[32], next[32];
+  snprintf(ready, sizeof ready, "%ld", (long)slot(pl, u) * pl->tile);
+  snprintf(next, sizeof next, "%ld", (long)slot(pl, u + (pl->ahead ? pl->ahead : 1)) * pl->tile);
+  emit_plane_ready(e, pl, ready, "p");
+  emit_plane_barrier(e, pl, next, "p");
   em_begin(e);
   buf_printf(e->out, "if (m + %d >= 2 * RS && own) %s", u, STORE);
   emit_value(e->out, st, dt, load_shared, &c);
   buf_puts(e->out, ";");
   em_end(e);
+}
+
+/* The hybrid placement's next tile in the rotation. */
+static void emit_tile_advance(Emitter *e, const Plan *pl) {
+  em_line(e, "%s", pl->tiles == 2 ? "b = TILE - b;" : "b = b == TILES * TILE - TILE ? 0 : b + TILE;");
 }
 
 static void emit_hybrid_step(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int u,
@@ -358,13 +409,12 @@ static void emit_hybrid_step(Emitter *e, const Stencil *st, const Plan *pl, DTyp
     em_line(e, "q%d = in[p25d_plane(p, e0, s0) + cc];", slot(pl, u));
     em_open(e, "if (m + %d >= 2 * RS)", u);
     em_line(e, "sm[b + t0] = q%d;", slot(pl, u - pl->rs));
-    em_line(e, "p25d_put(sm + b, pf, src, t);");
-    em_line(e, "p25d_fetch(pf, src, in + p25d_plane(p - RS + 1, e0, s0));");
+    emit_plane_ready(e, pl, "b", "p - RS");
     for (int k = 0; sg && k < sg->nfetch; k++) {
       em_line(e, "const rt_real g%d = f%d;", k, k);
       em_line(e, "f%d = %s[p25d_plane(p - RS + 1, e0, s0) + cc];", k, sg->fetch_names[k]);
     }
-    em_line(e, "__syncthreads();");
+    emit_plane_barrier(e, pl, hybrid_next(pl), "p - RS");
     if (sg) { /* the program's expression as naive evaluates it; c for the other grids' reads */
       em_open(e, "if (own)");
       em_line(e, "const long c = (long)(p - RS) * s0 + c0;");
@@ -377,15 +427,14 @@ static void emit_hybrid_step(Emitter *e, const Stencil *st, const Plan *pl, DTyp
       buf_puts(out, ";");
       em_end(e);
     }
-    em_line(e, "b = TILE - b;");
+    emit_tile_advance(e, pl);
     em_close(e);
     return;
   }
   /* partial sums: plane p adds to output p - dz, held in slot u + RS - dz; output p - RS is then
    * complete, and its slot starts the output p + RS + 1 of the next copy */
-  em_line(e, "p25d_put(sm + b, pf, src, t);");
-  em_line(e, "p25d_fetch(pf, src, in + p25d_plane(p + 1, e0, s0));");
-  em_line(e, "__syncthreads();");
+  emit_plane_ready(e, pl, "b", "p");
+  emit_plane_barrier(e, pl, hybrid_next(pl), "p");
   /* cell by cell, so that each tile value is read once and is dead after its updates (grouped
    * by plane instead, nvcc keeps a whole plane's worth of values live and spills) */
   for (int dy = -pl->ry; dy <= pl->ry; dy++)
@@ -420,7 +469,7 @@ static void emit_hybrid_step(Emitter *e, const Stencil *st, const Plan *pl, DTyp
   buf_puts(out, ";");
   em_end(e);
   em_line(e, "a%d = 0;", slot(pl, u));
-  em_line(e, "b = TILE - b;");
+  emit_tile_advance(e, pl);
 }
 
 static void emit_register_step(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int u) {
@@ -498,6 +547,7 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
              pl->bx, pl->by, pl->rs, pl->ry, pl->rx);
   buf_puts(out, "#define TW (BX + 2 * RX)\n#define TILE ((BY + 2 * RY) * TW)\n");
   buf_printf(out, "#define P25D_SMEM %ld\n", pl->smem);
+  if (pl->ahead) buf_printf(out, "#define TILES %d\n#include <cuda_pipeline.h>\n", pl->tiles);
   for (int a = 0; a < 3; a++) buf_printf(out, "#define LO%d %d\n#define HI%d %d\n", a, st->lo[a], a, st->hi[a]);
   Emitter e = {out, 0};
   em_blank(&e);
@@ -521,10 +571,15 @@ static void emit_tile_loop(Emitter *e, const char *copy) {
 /* The tile loader (shared, hybrid) and the shuffle (register). */
 static void emit_helpers(Emitter *e, const Plan *pl) {
   if (pl->placement == P25D_SHARED || pl->placement == P25D_HYBRID) {
-    em_line(e, "/* Thread t copies tile cells t + k * BX * BY, k < TILE_K, from the plane into the tile,\n"
-               " * one plane ahead: p25d_fetch loads the next plane's cells into registers, so that the\n"
-               " * loads overlap this plane's work, and p25d_put stores them at the next one.\n"
-               " * src[k] is the cell's in-plane offset in the grid (clamped: clamped cells feed only\n"
+    if (pl->ahead)
+      em_line(e, "/* Thread t copies tile cells t + k * BX * BY, k < TILE_K, from the plane into the tile,\n"
+                 " * %d planes ahead: p25d_copy starts asynchronous copies (cp.async), which land while\n"
+                 " * the planes before are computed and hold no register.", pl->ahead);
+    else
+      em_line(e, "/* Thread t copies tile cells t + k * BX * BY, k < TILE_K, from the plane into the tile,\n"
+                 " * one plane ahead: p25d_fetch loads the next plane's cells into registers, so that the\n"
+                 " * loads overlap this plane's work, and p25d_put stores them at the next one.");
+    em_line(e, " * src[k] is the cell's in-plane offset in the grid (clamped: clamped cells feed only\n"
                " * threads that store nothing), or -1 when there is no such cell or, with SKIP_INNER,\n"
                " * the block's own thread holds it. */");
     em_directive(e, "#define TILE_K ((TILE + BX * BY - 1) / (BX * BY))");
@@ -540,6 +595,12 @@ static void emit_helpers(Emitter *e, const Plan *pl) {
     em_close(e);
     em_close(e);
     em_blank(e);
+    if (pl->ahead) {
+      em_open(e, "__device__ __forceinline__ void p25d_copy(rt_real *tile, const int (&src)[TILE_K], int t,\n"
+                 "                                          const rt_real *__restrict__ plane)");
+      emit_tile_loop(e, "__pipeline_memcpy_async(tile + t + k * BX * BY, plane + src[k], sizeof(rt_real))");
+      return;
+    }
     em_open(e, "__device__ __forceinline__ void p25d_fetch(rt_real (&pf)[TILE_K], const int (&src)[TILE_K],\n"
                "                                           const rt_real *__restrict__ plane)");
     emit_tile_loop(e, "pf[k] = plane[src[k]]");
@@ -606,13 +667,21 @@ static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl, DType dt,
     /* the first plane the loop puts: the first output's (hybrid value queue), else the window's */
     em_line(e, "int src[TILE_K];");
     em_line(e, "p25d_cells<%s>(src, t, gy0, gx0, ey, ex, s1);", halo_only ? "true" : "false");
-    em_line(e, "rt_real pf[TILE_K];");
-    em_line(e, "p25d_fetch(pf, src, in + p25d_plane(i0%s, e0, s0));", halo_only ? "" : " - RS");
+    if (pl->ahead) {
+      em_open(e, "for (int d = 0; d < %d; d++)", pl->ahead);
+      em_line(e, "p25d_copy(sm + d * TILE, src, t, in + p25d_plane(i0%s + d, e0, s0));", halo_only ? "" : " - RS");
+      em_line(e, "__pipeline_commit();");
+      em_close(e);
+    } else {
+      em_line(e, "rt_real pf[TILE_K];");
+      em_line(e, "p25d_fetch(pf, src, in + p25d_plane(i0%s, e0, s0));", halo_only ? "" : " - RS");
+    }
     for (int k = 0; sg && k < sg->nfetch; k++)
       em_line(e, "rt_real f%d = %s[p25d_plane(i0, e0, s0) + cc];", k, sg->fetch_names[k]);
   }
   if (pl->placement != P25D_SHARED) emit_queues(e, st, pl);
   emit_stream(e, st, pl, dt, sg);
+  if (pl->ahead) em_line(e, "__pipeline_wait_prior(0); /* the copies past the chunk land before the block ends */");
   em_close(e);
   em_blank(e);
 }
@@ -682,6 +751,8 @@ static void p25d_explain(Buf *out, const Stencil *st, const void *plan) {
              placement_name(pl->placement), mode, pl->by, pl->bx);
   buf_printf(out, "plan: window of %d planes, ring of %d slots; %ld bytes of shared memory, about %d "
                   "registers per thread\n", pl->w, pl->ring, pl->smem, pl->regs);
+  if (pl->ahead)
+    buf_printf(out, "plan: %d planes copied ahead by cp.async into %d tiles\n", pl->ahead, pl->tiles);
   buf_printf(out, "plan: per cell: %.2f global loads, %.2f shared reads, %.2f shared writes, %d "
                   "shuffles\n", pl->loads, pl->smem_reads, pl->smem_writes, pl->shuffles);
 }
@@ -693,6 +764,9 @@ static const BackendOption p25d_options[] = {
      "                    hybrid, global that fits)"},
     {"--block", OPT_SHAPE, PARAM_AT(P25dParams, block), 3, false, NULL, "YxX",
      "threads per block along y and x (default 4x128, smaller if needed)"},
+    {"--ahead", OPT_COUNT, PARAM_AT(P25dParams, ahead), 0, false, NULL, "N",
+     "shared and hybrid placements: planes copied ahead into shared memory\n"
+     "                    by cp.async, 1 to 8 (default: the next plane through registers)"},
     {NULL}
 };
 
