@@ -156,9 +156,11 @@ static int fit(const Stencil *st, DType dt, Plan *pl, Refusal *why) {
                           "%d planes in flight are over the limit of %d", pl->ahead, MAX_AHEAD);
   pl->smem = (long)pl->tiles * pl->tile * words(dt) * 4;
   if (pl->smem > gpu->smem_per_block)
-    return codegen_refuse(why, "give a smaller --block, or use --placement hybrid or register",
-                          "the %s placement needs %ld bytes of shared memory for a %dx%d block, "
-                          "the limit is %ld", name, pl->smem, pl->by, pl->bx, gpu->smem_per_block);
+    return codegen_refuse(why, pl->ahead ? "give a smaller --block or fewer planes --ahead"
+                                         : "give a smaller --block, or use --placement hybrid or register",
+                          "the %s placement needs %ld bytes of shared memory for a %dx%d block%s, "
+                          "the limit is %ld", name, pl->smem, pl->by, pl->bx,
+                          pl->ahead ? " and its planes ahead" : "", gpu->smem_per_block);
   pl->regs = estimate_registers(st, pl, dt);
   int cap = (int)(gpu->regs_per_sm / threads) / 8 * 8; /* what __launch_bounds__ leaves per thread */
   if (cap > gpu->max_regs_per_thread) cap = gpu->max_regs_per_thread;
@@ -204,13 +206,23 @@ static int block_counts(const P25dParams *p, Refusal *why) {
   return counts;
 }
 
+/* Planes copied ahead by default: two for the partial sums of a radius-1 box in double, which
+ * wait on memory (Nsight Compute: 56% of DRAM, 18.6 cycles between a warp's instructions) and
+ * gained 8% with them on the H200 (box3d1r, j3d27pt; bench/README, "25d: planes copied ahead");
+ * elsewhere none, where they measured level or slower (the larger boxes wait on their
+ * multiply-adds, the shared placement's stars on their shared-memory reads). */
+static int default_ahead(const int *radius, bool df, Placement placement, DType dt) {
+  bool box1 = radius[0] == 1 && radius[1] == 1 && radius[2] == 1;
+  return dt == DTYPE_DOUBLE && placement == P25D_HYBRID && !df && box1 ? 2 : 0;
+}
+
 /* The block for a placement: as given, or the first of default_blocks that fits. */
 static int choose_block(const Stencil *st, const int *radius, bool df, Placement placement,
                         const P25dParams *p, int counts, DType dt, Plan *pl, Refusal *why) {
-  int rc = -1;
+  int rc = -1, ahead = p->ahead ? p->ahead : default_ahead(radius, df, placement, dt);
   for (int b = 0; b < (counts ? 1 : COUNT(default_blocks)); b++) {
     init_plan(radius, df, placement, counts ? p->block[0] : default_blocks[b][0],
-              counts ? p->block[1] : default_blocks[b][1], p->ahead, pl);
+              counts ? p->block[1] : default_blocks[b][1], ahead, pl);
     if (!(rc = fit(st, dt, pl, why))) return 0;
   }
   return rc;
@@ -766,7 +778,8 @@ static const BackendOption p25d_options[] = {
      "threads per block along y and x (default 4x128, smaller if needed)"},
     {"--ahead", OPT_COUNT, PARAM_AT(P25dParams, ahead), 0, false, NULL, "N",
      "shared and hybrid placements: planes copied ahead into shared memory\n"
-     "                    by cp.async, 1 to 8 (default: the next plane through registers)"},
+     "                    by cp.async, 1 to 8 (default: 2 for a radius-1 box in double under\n"
+     "                    hybrid, else the next plane through registers)"},
     {NULL}
 };
 
