@@ -64,6 +64,10 @@ for s in "box3d1r double 1" "j3d27pt double 1" "box3d1r float 0" "box3d2r double
     grep -c 'plan: 2 planes copied ahead by cp.async into 3 tiles')
   [ "$n" = "$3" ] && ok || no "default of $1 $2: $n lines of two planes ahead, want $3"
 done
+# --ahead 0 asks for the next plane through registers where the default copies ahead
+"$STENCILC" gen examples/box3d1r.c --backend 25d --placement hybrid --dtype double --ahead 0 -o "$tmp/r0.cu" &&
+  ! grep -q 'cp.async\|__pipeline' "$tmp/r0.cu" && grep -q 'p25d_fetch(pf, src' "$tmp/r0.cu" && ok ||
+  no "--ahead 0: not the register fetch"
 
 # 3. refusals
 refused() { # WHY ARGS...
@@ -76,7 +80,15 @@ refused() { # WHY ARGS...
 }
 refused "register placement has no shared-memory tiles" examples/star3d1r.c --backend 25d --placement register --ahead 2
 refused "global placement has no shared-memory tiles" examples/star3d1r.c --backend 25d --placement global --ahead 1
-refused "9 planes in flight are over the limit of 8" examples/star3d1r.c --backend 25d --placement shared --ahead 9
+refused_option() { # WHY ARGS...: a bad option value, refused before any plan (no hint line)
+  why=$1; shift
+  if "$STENCILC" gen "$@" -o "$tmp/r.cu" 2>"$tmp/r.err"; then no "accepted: $*"
+  elif [ -e "$tmp/r.cu" ]; then no "refused but wrote: $*"
+  elif grep -qF -e "$why" "$tmp/r.err"; then ok
+  else no "$*: want '$why': $(cat "$tmp/r.err")"; fi
+  rm -f "$tmp/r.cu"
+}
+refused_option "--ahead takes 0|1|...|8, not '9'" examples/star3d1r.c --backend 25d --placement shared --ahead 9
 refused "235008 bytes of shared memory for a 16x64 block and its planes ahead" examples/star3d4r.c --backend 25d --placement shared --block 16x64 --ahead 8 --dtype double
 
 summary p25d-ahead

@@ -50,12 +50,7 @@
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof *(a)))
 
-enum {
-  WARP = 32,
-  /* Planes a block copies ahead (--ahead): each is a tile of shared memory, and beyond a few the
-   * tiles cost blocks per SM instead of hiding more latency. */
-  MAX_AHEAD = 8,
-};
+enum { WARP = 32 };
 
 static const int default_blocks[][2] = {{4, 128}, {2, 128}, {1, 128}, {1, 64}, {1, 32}}; /* y, x */
 static const Placement auto_order[] = {P25D_REGISTER, P25D_HYBRID, P25D_GLOBAL};
@@ -65,6 +60,10 @@ _Static_assert(sizeof(P25dParams) <= sizeof(BackendParams), "25d parameters fit 
 _Static_assert(sizeof(Plan) <= PLAN_MAX_BYTES, "the 25d plan fits a PlanStore");
 
 static const char *const placement_names[] = {"global", "shared", "hybrid", "register", NULL};
+/* --ahead's values, stored as the index + 1 so that 0 leaves the choice to the plan: 0 planes is
+ * the next plane through registers. The most is 8: each plane ahead is a tile of shared memory,
+ * and beyond a few the tiles cost blocks per SM instead of hiding more latency. */
+static const char *const ahead_names[] = {"0", "1", "2", "3", "4", "5", "6", "7", "8", NULL};
 
 static const char *placement_name(Placement p) { return placement_names[p - 1]; }
 
@@ -151,9 +150,6 @@ static int fit(const Stencil *st, DType dt, Plan *pl, Refusal *why) {
   if (pl->ahead && pl->placement != P25D_SHARED && pl->placement != P25D_HYBRID)
     return codegen_refuse(why, "leave --ahead out, or use --placement shared or hybrid",
                           "the %s placement has no shared-memory tiles to copy planes ahead into", name);
-  if (pl->ahead > MAX_AHEAD)
-    return codegen_refuse(why, "give --ahead from 1 to 8",
-                          "%d planes in flight are over the limit of %d", pl->ahead, MAX_AHEAD);
   pl->smem = (long)pl->tiles * pl->tile * words(dt) * 4;
   if (pl->smem > gpu->smem_per_block)
     return codegen_refuse(why, pl->ahead ? "give a smaller --block or fewer planes --ahead"
@@ -219,7 +215,7 @@ static int default_ahead(const int *radius, bool df, Placement placement, DType 
 /* The block for a placement: as given, or the first of default_blocks that fits. */
 static int choose_block(const Stencil *st, const int *radius, bool df, Placement placement,
                         const P25dParams *p, int counts, DType dt, Plan *pl, Refusal *why) {
-  int rc = -1, ahead = p->ahead ? p->ahead : default_ahead(radius, df, placement, dt);
+  int rc = -1, ahead = p->ahead ? p->ahead - 1 : default_ahead(radius, df, placement, dt);
   for (int b = 0; b < (counts ? 1 : COUNT(default_blocks)); b++) {
     init_plan(radius, df, placement, counts ? p->block[0] : default_blocks[b][0],
               counts ? p->block[1] : default_blocks[b][1], ahead, pl);
@@ -776,10 +772,10 @@ static const BackendOption p25d_options[] = {
      "                    hybrid, global that fits)"},
     {"--block", OPT_SHAPE, PARAM_AT(P25dParams, block), 3, false, NULL, "YxX",
      "threads per block along y and x (default 4x128, smaller if needed)"},
-    {"--ahead", OPT_COUNT, PARAM_AT(P25dParams, ahead), 0, false, NULL, "N",
+    {"--ahead", OPT_CHOICE, PARAM_AT(P25dParams, ahead), 0, false, ahead_names, "0|1|...|8",
      "shared and hybrid placements: planes copied ahead into shared memory\n"
-     "                    by cp.async, 1 to 8 (default: 2 for a radius-1 box in double under\n"
-     "                    hybrid, else the next plane through registers)"},
+     "                    by cp.async; 0: the next plane through registers (default: 2 for a\n"
+     "                    radius-1 box in double under hybrid, else 0)"},
     {NULL}
 };
 

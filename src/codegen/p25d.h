@@ -14,7 +14,8 @@ typedef struct {
   int placement;          /* a Placement */
   int block[IR_MAX_DIMS]; /* threads per block along y and x (the plane), as --block gives them;
                              a third count is refused */
-  int ahead;              /* planes in flight by cp.async (--ahead), 0: one through registers */
+  int ahead;              /* --ahead N stored as N + 1 (0: the plan chooses): N planes copied
+                             ahead by cp.async, 0 the next one through registers */
 } P25dParams;
 
 typedef struct {
