@@ -45,6 +45,7 @@ suite conv2d env STENCILC=build/asan/stencilc sh tests/test_conv2d.sh
 suite fft env STENCILC=build/asan/stencilc sh tests/test_fft.sh
 suite direct env STENCILC=build/asan/stencilc sh tests/test_direct.sh
 suite naive-outputs env STENCILC=build/asan/stencilc sh tests/test_naive_outputs.sh
+suite p25d-ahead env STENCILC=build/asan/stencilc sh tests/test_p25d_ahead.sh
 suite refusals env STENCILC=build/asan/stencilc sh tests/test_refusals.sh
 suite inputs env STENCILC=build/asan/stencilc sh tests/test_inputs.sh
 suite fuzz-regressions env STENCILC=build/asan/stencilc sh tests/test_fuzz_regressions.sh

@@ -335,7 +335,7 @@ done
 # at least 16 R planes, so 70 planes of a radius-4 program are cut into 64 + 6 (the second
 # shorter than the queue's 2R = 8 planes of start-up) and 40 of a radius-1 one into 16 + 16 + 8.
 # Three levels in one array, the leapfrog (the written buffer read at the cell), heat with a
-# diffusivity grid, float and double.
+# diffusivity grid, float and double; two with the planes copied ahead by cp.async (--ahead).
 cat >"$tmp/25d-jobs" <<JOBS
 $DIR/acoustic3d.c float 21x11x70 1_2_5 --block 4x32
 $DIR/acoustic3d.c double 70x10x40 1_3 --block 8x32
@@ -344,6 +344,8 @@ $DIR/acoustic3d_leapfrog.c double 21x11x70 1_4 --block 4x32
 $DIR/heat3d_var.c float 40x13x70 1_3_4 --block 4x32
 $DIR/heat3d_var.c double 19x9x40 1_5 --block 2x32
 $tmp/wave3d.c float 23x10x40 1_2_7 --block 4x32
+$DIR/acoustic3d.c float 21x11x70 1_3 --block 4x32 --ahead 2
+$DIR/heat3d_var.c double 40x13x70 1_4 --block 2x32 --ahead 3
 JOBS
 EMU_BACKEND=25d EMU_TMP=$tmp STENCILC=$STENCILC xargs -P "$JOBS" -L 1 sh "$0" --emu-job <"$tmp/25d-jobs"
 i=1

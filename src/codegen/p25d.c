@@ -60,6 +60,10 @@ _Static_assert(sizeof(P25dParams) <= sizeof(BackendParams), "25d parameters fit 
 _Static_assert(sizeof(Plan) <= PLAN_MAX_BYTES, "the 25d plan fits a PlanStore");
 
 static const char *const placement_names[] = {"global", "shared", "hybrid", "register", NULL};
+/* --ahead's values, stored as the index + 1 so that 0 leaves the choice to the plan: 0 planes is
+ * the next plane through registers. The most is 8: each plane ahead is a tile of shared memory,
+ * and beyond a few the tiles cost blocks per SM instead of hiding more latency. */
+static const char *const ahead_names[] = {"0", "1", "2", "3", "4", "5", "6", "7", "8", NULL};
 
 static const char *placement_name(Placement p) { return placement_names[p - 1]; }
 
@@ -89,16 +93,22 @@ static bool row_span(const Stencil *st, int dy, bool shifted, int *lo, int *hi) 
  * address per row loaded (own values and halos), which nvcc keeps out of the loop. */
 static int estimate_registers(const Stencil *st, const Plan *pl, DType dt) {
   int values = 0, addresses = 0, lo, hi, cells = (pl->tile + pl->bx * pl->by - 1) / (pl->bx * pl->by);
-  if (pl->placement == P25D_HYBRID) values = pl->w + cells, addresses = cells;
-  if (pl->placement == P25D_SHARED) values = cells, addresses = cells;
+  int fetched = pl->ahead ? 0 : cells; /* cp.async copies without a register */
+  if (pl->placement == P25D_HYBRID) values = pl->w + fetched, addresses = cells;
+  if (pl->placement == P25D_SHARED) values = fetched, addresses = cells;
   for (int dy = -pl->ry; pl->placement == P25D_REGISTER && dy <= pl->ry; dy++)
     for (int shifted = 0; shifted < 2; shifted++)
       if (row_span(st, dy, shifted, &lo, &hi)) values += hi - lo + 1, addresses += 2;
   return base_registers(dt) + words(dt) * values + addresses;
 }
 
-/* The plan's block, window and tile for the radii of the streamed grid, radius[a] along axis a. */
-static void init_plan(const int *radius, bool df, Placement placement, int by, int bx, Plan *pl) {
+/* The plan's block, window and tile for the radii of the streamed grid, radius[a] along axis a,
+ * with `ahead` planes in flight (0: one, through registers). The shared placement's ring has a
+ * slot for each plane in flight besides the window, so that the copy a thread starts after the
+ * plane's barrier lands in a slot whose last reads came before it; the hybrid placement's tiles
+ * rotate the same way. */
+static void init_plan(const int *radius, bool df, Placement placement, int by, int bx, int ahead,
+                      Plan *pl) {
   memset(pl, 0, sizeof *pl);
   pl->placement = placement;
   pl->by = by;
@@ -107,7 +117,10 @@ static void init_plan(const int *radius, bool df, Placement placement, int by, i
   pl->ry = radius[1];
   pl->rx = radius[2];
   pl->w = 2 * pl->rs + 1;
-  pl->ring = placement == P25D_GLOBAL ? 1 : placement == P25D_SHARED ? pl->w + 1 : pl->w;
+  pl->ahead = ahead;
+  int in_flight = ahead ? ahead : 1;
+  pl->ring = placement == P25D_GLOBAL ? 1 : placement == P25D_SHARED ? pl->w + in_flight : pl->w;
+  pl->tiles = placement == P25D_SHARED ? pl->ring : placement == P25D_HYBRID ? in_flight + 1 : 0;
   pl->df = df;
   pl->tw = bx + 2 * pl->rx;
   pl->tile = (by + 2 * pl->ry) * pl->tw;
@@ -134,12 +147,16 @@ static int fit(const Stencil *st, DType dt, Plan *pl, Refusal *why) {
     return codegen_refuse(why, "use --placement shared, register or global",
                           "the hybrid placement needs a diagonal-access-free or associative "
                           "stencil; this one is neither");
-  long tiles = pl->placement == P25D_SHARED ? pl->ring : pl->placement == P25D_HYBRID ? 2 : 0;
-  pl->smem = tiles * pl->tile * words(dt) * 4;
+  if (pl->ahead && pl->placement != P25D_SHARED && pl->placement != P25D_HYBRID)
+    return codegen_refuse(why, "leave --ahead out, or use --placement shared or hybrid",
+                          "the %s placement has no shared-memory tiles to copy planes ahead into", name);
+  pl->smem = (long)pl->tiles * pl->tile * words(dt) * 4;
   if (pl->smem > gpu->smem_per_block)
-    return codegen_refuse(why, "give a smaller --block, or use --placement hybrid or register",
-                          "the %s placement needs %ld bytes of shared memory for a %dx%d block, "
-                          "the limit is %ld", name, pl->smem, pl->by, pl->bx, gpu->smem_per_block);
+    return codegen_refuse(why, pl->ahead ? "give a smaller --block or fewer planes --ahead"
+                                         : "give a smaller --block, or use --placement hybrid or register",
+                          "the %s placement needs %ld bytes of shared memory for a %dx%d block%s, "
+                          "the limit is %ld", name, pl->smem, pl->by, pl->bx,
+                          pl->ahead ? " and its planes ahead" : "", gpu->smem_per_block);
   pl->regs = estimate_registers(st, pl, dt);
   int cap = (int)(gpu->regs_per_sm / threads) / 8 * 8; /* what __launch_bounds__ leaves per thread */
   if (cap > gpu->max_regs_per_thread) cap = gpu->max_regs_per_thread;
@@ -185,13 +202,23 @@ static int block_counts(const P25dParams *p, Refusal *why) {
   return counts;
 }
 
+/* Planes copied ahead by default: two for the partial sums of a radius-1 box in double, which
+ * wait on memory (Nsight Compute: 56% of DRAM, 18.6 cycles between a warp's instructions) and
+ * gained 8% with them on the H200 (box3d1r, j3d27pt; bench/README, "25d: planes copied ahead");
+ * elsewhere none, where they measured level or slower (the larger boxes wait on their
+ * multiply-adds, the shared placement's stars on their shared-memory reads). */
+static int default_ahead(const int *radius, bool df, Placement placement, DType dt) {
+  bool box1 = radius[0] == 1 && radius[1] == 1 && radius[2] == 1;
+  return dt == DTYPE_DOUBLE && placement == P25D_HYBRID && !df && box1 ? 2 : 0;
+}
+
 /* The block for a placement: as given, or the first of default_blocks that fits. */
 static int choose_block(const Stencil *st, const int *radius, bool df, Placement placement,
                         const P25dParams *p, int counts, DType dt, Plan *pl, Refusal *why) {
-  int rc = -1;
+  int rc = -1, ahead = p->ahead ? p->ahead - 1 : default_ahead(radius, df, placement, dt);
   for (int b = 0; b < (counts ? 1 : COUNT(default_blocks)); b++) {
     init_plan(radius, df, placement, counts ? p->block[0] : default_blocks[b][0],
-              counts ? p->block[1] : default_blocks[b][1], pl);
+              counts ? p->block[1] : default_blocks[b][1], ahead, pl);
     if (!(rc = fit(st, dt, pl, why))) return 0;
   }
   return rc;
@@ -338,16 +365,48 @@ static void load_register(Buf *out, const Stencil *st, int p, const void *ctx) {
 /* The store of output plane p - RS, its value begun with "= " on the line the caller ends. */
 static const char *const STORE = "out[(long)(p - RS) * s0 + c0] = ";
 
+/* A plane's tile, in two parts around what the caller emits before the barrier. The first makes
+ * the tile at offset `ready` hold plane `plane` at the barrier: through registers, the values
+ * fetched a plane earlier stored and the next plane's fetched; by cp.async, the wait for the
+ * plane's copy. The second is the barrier and, by cp.async, the start of the copy of the plane
+ * `ahead` planes later into the tile at offset `next`, whose last reads came before it. */
+static void emit_plane_ready(Emitter *e, const Plan *pl, const char *ready, const char *plane) {
+  if (pl->ahead) {
+    em_line(e, "__pipeline_wait_prior(%d);", pl->ahead - 1);
+    return;
+  }
+  em_line(e, "p25d_put(sm + %s, pf, src, t);", ready);
+  em_line(e, "p25d_fetch(pf, src, in + p25d_plane(%s + 1, e0, s0));", plane);
+}
+
+static void emit_plane_barrier(Emitter *e, const Plan *pl, const char *next, const char *plane) {
+  em_line(e, "__syncthreads();");
+  if (!pl->ahead) return;
+  em_line(e, "p25d_copy(sm + %s, src, t, in + p25d_plane(%s + %d, e0, s0));", next, plane, pl->ahead);
+  em_line(e, "__pipeline_commit();");
+}
+
+/* The offset of the hybrid placement's tile that receives the plane `ahead` after the current
+ * one (b): the tile before b in the rotation. */
+static const char *hybrid_next(const Plan *pl) { return pl->ahead ? "(b ? b - TILE : TILES * TILE - TILE)" : ""; }
+
 static void emit_shared_step(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int u) {
   LoadCtx c = {pl, u, NULL};
-  em_line(e, "p25d_put(sm + %ld, pf, src, t);", (long)slot(pl, u) * pl->tile);
-  em_line(e, "p25d_fetch(pf, src, in + p25d_plane(p + 1, e0, s0));");
-  em_line(e, "__syncthreads();");
+  char ready[32], next[32];
+  snprintf(ready, sizeof ready, "%ld", (long)slot(pl, u) * pl->tile);
+  snprintf(next, sizeof next, "%ld", (long)slot(pl, u + (pl->ahead ? pl->ahead : 1)) * pl->tile);
+  emit_plane_ready(e, pl, ready, "p");
+  emit_plane_barrier(e, pl, next, "p");
   em_begin(e);
   buf_printf(e->out, "if (m + %d >= 2 * RS && own) %s", u, STORE);
   emit_value(e->out, st, dt, load_shared, &c);
   buf_puts(e->out, ";");
   em_end(e);
+}
+
+/* The hybrid placement's next tile in the rotation. */
+static void emit_tile_advance(Emitter *e, const Plan *pl) {
+  em_line(e, "%s", pl->tiles == 2 ? "b = TILE - b;" : "b = b == TILES * TILE - TILE ? 0 : b + TILE;");
 }
 
 static void emit_hybrid_step(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int u,
@@ -358,13 +417,12 @@ static void emit_hybrid_step(Emitter *e, const Stencil *st, const Plan *pl, DTyp
     em_line(e, "q%d = in[p25d_plane(p, e0, s0) + cc];", slot(pl, u));
     em_open(e, "if (m + %d >= 2 * RS)", u);
     em_line(e, "sm[b + t0] = q%d;", slot(pl, u - pl->rs));
-    em_line(e, "p25d_put(sm + b, pf, src, t);");
-    em_line(e, "p25d_fetch(pf, src, in + p25d_plane(p - RS + 1, e0, s0));");
+    emit_plane_ready(e, pl, "b", "p - RS");
     for (int k = 0; sg && k < sg->nfetch; k++) {
       em_line(e, "const rt_real g%d = f%d;", k, k);
       em_line(e, "f%d = %s[p25d_plane(p - RS + 1, e0, s0) + cc];", k, sg->fetch_names[k]);
     }
-    em_line(e, "__syncthreads();");
+    emit_plane_barrier(e, pl, hybrid_next(pl), "p - RS");
     if (sg) { /* the program's expression as naive evaluates it; c for the other grids' reads */
       em_open(e, "if (own)");
       em_line(e, "const long c = (long)(p - RS) * s0 + c0;");
@@ -377,15 +435,14 @@ static void emit_hybrid_step(Emitter *e, const Stencil *st, const Plan *pl, DTyp
       buf_puts(out, ";");
       em_end(e);
     }
-    em_line(e, "b = TILE - b;");
+    emit_tile_advance(e, pl);
     em_close(e);
     return;
   }
   /* partial sums: plane p adds to output p - dz, held in slot u + RS - dz; output p - RS is then
    * complete, and its slot starts the output p + RS + 1 of the next copy */
-  em_line(e, "p25d_put(sm + b, pf, src, t);");
-  em_line(e, "p25d_fetch(pf, src, in + p25d_plane(p + 1, e0, s0));");
-  em_line(e, "__syncthreads();");
+  emit_plane_ready(e, pl, "b", "p");
+  emit_plane_barrier(e, pl, hybrid_next(pl), "p");
   /* cell by cell, so that each tile value is read once and is dead after its updates (grouped
    * by plane instead, nvcc keeps a whole plane's worth of values live and spills) */
   for (int dy = -pl->ry; dy <= pl->ry; dy++)
@@ -420,7 +477,7 @@ static void emit_hybrid_step(Emitter *e, const Stencil *st, const Plan *pl, DTyp
   buf_puts(out, ";");
   em_end(e);
   em_line(e, "a%d = 0;", slot(pl, u));
-  em_line(e, "b = TILE - b;");
+  emit_tile_advance(e, pl);
 }
 
 static void emit_register_step(Emitter *e, const Stencil *st, const Plan *pl, DType dt, int u) {
@@ -498,6 +555,7 @@ static void emit_defines(Buf *out, const Stencil *st, const Plan *pl) {
              pl->bx, pl->by, pl->rs, pl->ry, pl->rx);
   buf_puts(out, "#define TW (BX + 2 * RX)\n#define TILE ((BY + 2 * RY) * TW)\n");
   buf_printf(out, "#define P25D_SMEM %ld\n", pl->smem);
+  if (pl->ahead) buf_printf(out, "#define TILES %d\n#include <cuda_pipeline.h>\n", pl->tiles);
   for (int a = 0; a < 3; a++) buf_printf(out, "#define LO%d %d\n#define HI%d %d\n", a, st->lo[a], a, st->hi[a]);
   Emitter e = {out, 0};
   em_blank(&e);
@@ -521,10 +579,15 @@ static void emit_tile_loop(Emitter *e, const char *copy) {
 /* The tile loader (shared, hybrid) and the shuffle (register). */
 static void emit_helpers(Emitter *e, const Plan *pl) {
   if (pl->placement == P25D_SHARED || pl->placement == P25D_HYBRID) {
-    em_line(e, "/* Thread t copies tile cells t + k * BX * BY, k < TILE_K, from the plane into the tile,\n"
-               " * one plane ahead: p25d_fetch loads the next plane's cells into registers, so that the\n"
-               " * loads overlap this plane's work, and p25d_put stores them at the next one.\n"
-               " * src[k] is the cell's in-plane offset in the grid (clamped: clamped cells feed only\n"
+    if (pl->ahead)
+      em_line(e, "/* Thread t copies tile cells t + k * BX * BY, k < TILE_K, from the plane into the tile,\n"
+                 " * %d planes ahead: p25d_copy starts asynchronous copies (cp.async), which land while\n"
+                 " * the planes before are computed and hold no register.", pl->ahead);
+    else
+      em_line(e, "/* Thread t copies tile cells t + k * BX * BY, k < TILE_K, from the plane into the tile,\n"
+                 " * one plane ahead: p25d_fetch loads the next plane's cells into registers, so that the\n"
+                 " * loads overlap this plane's work, and p25d_put stores them at the next one.");
+    em_line(e, " * src[k] is the cell's in-plane offset in the grid (clamped: clamped cells feed only\n"
                " * threads that store nothing), or -1 when there is no such cell or, with SKIP_INNER,\n"
                " * the block's own thread holds it. */");
     em_directive(e, "#define TILE_K ((TILE + BX * BY - 1) / (BX * BY))");
@@ -540,6 +603,12 @@ static void emit_helpers(Emitter *e, const Plan *pl) {
     em_close(e);
     em_close(e);
     em_blank(e);
+    if (pl->ahead) {
+      em_open(e, "__device__ __forceinline__ void p25d_copy(rt_real *tile, const int (&src)[TILE_K], int t,\n"
+                 "                                          const rt_real *__restrict__ plane)");
+      emit_tile_loop(e, "__pipeline_memcpy_async(tile + t + k * BX * BY, plane + src[k], sizeof(rt_real))");
+      return;
+    }
     em_open(e, "__device__ __forceinline__ void p25d_fetch(rt_real (&pf)[TILE_K], const int (&src)[TILE_K],\n"
                "                                           const rt_real *__restrict__ plane)");
     emit_tile_loop(e, "pf[k] = plane[src[k]]");
@@ -606,13 +675,21 @@ static void emit_kernel(Emitter *e, const Stencil *st, const Plan *pl, DType dt,
     /* the first plane the loop puts: the first output's (hybrid value queue), else the window's */
     em_line(e, "int src[TILE_K];");
     em_line(e, "p25d_cells<%s>(src, t, gy0, gx0, ey, ex, s1);", halo_only ? "true" : "false");
-    em_line(e, "rt_real pf[TILE_K];");
-    em_line(e, "p25d_fetch(pf, src, in + p25d_plane(i0%s, e0, s0));", halo_only ? "" : " - RS");
+    if (pl->ahead) {
+      em_open(e, "for (int d = 0; d < %d; d++)", pl->ahead);
+      em_line(e, "p25d_copy(sm + d * TILE, src, t, in + p25d_plane(i0%s + d, e0, s0));", halo_only ? "" : " - RS");
+      em_line(e, "__pipeline_commit();");
+      em_close(e);
+    } else {
+      em_line(e, "rt_real pf[TILE_K];");
+      em_line(e, "p25d_fetch(pf, src, in + p25d_plane(i0%s, e0, s0));", halo_only ? "" : " - RS");
+    }
     for (int k = 0; sg && k < sg->nfetch; k++)
       em_line(e, "rt_real f%d = %s[p25d_plane(i0, e0, s0) + cc];", k, sg->fetch_names[k]);
   }
   if (pl->placement != P25D_SHARED) emit_queues(e, st, pl);
   emit_stream(e, st, pl, dt, sg);
+  if (pl->ahead) em_line(e, "__pipeline_wait_prior(0); /* the copies past the chunk land before the block ends */");
   em_close(e);
   em_blank(e);
 }
@@ -682,6 +759,8 @@ static void p25d_explain(Buf *out, const Stencil *st, const void *plan) {
              placement_name(pl->placement), mode, pl->by, pl->bx);
   buf_printf(out, "plan: window of %d planes, ring of %d slots; %ld bytes of shared memory, about %d "
                   "registers per thread\n", pl->w, pl->ring, pl->smem, pl->regs);
+  if (pl->ahead)
+    buf_printf(out, "plan: %d planes copied ahead by cp.async into %d tiles\n", pl->ahead, pl->tiles);
   buf_printf(out, "plan: per cell: %.2f global loads, %.2f shared reads, %.2f shared writes, %d "
                   "shuffles\n", pl->loads, pl->smem_reads, pl->smem_writes, pl->shuffles);
 }
@@ -693,6 +772,10 @@ static const BackendOption p25d_options[] = {
      "                    hybrid, global that fits)"},
     {"--block", OPT_SHAPE, PARAM_AT(P25dParams, block), 3, false, NULL, "YxX",
      "threads per block along y and x (default 4x128, smaller if needed)"},
+    {"--ahead", OPT_CHOICE, PARAM_AT(P25dParams, ahead), 0, false, ahead_names, "0|1|...|8",
+     "shared and hybrid placements: planes copied ahead into shared memory\n"
+     "                    by cp.async; 0: the next plane through registers (default: 2 for a\n"
+     "                    radius-1 box in double under hybrid, else 0)"},
     {NULL}
 };
 

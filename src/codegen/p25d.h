@@ -14,6 +14,8 @@ typedef struct {
   int placement;          /* a Placement */
   int block[IR_MAX_DIMS]; /* threads per block along y and x (the plane), as --block gives them;
                              a third count is refused */
+  int ahead;              /* --ahead N stored as N + 1 (0: the plan chooses): N planes copied
+                             ahead by cp.async, 0 the next one through registers */
 } P25dParams;
 
 typedef struct {
@@ -22,6 +24,9 @@ typedef struct {
   int rs, ry, rx;
   int w;        /* planes of the streaming window: 2RS+1 */
   int ring;     /* slots of the rotating ring or queues, and the unroll factor */
+  int ahead;    /* shared, hybrid: planes copied ahead into the tiles by cp.async; 0: the next
+                   plane loaded into registers and stored at the next barrier */
+  int tiles;    /* shared-memory tiles: the ring (shared), ahead + 1 or 2 (hybrid), 0 */
   bool df;      /* hybrid: queue of values (diagonal-access-free), else partial sums */
   int tw, tile; /* shared tile: TW = BX + 2RX cells per row, TILE = (BY + 2RY) * TW */
   long smem;    /* bytes of dynamic shared memory per block */

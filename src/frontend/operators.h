@@ -10,6 +10,12 @@
 
 #include "ir/ir.h"
 
+/* Operations nested in one expression, in either front end (parser.h's single stencils,
+ * program.c's programs): every later stage (classification, emission, the compilers of the
+ * generated code) recurses once per level on an ordinary stack. 10,000 is 14 times the deepest
+ * suite stencil (box3d4r's 729-term sum). */
+enum { MAX_EXPR_DEPTH = 10000 };
+
 /* The hint of a refused operator. */
 extern const char *const HINT_OPERATORS;
 

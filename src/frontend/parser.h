@@ -10,6 +10,7 @@
 #include "cursor.h"
 #include "flat.h"
 #include "ir/ir.h"
+#include "operators.h" /* MAX_EXPR_DEPTH */
 
 /* Limits of the recogniser, with their reasons. */
 enum {
@@ -21,10 +22,6 @@ enum {
   MAX_ACCUMULATIONS = 1024,
   MAX_TABLE = 1 << 16,          /* values in one initializer list of a constant coefficient array */
   MAX_COPIED_NODES = 1 << 16,   /* expression nodes copied from uses of the accumulator */
-  /* Operations nested in one expression: every later stage (classification, emission, the
-   * compilers of the generated code) recurses once per level on an ordinary stack. 10,000 is
-   * 14 times the deepest suite stencil (box3d4r's 729-term sum). */
-  MAX_EXPR_DEPTH = 10000,
   MAX_OFFSET = 64,              /* largest |offset| along an axis (the radius limit) */
   POLY_MAX_TERMS = 16,          /* terms of an index polynomial (i*ny*nx + j*nx + k + ...) */
   POLY_MAX_DEGREE = 4,          /* symbols multiplied in one term */

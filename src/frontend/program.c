@@ -107,6 +107,7 @@ typedef struct {
   PointSource *source; /* the point source whose value is being read, else NULL */
   SourceVar source_vars[MAX_TEMPS];
   int nsource_vars, source_depth;
+  int expr_depth;      /* operations parse_expr is inside */
   BcStatement *bcs;    /* the boundary assignment whose value is being read, else NULL */
   BcStatement bc_locals; /* the reads of a boundary body's locals (their loads index these) */
   char bc_var[IR_MAX_DIMS][IR_NAME_MAX]; /* its loop's counter per axis, "" where none runs */
@@ -1826,7 +1827,20 @@ static const ExprForms FORMS = {parse_expr, literal,  variable,    load,     bin
                                 call,       refuse,   NULL,        int_item, int_runtime,
                                 in_double,  NULL,     loop_counter};
 
-static Expr *parse_expr(void *parser, CXCursor c) { return op_read(&FORMS, parser, c); }
+/* Bounded as the single stencil's expressions are (MAX_EXPR_DEPTH, expr.c): a deeper one is
+ * refused before its walk, whose recursion would otherwise follow every level. */
+static Expr *parse_expr(void *parser, CXCursor c) {
+  Parser *p = parser;
+  if (p->expr_depth == MAX_EXPR_DEPTH) {
+    fail(p, c, "split the expression into several stencils, or sum fewer terms",
+         "the expression nests more than %d operations", MAX_EXPR_DEPTH);
+    return NULL;
+  }
+  p->expr_depth++;
+  Expr *e = op_read(&FORMS, parser, c);
+  p->expr_depth--;
+  return e;
+}
 
 /* The locals declared in a cell body before one of its assignments, and which of them the
  * assignment's value uses, directly or through the declarations and updates of others. */
