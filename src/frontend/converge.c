@@ -459,7 +459,7 @@ int conv_finish(Parser *p, const Sweep *sw, CXCursor loop) {
   CXCursor where;
   bool run_time = !cur_eval_number(tol, &cv->tol_const, text);
   bool set_once = cur_ref_name(tol) && floating_var(tol_decl) &&
-                  (kind(tol_decl) == CXCursor_ParmDecl || !runtime_local_refusal(p, tol_decl, &where));
+                  (kind(tol_decl) == CXCursor_ParmDecl || !cur_runtime_local_refusal(p->tu, p->time.at, tol_decl, &where));
   if (run_time && !set_once)
     return fail(p, tol, "pass the tolerance as a double parameter, set it once before the loop "
                         "(where it is declared, by one assignment or by scanf), or write it as a "

@@ -351,54 +351,6 @@ static Expr *scalar_ref(int k) {
   return e;
 }
 
-/* Whether cursor a starts before cursor b in the file. */
-static bool starts_before(CXCursor a, CXCursor b) {
-  unsigned ab, ae, bb, be;
-  cur_extent(a, &ab, &ae);
-  cur_extent(b, &bb, &be);
-  return ab < bb;
-}
-
-/* The address-of operator of a write that takes decl's address (&r), or false (an assignment,
- * an increment). */
-static bool takes_address(Parser *p, CXCursor write) {
-  char op[4];
-  bool prefix;
-  return kind(write) == CXCursor_UnaryOperator && cur_unary_op(p->tu, write, op, &prefix) &&
-         !strcmp(op, "&");
-}
-
-/* cur_find's test: a call that takes the operator *ctx (an address, &r) as an argument. */
-static bool given_to_call(CXCursor c, void *address) {
-  if (kind(c) != CXCursor_CallExpr) return false;
-  for (int a = 0; a < clang_Cursor_getNumArguments(c); a++)
-    if (cur_same_place(cur_strip(clang_Cursor_getArgument(c, (unsigned)a)), *(CXCursor *)address))
-      return true;
-  return false;
-}
-
-const char *runtime_local_refusal(Parser *p, CXCursor decl, CXCursor *where) {
-  CXCursor scope = clang_getCursorSemanticParent(decl), loop = p->time.at;
-  *where = decl;
-  if (kind(decl) != CXCursor_VarDecl || kind(scope) != CXCursor_FunctionDecl) /* a global */
-    return cur_written(p->tu, scope, decl, where) ? "is assigned in the program" : NULL;
-  if (clang_Cursor_getStorageClass(decl) == CX_SC_Static)
-    return "is static: its value depends on earlier calls";
-  if (!clang_Cursor_isNull(loop) && !starts_before(decl, loop))
-    return "is declared in the time loop, or after it";
-  if (!clang_Cursor_isNull(loop) && cur_written(p->tu, loop, decl, where))
-    return takes_address(p, *where) ? "has its address taken in the time loop, which may change it"
-                                    : "is assigned in the time loop";
-  int sets = cur_writes(scope, decl) + !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl));
-  if (sets == 0) return "is declared without a value and never set";
-  if (!cur_written(p->tu, scope, decl, where)) return NULL; /* its initializer alone */
-  if (sets > 1) return "is set more than once (its initializer and each assignment count)";
-  if (!clang_Cursor_isNull(loop) && !starts_before(*where, loop)) return "is set only after the time loop";
-  if (takes_address(p, *where) && clang_Cursor_isNull(cur_find(scope, true, given_to_call, where)))
-    return "has its address kept, through which the time loop may change it";
-  return NULL;
-}
-
 /* cur_find's test: a node of a local's initializer that stencilc cannot compute from parameters
  * and constants: a call of a function that is no math function (atof(argv[1])), or an integer
  * variable of no constant value (a size: 1.0 / (n - 1)). */
@@ -437,9 +389,11 @@ static Expr *scalar(Parser *p, CXCursor c, CXCursor decl, const char *ref_name) 
   Expr *def = NULL;
   if (kind(decl) == CXCursor_VarDecl) {
     CXCursor init = clang_Cursor_getVarDeclInitializer(decl), where;
-    bool derived = !clang_Cursor_isNull(init) && cur_writes(clang_getCursorSemanticParent(decl), decl) == 0 &&
-                   !opaque_node(cur_strip(init), NULL) && clang_Cursor_isNull(cur_find(init, true, opaque_node, NULL));
-    const char *why = derived ? NULL : runtime_local_refusal(p, decl, &where);
+    bool derived = !clang_Cursor_isNull(init) &&
+                   cur_writes(clang_getCursorSemanticParent(decl), decl) == 0 &&
+                   !opaque_node(cur_strip(init), NULL) &&
+                   clang_Cursor_isNull(cur_find(init, true, opaque_node, NULL));
+    const char *why = derived ? NULL : cur_runtime_local_refusal(p->tu, p->time.at, decl, &where);
     if (why) {
       fail(p, where, HINT_SCALAR, "'%s' %s, so its value at the loops is not known", name, why);
       return NULL;

@@ -261,12 +261,6 @@ Expr *table_element(Parser *p, CXCursor c, const Access *a);
 /* ---- expr.c ---- */
 
 Expr *parse_expr(Parser *p, CXCursor c);
-/* Why the local decl is no run-time local (a phrase: "is assigned in the time loop"), or NULL
- * when it is one: set once before the time loop, by its initializer, one assignment or one call
- * given its address (scanf("%lf", &r);), and never written in the loop. *where: the write
- * that refuses it (the declaration when there is none). The convergence tolerance and the
- * coefficients read such a local as a run-time scalar that the caller passes by name. */
-const char *runtime_local_refusal(Parser *p, CXCursor decl, CXCursor *where);
 /* The statements of an accumulator block before its last one (the assignment to the grid). */
 int parse_block(Parser *p, CXCursor block);
 int block_end(Parser *p, CXCursor block, CXCursor *last);
