@@ -1254,6 +1254,24 @@ static int given_value(Parser *p, CXCursor self, CXCursor call) {
   return e != NULL;
 }
 
+/* cur_find's test: a call of a function that is no math function. */
+static bool library_call(CXCursor c, void *ctx) {
+  (void)ctx;
+  char name[IR_NAME_MAX];
+  if (kind(c) != CXCursor_CallExpr) return false;
+  cur_name(c, name);
+  return !ir_math_func(name);
+}
+
+/* Whether decl is an integer local initialised through such a call (int n = atoi(argv[1]);): a
+ * float or double computed from it (dx = 1.0 / (n - 1)) is a run-time local (given_value). */
+static bool opaque_integer(CXCursor decl) {
+  CXCursor init = kind(decl) == CXCursor_VarDecl ? clang_Cursor_getVarDeclInitializer(decl)
+                                                  : clang_getNullCursor();
+  return cur_integer_type(decl) && !clang_Cursor_isNull(init) &&
+         (library_call(cur_strip(init), NULL) || !clang_Cursor_isNull(cur_find(init, true, library_call, NULL)));
+}
+
 /* cur_find's test: a node of the value of v.self (its initializer, or the right-hand side of an
  * assignment to it) that reads a grid, calls a function or reads a varying local (failed). */
 static bool varies(CXCursor c, void *ctx) {
@@ -1266,7 +1284,7 @@ static bool varies(CXCursor c, void *ctx) {
   if (kind(c) == CXCursor_CallExpr) {
     char name[IR_NAME_MAX];
     cur_name(c, name);
-    if (ir_math_func(name)) return false;
+    if (!library_call(c, NULL)) return false;
     int given = given_value(p, v->self, c);
     if (given >= 0) return v->given = given, !given;
     fail(p, c, HINT_INVARIANT, "the run-time scalar computed here calls '%s'; stencilc computes "
@@ -1309,6 +1327,8 @@ static bool varies(CXCursor c, void *ctx) {
     ir_free_expr(e);
     if (!e) return true;
   }
+  int given = opaque_integer(decl) ? given_value(p, v->self, c) : -1;
+  if (given >= 0) return v->given = given, !given;
   return !invariant_at(p, decl, c, v->depth, v->seen);
 }
 
