@@ -1,4 +1,4 @@
-// expect: 17:16: error: the call to 'monitor' in the time loop passes a pointer to a double * parameter, which may change the grids
+// expect: 18:16: error: the call to 'monitor' in the time loop passes a pointer to a double * parameter, which may change the grids
 // hint: in the time loop, beside the sweep, stencilc takes prints and snapshots that change nothing
 /* A coefficient read by sscanf before the loop whose address a call in the time loop takes (a
  * monitor that may adjust it): its value at each step is not the one set before the loop. */
