@@ -122,12 +122,14 @@ check_bg hand-heat3d-if-odd-before-naive tests/check/heat3d_if_odd_before.c --ba
 # run-time locals as coefficients (set once before the time loop, given the program's value in
 # the user's code): dx from the size and r from it (cpu, naive), a weight read by fscanf from a
 # file (cpu, n5d), the wave equation's c2 = (c dt / dx)^2 from argv values in a stencil program
-# (computed by the user's code from the values given to c, courant and dx)
+# (computed by the user's code from the values given to c, courant and dx), and 1D FDTD's two
+# fields with courant read by sscanf and imp0 by atof
 check_bg rtlocal-heat2d-dx tests/check/heat2d_dx_from_size.c -s 30 -t 6
 check_bg rtlocal-heat2d-dx-naive tests/check/heat2d_dx_from_size.c --backend naive -s 23 -t 5 --param k=0.01 --param dt=0.001
 check_bg rtlocal-jacobi3d-file tests/check/jacobi3d_weight_file.c
 check_bg rtlocal-jacobi3d-file-n5d tests/check/jacobi3d_weight_file.c --backend n5d --param w=0.1
 check_bg rtlocal-wave2d-argv tests/rewrite/wave2d_argv_courant.c --function main -s 30 -t 7 --param c=1 --param courant=0.5 --param dx=0.1
+check_bg rtlocal-fdtd1d-sscanf tests/check/fdtd1d_sscanf_courant.c -t 9 --param courant=1 --param imp0=377
 check_bg hand-heat1d-flag-if tests/check/heat1d_flag_if.c -s 300 -t 5
 check_bg hand-heat1d-flag-if-naive tests/check/heat1d_flag_if.c --backend naive -s 300 -t 4
 check_bg hand-jacobi2d-ternary-before tests/check/jacobi2d_ternary_before.c -s 19x23 -t 4
@@ -258,7 +260,7 @@ for f in gauss3x3_u8 box5x5_u16 sharpen_u8_clamp smooth_int_shift; do
   passed "int-naive-$f"
 done
 for n in rtlocal-heat2d-dx rtlocal-heat2d-dx-naive rtlocal-jacobi3d-file rtlocal-jacobi3d-file-n5d \
-         rtlocal-wave2d-argv; do
+         rtlocal-wave2d-argv rtlocal-fdtd1d-sscanf; do
   passed "$n"
 done
 grep -q "^check: run-time scalar c2 = 0.25, as the user's code computes it$" "$tmp/rtlocal-wave2d-argv.log" && ok ||

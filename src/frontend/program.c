@@ -1250,6 +1250,7 @@ static int given_value(Parser *p, CXCursor self, CXCursor call) {
     return 0;
   }
   Expr *e = scalar(p, call, name, tk, true);
+  if (e) p->pr->scalar_given_local[e->weight] = true;
   ir_free_expr(e);
   return e != NULL;
 }
@@ -1270,6 +1271,17 @@ static bool opaque_integer(CXCursor decl) {
                                                   : clang_getNullCursor();
   return cur_integer_type(decl) && !clang_Cursor_isNull(init) &&
          (library_call(cur_strip(init), NULL) || !clang_Cursor_isNull(cur_find(init, true, library_call, NULL)));
+}
+
+/* Whether decl is a local declared without a value that a call reads into, given its address
+ * (double courant; sscanf(argv[2], "%lf", &courant);): a run-time local (given_value). */
+static bool read_by_call(Parser *p, CXCursor decl) {
+  CXCursor where;
+  return kind(decl) == CXCursor_VarDecl &&
+         clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)) &&
+         kind(clang_getCursorSemanticParent(decl)) == CXCursor_FunctionDecl &&
+         cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where) &&
+         kind(where) == CXCursor_UnaryOperator;
 }
 
 /* cur_find's test: a node of the value of v.self (its initializer, or the right-hand side of an
@@ -1329,6 +1341,8 @@ static bool varies(CXCursor c, void *ctx) {
   }
   int given = opaque_integer(decl) ? given_value(p, v->self, c) : -1;
   if (given >= 0) return v->given = given, !given;
+  given = read_by_call(p, decl) ? given_value(p, decl, c) : -1; /* (decl itself is given) */
+  if (given >= 0) return !given;
   return !invariant_at(p, decl, c, v->depth, v->seen);
 }
 
