@@ -1922,9 +1922,9 @@ static int moves_of(Parser *p, CXCursor s, Moves *mv) {
       kind(decl) == CXCursor_VarDecl && (tk == CXType_Float || tk == CXType_Double)) {
     char name[IR_NAME_MAX];
     cur_name(decl, name);
-    return fail(p, s, "set run-time coefficients once before the time loop and leave them unchanged "
-                      "in it (const double c = atof(argv[2]);); a coefficient that changes with "
-                      "the step is no stencil's",
+    return fail(p, s, "set run-time coefficients once before the time loop and leave them "
+                      "unchanged in it (const double c = atof(argv[2]);); a coefficient that "
+                      "changes with the step is no stencil's",
                 "'%s' is changed in the time loop, beside the sweep", name);
   }
   return fail(p, s, HINT_TIME_BODY, "statement in the time loop beside the sweep");

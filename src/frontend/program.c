@@ -1227,14 +1227,14 @@ static bool assigned_varies(CXCursor c, void *ctx) {
   return varies(kids[1], v) || !clang_Cursor_isNull(cur_find(kids[1], true, varies, v));
 }
 
-/* A float or double local whose value calls a function stencilc does not compute (const double
- * c = atof(argv[2]);), set once before the time loop (cur_runtime_local_refusal): a run-time
- * scalar of the user's code that the check gives the program's value, as a parameter (1); 0
- * after a refusal; -1 when self is no float or double (the caller refuses the call). */
 static const char *const HINT_RUNTIME_LOCAL =
     "set the coefficient once before the time loop and leave it unchanged in the loop: const "
     "double c = atof(argv[2]);, or double c; scanf(\"%lf\", &c); before the loop";
 
+/* A float or double local whose value calls a function stencilc does not compute (const double
+ * c = atof(argv[2]);), set once before the time loop (cur_runtime_local_refusal): a run-time
+ * scalar of the user's code that the check gives the program's value, as a parameter (1); 0
+ * after a refusal; -1 when self is no float or double (the caller refuses the call). */
 static int given_value(Parser *p, CXCursor self, CXCursor call) {
   enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(self)).kind;
   CXCursor where;
@@ -1270,7 +1270,8 @@ static bool opaque_integer(CXCursor decl) {
   CXCursor init = kind(decl) == CXCursor_VarDecl ? clang_Cursor_getVarDeclInitializer(decl)
                                                   : clang_getNullCursor();
   return cur_integer_type(decl) && !clang_Cursor_isNull(init) &&
-         (library_call(cur_strip(init), NULL) || !clang_Cursor_isNull(cur_find(init, true, library_call, NULL)));
+         (library_call(cur_strip(init), NULL) ||
+          !clang_Cursor_isNull(cur_find(init, true, library_call, NULL)));
 }
 
 /* Whether decl is a local declared without a value that a call reads into, given its address
@@ -1294,11 +1295,11 @@ static bool varies(CXCursor c, void *ctx) {
   bool prefix;
   if (v->given) return false;
   if (kind(c) == CXCursor_CallExpr) {
-    char name[IR_NAME_MAX];
-    cur_name(c, name);
     if (!library_call(c, NULL)) return false;
     int given = given_value(p, v->self, c);
     if (given >= 0) return v->given = given, !given;
+    char name[IR_NAME_MAX];
+    cur_name(c, name);
     fail(p, c, HINT_INVARIANT, "the run-time scalar computed here calls '%s'; stencilc computes "
                                "such values only from arithmetic and math functions", name);
     return true;
