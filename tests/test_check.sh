@@ -120,6 +120,17 @@ check_bg hand-jacobi2d-if-parity-even tests/check/jacobi2d_if_parity.c -s 19 -t 
 check_bg hand-jacobi2d-if-parity-naive tests/check/jacobi2d_if_parity.c --backend naive -s 19 -t 3
 check_bg hand-heat3d-if-odd-before tests/check/heat3d_if_odd_before.c -s 9x10x12 -t 4
 check_bg hand-heat3d-if-odd-before-naive tests/check/heat3d_if_odd_before.c --backend naive -s 9x10x12 -t 3
+# run-time locals as coefficients (set once before the time loop, given the program's value in
+# the user's code): dx from the size and r from it (cpu, naive), a weight read by fscanf from a
+# file (cpu, n5d), the wave equation's c2 = (c dt / dx)^2 from argv values in a stencil program
+# (dx = 1 / (n - 1) and c2 computed by the user's code from the size and the values given to c
+# and courant), 1D FDTD's two fields with courant read by sscanf and imp0 by atof
+check_bg rtlocal-heat2d-dx tests/check/heat2d_dx_from_size.c -s 30 -t 6
+check_bg rtlocal-heat2d-dx-naive tests/check/heat2d_dx_from_size.c --backend naive -s 23 -t 5 --param k=0.01 --param dt=0.001
+check_bg rtlocal-jacobi3d-file tests/check/jacobi3d_weight_file.c
+check_bg rtlocal-jacobi3d-file-n5d tests/check/jacobi3d_weight_file.c --backend n5d --param w=0.1
+check_bg rtlocal-wave2d-argv tests/rewrite/wave2d_argv_courant.c --function main -s 30 -t 7 --param c=1 --param courant=0.5
+check_bg rtlocal-fdtd1d-sscanf tests/check/fdtd1d_sscanf_courant.c -t 9 --param courant=1 --param imp0=377
 check_bg hand-heat1d-flag-if tests/check/heat1d_flag_if.c -s 300 -t 5
 check_bg hand-heat1d-flag-if-naive tests/check/heat1d_flag_if.c --backend naive -s 300 -t 4
 check_bg hand-jacobi2d-ternary-before tests/check/jacobi2d_ternary_before.c -s 19x23 -t 4
@@ -271,6 +282,13 @@ for f in gauss3x3_u8 box5x5_u16 sharpen_u8_clamp smooth_int_shift; do
   passed "int-$f"
   passed "int-naive-$f"
 done
+for n in rtlocal-heat2d-dx rtlocal-heat2d-dx-naive rtlocal-jacobi3d-file rtlocal-jacobi3d-file-n5d \
+         rtlocal-wave2d-argv rtlocal-fdtd1d-sscanf; do
+  passed "$n"
+done
+grep -q "^check: run-time scalar dx = 0.0322580645, as the user's code computes it$" "$tmp/rtlocal-wave2d-argv.log" &&
+  grep -q "^check: run-time scalar c2 = 0.25, as the user's code computes it$" "$tmp/rtlocal-wave2d-argv.log" && ok ||
+  no "the check does not compute dx and c2 from the size and the run-time locals c, courant as the user's code does"
 grep -q "size=38x38 steps=7" "$tmp/hand-jacobi2d.log" && ok ||
   no "the constant size and step count of jacobi2d_global.c are the check's defaults"
 [ -z "$(ls "$tmp/t")" ] && ok || no "temporary folders left after a PASS: $(ls "$tmp/t")"

@@ -2,7 +2,8 @@
 # stencilc rewrite on complete programs (tests/rewrite/*.c, written as real codes are: benchmark
 # harnesses that check the region against their own loop, programs printing checksums, grids of
 # row pointers in one block (the library) or a row apart (the loop as written); single
-# stencils, some reading run-time scalars (a parameter, a local dt c^2 / h^2), and stencil
+# stencils, some reading run-time scalars (a parameter, a local dt c^2 / h^2, run-time locals
+# from atof, sscanf and the grid size), and stencil
 # programs: the acoustic wave with a velocity grid in the three-level and the leapfrog forms, its
 # finite-difference weights computed at run time and passed as an array (or a 3x3 mask),
 # variable-coefficient heat with a scalar, FDTD 2D, a sponge's 1D damping profiles passed by name, a sweep through fma() under loop hints). Each is
@@ -117,6 +118,13 @@ for f in tests/bad/rewrite/*.c; do
     [ ! -e "$tmp/bad.c" ] && [ ! -e "$tmp/bad_stencil.c" ]; then ok
   else no "$f: rewrite exit $rc, expected '$want' and its hint: $(cat "$tmp/bad.log")"; fi
 done
+
+# Run-time locals (set once before the time loop from atof and from the size) are passed by
+# name to the call; the library's header takes them as arguments of those names, r derived.
+"$STENCILC" rewrite tests/rewrite/heat2d_argv_coefficient.c --target cpu -o "$tmp/rl.c" >/dev/null 2>&1
+if grep -q 'rl_stencil_run_levels((double \*)(u), (double \*)(un), (long)(n), (long)(n), stencilc_steps, alpha, dt, dx);' "$tmp/rl.c" &&
+  grep -q '^int rl_stencil_run(double \*buf0, double \*buf1, long e0, long e1, long steps, double alpha, double dt, double dx);$' "$tmp/rl_stencil.h"; then ok
+else no "the run-time locals are not passed by name: $(grep -n '_run' "$tmp/rl.c" "$tmp/rl_stencil.h")"; fi
 
 # A convergence loop's call: the tolerance and the cap in, the counter and the residual set after
 # it; the loop itself gone.

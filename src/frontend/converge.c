@@ -548,16 +548,17 @@ int conv_finish(Parser *p, const Sweep *sw, CXCursor loop) {
   char text[40];
   CXCursor tol_decl = clang_getCursorReferenced(tol);
   cv->tol_scalar = -1;
-  /* not a constant: a parameter, or a local set once where it is declared (const double tol =
-   * atof(argv[1]);), a run-time scalar, which rewrite passes by its name */
+  /* not a constant: a parameter, or a run-time local (const double tol = atof(argv[1]);, or set
+   * by one assignment or scanf before the loop), a run-time scalar, which rewrite passes by its
+   * name */
   CXCursor where;
   bool run_time = !cur_eval_number(tol, &cv->tol_const, text);
   bool set_once = cur_ref_name(tol) && floating_var(tol_decl) &&
-                  (kind(tol_decl) == CXCursor_ParmDecl ||
-                   !cur_written(p->tu, clang_getCursorSemanticParent(tol_decl), tol_decl, &where));
+                  (kind(tol_decl) == CXCursor_ParmDecl || !cur_runtime_local_refusal(p->tu, p->time.at, tol_decl, &where));
   if (run_time && !set_once)
-    return fail(p, tol, "pass the tolerance as a double parameter, set it once where it is "
-                        "declared, or write it as a constant",
+    return fail(p, tol, "pass the tolerance as a double parameter, set it once before the loop "
+                        "(where it is declared, by one assignment or by scanf), or write it as a "
+                        "constant",
                 "the tolerance is neither a function parameter, a local set once, nor a constant");
   if (run_time) {
     cur_name(tol_decl, cv->tol);

@@ -1029,3 +1029,57 @@ const char *cur_other_step(CXTranslationUnit tu, CXCursor inc, const char *var) 
   const char *name = cur_stepped(tu, inc);
   return name && strcmp(name, var) ? name : NULL;
 }
+
+/* ---- run-time locals ---- */
+
+/* Whether cursor a starts before cursor b in the file. */
+static bool starts_before(CXCursor a, CXCursor b) {
+  unsigned ab, ae, bb, be;
+  cur_extent(a, &ab, &ae);
+  cur_extent(b, &bb, &be);
+  return ab < bb;
+}
+
+/* The address-of operator of a write that takes decl's address (&r), or false (an assignment,
+ * an increment). */
+static bool takes_address(CXTranslationUnit tu, CXCursor write) {
+  char op[4];
+  bool prefix;
+  return clang_getCursorKind(write) == CXCursor_UnaryOperator &&
+         cur_unary_op(tu, write, op, &prefix) && !strcmp(op, "&");
+}
+
+/* cur_find's test: a call that takes the operator *ctx (an address, &r) as an argument. */
+static bool given_to_call(CXCursor c, void *address) {
+  if (clang_getCursorKind(c) != CXCursor_CallExpr) return false;
+  for (int a = 0; a < clang_Cursor_getNumArguments(c); a++)
+    if (cur_same_place(cur_strip(clang_Cursor_getArgument(c, (unsigned)a)), *(CXCursor *)address))
+      return true;
+  return false;
+}
+
+const char *cur_runtime_local_refusal(CXTranslationUnit tu, CXCursor loop, CXCursor decl,
+                                      CXCursor *where) {
+  CXCursor scope = clang_getCursorSemanticParent(decl);
+  *where = decl;
+  if (clang_getCursorKind(decl) != CXCursor_VarDecl ||
+      clang_getCursorKind(scope) != CXCursor_FunctionDecl) /* a global */
+    return cur_written(tu, scope, decl, where) ? "is assigned in the program" : NULL;
+  if (clang_Cursor_getStorageClass(decl) == CX_SC_Static)
+    return "is static: its value depends on earlier calls";
+  if (!clang_Cursor_isNull(loop) && !starts_before(decl, loop))
+    return "is declared in the time loop, or after it";
+  if (!clang_Cursor_isNull(loop) && cur_written(tu, loop, decl, where))
+    return takes_address(tu, *where) ? "has its address taken in the time loop, which may change it"
+                                     : "is assigned in the time loop";
+  bool init = !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl));
+  int sets = cur_writes(scope, decl) + init;
+  if (sets == 0) return "is declared without a value and never set";
+  if (!cur_written(tu, scope, decl, where)) return NULL; /* its initializer alone */
+  if (sets > 1) return "is set more than once (its initializer and each assignment count)";
+  if (!clang_Cursor_isNull(loop) && !starts_before(*where, loop))
+    return "is set only after the time loop";
+  if (takes_address(tu, *where) && clang_Cursor_isNull(cur_find(scope, true, given_to_call, where)))
+    return "has its address kept, through which the time loop may change it";
+  return NULL;
+}

@@ -229,4 +229,13 @@ const char **frontend_clang_args(const FrontendOptions *fo, int *n);
 void frontend_base_name(const char *path, char out[IR_NAME_MAX]);
 void frontend_on_parse_stack(void (*fn)(void *), void *arg);
 
+/* Why the local decl is no run-time local (a phrase: "is assigned in the time loop"), or NULL
+ * when it is one: set once before time_loop (null: no loop), by its initializer, one assignment
+ * or one call given its address (scanf("%lf", &r);), and never written in the loop. *where:
+ * the write that refuses it (the declaration when there is none). A global: NULL when nothing
+ * in the file assigns it. The convergence tolerance and the coefficients read such a local as
+ * a run-time scalar that the caller passes by name. */
+const char *cur_runtime_local_refusal(CXTranslationUnit tu, CXCursor time_loop, CXCursor decl,
+                                      CXCursor *where);
+
 #endif

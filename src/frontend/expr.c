@@ -328,8 +328,9 @@ static long count_nodes(const Expr *e) {
 /* ---- run-time scalars ---- */
 
 static const char *const HINT_SCALAR =
-    "take run-time coefficients as float or double parameters, or as locals initialised once "
-    "from them and constants before the loops: double r = alpha * dt / (h * h);";
+    "take run-time coefficients as float or double parameters, or as locals set once before "
+    "the time loop and never changed in it: double r = alpha * dt / (h * h);, const double c = "
+    "atof(argv[2]);, or double w; scanf(\"%lf\", &w); before the loop";
 
 static unsigned decl_line(CXCursor decl) {
   unsigned line;
@@ -350,9 +351,28 @@ static Expr *scalar_ref(int k) {
   return e;
 }
 
-/* A float or double parameter, or a local initialised from parameters and constants: run-time
- * scalar k (added the first time; a local's initializer read then, its own scalars first).
- * NULL after a refusal. */
+/* cur_find's test: a node of a local's initializer that stencilc cannot compute from parameters
+ * and constants: a call of a function that is no math function (atof(argv[1])), or an integer
+ * variable of no constant value (a size: 1.0 / (n - 1)). */
+static bool opaque_node(CXCursor c, void *ctx) {
+  (void)ctx;
+  long long v;
+  if (kind(c) == CXCursor_CallExpr) {
+    char name[IR_NAME_MAX];
+    cur_name(c, name);
+    return !ir_math_func(name) && !op_is_fma(c, name);
+  }
+  CXCursor decl = clang_getCursorReferenced(c);
+  return kind(c) == CXCursor_DeclRefExpr &&
+         (kind(decl) == CXCursor_VarDecl || kind(decl) == CXCursor_ParmDecl) &&
+         cur_integer_type(decl) && !cur_eval_int(c, &v);
+}
+
+/* A float or double parameter; a local initialised from parameters and constants (a derived
+ * scalar, computed as the source computes it); or a run-time local, set once before the time
+ * loop from what stencilc does not compute (atof(argv[2]), scanf, a size), which the generated
+ * code takes as a parameter: run-time scalar k (added the first time; a local's initializer
+ * read then, its own scalars first). NULL after a refusal. */
 static Expr *scalar(Parser *p, CXCursor c, CXCursor decl, const char *ref_name) {
   Stencil *st = p->st;
   char name[IR_NAME_MAX]; /* ref_name is cur_ref_name's buffer, which the initializer reuses */
@@ -368,22 +388,24 @@ static Expr *scalar(Parser *p, CXCursor c, CXCursor decl, const char *ref_name) 
   }
   Expr *def = NULL;
   if (kind(decl) == CXCursor_VarDecl) {
-    CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
-    CXCursor where;
-    bool changed = cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where);
-    if (clang_Cursor_isNull(init) || changed) {
-      fail(p, c, HINT_SCALAR, "'%s' is %s, so its value at the loops is not known", name,
-           clang_Cursor_isNull(init) ? "declared without an initializer"
-                                     : "changed after its declaration");
+    CXCursor init = clang_Cursor_getVarDeclInitializer(decl), where;
+    bool derived = !clang_Cursor_isNull(init) &&
+                   cur_writes(clang_getCursorSemanticParent(decl), decl) == 0 &&
+                   !opaque_node(cur_strip(init), NULL) &&
+                   clang_Cursor_isNull(cur_find(init, true, opaque_node, NULL));
+    const char *why = derived ? NULL : cur_runtime_local_refusal(p->tu, p->time.at, decl, &where);
+    if (why) {
+      fail(p, where, HINT_SCALAR, "'%s' %s, so its value at the loops is not known", name, why);
       return NULL;
     }
-    bool was = p->in_scalar_def;
-    p->in_scalar_def = true;
-    def = parse_expr(p, init);
-    p->in_scalar_def = was;
-    if (!def) return NULL;
-    double v;
-    if (fold(def, 0, &v)) return def; /* double h = 0.1; is that constant */
+    if (derived) {
+      bool was = p->in_scalar_def;
+      p->in_scalar_def = true;
+      def = parse_expr(p, init);
+      p->in_scalar_def = was;
+      double v;
+      if (!def || fold(def, 0, &v)) return def; /* double h = 0.1; is that constant */
+    }
   }
   if (st->nscalars == IR_MAX_SCALARS) {
     ir_free_expr(def);

@@ -1963,6 +1963,17 @@ static int moves_of(Parser *p, CXCursor s, Moves *mv) {
   }
   default: break;
   }
+  CXCursor decl = n == 2 ? clang_getCursorReferenced(cur_strip(kids[0])) : clang_getNullCursor();
+  enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(decl)).kind;
+  if ((kind(s) == CXCursor_CompoundAssignOperator || kind(s) == CXCursor_BinaryOperator) &&
+      kind(decl) == CXCursor_VarDecl && (tk == CXType_Float || tk == CXType_Double)) {
+    char name[IR_NAME_MAX];
+    cur_name(decl, name);
+    return fail(p, s, "set run-time coefficients once before the time loop and leave them "
+                      "unchanged in it (const double c = atof(argv[2]);); a coefficient that "
+                      "changes with the step is no stencil's",
+                "'%s' is changed in the time loop, beside the sweep", name);
+  }
   return fail(p, s, HINT_TIME_BODY, "statement in the time loop beside the sweep");
 }
 

@@ -1544,6 +1544,8 @@ typedef struct {
   CXCursor self; /* the local whose value is being followed */
   int depth;
   Seen *seen;
+  bool given; /* self is a run-time local whose value the check takes from the program
+                 (given_value): the rest of its value is not followed */
 } Invariance;
 
 static bool inside(CXCursor c, CXCursor scope) {
@@ -1585,7 +1587,7 @@ static bool invariant_at(Parser *p, CXCursor decl, CXCursor at, int depth, Seen 
     return false;
   }
   /* its initializer and every assignment to it (before the loop: see above) */
-  Invariance v = {p, decl, depth + 1, seen};
+  Invariance v = {p, decl, depth + 1, seen, false};
   return clang_Cursor_isNull(cur_find(decl, true, varies, &v)) &&
          clang_Cursor_isNull(cur_find(func, true, assigned_varies, &v));
 }
@@ -1606,6 +1608,64 @@ static bool assigned_varies(CXCursor c, void *ctx) {
   return varies(kids[1], v) || !clang_Cursor_isNull(cur_find(kids[1], true, varies, v));
 }
 
+static const char *const HINT_RUNTIME_LOCAL =
+    "set the coefficient once before the time loop and leave it unchanged in the loop: const "
+    "double c = atof(argv[2]);, or double c; scanf(\"%lf\", &c); before the loop";
+
+/* A float or double local whose value calls a function stencilc does not compute (const double
+ * c = atof(argv[2]);), set once before the time loop (cur_runtime_local_refusal): a run-time
+ * scalar of the user's code that the check gives the program's value, as a parameter (1); 0
+ * after a refusal; -1 when self is no float or double (the caller refuses the call). */
+static int given_value(Parser *p, CXCursor self, CXCursor call) {
+  enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(self)).kind;
+  CXCursor where;
+  if (tk != CXType_Float && tk != CXType_Double) return -1;
+  char name[IR_NAME_MAX];
+  cur_name(self, name);
+  const char *why = cur_runtime_local_refusal(p->tu, p->flat.scope, self, &where);
+  if (why) {
+    char callee[IR_NAME_MAX];
+    cur_name(call, callee);
+    fail(p, where, HINT_RUNTIME_LOCAL, "'%s' %s; a value stencilc does not compute (from '%s') "
+         "is read from a local set once before the time loop", name, why, callee);
+    return 0;
+  }
+  Expr *e = scalar(p, call, name, tk, true);
+  if (e) p->pr->scalar_given_local[e->weight] = true;
+  ir_free_expr(e);
+  return e != NULL;
+}
+
+/* cur_find's test: a call of a function that is no math function. */
+static bool library_call(CXCursor c, void *ctx) {
+  (void)ctx;
+  char name[IR_NAME_MAX];
+  if (kind(c) != CXCursor_CallExpr) return false;
+  cur_name(c, name);
+  return !ir_math_func(name);
+}
+
+/* Whether decl is an integer local initialised through such a call (int n = atoi(argv[1]);): a
+ * float or double computed from it (dx = 1.0 / (n - 1)) is a run-time local (given_value). */
+static bool opaque_integer(CXCursor decl) {
+  CXCursor init = kind(decl) == CXCursor_VarDecl ? clang_Cursor_getVarDeclInitializer(decl)
+                                                  : clang_getNullCursor();
+  return cur_integer_type(decl) && !clang_Cursor_isNull(init) &&
+         (library_call(cur_strip(init), NULL) ||
+          !clang_Cursor_isNull(cur_find(init, true, library_call, NULL)));
+}
+
+/* Whether decl is a local declared without a value that a call reads into, given its address
+ * (double courant; sscanf(argv[2], "%lf", &courant);): a run-time local (given_value). */
+static bool read_by_call(Parser *p, CXCursor decl) {
+  CXCursor where;
+  return kind(decl) == CXCursor_VarDecl &&
+         clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)) &&
+         kind(clang_getCursorSemanticParent(decl)) == CXCursor_FunctionDecl &&
+         cur_written(p->tu, clang_getCursorSemanticParent(decl), decl, &where) &&
+         kind(where) == CXCursor_UnaryOperator;
+}
+
 /* cur_find's test: a node of the value of v.self (its initializer, or the right-hand side of an
  * assignment to it) that reads a grid, calls a function or reads a varying local (failed). */
 static bool varies(CXCursor c, void *ctx) {
@@ -1614,10 +1674,13 @@ static bool varies(CXCursor c, void *ctx) {
   CXCursor kids[2];
   char op[4];
   bool prefix;
+  if (v->given) return false;
   if (kind(c) == CXCursor_CallExpr) {
+    if (!library_call(c, NULL)) return false;
+    int given = given_value(p, v->self, c);
+    if (given >= 0) return v->given = given, !given;
     char name[IR_NAME_MAX];
     cur_name(c, name);
-    if (ir_math_func(name)) return false;
     fail(p, c, HINT_INVARIANT, "the run-time scalar computed here calls '%s'; stencilc computes "
                                "such values only from arithmetic and math functions", name);
     return true;
@@ -1658,6 +1721,10 @@ static bool varies(CXCursor c, void *ctx) {
     ir_free_expr(e);
     if (!e) return true;
   }
+  int given = opaque_integer(decl) ? given_value(p, v->self, c) : -1;
+  if (given >= 0) return v->given = given, !given;
+  given = read_by_call(p, decl) ? given_value(p, decl, c) : -1; /* (decl itself is given) */
+  if (given >= 0) return !given;
   return !invariant_at(p, decl, c, v->depth, v->seen);
 }
 

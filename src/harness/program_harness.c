@@ -270,7 +270,8 @@ static void bind_var(Buf *out, const Plan *p, int k) {
  * reads (Rodinia's amb_temp in single_iteration): no variable of the region, the region source
  * reads it for the driver (stencilc_global_NAME). */
 static bool unseen_global(const Plan *p, int k) {
-  return p->pr->scalar_user[k] && !region_find(p->c.r, p->pr->scalars[k]);
+  return p->pr->scalar_user[k] && !p->pr->scalar_given_local[k] &&
+         !region_find(p->c.r, p->pr->scalars[k]);
 }
 
 /* stencilc_global_NAME of each unseen_global, declared (the driver) or defined (the region

@@ -356,17 +356,29 @@ double ir_gain_at(const Stencil *st, const double *all) {
   return g;
 }
 
+/* The largest s = 2^-i (i <= 40) that keeps the gain at most 1 with the parameters `only` at s
+ * (all of them when only < 0) and the others at 1; 0 when none does. */
+static double bounded_value(const Stencil *st, int only) {
+  double all[IR_MAX_SCALARS] = {0}, s = 1;
+  for (int i = 0; i <= 40; i++, s /= 2) {
+    for (int k = 0; k < st->nscalars; k++) all[k] = only < 0 || k == only ? s : 1;
+    ir_eval_scalars(st, all);
+    if (ir_gain_at(st, all) <= 1 + 1e-12) return s;
+  }
+  return 0;
+}
+
 void ir_scalar_defaults(Stencil *st) {
   if (!st->nscalars) return; /* (the weights of a weight array are filled at random) */
-  double all[IR_MAX_SCALARS] = {0}, s = 1;
-  for (int i = 0; i <= 40 && st->associative; i++, s /= 2) {
-    for (int k = 0; k < st->nscalars; k++) all[k] = s;
-    ir_eval_scalars(st, all);
-    if (ir_gain_at(st, all) <= 1 + 1e-12) break;
-  }
-  if (s < 0x1p-40 || !st->associative) s = 1;
+  double s = st->associative ? bounded_value(st, -1) : 1;
+  int only = -1;
+  /* a coefficient of parameters that one common value cancels (r = alpha * dt / (dx * dx)):
+   * the first parameter that bounds it alone, the others at 1 */
+  for (int k = 0; s == 0 && k < st->nscalars; k++)
+    if (st->scalars[k].kind == SCALAR_PARAM && (s = bounded_value(st, k)) > 0) only = k;
+  if (s == 0) s = 1;
   for (int k = 0; k < st->nscalars; k++)
-    if (st->scalars[k].kind == SCALAR_PARAM) st->scalars[k].value = s;
+    if (st->scalars[k].kind == SCALAR_PARAM) st->scalars[k].value = only < 0 || k == only ? s : 1;
   /* a convergence loop's tolerance: stops a relaxation of random data within tens of steps */
   if (st->conv.kind && st->conv.tol_scalar >= 0) st->scalars[st->conv.tol_scalar].value = 1e-2;
 }

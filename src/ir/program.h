@@ -224,6 +224,9 @@ typedef struct {
    * (float Cap_1 = step / Cap;) or a global (double amb_temp = 80.0;), which the loop does not
    * change; `stencilc check` computes its value with the user's code and gives it the program */
   bool scalar_user[PROG_MAX_SCALARS];
+  /* of those, a local set once before the time loop from what the check does not compute
+   * (atof(argv[2]), sscanf into it): the check gives it the program's value */
+  bool scalar_given_local[PROG_MAX_SCALARS];
   int nscalars;
   PointSource sources[PROG_MAX_SOURCES];
   int nsources;

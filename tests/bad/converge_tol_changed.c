@@ -1,5 +1,5 @@
 // expect: 15:16: error: the tolerance is neither a function parameter, a local set once, nor a constant
-// hint: pass the tolerance as a double parameter, set it once where it is declared, or write it as a constant
+// hint: pass the tolerance as a double parameter, set it once before the loop (where it is declared, by one assignment or by scanf), or write it as a constant
 /* The tolerance assigned after its declaration (from the command line or a default): its value
  * at the loop is a run-time choice the front end does not follow. */
 #include <math.h>
