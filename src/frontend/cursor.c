@@ -1083,3 +1083,19 @@ const char *cur_runtime_local_refusal(CXTranslationUnit tu, CXCursor loop, CXCur
     return "has its address kept, through which the time loop may change it";
   return NULL;
 }
+
+bool cur_pair_branch_sets(const CXCursor *const set[2], const int n[2], int *pair, int *branch,
+                          int *index) {
+  for (int b = 0; b < 2; b++)
+    for (int i = 0; i < n[b]; i++) {
+      int j = 0;
+      while (j < n[1 - b] && !clang_equalCursors(set[1 - b][j], set[b][i])) j++;
+      if (j == n[1 - b]) {
+        *branch = b;
+        *index = i;
+        return false;
+      }
+      if (!b) pair[i] = j;
+    }
+  return true;
+}

@@ -238,4 +238,11 @@ void frontend_on_parse_stack(void (*fn)(void *), void *arg);
 const char *cur_runtime_local_refusal(CXTranslationUnit tu, CXCursor time_loop, CXCursor decl,
                                       CXCursor *where);
 
+/* The pointers the two branches of an if set, set[b][0..n[b]) (b 0: the if's, 1: the else's),
+ * as a parity pick sets them: true when both branches set the same ones, pair[i] the index in
+ * the else's of the if's i-th; else false, with set[*branch][*index] the first pointer that one
+ * branch sets and the other does not. */
+bool cur_pair_branch_sets(const CXCursor *const set[2], const int n[2], int *pair, int *branch,
+                          int *index);
+
 #endif

@@ -639,18 +639,18 @@ static int pick_statement(Parser *p, CXCursor s, Pick *picks, int *n) {
   int set[2] = {branch_sets(kids[1], decl[0], value[0], MAX_SET),
                 branch_sets(kids[2], decl[1], value[1], MAX_SET)};
   if (set[0] <= 0 || set[1] <= 0) return 0;
-  for (int b = 0; b < 2; b++) /* each pointer set in both branches */
-    for (int i = 0; i < set[b]; i++) {
-      int j = 0;
-      while (j < set[1 - b] && !clang_equalCursors(decl[1 - b][j], decl[b][i])) j++;
-      char name[IR_NAME_MAX];
-      cur_name(decl[b][i], name);
-      if (j == set[1 - b])
-        return fail(p, kids[2 - b], HINT_PICK, "the %s branch does not set '%s', which the %s "
-                    "branch picks", b ? "if" : "else", name, b ? "else" : "if");
-      CXCursor both[2] = {value[b][i], value[1 - b][j]};
-      if (!b && record_pick(p, picks, n, decl[0][i], s, kids[0], both)) return -1;
-    }
+  const CXCursor *sets[2] = {decl[0], decl[1]};
+  int pair[MAX_SET], b, i;
+  if (!cur_pair_branch_sets(sets, set, pair, &b, &i)) {
+    char name[IR_NAME_MAX];
+    cur_name(decl[b][i], name);
+    return fail(p, kids[2 - b], HINT_PICK, "the %s branch does not set '%s', which the %s branch "
+                "picks", b ? "if" : "else", name, b ? "else" : "if");
+  }
+  for (i = 0; i < set[0]; i++) {
+    CXCursor both[2] = {value[0][i], value[1][pair[i]]};
+    if (record_pick(p, picks, n, decl[0][i], s, kids[0], both)) return -1;
+  }
   return 1;
 }
 
