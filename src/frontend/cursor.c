@@ -1099,3 +1099,25 @@ bool cur_pair_branch_sets(const CXCursor *const set[2], const int n[2], int *pai
     }
   return true;
 }
+
+void cur_split_equality_test(CXTranslationUnit tu, CXCursor cond, CXCursor *x, CXCursor *comparand,
+                             bool *invert) {
+  CXCursor kids[2];
+  char op[4];
+  bool prefix;
+  *invert = false;
+  *comparand = clang_getNullCursor();
+  cond = cur_strip(cond);
+  while (clang_getCursorKind(cond) == CXCursor_UnaryOperator && cur_unary_op(tu, cond, op, &prefix) &&
+         !strcmp(op, "!") && cur_children(cond, kids, 1) == 1) {
+    *invert = !*invert;
+    cond = cur_strip(kids[0]);
+  }
+  if (clang_getCursorKind(cond) == CXCursor_BinaryOperator && cur_binary_op(tu, cond, op) &&
+      (!strcmp(op, "==") || !strcmp(op, "!=")) && cur_children(cond, kids, 2) == 2) {
+    *comparand = kids[1];
+    *invert ^= op[0] == '!';
+    cond = cur_strip(kids[0]);
+  }
+  *x = cond;
+}

@@ -242,6 +242,11 @@ const char *cur_runtime_local_refusal(CXTranslationUnit tu, CXCursor time_loop, 
  * as a parity pick sets them: true when both branches set the same ones, pair[i] the index in
  * the else's of the if's i-th; else false, with set[*branch][*index] the first pointer that one
  * branch sets and the other does not. */
+/* A test as a parity pick writes it, X, !X, X == c or X != c (any number of ! before it): *x the
+ * expression tested (stripped), *comparand c (a null cursor when there is none), and *invert
+ * whether a ! or != reverses the test. */
+void cur_split_equality_test(CXTranslationUnit tu, CXCursor cond, CXCursor *x, CXCursor *comparand,
+                             bool *invert);
 bool cur_pair_branch_sets(const CXCursor *const set[2], const int n[2], int *pair, int *branch,
                           int *index);
 

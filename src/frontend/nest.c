@@ -704,24 +704,12 @@ static const char *const HINT_PICK =
  * level index toggled each step) and c 0 or 1: whether it holds at the loop's first step and
  * at the next, in holds[]. 0, or -1 after a refusal. */
 static int parity_test(Parser *p, CXCursor cond, bool holds[2]) {
-  CXCursor kids[2];
-  char op[4];
-  bool prefix, invert = false;
+  CXCursor c;
+  bool invert;
   long long want = 1, k, m; /* X alone holds when the level is 1 */
-  cond = cur_strip(cond);
-  while (kind(cond) == CXCursor_UnaryOperator && cur_unary_op(p->tu, cond, op, &prefix) &&
-         !strcmp(op, "!") && cur_children(cond, kids, 1) == 1) {
-    invert = !invert;
-    cond = cur_strip(kids[0]);
-  }
-  if (kind(cond) == CXCursor_BinaryOperator && cur_binary_op(p->tu, cond, op) &&
-      (!strcmp(op, "==") || !strcmp(op, "!=")) && cur_children(cond, kids, 2) == 2) {
-    if (!eval_index(p, kids[1], &want) || (want != 0 && want != 1))
-      return fail(p, kids[1], HINT_PICK, "the step's parity is compared with something else "
-                  "than 0 or 1");
-    invert ^= op[0] == '!';
-    cond = kids[0];
-  }
+  cur_split_equality_test(p->tu, cond, &cond, &c, &invert);
+  if (!clang_Cursor_isNull(c) && (!eval_index(p, c, &want) || (want != 0 && want != 1)))
+    return fail(p, c, HINT_PICK, "the step's parity is compared with something else than 0 or 1");
   Refusal saved = p->why;
   if (time_level(p, cond, &k, &m)) {
     p->why = saved; /* this refusal, not time_level's, which speaks of subscripts */

@@ -515,24 +515,13 @@ typedef struct {
  * 0 or 1: whether it holds at the loop's first step and at the next, in holds[]. 0, or -1 after
  * a refusal. */
 static int parity_holds(Parser *p, CXCursor cond, bool holds[2]) {
-  CXCursor kids[2], bad;
+  CXCursor kids[2], bad, c;
   char op[4], var[IR_NAME_MAX];
-  bool prefix, invert = false;
+  bool invert;
   long long want = 1, k = 0, m; /* X alone holds when the parity is 1 */
-  cond = cur_strip(cond);
-  while (kind(cond) == CXCursor_UnaryOperator && cur_unary_op(p->tu, cond, op, &prefix) &&
-         !strcmp(op, "!") && cur_children(cond, kids, 1) == 1) {
-    invert = !invert;
-    cond = cur_strip(kids[0]);
-  }
-  if (kind(cond) == CXCursor_BinaryOperator && cur_binary_op(p->tu, cond, op) &&
-      (!strcmp(op, "==") || !strcmp(op, "!=")) && cur_children(cond, kids, 2) == 2) {
-    if (!cur_eval_int(kids[1], &want) || (want != 0 && want != 1))
-      return fail(p, kids[1], HINT_PICK,
-                  "the step's parity is compared with something else than 0 or 1");
-    invert ^= op[0] == '!';
-    cond = cur_strip(kids[0]);
-  }
+  cur_split_equality_test(p->tu, cond, &cond, &c, &invert);
+  if (!clang_Cursor_isNull(c) && (!cur_eval_int(c, &want) || (want != 0 && want != 1)))
+    return fail(p, c, HINT_PICK, "the step's parity is compared with something else than 0 or 1");
   if (!(kind(cond) == CXCursor_BinaryOperator && cur_binary_op(p->tu, cond, op) &&
         cur_children(cond, kids, 2) == 2 && cur_eval_int(kids[1], &m) &&
         ((!strcmp(op, "%") && m == 2) || (!strcmp(op, "&") && m == 1)) &&
