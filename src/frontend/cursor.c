@@ -1084,15 +1084,18 @@ const char *cur_runtime_local_refusal(CXTranslationUnit tu, CXCursor loop, CXCur
   return NULL;
 }
 
-bool cur_pair_branch_sets(const CXCursor *const set[2], const int n[2], int *pair, int *branch,
-                          int *index) {
+bool cur_pair_branch_sets(const CXCursor *const set[2], const int n[2], int *pair, int *lacking,
+                          char why[CUR_WHY_MAX]) {
   for (int b = 0; b < 2; b++)
     for (int i = 0; i < n[b]; i++) {
       int j = 0;
       while (j < n[1 - b] && !clang_equalCursors(set[1 - b][j], set[b][i])) j++;
       if (j == n[1 - b]) {
-        *branch = b;
-        *index = i;
+        char name[IR_NAME_MAX];
+        cur_name(set[b][i], name);
+        snprintf(why, CUR_WHY_MAX, "the %s branch does not set '%s', which the %s branch picks",
+                 b ? "if" : "else", name, b ? "else" : "if");
+        *lacking = 2 - b;
         return false;
       }
       if (!b) pair[i] = j;

@@ -238,16 +238,18 @@ void frontend_on_parse_stack(void (*fn)(void *), void *arg);
 const char *cur_runtime_local_refusal(CXTranslationUnit tu, CXCursor time_loop, CXCursor decl,
                                       CXCursor *where);
 
-/* The pointers the two branches of an if set, set[b][0..n[b]) (b 0: the if's, 1: the else's),
- * as a parity pick sets them: true when both branches set the same ones, pair[i] the index in
- * the else's of the if's i-th; else false, with set[*branch][*index] the first pointer that one
- * branch sets and the other does not. */
 /* A test as a parity pick writes it, X, !X, X == c or X != c (any number of ! before it): *x the
  * expression tested (stripped), *comparand c (a null cursor when there is none), and *invert
  * whether a ! or != reverses the test. */
 void cur_split_equality_test(CXTranslationUnit tu, CXCursor cond, CXCursor *x, CXCursor *comparand,
                              bool *invert);
-bool cur_pair_branch_sets(const CXCursor *const set[2], const int n[2], int *pair, int *branch,
-                          int *index);
+
+/* The pointers the two branches of an if set, set[b][0..n[b]) (b 0: the if's, 1: the else's),
+ * as a parity pick sets them: true when both branches set the same ones, pair[i] the index in
+ * the else's of the if's i-th; else false, with *lacking the branch (1 or 2, as a child of the
+ * if) that does not set a pointer the other sets, and why[] saying so. */
+enum { CUR_WHY_MAX = 160 };
+bool cur_pair_branch_sets(const CXCursor *const set[2], const int n[2], int *pair, int *lacking,
+                          char why[CUR_WHY_MAX]);
 
 #endif

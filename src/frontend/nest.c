@@ -1862,14 +1862,11 @@ static int pick_statement(Parser *p, CXCursor s) {
   int n[2] = {branch_sets(p, kids[1], decl[0], value[0]), branch_sets(p, kids[2], decl[1], value[1])};
   if (n[0] < 0 || n[1] < 0) return 1;
   const CXCursor *sets[2] = {decl[0], decl[1]};
-  int pair[2], b, i;
-  if (!cur_pair_branch_sets(sets, n, pair, &b, &i)) {
-    char name[IR_NAME_MAX];
-    cur_name(decl[b][i], name);
-    return fail(p, kids[2 - b], HINT_PICK, "the %s branch does not set '%s', which the %s branch "
-                "picks", b ? "if" : "else", name, b ? "else" : "if");
-  }
-  for (i = 0; i < n[0]; i++) {
+  int pair[2], lacking;
+  char why[CUR_WHY_MAX];
+  if (!cur_pair_branch_sets(sets, n, pair, &lacking, why))
+    return fail(p, kids[lacking], HINT_PICK, "%s", why);
+  for (int i = 0; i < n[0]; i++) {
     CXCursor arms[2] = {value[0][i], value[1][pair[i]]};
     if (record_pick(p, decl[0][i], s, s, kids[0], arms)) return -1;
   }

@@ -629,14 +629,11 @@ static int pick_statement(Parser *p, CXCursor s, Pick *picks, int *n) {
                 branch_sets(kids[2], decl[1], value[1], MAX_SET)};
   if (set[0] <= 0 || set[1] <= 0) return 0;
   const CXCursor *sets[2] = {decl[0], decl[1]};
-  int pair[MAX_SET], b, i;
-  if (!cur_pair_branch_sets(sets, set, pair, &b, &i)) {
-    char name[IR_NAME_MAX];
-    cur_name(decl[b][i], name);
-    return fail(p, kids[2 - b], HINT_PICK, "the %s branch does not set '%s', which the %s branch "
-                "picks", b ? "if" : "else", name, b ? "else" : "if");
-  }
-  for (i = 0; i < set[0]; i++) {
+  int pair[MAX_SET], lacking;
+  char why[CUR_WHY_MAX];
+  if (!cur_pair_branch_sets(sets, set, pair, &lacking, why))
+    return fail(p, kids[lacking], HINT_PICK, "%s", why);
+  for (int i = 0; i < set[0]; i++) {
     CXCursor both[2] = {value[0][i], value[1][pair[i]]};
     if (record_pick(p, picks, n, decl[0][i], s, kids[0], both)) return -1;
   }
