@@ -888,18 +888,27 @@ static bool note_var(CXCursor c, void *data) {
   return col->nvars == 3;
 }
 
-/* X % 2 or X & 1 with X naming at least min_vars variables: (i + j) % 2, (i + 1) % 2. */
-static bool parity_of_vars(CXCursor c, void *data) {
-  Colour *col = data;
+bool cur_parity_operand(CXTranslationUnit tu, CXCursor c, CXCursor *operand, bool *modulo) {
   CXCursor kids[2];
   char op[4];
   long long m;
-  if (clang_getCursorKind(c) != CXCursor_BinaryOperator || !cur_binary_op(col->tu, c, op) ||
+  if (clang_getCursorKind(c) != CXCursor_BinaryOperator || !cur_binary_op(tu, c, op) ||
       cur_children(c, kids, 2) != 2 || !cur_eval_int(kids[1], &m) ||
       !((!strcmp(op, "%") && m == 2) || (!strcmp(op, "&") && m == 1)))
     return false;
+  *operand = kids[0];
+  *modulo = op[0] == '%';
+  return true;
+}
+
+/* X % 2 or X & 1 with X naming at least min_vars variables: (i + j) % 2, (i + 1) % 2. */
+static bool parity_of_vars(CXCursor c, void *data) {
+  Colour *col = data;
+  CXCursor x;
+  bool modulo;
+  if (!cur_parity_operand(col->tu, c, &x, &modulo)) return false;
   col->nvars = 0;
-  if (!note_var(kids[0], col)) cur_find(kids[0], true, note_var, col);
+  if (!note_var(x, col)) cur_find(x, true, note_var, col);
   return col->nvars >= col->min_vars;
 }
 

@@ -238,6 +238,10 @@ void frontend_on_parse_stack(void (*fn)(void *), void *arg);
 const char *cur_runtime_local_refusal(CXTranslationUnit tu, CXCursor time_loop, CXCursor decl,
                                       CXCursor *where);
 
+/* X % 2 or X & 1, the 2 or 1 a constant: true with *operand X and *modulo whether it is the %
+ * (negative for a negative X in C). */
+bool cur_parity_operand(CXTranslationUnit tu, CXCursor c, CXCursor *operand, bool *modulo);
+
 /* A test as a parity pick writes it, X, !X, X == c or X != c (any number of ! before it): *x the
  * expression tested (stripped), *comparand c (a null cursor when there is none), and *invert
  * whether a ! or != reverses the test. */

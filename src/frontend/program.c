@@ -515,22 +515,20 @@ typedef struct {
  * 0 or 1: whether it holds at the loop's first step and at the next, in holds[]. 0, or -1 after
  * a refusal. */
 static int parity_holds(Parser *p, CXCursor cond, bool holds[2]) {
-  CXCursor kids[2], bad, c;
-  char op[4], var[IR_NAME_MAX];
-  bool invert;
-  long long want = 1, k = 0, m; /* X alone holds when the parity is 1 */
+  CXCursor x, bad, c;
+  char var[IR_NAME_MAX];
+  bool invert, modulo;
+  long long want = 1, k = 0; /* X alone holds when the parity is 1 */
   cur_split_equality_test(p->tu, cond, &cond, &c, &invert);
   if (!clang_Cursor_isNull(c) && (!cur_eval_int(c, &want) || (want != 0 && want != 1)))
     return fail(p, c, HINT_PICK, "the step's parity is compared with something else than 0 or 1");
-  if (!(kind(cond) == CXCursor_BinaryOperator && cur_binary_op(p->tu, cond, op) &&
-        cur_children(cond, kids, 2) == 2 && cur_eval_int(kids[1], &m) &&
-        ((!strcmp(op, "%") && m == 2) || (!strcmp(op, "&") && m == 1)) &&
-        affine_at(p, kids[0], var, &k, &bad) && !strcmp(var, p->time.var)))
+  if (!(cur_parity_operand(p->tu, cond, &x, &modulo) && affine_at(p, x, var, &k, &bad) &&
+        !strcmp(var, p->time.var)))
     return fail(p, cond, HINT_PICK,
                 "the grids are picked by a test that is not the step's parity (%s %% 2 or %s & 1), "
                 "the only test a stencil program's picks take",
                 p->time.var, p->time.var);
-  if (op[0] == '%' && p->time.lo + k < 0) /* (C's % of a negative value is negative) */
+  if (modulo && p->time.lo + k < 0) /* (C's % of a negative value is negative) */
     return fail(p, cond, HINT_PICK, "the step's parity is taken of a value negative at the first "
                 "step (%s = %lld)", p->time.var, p->time.lo);
   for (int s = 0; s < 2; s++) holds[s] = ((((p->time.lo + s + k) % 2) + 2) % 2 == want) != invert;
